@@ -1,0 +1,97 @@
+// Package apply locates edits in the files of a working tree and writes them
+// as one transaction.
+package apply
+
+import (
+	"context"
+	"time"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// A Strategy names how an edit was located: a level of the tolerance ladder,
+// or the whole-file op that needed no search.
+type Strategy string
+
+// The contract's strategies.
+const (
+	StrategyExact      Strategy = "exact"
+	StrategyTrailingWS Strategy = "trailing-ws"
+	StrategyIndent     Strategy = "indent"
+	StrategyWhitespace Strategy = "whitespace"
+	StrategyUnicode    Strategy = "unicode"
+	StrategyElision    Strategy = "elision"
+	StrategyLineHint   Strategy = "line-hint"
+	StrategyCreate     Strategy = "create"
+	StrategyDelete     Strategy = "delete"
+	StrategyRewrite    Strategy = "rewrite"
+	StrategyRename     Strategy = "rename"
+)
+
+// A Status is an edit's outcome.
+type Status string
+
+// The contract's statuses.
+const (
+	StatusApplied        Status = "applied"
+	StatusAlreadyApplied Status = "already_applied"
+	StatusFailed         Status = "failed"
+)
+
+// Options controls Apply.
+type Options struct {
+	Root           string            // the working tree; every path resolves inside it
+	Strict         bool              // exact matching only
+	DryRun         bool              // plan and report; write nothing
+	Base           map[string]string // path → expected SHA-256 (hex, a prefix of 8+ digits); OUT_OF_DATE on mismatch
+	TrimTrailingWS bool              // strip trailing blanks from lines the edits add
+	Check          string            // shell command run in Root after writing; restore on failure
+	CheckTimeout   time.Duration     // 0: no limit beyond ctx
+
+	// Repair, when set, is asked once per failed edit (and round, up to
+	// RepairAttempts) for replacement edits; they go through the same
+	// ladder within the same transaction.
+	Repair         func(ctx context.Context, req RepairRequest) ([]edit.Edit, error)
+	RepairAttempts int
+}
+
+// A RepairRequest describes one failed edit to a fixer.
+type RepairRequest struct {
+	Edit        edit.Edit
+	Index       int
+	Err         *edit.Error
+	FileExcerpt string // the region around the best candidate, or the file's head
+}
+
+// A Result is the outcome of Apply: what happened to every file and edit.
+type Result struct {
+	OK          bool
+	DryRun      bool
+	Files       []*FileResult // in order of first appearance in the edits
+	Errors      edit.ErrorList
+	CheckOutput string // tail of --check's combined output, when it ran
+}
+
+// A FileResult is what happened (or would happen) to one file.
+type FileResult struct {
+	Path       string // root-relative, slash-separated
+	NewPath    string // rename destination, if renamed
+	Op         string // "create", "modify", "delete", "rename"
+	BeforeHash string // hex SHA-256 of the bytes before; "" when the file did not exist
+	AfterHash  string // hex SHA-256 of the bytes after; "" when deleted
+	Before     []byte // content before (nil when absent)
+	After      []byte // content after (nil when deleted)
+	Edits      []EditResult
+}
+
+// An EditResult is one edit's outcome.
+type EditResult struct {
+	Index     int // index into the edits given to Apply
+	Status    Status
+	Strategy  Strategy
+	LineStart int    // 1-based lines of the located region in the file as the edit saw it
+	LineEnd   int    // inclusive
+	Matched   string // the file's text the edit located (for normalize)
+	Written   string // the text written in its place
+	Repaired  bool   // the edit was replaced by a fixer's
+}

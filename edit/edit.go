@@ -1,0 +1,56 @@
+// Package edit defines the intermediate representation every edit format
+// lowers to, and the error vocabulary of the command-line contract.
+package edit
+
+import "fmt"
+
+// An Op is what an Edit does to its file.
+type Op int
+
+const (
+	Create  Op = iota + 1 // write a new file; it must not exist (or be empty)
+	Delete                // remove a file; it must exist
+	Replace               // replace Old with New, exactly Count times (0: every occurrence, at least one)
+	Rewrite               // replace the whole file with New; creates it when absent
+	Rename                // move Path to New (git rename, codex "Move to")
+)
+
+var opNames = [...]string{Create: "create", Delete: "delete", Replace: "replace", Rewrite: "rewrite", Rename: "rename"}
+
+// String returns the op's lowercase name, as the parse JSON spells it.
+func (o Op) String() string {
+	if o > 0 && int(o) < len(opNames) {
+		return opNames[o]
+	}
+	return fmt.Sprintf("Op(%d)", int(o))
+}
+
+// Valid reports whether o is one of the five ops.
+func (o Op) Valid() bool { return o >= Create && o <= Rename }
+
+// An Edit is one change to one file, as the model wrote it. Text fields keep
+// the model's bytes; line endings, BOM and tolerance are the applier's job.
+type Edit struct {
+	Op   Op
+	Path string // slash-separated, relative to the root, as written (cleaned of "./" and quoting)
+	Old  string // Replace: the text to find; Delete: the content the file must have ("" = any)
+	New  string // Create, Replace, Rewrite: the text to put in place; Rename: the destination path
+	// Count is how many times Old must occur for a Replace: 1 for SEARCH/REPLACE
+	// and diff hunks, 0 for replace_all (every occurrence, at least one).
+	Count int
+	Hint  int // Replace: 1-based line where Old should start (udiff @@); 0 if unknown
+	Line  int // 1-based line of the model output where this edit begins
+
+	// Anchors are context lines (codex "@@ func f() {") that must occur, in
+	// order, before Old; the search for Old starts after the last of them.
+	Anchors []string
+	// AtEOF requires Old to end at the end of the file (codex "*** End of File").
+	AtEOF bool
+	// Mode is the file mode a git diff gives the file (0644, 0755); 0 keeps it.
+	Mode uint32
+
+	Format string // the format the edit was written in: "search-replace", "udiff", "whole", "codex", "json"
+	Start  int    // byte offset in the model output where the edit's region begins
+	End    int    // byte offset just past the edit's region
+	Block  int    // index of the region (block, hunk, call) within the model output, from 0
+}

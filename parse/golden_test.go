@@ -1,0 +1,88 @@
+package parse_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/diff"
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/edapply/edapply/parse"
+	"github.com/edapply/edapply/report"
+)
+
+var update = flag.Bool("update", false, "rewrite the want sections of golden files")
+
+// TestGolden parses the "response" of every testdata/<format>/<case>.txtar
+// with that format's reader (a directory named auto, or one that is not a
+// format name, uses FormatAuto) and compares the JSON with "want".
+func TestGolden(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "*", "*.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Skip("no golden files yet")
+	}
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.ToSlash(file), ".txtar")
+		t.Run(strings.TrimPrefix(name, "testdata/"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var f parse.Format
+			if err := f.Set(filepath.Base(filepath.Dir(file))); err != nil {
+				f = parse.FormatAuto
+			}
+			resp, wantIdx := goldenSection(ar, "response"), -1
+			for i, fl := range ar.Files {
+				if fl.Name == "want" {
+					wantIdx = i
+				}
+			}
+			if resp == nil {
+				t.Fatalf("%s: no response section", file)
+			}
+			orig := bytes.Clone(resp)
+			edits, errs := parse.Parse(resp, f)
+			if !bytes.Equal(resp, orig) {
+				t.Fatalf("Parse modified its input")
+			}
+			var got bytes.Buffer
+			if err := report.ParseJSON(&got, edits, errs); err != nil {
+				t.Fatal(err)
+			}
+			if *update {
+				if wantIdx < 0 {
+					ar.Files = append(ar.Files, txtar.File{Name: "want"})
+					wantIdx = len(ar.Files) - 1
+				}
+				ar.Files[wantIdx].Data = got.Bytes()
+				if err := os.WriteFile(file, txtar.Format(ar), 0o666); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if wantIdx < 0 {
+				t.Fatalf("%s: no want section (run with -update)", file)
+			}
+			if want := ar.Files[wantIdx].Data; !bytes.Equal(got.Bytes(), want) {
+				t.Errorf("Parse mismatch (-want +got):\n%s", diff.Diff("want", want, "got", got.Bytes()))
+			}
+		})
+	}
+}
+
+func goldenSection(ar *txtar.Archive, name string) []byte {
+	for _, f := range ar.Files {
+		if f.Name == name {
+			return f.Data
+		}
+	}
+	return nil
+}

@@ -1,0 +1,31 @@
+package parse
+
+import "strings"
+
+// cleanPath strips the decoration models put around a file path — backticks,
+// quotes, bold markers, a trailing colon, a leading "./" — and reports
+// whether what is left could be a path. It does not judge safety: a path
+// that leaves the root is kept as written for the applier to refuse.
+func cleanPath(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	for {
+		t := strings.TrimSpace(s)
+		t = strings.TrimSuffix(t, ":")
+		t = strings.TrimPrefix(strings.TrimSuffix(t, "**"), "**")
+		t = strings.TrimPrefix(strings.TrimSuffix(t, "`"), "`")
+		if len(t) >= 2 && (t[0] == '"' || t[0] == '\'') && t[len(t)-1] == t[0] {
+			t = t[1 : len(t)-1]
+		}
+		if t == s {
+			break
+		}
+		s = t
+	}
+	for strings.HasPrefix(s, "./") {
+		s = s[2:]
+	}
+	if s == "" || s == "." || strings.ContainsAny(s, " \t\x00`*<>|\"") || strings.HasSuffix(s, "/") {
+		return "", false
+	}
+	return s, true
+}
