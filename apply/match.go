@@ -19,6 +19,8 @@ type location struct {
 	Status    Status // StatusApplied or StatusAlreadyApplied
 	LineStart int    // 1-based, of the first splice (or of the already-applied text)
 	LineEnd   int
+	Matched   string // the file's text the first match covers (normalize's SEARCH)
+	Written   string // the text written in its place (normalize's REPLACE)
 }
 
 // matchOptions are the parts of Options the ladder reads.
@@ -60,6 +62,7 @@ func locate(content string, e *edit.Edit, opts matchOptions) (location, *edit.Er
 		off += i + len(old)
 	}
 	first := loc.Splices[0]
+	loc.Matched, loc.Written = content[first.Start:first.End], first.New
 	loc.LineStart = strings.Count(content[:first.Start], "\n") + 1
 	loc.LineEnd = loc.LineStart + strings.Count(strings.TrimSuffix(old, "\n"), "\n")
 	return loc, nil
@@ -67,4 +70,22 @@ func locate(content string, e *edit.Edit, opts matchOptions) (location, *edit.Er
 
 func toCRLF(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", "\r\n")
+}
+
+// elidedRewrite reports whether rewritten, a whole-file rewrite of original,
+// stands in for code of original with a placeholder such as
+// "// ... existing code ..."; line is the placeholder's 1-based line in
+// rewritten. Stub: the ladder's elision rules replace it.
+func elidedRewrite(original, rewritten string) (line int, elided bool) { return 0, false }
+
+// elidedReplacement reports whether a Replace's new text drops code with a
+// placeholder that its old text does not have at the same place.
+// Stub: the ladder's elision rules replace it.
+func elidedReplacement(old, new string) (line int, elided bool) { return 0, false }
+
+// sameContent reports whether content equals want as a whole file, up to
+// line endings and trailing whitespace (a diff's deletion must match the
+// whole file). Stub: the ladder replaces it.
+func sameContent(content, want string) bool {
+	return strings.ReplaceAll(content, "\r\n", "\n") == strings.ReplaceAll(want, "\r\n", "\n")
 }
