@@ -1,8 +1,707 @@
 package parse
 
-// jsonRegion reads json regions. Stub: replaced by the real reader.
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// The JSON reader takes tool calls that models print instead of (or as well
+// as) making them: str_replace-style objects, one per line (JSONL), pretty
+// printed across lines, gathered in an array, inside ```json fences, or
+// wrapped the way harnesses wrap them ({"name": …, "input": {…}},
+// OpenAI's {"function": {"arguments": "<JSON text>"}}, tool_calls arrays).
+//
+// A region is found by decoding, not by pattern: it starts at a line whose
+// trimmed text begins with '{' or '[' (or at a fence opening such a line)
+// from which encoding/json decodes a value holding at least one edit-shaped
+// object (and whose first jsonPeek bytes name a field of one, a cheap filter
+// that keeps large non-edit JSON from costing quadratic time). Anything else
+// is prose and left to the other readers, so a brace in an explanation costs
+// nothing. The exception is a value that fails to
+// decode but plainly began as an edit ({"path": …, {"old_string": …): that
+// is a truncated or broken call, and a PARSE_ERROR, because applying the
+// rest of the response without it would silently drop a change.
+//
+// Text is decoded exactly once, by encoding/json: "\n" in a JSON string is a
+// newline in the edit, and a backslash the model escaped stays one backslash.
+// A string-encoded "arguments" is a second JSON document, not a second
+// escaping layer, so it is decoded as JSON once more and nothing else.
+//
+// Lowering, per edit-shaped object:
+//   - old text absent or "" with new text: edit.Create, except whole-file
+//     writers (a "content" or "file_text" field with no old field, or
+//     command "create"), which are edit.Rewrite: those tools overwrite, and
+//     the applier creates the file when it is absent;
+//   - command "insert" with insert_line N: a Replace with Old "" and Hint
+//     N+1, because the tool inserts after line N and the applier inserts
+//     before line Hint; the text gets a final newline if it lacks one, as
+//     the tool inserts whole lines;
+//   - otherwise edit.Replace with Count 1, 0 for replace_all, or N for
+//     expected_replacements;
+//   - "edits": [{old_string, new_string}, …] under one path (MultiEdit):
+//     one Replace per element, in order.
+//
+// Each edit's Line and span are those of its own object when it has one in
+// the output (array elements, MultiEdit elements); edits decoded from a
+// string-encoded "arguments" take the span of that string.
+
+// jsonRegion reads JSON tool calls.
 var jsonRegion = region{
 	format: FormatJSON,
-	starts: func(p *parser, i int) bool { return false },
-	read:   func(p *parser, i int) int { return i + 1 },
+	starts: func(p *parser, i int) bool {
+		items, _ := p.jsonRegionAt(i)
+		return len(items) > 0
+	},
+	read: func(p *parser, i int) int {
+		items, next := p.jsonRegionAt(i)
+		for _, it := range items {
+			from, to := p.lineAt(it.start), p.lineAt(it.end-1)+1
+			if it.msg != "" {
+				p.errorf(p.lines[from].num, "%s", it.msg)
+				continue
+			}
+			p.add(it.e, FormatJSON, from, to)
+		}
+		return next
+	},
+}
+
+// A jsonItem is one edit, or one problem, found in a JSON region, with the
+// byte span [start, end) of the object it came from.
+type jsonItem struct {
+	e          edit.Edit
+	msg        string // non-empty: a PARSE_ERROR instead of an edit
+	start, end int
+}
+
+// jsonRegionAt returns what the JSON region starting at line i holds and the
+// index of the first line after it. No items means no region starts there.
+// It has no side effects, so starts and read can both call it.
+func (p *parser) jsonRegionAt(i int) ([]jsonItem, int) {
+	// A response saved by an editor may open with a byte order mark.
+	t := strings.TrimPrefix(strings.TrimSpace(p.lines[i].text), "\ufeff")
+	if fence, ok := jsonFenceOpen(t); ok {
+		return p.jsonFence(i, fence)
+	}
+	if t == "" || (t[0] != '{' && t[0] != '[') || !jsonMayHoldEdit(p.src[p.lines[i].start:min(len(p.src), p.lines[i].start+jsonPeek)]) {
+		return nil, i + 1
+	}
+	items, next, _ := p.jsonValues(i)
+	return items, next
+}
+
+// jsonPeek is how far into a value jsonMayHoldEdit looks for a field name.
+const jsonPeek = 1024
+
+// jsonKeyHeads open, quoted, every field name an edit or a wrapper has
+// (`"old` also matches `\"old_string\"` inside string-encoded arguments).
+var jsonKeyHeads = func() [][]byte {
+	var hs [][]byte
+	for _, h := range []string{"path", "file", "old", "new", "search", "replace", "content", "edits", "command",
+		"input", "arguments", "param", "args", "function", "tool", "name", "type"} {
+		hs = append(hs, []byte(`"`+h))
+	}
+	return hs
+}()
+
+// jsonMayHoldEdit reports whether b, the first jsonPeek bytes from a line
+// opening with a brace, names a field of an edit or of a wrapper. It keeps
+// starts from decoding every line of a large JSON document, or of a run of
+// brackets that never closes, to its end: without it such input costs time
+// quadratic in its length. A call whose first field name lies beyond
+// jsonPeek bytes is not a call any harness writes.
+func jsonMayHoldEdit(b []byte) bool {
+	for _, h := range jsonKeyHeads {
+		if bytes.Contains(b, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonFenceOpen reports whether t opens a fence that may hold JSON: a bare
+// fence or one whose info string names JSON (json, jsonl, jsonc, …).
+func jsonFenceOpen(t string) (string, bool) {
+	n := 0
+	for n < len(t) && t[n] == '`' {
+		n++
+	}
+	if n < 3 {
+		return "", false
+	}
+	info := strings.ToLower(strings.TrimSpace(t[n:]))
+	if info != "" && !strings.HasPrefix(info, "json") && info != "ndjson" {
+		return "", false
+	}
+	return t[:n], true
+}
+
+// jsonFence reads a fence opened at line i. It is a region only when it
+// holds nothing but JSON values and blank lines and those hold an edit: a
+// bare "```" may be the closing fence of some other block, and a fence with
+// prose in it is not a tool call. A ```json fence never closed is a
+// PARSE_ERROR (a truncated response), unless a truncated value inside was
+// reported already.
+func (p *parser) jsonFence(i int, fence string) ([]jsonItem, int) {
+	var items []jsonItem
+	j := i + 1
+	for j < len(p.lines) {
+		t := strings.TrimSpace(p.lines[j].text)
+		if strings.HasPrefix(t, fence) && strings.Trim(t, "`") == "" {
+			break
+		}
+		if t == "" {
+			j++
+			continue
+		}
+		if t[0] != '{' && t[0] != '[' {
+			return nil, i + 1
+		}
+		its, next, ok := p.jsonValues(j)
+		if !ok {
+			return nil, i + 1
+		}
+		items = append(items, its...)
+		j = next
+	}
+	if len(items) == 0 {
+		return nil, i + 1
+	}
+	if j < len(p.lines) {
+		return items, j + 1
+	}
+	if fence := strings.TrimSpace(p.lines[i].text); strings.Trim(fence, "`") == "" {
+		return nil, i + 1 // a bare fence left open: likely not an opener at all
+	}
+	for _, it := range items {
+		if it.msg != "" {
+			return items, j
+		}
+	}
+	items = append(items, jsonItem{msg: "```json fence is never closed", start: p.lines[i].start, end: p.lines[i].end})
+	return items, j
+}
+
+// jsonValues decodes the JSON values starting at line i (several when they
+// share a line, as in `{…}, {…}`) and returns their items and the first line
+// after the last of them. A value that fails to decode yields an error item
+// when it plainly began as an edit; ok is false when the line held nothing
+// but a value that is not JSON (prose with a brace).
+func (p *parser) jsonValues(i int) (items []jsonItem, next int, ok bool) {
+	off := p.lines[i].start
+	next = i + 1
+	for {
+		raw, start, end, err := decodeJSONAt(p.src, off)
+		if err != nil {
+			bad := looksLikeEditJSON(p.src[start:min(len(p.src), start+512)])
+			if bad {
+				items = append(items, jsonItem{msg: "JSON tool call is truncated or not valid JSON: " + jsonErrText(err),
+					start: start, end: p.lines[p.lineAt(start)].end})
+			}
+			// Resume at the line holding the error, so a closing fence or
+			// the next JSONL line there is still seen; always move on.
+			if end >= len(p.src) {
+				next = len(p.lines)
+			} else if l := p.lineAt(end); l >= next {
+				next = l
+			}
+			return items, next, bad || len(items) > 0
+		}
+		var w jsonWalker
+		w.value(raw, start, end, 0)
+		items = append(items, w.items...)
+		last := p.lineAt(end - 1)
+		next = last + 1
+		// Another value on the same line, after spaces or a comma?
+		rest := p.src[end:p.lines[last].end]
+		k := 0
+		for k < len(rest) && (rest[k] == ' ' || rest[k] == '\t' || rest[k] == ',') {
+			k++
+		}
+		if k == len(rest) || (rest[k] != '{' && rest[k] != '[') {
+			return items, next, true
+		}
+		off = end + k
+	}
+}
+
+// decodeJSONAt decodes one JSON value from src at off (after any white
+// space). It returns the value's raw bytes and span; on failure, start is
+// where the value began and end where decoding stopped.
+//
+// A quick scan runs first and spares the decoder a value that is still open
+// at the end of the output: starts tries every line that opens with a brace,
+// and decoding each such value to the end made a long run of them cost
+// quadratic time in the decoder. The scan is several times faster and
+// stops at the first line break inside a string.
+func decodeJSONAt(src []byte, off int) (raw json.RawMessage, start, end int, err error) {
+	start = off
+	if bytes.HasPrefix(src[start:], []byte("\ufeff")) {
+		start += len("\ufeff")
+	}
+	for start < len(src) && isJSONSpace(src[start]) {
+		start++
+	}
+	if jsonScan(src[start:]) < 0 {
+		return nil, start, len(src), io.ErrUnexpectedEOF
+	}
+	dec := json.NewDecoder(bytes.NewReader(src[start:]))
+	if err = dec.Decode(&raw); err != nil {
+		end = len(src)
+		var se *json.SyntaxError
+		if errors.As(err, &se) && start+int(se.Offset) < len(src) {
+			end = start + int(se.Offset)
+		}
+		return nil, start, max(end, start), err
+	}
+	return raw, start, start + int(dec.InputOffset()), nil
+}
+
+// jsonScan returns how far b, which opens with '{' or '[', can be read as
+// one JSON value before it closes or turns out not to be JSON (a character
+// JSON never has outside a string, or a line break inside one); -1 when the
+// value is still open at the end of b. Valid JSON never stops it early, so
+// it only bounds the decoder's work; the decoder decides.
+func jsonScan(b []byte) int {
+	depth, inString, escaped := 0, false, false
+	for k, c := range b {
+		if inString {
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			case c == '\n':
+				return k
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inString = true
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth <= 0 {
+				return k + 1
+			}
+		case ' ', '\t', '\n', '\r', ',', ':', '-', '+', '.',
+			'0', '1', '2', '3', '4', '5', '6', '7', '8', '9',
+			't', 'r', 'u', 'e', 'f', 'a', 'l', 's', 'n', 'E':
+		default:
+			return k
+		}
+	}
+	return -1
+}
+
+func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func jsonErrText(err error) string {
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return "the response ends inside it"
+	}
+	return err.Error()
+}
+
+// editKeyRE matches the opening of a JSON value whose first key names an
+// edit field, or any quoted field name that only edit tools use.
+var editKeyRE = regexp.MustCompile(`^[\[\s]*\{\s*"(path|file_path|filePath|filename|file|edits)"\s*:|\\?"(old_string|old_str|oldString|old_text|new_string|new_str|newString|new_text|file_text|replace_all|replaceAll|expected_replacements|insert_line)\\?"\s*:`)
+
+// looksLikeEditJSON reports whether b, the start of a value that failed to
+// decode, was plainly meant as an edit rather than prose with braces.
+func looksLikeEditJSON(b []byte) bool { return editKeyRE.Match(b) }
+
+// lineAt returns the index of the line holding byte offset off.
+func (p *parser) lineAt(off int) int {
+	k := sort.Search(len(p.lines), func(k int) bool { return p.lines[k].end > off })
+	return min(k, len(p.lines)-1)
+}
+
+// Field names, in the order they are preferred when a call holds several.
+var (
+	jsonPathKeys   = []string{"path", "file_path", "filePath", "filename", "file"}
+	jsonOldKeys    = []string{"old_string", "old_str", "oldString", "old_text", "search"}
+	jsonNewKeys    = []string{"new_string", "new_str", "newString", "new_text", "replace", "content", "file_text"}
+	jsonStrongKeys = map[string]bool{ // only edit tools use these names
+		"old_string": true, "old_str": true, "oldString": true, "old_text": true,
+		"new_string": true, "new_str": true, "newString": true, "new_text": true, "file_text": true,
+	}
+	// jsonWrapperKeys hold the arguments of a call: Anthropic's "input",
+	// OpenAI's "function" and its "arguments", and the common variants.
+	jsonWrapperKeys = []string{"input", "arguments", "parameters", "args", "params", "tool_input", "function", "tool_calls", "content"}
+)
+
+// jsonMaxDepth bounds how deep wrappers and arrays are followed.
+const jsonMaxDepth = 8
+
+// A jsonMember is one value inside a decoded object or array, with its span
+// in the output.
+type jsonMember struct {
+	raw        json.RawMessage
+	start, end int
+}
+
+// A jsonWalker collects the items of one top-level value.
+type jsonWalker struct {
+	items []jsonItem
+}
+
+func (w *jsonWalker) fail(start, end int, format string, args ...any) {
+	w.items = append(w.items, jsonItem{msg: fmt.Sprintf(format, args...), start: start, end: end})
+}
+
+// value looks for edits in raw, which spans [start, end) of the output.
+func (w *jsonWalker) value(raw json.RawMessage, start, end, depth int) {
+	if depth > jsonMaxDepth || len(raw) == 0 {
+		return
+	}
+	switch raw[0] {
+	case '[':
+		for _, m := range jsonElems(raw, start) {
+			w.value(m.raw, m.start, m.end, depth+1)
+		}
+	case '{':
+		w.object(jsonObject(raw, start), start, end, depth)
+	}
+}
+
+// object lowers an edit-shaped object, or looks inside a wrapper.
+func (w *jsonWalker) object(obj map[string]jsonMember, start, end, depth int) {
+	cmd, _ := jsonString(obj["command"])
+	switch cmd {
+	case "str_replace", "create", "insert":
+		if hasAny(obj, jsonPathKeys) || hasAny(obj, jsonOldKeys) || hasAny(obj, jsonNewKeys) || has(obj, "insert_text") {
+			w.call(obj, cmd, "", start, end)
+			return
+		}
+	case "":
+	default:
+		return // view, undo_edit, a shell command: not an edit
+	}
+	if es, ok := obj["edits"]; ok && es.raw[0] == '[' && (hasAny(obj, jsonPathKeys) || w.strongElems(es)) {
+		w.multi(obj, es, start, end)
+		return
+	}
+	if hasStrong(obj) || (hasAny(obj, jsonPathKeys) && (hasAny(obj, jsonOldKeys) || hasAny(obj, jsonNewKeys))) {
+		w.call(obj, "", "", start, end)
+		return
+	}
+	for _, k := range jsonWrapperKeys {
+		m, ok := obj[k]
+		if !ok {
+			continue
+		}
+		if s, ok := jsonString(m); ok && k == "arguments" {
+			w.arguments(s, m, depth)
+			continue
+		}
+		w.value(m.raw, m.start, m.end, depth+1)
+	}
+}
+
+// arguments decodes a string-encoded "arguments" (OpenAI function calling)
+// as the JSON document it is. Its edits take the string's span: offsets
+// inside the decoded text are not offsets in the output.
+func (w *jsonWalker) arguments(s string, m jsonMember, depth int) {
+	t := strings.TrimSpace(s)
+	if t == "" || (t[0] != '{' && t[0] != '[') {
+		return
+	}
+	var raw json.RawMessage
+	if err := json.Unmarshal([]byte(t), &raw); err != nil {
+		if looksLikeEditJSON([]byte(t)) {
+			w.fail(m.start, m.end, "string-encoded arguments are truncated or not valid JSON: %v", jsonErrText(err))
+		}
+		return
+	}
+	var inner jsonWalker
+	inner.value(raw, 0, len(t), depth+1)
+	for _, it := range inner.items {
+		it.start, it.end = m.start, m.end
+		w.items = append(w.items, it)
+	}
+}
+
+// strongElems reports whether an "edits" array holds an object with a field
+// name only edit tools use.
+func (w *jsonWalker) strongElems(es jsonMember) bool {
+	for _, m := range jsonElems(es.raw, es.start) {
+		if len(m.raw) > 0 && m.raw[0] == '{' && hasStrong(jsonObject(m.raw, m.start)) {
+			return true
+		}
+	}
+	return false
+}
+
+// multi lowers a MultiEdit: one path, several {old_string, new_string}.
+func (w *jsonWalker) multi(obj map[string]jsonMember, es jsonMember, start, end int) {
+	p, _ := firstString(obj, jsonPathKeys)
+	n := 0
+	for _, m := range jsonElems(es.raw, es.start) {
+		if len(m.raw) == 0 || m.raw[0] != '{' {
+			w.fail(m.start, m.end, "an element of \"edits\" is not an object")
+			continue
+		}
+		w.call(jsonObject(m.raw, m.start), "", p, m.start, m.end)
+		n++
+	}
+	if n == 0 {
+		w.fail(start, end, "\"edits\" holds no edit")
+	}
+}
+
+// call lowers one edit-shaped object. cmd is the str_replace_based_edit_tool
+// command, if any; defPath is the path of an enclosing MultiEdit.
+func (w *jsonWalker) call(obj map[string]jsonMember, cmd, defPath string, start, end int) {
+	pathKey, rawPath, ok, err := firstField(obj, jsonPathKeys)
+	if err != nil {
+		w.fail(start, end, "%q must be a string", pathKey)
+		return
+	}
+	if !ok {
+		if defPath == "" {
+			w.fail(start, end, "edit has no path (want \"path\" or \"file_path\")")
+			return
+		}
+		rawPath = defPath
+	}
+	p, ok := cleanPath(rawPath)
+	if !ok {
+		w.fail(start, end, "%q is not a file path", rawPath)
+		return
+	}
+	if !strings.Contains(p, "..") {
+		p = path.Clean(p) // "a/./b" names a/b; ".." is left for the applier to judge
+	}
+	oldKey, old, hasOld, err := firstField(obj, jsonOldKeys)
+	if err != nil {
+		w.fail(start, end, "%q must be a string", oldKey)
+		return
+	}
+	newKeys := jsonNewKeys
+	if cmd == "insert" {
+		newKeys = append([]string{"insert_text"}, jsonNewKeys...)
+	}
+	newKey, nw, hasNew, err := firstField(obj, newKeys)
+	if err != nil {
+		w.fail(start, end, "%q must be a string", newKey)
+		return
+	}
+	if !hasNew {
+		if cmd != "str_replace" {
+			w.fail(start, end, "edit of %s has no new text (want \"new_string\")", p)
+			return
+		}
+		nw = "" // str_replace's new_str is optional: absent deletes the old text
+	}
+	e := edit.Edit{Path: p, New: nw}
+	switch {
+	case cmd == "insert":
+		m, ok := obj["insert_line"]
+		n, isInt := jsonInt(m)
+		if !ok || !isInt || n < 0 {
+			w.fail(start, end, "insert into %s needs a non-negative integer \"insert_line\"", p)
+			return
+		}
+		if nw == "" {
+			w.fail(start, end, "insert into %s has no text", p)
+			return
+		}
+		if !strings.HasSuffix(nw, "\n") {
+			e.New += "\n"
+		}
+		e.Op, e.Count, e.Hint = edit.Replace, 1, n+1
+	case cmd == "create" || (!hasOld && (newKey == "content" || newKey == "file_text")):
+		e.Op = edit.Rewrite
+	case old == "":
+		e.Op = edit.Create
+	default:
+		e.Op, e.Old = edit.Replace, old
+		c, msg := jsonCount(obj)
+		if msg != "" {
+			w.fail(start, end, "edit of %s: %s", p, msg)
+			return
+		}
+		e.Count = c
+	}
+	w.items = append(w.items, jsonItem{e: e, start: start, end: end})
+}
+
+// jsonCount returns how many times the old text must occur: N for
+// expected_replacements, else 0 for replace_all, else 1.
+func jsonCount(obj map[string]jsonMember) (int, string) {
+	if m, ok := obj["expected_replacements"]; ok && string(m.raw) != "null" {
+		n, ok := jsonInt(m)
+		if !ok || n < 1 {
+			return 0, "\"expected_replacements\" must be an integer of at least 1"
+		}
+		return n, ""
+	}
+	for _, k := range []string{"replace_all", "replaceAll"} {
+		m, ok := obj[k]
+		if !ok || string(m.raw) == "null" {
+			continue
+		}
+		var b bool
+		if err := json.Unmarshal(m.raw, &b); err != nil {
+			// Models sometimes quote booleans; accept the two words only.
+			s, _ := jsonString(m)
+			switch s {
+			case "true":
+				b = true
+			case "false":
+			default:
+				return 0, fmt.Sprintf("%q must be true or false", k)
+			}
+		}
+		if b {
+			return 0, ""
+		}
+		return 1, ""
+	}
+	return 1, ""
+}
+
+// jsonInt decodes an integer, also when quoted ("3").
+func jsonInt(m jsonMember) (int, bool) {
+	if len(m.raw) == 0 {
+		return 0, false
+	}
+	s := string(m.raw)
+	if q, ok := jsonString(m); ok {
+		s = q
+	}
+	n, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || n != math.Trunc(n) || math.Abs(n) > 1<<31 {
+		return 0, false
+	}
+	return int(n), true
+}
+
+func has(obj map[string]jsonMember, k string) bool {
+	m, ok := obj[k]
+	return ok && string(m.raw) != "null"
+}
+
+func hasAny(obj map[string]jsonMember, keys []string) bool {
+	for _, k := range keys {
+		if has(obj, k) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasStrong(obj map[string]jsonMember) bool {
+	for k := range obj {
+		if jsonStrongKeys[k] && has(obj, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// firstField returns the first of keys present (null counts as absent) as a
+// string; err is set when that field is not a string.
+func firstField(obj map[string]jsonMember, keys []string) (key, val string, ok bool, err error) {
+	for _, k := range keys {
+		if !has(obj, k) {
+			continue
+		}
+		s, isStr := jsonString(obj[k])
+		if !isStr {
+			return k, "", false, errors.New("not a string")
+		}
+		return k, s, true, nil
+	}
+	return "", "", false, nil
+}
+
+func firstString(obj map[string]jsonMember, keys []string) (string, bool) {
+	_, s, ok, err := firstField(obj, keys)
+	return s, ok && err == nil
+}
+
+// jsonString decodes m if it is a JSON string: the one and only unescaping.
+func jsonString(m jsonMember) (string, bool) {
+	if len(m.raw) == 0 || m.raw[0] != '"' {
+		return "", false
+	}
+	var s string
+	if err := json.Unmarshal(m.raw, &s); err != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// jsonObject splits a valid JSON object, which starts at byte base of the
+// output, into its members; a repeated key keeps its last value, as
+// encoding/json does.
+func jsonObject(raw json.RawMessage, base int) map[string]jsonMember {
+	obj := map[string]jsonMember{}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.Token(); err != nil { // '{'
+		return obj
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return obj
+		}
+		k, _ := tok.(string)
+		m, ok := jsonNext(dec, raw, base, ':')
+		if !ok {
+			return obj
+		}
+		obj[k] = m
+	}
+	return obj
+}
+
+// jsonElems splits a valid JSON array, which starts at byte base of the
+// output, into its elements.
+func jsonElems(raw json.RawMessage, base int) []jsonMember {
+	var elems []jsonMember
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.Token(); err != nil { // '['
+		return nil
+	}
+	for dec.More() {
+		m, ok := jsonNext(dec, raw, base, ',')
+		if !ok {
+			return elems
+		}
+		elems = append(elems, m)
+	}
+	return elems
+}
+
+// jsonNext decodes the next value from dec and locates it in raw: it starts
+// after white space and the separator sep that the decoder has not yet
+// consumed.
+func jsonNext(dec *json.Decoder, raw json.RawMessage, base int, sep byte) (jsonMember, bool) {
+	at := int(dec.InputOffset())
+	for at < len(raw) && (isJSONSpace(raw[at]) || raw[at] == sep) {
+		at++
+	}
+	var v json.RawMessage
+	if err := dec.Decode(&v); err != nil || len(v) == 0 {
+		return jsonMember{}, false
+	}
+	return jsonMember{raw: v, start: base + at, end: base + at + len(v)}, true
 }

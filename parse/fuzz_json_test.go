@@ -1,0 +1,60 @@
+package parse
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// FuzzParseJSON checks the reader's invariants on any input, and that every
+// Replace or Create it reads survives a round trip through a canonical JSONL
+// call: the text was decoded exactly once, so encoding it again and reading
+// it back must give the same edit.
+func FuzzParseJSON(f *testing.F) {
+	// Every format's goldens, not only JSON's: the JSON reader must leave
+	// other formats' text alone, and must keep its invariants beside them.
+	files, _ := filepath.Glob(filepath.Join("testdata", "*", "*.txtar"))
+	for _, file := range files {
+		ar, err := txtar.ParseFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, fl := range ar.Files {
+			if fl.Name == "response" {
+				f.Add(fl.Data)
+			}
+		}
+	}
+	f.Add([]byte(`{"path": "a", "old_string": "x", "new_string": "y"}`))
+	f.Add([]byte("```json\n[{\"file_path\": \"a\", \"edits\": [{\"old_string\": \"x\", \"new_string\": \"y\"}]}]\n```\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		edits, _ := checkParse(t, src, FormatJSON)
+		checkParse(t, src, FormatAuto)
+		for _, e := range edits {
+			if e.Format != "json" {
+				t.Errorf("edit %+v: format %q", e, e.Format)
+			}
+			if (e.Op != edit.Replace || e.Hint != 0 || e.Count > 1) && e.Op != edit.Create {
+				continue
+			}
+			call := map[string]any{"path": e.Path, "old_string": e.Old, "new_string": e.New, "replace_all": e.Count == 0 && e.Op == edit.Replace}
+			// Decoded JSON strings are valid UTF-8, so Marshal keeps every byte.
+			line, err := json.Marshal(call)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, errs := Parse(line, FormatJSON)
+			if len(errs) != 0 || len(back) != 1 {
+				t.Fatalf("round trip of %+v through %s = %v, %v", e, line, back, errs)
+			}
+			b := back[0]
+			if b.Op != e.Op || b.Path != e.Path || b.Old != e.Old || b.New != e.New || b.Count != e.Count {
+				t.Errorf("round trip of %+v through %s = %+v", e, line, b)
+			}
+		}
+	})
+}
