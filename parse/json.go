@@ -68,7 +68,7 @@ var jsonRegion = region{
 		for _, it := range items {
 			from, to := p.lineAt(it.start), p.lineAt(it.end-1)+1
 			if it.msg != "" {
-				p.errorf(p.lines[from].num, "%s", it.msg)
+				p.errorHint(p.lines[from].num, "Resend the tool call as one complete JSON object with a path, the old text and the new text.", "%s", it.msg)
 				continue
 			}
 			p.add(it.e, FormatJSON, from, to)
@@ -480,7 +480,7 @@ func (w *jsonWalker) call(obj map[string]jsonMember, cmd, defPath string, start,
 		}
 		rawPath = defPath
 	}
-	p, ok := cleanPath(rawPath)
+	p, ok := cleanDelimitedPath(rawPath)
 	if !ok {
 		w.fail(start, end, "%q is not a file path", rawPath)
 		return

@@ -7,6 +7,17 @@ import "strings"
 // whether what is left could be a path. It does not judge safety: a path
 // that leaves the root is kept as written for the applier to refuse.
 func cleanPath(s string) (string, bool) {
+	s, ok := cleanDelimitedPath(s)
+	if !ok || strings.ContainsAny(s, " \t") {
+		// On a line of its own a path with a blank is indistinguishable from prose.
+		return "", false
+	}
+	return s, true
+}
+
+// cleanDelimitedPath is cleanPath for formats that delimit the path (a JSON
+// string, a diff or envelope header), where inner spaces are part of it.
+func cleanDelimitedPath(s string) (string, bool) {
 	s = strings.TrimSpace(s)
 	for {
 		t := strings.TrimSpace(s)
@@ -24,7 +35,7 @@ func cleanPath(s string) (string, bool) {
 	for strings.HasPrefix(s, "./") {
 		s = s[2:]
 	}
-	if s == "" || s == "." || strings.ContainsAny(s, " \t\x00`*<>|\"") || strings.HasSuffix(s, "/") {
+	if s == "" || s == "." || strings.ContainsAny(s, "\x00`*<>|\"\n\r") || strings.HasSuffix(s, "/") {
 		return "", false
 	}
 	return s, true

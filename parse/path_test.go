@@ -27,3 +27,19 @@ func TestCleanPath(t *testing.T) {
 		}
 	}
 }
+
+func TestCleanDelimitedPath(t *testing.T) {
+	for in, want := range map[string]string{
+		"docs/My File.md":   "docs/My File.md",
+		" `a b/c.txt` ":     "a b/c.txt",
+		"./x y.go":          "x y.go",
+		"src/a.go":          "src/a.go",
+		"bad\x00name":       "",
+		"line\nbreak/x.txt": "",
+	} {
+		got, ok := cleanDelimitedPath(in)
+		if got != want || ok != (want != "") {
+			t.Errorf("cleanDelimitedPath(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+}
