@@ -1,8 +1,702 @@
 package parse
 
-// udiffRegion reads udiff regions. Stub: replaced by the real reader.
+import (
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/bluekeyes/go-gitdiff/gitdiff"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// Unified diffs, git or loose.
+//
+// One tolerant reader handles every diff: models miscount hunks, drop the
+// numbers from "@@" headers, drop "diff --git" and put prose between files,
+// and git's own parser (go-gitdiff) rejects or silently skips such input. A
+// hunk therefore ends where its lines stop looking like hunk lines, never
+// where its counts say; the counts only decide whether trailing blank lines
+// belong to it. go-gitdiff reads what it is good at: the extended header
+// block after "diff --git" (new/deleted file, rename, copy, modes, quoted
+// names). Diffs are parsed only, never applied with gitdiff.Apply: the
+// applier locates each hunk's text itself.
+//
+// A hunk ends at the next "@@", "diff --git" or "--- "/"+++ " pair naming
+// files (decided: even inside an over-counted hunk), or at the first line
+// that cannot be a hunk line: a closing fence, prose, EOF. Inside a hunk,
+// lines models damage are read for what they were: an empty line is a
+// context line that lost its space, a tab-indented line likewise, and a bare
+// "..." followed by more hunk lines is context the applier's elision level
+// understands. At its end, empty lines go unless the counts need them, and
+// a markdown rule ("---" after an empty line) ends the diff. A file header
+// followed straight by hunk lines is a hunk whose "@@" was dropped.
+//
+// Lowering (the applier relies on it):
+//   - a hunk is a Replace: Old = context and '-' lines, New = context and '+'
+//     lines, Count 1, Hint = the new-side start line (hunks apply in order
+//     against the edited content, where that is where the old text sits);
+//   - "--- /dev/null" or "new file mode" is a Create of the '+' lines;
+//     "+++ /dev/null" is a Delete whose Old is the '-' lines;
+//   - a git rename is a Rename followed by Replaces on the new path;
+//   - a mode change sets Mode on the file's first edit; a mode-only change
+//     with no hunks yields no edit and no error (the IR has no chmod);
+//   - binary patches, copies, symlinks and submodules are PARSE_ERRORs.
+//
+// Cursor invariant: every reader below takes a line index and returns the
+// index of the first line it did not consume, which is never smaller than
+// the one it was given; readUDiff returns more than it was given.
+
 var udiffRegion = region{
 	format: FormatUDiff,
-	starts: func(p *parser, i int) bool { return false },
-	read:   func(p *parser, i int) int { return i + 1 },
+	starts: udiffStarts,
+	read:   readUDiff,
+}
+
+const devNull = "/dev/null"
+
+// udiffStarts reports whether a diff begins at line i: a "diff --git" line,
+// a "--- "/"+++ " pair naming files, or a hunk header.
+func udiffStarts(p *parser, i int) bool {
+	t := p.lines[i].text
+	if strings.HasPrefix(t, "diff --git ") || isHunkHeader(t) {
+		return true
+	}
+	_, _, ok := p.fileHeaderAt(i, false)
+	return ok
+}
+
+// isHunkHeader reports whether t is an "@@" hunk header, with or without
+// numbers ("@@ -1,3 +1,4 @@", "@@ ... @@", "@@ @@", "@@").
+func isHunkHeader(t string) bool {
+	return strings.HasPrefix(t, "@@") && !strings.HasPrefix(t, "@@@")
+}
+
+// hunkNums are the numbers of a "@@ -a,b +c,d @@" header.
+type hunkNums struct {
+	oldStart, oldLines, newStart, newLines int
+}
+
+// parseHunkHeader reads the numbers of a hunk header; ok is false when the
+// header has none or they do not parse, in which case the hunk is located by
+// its text alone.
+func parseHunkHeader(t string) (h hunkNums, ok bool) {
+	s, found := strings.CutPrefix(t, "@@ -")
+	if !found {
+		return h, false
+	}
+	oldPart, rest, found := strings.Cut(s, " +")
+	if !found {
+		return h, false
+	}
+	newPart, _, found := strings.Cut(rest, " @@")
+	if !found {
+		return h, false
+	}
+	var err1, err2 error
+	h.oldStart, h.oldLines, err1 = parseRange(oldPart)
+	h.newStart, h.newLines, err2 = parseRange(newPart)
+	return h, err1 == nil && err2 == nil
+}
+
+// parseRange reads "start[,count]"; a missing count is 1, as in diff(1).
+func parseRange(s string) (start, count int, err error) {
+	a, b, hasCount := strings.Cut(s, ",")
+	if start, err = strconv.Atoi(a); err != nil || start < 0 {
+		return 0, 0, strconv.ErrSyntax
+	}
+	count = 1
+	if hasCount {
+		if count, err = strconv.Atoi(b); err != nil || count < 0 {
+			return 0, 0, strconv.ErrSyntax
+		}
+	}
+	return start, count, nil
+}
+
+// A diffName is one side of a "--- "/"+++ " header.
+type diffName struct {
+	name    string // as written, unquoted, without timestamp; devNull for /dev/null
+	lenient bool   // the name's end was marked (quotes or a tab), so it may hold spaces
+}
+
+// parseHeaderName reads the name of a "--- "/"+++ " line (s is what follows
+// the prefix): a git-quoted name, or the text up to a tab (diff(1) puts a
+// timestamp there; git adds a tab after names with spaces).
+func parseHeaderName(s string) (diffName, bool) {
+	if strings.HasPrefix(s, `"`) {
+		if end := closingQuote(s); end > 0 {
+			if u, err := strconv.Unquote(s[:end+1]); err == nil && u != "" {
+				return diffName{name: u, lenient: true}, true
+			}
+		}
+		return diffName{}, false
+	}
+	var n diffName
+	if i := strings.IndexByte(s, '\t'); i >= 0 {
+		s, n.lenient = s[:i], true
+	}
+	n.name = strings.TrimSpace(s)
+	return n, n.name != ""
+}
+
+// closingQuote returns the index of the quote closing the one at s[0], or -1.
+func closingQuote(s string) int {
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '"':
+			return i
+		}
+	}
+	return -1
+}
+
+// diffPath cleans a path from a diff or envelope header. lenient admits
+// spaces, which cleanPath refuses because prose is full of them, for names
+// whose extent the format marks.
+func diffPath(s string, lenient bool) (string, bool) {
+	c, ok := cleanPath(s)
+	if !ok {
+		if !lenient {
+			return "", false
+		}
+		c = strings.TrimSpace(s)
+		for strings.HasPrefix(c, "./") {
+			c = c[2:]
+		}
+		if c == "" || c == "." || strings.ContainsAny(c, "\x00\r\n") || strings.HasSuffix(c, "/") {
+			return "", false
+		}
+	}
+	// Paths that leave the root are kept as written for the applier to
+	// refuse; others lose "a/./b" and "a//b" noise.
+	if !strings.HasPrefix(c, "/") && !strings.Contains(c, "..") {
+		c = path.Clean(c)
+	}
+	return c, c != "." && c != ""
+}
+
+// stripPrefixes removes git's "a/" and "b/" prefixes when the pair shows it
+// uses them, so a real directory named "a" survives a prefix-less diff.
+func stripPrefixes(oldName, newName string) (string, string, bool) {
+	oa := strings.HasPrefix(oldName, "a/")
+	nb := strings.HasPrefix(newName, "b/")
+	strippedOld, strippedNew := false, false
+	if oa && (nb || newName == devNull || oldName[2:] == newName) {
+		oldName, strippedOld = oldName[2:], true
+	}
+	if nb && (strippedOld || oldName == devNull || newName[2:] == oldName) {
+		newName, strippedNew = newName[2:], true
+	}
+	return oldName, newName, strippedOld || strippedNew
+}
+
+// A fileHeader is a parsed "--- "/"+++ " pair.
+type fileHeader struct {
+	oldPath, newPath string // cleaned; devNull for /dev/null
+}
+
+// fileHeaderAt reports whether lines i and i+1 are a "--- old"/"+++ new"
+// pair naming files. In a git section (inGit) any such pair is the header;
+// elsewhere both sides must look like paths, because removing a SQL or Lua
+// comment "-- x" and adding "++ y" writes the same two prefixes.
+func (p *parser) fileHeaderAt(i int, inGit bool) (h fileHeader, next int, ok bool) {
+	if i+1 >= len(p.lines) {
+		return h, i, false
+	}
+	a, okA := strings.CutPrefix(p.lines[i].text, "--- ")
+	b, okB := strings.CutPrefix(p.lines[i+1].text, "+++ ")
+	if !okA || !okB {
+		return h, i, false
+	}
+	on, okA := parseHeaderName(a)
+	nn, okB := parseHeaderName(b)
+	if !okA || !okB || on.name == devNull && nn.name == devNull {
+		return h, i, false
+	}
+	oldName, newName, prefixed := stripPrefixes(on.name, nn.name)
+	if oldName != devNull {
+		if h.oldPath, ok = diffPath(oldName, on.lenient || inGit); !ok {
+			return h, i, false
+		}
+	} else {
+		h.oldPath = devNull
+	}
+	if newName != devNull {
+		if h.newPath, ok = diffPath(newName, nn.lenient || inGit); !ok {
+			return h, i, false
+		}
+	} else {
+		h.newPath = devNull
+	}
+	if !inGit && !prefixed && h.oldPath != devNull && h.newPath != devNull &&
+		h.oldPath != h.newPath && !strings.ContainsAny(h.oldPath+h.newPath, "/.") {
+		return h, i, false
+	}
+	return h, i + 2, true
+}
+
+// A hunkLine is one line of a hunk body.
+type hunkLine struct {
+	kind  byte   // ' ' context, '-' removed, '+' added
+	text  string // the line without its prefix, with its line ending
+	blank bool   // an empty line standing for a context line that lost its space
+	noEOL bool   // followed by "\ No newline at end of file"
+}
+
+// A hunk is one "@@" section of a diff.
+type hunk struct {
+	from, to int // line indexes [from, to) of the header (or first body line) and body
+	nums     hunkNums
+	numbered bool
+	lines    []hunkLine
+}
+
+// side joins the lines of the given kinds, dropping the line ending of a
+// line that a "\ No newline" marker follows.
+func (h *hunk) side(kinds string) string {
+	var b strings.Builder
+	for _, l := range h.lines {
+		if strings.IndexByte(kinds, l.kind) < 0 {
+			continue
+		}
+		t := l.text
+		if l.noEOL {
+			t = strings.TrimSuffix(strings.TrimSuffix(t, "\n"), "\r")
+		}
+		b.WriteString(t)
+	}
+	return b.String()
+}
+
+// blanksAdded turns the empty lines of a hunk that only adds lines into
+// added blank lines: with no context around them they cannot be context,
+// so they are blank lines whose '+' the model dropped.
+func (h *hunk) blanksAdded() {
+	for _, l := range h.lines {
+		if l.kind == '-' || l.kind == ' ' && !l.blank {
+			return
+		}
+	}
+	for i := range h.lines {
+		h.lines[i].kind = '+'
+	}
+}
+
+func (h *hunk) has(kind byte, blankToo bool) bool {
+	for _, l := range h.lines {
+		if l.kind == kind && (blankToo || !l.blank) {
+			return true
+		}
+	}
+	return false
+}
+
+// rawLine returns line i's bytes without its first skip bytes, ending in a
+// newline even when it is the output's unterminated last line.
+func (p *parser) rawLine(i, skip int) string {
+	l := p.lines[i]
+	s := string(p.src[l.start+skip : l.end])
+	if !strings.HasSuffix(s, "\n") {
+		s += "\n"
+	}
+	return s
+}
+
+// isElisionLine reports whether t is a bare "..." that a model wrote inside
+// a hunk to skip lines; kept as context, it is the applier's elision level.
+func isElisionLine(t string) bool {
+	t = strings.TrimSpace(t)
+	return t == "..." || t == "…"
+}
+
+// bodyLineAt reports whether line k can continue a hunk body.
+func (p *parser) bodyLineAt(k int) bool {
+	if k >= len(p.lines) {
+		return false
+	}
+	t := p.lines[k].text
+	if t == "" {
+		return true
+	}
+	switch t[0] {
+	case ' ', '+', '\t':
+		return true
+	case '\\':
+		return strings.HasPrefix(t, `\ `)
+	case '-':
+		if _, _, ok := p.fileHeaderAt(k, false); ok {
+			return false
+		}
+		// A markdown rule after a blank line ends the diff, not a hunk line "--".
+		if t == "---" && k > 0 && p.lines[k-1].text == "" {
+			return false
+		}
+		return true
+	}
+	if !isElisionLine(t) || k+1 >= len(p.lines) {
+		return false
+	}
+	n := p.lines[k+1].text
+	return n != "" && (n[0] == ' ' || n[0] == '-' || n[0] == '+')
+}
+
+// readHunk reads the hunk whose header (or, when header is false, whose
+// first body line) is line i.
+func (p *parser) readHunk(i int, header bool) (h hunk, next int) {
+	h.from = i
+	k := i
+	if header {
+		h.nums, h.numbered = parseHunkHeader(p.lines[i].text)
+		k++
+	}
+	for ; p.bodyLineAt(k); k++ {
+		t := p.lines[k].text
+		switch {
+		case t == "":
+			h.lines = append(h.lines, hunkLine{kind: ' ', text: p.rawLine(k, 0), blank: true})
+		case t[0] == '\\':
+			if n := len(h.lines); n > 0 {
+				h.lines[n-1].noEOL = true
+			}
+		case t[0] == ' ' || t[0] == '-' || t[0] == '+':
+			h.lines = append(h.lines, hunkLine{kind: t[0], text: p.rawLine(k, 1)})
+		default:
+			// A tab-indented line whose leading space the model dropped,
+			// or an elision line: context, written whole.
+			h.lines = append(h.lines, hunkLine{kind: ' ', text: p.rawLine(k, 0)})
+		}
+	}
+	h.to = k
+	h.trimTrailingBlanks()
+	return h, h.to
+}
+
+// trimTrailingBlanks drops the empty lines at the end of a hunk unless its
+// counts need them: after a diff, a blank line is more often the paragraph
+// break before prose than a context line that lost its space, and dropping
+// a real context line only costs context.
+func (h *hunk) trimTrailingBlanks() {
+	n := len(h.lines)
+	k := 0
+	for k < n && h.lines[n-1-k].blank && !h.lines[n-1-k].noEOL {
+		k++
+	}
+	if k == 0 {
+		return
+	}
+	keep := 0
+	if h.numbered {
+		var nOld, nNew int
+		for _, l := range h.lines {
+			if l.kind != '+' {
+				nOld++
+			}
+			if l.kind != '-' {
+				nNew++
+			}
+		}
+		for j := k; j >= 0; j-- {
+			if nOld-(k-j) == h.nums.oldLines && nNew-(k-j) == h.nums.newLines {
+				keep = j
+				break
+			}
+		}
+	}
+	// The dropped lines are the last lines of the body (a marker after a
+	// blank line stops the count), so they leave the span too.
+	h.lines = h.lines[:n-k+keep]
+	h.to -= k - keep
+}
+
+// A diffFile is one file's section of a diff, before lowering.
+type diffFile struct {
+	from, to      int // line indexes [from, to) of the whole section
+	hdr           fileHeader
+	hasHdr        bool
+	git           *gitdiff.File // the extended header as go-gitdiff read it; nil if none or unreadable
+	gitLine       string        // the "diff --git" line, if any
+	hunks         []hunk
+	binary        bool
+	similar       bool // a "similarity index" line: differing names are a rename
+	firstHunkLine int  // line index of the first hunk, or to
+}
+
+// gitHeaderPrefixes are the lines git writes between "diff --git" and the
+// first hunk (besides "--- "/"+++ "), as go-gitdiff knows them.
+var gitHeaderPrefixes = []string{
+	"old mode ", "new mode ", "deleted file mode ", "new file mode ",
+	"copy from ", "copy to ", "rename old ", "rename new ", "rename from ", "rename to ",
+	"similarity index ", "dissimilarity index ", "index ",
+}
+
+func isGitHeaderLine(t string) bool {
+	for _, pre := range gitHeaderPrefixes {
+		if strings.HasPrefix(t, pre) {
+			return true
+		}
+	}
+	return false
+}
+
+func isBinaryMarker(t string) bool {
+	return t == "GIT binary patch" || strings.HasPrefix(t, "Binary files ") && strings.HasSuffix(t, " differ")
+}
+
+// readUDiff reads one file's section of a diff, or a hunk with no file
+// header, which is an error.
+func readUDiff(p *parser, i int) int {
+	if isHunkHeader(p.lines[i].text) {
+		h, next := p.readHunk(i, true)
+		p.errorf(p.lines[i].num, "hunk has no file header: put \"--- a/PATH\" and \"+++ b/PATH\" lines before it")
+		return max(next, h.to, i+1)
+	}
+	f := p.readDiffFile(i)
+	p.lowerDiffFile(f)
+	return max(f.to, i+1)
+}
+
+func (p *parser) readDiffFile(i int) *diffFile {
+	f := &diffFile{from: i}
+	k := i
+	if t := p.lines[k].text; strings.HasPrefix(t, "diff --git ") {
+		f.gitLine = t
+		var hdr strings.Builder
+		hdr.WriteString(t + "\n")
+		for k++; k < len(p.lines) && isGitHeaderLine(p.lines[k].text); k++ {
+			hdr.WriteString(p.lines[k].text + "\n")
+			f.similar = f.similar || strings.HasPrefix(p.lines[k].text, "similarity index ")
+		}
+		// go-gitdiff reads the extended header only: it would drop a
+		// component from "--- " names that lack the "a/" prefix, so the
+		// names on those lines are read here.
+		if files, _, err := gitdiff.Parse(strings.NewReader(hdr.String())); err == nil && len(files) == 1 {
+			f.git = files[0]
+		}
+	}
+	if h, next, ok := p.fileHeaderAt(k, f.gitLine != ""); ok {
+		f.hdr, f.hasHdr, k = h, true, next
+	}
+	if k < len(p.lines) && isBinaryMarker(p.lines[k].text) {
+		f.binary = true
+		k = p.skipBinary(k)
+	}
+	f.firstHunkLine = k
+	for !f.binary && k < len(p.lines) {
+		t := p.lines[k].text
+		if isHunkHeader(t) {
+			h, next := p.readHunk(k, true)
+			f.hunks = append(f.hunks, h)
+			k = next
+			continue
+		}
+		// A header followed straight by hunk lines: the "@@" was dropped.
+		if len(f.hunks) == 0 && f.hasHdr && t != "" && (t[0] == ' ' || t[0] == '-' || t[0] == '+') && p.bodyLineAt(k) {
+			h, next := p.readHunk(k, false)
+			f.hunks = append(f.hunks, h)
+			k = next
+			continue
+		}
+		break
+	}
+	if len(f.hunks) > 0 {
+		k = f.hunks[len(f.hunks)-1].to
+	}
+	f.to = max(k, i+1)
+	return f
+}
+
+// skipBinary consumes a binary marker and the base85 data after it.
+func (p *parser) skipBinary(k int) int {
+	if p.lines[k].text != "GIT binary patch" {
+		return k + 1
+	}
+	for k++; k < len(p.lines); k++ {
+		t := p.lines[k].text
+		if t == "" || strings.HasPrefix(t, "literal ") || strings.HasPrefix(t, "delta ") {
+			continue
+		}
+		if c := t[0]; (c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z') && !strings.ContainsAny(t, " \t") {
+			continue // base85 data: a length letter, then no spaces
+		}
+		break
+	}
+	return k
+}
+
+// gitNamePath cleans a name go-gitdiff read; such names are delimited by
+// git's own syntax, so spaces are fine.
+func gitNamePath(s string) (string, bool) {
+	if s == "" || s == devNull {
+		return "", false
+	}
+	return diffPath(s, true)
+}
+
+// lowerDiffFile turns a file's section into edits, or reports why it cannot.
+func (p *parser) lowerDiffFile(f *diffFile) {
+	line := p.lines[f.from].num
+	if f.binary {
+		p.errorf(line, "binary diffs are not supported: send the file's new content another way")
+		return
+	}
+	g := f.git
+	if g == nil && f.gitLine != "" && !f.hasHdr {
+		p.errorf(line, "cannot read the file names in %q", f.gitLine)
+		return
+	}
+	var (
+		oldPath, newPath string
+		isNew, isDelete  bool
+		isRename         bool
+		mode             uint32
+	)
+	if f.hasHdr {
+		oldPath, newPath = f.hdr.oldPath, f.hdr.newPath
+		isNew, isDelete = oldPath == devNull, newPath == devNull
+	}
+	if g != nil {
+		if g.IsCopy {
+			p.errorf(line, "file copies are not supported: create the copy as a new file")
+			return
+		}
+		isNew = isNew || g.IsNew
+		isDelete = isDelete || g.IsDelete
+		// Rename lines are exact paths; the "--- "/"+++ " names agree or
+		// are stale prefixed variants of them.
+		if g.IsRename {
+			if o, ok := gitNamePath(g.OldName); ok {
+				oldPath = o
+			}
+			if n, ok := gitNamePath(g.NewName); ok {
+				newPath = n
+			}
+			isRename = oldPath != "" && newPath != "" && oldPath != newPath && !isNew && !isDelete
+		}
+		if oldPath == "" || oldPath == devNull && !isNew {
+			if o, ok := gitNamePath(g.OldName); ok {
+				oldPath = o
+			}
+		}
+		if newPath == "" || newPath == devNull && !isDelete {
+			if n, ok := gitNamePath(g.NewName); ok {
+				newPath = n
+			}
+		}
+		// go-gitdiff keeps git's raw octal mode, whose type bits are git's
+		// (0o100000 regular file, 0o120000 symlink, 0o160000 submodule).
+		for _, m := range []uint32{uint32(g.OldMode), uint32(g.NewMode)} {
+			if m != 0 && m&0o170000 != 0o100000 {
+				p.errorf(line, "symlink and submodule diffs are not supported")
+				return
+			}
+		}
+		switch {
+		case g.IsNew && g.NewMode != 0:
+			mode = uint32(g.NewMode) & 0o777
+		case g.OldMode != 0 && g.NewMode != 0 && g.OldMode != g.NewMode:
+			mode = uint32(g.NewMode) & 0o777
+		}
+	}
+	// "diff --git a/x b/y" with a similarity index but no rename lines
+	// (go-gitdiff cannot name such a file): the "--- "/"+++ " names say it.
+	if f.similar && !isRename && !isNew && !isDelete && oldPath != "" && newPath != "" && oldPath != newPath {
+		isRename = true
+	}
+	if isNew && isDelete {
+		p.errorf(line, "diff both creates and deletes the file: name a real file on one side")
+		return
+	}
+	// Which name the edits act on: the new one, except for a deletion; a
+	// plain diff with differing names ("x.go.orig", "x.go") edits the file
+	// whose name the other extends, as git apply does.
+	target := newPath
+	switch {
+	case isDelete:
+		target = oldPath
+	case !isNew && !isRename && oldPath != "" && newPath != "" && oldPath != newPath:
+		if strings.HasPrefix(newPath, oldPath) {
+			target = oldPath
+		}
+	}
+	if target == "" || target == devNull {
+		p.errorf(line, "diff names no file: put \"--- a/PATH\" and \"+++ b/PATH\" lines before its hunks")
+		return
+	}
+
+	firstLine := func() int {
+		if len(f.hunks) > 0 {
+			return p.lines[f.hunks[0].from].num
+		}
+		return line
+	}
+	switch {
+	case isNew:
+		var b strings.Builder
+		for _, h := range f.hunks {
+			if h.has(' ', false) || h.has('-', true) {
+				p.errorf(p.lines[h.from].num, "hunk of new file %s has context or removed lines", target)
+				return
+			}
+			// An empty line in a new file is an added blank line whose '+' was dropped.
+			b.WriteString(h.side(" +"))
+		}
+		if len(f.hunks) == 0 && (g == nil || !g.IsNew) {
+			p.errorf(line, "new file %s has no hunk", target)
+			return
+		}
+		p.add(edit.Edit{Op: edit.Create, Path: target, New: b.String(), Mode: mode, Line: firstLine()}, FormatUDiff, f.from, f.to)
+		return
+	case isDelete:
+		var b strings.Builder
+		for _, h := range f.hunks {
+			if h.has('+', true) {
+				p.errorf(p.lines[h.from].num, "hunk of deleted file %s adds lines", target)
+				return
+			}
+			b.WriteString(h.side(" -"))
+		}
+		if len(f.hunks) == 0 && (g == nil || !g.IsDelete) {
+			p.errorf(line, "deleted file %s has no hunk", target)
+			return
+		}
+		p.add(edit.Edit{Op: edit.Delete, Path: target, Old: b.String(), Line: firstLine()}, FormatUDiff, f.from, f.to)
+		return
+	}
+
+	// Check every hunk before emitting any, so a bad hunk does not leave
+	// half a file's edits behind.
+	for i := range f.hunks {
+		h := &f.hunks[i]
+		h.blanksAdded()
+		if len(h.lines) == 0 {
+			p.errorf(p.lines[h.from].num, "empty hunk in %s", target)
+			return
+		}
+		if h.side(" -") == "" && (!h.numbered || h.nums.newStart == 0) {
+			p.errorf(p.lines[h.from].num, "hunk in %s only adds lines and has no line number: add context lines or \"@@ -N,0 +M,K @@\"", target)
+			return
+		}
+	}
+	if isRename {
+		p.add(edit.Edit{Op: edit.Rename, Path: oldPath, New: newPath, Mode: mode}, FormatUDiff, f.from, f.firstHunkLine)
+		mode = 0
+	}
+	if len(f.hunks) == 0 {
+		if !isRename && mode == 0 {
+			p.errorf(line, "diff for %s has no hunks", target)
+		}
+		// A mode-only change: the IR has no chmod, and nothing else changes.
+		return
+	}
+	for _, h := range f.hunks {
+		e := edit.Edit{Op: edit.Replace, Path: target, Old: h.side(" -"), New: h.side(" +"), Count: 1, Mode: mode}
+		if h.numbered {
+			e.Hint = h.nums.newStart
+		}
+		mode = 0
+		p.add(e, FormatUDiff, h.from, h.to)
+	}
 }

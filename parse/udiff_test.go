@@ -1,0 +1,178 @@
+package parse
+
+import (
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// stripSpan clears the fields that record where an edit came from, so table
+// tests state only what the edit does.
+func stripSpan(edits []edit.Edit) []edit.Edit {
+	out := make([]edit.Edit, len(edits))
+	for i, e := range edits {
+		e.Format, e.Start, e.End, e.Block, e.Line = "", 0, 0, 0, 0
+		out[i] = e
+	}
+	return out
+}
+
+func TestParseUDiff(t *testing.T) {
+	rep := func(p, old, nw string, hint int) edit.Edit {
+		return edit.Edit{Op: edit.Replace, Path: p, Old: old, New: nw, Count: 1, Hint: hint}
+	}
+	tests := map[string]struct {
+		in   string
+		want []edit.Edit
+		errs int
+	}{
+		"numbered": {
+			in:   "--- a/x.py\n+++ b/x.py\n@@ -3,2 +7,2 @@\n a\n-b\n+c\n",
+			want: []edit.Edit{rep("x.py", "a\nb\n", "a\nc\n", 7)},
+		},
+		"bareAt": {
+			in:   "--- x.py\n+++ x.py\n@@\n-b\n+c\n",
+			want: []edit.Edit{rep("x.py", "b\n", "c\n", 0)},
+		},
+		"realDirA": {
+			// Only the "a/"+"b/" pair is git's prefix; "a/x" on both sides is a path.
+			in:   "--- a/x\n+++ a/x\n@@ @@\n-1\n+2\n",
+			want: []edit.Edit{rep("a/x", "1\n", "2\n", 0)},
+		},
+		"origSuffix": {
+			in:   "--- x.go.orig\n+++ x.go\n@@ @@\n-1\n+2\n",
+			want: []edit.Edit{rep("x.go", "1\n", "2\n", 0)},
+		},
+		"newSuffix": {
+			in:   "--- x.go\n+++ x.go.new\n@@ @@\n-1\n+2\n",
+			want: []edit.Edit{rep("x.go", "1\n", "2\n", 0)},
+		},
+		"dotSlash": {
+			in:   "--- ./x.go\n+++ ./x.go\n@@ @@\n-1\n+2\n",
+			want: []edit.Edit{rep("x.go", "1\n", "2\n", 0)},
+		},
+		"unterminatedLast": {
+			in:   "--- a/x\n+++ b/x\n@@ @@\n-1\n+2",
+			want: []edit.Edit{rep("x", "1\n", "2\n", 0)},
+		},
+		"countMissingMeansOne": {
+			in:   "--- a/x\n+++ b/x\n@@ -1 +1 @@\n-1\n+2\n\nprose\n",
+			want: []edit.Edit{rep("x", "1\n", "2\n", 1)},
+		},
+		"countsKeepTrailingBlank": {
+			in:   "--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n-1\n+2\n\n\nprose\n",
+			want: []edit.Edit{rep("x", "1\n\n", "2\n\n", 1)},
+		},
+		"interiorBlankIsContext": {
+			in:   "--- a/x\n+++ b/x\n@@ @@\n a\n\n-b\n+c\n",
+			want: []edit.Edit{rep("x", "a\n\nb\n", "a\n\nc\n", 0)},
+		},
+		"insertionBlanksAreAdded": {
+			in:   "--- a/x\n+++ b/x\n@@ -2,0 +3,3 @@\n+a\n\n+b\n",
+			want: []edit.Edit{rep("x", "", "a\n\nb\n", 3)},
+		},
+		"hunkBeforeFence": {
+			in:   "```diff\n--- a/x\n+++ b/x\n@@ @@\n-1\n+2\n```\n- not a line\n",
+			want: []edit.Edit{rep("x", "1\n", "2\n", 0)},
+		},
+		"devNullBoth":       {in: "--- /dev/null\n+++ /dev/null\n@@ @@\n+x\n", errs: 1},
+		"headerOnly":        {in: "--- a/x\n+++ b/x\n\nThat is all.\n", errs: 1},
+		"emptyHunk":         {in: "--- a/x\n+++ b/x\n@@ -1 +1 @@\n@@ -5 +5 @@\n-a\n+b\n", errs: 1},
+		"createWithContext": {in: "--- /dev/null\n+++ b/x\n@@ @@\n a\n+b\n", errs: 1},
+		"deleteAdds":        {in: "--- a/x\n+++ /dev/null\n@@ @@\n-a\n+b\n", errs: 1},
+		"copy":              {in: "diff --git a/x b/y\nsimilarity index 90%\ncopy from x\ncopy to y\n", errs: 1},
+		"symlink":           {in: "diff --git a/l b/l\nnew file mode 120000\n--- /dev/null\n+++ b/l\n@@ -0,0 +1 @@\n+target\n", errs: 1},
+		"gitNoHunks":        {in: "diff --git a/x b/x\nindex 1234567..89abcde 100644\n", errs: 1},
+		"gitNoPrefixNames": {
+			// "--- " names without "a/" keep every component.
+			in:   "diff --git a/m/x.go b/m/x.go\n--- m/x.go\n+++ m/x.go\n@@ -1 +1 @@\n-1\n+2\n",
+			want: []edit.Edit{rep("m/x.go", "1\n", "2\n", 1)},
+		},
+		"gitHeaderNoDashes": {
+			in:   "diff --git a/x.txt b/x.txt\n@@ -1 +1 @@\n-1\n+2\n",
+			want: []edit.Edit{rep("x.txt", "1\n", "2\n", 1)},
+		},
+		"renameAndMode": {
+			in:   "diff --git a/x b/y\nold mode 100644\nnew mode 100755\nsimilarity index 100%\nrename from x\nrename to y\n",
+			want: []edit.Edit{{Op: edit.Rename, Path: "x", New: "y", Mode: 0o755}},
+		},
+		"similarityRename": {
+			in:   "diff --git a/p.py b/q.py\nsimilarity index 90%\n--- a/p.py\n+++ b/q.py\n@@ -1 +1 @@\n-1\n+2\n",
+			want: []edit.Edit{{Op: edit.Rename, Path: "p.py", New: "q.py"}, rep("q.py", "1\n", "2\n", 1)},
+		},
+		"outOfRootKept": {
+			in:   "--- a/../../etc/passwd\n+++ b/../../etc/passwd\n@@ @@\n-1\n+2\n",
+			want: []edit.Edit{rep("../../etc/passwd", "1\n", "2\n", 0)},
+		},
+		"sqlCommentNotHeader": {
+			in:   "--- a/q.sql\n+++ b/q.sql\n@@ @@\n--- note\n+++ other\n SELECT 1;\n",
+			want: []edit.Edit{rep("q.sql", "-- note\nSELECT 1;\n", "++ other\nSELECT 1;\n", 0)},
+		},
+		"elisionNotBeforeEnd": {
+			in:   "--- a/x\n+++ b/x\n@@ @@\n-1\n+2\n...\nprose\n",
+			want: []edit.Edit{rep("x", "1\n", "2\n", 0)},
+		},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			edits, errs := checkParse(t, []byte(tt.in), FormatUDiff)
+			if len(errs) != tt.errs {
+				t.Errorf("Parse(%q) errors = %v, want %d", tt.in, errs, tt.errs)
+			}
+			if got := stripSpan(edits); tt.errs == 0 && !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Parse(%q) =\n%+v\nwant\n%+v", tt.in, got, tt.want)
+			}
+			if tt.errs > 0 && len(edits) > 0 {
+				t.Errorf("Parse(%q) = %+v with errors, want no edit", tt.in, edits)
+			}
+		})
+	}
+}
+
+// TestParseUDiffSpans checks that each hunk's edit points at its header line
+// and spans exactly the hunk, and that prose after the diff stays outside.
+func TestParseUDiffSpans(t *testing.T) {
+	src := "intro\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-1\n+2\n@@ -9 +9 @@\n-8\n+9\n\nafter\n"
+	edits, errs := checkParse(t, []byte(src), FormatAuto)
+	if len(errs) != 0 || len(edits) != 2 {
+		t.Fatalf("Parse = %+v, %v; want 2 edits", edits, errs)
+	}
+	for i, want := range []struct {
+		line int
+		span string
+	}{{4, "@@ -1 +1 @@\n-1\n+2\n"}, {7, "@@ -9 +9 @@\n-8\n+9\n"}} {
+		e := edits[i]
+		if e.Line != want.line || src[e.Start:e.End] != want.span || e.Format != "udiff" {
+			t.Errorf("edit %d: line %d span %q format %q, want line %d span %q", i, e.Line, src[e.Start:e.End], e.Format, want.line, want.span)
+		}
+	}
+}
+
+// TestParseUDiffLinear guards against quadratic scanning: 500 hunks over 50
+// files must parse in well under a second even on a slow machine.
+func TestParseUDiffLinear(t *testing.T) {
+	var b strings.Builder
+	for f := 0; f < 50; f++ {
+		b.WriteString("diff --git a/f" + strconv.Itoa(f) + ".py b/f" + strconv.Itoa(f) + ".py\n--- a/f" + strconv.Itoa(f) + ".py\n+++ b/f" + strconv.Itoa(f) + ".py\n")
+		for h := 0; h < 10; h++ {
+			b.WriteString("@@ -" + strconv.Itoa(h*10+1) + ",3 +" + strconv.Itoa(h*10+1) + ",3 @@\n ctx\n-old\n+new\n ctx\n")
+		}
+	}
+	edits, errs := Parse([]byte(b.String()), FormatAuto)
+	if len(edits) != 500 || len(errs) != 0 {
+		t.Fatalf("Parse = %d edits, %v; want 500 edits", len(edits), errs)
+	}
+	best := time.Duration(1 << 62)
+	for range 3 {
+		start := time.Now()
+		Parse([]byte(b.String()), FormatAuto)
+		best = min(best, time.Since(start))
+	}
+	if best > 50*time.Millisecond {
+		t.Errorf("500-hunk diff took %v to parse", best)
+	}
+}
