@@ -47,6 +47,12 @@ type Options struct {
 	TrimTrailingWS bool              // strip trailing blanks from lines the edits add
 	Check          string            // shell command run in Root after writing; restore on failure
 	CheckTimeout   time.Duration     // 0: no limit beyond ctx
+	// StateDir holds the undo journal, under a subdirectory named by the
+	// SHA-256 of the absolute root; inside Root it is an IO_ERROR. "" means
+	// the first usable of $XDG_STATE_HOME/edapply, the user cache
+	// directory's edapply and $TMPDIR/edapply-<uid> that is outside Root;
+	// with none, the apply goes ahead without undo (Result.Journal is "").
+	StateDir string
 
 	// Repair, when set, is asked once per failed edit (and round, up to
 	// RepairAttempts) for replacement edits; they go through the same
@@ -70,6 +76,10 @@ type Result struct {
 	Files       []*FileResult // in order of first appearance in the edits
 	Errors      edit.ErrorList
 	CheckOutput string // tail of --check's combined output, when it ran
+	// Journal is the undo journal this apply wrote (see Undo); "" when it
+	// wrote none: a dry run, a failure, nothing to change, or no usable
+	// default state directory (the apply then has no undo).
+	Journal string
 }
 
 // A FileResult is what happened (or would happen) to one file.

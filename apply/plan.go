@@ -1,14 +1,773 @@
 package apply
 
 import (
+	"cmp"
 	"context"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path"
+	"slices"
+	"strings"
 
 	"github.com/edapply/edapply/edit"
 )
 
 // Apply locates every edit in the files under opts.Root and, unless
 // opts.DryRun is set or any edit fails, writes the results as one
-// transaction. Stub: replaced by the planner.
+// transaction.
+//
+// It always returns a Result; the error is Result.Errors.Err(). Planning
+// happens in memory first: every path is checked (OUT_OF_ROOT is decided
+// before any file is read), each file is read once, and the edits for it run
+// in order against its in-memory content, so a later edit may quote what an
+// earlier one wrote. Every failing edit is reported. If anything failed,
+// nothing is written and Result.OK is false. Otherwise the files are
+// committed (see commit.go), an undo journal is recorded under
+// opts.StateDir, and opts.Check, if set, runs in the root; when it fails
+// every file is restored and the error is CHECK_FAILED.
+//
+// With opts.Repair set, each edit that fails with NO_MATCH,
+// MULTIPLE_MATCHES, ELISION, FILE_EXISTS or FILE_NOT_FOUND is handed to it
+// (with the file's text around the failure) and its replacement edits are
+// planned in its place, for up to opts.RepairAttempts rounds, all before
+// anything is written: still one transaction. Their results and errors
+// carry the failed edit's index, and EditResult.Repaired.
+//
+// opts.Base values must be 8 to 64 hex digits; any other value is a
+// PARSE_ERROR for that path (the CLI should reject it as a usage error
+// first, see [ValidBase]).
 func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error) {
-	return &Result{DryRun: opts.DryRun}, nil
+	res := &Result{DryRun: opts.DryRun}
+	root, err := os.OpenRoot(opts.Root)
+	if err != nil {
+		res.Errors.Add(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot open root " + opts.Root + ": " + errMsg(err), Err: err})
+		return res, res.Errors.Err()
+	}
+	defer root.Close()
+	rs, err := newResolver(root, opts.Root)
+	if err != nil {
+		res.Errors.Add(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot resolve root " + opts.Root + ": " + errMsg(err), Err: err})
+		return res, res.Errors.Err()
+	}
+
+	var p *planner
+	if opts.Repair == nil {
+		p = newPlanner(root, rs, opts, nil, nil)
+		p.plan(ctx, edits, opts.Base)
+	} else {
+		p = repair(ctx, root, rs, edits, opts)
+	}
+	res = p.res
+	p.finish()
+	// Errors by edit, as the receipt lists them; those tied to no edit
+	// (--base) first.
+	slices.SortStableFunc(res.Errors, func(a, b *edit.Error) int { return cmp.Compare(a.Edit, b.Edit) })
+	if len(res.Errors) > 0 || opts.DryRun {
+		res.OK = len(res.Errors) == 0
+		return res, res.Errors.Err()
+	}
+
+	changes := p.changes()
+	tx := &txn{root: root, changes: changes}
+	if len(changes) > 0 {
+		jr := newJournal(rs.abs, changes)
+		if e := tx.commit(ctx, func(dirs []string) (func(), error) {
+			jr.Dirs = dirs
+			name, restore, err := jr.save(opts.StateDir, rs)
+			res.Journal = name
+			return restore, err
+		}); e != nil {
+			if tx.unjournal == nil {
+				res.Journal = "" // rolled back, and the previous journal with it
+			}
+			res.Errors.Add(e)
+			return res, res.Errors.Err()
+		}
+	}
+	if opts.Check != "" {
+		if e := runCheck(ctx, rs.abs, opts.Check, opts.CheckTimeout, res); e != nil {
+			res.Errors.Add(e)
+			if re := tx.revert(); re != nil {
+				res.Errors.Add(re)
+			}
+			if tx.unjournal == nil {
+				res.Journal = ""
+			}
+			return res, res.Errors.Err()
+		}
+	}
+	res.OK = true
+	return res, nil
+}
+
+func newPlanner(root *os.Root, rs *resolver, opts Options, ws []work, cache map[string]loaded) *planner {
+	p := &planner{root: root, rs: rs, res: &Result{DryRun: opts.DryRun}, slots: map[string]*slot{},
+		mopts: matchOptions{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}}
+	if ws != nil {
+		p.work, p.cache = ws, cache
+		p.failed, p.excerpts = map[int]*edit.Error{}, map[int]string{}
+	}
+	return p
+}
+
+// A work item is an edit to plan and where it came from: its index in the
+// edits given to Apply, and whether a fixer wrote it.
+type work struct {
+	e        edit.Edit
+	index    int
+	repaired bool
+}
+
+// repair plans edits, then asks opts.Repair to fix each edit that failed in
+// a way a corrected edit can fix, replans with the fixes in place of the
+// edits they fix, and repeats up to opts.RepairAttempts rounds (at least
+// one) or until a round fixes nothing. It returns the last round's
+// planner; files are read once over all rounds. A fixer's error, or no
+// edits from it, leaves the original edit and its error standing.
+func repair(ctx context.Context, root *os.Root, rs *resolver, edits []edit.Edit, opts Options) *planner {
+	ws := make([]work, len(edits))
+	for i, e := range edits {
+		ws[i] = work{e: e, index: i}
+	}
+	cache := map[string]loaded{}
+	plan := func(ws []work) *planner {
+		p := newPlanner(root, rs, opts, ws, cache)
+		es := make([]edit.Edit, len(ws))
+		for i, w := range ws {
+			es[i] = w.e
+		}
+		p.plan(ctx, es, opts.Base)
+		return p
+	}
+	p := plan(ws)
+	for round := 0; round < max(1, opts.RepairAttempts) && len(p.res.Errors) > 0; round++ {
+		var next []work
+		fixed := false
+		for i, w := range ws {
+			err := p.failed[i]
+			if err == nil || !repairable(err.Code) || ctx.Err() != nil {
+				next = append(next, w)
+				continue
+			}
+			fixes, ferr := opts.Repair(ctx, RepairRequest{Edit: w.e, Index: w.index, Err: err, FileExcerpt: p.excerpts[i]})
+			if ferr != nil || len(fixes) == 0 {
+				next = append(next, w)
+				continue
+			}
+			for _, f := range fixes {
+				next = append(next, work{e: f, index: w.index, repaired: true})
+			}
+			fixed = true
+		}
+		if !fixed {
+			break
+		}
+		ws = next
+		p = plan(ws)
+	}
+	return p
+}
+
+// repairable reports whether an edit failing with c can be fixed by a
+// corrected edit. Not OUT_OF_ROOT: a response that reaches outside the tree
+// is refused, not helped to a path that works; not OUT_OF_DATE, BINARY_FILE
+// or IO_ERROR, which are about the tree, not the edit.
+func repairable(c edit.Code) bool {
+	switch c {
+	case edit.CodeNoMatch, edit.CodeMultipleMatches, edit.CodeElision, edit.CodeFileExists, edit.CodeFileNotFound:
+		return true
+	}
+	return false
+}
+
+// excerpt returns the part of text a fixer needs to correct a failed edit:
+// the lines around the best candidate, or the head of the file.
+func excerpt(text string, err *edit.Error) string {
+	const around, head = 5, 60
+	lines := strings.SplitAfter(text, "\n")
+	from, to := 0, min(len(lines), head)
+	if len(err.Candidates) > 0 {
+		c := err.Candidates[0]
+		from = max(0, c.LineStart-1-around)
+		to = min(len(lines), max(c.LineEnd, c.LineStart)+around)
+	}
+	if from >= to {
+		return ""
+	}
+	return strings.Join(lines[from:to], "")
+}
+
+// ValidBase reports whether h can be a --base hash: 8 to 64 hex digits (a
+// prefix of the lowercase SHA-256 that HashBytes returns; case is ignored).
+func ValidBase(h string) bool {
+	if len(h) < 8 || len(h) > 64 {
+		return false
+	}
+	for i := 0; i < len(h); i++ {
+		c := h[i]
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// A slot is one root-relative path, after symlinks, as planning sees it: what
+// was there when it was first read and what the edits so far leave there.
+type slot struct {
+	path  string // resolved: no symlink in any component
+	orig  state
+	cur   state
+	err   *edit.Error // loading failed (a directory, unreadable); every edit on the path fails with it
+	owner *file       // the file whose content is at this path now; nil if none
+}
+
+// A file is what one FileResult reports: content that starts at one path (or
+// nowhere, when created) and may be renamed elsewhere or deleted.
+type file struct {
+	fr     *FileResult
+	origin *slot // where the content was before; nil when the file is new
+	at     *slot // where it is now; nil when deleted
+	intent edit.Op
+}
+
+type planner struct {
+	root  *os.Root
+	rs    *resolver
+	res   *Result
+	mopts matchOptions
+	slots map[string]*slot
+	order []*slot // slots by first use, the commit order
+	files []*file // by first appearance in the edits
+
+	// For repair rounds (nil otherwise): the edits being planned, where
+	// each came from; the first error of each position, and the file text
+	// around it; files read in earlier rounds, so each is read once.
+	work     []work
+	failed   map[int]*edit.Error
+	excerpts map[int]string
+	cache    map[string]loaded
+}
+
+type loaded struct {
+	st  state
+	err *edit.Error
+}
+
+// plan runs phase 1: resolve every path, then run every edit in memory.
+func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]string) {
+	// Every path, of every edit and every --base, is judged before any
+	// content is read, so a response that tries to escape learns nothing
+	// from the files it names.
+	src := make([]string, len(edits))
+	dst := make([]string, len(edits))
+	bad := make([]bool, len(edits))
+	for i := range edits {
+		e := &edits[i]
+		if !e.Op.Valid() {
+			p.fail(i, e, &edit.Error{Code: edit.CodeParse, Msg: fmt.Sprintf("invalid edit operation %v", e.Op), Line: e.Line})
+			bad[i] = true
+			continue
+		}
+		var perr *edit.Error
+		if src[i], perr = p.rs.resolve(e.Path); perr != nil {
+			p.fail(i, e, perr)
+			bad[i] = true
+			continue
+		}
+		if e.Op == edit.Rename {
+			if dst[i], perr = p.rs.resolve(e.New); perr != nil {
+				perr.Path = e.New
+				p.fail(i, e, perr)
+				bad[i] = true
+			}
+		}
+	}
+	type baseCheck struct{ name, rel, want string }
+	var bases []baseCheck
+	for _, name := range slices.Sorted(maps.Keys(base)) {
+		want := base[name]
+		if !ValidBase(want) {
+			p.res.Errors.Add(&edit.Error{Code: edit.CodeParse, Path: name, Edit: -1,
+				Msg:  fmt.Sprintf("base hash %q is not 8 to 64 hex digits", want),
+				Hint: "Give the file's SHA-256 as printed by `edapply hash`, or a prefix of at least 8 hex digits."})
+			continue
+		}
+		rel, perr := p.rs.resolve(name)
+		if perr != nil {
+			perr.Path, perr.Edit = name, -1
+			p.res.Errors.Add(perr)
+			continue
+		}
+		bases = append(bases, baseCheck{name, rel, strings.ToLower(want)})
+	}
+
+	// --base is checked against the files as they are before any edit.
+	for _, b := range bases {
+		s := p.slot(b.rel)
+		switch {
+		case s.err != nil:
+			e := *s.err
+			e.Path, e.Edit = b.name, -1
+			p.res.Errors.Add(&e)
+		case !s.orig.exists:
+			p.res.Errors.Add(&edit.Error{Code: edit.CodeOutOfDate, Path: b.name, Edit: -1,
+				Msg:  "file does not exist, but --base names a version of it",
+				Hint: "The file was removed since the edits were written; re-read the tree and resend them."})
+		case !strings.HasPrefix(HashBytes(s.orig.data), b.want):
+			p.res.Errors.Add(&edit.Error{Code: edit.CodeOutOfDate, Path: b.name, Edit: -1,
+				Msg:  fmt.Sprintf("file changed since the edits were written (hash %.16s, base %s)", HashBytes(s.orig.data), b.want),
+				Hint: "Re-read the file and write the edits against its current content."})
+		}
+	}
+
+	for i := range edits {
+		if bad[i] {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			p.res.Errors.Add(&edit.Error{Code: edit.CodeIO, Edit: i, Path: edits[i].Path, Msg: "interrupted: " + err.Error(), Err: err})
+			return
+		}
+		p.run(i, &edits[i], src[i], dst[i])
+	}
+}
+
+// slot returns the slot for rel, reading the file the first time.
+func (p *planner) slot(rel string) *slot {
+	if s, ok := p.slots[rel]; ok {
+		return s
+	}
+	s := &slot{path: rel}
+	l, ok := p.cache[rel]
+	if !ok {
+		l.st, l.err = load(p.root, rel)
+		if p.cache != nil {
+			p.cache[rel] = l
+		}
+	}
+	st := l.st
+	if l.err != nil {
+		e := *l.err
+		s.err = &e
+	}
+	s.orig, s.cur = st, st
+	p.slots[rel] = s
+	p.order = append(p.order, s)
+	return s
+}
+
+// fileAt returns the file whose content is at s, making one if none is:
+// the path's original content, a file deleted here earlier in the response
+// that is now being recreated, or a new file.
+func (p *planner) fileAt(s *slot, e *edit.Edit) *file {
+	if s.owner != nil {
+		return s.owner
+	}
+	if !s.cur.exists {
+		for _, f := range p.files {
+			if f.origin == s && f.at == nil {
+				f.at, s.owner = s, f
+				return f
+			}
+		}
+	}
+	f := &file{fr: &FileResult{Path: displayPath(e.Path, s.path)}, at: s, intent: e.Op}
+	if s.cur.exists {
+		f.origin = s
+	}
+	s.owner = f
+	p.files = append(p.files, f)
+	p.res.Files = append(p.res.Files, f.fr)
+	return f
+}
+
+// displayPath is the path as the receipt names it: as written, cleaned.
+func displayPath(written, resolved string) string {
+	if c := path.Clean(written); c != "." {
+		return c
+	}
+	return resolved
+}
+
+// fail records err for edit i. The error's Code, Msg and Hint are kept;
+// Path and Edit are set here.
+func (p *planner) fail(i int, e *edit.Edit, err *edit.Error) {
+	if err.Path == "" {
+		err.Path = e.Path
+	}
+	err.Edit = p.index(i)
+	p.res.Errors.Add(err)
+	if p.failed != nil && p.failed[i] == nil {
+		p.failed[i] = err
+	}
+}
+
+// failOn records err for edit i and a failed EditResult in f, and for a
+// fixer, the file's text around the failure as the edit saw it.
+func (p *planner) failOn(f *file, i int, e *edit.Edit, err *edit.Error) {
+	p.fail(i, e, err)
+	p.record(f, i, EditResult{Status: StatusFailed})
+	if p.excerpts != nil && f.at != nil && f.at.cur.exists && p.excerpts[i] == "" {
+		p.excerpts[i] = excerpt(string(f.at.cur.data), err)
+	}
+}
+
+// record adds er, the outcome of the edit at position i, to f's result.
+func (p *planner) record(f *file, i int, er EditResult) {
+	er.Index = p.index(i)
+	er.Repaired = p.work != nil && p.work[i].repaired
+	f.fr.Edits = append(f.fr.Edits, er)
+}
+
+// index returns the index, in the edits given to Apply, of the edit at
+// position i of the list being planned (a fixer's edits take the index of
+// the edit they replace).
+func (p *planner) index(i int) int {
+	if p.work != nil {
+		return p.work[i].index
+	}
+	return i
+}
+
+func notFound(e *edit.Edit) *edit.Error {
+	return &edit.Error{Code: edit.CodeFileNotFound, Msg: "no such file",
+		Hint: "Check the path against the tree; to create a new file, use an empty SEARCH section or a whole-file block."}
+}
+
+// run applies edit i to the in-memory state.
+func (p *planner) run(i int, e *edit.Edit, src, dst string) {
+	s := p.slot(src)
+	if s.err != nil {
+		err := *s.err
+		p.fail(i, e, &err)
+		return
+	}
+	f := p.fileAt(s, e)
+	switch e.Op {
+	case edit.Create:
+		p.create(f, i, e, StrategyCreate)
+	case edit.Replace:
+		if e.Old == "" {
+			// An empty SEARCH creates the file, or fills an empty one.
+			p.create(f, i, e, StrategyCreate)
+			return
+		}
+		p.replace(f, i, e)
+	case edit.Rewrite:
+		if !s.cur.exists {
+			p.create(f, i, e, StrategyCreate)
+			return
+		}
+		p.rewrite(f, i, e)
+	case edit.Delete:
+		p.delete(f, i, e)
+	case edit.Rename:
+		p.rename(f, i, e, dst)
+	}
+}
+
+func (p *planner) create(f *file, i int, e *edit.Edit, strat Strategy) {
+	s := f.at
+	text := e.New
+	if p.mopts.TrimTrailingWS {
+		text = trimAdded(text, "")
+	}
+	switch {
+	case !s.cur.exists:
+		s.cur = state{exists: true, data: []byte(text), mode: defaultMode}
+	case len(s.cur.data) == 0:
+		// An empty file is filled: models create files with an empty
+		// SEARCH that a previous turn already touched.
+		s.cur.data = []byte(text)
+	default:
+		body, _ := splitBOM(s.cur.data)
+		if body == strings.TrimPrefix(text, bom) || !isBinary(s.cur.data) && sameContent(body, strings.TrimPrefix(text, bom)) {
+			p.record(f, i, EditResult{Status: StatusAlreadyApplied, Strategy: strat,
+				LineStart: 1, LineEnd: lineCount(body)})
+			return
+		}
+		p.failOn(f, i, e, &edit.Error{Code: edit.CodeFileExists, Msg: "file already exists",
+			Hint: "To change an existing file, send SEARCH/REPLACE blocks (or a whole-file rewrite) instead of creating it."})
+		return
+	}
+	p.setMode(s, e)
+	p.record(f, i, EditResult{Status: StatusApplied, Strategy: strat,
+		LineStart: 1, LineEnd: lineCount(text), Written: text})
+}
+
+func (p *planner) setMode(s *slot, e *edit.Edit) {
+	if e.Mode != 0 {
+		s.cur.mode = fs.FileMode(e.Mode) & fs.ModePerm
+		s.cur.exact = true
+	}
+}
+
+func (p *planner) replace(f *file, i int, e *edit.Edit) {
+	s := f.at
+	if !s.cur.exists {
+		p.failOn(f, i, e, notFound(e))
+		return
+	}
+	if isBinary(s.cur.data) {
+		p.failOn(f, i, e, binaryErr())
+		return
+	}
+	if line, elided := elidedReplacement(e.Old, e.New); elided {
+		p.failOn(f, i, e, elisionErr(line, "replacement"))
+		return
+	}
+	body, hasBOM := splitBOM(s.cur.data)
+	ed := *e
+	loc, err := locate(body, &ed, p.mopts)
+	if err != nil {
+		p.failOn(f, i, e, err)
+		return
+	}
+	er := EditResult{Status: loc.Status, Strategy: loc.Strategy,
+		LineStart: loc.LineStart, LineEnd: loc.LineEnd, Matched: loc.Matched, Written: loc.Written}
+	if loc.Status != StatusAlreadyApplied {
+		out, serr := applySplices(body, loc.Splices)
+		if serr != nil {
+			p.failOn(f, i, e, serr)
+			return
+		}
+		if hasBOM {
+			out = bom + out
+		}
+		s.cur.data = []byte(out)
+		er.Status = StatusApplied
+	}
+	p.setMode(s, e)
+	p.record(f, i, er)
+}
+
+// applySplices builds the new text, checking first that every splice is in
+// bounds, ascending and disjoint, as x/tools' diff.Apply does: a bad splice
+// from the ladder is reported, never written.
+func applySplices(src string, sp []splice) (string, *edit.Error) {
+	last := 0
+	size := len(src)
+	for _, x := range sp {
+		if x.Start < last || x.Start > x.End || x.End > len(src) {
+			return "", &edit.Error{Code: edit.CodeIO,
+				Msg: fmt.Sprintf("internal error: invalid splice [%d:%d] after offset %d in %d bytes", x.Start, x.End, last, len(src))}
+		}
+		size += len(x.New) - (x.End - x.Start)
+		last = x.End
+	}
+	var b strings.Builder
+	b.Grow(size)
+	last = 0
+	for _, x := range sp {
+		b.WriteString(src[last:x.Start])
+		b.WriteString(x.New)
+		last = x.End
+	}
+	b.WriteString(src[last:])
+	return b.String(), nil
+}
+
+func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
+	s := f.at
+	if isBinary(s.cur.data) {
+		p.failOn(f, i, e, binaryErr())
+		return
+	}
+	body, hadBOM := splitBOM(s.cur.data)
+	text := e.New
+	newBOM := false
+	for strings.HasPrefix(text, bom) {
+		text, newBOM = text[len(bom):], true
+	}
+	if line, elided := elidedRewrite(body, text); elided {
+		p.failOn(f, i, e, elisionErr(line, "rewrite"))
+		return
+	}
+	// The file's conventions win over the model's: its line endings and
+	// its final-newline state. A rewrite is sent as a whole file in a fence,
+	// which always ends in a newline, so that newline says nothing.
+	if body != "" {
+		text = strings.ReplaceAll(text, "\r\n", "\n")
+		eol := "\n"
+		if isCRLF(body) {
+			eol = "\r\n"
+			text = strings.ReplaceAll(text, "\n", "\r\n")
+		}
+		switch {
+		case strings.HasSuffix(body, "\n") && text != "" && !strings.HasSuffix(text, "\n"):
+			text += eol
+		case !strings.HasSuffix(body, "\n"):
+			text = strings.TrimSuffix(text, eol)
+		}
+	}
+	if p.mopts.TrimTrailingWS {
+		text = trimAdded(text, body)
+	}
+	if hadBOM || newBOM {
+		text = bom + text
+	}
+	er := EditResult{Status: StatusApplied, Strategy: StrategyRewrite,
+		LineStart: 1, LineEnd: lineCount(text), Written: strings.TrimPrefix(text, bom)}
+	if text == string(s.cur.data) {
+		er.Status = StatusAlreadyApplied
+	}
+	s.cur.data = []byte(text)
+	p.setMode(s, e)
+	p.record(f, i, er)
+}
+
+func (p *planner) delete(f *file, i int, e *edit.Edit) {
+	s := f.at
+	if !s.cur.exists {
+		p.failOn(f, i, e, notFound(e))
+		return
+	}
+	if e.Old != "" {
+		if isBinary(s.cur.data) {
+			p.failOn(f, i, e, binaryErr())
+			return
+		}
+		body, _ := splitBOM(s.cur.data)
+		if !sameContent(body, e.Old) {
+			p.failOn(f, i, e, &edit.Error{Code: edit.CodeNoMatch, Msg: "file content differs from the deletion's",
+				Hint: "A deletion must quote the whole file as it stands; re-read it, or delete it without quoting it."})
+			return
+		}
+	}
+	p.record(f, i, EditResult{Status: StatusApplied, Strategy: StrategyDelete,
+		LineStart: 1, LineEnd: lineCount(string(s.cur.data))})
+	s.cur = state{}
+	s.owner, f.at = nil, nil
+}
+
+func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
+	s := f.at
+	if !s.cur.exists {
+		p.failOn(f, i, e, notFound(e))
+		return
+	}
+	if dst == s.path {
+		p.record(f, i, EditResult{Status: StatusAlreadyApplied, Strategy: StrategyRename})
+		return
+	}
+	d := p.slot(dst)
+	if d.err != nil {
+		err := *d.err
+		err.Path = e.New
+		p.failOn(f, i, e, &err)
+		return
+	}
+	if d.cur.exists {
+		p.failOn(f, i, e, &edit.Error{Code: edit.CodeFileExists, Path: e.New, Msg: "rename destination already exists",
+			Hint: "Rename to a path that does not exist, or delete the destination first."})
+		return
+	}
+	if d.owner != nil {
+		// A file that only failed edits named (it never existed): the
+		// renamed content takes the path over.
+		d.owner.at = nil
+	}
+	d.cur = s.cur
+	d.cur.exact = true // a moved file keeps its mode exactly
+	s.cur = state{}
+	s.owner = nil
+	d.owner, f.at = f, d
+	f.fr.NewPath = displayPath(e.New, dst)
+	p.record(f, i, EditResult{Status: StatusApplied, Strategy: StrategyRename})
+}
+
+// finish fills in each FileResult's op, contents and hashes.
+func (p *planner) finish() {
+	for _, f := range p.files {
+		fr := f.fr
+		if f.origin != nil && f.origin.orig.exists {
+			fr.Before = f.origin.orig.data
+			fr.BeforeHash = HashBytes(fr.Before)
+		}
+		if f.at != nil && f.at.cur.exists {
+			fr.After = f.at.cur.data
+			fr.AfterHash = HashBytes(fr.After)
+		}
+		switch {
+		case fr.NewPath != "":
+			fr.Op = "rename"
+		case fr.Before == nil && fr.After != nil:
+			fr.Op = "create"
+		case fr.Before != nil && fr.After == nil:
+			fr.Op = "delete"
+		case fr.Before != nil:
+			fr.Op = "modify"
+		default:
+			// Neither before nor after: only failed edits named it.
+			switch f.intent {
+			case edit.Create, edit.Rewrite:
+				fr.Op = "create"
+			case edit.Delete:
+				fr.Op = "delete"
+			case edit.Rename:
+				fr.Op = "rename"
+			default:
+				fr.Op = "modify"
+			}
+		}
+	}
+}
+
+// changes lists what commit must do, in order of first use.
+func (p *planner) changes() []change {
+	var cs []change
+	for _, s := range p.order {
+		if !s.orig.equal(s.cur) {
+			cs = append(cs, change{path: s.path, orig: s.orig, final: s.cur})
+		}
+	}
+	return cs
+}
+
+func binaryErr() *edit.Error {
+	return &edit.Error{Code: edit.CodeBinaryFile, Msg: "binary file (NUL bytes or UTF-16)",
+		Hint: "edapply edits text files only; leave this file out of the edits."}
+}
+
+func elisionErr(line int, what string) *edit.Error {
+	msg := what + " elides existing code with a placeholder"
+	if line > 0 {
+		msg = fmt.Sprintf("%s (line %d)", msg, line)
+	}
+	return &edit.Error{Code: edit.CodeElision, Msg: msg,
+		Hint: "Write out every line instead of a placeholder such as \"... existing code ...\", or use SEARCH/REPLACE blocks for just the lines that change."}
+}
+
+// isCRLF reports whether text's line endings are mostly CRLF.
+func isCRLF(text string) bool {
+	crlf := strings.Count(text, "\r\n")
+	return crlf > 0 && crlf >= strings.Count(text, "\n")-crlf
+}
+
+func lineCount(s string) int {
+	if s == "" {
+		return 0
+	}
+	return strings.Count(strings.TrimSuffix(s, "\n"), "\n") + 1
+}
+
+// trimAdded strips trailing blanks from the lines of text that are not lines
+// of orig: those are the lines the edit adds; the others keep their bytes.
+func trimAdded(text, orig string) string {
+	keep := map[string]bool{}
+	for _, l := range strings.SplitAfter(orig, "\n") {
+		keep[strings.TrimRight(l, "\r\n")] = true
+	}
+	lines := strings.SplitAfter(text, "\n")
+	for j, l := range lines {
+		content := strings.TrimRight(l, "\r\n")
+		if keep[content] {
+			continue
+		}
+		lines[j] = strings.TrimRight(content, " \t") + l[len(content):]
+	}
+	return strings.Join(lines, "")
 }

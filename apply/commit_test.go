@@ -1,0 +1,184 @@
+package apply
+
+import (
+	"context"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// withHook installs h as commitHook for the duration of the test.
+func withHook(t *testing.T, h func(step, p string)) {
+	commitHook = h
+	t.Cleanup(func() { commitHook = nil })
+}
+
+// txnCase is a transaction touching every kind of change: a modification
+// (with a mode to keep), a creation in new directories, a deletion and a
+// rename.
+func txnCase(t *testing.T) (root string, before tree, edits []edit.Edit) {
+	root = t.TempDir()
+	before = tree{"a.txt": "a\n", "b.txt": "b\n", "del.txt": "del\n", "mv.txt": "mv\n"}
+	writeTree(t, root, before)
+	if err := os.Chmod(filepath.Join(root, "a.txt"), 0o751); err != nil {
+		t.Fatal(err)
+	}
+	edits = []edit.Edit{
+		replace("a.txt", "a\n", "A\n"),
+		{Op: edit.Create, Path: "new/deep/n.txt", New: "n\n"},
+		replace("b.txt", "b\n", "B\n"),
+		{Op: edit.Delete, Path: "del.txt"},
+		{Op: edit.Rename, Path: "mv.txt", New: "moved/mv.txt"},
+	}
+	return root, before, edits
+}
+
+// unchanged checks that root holds exactly before, with a.txt's mode, no
+// directory the commit made and no temp file.
+func unchanged(t *testing.T, root string, before tree) {
+	t.Helper()
+	diffTrees(t, "tree", readTree(t, root), before)
+	if _, ok := before["new/deep/n.txt"]; ok {
+		// Another process's file there keeps the directories alive.
+		delete(before, "new/deep/n.txt")
+		os.RemoveAll(filepath.Join(root, "new"))
+	}
+	if m := mode(t, filepath.Join(root, "a.txt")).Perm(); m != 0o751 {
+		t.Errorf("a.txt mode = %v, want 0751", m)
+	}
+	for _, d := range []string{"new", "moved"} {
+		if _, err := os.Lstat(filepath.Join(root, d)); !os.IsNotExist(err) {
+			t.Errorf("directory %s left behind: %v", d, err)
+		}
+	}
+	noTemps(t, root)
+}
+
+func TestCommitAll(t *testing.T) {
+	root, _, edits := txnCase(t)
+	var steps []string
+	withHook(t, func(step, p string) { steps = append(steps, step+" "+p) })
+	res, err := Apply(context.Background(), edits, testOpts(t, root))
+	if err != nil || !res.OK {
+		t.Fatalf("Apply: %v", err)
+	}
+	diffTrees(t, "tree", readTree(t, root), tree{"a.txt": "A\n", "b.txt": "B\n", "new/deep/n.txt": "n\n", "moved/mv.txt": "mv\n"})
+	if m := mode(t, filepath.Join(root, "a.txt")).Perm(); m != 0o751 {
+		t.Errorf("a.txt mode = %v, want 0751", m)
+	}
+	noTemps(t, root)
+	// Every temp is written before the journal, the journal before the
+	// first rename, and deletions come last.
+	got := strings.Join(steps, ",")
+	want := "mkdir a.txt,temp a.txt,mkdir new/deep/n.txt,temp new/deep/n.txt,mkdir b.txt,temp b.txt,mkdir moved/mv.txt,temp moved/mv.txt," +
+		"journal ,rename a.txt,rename new/deep/n.txt,rename b.txt,rename moved/mv.txt,remove del.txt,remove mv.txt,done "
+	if got != want {
+		t.Errorf("steps =\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestCommitDrift(t *testing.T) {
+	for _, at := range []string{"a.txt", "b.txt", "new/deep/n.txt", "del.txt", "mv.txt"} {
+		t.Run(strings.ReplaceAll(at, "/", "∕"), func(t *testing.T) {
+			root, before, edits := txnCase(t)
+			withHook(t, func(step, p string) {
+				if (step == "rename" || step == "remove") && p == at {
+					// Another process writes the file between planning and
+					// the rename.
+					os.WriteFile(filepath.Join(root, at), []byte("theirs\n"), 0o644)
+				}
+			})
+			res, err := Apply(context.Background(), edits, testOpts(t, root))
+			if err == nil || res.OK || len(res.Errors) != 1 || res.Errors[0].Code != edit.CodeOutOfDate || res.Errors[0].Path != at {
+				t.Fatalf("Apply = %v, want OUT_OF_DATE for %s", err, at)
+			}
+			// Their write stands; everything else is as before.
+			before[at] = "theirs\n"
+			unchanged(t, root, before)
+		})
+	}
+}
+
+func TestCommitFailMidway(t *testing.T) {
+	for _, at := range []string{"a.txt", "b.txt", "moved/mv.txt", "del.txt", "mv.txt"} {
+		t.Run(strings.ReplaceAll(at, "/", "∕"), func(t *testing.T) {
+			root, before, edits := txnCase(t)
+			withHook(t, func(step, p string) {
+				if p != at {
+					return
+				}
+				switch step {
+				case "rename":
+					// Lose the staged temp file: the rename fails.
+					tmps, _ := filepath.Glob(filepath.Join(root, path.Dir(p), ".edapply-*.tmp"))
+					for _, tmp := range tmps {
+						os.Remove(tmp)
+					}
+				case "remove":
+					// Removal cannot be made to fail for root (tests run as
+					// root here); removing the file first fails the step at
+					// its drift check instead, after every rename.
+					os.Remove(filepath.Join(root, p))
+				}
+			})
+			res, err := Apply(context.Background(), edits, testOpts(t, root))
+			if err == nil || res.OK {
+				t.Fatalf("Apply succeeded despite the failure at %s", at)
+			}
+			if at == "del.txt" || at == "mv.txt" {
+				delete(before, at) // removed by the hook, not by edapply
+			}
+			unchanged(t, root, before)
+			if res.Errors[0].Path != at {
+				t.Errorf("error = %v, want one about %s", res.Errors[0], at)
+			}
+		})
+	}
+}
+
+func TestCommitCancelled(t *testing.T) {
+	root, before, edits := txnCase(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	withHook(t, func(step, p string) {
+		if step == "rename" && p == "b.txt" {
+			cancel() // as SIGINT would: a.txt and n.txt are already in place
+		}
+	})
+	res, err := Apply(ctx, edits, testOpts(t, root))
+	if err == nil || res.OK || !hasCode(res.Errors, edit.CodeIO) || !strings.Contains(err.Error(), "interrupted") {
+		t.Fatalf("Apply = %v, want IO_ERROR interrupted", err)
+	}
+	unchanged(t, root, before)
+}
+
+func TestCommitSignal(t *testing.T) {
+	root, before, edits := txnCase(t)
+	sent := false
+	withHook(t, func(step, p string) {
+		if step == "temp" && !sent {
+			sent = true
+			p, _ := os.FindProcess(os.Getpid())
+			p.Signal(os.Interrupt)
+		}
+	})
+	res, err := Apply(context.Background(), edits, testOpts(t, root))
+	// Delivery is asynchronous: the commit either noticed the signal and
+	// put everything back, or finished first. Either way no file is half
+	// written and no temp is left, and the process was not killed.
+	noTemps(t, root)
+	if err != nil {
+		if !strings.Contains(err.Error(), "interrupted") {
+			t.Fatalf("Apply = %v", err)
+		}
+		unchanged(t, root, before)
+		return
+	}
+	if !res.OK {
+		t.Fatal("no error but not OK")
+	}
+}

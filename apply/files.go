@@ -1,0 +1,108 @@
+package apply
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"syscall"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// A state is a file's content at one moment: what planning starts from and
+// what commit must leave behind.
+type state struct {
+	exists bool
+	data   []byte
+	mode   fs.FileMode // permission and setuid/setgid/sticky bits
+	// exact says mode must be set as is, past the umask: true for every file
+	// that existed (its mode is kept exactly) and for an edit that names a
+	// mode; false for a new file, which gets 0644 under the user's umask
+	// like any file an editor creates.
+	exact bool
+}
+
+func (s state) equal(t state) bool {
+	if s.exists != t.exists {
+		return false
+	}
+	if !s.exists {
+		return true
+	}
+	return bytes.Equal(s.data, t.data) && (s.mode == t.mode || !t.exact)
+}
+
+// defaultMode is a new file's mode when its edit names none.
+const defaultMode fs.FileMode = 0o644
+
+// load reads the file at rel, a path the resolver returned. A missing file
+// is a state with exists false, not an error. Anything but a regular file
+// is IO_ERROR: it is checked with Lstat before opening, so a FIFO is never
+// opened (which would block) and a device never read.
+func load(root *os.Root, rel string) (state, *edit.Error) {
+	fi, err := root.Lstat(rel)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return state{}, nil
+		}
+		return state{}, &edit.Error{Code: edit.CodeIO, Msg: "cannot inspect " + rel + ": " + errMsg(err), Err: err}
+	}
+	if fi.IsDir() {
+		return state{}, &edit.Error{Code: edit.CodeIO, Msg: rel + " is a directory",
+			Hint: "Name a file, not a directory."}
+	}
+	if !fi.Mode().IsRegular() {
+		return state{}, &edit.Error{Code: edit.CodeIO, Msg: rel + " is not a regular file (" + kind(fi.Mode()) + ")",
+			Hint: "Only regular files can be edited."}
+	}
+	data, err := root.ReadFile(rel)
+	if err != nil {
+		return state{}, &edit.Error{Code: edit.CodeIO, Msg: "cannot read " + rel + ": " + errMsg(err), Err: err}
+	}
+	return state{exists: true, data: data, mode: fileMode(fi.Mode()), exact: true}, nil
+}
+
+// fileMode keeps the bits a chmod can set.
+func fileMode(m fs.FileMode) fs.FileMode {
+	return m & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
+}
+
+func kind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return "a symlink"
+	}
+	return "mode " + m.String()
+}
+
+// isBinary reports whether b is a file edapply refuses to edit as text: one
+// with a NUL byte anywhere, or a UTF-16 (or UTF-32) byte order mark. Bytes
+// that are merely not UTF-8 are text (Windows-1252 and the like) and are
+// edited byte for byte. The whole file is scanned, not a prefix: a NUL past
+// the first 8 KiB still means a splice could cut through binary data.
+func isBinary(b []byte) bool {
+	if bytes.HasPrefix(b, []byte{0xFF, 0xFE}) || bytes.HasPrefix(b, []byte{0xFE, 0xFF}) {
+		return true
+	}
+	return bytes.IndexByte(b, 0) >= 0
+}
+
+const bom = "\uFEFF"
+
+// splitBOM returns b without its UTF-8 byte order mark, and whether it had one.
+func splitBOM(b []byte) (string, bool) {
+	s := string(b)
+	if len(s) >= len(bom) && s[:len(bom)] == bom {
+		return s[len(bom):], true
+	}
+	return s, false
+}
+
+func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }

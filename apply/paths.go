@@ -1,0 +1,183 @@
+package apply
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// maxLinks bounds the symlinks followed while resolving one path, as the
+// kernel's ELOOP does, so a link cycle is an error rather than a hang.
+const maxLinks = 40
+
+// A resolver turns the paths a model wrote into clean, root-relative paths
+// that contain no symlink, deciding OUT_OF_ROOT itself before any file is
+// read. os.Root would refuse an escape on its own, but with an error that
+// cannot be told from other failures and only once a read is attempted;
+// walking the components here gives the contract's code and guarantees that
+// nothing outside the root is even opened.
+type resolver struct {
+	root *os.Root
+	abs  string // the root as an absolute path
+	real string // abs with its own symlinks evaluated; absolute link targets are judged against both
+}
+
+func newResolver(root *os.Root, dir string) (*resolver, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, err
+	}
+	return &resolver{root: root, abs: abs, real: real}, nil
+}
+
+// resolve returns the slash-separated, root-relative path that p names once
+// every symlink on the way is followed. The result has no symlink in any
+// component, so reading and writing it touches the link's target and keeps
+// the link itself. The returned error has Code, Msg and Hint set; the caller
+// sets Path and Edit.
+//
+// Decided: a NUL byte is OUT_OF_ROOT (no file in the root can have that
+// name, and the contract lists no better code); every absolute path is
+// OUT_OF_ROOT, even one that happens to name a file under the root, because
+// the contract resolves every path against the root and a model that writes
+// one usually means another machine's tree; so are Windows forms (C:\, C:/,
+// \\server, \x) and a backslash path whose ".." components would leave the
+// root if backslashes were separators.
+func (r *resolver) resolve(p string) (string, *edit.Error) {
+	outside := func(msg string) (string, *edit.Error) {
+		return "", &edit.Error{Code: edit.CodeOutOfRoot, Msg: msg,
+			Hint: "Use a path relative to the root of the working tree, without \"..\" that leaves it."}
+	}
+	switch {
+	case p == "":
+		return outside("empty path")
+	case strings.IndexByte(p, 0) >= 0:
+		return outside("path contains a NUL byte")
+	case len(p) >= 2 && p[1] == ':' && isASCIILetter(p[0]):
+		return outside("absolute Windows path " + p)
+	case p[0] == '\\' || p[0] == '/':
+		return outside("absolute path " + p + " is outside the root")
+	}
+	if strings.Contains(p, `\`) {
+		if c := path.Clean(strings.ReplaceAll(p, `\`, "/")); c == ".." || strings.HasPrefix(c, "../") {
+			return outside("path " + p + " leaves the root")
+		}
+	}
+	c := path.Clean(p)
+	if c == ".." || strings.HasPrefix(c, "../") {
+		return outside("path " + p + " leaves the root")
+	}
+	if c == "." {
+		return ".", nil // the root itself; loading it reports "is a directory"
+	}
+
+	todo := strings.Split(c, "/")
+	var done []string // resolved components: each exists and is a directory or the last one
+	links := 0
+	missing := false // a component did not exist; the rest is taken lexically
+	for len(todo) > 0 {
+		name := todo[0]
+		todo = todo[1:]
+		switch name {
+		case "", ".":
+			continue
+		case "..":
+			// done holds no symlink, so ".." is lexical here.
+			if len(done) == 0 {
+				return outside("path " + p + " leaves the root through a symlink")
+			}
+			done = done[:len(done)-1]
+			continue
+		}
+		done = append(done, name)
+		if missing {
+			continue
+		}
+		cur := strings.Join(done, "/")
+		fi, err := r.root.Lstat(cur)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				missing = true
+				continue
+			}
+			if isNotDir(err) {
+				return "", &edit.Error{Code: edit.CodeIO, Msg: path.Dir(cur) + " is not a directory", Err: err,
+					Hint: "A file stands where the path needs a directory; check the path."}
+			}
+			return "", &edit.Error{Code: edit.CodeIO, Msg: "cannot inspect " + cur + ": " + errMsg(err), Err: err}
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			if len(todo) > 0 && !fi.IsDir() {
+				return "", &edit.Error{Code: edit.CodeIO, Msg: cur + " is not a directory",
+					Hint: "A file stands where the path needs a directory; check the path."}
+			}
+			continue
+		}
+		if links++; links > maxLinks {
+			return "", &edit.Error{Code: edit.CodeIO, Msg: "too many levels of symbolic links in " + p}
+		}
+		target, err := r.root.Readlink(cur)
+		if err != nil {
+			return "", &edit.Error{Code: edit.CodeIO, Msg: "cannot read symlink " + cur + ": " + errMsg(err), Err: err}
+		}
+		done = done[:len(done)-1]
+		if filepath.IsAbs(target) {
+			rel, ok := r.within(target)
+			if !ok {
+				return outside("symlink " + cur + " points outside the root")
+			}
+			done = nil
+			target = rel
+		}
+		if target == "" || strings.IndexByte(target, 0) >= 0 {
+			return outside("symlink " + cur + " has an unusable target")
+		}
+		todo = append(strings.Split(filepath.ToSlash(target), "/"), todo...)
+	}
+	if len(done) == 0 {
+		return ".", nil
+	}
+	return strings.Join(done, "/"), nil
+}
+
+// within reports whether the absolute path target lies in the root, and
+// returns it relative to the root.
+func (r *resolver) within(target string) (string, bool) {
+	target = filepath.Clean(target)
+	for _, base := range []string{r.real, r.abs} {
+		rel, err := filepath.Rel(base, target)
+		if err != nil {
+			continue
+		}
+		rel = filepath.ToSlash(rel)
+		if rel != ".." && !strings.HasPrefix(rel, "../") {
+			return rel, true
+		}
+	}
+	return "", false
+}
+
+func isASCIILetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }
+
+// errMsg returns the OS's reason without the operation and path, which
+// os.Root reports relative to itself and a message already names.
+func errMsg(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err.Error()
+	}
+	return err.Error()
+}

@@ -1,0 +1,705 @@
+package apply
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/edapply/edapply/edit"
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+// tree is a file tree for tests: slash path → content.
+type tree map[string]string
+
+func writeTree(t *testing.T, dir string, tr tree) {
+	t.Helper()
+	for name, content := range tr {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// readTree returns every regular file under dir; symlinks are reported as
+// "-> target" so that a test sees a link replaced by a file.
+func readTree(t *testing.T, dir string) tree {
+	t.Helper()
+	tr := tree{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		switch {
+		case d.Type()&fs.ModeSymlink != 0:
+			target, err := os.Readlink(p)
+			if err != nil {
+				return err
+			}
+			tr[rel] = "-> " + target
+		case d.Type().IsRegular():
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			tr[rel] = string(b)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
+func diffTrees(t *testing.T, what string, got, want tree) {
+	t.Helper()
+	for name, w := range want {
+		g, ok := got[name]
+		switch {
+		case !ok:
+			t.Errorf("%s: %s missing", what, name)
+		case g != w:
+			t.Errorf("%s: %s = %q, want %q", what, name, g, w)
+		}
+	}
+	for name := range got {
+		if _, ok := want[name]; !ok {
+			t.Errorf("%s: unexpected file %s (%q)", what, name, got[name])
+		}
+	}
+}
+
+// noTemps fails when a temp file of edapply's is left under dir.
+func noTemps(t *testing.T, dir string) {
+	t.Helper()
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && strings.HasPrefix(d.Name(), ".edapply-") {
+			t.Errorf("temp file left: %s", p)
+		}
+		return nil
+	})
+}
+
+func testOpts(t *testing.T, root string) Options {
+	return Options{Root: root, StateDir: filepath.Join(t.TempDir(), "state")}
+}
+
+func codes(errs edit.ErrorList) []string {
+	var cs []string
+	for _, e := range errs {
+		cs = append(cs, string(e.Code))
+	}
+	return cs
+}
+
+func hasCode(errs edit.ErrorList, c edit.Code) bool {
+	for _, e := range errs {
+		if e.Code == c {
+			return true
+		}
+	}
+	return false
+}
+
+func replace(p, old, nw string) edit.Edit {
+	return edit.Edit{Op: edit.Replace, Path: p, Old: old, New: nw, Count: 1}
+}
+
+func mode(t *testing.T, p string) fs.FileMode {
+	t.Helper()
+	fi, err := os.Lstat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fi.Mode()
+}
+
+// TestPlanArchives runs the cases in testdata/plan. Each archive holds
+// before/… (the tree), edits (a JSON array of edits; "op" spelled as
+// edit.Op.String()), and either after/… (the tree afterwards) or errors (one
+// code per line, in order; the tree must then be unchanged).
+func TestPlanArchives(t *testing.T) {
+	files, err := filepath.Glob("testdata/plan/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no cases in testdata/plan")
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			before, after := tree{}, tree{}
+			var edits []edit.Edit
+			var wantErrs []string
+			hasAfter := false
+			for _, f := range ar.Files {
+				switch {
+				case strings.HasPrefix(f.Name, "before/"):
+					before[strings.TrimPrefix(f.Name, "before/")] = string(f.Data)
+				case strings.HasPrefix(f.Name, "after/"):
+					after[strings.TrimPrefix(f.Name, "after/")] = string(f.Data)
+					hasAfter = true
+				case f.Name == "edits":
+					if edits, err = decodeEdits(f.Data); err != nil {
+						t.Fatalf("edits: %v", err)
+					}
+				case f.Name == "errors":
+					wantErrs = strings.Fields(string(f.Data))
+				default:
+					t.Fatalf("unknown section %s", f.Name)
+				}
+			}
+			if hasAfter == (wantErrs != nil) {
+				t.Fatal("a case needs either after/… or errors")
+			}
+			root := t.TempDir()
+			writeTree(t, root, before)
+			res, err := Apply(context.Background(), edits, testOpts(t, root))
+			got := readTree(t, root)
+			if wantErrs != nil {
+				if err == nil || res.OK {
+					t.Fatalf("Apply succeeded, want %v", wantErrs)
+				}
+				if g := codes(res.Errors); strings.Join(g, " ") != strings.Join(wantErrs, " ") {
+					t.Errorf("errors = %v, want %v (%v)", g, wantErrs, err)
+				}
+				diffTrees(t, "tree", got, before)
+				return
+			}
+			if err != nil || !res.OK {
+				t.Fatalf("Apply: %v", err)
+			}
+			diffTrees(t, "tree", got, after)
+		})
+	}
+}
+
+// decodeEdits reads the archives' edits: the edit.Edit fields, lowercased,
+// with op by name.
+func decodeEdits(data []byte) ([]edit.Edit, error) {
+	var raw []struct {
+		Op, Path, Old, New string
+		Count              *int
+		Hint               int
+		Mode               uint32
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&raw); err != nil {
+		return nil, err
+	}
+	ops := map[string]edit.Op{}
+	for op := edit.Create; op.Valid(); op++ {
+		ops[op.String()] = op
+	}
+	var edits []edit.Edit
+	for _, r := range raw {
+		op, ok := ops[r.Op]
+		if !ok {
+			return nil, errors.New("unknown op " + r.Op)
+		}
+		e := edit.Edit{Op: op, Path: r.Path, Old: r.Old, New: r.New, Count: 1, Hint: r.Hint, Mode: r.Mode}
+		if r.Count != nil {
+			e.Count = *r.Count
+		}
+		edits = append(edits, e)
+	}
+	return edits, nil
+}
+
+func TestApplyAtomic(t *testing.T) {
+	root := t.TempDir()
+	before := tree{"a.txt": "one\ntwo\n", "b/b.txt": "three\n", "c.txt": "four\nfive\n"}
+	writeTree(t, root, before)
+	edits := []edit.Edit{
+		replace("a.txt", "two\n", "TWO\n"),
+		replace("b/b.txt", "three\n", "THREE\n"),
+		{Op: edit.Create, Path: "new/dir/n.txt", New: "new\n"},
+		replace("c.txt", "six\n", "SIX\n"),
+	}
+	res, err := Apply(context.Background(), edits, testOpts(t, root))
+	if err == nil || res.OK {
+		t.Fatalf("Apply = ok, want NO_MATCH")
+	}
+	if len(res.Errors) != 1 || res.Errors[0].Code != edit.CodeNoMatch || res.Errors[0].Edit != 3 || res.Errors[0].Path != "c.txt" {
+		t.Errorf("errors = %v, want one NO_MATCH for edit 3 in c.txt", res.Errors)
+	}
+	diffTrees(t, "tree", readTree(t, root), before)
+	if _, err := os.Stat(filepath.Join(root, "new")); !os.IsNotExist(err) {
+		t.Errorf("directory new was created: %v", err)
+	}
+	noTemps(t, root)
+	// The receipt still shows what the other edits would have done.
+	if len(res.Files) != 4 || res.Files[0].Edits[0].Status != StatusApplied || res.Files[3].Edits[0].Status != StatusFailed {
+		t.Errorf("files = %+v", res.Files)
+	}
+}
+
+func TestApplyReportsEveryFailure(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, tree{"a.txt": "x\ny\n"})
+	edits := []edit.Edit{
+		replace("a.txt", "nope\n", "1\n"),
+		replace("a.txt", "x\n", "X\n"),
+		replace("a.txt", "also nope\n", "2\n"),
+		replace("missing.txt", "a", "b"),
+	}
+	res, _ := Apply(context.Background(), edits, testOpts(t, root))
+	want := []string{"NO_MATCH", "NO_MATCH", "FILE_NOT_FOUND"}
+	if g := codes(res.Errors); strings.Join(g, " ") != strings.Join(want, " ") {
+		t.Errorf("codes = %v, want %v", g, want)
+	}
+	if res.Errors[1].Edit != 2 || res.Errors[2].Hint == "" {
+		t.Errorf("errors = %+v", res.Errors)
+	}
+	if got := readTree(t, root)["a.txt"]; got != "x\ny\n" {
+		t.Errorf("a.txt = %q, written despite errors", got)
+	}
+}
+
+func TestApplySequentialAndResult(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, tree{"a.txt": "alpha\nbeta\n"})
+	edits := []edit.Edit{
+		replace("a.txt", "beta\n", "beta\ngamma\n"),
+		replace("./a.txt", "gamma\n", "GAMMA\n"), // quotes what edit 0 wrote
+		{Op: edit.Create, Path: "d/e/new.txt", New: "n\n"},
+	}
+	res, err := Apply(context.Background(), edits, testOpts(t, root))
+	if err != nil {
+		t.Fatal(err)
+	}
+	diffTrees(t, "tree", readTree(t, root), tree{"a.txt": "alpha\nbeta\nGAMMA\n", "d/e/new.txt": "n\n"})
+	if len(res.Files) != 2 {
+		t.Fatalf("files = %d, want 2", len(res.Files))
+	}
+	a, n := res.Files[0], res.Files[1]
+	if a.Path != "a.txt" || a.Op != "modify" || len(a.Edits) != 2 || a.Edits[1].Index != 1 ||
+		a.BeforeHash != HashBytes([]byte("alpha\nbeta\n")) || a.AfterHash != HashBytes([]byte("alpha\nbeta\nGAMMA\n")) {
+		t.Errorf("a.txt result = %+v", a)
+	}
+	if a.Edits[1].LineStart != 3 || a.Edits[1].Strategy != StrategyExact {
+		t.Errorf("edit 1 = %+v, want exact at line 3", a.Edits[1])
+	}
+	if n.Op != "create" || n.BeforeHash != "" || string(n.After) != "n\n" || n.Edits[0].Strategy != StrategyCreate {
+		t.Errorf("new.txt result = %+v", n)
+	}
+	if m := mode(t, filepath.Join(root, "d/e/new.txt")).Perm(); m&0o600 != 0o600 || m&0o111 != 0 {
+		t.Errorf("new file mode = %v", m)
+	}
+	noTemps(t, root)
+}
+
+func TestApplyDryRun(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, tree{"a.txt": "a\n", "gone.txt": "g\n"})
+	opts := testOpts(t, root)
+	opts.DryRun = true
+	res, err := Apply(context.Background(), []edit.Edit{
+		replace("a.txt", "a\n", "b\n"),
+		{Op: edit.Delete, Path: "gone.txt"},
+		{Op: edit.Create, Path: "n/new.txt", New: "new\n"},
+	}, opts)
+	if err != nil || !res.OK || !res.DryRun {
+		t.Fatalf("Apply = %v, %v", res, err)
+	}
+	diffTrees(t, "tree", readTree(t, root), tree{"a.txt": "a\n", "gone.txt": "g\n"})
+	if string(res.Files[0].Before) != "a\n" || string(res.Files[0].After) != "b\n" || res.Files[1].Op != "delete" || res.Files[1].After != nil {
+		t.Errorf("files = %+v %+v", res.Files[0], res.Files[1])
+	}
+	if _, err := os.Stat(opts.StateDir); !os.IsNotExist(err) {
+		t.Errorf("dry run wrote state: %v", err)
+	}
+}
+
+func TestApplyPreserves(t *testing.T) {
+	for name, tc := range map[string]struct {
+		before string
+		mode   fs.FileMode
+		e      edit.Edit
+		after  string
+	}{
+		"replaceCRLF":        {"a\r\nb\r\nc\r\n", 0o644, replace("f", "b\n", "B\nB2\n"), "a\r\nB\r\nB2\r\nc\r\n"},
+		"replaceBOM":         {bom + "a\nb\n", 0o644, replace("f", "a\n", "A\n"), bom + "A\nb\n"},
+		"replaceMode":        {"a\nb\n", 0o755, replace("f", "b\n", "B\n"), "a\nB\n"},
+		"replaceSetgid":      {"a\n", 0o2750, replace("f", "a\n", "A\n"), "A\n"},
+		"replaceNoFinalNL":   {"a\nb", 0o644, replace("f", "b", "B"), "a\nB"},
+		"replaceLatin1":      {"caf\xe9\nna\xefve\n", 0o644, replace("f", "na\xefve", "naive"), "caf\xe9\nnaive\n"},
+		"rewriteCRLF":        {"a\r\nb\r\n", 0o644, edit.Edit{Op: edit.Rewrite, Path: "f", New: "x\ny\n"}, "x\r\ny\r\n"},
+		"rewriteBOM":         {bom + "a\n", 0o644, edit.Edit{Op: edit.Rewrite, Path: "f", New: "x\n"}, bom + "x\n"},
+		"rewriteBOMTwice":    {bom + "a\n", 0o644, edit.Edit{Op: edit.Rewrite, Path: "f", New: bom + "x\n"}, bom + "x\n"},
+		"rewriteMode":        {"a\n", 0o700, edit.Edit{Op: edit.Rewrite, Path: "f", New: "x\n"}, "x\n"},
+		"rewriteNoFinalNL":   {"a\nb", 0o644, edit.Edit{Op: edit.Rewrite, Path: "f", New: "x\ny\n"}, "x\ny"},
+		"rewriteAddsFinalNL": {"a\n", 0o644, edit.Edit{Op: edit.Rewrite, Path: "f", New: "x"}, "x\n"},
+		"rewriteCRLFNoNL":    {"a\r\nb", 0o644, edit.Edit{Op: edit.Rewrite, Path: "f", New: "x\ny\n"}, "x\r\ny"},
+		"modeFromEdit":       {"a\n", 0o644, edit.Edit{Op: edit.Replace, Path: "f", Old: "a\n", New: "b\n", Count: 1, Mode: 0o755}, "b\n"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			p := filepath.Join(root, "f")
+			if err := os.WriteFile(p, []byte(tc.before), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chmod(p, tc.mode); err != nil {
+				t.Fatal(err)
+			}
+			want := mode(t, p)
+			if tc.e.Mode != 0 {
+				want = fs.FileMode(tc.e.Mode)
+			}
+			res, err := Apply(context.Background(), []edit.Edit{tc.e}, testOpts(t, root))
+			if err != nil {
+				t.Fatalf("Apply: %v", err)
+			}
+			if got, _ := os.ReadFile(p); string(got) != tc.after {
+				t.Errorf("content = %q, want %q", got, tc.after)
+			}
+			if got := mode(t, p); got != want {
+				t.Errorf("mode = %v, want %v", got, want)
+			}
+			if res.Files[0].Edits[0].Status != StatusApplied {
+				t.Errorf("status = %v", res.Files[0].Edits[0].Status)
+			}
+			noTemps(t, root)
+		})
+	}
+}
+
+func TestApplyCreateAndRewrite(t *testing.T) {
+	for name, tc := range map[string]struct {
+		before tree
+		edits  []edit.Edit
+		after  tree   // nil when it must fail and leave before
+		code   string // the expected error
+		status Status // of the first edit, on success
+	}{
+		"createNested":      {tree{}, []edit.Edit{{Op: edit.Create, Path: "a/b/c.txt", New: "c\n"}}, tree{"a/b/c.txt": "c\n"}, "", StatusApplied},
+		"createEmpty":       {tree{"e.txt": ""}, []edit.Edit{{Op: edit.Create, Path: "e.txt", New: "e\n"}}, tree{"e.txt": "e\n"}, "", StatusApplied},
+		"emptySearch":       {tree{"e.txt": ""}, []edit.Edit{replace("e.txt", "", "e\n")}, tree{"e.txt": "e\n"}, "", StatusApplied},
+		"createExists":      {tree{"e.txt": "old\n"}, []edit.Edit{{Op: edit.Create, Path: "e.txt", New: "new\n"}}, nil, "FILE_EXISTS", ""},
+		"emptySearchExists": {tree{"e.txt": "old\n"}, []edit.Edit{replace("e.txt", "", "new\n")}, nil, "FILE_EXISTS", ""},
+		"createSame":        {tree{"e.txt": "same\n"}, []edit.Edit{{Op: edit.Create, Path: "e.txt", New: "same\n"}}, tree{"e.txt": "same\n"}, "", StatusAlreadyApplied},
+		"createTwice": {tree{}, []edit.Edit{{Op: edit.Create, Path: "n.txt", New: "1\n"}, {Op: edit.Create, Path: "n.txt", New: "2\n"}},
+			nil, "FILE_EXISTS", ""},
+		"rewriteAbsent": {tree{}, []edit.Edit{{Op: edit.Rewrite, Path: "d/n.txt", New: "n\n"}}, tree{"d/n.txt": "n\n"}, "", StatusApplied},
+		"rewriteSame":   {tree{"r.txt": "r\r\n"}, []edit.Edit{{Op: edit.Rewrite, Path: "r.txt", New: "r\n"}}, tree{"r.txt": "r\r\n"}, "", StatusAlreadyApplied},
+		"rewriteThenReplace": {tree{"r.txt": "a\n"}, []edit.Edit{{Op: edit.Rewrite, Path: "r.txt", New: "b\nc\n"}, replace("r.txt", "c\n", "C\n")},
+			tree{"r.txt": "b\nC\n"}, "", StatusApplied},
+		"createUnderFile": {tree{"f": "x"}, []edit.Edit{{Op: edit.Create, Path: "f/n.txt", New: "n\n"}}, nil, "IO_ERROR", ""},
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			writeTree(t, root, tc.before)
+			res, err := Apply(context.Background(), tc.edits, testOpts(t, root))
+			got := readTree(t, root)
+			if tc.after == nil {
+				if err == nil || !hasCode(res.Errors, edit.Code(tc.code)) {
+					t.Fatalf("Apply: %v, want %s", err, tc.code)
+				}
+				diffTrees(t, "tree", got, tc.before)
+				return
+			}
+			if err != nil {
+				t.Fatalf("Apply: %v", err)
+			}
+			diffTrees(t, "tree", got, tc.after)
+			if s := res.Files[0].Edits[0].Status; s != tc.status {
+				t.Errorf("status = %v, want %v", s, tc.status)
+			}
+		})
+	}
+}
+
+func TestApplyDeleteRename(t *testing.T) {
+	for name, tc := range map[string]struct {
+		before tree
+		edits  []edit.Edit
+		after  tree
+		code   string
+		op     string // of the first file
+	}{
+		"delete":         {tree{"a": "a\n", "b": "b\n"}, []edit.Edit{{Op: edit.Delete, Path: "a"}}, tree{"b": "b\n"}, "", "delete"},
+		"deleteMatching": {tree{"a": "a\r\nb\r\n"}, []edit.Edit{{Op: edit.Delete, Path: "a", Old: "a\nb\n"}}, tree{}, "", "delete"},
+		"deleteOther":    {tree{"a": "a\n"}, []edit.Edit{{Op: edit.Delete, Path: "a", Old: "z\n"}}, nil, "NO_MATCH", ""},
+		"deleteMissing":  {tree{}, []edit.Edit{{Op: edit.Delete, Path: "a"}}, nil, "FILE_NOT_FOUND", ""},
+		"deleteTwice":    {tree{"a": "a\n"}, []edit.Edit{{Op: edit.Delete, Path: "a"}, {Op: edit.Delete, Path: "a"}}, nil, "FILE_NOT_FOUND", ""},
+		"deleteRecreate": {tree{"a": "a\n"}, []edit.Edit{{Op: edit.Delete, Path: "a"}, {Op: edit.Create, Path: "a", New: "b\n"}}, tree{"a": "b\n"}, "", "modify"},
+		"rename": {tree{"a": "a\n"}, []edit.Edit{{Op: edit.Rename, Path: "a", New: "d/b"}, replace("d/b", "a\n", "A\n")},
+			tree{"d/b": "A\n"}, "", "rename"},
+		"renameExists":  {tree{"a": "a\n", "b": "b\n"}, []edit.Edit{{Op: edit.Rename, Path: "a", New: "b"}}, nil, "FILE_EXISTS", ""},
+		"renameMissing": {tree{}, []edit.Edit{{Op: edit.Rename, Path: "a", New: "b"}}, nil, "FILE_NOT_FOUND", ""},
+		"renameOut":     {tree{"a": "a\n"}, []edit.Edit{{Op: edit.Rename, Path: "a", New: "../b"}}, nil, "OUT_OF_ROOT", ""},
+		"renameSwapped": {tree{"a": "a\n", "b": "b\n"}, []edit.Edit{{Op: edit.Rename, Path: "a", New: "t"}, {Op: edit.Rename, Path: "b", New: "a"}, {Op: edit.Rename, Path: "t", New: "b"}},
+			tree{"a": "b\n", "b": "a\n"}, "", "rename"},
+		"replaceDeleted": {tree{"a": "a\n"}, []edit.Edit{{Op: edit.Delete, Path: "a"}, replace("a", "a\n", "b\n")}, nil, "FILE_NOT_FOUND", ""},
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			writeTree(t, root, tc.before)
+			res, err := Apply(context.Background(), tc.edits, testOpts(t, root))
+			got := readTree(t, root)
+			if tc.after == nil {
+				if err == nil || !hasCode(res.Errors, edit.Code(tc.code)) {
+					t.Fatalf("Apply: %v, want %s", err, tc.code)
+				}
+				diffTrees(t, "tree", got, tc.before)
+				return
+			}
+			if err != nil {
+				t.Fatalf("Apply: %v", err)
+			}
+			diffTrees(t, "tree", got, tc.after)
+			if res.Files[0].Op != tc.op {
+				t.Errorf("op = %q, want %q", res.Files[0].Op, tc.op)
+			}
+			noTemps(t, root)
+		})
+	}
+}
+
+func TestApplyRenameKeepsMode(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, tree{"run.sh": "#!/bin/sh\n"})
+	os.Chmod(filepath.Join(root, "run.sh"), 0o750)
+	res, err := Apply(context.Background(), []edit.Edit{{Op: edit.Rename, Path: "run.sh", New: "bin/run.sh"}}, testOpts(t, root))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := mode(t, filepath.Join(root, "bin/run.sh")).Perm(); m != 0o750 {
+		t.Errorf("mode = %v, want 0750", m)
+	}
+	if fr := res.Files[0]; fr.Path != "run.sh" || fr.NewPath != "bin/run.sh" || fr.Op != "rename" {
+		t.Errorf("result = %+v", fr)
+	}
+}
+
+func TestApplyBinary(t *testing.T) {
+	for name, content := range map[string]string{
+		"nul":        "abc\x00def\n",
+		"lateNUL":    strings.Repeat("a\n", 9000) + "\x00",
+		"utf16le":    "\xff\xfea\x00\n\x00",
+		"utf16be":    "\xfe\xff\x00a\x00\n",
+		"nulNoMatch": "\x00",
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			writeTree(t, root, tree{"bin": content})
+			for _, e := range []edit.Edit{
+				replace("bin", "a", "b"),
+				{Op: edit.Rewrite, Path: "bin", New: "text\n"},
+				{Op: edit.Delete, Path: "bin", Old: content},
+			} {
+				res, err := Apply(context.Background(), []edit.Edit{e}, testOpts(t, root))
+				if err == nil || !hasCode(res.Errors, edit.CodeBinaryFile) {
+					t.Errorf("%v: Apply = %v, want BINARY_FILE", e.Op, err)
+				}
+			}
+			if got := readTree(t, root)["bin"]; got != content {
+				t.Errorf("binary file changed")
+			}
+		})
+	}
+}
+
+func TestApplyBase(t *testing.T) {
+	content := "x := 1\n"
+	h := HashBytes([]byte(content))
+	for name, tc := range map[string]struct {
+		base map[string]string
+		code string // "" when it applies
+	}{
+		"full":       {map[string]string{"a.go": h}, ""},
+		"upper":      {map[string]string{"a.go": strings.ToUpper(h)}, ""},
+		"prefix":     {map[string]string{"./a.go": h[:8]}, ""},
+		"mismatch":   {map[string]string{"a.go": HashBytes([]byte("x := 0\n"))}, "OUT_OF_DATE"},
+		"badPrefix":  {map[string]string{"a.go": "0123abcd"}, "OUT_OF_DATE"},
+		"missing":    {map[string]string{"nope.go": h}, "OUT_OF_DATE"},
+		"untouched":  {map[string]string{"b.go": HashBytes([]byte("other\n"))}, "OUT_OF_DATE"},
+		"short":      {map[string]string{"a.go": h[:7]}, "PARSE_ERROR"},
+		"notHex":     {map[string]string{"a.go": "zzzzzzzzzz"}, "PARSE_ERROR"},
+		"baseEscape": {map[string]string{"../a.go": h}, "OUT_OF_ROOT"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			writeTree(t, root, tree{"a.go": content, "b.go": "b\n"})
+			opts := testOpts(t, root)
+			opts.Base = tc.base
+			res, err := Apply(context.Background(), []edit.Edit{replace("a.go", "1", "2")}, opts)
+			got := readTree(t, root)["a.go"]
+			if tc.code == "" {
+				if err != nil || got != "x := 2\n" {
+					t.Errorf("Apply: %v; a.go = %q", err, got)
+				}
+				return
+			}
+			if err == nil || !hasCode(res.Errors, edit.Code(tc.code)) || res.OK {
+				t.Errorf("Apply: %v, want %s", err, tc.code)
+			}
+			if got != content {
+				t.Errorf("a.go written despite %s", tc.code)
+			}
+		})
+	}
+}
+
+func TestApplyNotRegular(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, tree{"dir/x": "x"})
+	for _, e := range []edit.Edit{
+		replace("dir", "a", "b"),
+		{Op: edit.Create, Path: "dir", New: "x"},
+		{Op: edit.Delete, Path: "dir"},
+		{Op: edit.Rewrite, Path: ".", New: "x"},
+	} {
+		res, err := Apply(context.Background(), []edit.Edit{e}, testOpts(t, root))
+		if err == nil || !hasCode(res.Errors, edit.CodeIO) || !strings.Contains(err.Error(), "is a directory") {
+			t.Errorf("%v on a directory: %v, want IO_ERROR is a directory", e.Op, err)
+		}
+	}
+}
+
+func TestApplyUnreadable(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root reads files whatever their mode")
+	}
+	root := t.TempDir()
+	writeTree(t, root, tree{"secret": "s\n"})
+	p := filepath.Join(root, "secret")
+	os.Chmod(p, 0)
+	defer os.Chmod(p, 0o644)
+	res, err := Apply(context.Background(), []edit.Edit{replace("secret", "s", "t")}, testOpts(t, root))
+	if err == nil || !hasCode(res.Errors, edit.CodeIO) || !errors.Is(err, fs.ErrPermission) {
+		t.Errorf("Apply = %v, want IO_ERROR wrapping permission denied", err)
+	}
+}
+
+func TestValidBase(t *testing.T) {
+	for h, want := range map[string]bool{"0123abcd": true, "0123ABCD": true, "0123abc": false, "0123abcg": false, strings.Repeat("a", 64): true, strings.Repeat("a", 65): false} {
+		if got := ValidBase(h); got != want {
+			t.Errorf("ValidBase(%q) = %v, want %v", h, got, want)
+		}
+	}
+}
+
+func TestTrimAdded(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, tree{"a": "keep  \nb\n"})
+	opts := testOpts(t, root)
+	opts.TrimTrailingWS = true
+	_, err := Apply(context.Background(), []edit.Edit{
+		{Op: edit.Rewrite, Path: "a", New: "keep  \nnew \t\nb\n"},
+		{Op: edit.Create, Path: "c", New: "c  \n"},
+	}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diffTrees(t, "tree", readTree(t, root), tree{"a": "keep  \nnew\nb\n", "c": "c\n"})
+}
+
+// TestApplyElision checks the planner's wiring to the elision rules: a
+// rewrite or replacement they flag is ELISION and nothing is written. What
+// they flag is the ladder's business, so the test asks them first.
+func TestApplyElision(t *testing.T) {
+	orig := "package p\n\nfunc a() {\n\treturn\n}\n\nfunc b() {\n\treturn\n}\n"
+	rewrite := "package p\n\n// ... existing code ...\n\nfunc b() {\n\treturn 1\n}\n"
+	old, nw := "func b() {\n\treturn\n}\n", "// ... existing code ...\n"
+	for name, tc := range map[string]struct {
+		flagged bool
+		e       edit.Edit
+	}{
+		"rewrite": {func() bool { _, el := elidedRewrite(orig, rewrite); return el }(), edit.Edit{Op: edit.Rewrite, Path: "p.go", New: rewrite}},
+		"replace": {func() bool { _, el := elidedReplacement(old, nw); return el }(), replace("p.go", old, nw)},
+	} {
+		t.Run(name, func(t *testing.T) {
+			if !tc.flagged {
+				t.Skip("the elision rules do not flag this input")
+			}
+			root := t.TempDir()
+			writeTree(t, root, tree{"p.go": orig})
+			res, err := Apply(context.Background(), []edit.Edit{tc.e}, testOpts(t, root))
+			if err == nil || !hasCode(res.Errors, edit.CodeElision) {
+				t.Errorf("Apply = %v, want ELISION", err)
+			}
+			diffTrees(t, "tree", readTree(t, root), tree{"p.go": orig})
+		})
+	}
+}
+
+func TestApplyRepair(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, tree{"a.txt": "one\ntwo\nthree\n", "b.txt": "b\n"})
+	var reqs []RepairRequest
+	opts := testOpts(t, root)
+	opts.RepairAttempts = 2
+	opts.Repair = func(ctx context.Context, req RepairRequest) ([]edit.Edit, error) {
+		reqs = append(reqs, req)
+		switch req.Edit.Old {
+		case "tow\n": // first round: still wrong
+			return []edit.Edit{replace("a.txt", "twoo\n", "TWO\n")}, nil
+		case "twoo\n": // second round: right, and split in two
+			return []edit.Edit{replace("a.txt", "two\n", "TWO\n"), replace("a.txt", "three\n", "THREE\n")}, nil
+		}
+		return nil, errors.New("no idea")
+	}
+	edits := []edit.Edit{
+		replace("b.txt", "b\n", "B\n"),
+		replace("a.txt", "tow\n", "TWO\n"),
+	}
+	res, err := Apply(context.Background(), edits, opts)
+	if err != nil {
+		t.Fatalf("Apply: %v", err)
+	}
+	diffTrees(t, "tree", readTree(t, root), tree{"a.txt": "one\nTWO\nTHREE\n", "b.txt": "B\n"})
+	if len(reqs) != 2 || reqs[0].Index != 1 || reqs[0].Err.Code != edit.CodeNoMatch || !strings.Contains(reqs[0].FileExcerpt, "two\n") {
+		t.Errorf("requests = %+v", reqs)
+	}
+	a := res.Files[1]
+	if a.Path != "a.txt" || len(a.Edits) != 2 || a.Edits[0].Index != 1 || !a.Edits[0].Repaired || !a.Edits[1].Repaired || res.Files[0].Edits[0].Repaired {
+		t.Errorf("results = %+v %+v", res.Files[0].Edits, a.Edits)
+	}
+}
+
+func TestApplyRepairFails(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, tree{"a.txt": "a\n", "b.txt": "b\n"})
+	called := map[edit.Code]int{}
+	opts := testOpts(t, root)
+	opts.Repair = func(ctx context.Context, req RepairRequest) ([]edit.Edit, error) {
+		called[req.Err.Code]++
+		if req.Err.Code == edit.CodeFileNotFound {
+			return nil, nil // gives up
+		}
+		return nil, errors.New("fixer crashed")
+	}
+	edits := []edit.Edit{
+		replace("b.txt", "b\n", "B\n"),
+		replace("a.txt", "zzz\n", "A\n"),
+		replace("../x", "x", "y"),
+		replace("nope.txt", "x", "y"),
+	}
+	res, err := Apply(context.Background(), edits, opts)
+	if want := "NO_MATCH OUT_OF_ROOT FILE_NOT_FOUND"; err == nil || strings.Join(codes(res.Errors), " ") != want {
+		t.Fatalf("Apply = %v, want %s", codes(res.Errors), want)
+	}
+	if called[edit.CodeOutOfRoot] != 0 || called[edit.CodeNoMatch] != 1 || called[edit.CodeFileNotFound] != 1 {
+		t.Errorf("fixer called %v", called)
+	}
+	diffTrees(t, "tree", readTree(t, root), tree{"a.txt": "a\n", "b.txt": "b\n"})
+}

@@ -1,0 +1,148 @@
+package apply
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/edapply/edapply/edit"
+)
+
+func TestUndoRoundTrip(t *testing.T) {
+	root, before, edits := txnCase(t)
+	opts := testOpts(t, root)
+	if _, err := Apply(context.Background(), edits, opts); err != nil {
+		t.Fatal(err)
+	}
+	// The state lives outside the tree.
+	if ents, _ := os.ReadDir(opts.StateDir); len(ents) != 1 {
+		t.Fatalf("state dir holds %d entries, want one per root", len(ents))
+	}
+	res, err := Undo(context.Background(), opts)
+	if err != nil || !res.OK {
+		t.Fatalf("Undo: %v", err)
+	}
+	// a.txt's mode 0751 comes back too.
+	unchanged(t, root, before)
+	ops := map[string]string{}
+	for _, f := range res.Files {
+		ops[f.Path] = f.Op
+	}
+	want := map[string]string{"a.txt": "modify", "b.txt": "modify", "new/deep/n.txt": "delete", "del.txt": "create", "mv.txt": "create", "moved/mv.txt": "delete"}
+	for p, op := range want {
+		if ops[p] != op {
+			t.Errorf("undo op for %s = %q, want %q", p, ops[p], op)
+		}
+	}
+
+	// Once undone, there is nothing left to undo.
+	res, err = Undo(context.Background(), opts)
+	if err == nil || !hasCode(res.Errors, edit.CodeFileNotFound) {
+		t.Errorf("second Undo = %v, want FILE_NOT_FOUND nothing to undo", err)
+	}
+	unchanged(t, root, before)
+}
+
+func TestUndoOutOfDate(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, tree{"a.txt": "a\n", "b.txt": "b\n"})
+	opts := testOpts(t, root)
+	if _, err := Apply(context.Background(), []edit.Edit{replace("a.txt", "a", "A"), replace("b.txt", "b", "B")}, opts); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(root, "b.txt"), []byte("mine\n"), 0o644)
+	res, err := Undo(context.Background(), opts)
+	if err == nil || len(res.Errors) != 1 || res.Errors[0].Code != edit.CodeOutOfDate || res.Errors[0].Path != "b.txt" {
+		t.Fatalf("Undo = %v, want OUT_OF_DATE for b.txt", err)
+	}
+	diffTrees(t, "tree", readTree(t, root), tree{"a.txt": "A\n", "b.txt": "mine\n"})
+
+	// Put b.txt back as the apply left it: undo goes through, and a file
+	// already as it was before is fine too.
+	os.WriteFile(filepath.Join(root, "b.txt"), []byte("b\n"), 0o644)
+	if _, err := Undo(context.Background(), opts); err != nil {
+		t.Fatalf("Undo: %v", err)
+	}
+	diffTrees(t, "tree", readTree(t, root), tree{"a.txt": "a\n", "b.txt": "b\n"})
+}
+
+func TestUndoLastApplyOnly(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, tree{"a.txt": "1\n"})
+	opts := testOpts(t, root)
+	for _, e := range []edit.Edit{replace("a.txt", "1", "2"), replace("a.txt", "2", "3")} {
+		if _, err := Apply(context.Background(), []edit.Edit{e}, opts); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A failed apply and a dry run record nothing.
+	Apply(context.Background(), []edit.Edit{replace("a.txt", "nope", "x")}, opts)
+	dry := opts
+	dry.DryRun = true
+	Apply(context.Background(), []edit.Edit{replace("a.txt", "3", "4")}, dry)
+	if _, err := Undo(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	if got := readTree(t, root)["a.txt"]; got != "2\n" {
+		t.Errorf("a.txt = %q, want the state before the last apply", got)
+	}
+}
+
+func TestUndoDryRun(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, tree{"a.txt": "a\n"})
+	opts := testOpts(t, root)
+	if _, err := Apply(context.Background(), []edit.Edit{replace("a.txt", "a", "A")}, opts); err != nil {
+		t.Fatal(err)
+	}
+	dry := opts
+	dry.DryRun = true
+	res, err := Undo(context.Background(), dry)
+	if err != nil || len(res.Files) != 1 || string(res.Files[0].After) != "a\n" {
+		t.Fatalf("Undo dry run = %+v, %v", res, err)
+	}
+	if got := readTree(t, root)["a.txt"]; got != "A\n" {
+		t.Errorf("dry-run undo wrote: a.txt = %q", got)
+	}
+	if _, err := Undo(context.Background(), opts); err != nil {
+		t.Errorf("Undo after a dry run: %v", err)
+	}
+}
+
+func TestStateDirInsideRoot(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, tree{"a.txt": "a\n"})
+	opts := Options{Root: root, StateDir: filepath.Join(root, ".state")}
+	res, err := Apply(context.Background(), []edit.Edit{replace("a.txt", "a", "A")}, opts)
+	if err == nil || !hasCode(res.Errors, edit.CodeIO) {
+		t.Fatalf("Apply = %v, want IO_ERROR for a state dir inside the root", err)
+	}
+	diffTrees(t, "tree", readTree(t, root), tree{"a.txt": "a\n"})
+
+	// The default is used when StateDir is empty, and never lands in the
+	// tree, even when the tree holds every default: then there is no undo.
+	t.Setenv("XDG_STATE_HOME", filepath.Join(root, "state"))
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(root, "cache"))
+	t.Setenv("HOME", root)
+	t.Setenv("TMPDIR", filepath.Join(root, "tmp"))
+	opts.StateDir = ""
+	res, err = Apply(context.Background(), []edit.Edit{replace("a.txt", "a", "A")}, opts)
+	if err != nil || res.Journal != "" {
+		t.Fatalf("Apply = %v, journal %q; want success without a journal", err, res.Journal)
+	}
+	diffTrees(t, "tree", readTree(t, root), tree{"a.txt": "A\n"})
+
+	// With the temp directory outside the tree, the journal goes there.
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	res, err = Apply(context.Background(), []edit.Edit{replace("a.txt", "A", "B")}, opts)
+	if err != nil || !strings.HasPrefix(res.Journal, tmp) {
+		t.Fatalf("Apply = %v, journal %q; want one under %s", err, res.Journal, tmp)
+	}
+	if _, err := Undo(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	diffTrees(t, "tree", readTree(t, root), tree{"a.txt": "A\n"})
+}
