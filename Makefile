@@ -1,0 +1,61 @@
+# Every target is a go command (plus the shell to glue them); nothing needs
+# the network beyond the module cache, nothing needs another tool.
+# `make check` is what CI runs (.ci/run).
+
+FUZZTIME ?= 30s
+# The packages whose tests define -update (golden files, testscript scripts);
+# go test fails on a package that does not define it, so add a package here
+# when its tests gain the flag.
+GOLDEN_PKGS = ./parse ./report ./cmd/edapply
+
+.PHONY: build test race vet fmt tidy check golden fuzz demo eval
+
+build:
+	go build -trimpath -o bin/edapply ./cmd/edapply
+
+test:
+	go test ./...
+
+race:
+	go test -race ./...
+
+vet:
+	go vet ./...
+
+fmt:
+	@out=$$(gofmt -s -l .); if [ -n "$$out" ]; then echo "gofmt -s would change:"; echo "$$out"; exit 1; fi
+
+tidy:
+	go mod tidy -diff
+
+check: vet fmt tidy test race
+
+# Rewrite golden files and scripts from actual output; review the diff.
+golden:
+	go test $(GOLDEN_PKGS) -update
+
+# Fuzz every Fuzz target for FUZZTIME each; go test -fuzz takes one target
+# in one package at a time.
+fuzz:
+	@set -e; for pkg in $$(go list ./...); do \
+		for t in $$(go test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+			echo "== $$pkg $$t"; \
+			go test -run='^$$' -fuzz="^$$t\$$" -fuzztime=$(FUZZTIME) $$pkg; \
+		done; \
+	done
+
+# Show what edapply would do with the bundled example, on a temporary copy:
+# the checkout is never modified.
+demo: build
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+		cp -R examples/hello/tree/. "$$tmp" && \
+		bin/edapply -C "$$tmp" --dry-run examples/hello/response.md
+
+# Score this build on the public evaluation corpus, when it is checked out
+# beside the repository (../shared/eval); a meter, not a gate.
+eval: build
+	@if [ -d ../shared/eval ]; then \
+		python3 ../shared/eval/score.py --cmd "$(CURDIR)/bin/edapply --json" --corpus ../shared/eval/corpus; \
+	else \
+		echo "eval: ../shared/eval not found; skipping"; \
+	fi

@@ -1,0 +1,279 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/edapply/edapply/apply"
+	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/parse"
+	"github.com/edapply/edapply/report"
+)
+
+// maxResponse bounds the model output edapply reads: far beyond any real
+// reply, small enough that a runaway pipe cannot exhaust memory.
+const maxResponse = 256 << 20 // 256 MiB
+
+type applyOptions struct {
+	root     string
+	format   parse.Format
+	dryRun   bool
+	json     bool
+	strict   bool
+	base     []string // PATH=HASH, as given
+	check    string
+	trimWS   bool
+	color    colorMode
+	response string // RESPONSE_FILE; "" or "-" for stdin
+}
+
+// newRootCmd builds the edapply command. The root is itself `apply`, the
+// default command, so `edapply r.md` and `edapply apply r.md` are the same.
+func newRootCmd() *cobra.Command {
+	root := newApplyCmd(&applyOptions{})
+	root.Use = "edapply [apply] [flags] [RESPONSE_FILE]"
+	root.Short = "Apply the edits in an LLM's reply to files, atomically, and print a receipt"
+	root.Long = `edapply reads a model's reply (SEARCH/REPLACE blocks, unified diffs,
+whole-file fences, Codex patch envelopes or JSON tool calls) from
+RESPONSE_FILE, or from stdin when it is absent or "-", applies every edit to
+the working tree as one transaction and prints a receipt.
+
+Exit status: 0 every edit applied; 1 an edit failed and nothing was written;
+2 usage error or no edit parsed; 3 --check failed and every file was restored.`
+	root.Version = version()
+	root.SilenceErrors = true
+	root.SilenceUsage = true
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{err} })
+	root.AddCommand(newApplyCmd(&applyOptions{}), newParseCmd(&parseOptions{}), newHashCmd(), newUndoCmd(&undoOptions{}),
+		newLintCmd(), newFormatsHelpCmd())
+	return root
+}
+
+func newApplyCmd(opts *applyOptions) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "apply [flags] [RESPONSE_FILE]",
+		Short: "Apply the edits in a model's reply (the default command)",
+		Args:  usageArgs(cobra.MaximumNArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				opts.response = args[0]
+			}
+			return runApply(cmd.Context(), opts, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
+		},
+	}
+	addApplyFlags(cmd.Flags(), opts)
+	return cmd
+}
+
+func addApplyFlags(fs *pflag.FlagSet, opts *applyOptions) {
+	fs.StringVarP(&opts.root, "root", "C", ".", "working tree `DIR`; every path resolves inside it")
+	fs.VarP(&opts.format, "format", "f", "edit format: auto, search-replace, udiff, whole, codex, json")
+	fs.BoolVarP(&opts.dryRun, "dry-run", "n", false, "parse, match and report; write nothing; print the diff")
+	fs.BoolVar(&opts.json, "json", false, "print the receipt as one JSON object")
+	fs.BoolVar(&opts.strict, "strict", false, "exact matching only (no tolerance ladder)")
+	fs.StringArrayVar(&opts.base, "base", nil, "refuse with OUT_OF_DATE unless `PATH=HASH` (SHA-256, 8+ hex digits) matches; repeatable")
+	fs.StringVar(&opts.check, "check", "", "after writing, run `CMD` via sh -c in the root; restore every file and exit 3 if it fails")
+	fs.BoolVar(&opts.trimWS, "trim-trailing-ws", false, "strip trailing spaces and tabs from the lines edits add")
+	opts.color = colorAuto
+	fs.Var(&opts.color, "color", "color the receipt: auto, always, never")
+}
+
+// runApply parses the response, applies its edits and prints the receipt.
+// Everything that goes wrong with an edit is in the receipt; the returned
+// error only carries the exit status, or a usage error.
+func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut io.Writer) error {
+	base, err := parseBase(opts.base)
+	if err != nil {
+		return err
+	}
+	if err := checkRoot(opts.root); err != nil {
+		return err
+	}
+	src, err := readResponse(opts.response, in, maxResponse)
+	if err != nil {
+		return err
+	}
+	edits, perrs := parse.Parse(src, opts.format)
+	if len(edits) == 0 {
+		if len(perrs) == 0 {
+			perrs.Add(noEdits(src))
+		}
+		res := &apply.Result{DryRun: opts.dryRun, Errors: perrs}
+		if err := writeReceipt(out, res, opts.json, opts.color); err != nil {
+			return err
+		}
+		return exitStatus(exitUsage)
+	}
+	// Apply always returns a Result; its error is Result.Errors.Err(), which
+	// the receipt reports, so only the Result is kept.
+	res, _ := apply.Apply(ctx, edits, apply.Options{
+		Root:   opts.root,
+		Strict: opts.strict,
+		// A response with a region that did not parse is refused whole, but
+		// its parsed edits are still planned so the receipt reports their
+		// errors too: one round trip to the model fixes them all.
+		DryRun:         opts.dryRun || len(perrs) > 0,
+		Base:           base,
+		TrimTrailingWS: opts.trimWS,
+		Check:          opts.check,
+	})
+	if len(perrs) > 0 {
+		res.OK, res.DryRun = false, opts.dryRun
+		res.Errors = append(perrs, res.Errors...)
+	}
+	if err := writeReceipt(out, res, opts.json, opts.color); err != nil {
+		return err
+	}
+	return resultStatus(res)
+}
+
+// checkRoot makes a missing or non-directory --root a usage error rather
+// than an error for every edit.
+func checkRoot(root string) error {
+	if fi, err := os.Stat(root); err != nil || !fi.IsDir() {
+		return usagef("root %s is not a directory", root)
+	}
+	return nil
+}
+
+// writeReceipt prints res as --json and --color ask; a successful dry run
+// shows the diff that would be written above the receipt.
+func writeReceipt(out io.Writer, res *apply.Result, asJSON bool, color colorMode) error {
+	if asJSON {
+		return report.JSON(out, res)
+	}
+	if res.DryRun && res.OK {
+		var d bytes.Buffer
+		if err := report.Diff(&d, res); err != nil {
+			return err
+		}
+		if d.Len() > 0 {
+			d.WriteString("\n")
+			if _, err := out.Write(d.Bytes()); err != nil {
+				return err
+			}
+		}
+	}
+	return report.Human(out, res, color.enabled(out))
+}
+
+// noEdits is the PARSE_ERROR for a response in which no reader found an
+// edit; binary input gets its own message, since the fix differs.
+func noEdits(src []byte) *edit.Error {
+	e := &edit.Error{Code: edit.CodeParse, Edit: -1, Msg: "no edits found in the response",
+		Hint: "Write each change as a SEARCH/REPLACE block, a unified diff, a whole-file fence, a *** Begin Patch envelope or a JSON tool call."}
+	switch {
+	case len(bytes.TrimSpace(src)) == 0:
+		e.Msg = "no edits found: the response is empty"
+	case bytes.IndexByte(src, 0) >= 0:
+		e.Msg = "no edits found: the response is binary (it holds NUL bytes)"
+		e.Hint = "Send the model's reply as text."
+	}
+	return e
+}
+
+// readResponse reads the model output from name, or from stdin when name
+// is "" or "-", refusing more than limit bytes.
+func readResponse(name string, stdin io.Reader, limit int64) ([]byte, error) {
+	r, label := stdin, "stdin"
+	if name != "" && name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, &usageError{err}
+		}
+		defer f.Close()
+		r, label = f, name
+	}
+	src, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, usagef("reading %s: %v", label, err)
+	}
+	if int64(len(src)) > limit {
+		return nil, usagef("%s: response larger than %d MiB", label, limit>>20)
+	}
+	return src, nil
+}
+
+// parseBase turns --base PATH=HASH values into apply's map. PATH is as the
+// response writes it (relative to the root); HASH must be 8 to 64 hex
+// digits, a prefix of the file's SHA-256.
+func parseBase(vals []string) (map[string]string, error) {
+	if len(vals) == 0 {
+		return nil, nil
+	}
+	m := make(map[string]string, len(vals))
+	for _, v := range vals {
+		// The last "=" splits: a hash never holds one, a path may.
+		i := strings.LastIndexByte(v, '=')
+		if i <= 0 {
+			return nil, usagef("--base %q: want PATH=HASH", v)
+		}
+		p, h := path.Clean(filepath.ToSlash(v[:i])), strings.ToLower(v[i+1:])
+		if !apply.ValidBase(h) {
+			return nil, usagef("--base %q: HASH must be 8 to 64 hex digits of a SHA-256", v)
+		}
+		m[p] = h
+	}
+	return m, nil
+}
+
+// usageArgs makes a positional-argument check's failure a usage error.
+func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := check(cmd, args); err != nil {
+			return &usageError{err}
+		}
+		return nil
+	}
+}
+
+// A colorMode is the value of --color.
+type colorMode string
+
+const (
+	colorAuto   colorMode = "auto"
+	colorAlways colorMode = "always"
+	colorNever  colorMode = "never"
+)
+
+func (m *colorMode) String() string { return string(*m) }
+func (m *colorMode) Type() string   { return "when" }
+
+func (m *colorMode) Set(s string) error {
+	switch colorMode(s) {
+	case colorAuto, colorAlways, colorNever:
+		*m = colorMode(s)
+		return nil
+	}
+	return fmt.Errorf("unknown color mode %q (want auto, always or never)", s)
+}
+
+// enabled decides color once for the receipt written to w: auto colors only
+// a terminal, and only when NO_COLOR (https://no-color.org) is unset or empty.
+func (m colorMode) enabled(w io.Writer) bool {
+	switch m {
+	case colorAlways:
+		return true
+	case colorNever:
+		return false
+	}
+	if os.Getenv("NO_COLOR") != "" {
+		return false
+	}
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// newFormatsHelpCmd returns the "formats" help topic: a command with no Run,
+// which cobra lists under "Additional help topics" and prints for
+// `edapply help formats`. docs/formats.md holds the same text
+// (TestFormatsDoc keeps them equal).
+func newFormatsHelpCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "formats",
+		Short: "The edit formats edapply reads, with an example of each",
+		Long:  formatsHelp(),
+	}
+}
+
+// formatsHelp returns the topic's text. It is Markdown that reads as plain
+// text in a terminal: setext headings, examples as indented code blocks.
+// A Go raw string cannot hold a backtick, so the examples' fences are
+// written as three apostrophes and turned into backticks here.
+func formatsHelp() string {
+	return strings.ReplaceAll(formatsText, "'''", "```")
+}
+
+const formatsText = `edapply reads the edits in a model's reply in any of the formats below and
+ignores the prose around them. With --format auto (the default) every region
+of the reply is recognized by its own markers, so one reply may mix formats;
+--format NAME (search-replace, udiff, whole, codex, json) reads only that one.
+Paths are relative to the root (-C); none may leave it.
+
+search-replace: SEARCH/REPLACE blocks
+-------------------------------------
+
+The file's path on the line before the fence, then one or more blocks: a
+SEARCH marker, the text to find, a divider, the text to put in its place, a
+REPLACE marker. Marker lines have 5 to 9 characters; a divider of exactly
+seven '=' wins over other lengths, and a <<<<<<< / >>>>>>> pair inside the
+text (a git conflict, a document showing the format) nests. The SEARCH text
+must occur exactly once.
+
+    src/app.go
+    '''go
+    <<<<<<< SEARCH
+    	return nil
+    =======
+    	return err
+    >>>>>>> REPLACE
+    '''
+
+The path may also be the first line inside the fence ("diff-fenced") or the
+fence's info string ("'''go src/app.go"), and a block with no path edits the
+previous block's file. An empty SEARCH creates the file (or fills an empty
+one). Blocks are found by their marker lines, not by fences, so the text
+being edited may hold fences of its own.
+
+    '''
+    src/app.go
+    <<<<<<< SEARCH
+    =======
+    package app
+    >>>>>>> REPLACE
+    '''
+
+udiff: unified diffs
+--------------------
+
+Git diffs, with create (--- /dev/null), delete (+++ /dev/null), rename and
+mode changes, and loose model diffs: ---/+++ lines without "diff --git",
+hunk headers without numbers ("@@ ... @@", "@@ @@"), wrong line counts,
+prose between files. Binary patches and copies are not accepted. A hunk is a
+replacement of its context and '-' lines by its context and '+' lines; the
+header's line number is only a hint, so stale numbers cost nothing. A
+deletion must match the file's whole content.
+
+    --- a/src/app.go
+    +++ b/src/app.go
+    @@ -10,3 +10,3 @@ func run() error {
+     	if err != nil {
+    -		return nil
+    +		return err
+     	}
+
+whole: whole-file fences
+------------------------
+
+A path line, then a fence holding the file's complete new content (or a
+fence whose info string names the path); the file is created or rewritten.
+A rewrite that leaves code out with a placeholder such as
+"// ... existing code ..." is refused with ELISION.
+
+    docs/hello.txt
+    '''
+    Hello, world.
+    '''
+
+codex: patch envelopes
+----------------------
+
+"*** Begin Patch" to "*** End Patch", bare, fenced or in an apply_patch
+heredoc. "*** Add File: PATH" is followed by the new content, every line
+prefixed with '+'. "*** Delete File: PATH" removes a file. "*** Update File:
+PATH", optionally followed by "*** Move to: NEWPATH", holds chunks: "@@"
+lines, each of which may name an anchor line that must come before the
+change (a class, then a method), then lines prefixed with ' ' (context), '-'
+(remove) and '+' (add); "*** End of File" ties the chunk to the end of the
+file. Several Update sections for one file apply in order; a '+'-only chunk
+goes right after its anchor; a missing anchor is NO_MATCH.
+
+    *** Begin Patch
+    *** Update File: src/app.go
+    @@ func run() error {
+     	if err != nil {
+    -		return nil
+    +		return err
+     	}
+    *** Add File: docs/notes.txt
+    +First note.
+    *** Delete File: old.txt
+    *** End Patch
+
+json: tool calls
+----------------
+
+str_replace-style calls: one JSON object per line, pretty-printed, in an
+array or in a json fence, bare or wrapped as harnesses wrap them
+({"name": ..., "input": {...}}, {"function": {"arguments": "..."}},
+"tool_calls" arrays). The fields:
+
+ - path: "path", "file_path", "filePath", "filename" or "file";
+ - text to find: "old_string", "old_str", "oldString", "old_text" or
+   "search"; absent or empty, the call creates the file;
+ - replacement: "new_string", "new_str", "newString", "new_text" or
+   "replace"; "content" or "file_text" with no text to find (or "command":
+   "create") writes the whole file;
+ - "replace_all": true replaces every occurrence (at least one) where the
+   default wants exactly one; "expected_replacements": N wants exactly N;
+ - "command": "insert" with "insert_line": N inserts after line N;
+ - "edits": [{"old_string": ..., "new_string": ...}, ...] makes several
+   replacements in one file, in order.
+
+    {"path": "src/app.go", "old_string": "return nil", "new_string": "return err"}
+    [{"file_path": "a.txt", "old_str": "x", "new_str": "y", "replace_all": true}]
+
+Auto-detection
+--------------
+
+Each region is read by the first format whose markers start it: a codex
+envelope, SEARCH/REPLACE markers, a diff's headers or hunk, a JSON edit
+object, and last a path line followed by a fence. Anything else is prose. A
+block, envelope or fence left open (a truncated reply) is a PARSE_ERROR and
+nothing is written. "edapply parse" prints the edits it read, touching
+nothing.
+
+Matching: the tolerance ladder
+------------------------------
+
+The text to find is located by the first of these levels that finds it
+(--strict: the first only); a level that finds it more often than the edit
+expects is MULTIPLE_MATCHES and never falls through to a looser one.
+
+ 1. exact bytes, the edit's line endings converted to the file's;
+ 2. trailing whitespace ignored;
+ 3. indentation shifted by one consistent amount (the replacement is re-based
+    onto the file's indentation);
+ 4. runs of inner whitespace collapsed;
+ 5. typographic punctuation (curly quotes, dashes, no-break space, ellipsis)
+    folded to ASCII;
+ 6. elision: a line that is only "..." or "// ... existing code ..." matches
+    any run of lines, which the replacement keeps;
+ 7. a diff's line number picks among equal matches when it points at one.
+
+Found nowhere: NO_MATCH, with the closest candidates and their lines. If the
+old text is gone and the new text already stands there, the edit is
+already_applied and nothing is written: a resent reply is harmless.
+`

@@ -1,0 +1,59 @@
+// Command edapply applies the edits in an LLM's reply (SEARCH/REPLACE
+// blocks, unified diffs, whole-file fences, Codex envelopes, JSON tool
+// calls) to a working tree as one transaction, and prints a receipt.
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"syscall"
+)
+
+func main() { os.Exit(run()) }
+
+// run executes the command line and returns the exit status.
+func run() int {
+	// An interrupt cancels the context, so apply stops before its commit or
+	// rolls back; a second interrupt kills the process the default way.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	root := newRootCmd()
+	root.SetArgs(os.Args[1:])
+	err := root.ExecuteContext(ctx)
+	return exitCode(err, root.ErrOrStderr())
+}
+
+// version reports the module version the binary was built from: a tag
+// for `go install …@v1.2.3`, "(devel)" plus the VCS revision when known for
+// a checkout build.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	v := info.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, dirty string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = "-dirty"
+			}
+		}
+	}
+	if v == "(devel)" && rev != "" {
+		v += " " + rev[:min(len(rev), 12)] + dirty
+	}
+	return v
+}

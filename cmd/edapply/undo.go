@@ -1,0 +1,55 @@
+package main
+
+import (
+	"context"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/edapply/edapply/apply"
+)
+
+type undoOptions struct {
+	root   string
+	dryRun bool
+	json   bool
+	color  colorMode
+}
+
+func newUndoCmd(opts *undoOptions) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "undo [flags]",
+		Short: "Restore the files the last apply in this root changed",
+		Long: `undo restores the files changed by the last apply that wrote in the root:
+modified files get their bytes and mode back, created files are removed,
+deleted files return. It refuses (OUT_OF_DATE, nothing restored) when one of
+those files changed since. Its state lives outside the working tree, in
+$XDG_STATE_HOME/edapply or the user cache directory.
+
+Exit status: 0 restored; 1 nothing restored (nothing to undo, or a file
+changed since); 2 usage error.`,
+		Args: usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runUndo(cmd.Context(), opts, cmd.OutOrStdout())
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringVarP(&opts.root, "root", "C", ".", "working tree `DIR`")
+	fs.BoolVarP(&opts.dryRun, "dry-run", "n", false, "report what would be restored; write nothing; print the diff")
+	fs.BoolVar(&opts.json, "json", false, "print the receipt as one JSON object")
+	opts.color = colorAuto
+	fs.Var(&opts.color, "color", "color the receipt: auto, always, never")
+	return cmd
+}
+
+func runUndo(ctx context.Context, opts *undoOptions, out io.Writer) error {
+	if err := checkRoot(opts.root); err != nil {
+		return err
+	}
+	// Like Apply, Undo always returns a Result holding its errors.
+	res, _ := apply.Undo(ctx, apply.Options{Root: opts.root, DryRun: opts.dryRun})
+	if err := writeReceipt(out, res, opts.json, opts.color); err != nil {
+		return err
+	}
+	return resultStatus(res)
+}

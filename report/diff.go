@@ -1,0 +1,45 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+
+	"github.com/rogpeppe/go-internal/diff"
+
+	"github.com/edapply/edapply/apply"
+)
+
+// Diff writes the unified diff of every file in res, Before against After,
+// labeled a/PATH and b/PATH as git labels them; /dev/null stands for the
+// side of a create or delete that has no file. A rename with no content
+// change is a "rename from"/"rename to" pair, as in git, since a diff of
+// equal texts is empty; so is an empty file created or deleted, which gets
+// its header lines alone.
+func Diff(w io.Writer, res *apply.Result) error {
+	var buf bytes.Buffer
+	for _, f := range res.Files {
+		oldName, newName := "a/"+f.Path, "b/"+f.Path
+		if f.NewPath != "" {
+			newName = "b/" + f.NewPath
+		}
+		if f.Before == nil {
+			oldName = "/dev/null"
+		}
+		if f.After == nil {
+			newName = "/dev/null"
+		}
+		d := diff.Diff(oldName, f.Before, newName, f.After)
+		switch {
+		case d != nil:
+			buf.Write(d)
+		case f.NewPath != "":
+			fmt.Fprintf(&buf, "diff %s %s\nrename from %s\nrename to %s\n", oldName, newName, f.Path, f.NewPath)
+		case (f.Before == nil) != (f.After == nil):
+			// An empty file created or deleted: no lines differ, but the file does.
+			fmt.Fprintf(&buf, "diff %s %s\n--- %s\n+++ %s\n", oldName, newName, oldName, newName)
+		}
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}

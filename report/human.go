@@ -1,0 +1,209 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/fatih/color"
+
+	"github.com/edapply/edapply/apply"
+	"github.com/edapply/edapply/edit"
+)
+
+// A palette holds the colors of the human receipt. Each is switched on or
+// off on its own, rather than through color.NoColor, so that one call's
+// choice never leaks into another's (tests render both ways in one process).
+type palette struct {
+	bold, ok, same, bad, faint *color.Color
+}
+
+func newPalette(on bool) palette {
+	p := palette{
+		bold:  color.New(color.Bold),
+		ok:    color.New(color.FgGreen),
+		same:  color.New(color.FgCyan),
+		bad:   color.New(color.FgRed, color.Bold),
+		faint: color.New(color.Faint),
+	}
+	for _, c := range []*color.Color{p.bold, p.ok, p.same, p.bad, p.faint} {
+		if on {
+			c.EnableColor()
+		} else {
+			c.DisableColor()
+		}
+	}
+	return p
+}
+
+// Human writes res as the receipt a person reads: per file its op and path,
+// per edit a mark (✓ applied, = already applied, ✗ failed) with the
+// strategy and lines, then every error with its candidates and hint, then
+// one summary line. With color, marks, codes and paths are colored.
+func Human(w io.Writer, res *apply.Result, colored bool) error {
+	p := newPalette(colored)
+	bw := bufio.NewWriter(w)
+	for _, f := range res.Files {
+		path := p.bold.Sprint(f.Path)
+		if f.NewPath != "" {
+			path += " → " + p.bold.Sprint(f.NewPath)
+		}
+		fmt.Fprintf(bw, "%s %s\n", f.Op, path)
+		for _, e := range f.Edits {
+			fmt.Fprintf(bw, "  %s\n", p.editLine(e))
+		}
+	}
+	if len(res.Files) > 0 && len(res.Errors) > 0 {
+		bw.WriteString("\n")
+	}
+	for _, e := range res.Errors {
+		p.writeError(bw, e)
+	}
+	if res.CheckOutput != "" {
+		fmt.Fprintf(bw, "check output:\n")
+		writeIndented(bw, res.CheckOutput, "    ")
+	}
+	if len(res.Files) > 0 || len(res.Errors) > 0 {
+		bw.WriteString("\n")
+	}
+	fmt.Fprintln(bw, p.summary(res))
+	return bw.Flush()
+}
+
+func (p palette) editLine(e apply.EditResult) string {
+	var mark, status string
+	switch e.Status {
+	case apply.StatusApplied:
+		mark, status = p.ok.Sprint("✓"), "applied"
+	case apply.StatusAlreadyApplied:
+		mark, status = p.same.Sprint("="), "already applied"
+	default:
+		mark, status = p.bad.Sprint("✗"), "failed"
+	}
+	var detail []string
+	if e.Strategy != "" {
+		detail = append(detail, string(e.Strategy))
+	}
+	if r := lineRange(e.LineStart, e.LineEnd); r != "" {
+		detail = append(detail, r)
+	}
+	s := fmt.Sprintf("%s edit %d: %s", mark, e.Index, status)
+	if len(detail) > 0 {
+		s += " (" + strings.Join(detail, ", ") + ")"
+	}
+	return s
+}
+
+func (p palette) writeError(w *bufio.Writer, e *edit.Error) {
+	var where []string
+	if e.Path != "" {
+		where = append(where, p.bold.Sprint(e.Path))
+	}
+	if e.Edit >= 0 {
+		where = append(where, fmt.Sprintf("edit %d", e.Edit))
+	}
+	if e.Line > 0 {
+		where = append(where, fmt.Sprintf("response line %d", e.Line))
+	}
+	msg := e.Msg
+	if msg == "" {
+		msg = e.Error()
+	}
+	fmt.Fprintf(w, "%s %s", p.bad.Sprint("✗"), p.bad.Sprint(e.Code))
+	if len(where) > 0 {
+		fmt.Fprintf(w, " %s", strings.Join(where, ", "))
+	}
+	fmt.Fprintf(w, ": %s\n", msg)
+	for _, c := range e.Candidates {
+		// Similarity is shown rounded down, so a near miss never reads as 100%.
+		pct := int(math.Floor(c.Similarity * 100))
+		fmt.Fprintf(w, "  candidate %s (%d%% similar):\n", lineRange(c.LineStart, c.LineEnd), pct)
+		writeIndented(w, c.Excerpt, "    "+p.faint.Sprint("│")+" ")
+	}
+	if e.Hint != "" {
+		fmt.Fprintf(w, "  hint: %s\n", e.Hint)
+	}
+}
+
+func (p palette) summary(res *apply.Result) string {
+	var edits, applied, already int
+	changed := 0
+	for _, f := range res.Files {
+		fileChanged := false
+		for _, e := range f.Edits {
+			edits++
+			switch e.Status {
+			case apply.StatusApplied:
+				applied++
+				fileChanged = true
+			case apply.StatusAlreadyApplied:
+				already++
+			}
+		}
+		if fileChanged {
+			changed++
+		}
+	}
+	if !res.OK {
+		for _, e := range res.Errors {
+			if e.Code == edit.CodeCheckFailed {
+				return p.bad.Sprint("check failed") + "; every file restored"
+			}
+		}
+		if len(res.Errors) == 0 {
+			return "nothing written"
+		}
+		return p.bad.Sprint(plural(len(res.Errors), "error")) + "; nothing written"
+	}
+	var s string
+	switch {
+	case edits == 0 && len(res.Files) > 0:
+		// A result with files but no edits is an undo's restore.
+		if res.DryRun {
+			s = fmt.Sprintf("dry run: %s would change; nothing written", plural(len(res.Files), "file"))
+		} else {
+			s = fmt.Sprintf("changed %s", plural(len(res.Files), "file"))
+		}
+	case res.DryRun:
+		s = fmt.Sprintf("dry run: %s would apply to %s; nothing written", plural(applied, "edit"), plural(changed, "file"))
+	case applied == 0:
+		s = "nothing to do"
+	default:
+		s = fmt.Sprintf("applied %s to %s", plural(applied, "edit"), plural(changed, "file"))
+	}
+	if already > 0 {
+		s += fmt.Sprintf(" (%d already applied)", already)
+	}
+	return p.ok.Sprint(s)
+}
+
+// lineRange formats 1-based inclusive lines; "" when unknown.
+func lineRange(start, end int) string {
+	switch {
+	case start <= 0:
+		return ""
+	case end <= start:
+		return fmt.Sprintf("line %d", start)
+	}
+	return fmt.Sprintf("lines %d-%d", start, end)
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// writeIndented writes text line by line after prefix, so multi-line
+// excerpts and command output stay visibly inside the error they belong to.
+func writeIndented(w *bufio.Writer, text, prefix string) {
+	text = strings.TrimSuffix(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	for line := range strings.SplitSeq(text, "\n") {
+		w.WriteString(prefix)
+		w.WriteString(line)
+		w.WriteString("\n")
+	}
+}

@@ -1,0 +1,164 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/diff"
+
+	"github.com/edapply/edapply/apply"
+	"github.com/edapply/edapply/edit"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// results are the receipts every renderer is tested on.
+func results() map[string]*apply.Result {
+	return map[string]*apply.Result{
+		"empty": {},
+		"ok": {
+			OK: true,
+			Files: []*apply.FileResult{
+				{
+					Path: "src/a.go", Op: "modify", BeforeHash: "aaaa", AfterHash: "bbbb",
+					Before: []byte("package a\n\nfunc f() {}\n"), After: []byte("package a\n\nfunc g() {}\n"),
+					Edits: []apply.EditResult{
+						{Index: 0, Status: apply.StatusApplied, Strategy: apply.StrategyExact, LineStart: 3, LineEnd: 3},
+						{Index: 2, Status: apply.StatusAlreadyApplied, Strategy: apply.StrategyIndent, LineStart: 1, LineEnd: 2},
+					},
+				},
+				{
+					Path: "docs/new.md", Op: "create", AfterHash: "cccc", After: []byte("# New <doc> & more\n"),
+					Edits: []apply.EditResult{{Index: 1, Status: apply.StatusApplied, Strategy: apply.StrategyCreate, LineStart: 1, LineEnd: 1}},
+				},
+				{
+					Path: "old.txt", NewPath: "new.txt", Op: "rename", BeforeHash: "dddd", AfterHash: "dddd",
+					Before: []byte("same\n"), After: []byte("same\n"),
+					Edits: []apply.EditResult{{Index: 3, Status: apply.StatusApplied, Strategy: apply.StrategyRename}},
+				},
+				{
+					Path: "gone.txt", Op: "delete", BeforeHash: "eeee", Before: []byte("bye\n"),
+					Edits: []apply.EditResult{{Index: 4, Status: apply.StatusApplied, Strategy: apply.StrategyDelete}},
+				},
+			},
+		},
+		"dryrun": {
+			OK: true, DryRun: true,
+			Files: []*apply.FileResult{{
+				Path: "a.txt", Op: "modify", BeforeHash: "aaaa", AfterHash: "bbbb",
+				Before: []byte("alpha\r\nbeta\r\n"), After: []byte("ALPHA\r\nbeta\r\n"),
+				Edits: []apply.EditResult{{Index: 0, Status: apply.StatusApplied, Strategy: apply.StrategyTrailingWS, LineStart: 1, LineEnd: 1}},
+			}},
+		},
+		"fail": {
+			Files: []*apply.FileResult{{
+				Path: "src/b.go", Op: "modify", BeforeHash: "aaaa", AfterHash: "aaaa",
+				Edits: []apply.EditResult{{Index: 1, Status: apply.StatusFailed}},
+			}},
+			Errors: edit.ErrorList{
+				{Code: edit.CodeParse, Edit: -1, Line: 12, Msg: "SEARCH block not closed", Hint: "Resend the edit complete."},
+				{
+					Code: edit.CodeNoMatch, Path: "src/b.go", Edit: 1, Msg: "SEARCH text not found in src/b.go",
+					Candidates: []edit.Candidate{{LineStart: 40, LineEnd: 41, Similarity: 0.916, Excerpt: "func b() {\n\treturn\n"}},
+					Hint:       "Copy the lines exactly as they stand in the file at lines 40-41.",
+				},
+			},
+		},
+		// An undo's result: files restored, no edits.
+		"undo": {
+			OK: true,
+			Files: []*apply.FileResult{
+				{Path: "a.txt", Op: "modify", BeforeHash: "bbbb", AfterHash: "aaaa", Before: []byte("ALPHA\n"), After: []byte("alpha\n")},
+				{Path: "new.txt", Op: "delete", BeforeHash: "cccc", Before: []byte("new\n")},
+			},
+		},
+		"check": {
+			Files: []*apply.FileResult{{
+				Path: "a.txt", Op: "modify", BeforeHash: "aaaa", AfterHash: "bbbb",
+				Edits: []apply.EditResult{{Index: 0, Status: apply.StatusApplied, Strategy: apply.StrategyExact, LineStart: 1, LineEnd: 1}},
+			}},
+			Errors:      edit.ErrorList{{Code: edit.CodeCheckFailed, Edit: -1, Msg: "check command exited with status 1"}},
+			CheckOutput: "FAIL: TestA\nexit status 1\n",
+		},
+	}
+}
+
+func TestJSON(t *testing.T) {
+	for name, res := range results() {
+		t.Run(name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := JSON(&buf, res); err != nil {
+				t.Fatal(err)
+			}
+			out := buf.Bytes()
+			if bytes.Count(out, []byte("\n")) != 1 || out[len(out)-1] != '\n' {
+				t.Errorf("JSON wrote %q, want one line", out)
+			}
+			// The contract's shape: files and errors are arrays, never null.
+			var shape struct {
+				Files  []json.RawMessage `json:"files"`
+				Errors []json.RawMessage `json:"errors"`
+			}
+			if err := json.Unmarshal(out, &shape); err != nil || shape.Files == nil || shape.Errors == nil {
+				t.Errorf("JSON(%s) = %s: files or errors not an array (err %v)", name, out, err)
+			}
+			golden(t, "receipt-"+name+".json", out)
+		})
+	}
+}
+
+func TestHuman(t *testing.T) {
+	for name, res := range results() {
+		for _, colored := range []bool{false, true} {
+			file := "human-" + name + ".txt"
+			if colored {
+				file = "human-" + name + "-color.txt"
+			}
+			t.Run(file, func(t *testing.T) {
+				var buf bytes.Buffer
+				if err := Human(&buf, res, colored); err != nil {
+					t.Fatal(err)
+				}
+				if !colored && bytes.Contains(buf.Bytes(), []byte("\x1b[")) {
+					t.Errorf("Human(color=false) wrote escape sequences:\n%q", buf.Bytes())
+				}
+				golden(t, file, buf.Bytes())
+			})
+		}
+	}
+}
+
+func TestDiff(t *testing.T) {
+	for name, res := range results() {
+		t.Run(name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := Diff(&buf, res); err != nil {
+				t.Fatal(err)
+			}
+			golden(t, "diff-"+name+".txt", buf.Bytes())
+		})
+	}
+}
+
+// golden compares got with testdata/name, or rewrites it under -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	file := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(file, got, 0o666); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s mismatch (-want +got):\n%s", name, diff.Diff("want", want, "got", got))
+	}
+}
