@@ -145,8 +145,12 @@ func (p *parser) run() {
 
 // errorf records a PARSE_ERROR at the 1-based output line num.
 func (p *parser) errorf(num int, format string, args ...any) {
-	p.errs.Add(&edit.Error{Code: edit.CodeParse, Edit: -1, Line: num, Msg: fmt.Sprintf(format, args...),
-		Hint: "Resend the edit complete, with every marker line in place."})
+	p.errorHint(num, "Resend the edit complete, with every marker line in place.", format, args...)
+}
+
+// errorHint records a PARSE_ERROR with a hint of the reader's own.
+func (p *parser) errorHint(num int, hint, format string, args ...any) {
+	p.errs.Add(&edit.Error{Code: edit.CodeParse, Edit: -1, Line: num, Msg: fmt.Sprintf(format, args...), Hint: hint})
 }
 
 // add records an edit whose region spans lines [from, to) of the output.
