@@ -116,6 +116,9 @@ func (r *resolver) resolve(p string) (string, *edit.Error) {
 			return "", &edit.Error{Code: edit.CodeIO, Msg: "cannot inspect " + cur + ": " + errMsg(err), Err: err}
 		}
 		if fi.Mode()&fs.ModeSymlink == 0 {
+			if fi.Mode().IsRegular() && r.plainLinkEscapes(cur, fi) {
+				return outside(cur + " is a symlink checked out as a plain file (core.symlinks=false) that points outside the root")
+			}
 			if len(todo) > 0 && !fi.IsDir() {
 				return "", &edit.Error{Code: edit.CodeIO, Msg: cur + " is not a directory",
 					Hint: "A file stands where the path needs a directory; check the path."}
@@ -147,6 +150,31 @@ func (r *resolver) resolve(p string) (string, *edit.Error) {
 		return ".", nil
 	}
 	return strings.Join(done, "/"), nil
+}
+
+// plainLinkEscapes reports whether cur, a regular file, is a symlink
+// stand-in pointing outside the root: git writes a symlink as a small file
+// holding its target when core.symlinks is false (Windows, some CI and
+// archive checkouts). Editing it as text, or through it as a directory,
+// would ignore the user's link, so it is judged like the link it stands for.
+func (r *resolver) plainLinkEscapes(cur string, fi fs.FileInfo) bool {
+	if fi.Size() == 0 || fi.Size() > 1024 {
+		return false
+	}
+	b, err := r.root.ReadFile(cur)
+	if err != nil {
+		return false
+	}
+	target := strings.TrimSuffix(string(b), "\n")
+	if target == "" || strings.ContainsAny(target, " \t\r\n\x00") || !strings.Contains(target, "/") && target != ".." {
+		return false
+	}
+	if filepath.IsAbs(target) {
+		_, ok := r.within(target)
+		return !ok
+	}
+	c := path.Clean(path.Join(path.Dir(cur), target))
+	return c == ".." || strings.HasPrefix(c, "../")
 }
 
 // within reports whether the absolute path target lies in the root, and

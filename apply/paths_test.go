@@ -191,3 +191,49 @@ func TestApplyFIFO(t *testing.T) {
 		t.Errorf("fifo changed: %v %v", fi, err)
 	}
 }
+
+// A symlink checked out as a plain file (git core.symlinks=false) that
+// points outside the root is judged like the link: OUT_OF_ROOT, whether the
+// path goes through it as a directory or names it as the file.
+func TestResolvePlainFileSymlinkStandIn(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"vendored":      "../../shared",
+		"ext.go":        "../outside/ext.go\n",
+		"inside":        "sub/target.go",
+		"notes.txt":     "see ../README for details",
+		"sub/target.go": "package sub\n",
+	} {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	r, err := newResolver(root, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]edit.Code{
+		"vendored/x.go": edit.CodeOutOfRoot,
+		"ext.go":        edit.CodeOutOfRoot,
+		"inside":        "", // points inside: an ordinary small file
+		"notes.txt":     "", // prose, not a target
+		"sub/target.go": "",
+	} {
+		_, e := r.resolve(p)
+		var got edit.Code
+		if e != nil {
+			got = e.Code
+		}
+		if got != want {
+			t.Errorf("resolve(%q) code = %q, want %q (%v)", p, got, want, e)
+		}
+	}
+}
