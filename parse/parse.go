@@ -51,6 +51,16 @@ func (f *Format) Set(s string) error {
 // Type names the flag's value type in usage text.
 func (f *Format) Type() string { return "format" }
 
+// Formats returns every format, FormatAuto first, in the order their names
+// are listed in usage text and shell completion.
+func Formats() []Format {
+	fs := make([]Format, len(formatNames))
+	for i := range fs {
+		fs[i] = Format(i)
+	}
+	return fs
+}
+
 // Parse reads every edit in src. It returns the edits that parsed and a list
 // of PARSE_ERRORs for the regions that did not; a truncated block, envelope
 // or fence is an error, never a silent no-op. With FormatAuto each region is
@@ -117,6 +127,7 @@ type parser struct {
 	edits    []edit.Edit
 	errs     edit.ErrorList
 	lastPath string
+	scan     scanState // what the SEARCH/REPLACE and whole-file readers learnt on earlier lines (whole.go)
 }
 
 func newParser(src []byte, f Format) *parser {

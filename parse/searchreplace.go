@@ -1,8 +1,328 @@
 package parse
 
-// searchReplaceRegion reads searchreplace regions. Stub: replaced by the real reader.
+import (
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// searchReplaceRegion reads Aider-style SEARCH/REPLACE blocks:
+//
+//	path/to/file.go
+//	```go
+//	<<<<<<< SEARCH
+//	old lines
+//	=======
+//	new lines
+//	>>>>>>> REPLACE
+//	```
+//
+// Blocks are found by their marker lines, never by fences, because the text
+// being edited (Markdown, Go raw strings) may itself hold fences. The path
+// is the nearest non-blank line before the block (inside the fence, the
+// "diff-fenced" layout, or before it), a path in the fence's info string, or
+// else the previous block's file.
 var searchReplaceRegion = region{
 	format: FormatSearchReplace,
-	starts: func(p *parser, i int) bool { return false },
-	read:   func(p *parser, i int) int { return i + 1 },
+	starts: func(p *parser, i int) bool { return isSearchOpener(p.lines[i].text) },
+	read:   readSearchReplace,
+}
+
+// srMarker reports whether s is a marker line of 5–9 c's, optionally
+// followed by a space and a label, and returns the run length and label.
+// Up to three spaces of indentation are allowed, as for a Markdown fence,
+// because models indent blocks inside list items.
+func srMarker(s string, c byte) (n int, label string, ok bool) {
+	s = strings.TrimRight(s, " \t")
+	for k := 0; k < 3 && strings.HasPrefix(s, " "); k++ {
+		s = s[1:]
+	}
+	for n < len(s) && s[n] == c {
+		n++
+	}
+	if n < 5 || n > 9 {
+		return 0, "", false
+	}
+	rest := s[n:]
+	if rest == "" {
+		return n, "", true
+	}
+	if rest[0] != ' ' && rest[0] != '\t' {
+		return 0, "", false
+	}
+	label = strings.TrimSpace(rest)
+	// A single word labels a marker (SEARCH, REPLACE, HEAD, a branch). More
+	// words are prose (a Markdown quote ">>>>> like this"), except after a
+	// 7-run, where git writes ">>>>>>> abc123 (commit subject)".
+	if c == '=' || (n != 7 && strings.ContainsAny(label, " \t")) {
+		return 0, "", false
+	}
+	return n, label, true
+}
+
+// searchLabels are the words that may follow the opening marker. Other
+// labels (HEAD, a branch name) belong to git conflicts, which only nest.
+var searchLabels = map[string]bool{"": true, "search": true, "original": true, "find": true, "old": true, "before": true, "current": true, "existing": true}
+
+func isSearchOpener(s string) bool {
+	_, label, ok := srMarker(s, '<')
+	return ok && searchLabels[strings.ToLower(label)]
+}
+
+func isDivider(s string) (int, bool) {
+	n, _, ok := srMarker(s, '=')
+	return n, ok
+}
+
+// readSearchReplace reads the block whose opening marker is line i.
+//
+// Only a divider at nesting depth one splits SEARCH from REPLACE: every
+// '<' marker inside the block opens a level and every '>' marker closes
+// one, so git conflict markers and documents that show the format keep
+// their text. Among several depth-one dividers, one of exactly seven '='
+// wins, then one as long as the opening marker; a split still ambiguous is
+// a PARSE_ERROR, since choosing by the file is the applier's business.
+func readSearchReplace(p *parser, i int) int {
+	openN, _, _ := srMarker(p.lines[i].text, '<')
+	depth, closeAt := 1, -1
+	var divs []int
+	if p.scan.srUnclosed[i] {
+		p.errorf(p.lines[i].num, "SEARCH/REPLACE block is not closed before the end of the response")
+		return i + 1
+	}
+	for j := i + 1; j < len(p.lines); j++ {
+		t := p.lines[j].text
+		if _, _, ok := srMarker(t, '<'); ok {
+			depth++
+		} else if _, ok := isDivider(t); ok && depth == 1 {
+			divs = append(divs, j)
+		} else if _, _, ok := srMarker(t, '>'); ok {
+			if depth--; depth == 0 {
+				closeAt = j
+				break
+			}
+		}
+	}
+	if closeAt < 0 {
+		// Truncated: report it and let the lines after the opener be read
+		// again, so a later complete block still counts. Which of the
+		// later openers are closed is known now, so none rescans to the end.
+		p.markUnclosed(i)
+		p.errorf(p.lines[i].num, "SEARCH/REPLACE block is not closed before the end of the response")
+		return i + 1
+	}
+	div, msg := pickDivider(p, divs, openN)
+	if msg != "" {
+		hint := "Separate SEARCH from REPLACE with one ======= line."
+		if len(divs) > 1 {
+			hint = "Send a SEARCH that leaves out the file's own ======= lines, so that one divider remains."
+		}
+		p.errorHint(p.lines[i].num, hint, "%s", msg)
+		return closeAt + 1
+	}
+	pth, from := p.blockPath(i)
+	if pth == "" {
+		p.errorHint(p.lines[i].num, "Put the file's path alone on the line before the block's fence.",
+			"SEARCH/REPLACE block names no file")
+		return closeAt + 1
+	}
+	p.lastPath = pth
+	old := string(p.src[p.lines[i].end:p.lines[div].start])
+	nw := string(p.src[p.lines[div].end:p.lines[closeAt].start])
+	e := edit.Edit{Op: edit.Replace, Path: pth, Old: old, New: nw, Count: 1}
+	if old == "" {
+		e = edit.Edit{Op: edit.Create, Path: pth, New: nw}
+	}
+	p.add(e, FormatSearchReplace, from, closeAt+1)
+	return closeAt + 1
+}
+
+// markUnclosed records, by one pass from the unclosed opener at line i to
+// the end, which '<' markers after it are never closed: those left on the
+// stack when '>' markers pop their nearest open '<'.
+func (p *parser) markUnclosed(i int) {
+	if p.scan.srScanned {
+		return
+	}
+	p.scan.srScanned = true
+	stack := []int{i}
+	for j := i + 1; j < len(p.lines); j++ {
+		t := p.lines[j].text
+		if _, _, ok := srMarker(t, '<'); ok {
+			stack = append(stack, j)
+		} else if _, _, ok := srMarker(t, '>'); ok && len(stack) > 0 {
+			stack = stack[:len(stack)-1]
+		}
+	}
+	p.scan.srUnclosed = make(map[int]bool, len(stack))
+	for _, j := range stack {
+		p.scan.srUnclosed[j] = true
+	}
+}
+
+// pickDivider chooses the divider among the depth-one candidates divs, or
+// explains why none can be chosen.
+func pickDivider(p *parser, divs []int, openN int) (int, string) {
+	if len(divs) == 1 {
+		return divs[0], ""
+	}
+	if len(divs) == 0 {
+		return 0, "SEARCH/REPLACE block has no ======= divider"
+	}
+	for _, want := range []int{7, openN} {
+		var same []int
+		for _, d := range divs {
+			if n, _ := isDivider(p.lines[d].text); n == want {
+				same = append(same, d)
+			}
+		}
+		if len(same) == 1 {
+			return same[0], ""
+		}
+		if len(same) > 1 {
+			divs = same
+			break
+		}
+	}
+	nums := make([]string, len(divs))
+	for k, d := range divs {
+		nums[k] = strconv.Itoa(p.lines[d].num)
+	}
+	return 0, "ambiguous SEARCH/REPLACE block: the dividers at lines " + strings.Join(nums, ", ") + " could each split it"
+}
+
+// blockPath finds the file of the block opening at line i and the first
+// line of its region: the nearest non-blank line before the opener if it is
+// a path (diff-fenced, or no fence at all); else, when that line opens a
+// fence, a path in its info string or on the nearest non-blank line before
+// it; else the previous block's file, with the region starting at i.
+func (p *parser) blockPath(i int) (string, int) {
+	j := p.prevNonBlank(i)
+	if j < 0 {
+		return p.lastPath, i
+	}
+	if pth, ok := pathLine(p.lines[j].text); ok {
+		return pth, j
+	}
+	f, ok := parseFence(p.lines[j].text)
+	if !ok {
+		return p.lastPath, i
+	}
+	if pth, ok := f.infoPath(); ok {
+		return pth, j
+	}
+	if k := p.prevNonBlank(j); k >= 0 {
+		if pth, ok := pathLine(p.lines[k].text); ok {
+			return pth, k
+		}
+	}
+	// The fence may close the previous block rather than open this one,
+	// so it is not claimed.
+	return p.lastPath, i
+}
+
+// prevNonBlank returns the index of the nearest non-blank line before i,
+// looking back at most a few blank lines, or -1.
+func (p *parser) prevNonBlank(i int) int {
+	for j, k := i-1, 0; j >= 0 && k < 3; j, k = j-1, k+1 {
+		if strings.TrimSpace(p.lines[j].text) != "" {
+			return j
+		}
+	}
+	return -1
+}
+
+// pathLine reports whether a whole line names a file, as models write one
+// above a block: "src/a.go", "./a.go", "`a.go`", "**a.go**", "a.go:",
+// "### a.go", "- a.go", "1. a.go", "File: a.go", "a.go (new file)". Prose never qualifies: a path has no
+// spaces and looks like a file (see looksLikeFile).
+func pathLine(s string) (string, bool) {
+	if _, ok := parseFence(s); ok {
+		return "", false // a fence's info string is read by fence.infoPath
+	}
+	s = strings.TrimSpace(s)
+	if t := strings.TrimLeft(s, "#"); t != s && strings.HasPrefix(t, " ") {
+		s = strings.TrimSpace(t)
+	}
+	if strings.HasPrefix(s, "- ") || strings.HasPrefix(s, "* ") {
+		s = strings.TrimSpace(s[2:])
+	} else if k := strings.Index(s, ". "); k > 0 && k <= 3 && strings.Trim(s[:k], "0123456789") == "" {
+		s = strings.TrimSpace(s[k+2:]) // "1. src/a.go"
+	}
+	if k := strings.LastIndex(s, " ("); k > 0 && strings.HasSuffix(s, ")") {
+		s = strings.TrimSpace(s[:k]) // "src/a.go (new file)"
+	}
+labels:
+	for _, label := range []string{"file", "filename", "path", "file path"} {
+		for _, pre := range []string{label + ":", "**" + label + ":**", "**" + label + "**:", "*" + label + ":*"} {
+			if len(s) > len(pre) && strings.EqualFold(s[:len(pre)], pre) {
+				s = strings.TrimSpace(s[len(pre):])
+				break labels
+			}
+		}
+	}
+	return filePath(s)
+}
+
+// filePath cleans a candidate path token and accepts it only when it looks
+// like a file.
+func filePath(s string) (string, bool) {
+	explicit := strings.HasPrefix(strings.Trim(s, "`*\"'"), "./")
+	c, ok := cleanPath(s)
+	if !ok || !(explicit || looksLikeFile(c)) || strings.Contains(c, "://") {
+		return "", false
+	}
+	if !strings.HasPrefix(c, "/") && !strings.Contains(c, "..") {
+		// The applier wants a clean relative path; ".." and absolute paths
+		// stay as written so that it can refuse them by name.
+		c = path.Clean(c)
+	}
+	return c, true
+}
+
+// extensionless lists the usual files that have no extension, so that a
+// line holding only "Makefile" counts as a path.
+var extensionless = map[string]bool{
+	"Makefile": true, "makefile": true, "GNUmakefile": true, "Dockerfile": true, "Containerfile": true,
+	"Jenkinsfile": true, "Procfile": true, "Gemfile": true, "Rakefile": true, "Vagrantfile": true,
+	"Justfile": true, "justfile": true, "Brewfile": true, "Pipfile": true, "LICENSE": true,
+	"README": true, "CODEOWNERS": true, "AUTHORS": true, "CONTRIBUTORS": true, "PATENTS": true,
+	"VERSION": true, "BUILD": true, "WORKSPACE": true, "OWNERS": true, "NOTICE": true, "CHANGELOG": true,
+}
+
+// looksLikeFile reports whether a cleaned, space-free token names a file
+// rather than a word of prose ("Done.", "Next:", "e.g.", "f()"): it has a
+// directory, an extension holding a letter, is a dot file, or is a common
+// extensionless name.
+func looksLikeFile(s string) bool {
+	if strings.ContainsAny(s, "{};=,!?$&") {
+		return false
+	}
+	base := s[strings.LastIndexByte(s, '/')+1:]
+	if strings.ContainsAny(s, "()") && !strings.Contains(s, "/") {
+		return false // a call, "f()", not a Next.js "(group)/page.tsx"
+	}
+	if extensionless[base] {
+		return true
+	}
+	dot := strings.LastIndexByte(base, '.')
+	if dot >= 0 && dot < len(base)-1 {
+		ext := base[dot+1:]
+		letter := false
+		for _, r := range ext {
+			switch {
+			case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':
+				letter = true
+			case r >= '0' && r <= '9', r == '_', r == '-', r == '+', r == '~':
+			default:
+				return false
+			}
+		}
+		if letter {
+			return true
+		}
+	}
+	return strings.Contains(s, "/") && base != "" && !strings.HasSuffix(base, ".")
 }

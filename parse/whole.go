@@ -1,8 +1,431 @@
 package parse
 
-// wholeRegion reads whole regions. Stub: replaced by the real reader.
+import (
+	"strings"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// wholeRegion reads whole-file fences: a path line, then a fence holding the
+// file's full new content (or a fence whose info string names the path,
+// "```go path/x.go"). It is tried last, because a bare fence is the least
+// distinctive marker there is: a fence that holds another format's markers,
+// a shell command or no path at all is not a whole file.
+//
+// The reader keeps p.scan.prose, the fences it saw open and did not read, so
+// that a file name on the last line of a command's output ("$ ls" then
+// "main.go" then the closing fence) is not taken for a path before an
+// opening fence. starts is called once per line no other reader claimed,
+// in order, which is what keeps that state right.
 var wholeRegion = region{
 	format: FormatWhole,
-	starts: func(p *parser, i int) bool { return false },
-	read:   func(p *parser, i int) int { return i + 1 },
+	starts: wholeStarts,
+	read:   readWhole,
+}
+
+// scanState is kept by the readers between calls, so that no line is
+// scanned again and again.
+type scanState struct {
+	prose proseFence
+	// srUnclosed holds the SEARCH openers found never closed, once a
+	// block has been scanned to the end of the response (srScanned).
+	srUnclosed map[int]bool
+	srScanned  bool
+}
+
+// proseFence is the fence a response opened outside any edit region.
+type proseFence struct {
+	open bool
+	f    fence
+}
+
+// A fence is a Markdown code fence line: at most three spaces, then three
+// or more backticks or tildes, then an optional info string.
+type fence struct {
+	char   byte
+	n      int
+	indent int
+	info   string
+}
+
+func parseFence(s string) (fence, bool) {
+	var f fence
+	for f.indent < 3 && f.indent < len(s) && s[f.indent] == ' ' {
+		f.indent++
+	}
+	s = s[f.indent:]
+	if s == "" || (s[0] != '`' && s[0] != '~') {
+		return fence{}, false
+	}
+	f.char = s[0]
+	for f.n < len(s) && s[f.n] == f.char {
+		f.n++
+	}
+	if f.n < 3 {
+		return fence{}, false
+	}
+	f.info = strings.TrimSpace(s[f.n:])
+	if f.char == '`' && strings.Contains(f.info, "`") {
+		return fence{}, false // inline code such as ```x``` on one line
+	}
+	return f, true
+}
+
+// closes reports whether g can close a fence opened by f.
+func (g fence) closes(f fence) bool { return g.info == "" && g.char == f.char && g.n >= f.n }
+
+// lang returns the fence's language, the first word of its info string
+// unless that word is a path, lowercased.
+func (f fence) lang() string {
+	w, _, _ := strings.Cut(f.info, " ")
+	w, _, _ = strings.Cut(w, ":")
+	if _, ok := filePath(w); ok {
+		return ""
+	}
+	return strings.ToLower(w)
+}
+
+// infoPath finds a path in the info string: "```path/x.go", "```go x.go",
+// "```python:src/x.py", "```yaml title="x.yaml"".
+func (f fence) infoPath() (string, bool) {
+	for _, w := range strings.Fields(f.info) {
+		if k := strings.IndexByte(w, '='); k >= 0 {
+			switch strings.ToLower(w[:k]) {
+			case "title", "file", "filename", "path", "name":
+				w = w[k+1:]
+			default:
+				continue
+			}
+		} else if lang, rest, ok := strings.Cut(w, ":"); ok && lang != "" && !strings.ContainsAny(lang, "./") {
+			w = rest
+		}
+		if pth, ok := filePath(strings.Trim(w, `"'`)); ok {
+			return pth, true
+		}
+	}
+	return "", false
+}
+
+// neverWhole are languages whose fences hold commands or patches, not a
+// file's content.
+var neverWhole = map[string]bool{"diff": true, "patch": true, "udiff": true, "console": true,
+	"terminal": true, "shell-session": true, "shellsession": true, "sh-session": true}
+
+// shellLangs hold a file's content only when the file is a script.
+var shellLangs = map[string]bool{"bash": true, "sh": true, "shell": true, "zsh": true, "ksh": true,
+	"fish": true, "powershell": true, "ps1": true, "pwsh": true, "bat": true, "cmd": true}
+
+var scriptExts = map[string]bool{"sh": true, "bash": true, "zsh": true, "ksh": true, "fish": true,
+	"ps1": true, "bat": true, "cmd": true, "bats": true, "envrc": true, "bashrc": true, "zshrc": true, "profile": true}
+
+// docExts are files whose text may hold path lines and fences of its own.
+var docExts = map[string]bool{"md": true, "markdown": true, "mdx": true, "rst": true, "txt": true,
+	"adoc": true, "asciidoc": true, "org": true, "html": true, "htm": true, "ipynb": true}
+
+func fileExt(pth string) string {
+	base := pth[strings.LastIndexByte(pth, '/')+1:]
+	if k := strings.LastIndexByte(base, '.'); k >= 0 {
+		return strings.ToLower(base[k+1:])
+	}
+	return ""
+}
+
+// A wholeBlock is the outcome of looking for a whole-file fence at a line.
+type wholeBlock struct {
+	ok    bool   // a whole-file block (or a truncated one) starts here
+	path  string // the file
+	open  int    // index of the opening fence
+	close int    // index of the closing fence; -1 when the block is left open
+	next  int    // first line after the region
+	f     fence
+}
+
+// wholeStart reports the path and opening fence of a block starting at
+// line i, without reading its content; a fence with no path in its info
+// string gives ok with an empty path.
+func (p *parser) wholeStart(i int) (pth string, open int, f fence, ok bool) {
+	t := p.lines[i].text
+	if f, ok := parseFence(t); ok {
+		pth, ok := f.infoPath()
+		return pth, i, f, ok
+	}
+	pth, ok = pathLine(t)
+	if !ok {
+		return "", 0, fence{}, false
+	}
+	for j := i + 1; j < len(p.lines) && j <= i+2; j++ {
+		if f, ok := parseFence(p.lines[j].text); ok {
+			return pth, j, f, true
+		}
+		if strings.TrimSpace(p.lines[j].text) != "" {
+			break
+		}
+	}
+	return "", 0, fence{}, false
+}
+
+// wholeStarts reports whether a whole-file block starts at line i, and
+// keeps track of the prose fences it passes (see wholeRegion).
+func wholeStarts(p *parser, i int) bool {
+	if g, ok := parseFence(p.lines[i].text); ok && p.scan.prose.open && g.closes(p.scan.prose.f) {
+		p.scan.prose.open = false
+		return false
+	}
+	b := p.wholeBlock(i)
+	if b.ok {
+		p.scan.prose.open = false
+		return true
+	}
+	if g, ok := parseFence(p.lines[i].text); ok && !p.scan.prose.open {
+		p.scan.prose = proseFence{open: true, f: g}
+	}
+	return false
+}
+
+// readWhole reads the block starting at line i: a Rewrite, or a
+// PARSE_ERROR when its fence is never closed.
+func readWhole(p *parser, i int) int {
+	b := p.wholeBlock(i)
+	if !b.ok {
+		return i + 1
+	}
+	if b.close < 0 {
+		const hint = "Resend the whole file, with the fence closed after its last line."
+		if b.next < len(p.lines) {
+			p.errorHint(p.lines[b.open].num, hint, "the fence holding %s is not closed before the next file's block", b.path)
+		} else {
+			p.errorHint(p.lines[b.open].num, hint, "the fence holding %s is not closed: the response looks truncated", b.path)
+		}
+		return b.next
+	}
+	var sb strings.Builder
+	for j := b.open + 1; j < b.close; j++ {
+		l := p.lines[j]
+		s := string(p.src[l.start:l.end])
+		// A fence indented inside a list item indents its content too.
+		for k := 0; k < b.f.indent && strings.HasPrefix(s, " "); k++ {
+			s = s[1:]
+		}
+		sb.WriteString(s)
+	}
+	p.lastPath = b.path
+	p.add(edit.Edit{Op: edit.Rewrite, Path: b.path, New: sb.String()}, FormatWhole, i, b.close+1)
+	return b.close + 1
+}
+
+// wholeBlock decides whether a whole-file block starts at line i and where
+// it ends. Inside the content a fence with an info string opens a nested
+// block (a Markdown file's own examples), which the next bare fence closes;
+// a bare fence outside a nested block closes the file, unless what follows
+// it does not read as prose (see balancedClose).
+func (p *parser) wholeBlock(i int) wholeBlock {
+	pth, open, f, ok := p.wholeStart(i)
+	if !ok || pth == "" {
+		return wholeBlock{}
+	}
+	if p.scan.prose.open && f.info == "" {
+		return wholeBlock{} // the fence closes a command's output, not opens a file
+	}
+	lang := f.lang()
+	if neverWhole[lang] {
+		return wholeBlock{}
+	}
+	if shellLangs[lang] && !scriptExts[fileExt(pth)] && !(open+1 < len(p.lines) && strings.HasPrefix(p.lines[open+1].text, "#!")) {
+		return wholeBlock{} // a command to run, beside a file the prose names
+	}
+	doc := docExts[fileExt(pth)]
+	b := wholeBlock{ok: true, path: pth, open: open, close: -1, next: len(p.lines), f: f}
+	depth, firstBare := 0, -1
+	var nested fence
+scan:
+	for j := open + 1; j < len(p.lines); j++ {
+		if g, ok := parseFence(p.lines[j].text); ok {
+			switch {
+			case depth == 1 && g.closes(nested):
+				depth = 0
+				if firstBare < 0 && g.closes(f) {
+					firstBare = j
+				}
+			case g.closes(f):
+				b.close = j
+				break scan
+			case depth == 0:
+				depth, nested = 1, g
+			}
+			continue
+		}
+		if depth != 0 {
+			continue
+		}
+		if p.foreign(j) {
+			if firstBare >= 0 {
+				break // the file ended at firstBare; another format follows
+			}
+			return wholeBlock{}
+		}
+		if !doc {
+			// In code, a path line before a fence that could close this one
+			// is the next block: this one was never closed.
+			if _, o, g, ok := p.wholeStart(j); ok && o > j && g.info != "" && g.char == f.char && g.n >= f.n && p.nextFileAt(j) {
+				b.next = j
+				break
+			}
+		}
+	}
+	if b.close < 0 {
+		if firstBare < 0 {
+			return b
+		}
+		b.close = firstBare
+	}
+	b.close = p.balancedClose(open, b.close, f)
+	b.next = b.close + 1
+	return b
+}
+
+// balancedClose returns the fence that closes the file opened at line
+// open: c, the first bare fence that can by the reading above, or a later
+// bare fence when c was really an inner fence of the file (a Markdown
+// file's unlabeled example, a backquoted string).
+//
+// Each candidate close splits the fences up to the next edit region into
+// the file's own, which must pair up, and the prose's after it, which must
+// too. Pairing alone cannot tell a reading from one shifted by a fence, so
+// each fence's role is also checked against the lines around it: an
+// opening fence follows a blank line or a colon and precedes content, a
+// closing one follows content and precedes a blank line. The candidate
+// with the fewest contradictions wins, the earliest on a tie.
+func (p *parser) balancedClose(open, c int, f fence) int {
+	// Past this many fences the input is pathological; CommonMark's
+	// reading stands, which keeps the quadratic search below small.
+	const maxFences = 512
+	var idx []int
+	var fences []fence
+	for j := open + 1; j < len(p.lines); j++ {
+		g, ok := parseFence(p.lines[j].text)
+		if j > c {
+			if ok {
+				if pth, _, _, ok := p.wholeStart(j); ok && pth != "" {
+					break
+				}
+			} else if p.foreign(j) {
+				break
+			} else if p.nextFileAt(j) {
+				break
+			}
+		}
+		if ok {
+			if len(fences) == maxFences {
+				return c
+			}
+			idx, fences = append(idx, j), append(fences, g)
+		}
+	}
+	best, bestScore := c, -1
+	for k, g := range fences {
+		if idx[k] < c || !g.closes(f) {
+			continue
+		}
+		score := p.misreadings(idx[:k], fences[:k]) + p.misreadings(idx[k+1:], fences[k+1:])
+		if p.looksOpening(idx[k], g) {
+			score++
+		}
+		if bestScore < 0 || score < bestScore {
+			best, bestScore = idx[k], score
+		}
+	}
+	return best
+}
+
+// nextFileAt reports whether the path line j begins another file's block.
+// A path right after a fence is the first line of that fence's content
+// ("./run" in an example), not a block of its own.
+func (p *parser) nextFileAt(j int) bool {
+	if pth, o, _, ok := p.wholeStart(j); !ok || pth == "" || o == j {
+		return false
+	}
+	if j == 0 {
+		return true
+	}
+	_, afterFence := parseFence(p.lines[j-1].text)
+	return !afterFence
+}
+
+// misreadings reads fences (at lines idx) as a Markdown sequence starting
+// outside any fence and counts the fences whose role contradicts the lines
+// around them, plus three if a fence is left open.
+func (p *parser) misreadings(idx []int, fences []fence) int {
+	n, open := 0, false
+	var of fence
+	for k, g := range fences {
+		switch {
+		case !open:
+			open, of = true, g
+			if p.looksClosing(idx[k], g) {
+				n++
+			}
+		case g.closes(of):
+			open = false
+			if p.looksOpening(idx[k], g) {
+				n++
+			}
+		}
+	}
+	if open {
+		n += 3
+	}
+	return n
+}
+
+// looksOpening reports whether the fence g at line j reads as one that
+// opens a block: it has an info string, or it follows a blank line or a
+// line ending in a colon and precedes content.
+func (p *parser) looksOpening(j int, g fence) bool {
+	if g.info != "" {
+		return true
+	}
+	if p.blankOrFence(j + 1) {
+		return false
+	}
+	if j == 0 || strings.TrimSpace(p.lines[j-1].text) == "" {
+		return true
+	}
+	return strings.HasSuffix(strings.TrimSpace(p.lines[j-1].text), ":")
+}
+
+// looksClosing reports whether the bare fence g at line j reads as one
+// that closes a block: it follows content and precedes a blank line, a
+// fence or the end.
+func (p *parser) looksClosing(j int, g fence) bool {
+	return g.info == "" && j > 0 && strings.TrimSpace(p.lines[j-1].text) != "" && p.blankOrFence(j+1)
+}
+
+func (p *parser) blankOrFence(j int) bool {
+	if j >= len(p.lines) || strings.TrimSpace(p.lines[j].text) == "" {
+		return true
+	}
+	_, ok := parseFence(p.lines[j].text)
+	return ok
+}
+
+// foreign reports whether line j holds another format's marker: a
+// SEARCH/REPLACE marker, a unified diff header or hunk, a codex envelope,
+// or a str_replace tool call. A fence holding one is not a whole file.
+func (p *parser) foreign(j int) bool {
+	t := p.lines[j].text
+	if _, _, ok := srMarker(t, '<'); ok {
+		return true
+	}
+	switch {
+	case strings.HasPrefix(t, "diff --git "),
+		strings.HasPrefix(t, "@@") && (len(t) == 2 || t[2] == ' '),
+		strings.HasPrefix(t, "*** Begin Patch"), strings.HasPrefix(t, "*** Update File:"),
+		strings.HasPrefix(t, "*** Add File:"), strings.HasPrefix(t, "*** Delete File:"):
+		return true
+	case strings.HasPrefix(t, "--- ") && j+1 < len(p.lines) && strings.HasPrefix(p.lines[j+1].text, "+++ "):
+		return true
+	}
+	tt := strings.TrimSpace(t)
+	return (strings.HasPrefix(tt, "{") || strings.HasPrefix(tt, `"`)) &&
+		(strings.Contains(tt, `"old_str`) || strings.Contains(tt, `"new_str`))
 }

@@ -1,0 +1,90 @@
+package parse
+
+import (
+	"bytes"
+	"path/filepath"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// seedResponses seeds f with the responses of the golden cases in dirs.
+func seedResponses(f *testing.F, dirs ...string) {
+	for _, dir := range dirs {
+		files, _ := filepath.Glob(filepath.Join("testdata", dir, "*.txtar"))
+		for _, file := range files {
+			ar, err := txtar.ParseFile(file)
+			if err != nil {
+				f.Fatal(err)
+			}
+			for _, fl := range ar.Files {
+				if fl.Name == "response" {
+					f.Add(fl.Data)
+				}
+			}
+		}
+	}
+}
+
+// FuzzParseSearchReplace checks the reader's invariants on any input, and
+// that every edit it reads survives the canonical writer: the edit came
+// from marker lines, so the writer can always put it back.
+func FuzzParseSearchReplace(f *testing.F) {
+	seedResponses(f, "search-replace")
+	f.Fuzz(func(t *testing.T, src []byte) {
+		edits, _ := checkParse(t, src, FormatSearchReplace)
+		for _, e := range edits {
+			checkSpanHolds(t, src, e)
+			var buf bytes.Buffer
+			if err := Write(&buf, []edit.Edit{e}); err != nil {
+				t.Fatalf("Write(%+v) = %v", e, err)
+			}
+			got, errs := Parse(buf.Bytes(), FormatSearchReplace)
+			if len(errs) != 0 || len(got) != 1 || !sameEdit(got[0], e) {
+				t.Fatalf("Parse(Write(%+v)) = %+v, %v", e, got, errs)
+			}
+		}
+	})
+}
+
+// checkSpanHolds checks that an edit's text lies inside its region.
+func checkSpanHolds(t *testing.T, src []byte, e edit.Edit) {
+	t.Helper()
+	region := src[e.Start:e.End]
+	if !bytes.Contains(region, []byte(e.Old)) || !bytes.Contains(region, []byte(e.New)) {
+		t.Errorf("edit %+v: text outside its region %q", e, region)
+	}
+}
+
+// FuzzParseWhole checks the reader's invariants, and that a rewrite's
+// content lies inside its region and is whole lines.
+func FuzzParseWhole(f *testing.F) {
+	seedResponses(f, "whole")
+	f.Fuzz(func(t *testing.T, src []byte) {
+		edits, _ := checkParse(t, src, FormatWhole)
+		for _, e := range edits {
+			if e.Op != edit.Rewrite {
+				t.Errorf("edit %+v: op %v, want rewrite", e, e.Op)
+			}
+			if e.New != "" && e.New[len(e.New)-1] != '\n' {
+				t.Errorf("edit %+v: content does not end in a newline", e)
+			}
+			// An indented fence strips indentation from its content, so
+			// only an unindented block's content is a verbatim substring.
+			region := src[e.Start:e.End]
+			if !bytes.Contains(region, []byte(e.New)) && !bytes.Contains(region, []byte(" ```")) && !bytes.Contains(region, []byte(" ~~~")) {
+				t.Errorf("edit %+v: content outside its region %q", e, region)
+			}
+		}
+	})
+}
+
+// FuzzDetect runs the auto-detector over responses of every format.
+func FuzzDetect(f *testing.F) {
+	seedResponses(f, "auto", "search-replace", "whole", "udiff", "codex", "json")
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkParse(t, src, FormatAuto)
+	})
+}

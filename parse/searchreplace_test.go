@@ -1,0 +1,186 @@
+package parse
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/edapply/edapply/edit"
+)
+
+func TestSRMarker(t *testing.T) {
+	tests := map[string]struct {
+		in    string
+		c     byte
+		n     int
+		label string
+		ok    bool
+	}{
+		"search":      {"<<<<<<< SEARCH", '<', 7, "SEARCH", true},
+		"bare5":       {"<<<<<", '<', 5, "", true},
+		"nine":        {"<<<<<<<<< SEARCH", '<', 9, "SEARCH", true},
+		"ten":         {"<<<<<<<<<< SEARCH", '<', 0, "", false},
+		"four":        {"<<<< SEARCH", '<', 0, "", false},
+		"glued":       {"<<<<<<<SEARCH", '<', 0, "", false},
+		"trailingWS":  {"=======  \t", '=', 7, "", true},
+		"indented":    {"   =======", '=', 7, "", true},
+		"tooIndented": {"    =======", '=', 0, "", false},
+		"dividerWord": {"======= x", '=', 0, "", false},
+		"gitClose":    {">>>>>>> 1a2b3c (fix: it)", '>', 7, "1a2b3c (fix: it)", true},
+		"quote":       {">>>>> nested quote here", '>', 0, "", false},
+		"replace":     {">>>>>>> REPLACE", '>', 7, "REPLACE", true},
+		"prose":       {"a <<<<<<< SEARCH", '<', 0, "", false},
+	}
+	for name, tt := range tests {
+		n, label, ok := srMarker(tt.in, tt.c)
+		if n != tt.n || label != tt.label || ok != tt.ok {
+			t.Errorf("%s: srMarker(%q, %q) = %d, %q, %v; want %d, %q, %v", name, tt.in, tt.c, n, label, ok, tt.n, tt.label, tt.ok)
+		}
+	}
+}
+
+func TestPathLine(t *testing.T) {
+	tests := map[string]struct {
+		in   string
+		want string
+	}{
+		"plain":      {"src/a.go", "src/a.go"},
+		"dot":        {"./a.go", "a.go"},
+		"ticks":      {"`a/b.py`", "a/b.py"},
+		"bold":       {"**a.md**", "a.md"},
+		"colon":      {"a.yaml:", "a.yaml"},
+		"heading":    {"## src/a.go", "src/a.go"},
+		"list":       {"- src/a.go", "src/a.go"},
+		"file":       {"File: src/a.go", "src/a.go"},
+		"numbered":   {"2. `src/a.go`", "src/a.go"},
+		"boldLabel":  {"**File:** `src/a.go`", "src/a.go"},
+		"heading2":   {"#### `src/a.go` (modified)", "src/a.go"},
+		"note":       {"**src/new.go** (new file)", "src/new.go"},
+		"noteProse":  {"Update the handler (twice)", ""},
+		"makefile":   {"Makefile", "Makefile"},
+		"dotfile":    {".gitignore", ".gitignore"},
+		"extless":    {"bin/run", "bin/run"},
+		"explicit":   {"./run", "run"},
+		"innerDot":   {"a/./b.go", "a/b.go"},
+		"escape":     {"../x.go", "../x.go"},
+		"nextJS":     {"app/(auth)/page.tsx", "app/(auth)/page.tsx"},
+		"prose":      {"Here is the fix.", ""},
+		"word":       {"Next:", ""},
+		"done":       {"Done.", ""},
+		"eg":         {"e.g.", ""},
+		"version":    {"1.2", ""},
+		"call":       {"fmt.Println()", ""},
+		"url":        {"https://go.dev/x", ""},
+		"fence":      {"```go", ""},
+		"infoFence":  {"```a.go", ""},
+		"marker":     {"=======", ""},
+		"assignment": {"x=y.go", ""},
+		"empty":      {"", ""},
+	}
+	for name, tt := range tests {
+		got, ok := pathLine(tt.in)
+		if got != tt.want || ok != (tt.want != "") {
+			t.Errorf("%s: pathLine(%q) = %q, %v; want %q", name, tt.in, got, ok, tt.want)
+		}
+	}
+}
+
+// TestParseSearchReplace covers small layouts; the golden files cover
+// whole responses.
+func TestParseSearchReplace(t *testing.T) {
+	rep := func(p, o, n string) string { return "replace " + p + " " + o + "|" + n }
+	tests := map[string]struct {
+		in   string
+		want []string // "op path old|new"
+		errs []int    // lines of the PARSE_ERRORs
+	}{
+		"bare":       {"a.go\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n", []string{rep("a.go", "x\n", "y\n")}, nil},
+		"noNewline":  {"a.go\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE", []string{rep("a.go", "x\n", "y\n")}, nil},
+		"blankPath":  {"a.go\n\n```\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n```\n", []string{rep("a.go", "x\n", "y\n")}, nil},
+		"create":     {"a.go\n<<<<<<< SEARCH\n=======\n>>>>>>> REPLACE\n", []string{"create a.go |"}, nil},
+		"blankOld":   {"a.go\n<<<<<<< SEARCH\n\n=======\ny\n>>>>>>> REPLACE\n", []string{rep("a.go", "\n", "y\n")}, nil},
+		"crlf":       {"a.go\r\n<<<<<<< SEARCH\r\nx\r\n=======\r\ny\r\n>>>>>>> REPLACE\r\n", []string{rep("a.go", "x\r\n", "y\r\n")}, nil},
+		"headLabel":  {"a.go\n<<<<<<< HEAD\nx\n=======\ny\n>>>>>>> b\n", nil, nil},
+		"openAtEOF":  {"a.go\n<<<<<<< SEARCH\nx\n", nil, []int{2}},
+		"noPath":     {"<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n", nil, []int{1}},
+		"twoSevens":  {"a.go\n<<<<<<< SEARCH\nx\n=======\ny\n=======\nz\n>>>>>>> REPLACE\n", nil, []int{2}},
+		"sevenWins":  {"a.go\n<<<<<<< SEARCH\nx\n======\ny\n=======\nz\n>>>>>>> REPLACE\n", []string{rep("a.go", "x\n======\ny\n", "z\n")}, nil},
+		"nestedOnly": {"a.go\n<<<<<<< SEARCH\n<<<<<<< HEAD\n=======\n>>>>>>> b\n>>>>>>> REPLACE\n", nil, []int{2}},
+	}
+	for name, tt := range tests {
+		edits, errs := Parse([]byte(tt.in), FormatSearchReplace)
+		var got []string
+		for _, e := range edits {
+			got = append(got, e.Op.String()+" "+e.Path+" "+e.Old+"|"+e.New)
+		}
+		var lines []int
+		for _, e := range errs {
+			lines = append(lines, e.Line)
+		}
+		if strings.Join(got, "\n") != strings.Join(tt.want, "\n") || intsString(lines) != intsString(tt.errs) {
+			t.Errorf("%s: Parse(%q) = %q, errors at %v; want %q, errors at %v", name, tt.in, got, lines, tt.want, tt.errs)
+		}
+	}
+}
+
+func intsString(v []int) string {
+	var b strings.Builder
+	for _, n := range v {
+		b.WriteString(strconv.Itoa(n) + " ")
+	}
+	return b.String()
+}
+
+// TestSearchReplaceSpan checks that an edit's region runs from its path
+// line through its closing marker, and that Line is the path line.
+func TestSearchReplaceSpan(t *testing.T) {
+	src := "Intro.\n\na/b.go\n```go\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n```\n"
+	edits, errs := Parse([]byte(src), FormatSearchReplace)
+	if len(errs) != 0 || len(edits) != 1 {
+		t.Fatalf("Parse = %v, %v; want one edit", edits, errs)
+	}
+	e := edits[0]
+	if got, want := src[e.Start:e.End], "a/b.go\n```go\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n"; got != want || e.Line != 3 {
+		t.Errorf("span %q, line %d; want %q, line 3", got, e.Line, want)
+	}
+}
+
+// TestParseLinear parses a multi-megabyte response of many blocks, whole
+// files and prose fences; a quadratic rescan would take minutes (the
+// bound is loose so that a loaded machine does not fail it; it parses in
+// well under a second).
+func TestParseLinear(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() < 4<<20; i++ {
+		b.WriteString("Change " + strconv.Itoa(i) + ":\n\npkg/f" + strconv.Itoa(i) + ".go\n```go\n<<<<<<< SEARCH\nold line\n=======\nnew line\n>>>>>>> REPLACE\n```\n\n")
+		b.WriteString("pkg/w" + strconv.Itoa(i) + ".md\n```markdown\n# T\n```bash\nrun\n```\ntext\n```\n\n```bash\ngo test\n```\n")
+	}
+	// An unclosed block at the end makes every reader look to the end.
+	b.WriteString("x.go\n```go\n<<<<<<< SEARCH\n")
+	src := []byte(b.String())
+	for _, f := range []Format{FormatAuto, FormatSearchReplace, FormatWhole} {
+		start := time.Now()
+		edits, _ := Parse(src, f)
+		if d := time.Since(start); d > 10*time.Second {
+			t.Errorf("Parse(%v) of %d bytes took %v", f, len(src), d)
+		}
+		if len(edits) == 0 {
+			t.Errorf("Parse(%v): no edits", f)
+		}
+	}
+	// Many unclosed openers: each must not rescan to the end.
+	src = []byte(strings.Repeat("<<<<<<< SEARCH\nx\n", 100000))
+	start := time.Now()
+	Parse(src, FormatSearchReplace)
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("unclosed openers took %v", d)
+	}
+}
+
+func TestSearchReplaceKinds(t *testing.T) {
+	edits, _ := Parse([]byte("a.go\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n"), FormatSearchReplace)
+	if len(edits) != 1 || edits[0].Op != edit.Replace || edits[0].Count != 1 || edits[0].Format != "search-replace" {
+		t.Errorf("Parse = %+v; want one Replace with Count 1 in format search-replace", edits)
+	}
+}

@@ -1,0 +1,134 @@
+package parse
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+func TestParseFence(t *testing.T) {
+	tests := map[string]struct {
+		in    string
+		ok    bool
+		char  byte
+		n     int
+		info  string
+		path  string
+		lang  string
+		close bool
+	}{
+		"bare":     {"```", true, '`', 3, "", "", "", true},
+		"lang":     {"```go", true, '`', 3, "go", "", "go", false},
+		"tilde":    {"~~~~ yaml", true, '~', 4, "yaml", "", "yaml", false},
+		"indent":   {"   ```", true, '`', 3, "", "", "", true},
+		"deep":     {"    ```", false, 0, 0, "", "", "", false},
+		"two":      {"``", false, 0, 0, "", "", "", false},
+		"inline":   {"```x```", false, 0, 0, "", "", "", false},
+		"pathOnly": {"```src/a.go", true, '`', 3, "src/a.go", "src/a.go", "", false},
+		"langPath": {"```python path/to/x.py", true, '`', 3, "python path/to/x.py", "path/to/x.py", "python", false},
+		"colon":    {"```js:web/z.js", true, '`', 3, "js:web/z.js", "web/z.js", "js", false},
+		"title":    {`~~~yaml title="ci.yml"`, true, '~', 3, `yaml title="ci.yml"`, "ci.yml", "yaml", false},
+		"noPath":   {"```go {linenos=true}", true, '`', 3, "go {linenos=true}", "", "go", false},
+	}
+	for name, tt := range tests {
+		f, ok := parseFence(tt.in)
+		if ok != tt.ok || f.char != tt.char || f.n != tt.n || f.info != tt.info {
+			t.Errorf("%s: parseFence(%q) = %+v, %v; want %q×%d %q, %v", name, tt.in, f, ok, tt.char, tt.n, tt.info, tt.ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if p, _ := f.infoPath(); p != tt.path {
+			t.Errorf("%s: infoPath = %q; want %q", name, p, tt.path)
+		}
+		if l := f.lang(); l != tt.lang {
+			t.Errorf("%s: lang = %q; want %q", name, l, tt.lang)
+		}
+		if c := f.closes(fence{char: '`', n: 3}); c != (tt.close && f.char == '`') {
+			t.Errorf("%s: closes(```) = %v", name, c)
+		}
+	}
+}
+
+// TestParseWhole covers small layouts; the golden files cover whole
+// responses.
+func TestParseWhole(t *testing.T) {
+	tests := map[string]struct {
+		in   string
+		want []string // "path: content"
+		errs int
+	}{
+		"basic":        {"a.go\n```go\nx\n```\n", []string{"a.go: x\n"}, 0},
+		"empty":        {"a.txt\n```\n```\n", []string{"a.txt: "}, 0},
+		"crlf":         {"a.go\r\n```go\r\nx\r\n```\r\n", []string{"a.go: x\r\n"}, 0},
+		"noClosingNL":  {"a.go\n```\nx\n```", []string{"a.go: x\n"}, 0},
+		"longerClose":  {"a.go\n```\nx\n`````\n", []string{"a.go: x\n"}, 0},
+		"tildeInside":  {"a.md\n~~~\n```\n~~~\n", []string{"a.md: ```\n"}, 0},
+		"prose":        {"Look at a.go:\n```go\nx\n```\n", nil, 0},
+		"noPath":       {"```go\nx\n```\n", nil, 0},
+		"console":      {"a.go\n```console\n$ go run a.go\n```\n", nil, 0},
+		"patch":        {"a.go\n```patch\nx\n```\n", nil, 0},
+		"sr":           {"a.go\n```\n<<<<<<< SEARCH\n```\n", nil, 0},
+		"udiff":        {"a.go\n```\n--- a/a.go\n+++ b/a.go\n```\n", nil, 0},
+		"hunk":         {"a.go\n```\n@@ -1 +1 @@\n```\n", nil, 0},
+		"gitDiff":      {"a.go\n```\ndiff --git a/a.go b/a.go\n```\n", nil, 0},
+		"codex":        {"a.go\n```\n*** Begin Patch\n```\n", nil, 0},
+		"toolCall":     {"edits.json\n```json\n{\"path\": \"a.go\", \"old_string\": \"x\", \"new_string\": \"y\"}\n```\n", nil, 0},
+		"jsonFile":     {"package.json\n```json\n{\"name\": \"x\"}\n```\n", []string{"package.json: {\"name\": \"x\"}\n"}, 0},
+		"truncated":    {"a.go\n```go\nx\n", nil, 1},
+		"proseOpen":    {"```go\nx\n", nil, 0},
+		"listingClose": {"```\n$ ls\na.go\n```\ntext\n```\n", nil, 0},
+		"twoBlank":     {"a.go\n\n\n```\nx\n```\n", nil, 0},
+		"shellScript":  {"run.sh\n```bash\necho hi\n```\n", []string{"run.sh: echo hi\n"}, 0},
+	}
+	for name, tt := range tests {
+		edits, errs := Parse([]byte(tt.in), FormatWhole)
+		var got []string
+		for _, e := range edits {
+			got = append(got, e.Path+": "+e.New)
+		}
+		if strings.Join(got, "\x00") != strings.Join(tt.want, "\x00") || len(errs) != tt.errs {
+			t.Errorf("%s: Parse(%q) = %q, %d errors; want %q, %d errors", name, tt.in, got, len(errs), tt.want, tt.errs)
+		}
+	}
+}
+
+// TestWholeAfterOtherFormats checks that in auto mode the fence closing a
+// SEARCH/REPLACE block is not mistaken for one opening a whole file.
+func TestWholeAfterOtherFormats(t *testing.T) {
+	src := "a.go\n```go\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n```\nnotes.txt\n```\nhello\n```\n"
+	edits, errs := Parse([]byte(src), FormatAuto)
+	if len(errs) != 0 || len(edits) != 2 || edits[1].Path != "notes.txt" || edits[1].New != "hello\n" {
+		t.Errorf("Parse = %+v, %v; want a replace in a.go and notes.txt rewritten to hello", edits, errs)
+	}
+}
+
+// TestReadersAdvance checks the cursor invariant of both readers: wherever
+// starts reports a region, read consumes at least that line.
+func TestReadersAdvance(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "*", "*.txtar"))
+	for _, file := range files {
+		ar, err := txtar.ParseFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, fl := range ar.Files {
+			if fl.Name != "response" {
+				continue
+			}
+			for _, r := range []region{searchReplaceRegion, wholeRegion} {
+				p := newParser(fl.Data, r.format)
+				for i := range p.lines {
+					if r.starts(p, i) {
+						if n := r.read(p, i); n <= i || n > len(p.lines) {
+							t.Errorf("%s: %v read(%d) = %d", file, r.format, i, n)
+						}
+					}
+				}
+			}
+		}
+	}
+}
