@@ -1,6 +1,48 @@
 package apply
 
+// The tolerance ladder.
+//
+// A model quotes the text it wants to replace from memory, and memory
+// drifts in predictable ways: line endings, trailing blanks, indentation,
+// spacing, typography, and lines it could not be bothered to repeat. Each
+// rung below forgives one more of these, and each is safe for the same
+// reason: it only ever compares whole lines (the exact rung compares
+// bytes), every line of the SEARCH text must still be accounted for, in
+// order, and a rung that finds more places than the edit expects refuses
+// (MULTIPLE_MATCHES) rather than guess. A looser rung is only tried when
+// every stricter one found nothing, so a tolerance never overrides a
+// stricter match and never breaks a tie a stricter rung saw.
+//
+//  1. exact: the bytes, after the edit's "\n" become the file's line
+//     endings (per line, so mixed files work). Nothing is assumed.
+//  2. trailing-ws: trailing blanks are invisible in every editor and in the
+//     model's own rendering; no program means anything by them.
+//  3. indent: the same lines, every one shifted by one amount (which may
+//     change units, four spaces for a tab). A consistent shift keeps the
+//     block's structure, so Python stays Python; an inconsistent one fails.
+//     The replacement is shifted back by the same amount, in the file's
+//     style.
+//  4. whitespace: runs of inner blanks collapsed (gofmt's alignment). The
+//     indentation must still shift consistently.
+//  5. unicode: curly quotes, no-break spaces, dashes and "…" folded to
+//     ASCII, as typesetting models write them; on top of 4.
+//  6. elision: a SEARCH line that is a placeholder ("...", "// ... existing
+//     code ...") matches the shortest run of lines that lets the rest match;
+//     every other line matches as in 2 to 5. The same placeholder in the
+//     REPLACE keeps that run. Last, because a gap matches anything.
+//  7. line-hint: a diff's line number breaks a tie among equal matches of
+//     one rung only when it points at one of them (within hintWindow lines)
+//     and no other is as close; stale numbers cost nothing otherwise.
+//
+// Whatever the rung, only the matched region changes, and within it a line
+// the edit keeps (paired by a line diff of old and new text) keeps the
+// file's bytes: its blanks, quotes, indentation and line ending. Only the
+// lines the edit adds or changes take the model's text. Below the ladder is
+// never an application: similarity search only finds candidates for the
+// NO_MATCH error.
+
 import (
+	"fmt"
 	"strings"
 
 	"github.com/edapply/edapply/edit"
@@ -29,63 +71,452 @@ type matchOptions struct {
 	TrimTrailingWS bool
 }
 
-// locate finds e (a Replace with non-empty Old) in content, which is the
-// file's current text without its BOM, and returns the splices that apply it.
-// The returned error carries Code, Msg, Hint and Candidates; the caller sets
-// Path and Edit.
-//
-// This is the exact rung only; the tolerance ladder replaces it.
+// maxListed bounds the places a MULTIPLE_MATCHES lists.
+const maxListed = 20
+
+// hintWindow is how far (in lines) a line hint may be from the match it
+// picks: a hunk's own length, at least 8. Diff line numbers drift by the
+// lines earlier hunks add; farther than a hunk away the hint is stale and
+// picks nothing.
+func hintWindow(oldLines int) int { return max(8, oldLines) }
+
+// locate finds e (a Replace) in content, which is the file's current text
+// without its BOM, and returns the splices that apply it. The returned
+// error carries Code, Msg, Hint and Candidates; the caller sets Path and
+// Edit.
 func locate(content string, e *edit.Edit, opts matchOptions) (location, *edit.Error) {
-	old, nw := e.Old, e.New
-	if strings.Contains(content, "\r\n") {
-		old, nw = toCRLF(old), toCRLF(nw)
+	f := newFinder(content)
+	op, np := newPattern(e.Old), newPattern(e.New)
+	if j, ok := elidedIn(op, np, f.hasLine); ok {
+		return location{}, &edit.Error{Code: edit.CodeElision,
+			Msg:  fmt.Sprintf("REPLACE text elides code with a placeholder at its line %d: `%s`", j, strings.TrimSpace(np.lines[j-1])),
+			Hint: "Write out every line the replacement keeps instead of a placeholder comment, or put the same placeholder at the same place in the SEARCH text."}
 	}
-	n := strings.Count(content, old)
-	want := e.Count
-	switch {
-	case n == 0:
-		return location{}, &edit.Error{Code: edit.CodeNoMatch, Msg: "SEARCH text not found",
-			Hint: "Copy the lines to replace exactly as they stand in the file."}
-	case want > 0 && n != want:
-		return location{}, &edit.Error{Code: edit.CodeMultipleMatches, Msg: "SEARCH text found more than once",
-			Hint: "Add surrounding lines to the SEARCH text until it matches one place."}
+	from, err := f.anchors(e.Anchors)
+	if err != nil {
+		return location{}, err
 	}
-	var loc location
-	loc.Strategy, loc.Status = StrategyExact, StatusApplied
-	off := 0
-	for {
-		i := strings.Index(content[off:], old)
+	if op.text == "" {
+		return f.insert(e, np, from)
+	}
+	m := &matcher{f: f, e: e, opts: opts, from: from, want: max(e.Count, 0)}
+	return m.run(op, np)
+}
+
+// hasLine reports whether the file has a line that trims to t.
+func (f *finder) hasLine(t string) bool {
+	c := f.content
+	for off := 0; t != ""; {
+		i := strings.Index(c[off:], t)
 		if i < 0 {
+			return false
+		}
+		s, e := off+i, off+i+len(t)
+		ls := strings.LastIndexByte(c[:s], '\n') + 1
+		le := len(c)
+		if j := strings.IndexByte(c[e:], '\n'); j >= 0 {
+			le = e + j
+		}
+		if isBlank(c[ls:s]) && isBlank(c[e:le]) {
+			return true
+		}
+		off = s + 1
+	}
+	return false
+}
+
+type matcher struct {
+	f    *finder
+	e    *edit.Edit
+	opts matchOptions
+	from int // first line the search may start on (after the anchors)
+	want int // matches expected; 0: every occurrence, at least one
+}
+
+// find runs the ladder for p and returns the hits of the first rung that
+// has any, and that rung.
+func (m *matcher) find(p *pattern) ([]hit, level) {
+	for lv := levelExact; lv <= levelElision; lv++ {
+		if lv > levelExact && (m.opts.Strict || p.blank) {
 			break
 		}
-		loc.Splices = append(loc.Splices, splice{off + i, off + i + len(old), nw})
-		off += i + len(old)
+		if hits := m.search(p, lv); len(hits) > 0 {
+			return hits, lv
+		}
 	}
-	first := loc.Splices[0]
-	loc.Matched, loc.Written = content[first.Start:first.End], first.New
-	loc.LineStart = strings.Count(content[:first.Start], "\n") + 1
-	loc.LineEnd = loc.LineStart + strings.Count(strings.TrimSuffix(old, "\n"), "\n")
+	return nil, 0
+}
+
+// search finds p at one rung, from m.from, at the end of the file if the
+// edit asks for it.
+func (m *matcher) search(p *pattern, lv level) []hit {
+	limit := 1 << 30
+	if m.want == 1 {
+		limit = maxListed
+	}
+	f := m.f
+	var hits []hit
+	switch lv {
+	case levelExact:
+		from := 0
+		if m.from > 0 {
+			lines := f.lineIndex()
+			from = len(f.content)
+			if m.from < len(lines) {
+				from = lines[m.from].start
+			}
+		}
+		hits = f.exactHits(p, from, limit)
+	case levelElision:
+		if p.gaps == 0 {
+			return nil
+		}
+		// The lines around the gaps match as strictly as they can.
+		for cmp := levelTrailingWS; cmp <= levelUnicode && len(hits) == 0; cmp++ {
+			hits = f.lineHits(p, cmp, true, m.from, limit)
+		}
+	default:
+		hits = f.lineHits(p, lv, false, m.from, limit)
+	}
+	if m.e.AtEOF {
+		kept := hits[:0]
+		for _, h := range hits {
+			if strings.TrimRight(f.content[h.end:], "\r\n") == "" {
+				kept = append(kept, h)
+			}
+		}
+		hits = kept
+	}
+	return hits
+}
+
+func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
+	f, e := m.f, m.e
+	// A resent insertion must not insert twice: when the new text contains
+	// the old, look for the new text first.
+	if np.text != op.text && !np.blank && strings.Contains(np.text, op.text) {
+		if nh, lv := m.find(np); len(nh) > 0 && !overlapping(nh) && (m.want == 0 || len(nh) == m.want) {
+			if oh := m.search(op, lv); len(oh) == len(nh) && within(oh, nh) {
+				return m.already(nh, lv), nil
+			}
+		}
+	}
+	hits, lv := m.find(op)
+	if len(hits) == 0 && len(e.Anchors) > 0 && m.from > 0 && len(op.lines) > 0 &&
+		lineEq(levelUnicode, strings.TrimSpace(op.lines[0]), foldPunct(strings.TrimSpace(e.Anchors[len(e.Anchors)-1]))) {
+		// The SEARCH repeats its anchor line as its first line.
+		m.from--
+		hits, lv = m.find(op)
+	}
+	if len(hits) == 0 {
+		if np.text != op.text && !np.blank {
+			if nh, nlv := m.find(np); len(nh) > 0 && !overlapping(nh) && (len(nh) == m.want || (m.want == 0 && len(nh) >= 1)) {
+				return m.already(nh, nlv), nil
+			}
+		}
+		cands, hint := f.candidates(op, m.from)
+		return location{}, &edit.Error{Code: edit.CodeNoMatch, Msg: "SEARCH text not found", Hint: hint, Candidates: cands}
+	}
+	strategy := lv.strategy()
+	if overlapping(hits) {
+		return location{}, m.multiple(hits, "SEARCH text overlaps itself in the file")
+	}
+	if len(e.Anchors) > 0 && m.want == 1 && len(hits) > 1 {
+		// The anchor is the model's disambiguation: the first match after
+		// it is the one meant, as codex's own apply_patch reads it.
+		hits = hits[:1]
+	}
+	if m.want > 0 && len(hits) != m.want {
+		if m.want == 1 && e.Hint > 0 {
+			if h, ok := pickByHint(hits, e.Hint, hintWindow(len(op.lines))); ok {
+				hits, strategy = []hit{h}, StrategyLineHint
+			}
+		}
+		switch {
+		case len(hits) > m.want:
+			return location{}, m.multiple(hits, "")
+		case len(hits) < m.want:
+			return location{}, &edit.Error{Code: edit.CodeNoMatch,
+				Msg:        fmt.Sprintf("SEARCH text found %d times, expected %d", len(hits), m.want),
+				Hint:       fmt.Sprintf("The SEARCH text occurs %d times; set the count to %d or change the SEARCH text.", len(hits), len(hits)),
+				Candidates: f.listed(hits)}
+		}
+	}
+	if op.text == np.text {
+		loc := m.already(hits, lv)
+		loc.Strategy = strategy
+		return loc, nil
+	}
+	pairs := pairLines(op, np)
+	if lv == levelElision {
+		kept := make([]bool, len(op.lines))
+		for _, i := range pairs {
+			if i >= 0 {
+				kept[i] = true
+			}
+		}
+		for i, g := range op.gap {
+			if g && !kept[i] {
+				return location{}, &edit.Error{Code: edit.CodeElision,
+					Msg:  fmt.Sprintf("SEARCH line %d is a placeholder the REPLACE text does not keep: `%s`", i+1, strings.TrimSpace(op.lines[i])),
+					Hint: "Put the same placeholder line at the corresponding place in the REPLACE text, or write out the lines it skips."}
+			}
+		}
+	}
+	loc := location{Strategy: strategy, Status: StatusApplied}
+	for _, h := range hits {
+		us := f.units(op, h)
+		finalNL := np.finalNL
+		if !h.lineMode && len(op.lines) > 0 && len(np.lines) > 0 && op.finalNL != np.finalNL {
+			// A SEARCH that stops at a line's end without its newline, or
+			// a REPLACE that forgot its final newline: whole lines were meant.
+			if op.finalNL || f.atLineEnd(h.end) {
+				finalNL = op.finalNL
+			}
+		}
+		w := f.write(np, finalNL, pairs, h, us, h.cmp, m.opts.TrimTrailingWS)
+		loc.Splices = append(loc.Splices, splice{h.start, h.end, w})
+	}
+	h := hits[0]
+	loc.LineStart, loc.LineEnd = h.first+1, h.last+1
+	loc.Matched, loc.Written = f.content[h.start:h.end], loc.Splices[0].New
 	return loc, nil
 }
 
-func toCRLF(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", "\r\n")
+func (f *finder) atLineEnd(off int) bool {
+	return off == len(f.content) || f.content[off] == '\n' || strings.HasPrefix(f.content[off:], "\r\n")
 }
 
-// elidedRewrite reports whether rewritten, a whole-file rewrite of original,
-// stands in for code of original with a placeholder such as
-// "// ... existing code ..."; line is the placeholder's 1-based line in
-// rewritten. Stub: the ladder's elision rules replace it.
-func elidedRewrite(original, rewritten string) (line int, elided bool) { return 0, false }
+// already reports hits of text that already stands in the file.
+func (m *matcher) already(hits []hit, lv level) location {
+	h := hits[0]
+	s := m.f.content[h.start:h.end]
+	return location{Strategy: lv.strategy(), Status: StatusAlreadyApplied,
+		LineStart: h.first + 1, LineEnd: h.last + 1, Matched: s, Written: s}
+}
 
-// elidedReplacement reports whether a Replace's new text drops code with a
-// placeholder that its old text does not have at the same place.
-// Stub: the ladder's elision rules replace it.
-func elidedReplacement(old, new string) (line int, elided bool) { return 0, false }
+func (m *matcher) multiple(hits []hit, msg string) *edit.Error {
+	if msg == "" {
+		n := fmt.Sprintf("%d", len(hits))
+		if len(hits) >= maxListed && m.want == 1 {
+			n = fmt.Sprintf("at least %d", len(hits))
+		}
+		msg = fmt.Sprintf("SEARCH text found %s times", n)
+		if m.want > 1 {
+			msg += fmt.Sprintf(", expected %d", m.want)
+		}
+	}
+	var at []string
+	for i, h := range hits {
+		if i == 5 {
+			at = append(at, "…")
+			break
+		}
+		at = append(at, lineRange(h.first+1, h.last+1))
+	}
+	return &edit.Error{Code: edit.CodeMultipleMatches, Msg: msg,
+		Hint: fmt.Sprintf("Add neighbouring lines to the SEARCH text until it matches only one place (it matches lines %s).",
+			strings.Join(at, ", ")),
+		Candidates: m.f.listed(hits)}
+}
+
+func lineRange(a, b int) string {
+	if a == b {
+		return fmt.Sprint(a)
+	}
+	return fmt.Sprintf("%d-%d", a, b)
+}
+
+// listed turns hits into candidates of similarity 1.
+func (f *finder) listed(hits []hit) []edit.Candidate {
+	var cs []edit.Candidate
+	for i, h := range hits {
+		if i == maxListed {
+			break
+		}
+		cs = append(cs, edit.Candidate{LineStart: h.first + 1, LineEnd: h.last + 1, Similarity: 1, Excerpt: f.excerpt(h.first, h.last)})
+	}
+	return cs
+}
+
+// excerpt returns the file's lines first..last (0-based, inclusive), each
+// ending in "\n".
+func (f *finder) excerpt(first, last int) string {
+	lines := f.lineIndex()
+	var b strings.Builder
+	for k := first; k <= last && k < len(lines); k++ {
+		b.WriteString(f.content[lines[k].start:lines[k].end])
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func overlapping(hits []hit) bool {
+	for i := 1; i < len(hits); i++ {
+		if hits[i].start < hits[i-1].end {
+			return true
+		}
+	}
+	return false
+}
+
+// within reports whether every inner hit lies inside one of outer.
+func within(inner, outer []hit) bool {
+	for _, h := range inner {
+		ok := false
+		for _, o := range outer {
+			if h.start >= o.start && h.end <= o.end {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// pickByHint picks the hit starting nearest the 1-based line hint when it
+// is within window lines and strictly nearer than every other.
+func pickByHint(hits []hit, hint, window int) (hit, bool) {
+	best, bestD, second := -1, 1<<30, 1<<30
+	for i, h := range hits {
+		d := h.first + 1 - hint
+		if d < 0 {
+			d = -d
+		}
+		if d < bestD {
+			best, bestD, second = i, d, bestD
+		} else if d < second {
+			second = d
+		}
+	}
+	if best < 0 || bestD > window || second <= bestD {
+		return hit{}, false
+	}
+	return hits[best], true
+}
+
+// anchors finds e's anchor lines in order and returns the 0-based line
+// after the last, where the search for the old text starts.
+func (f *finder) anchors(anchors []string) (int, *edit.Error) {
+	from := 0
+	for _, a := range anchors {
+		t := strings.TrimSpace(a)
+		if t == "" {
+			continue
+		}
+		lines := f.lineIndex()
+		found := -1
+		for _, lv := range []level{levelIndent, levelUnicode} {
+			pat := t
+			if lv == levelUnicode {
+				pat = foldPunct(t)
+			}
+			for k := from; k < len(lines); k++ {
+				if lineEq(lv, f.content[lines[k].start:lines[k].end], pat) {
+					found = k
+					break
+				}
+			}
+			if found >= 0 {
+				break
+			}
+		}
+		if found < 0 {
+			return 0, &edit.Error{Code: edit.CodeNoMatch,
+				Msg:  fmt.Sprintf("anchor line not found: `%s`", t),
+				Hint: "Use an @@ anchor line copied exactly from the file, above the lines to change, or leave it out."}
+		}
+		from = found + 1
+	}
+	return from, nil
+}
+
+// insert places new text where an empty old text says: after the anchors,
+// at the end of the file, or before the hinted line.
+func (f *finder) insert(e *edit.Edit, np *pattern, from int) (location, *edit.Error) {
+	if np.text == "" {
+		return location{Strategy: StrategyExact, Status: StatusAlreadyApplied}, nil
+	}
+	lines := f.lineIndex()
+	eol := f.dominantEOL()
+	body := strings.Join(np.lines, eol)
+	var at, line int
+	var text string
+	strategy := StrategyExact
+	switch {
+	case len(e.Anchors) > 0:
+		line = from
+	case e.AtEOF:
+		line = len(lines)
+	case e.Hint > 0:
+		line, strategy = min(e.Hint-1, len(lines)), StrategyLineHint
+	default:
+		return location{}, &edit.Error{Code: edit.CodeNoMatch, Msg: "SEARCH text is empty",
+			Hint: "Quote the lines to replace in the SEARCH text; an empty SEARCH only creates a file."}
+	}
+	// Already there: the new lines stand at the insertion point (or, at the
+	// end of the file, end it).
+	{
+		k := line
+		if e.AtEOF && len(e.Anchors) == 0 {
+			k = len(lines) - len(np.lines)
+		}
+		if k >= 0 && k+len(np.lines) <= len(lines) {
+			same := true
+			for i, l := range np.lines {
+				if trimRight(f.content[lines[k+i].start:lines[k+i].end]) != trimRight(l) {
+					same = false
+					break
+				}
+			}
+			if same {
+				s, t := lines[k].start, lines[k+len(np.lines)-1].next
+				return location{Strategy: strategy, Status: StatusAlreadyApplied,
+					LineStart: k + 1, LineEnd: k + len(np.lines), Matched: f.content[s:t], Written: f.content[s:t]}, nil
+			}
+		}
+	}
+	switch {
+	case line < len(lines):
+		at = lines[line].start
+		text = body + eol
+	case len(f.content) == 0 || strings.HasSuffix(f.content, "\n"):
+		at = len(f.content)
+		text = body
+		if np.finalNL {
+			text += eol
+		}
+	default:
+		// After a last line with no newline: the file keeps having none.
+		at = len(f.content)
+		text = eol + body
+	}
+	return location{Splices: []splice{{at, at, text}}, Strategy: strategy, Status: StatusApplied,
+		LineStart: line + 1, LineEnd: line + len(np.lines), Written: text}, nil
+}
 
 // sameContent reports whether content equals want as a whole file, up to
-// line endings and trailing whitespace (a diff's deletion must match the
-// whole file). Stub: the ladder replaces it.
+// line endings, trailing whitespace and trailing blank lines (a diff's
+// deletion must match the whole file).
 func sameContent(content, want string) bool {
-	return strings.ReplaceAll(content, "\r\n", "\n") == strings.ReplaceAll(want, "\r\n", "\n")
+	split := func(s string) []string {
+		ls := strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
+		for len(ls) > 0 && isBlank(ls[len(ls)-1]) {
+			ls = ls[:len(ls)-1]
+		}
+		return ls
+	}
+	a, b := split(content), split(want)
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if trimRight(a[i]) != trimRight(b[i]) {
+			return false
+		}
+	}
+	return true
 }

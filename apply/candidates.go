@@ -1,0 +1,238 @@
+package apply
+
+import (
+	"fmt"
+	"hash/maphash"
+	"sort"
+	"strings"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// Candidates for NO_MATCH. Scoring every window of a large file against
+// the SEARCH text with an edit distance would be quadratic; instead each
+// line is hashed once in its loosest form (trimmed, blanks collapsed,
+// punctuation folded), every file line equal to a SEARCH line votes for
+// the window that would align them, and only the most voted windows are
+// scored line by line. A file of 200,000 lines costs one pass.
+
+// maxCandidates is how many near misses a NO_MATCH lists.
+const maxCandidates = 3
+
+var candSeed = maphash.MakeSeed()
+
+// looseKey hashes a line in its loosest form: punctuation folded, blanks
+// trimmed and inner runs of them collapsed. It does not allocate for ASCII
+// lines.
+func looseKey(s string) uint64 {
+	s = foldPunct(s)
+	var h maphash.Hash
+	h.SetSeed(candSeed)
+	sep := false
+	for i := 0; i < len(s); {
+		for i < len(s) && isSpace(s[i]) {
+			i++
+		}
+		j := i
+		for j < len(s) && !isSpace(s[j]) {
+			j++
+		}
+		if j > i {
+			if sep {
+				h.WriteByte(' ')
+			}
+			h.WriteString(s[i:j])
+			sep = true
+		}
+		i = j
+	}
+	return h.Sum64()
+}
+
+type window struct {
+	start, n int
+	sim      float64
+}
+
+// candidates ranks the regions of the file (from line fromLine on) that
+// most resemble p, best first, and writes the hint that names the first
+// line that differs in the best.
+func (f *finder) candidates(p *pattern, fromLine int) ([]edit.Candidate, string) {
+	lines := f.lineIndex()
+	want := make(map[uint64][]int)
+	real := 0
+	for i, l := range p.lines {
+		if p.gap[i] || isBlank(l) {
+			continue
+		}
+		real++
+		k := looseKey(l)
+		want[k] = append(want[k], i)
+	}
+	none := "No line of the SEARCH text occurs in the file; re-read the file and copy the lines to replace exactly as they stand."
+	if real == 0 || len(lines) == 0 {
+		return nil, none
+	}
+	votes := make(map[int]int)
+	for k := fromLine; k < len(lines); k++ {
+		l := f.content[lines[k].start:lines[k].end]
+		if isBlank(l) {
+			continue
+		}
+		for _, i := range want[looseKey(l)] {
+			votes[k-i]++
+		}
+	}
+	if len(votes) == 0 {
+		return nil, none
+	}
+	// The most voted starts (ties: the earliest), without sorting them all.
+	const top = 12
+	starts := make([]int, 0, top+1)
+	better := func(a, b int) bool { return votes[a] > votes[b] || votes[a] == votes[b] && a < b }
+	for st := range votes {
+		if len(starts) == top && !better(st, starts[top-1]) {
+			continue
+		}
+		i := len(starts)
+		starts = append(starts, st)
+		for i > 0 && better(st, starts[i-1]) {
+			starts[i] = starts[i-1]
+			i--
+		}
+		starts[i] = st
+		if len(starts) > top {
+			starts = starts[:top]
+		}
+	}
+	var ws []window
+	for _, s := range starts {
+		s = max(s, fromLine, 0)
+		n := min(len(p.lines), len(lines)-s)
+		if n <= 0 {
+			continue
+		}
+		ws = append(ws, window{s, n, f.similarity(p, s, n)})
+	}
+	sort.SliceStable(ws, func(a, b int) bool {
+		if ws[a].sim != ws[b].sim {
+			return ws[a].sim > ws[b].sim
+		}
+		return ws[a].start < ws[b].start
+	})
+	var cs []edit.Candidate
+	var picked []window
+	for _, w := range ws {
+		if len(picked) == maxCandidates {
+			break
+		}
+		clash := false
+		for _, q := range picked {
+			if w.start < q.start+q.n && q.start < w.start+w.n {
+				clash = true
+				break
+			}
+		}
+		if clash {
+			continue
+		}
+		picked = append(picked, w)
+		cs = append(cs, edit.Candidate{LineStart: w.start + 1, LineEnd: w.start + w.n, Similarity: round2(w.sim), Excerpt: f.excerpt(w.start, w.start+w.n-1)})
+	}
+	return cs, f.differs(p, picked[0])
+}
+
+func round2(x float64) float64 { return float64(int(x*100+0.5)) / 100 }
+
+// similarity scores the window of n file lines from s against p, 0..1: the
+// mean over p's lines (placeholders left out) of each line's likeness to
+// the file line beside it.
+func (f *finder) similarity(p *pattern, s, n int) float64 {
+	lines := f.lines
+	total, count := 0.0, 0
+	for i, l := range p.lines {
+		if p.gap[i] {
+			continue
+		}
+		count++
+		if i >= n {
+			continue
+		}
+		total += lineLikeness(f.content[lines[s+i].start:lines[s+i].end], l)
+	}
+	if count == 0 {
+		return 0
+	}
+	return total / float64(count)
+}
+
+// lineLikeness is 1 for lines equal in their loosest form, else one minus
+// their edit distance over the longer length (on at most 160 bytes).
+func lineLikeness(a, b string) float64 {
+	a, b = strings.Join(strings.Fields(foldPunct(a)), " "), strings.Join(strings.Fields(foldPunct(b)), " ")
+	if a == b {
+		return 1
+	}
+	const maxLen = 160
+	a, b = a[:min(len(a), maxLen)], b[:min(len(b), maxLen)]
+	d := levenshtein(a, b)
+	return 0.95 * (1 - float64(d)/float64(max(len(a), len(b))))
+}
+
+func levenshtein(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := prev[j-1]
+			if a[i-1] != b[j-1] {
+				c = min(c, prev[j], cur[j-1]) + 1
+			}
+			cur[j] = c
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// differs writes the hint for the best window: the first line that differs
+// from the SEARCH text, and the lines to copy.
+func (f *finder) differs(p *pattern, w window) string {
+	lines := f.lines
+	copyLines := fmt.Sprintf("Copy lines %s exactly as they stand.", lineRange(w.start+1, w.start+w.n))
+	pick := -1
+	for pass := 0; pass < 2 && pick < 0; pass++ {
+		for i, l := range p.lines {
+			if p.gap[i] || i >= w.n {
+				continue
+			}
+			fl := f.content[lines[w.start+i].start:lines[w.start+i].end]
+			if (pass == 0 && lineLikeness(fl, l) < 1) || (pass == 1 && fl != l) {
+				pick = i
+				break
+			}
+		}
+	}
+	if pick < 0 {
+		if len(p.lines) > w.n {
+			return fmt.Sprintf("The SEARCH text runs past the end of the file after line %d. %s", w.start+w.n, copyLines)
+		}
+		return copyLines
+	}
+	fl := f.content[lines[w.start+pick].start:lines[w.start+pick].end]
+	return fmt.Sprintf("Line %d differs: the file has `%s`, the SEARCH has `%s`. %s",
+		w.start+pick+1, clip(fl), clip(p.lines[pick]), copyLines)
+}
+
+// clip shortens a line for a hint.
+func clip(s string) string {
+	s = strings.TrimRight(s, " \t\r")
+	if len(s) > 100 {
+		return s[:97] + "..."
+	}
+	return s
+}

@@ -1,0 +1,107 @@
+package apply
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// bigFile returns a Go-like file of about n lines, in blocks of ten whose
+// lines are unique but share their shape.
+func bigFile(n int) string {
+	var b strings.Builder
+	for i := 0; b.Len() == 0 || i*10 < n; i++ {
+		fmt.Fprintf(&b, "// f%d returns the %dth value.\nfunc f%d(x int) (int, error) {\n\tif x < %d {\n\t\treturn 0, errTooSmall\n\t}\n", i, i, i, i)
+		fmt.Fprintf(&b, "\ty := x * %d\n\tlog.Printf(\"f%d: %%d\", y)\n\treturn y, nil\n}\n\n", i, i)
+	}
+	return b.String()
+}
+
+func TestCandidatesNearMiss(t *testing.T) {
+	file := bigFile(2000)
+	old := "func f150(x int) (int, error) {\n\tif x < 150 {\n\t\treturn 0, errTooSmal\n\t}\n\ty := x * 150\n"
+	_, err := locate(file, &edit.Edit{Op: edit.Replace, Count: 1, Old: old, New: "x\n"}, matchOptions{})
+	if err == nil || err.Code != edit.CodeNoMatch || len(err.Candidates) == 0 {
+		t.Fatalf("locate = %+v, want NO_MATCH with candidates", err)
+	}
+	c := err.Candidates[0]
+	if c.LineStart != 1502 || c.LineEnd != 1506 || c.Similarity < 0.9 {
+		t.Errorf("best candidate %+v, want lines 1502-1506", c)
+	}
+	if !strings.HasPrefix(err.Hint, "Line 1504 differs: the file has `\t\treturn 0, errTooSmall`") {
+		t.Errorf("hint %q", err.Hint)
+	}
+	if len(err.Candidates) > maxCandidates {
+		t.Errorf("%d candidates", len(err.Candidates))
+	}
+	for i := 1; i < len(err.Candidates); i++ {
+		if err.Candidates[i].Similarity > err.Candidates[i-1].Similarity {
+			t.Errorf("candidates not best first: %+v", err.Candidates)
+		}
+	}
+}
+
+// TestCandidatesFast guards the anchor-line design: a miss in a 200,000
+// line file must not take seconds (quadratic scoring would).
+func TestCandidatesFast(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large file")
+	}
+	file := bigFile(200000)
+	old := "func f15000(x int) (int, error) {\n\tif x < 15000 {\n\t\treturn 0, errSmall\n\t}\n\ty := x * 15000\n\tlog.Printf(\"f15000: %d\", y)\n\treturn y, nil\n}\n"
+	start := time.Now()
+	_, err := locate(file, &edit.Edit{Op: edit.Replace, Count: 1, Old: old, New: "x\n"}, matchOptions{})
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("NO_MATCH on a 200,000-line file took %v", d)
+	}
+	if err == nil || len(err.Candidates) == 0 || err.Candidates[0].LineStart != 150002 {
+		t.Errorf("locate = %+v", err)
+	}
+}
+
+func BenchmarkLocateMiss200k(b *testing.B) {
+	file := bigFile(200000)
+	e := &edit.Edit{Op: edit.Replace, Count: 1, New: "x\n",
+		Old: "func f15000(x int) (int, error) {\n\tif x < 15000 {\n\t\treturn 0, errSmall\n\t}\n\ty := x * 15000\n\tlog.Printf(\"f15000: %d\", y)\n\treturn y, nil\n}\n\n// f15001 returns\n"}
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := locate(file, e, matchOptions{}); err == nil {
+			b.Fatal("matched")
+		}
+	}
+}
+
+func benchSequential(b *testing.B, crlf bool, drift bool) {
+	file := bigFile(50000)
+	if crlf {
+		file = strings.ReplaceAll(file, "\n", "\r\n")
+	}
+	var edits []edit.Edit
+	for i := 0; i < 500; i++ {
+		k := i * 10
+		old := fmt.Sprintf("\ty := x * %d\n\tlog.Printf(\"f%d: %%d\", y)\n", k, k)
+		if drift {
+			old = strings.ReplaceAll(old, "\t", "    ")
+		}
+		edits = append(edits, edit.Edit{Op: edit.Replace, Count: 1, Old: old,
+			New: fmt.Sprintf("\ty := x * %d\n\tlog.Printf(\"f%d: %%d!\", y)\n", k+1, k)})
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		content := file
+		for i := range edits {
+			loc, err := locate(content, &edits[i], matchOptions{})
+			if err != nil {
+				b.Fatalf("edit %d: %v", i, err)
+			}
+			content = spliced(b, content, loc)
+		}
+	}
+}
+
+func BenchmarkLocateSequential50k(b *testing.B)       { benchSequential(b, false, false) }
+func BenchmarkLocateSequential50kCRLF(b *testing.B)   { benchSequential(b, true, false) }
+func BenchmarkLocateSequential50kIndent(b *testing.B) { benchSequential(b, false, true) }

@@ -1,0 +1,927 @@
+package apply
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// A level is one rung of the tolerance ladder, loosest last.
+type level int
+
+const (
+	levelExact      level = iota + 1 // bytes, after converting line endings
+	levelTrailingWS                  // trailing blanks ignored per line
+	levelIndent                      // indentation shifted by one consistent amount
+	levelWhitespace                  // runs of inner whitespace collapsed
+	levelUnicode                     // typographic punctuation folded to ASCII
+	levelElision                     // placeholder lines skip runs of lines
+)
+
+func (lv level) strategy() Strategy {
+	switch lv {
+	case levelExact:
+		return StrategyExact
+	case levelTrailingWS:
+		return StrategyTrailingWS
+	case levelIndent:
+		return StrategyIndent
+	case levelWhitespace:
+		return StrategyWhitespace
+	case levelUnicode:
+		return StrategyUnicode
+	}
+	return StrategyElision
+}
+
+// A lineSpan is one line of a file: content[start:end] is its text and
+// content[end:next] its terminator ("\n", "\r\n", or "" for a last line
+// without one).
+type lineSpan struct{ start, end, next int }
+
+func indexLines(s string) []lineSpan {
+	lines := make([]lineSpan, 0, strings.Count(s, "\n")+1)
+	for off := 0; off < len(s); {
+		i := strings.IndexByte(s[off:], '\n')
+		if i < 0 {
+			lines = append(lines, lineSpan{off, len(s), len(s)})
+			break
+		}
+		end := off + i
+		if end > off && s[end-1] == '\r' {
+			end--
+		}
+		lines = append(lines, lineSpan{off, end, off + i + 1})
+		off += i + 1
+	}
+	return lines
+}
+
+// A pattern is an edit's old or new text, split for matching: line endings
+// normalized to "\n", then cut into lines without terminators.
+type pattern struct {
+	text    string   // the text with "\r\n" turned into "\n"
+	lines   []string // text's lines; none for ""
+	finalNL bool     // text ends with "\n"
+	gap     []bool   // lines[i] may stand for skipped lines: a placeholder, or a bare "..."
+	gaps    int      // how many gap lines
+	ph      []bool   // lines[i] is a placeholder for sure (a bare "..." that is a block's body is not)
+	phs     int      // how many placeholders
+	blank   bool     // every line is blank (or a placeholder): nothing to anchor a tolerant match
+}
+
+func newPattern(s string) *pattern {
+	p := &pattern{text: strings.ReplaceAll(s, "\r\n", "\n")}
+	if p.text == "" {
+		p.blank = true
+		return p
+	}
+	body := p.text
+	if strings.HasSuffix(body, "\n") {
+		p.finalNL = true
+		body = body[:len(body)-1]
+	}
+	p.lines = strings.Split(body, "\n")
+	p.gap = make([]bool, len(p.lines))
+	p.ph = make([]bool, len(p.lines))
+	p.blank = true
+	for i, l := range p.lines {
+		if isPlaceholder(p.lines, i) {
+			p.ph[i] = true
+			p.phs++
+		} else if !isBlank(l) {
+			p.blank = false
+		}
+		// A bare "..." after "key:" is YAML's elision as often as it is
+		// Python's Ellipsis; in an old text the elision rung, tried only
+		// after every literal rung failed, may take it as a gap.
+		if p.ph[i] || onlyDots(strings.TrimSpace(l)) {
+			p.gap[i] = true
+			p.gaps++
+		}
+	}
+	return p
+}
+
+// A finder answers searches over one file's content. Everything it derives
+// from the content (line index, LF view) is built at most once, on demand.
+type finder struct {
+	content string
+	lines   []lineSpan
+	indexed bool
+
+	// The LF view: content with every "\r\n" turned into "\n"; crV holds
+	// the view offsets of the dropped "\r"s (the offset of their "\n").
+	view  string
+	crV   []int
+	crC   []int // content offsets of the dropped "\r"s
+	hasCR bool
+	viewd bool
+	mode  int // eolLF, eolCRLF or eolMixed; 0 until known
+}
+
+func newFinder(content string) *finder { return &finder{content: content} }
+
+func (f *finder) lineIndex() []lineSpan {
+	if !f.indexed {
+		f.lines, f.indexed = indexLines(f.content), true
+	}
+	return f.lines
+}
+
+func (f *finder) lfView() string {
+	if f.viewd {
+		return f.view
+	}
+	f.viewd = true
+	if !strings.Contains(f.content, "\r\n") {
+		f.view = f.content
+		return f.view
+	}
+	f.hasCR = true
+	var b strings.Builder
+	b.Grow(len(f.content))
+	s := f.content
+	for off := 0; ; {
+		i := strings.Index(s[off:], "\r\n")
+		if i < 0 {
+			b.WriteString(s[off:])
+			break
+		}
+		b.WriteString(s[off : off+i])
+		f.crC = append(f.crC, off+i)
+		f.crV = append(f.crV, b.Len())
+		off += i + 1
+	}
+	f.view = b.String()
+	return f.view
+}
+
+// toContent maps an offset of the LF view to one of the content.
+func (f *finder) toContent(v int) int {
+	if !f.hasCR {
+		return v
+	}
+	return v + sort.SearchInts(f.crV, v)
+}
+
+// toView maps an offset of the content to one of the LF view.
+func (f *finder) toView(c int) int {
+	if !f.hasCR {
+		return c
+	}
+	return c - sort.SearchInts(f.crC, c)
+}
+
+// dominantEOL is the line ending new lines get when nothing nearer decides.
+func (f *finder) dominantEOL() string {
+	switch f.eolMode() {
+	case eolLF:
+		return "\n"
+	case eolCRLF:
+		return "\r\n"
+	}
+	if crlf := strings.Count(f.content, "\r\n"); crlf*2 >= strings.Count(f.content, "\n") {
+		return "\r\n"
+	}
+	return "\n"
+}
+
+// A hit is one place a pattern matched.
+type hit struct {
+	start, end  int   // content byte offsets of the matched region
+	first, last int   // 0-based lines of the region (last inclusive)
+	lineMode    bool  // matched whole lines (every rung but exact)
+	gapMode     bool  // placeholders matched runs of lines (levelElision)
+	lineAt      int   // line hits: the file line the pattern's first line matched
+	runs        []int // gapMode: the length of each placeholder's run
+	sh          shift // the indentation shift (rungs from indent on)
+	cmp         level // the comparison that matched (at the elision rung, the one its lines needed)
+}
+
+// The line endings of a file, for the exact rung.
+const (
+	eolLF    = 1 // no "\r\n"
+	eolCRLF  = 2 // every "\n" is part of a "\r\n"
+	eolMixed = 3
+)
+
+func (f *finder) eolMode() int {
+	if f.mode != 0 {
+		return f.mode
+	}
+	f.mode = eolLF
+	if strings.Contains(f.content, "\r\n") {
+		f.mode = eolCRLF
+		for off := 0; ; {
+			i := strings.IndexByte(f.content[off:], '\n')
+			if i < 0 {
+				break
+			}
+			if off+i == 0 || f.content[off+i-1] != '\r' {
+				f.mode = eolMixed
+				break
+			}
+			off += i + 1
+		}
+	}
+	return f.mode
+}
+
+// exactHits finds p.text, with its "\n" as the file's line endings, at or
+// after content offset from, overlapping occurrences included; at most
+// limit hits. A file of one ending is searched as it is; a mixed one
+// through its LF view.
+func (f *finder) exactHits(p *pattern, from, limit int) []hit {
+	mode := f.eolMode()
+	hay, needle := f.content, p.text
+	switch mode {
+	case eolCRLF:
+		needle = strings.ReplaceAll(p.text, "\n", "\r\n")
+	case eolMixed:
+		hay, from = f.lfView(), f.toView(from)
+	}
+	var hits []hit
+	line, counted := 0, 0
+	nl := strings.Count(p.text, "\n")
+	for off := from; off <= len(hay); {
+		i := strings.Index(hay[off:], needle)
+		if i < 0 {
+			break
+		}
+		s, e := off+i, off+i+len(needle)
+		line += strings.Count(hay[counted:s], "\n")
+		counted = s
+		last := line + nl
+		if p.finalNL || (e > 0 && hay[e-1] == '\n') {
+			last--
+		}
+		if last < line {
+			last = line
+		}
+		h := hit{start: s, end: e, first: line, last: last, cmp: levelExact}
+		if mode == eolMixed {
+			h.start, h.end = f.toContent(s), f.toContent(e)
+		}
+		hits = append(hits, h)
+		if len(hits) >= limit {
+			break
+		}
+		off = s + 1
+	}
+	return hits
+}
+
+// prepLine prepares a pattern line for lineEq at level lv.
+func prepLine(lv level, l string) string {
+	switch lv {
+	case levelTrailingWS:
+		return trimRight(l)
+	case levelIndent:
+		return trimBoth(l)
+	case levelWhitespace:
+		return l
+	}
+	return foldPunct(l)
+}
+
+// lineEq compares a file line with a pattern line, prepared by prepLine,
+// at a line level.
+func lineEq(lv level, file, pat string) bool {
+	switch lv {
+	case levelTrailingWS:
+		return trimRight(file) == pat
+	case levelIndent:
+		return trimBoth(file) == pat
+	case levelWhitespace:
+		return eqFields(file, pat)
+	default: // levelUnicode, levelElision
+		return eqFields(foldPunct(file), pat)
+	}
+}
+
+func trimRight(s string) string {
+	i := len(s)
+	for i > 0 && isSpace(s[i-1]) {
+		i--
+	}
+	return s[:i]
+}
+
+func trimBoth(s string) string {
+	i := 0
+	for i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	return trimRight(s[i:])
+}
+
+func isBlank(s string) bool { return trimRight(s) == "" }
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' }
+
+// eqFields reports whether a and b are equal once leading and trailing
+// whitespace is dropped and inner runs of it are collapsed to one space.
+func eqFields(a, b string) bool {
+	i, j := 0, 0
+	for i < len(a) && isSpace(a[i]) {
+		i++
+	}
+	for j < len(b) && isSpace(b[j]) {
+		j++
+	}
+	for {
+		ei, ej := i >= len(a), j >= len(b)
+		if ei || ej {
+			for i < len(a) && isSpace(a[i]) {
+				i++
+			}
+			for j < len(b) && isSpace(b[j]) {
+				j++
+			}
+			return i >= len(a) && j >= len(b)
+		}
+		sa, sb := isSpace(a[i]), isSpace(b[j])
+		switch {
+		case sa && sb:
+			for i < len(a) && isSpace(a[i]) {
+				i++
+			}
+			for j < len(b) && isSpace(b[j]) {
+				j++
+			}
+		case sa || sb:
+			// A run of blanks at the end of one side is trailing space.
+			if sa {
+				for i < len(a) && isSpace(a[i]) {
+					i++
+				}
+				if i < len(a) {
+					return false
+				}
+				continue
+			}
+			for j < len(b) && isSpace(b[j]) {
+				j++
+			}
+			if j < len(b) {
+				return false
+			}
+		default:
+			if a[i] != b[j] {
+				return false
+			}
+			i++
+			j++
+		}
+	}
+}
+
+// foldPunct folds typographic punctuation to ASCII: curly quotes, primes,
+// no-break and thin spaces, dashes (a run of them, ASCII ones included, to
+// one "-") and the ellipsis. Only valid UTF-8 sequences fold; other bytes
+// are kept as they are. ASCII input without "--" is returned as it is.
+func foldPunct(s string) string {
+	i := 0
+	for i < len(s) && s[i] < utf8.RuneSelf && !(s[i] == '-' && i+1 < len(s) && s[i+1] == '-') {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	b.WriteString(s[:i])
+	dash := func() { // a run of dashes folds to one: "--" is how "—" is typed
+		if b.Len() == 0 || b.String()[b.Len()-1] != '-' {
+			b.WriteByte('-')
+		}
+	}
+	for i < len(s) {
+		c := s[i]
+		if c == '-' {
+			dash()
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n <= 1 {
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		switch r {
+		case '\u2018', '\u2019', '\u201A', '\u201B', '\u2032', '\u00B4', '\u02BC':
+			b.WriteByte('\'')
+		case '\u201C', '\u201D', '\u201E', '\u201F', '\u2033', '\u00AB', '\u00BB':
+			b.WriteByte('"')
+		case '\u00A0', '\u2002', '\u2003', '\u2007', '\u2009', '\u200A', '\u202F', '\u3000':
+			b.WriteByte(' ')
+		case '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212':
+			dash()
+		case '\u2026':
+			b.WriteString("...")
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// A shift maps the indentation of an edit's lines onto the file's: a
+// model's indent of width w (tabs counting tabw columns) stands for the
+// file's indent of width w+delta.
+type shift struct {
+	tabw, delta int
+}
+
+func leadingWS(s string) string {
+	return s[:len(s)-len(strings.TrimLeft(s, " \t"))]
+}
+
+func indentWidth(ind string, tabw int) int {
+	w := 0
+	for i := 0; i < len(ind); i++ {
+		if ind[i] == '\t' {
+			w += tabw - w%tabw
+		} else {
+			w++
+		}
+	}
+	return w
+}
+
+// tabWidths are the tab widths tried, in order, when the model's
+// indentation uses another unit than the file's.
+var tabWidths = [...]int{4, 8, 2}
+
+// consistentShift finds one shift that maps every model indent in pat onto
+// the file indent beside it; blank lines do not count.
+func consistentShift(pat, file []string) (shift, bool) {
+	for _, tw := range tabWidths {
+		delta, set, ok := 0, false, true
+		for i := range pat {
+			if isBlank(pat[i]) || isBlank(file[i]) {
+				continue
+			}
+			d := indentWidth(leadingWS(file[i]), tw) - indentWidth(leadingWS(pat[i]), tw)
+			if !set {
+				delta, set = d, true
+			} else if d != delta {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return shift{tabw: tw, delta: delta}, true
+		}
+	}
+	return shift{}, false
+}
+
+// lineHits finds p, line by line at level lv, in the lines from fromLine
+// on: every start line where it matches, overlapping matches included; at
+// most limit hits. With gaps, placeholder lines match the shortest run of
+// lines (zero or more) that lets the rest match; lv is then the comparison
+// for the other lines.
+func (f *finder) lineHits(p *pattern, lv level, gaps bool, fromLine, limit int) []hit {
+	if p.blank || len(p.lines) == 0 {
+		return nil
+	}
+	lines := f.lineIndex()
+	pl := make([]string, len(p.lines))
+	for i, l := range p.lines {
+		pl[i] = prepLine(lv, l)
+	}
+	gaps = gaps && p.gaps > 0
+	// The file's line k holds pattern line base: leading placeholders
+	// match no line.
+	base := 0
+	if gaps {
+		for base < len(pl) && p.gap[base] {
+			base++
+		}
+	}
+	var hits []hit
+	fileText := func(k int) string { return f.content[lines[k].start:lines[k].end] }
+	memo := make([]segMemo, len(pl))
+	need := len(pl)
+	if gaps {
+		need -= p.gaps
+	}
+	for _, k := range f.starts(p, pl, lv, gaps, base, fromLine) {
+		if k+need > len(lines) {
+			break
+		}
+		var runs []int
+		end, ok := k+len(pl), false
+		if gaps {
+			runs = make([]int, len(pl))
+			end, ok = f.matchGaps(pl, p.gap, lv, k, runs, memo)
+		} else {
+			ok = f.segAt(pl, lv, k)
+		}
+		if !ok {
+			continue
+		}
+		// Indentation: the same shift for every line that is not blank.
+		var ps, fs []string
+		at := k
+		for i := range pl {
+			if gaps && p.gap[i] {
+				at += runs[i]
+				continue
+			}
+			ps = append(ps, p.lines[i])
+			fs = append(fs, fileText(at))
+			at++
+		}
+		sh := shift{tabw: 4}
+		if lv >= levelIndent {
+			var ok bool
+			if sh, ok = consistentShift(ps, fs); !ok {
+				continue
+			}
+		}
+		if end == k { // matched no line at all
+			continue
+		}
+		h := hit{first: k, last: end - 1, lineMode: true, gapMode: gaps, lineAt: k, runs: runs, sh: sh, cmp: lv}
+		h.start, h.end = lines[k].start, lines[end-1].next
+		hits = append(hits, h)
+		if len(hits) >= limit {
+			break
+		}
+	}
+	return hits
+}
+
+// starts returns, ascending, the lines from fromLine on where a match of
+// pl may start. Rather than compare every line, it finds one distinctive
+// piece of a line of the first segment (needle) with strings.Index, which
+// any line matching at this level must contain, and maps each occurrence
+// back to a start line; without a usable needle every line is a start.
+func (f *finder) starts(p *pattern, pl []string, lv level, gaps bool, base, fromLine int) []int {
+	lines := f.lines
+	ni, needle := -1, ""
+	for i := base; i < len(pl) && !(gaps && p.gap[i]); i++ {
+		if n := needleOf(lv, p.lines[i]); len(n) > len(needle) {
+			ni, needle = i, n
+		}
+	}
+	if len(needle) < 3 {
+		ks := make([]int, 0, max(len(lines)-fromLine, 0))
+		for k := fromLine; k < len(lines); k++ {
+			ks = append(ks, k)
+		}
+		return ks
+	}
+	var ks []int
+	off := ni - base
+	if fromLine+off >= len(lines) {
+		return nil
+	}
+	L := fromLine + off
+	for pos := lines[L].start; pos < len(f.content); {
+		i := strings.Index(f.content[pos:], needle)
+		if i < 0 {
+			break
+		}
+		o := pos + i
+		for lines[L].next <= o {
+			L++
+		}
+		if k := L - off; len(ks) == 0 || ks[len(ks)-1] != k {
+			ks = append(ks, k)
+		}
+		pos = lines[L].next
+	}
+	return ks
+}
+
+// needleOf returns a piece of pattern line l that a file line matching it
+// at level lv contains byte for byte.
+func needleOf(lv level, l string) string {
+	switch lv {
+	case levelTrailingWS, levelIndent:
+		return trimBoth(l)
+	case levelWhitespace:
+		best := ""
+		for _, w := range strings.Fields(l) {
+			if len(w) > len(best) {
+				best = w
+			}
+		}
+		return best
+	}
+	// Folding may change quotes, dashes, dots and spaces: only a run of
+	// letters and digits is sure to stand as written.
+	best, run := "", 0
+	for i := 0; i <= len(l); i++ {
+		if i < len(l) && (l[i] >= 'a' && l[i] <= 'z' || l[i] >= 'A' && l[i] <= 'Z' || l[i] >= '0' && l[i] <= '9' || l[i] == '_') {
+			run++
+			continue
+		}
+		if run > len(best) {
+			best = l[i-run : i]
+		}
+		run = 0
+	}
+	return best
+}
+
+// segAt reports whether the lines seg match the file's lines from k on.
+func (f *finder) segAt(seg []string, lv level, k int) bool {
+	if k+len(seg) > len(f.lines) {
+		return false
+	}
+	for i, l := range seg {
+		ls := f.lines[k+i]
+		if !lineEq(lv, f.content[ls.start:ls.end], l) {
+			return false
+		}
+	}
+	return true
+}
+
+// A segMemo remembers the last search for one segment: the first line at
+// or after from where it matches (-1: none). Starts only grow, so every
+// segment's searches together cost one pass over the file.
+type segMemo struct {
+	set      bool
+	from, at int
+}
+
+func (m *segMemo) find(f *finder, seg []string, lv level, from int) int {
+	if m.set && from >= m.from && (m.at < 0 || from <= m.at) {
+		return m.at
+	}
+	m.set, m.from, m.at = true, from, -1
+	for p := from; p+len(seg) <= len(f.lines); p++ {
+		if f.segAt(seg, lv, p) {
+			m.at = p
+			break
+		}
+	}
+	return m.at
+}
+
+// matchGaps matches pl, whose gap lines are placeholders, against the
+// file from line k and returns the line after the match. A placeholder
+// matches the shortest run that lets the next lines match; taking the
+// leftmost place for each segment never loses a match, because the gap
+// after it can absorb whatever a later place would have skipped. A leading
+// or trailing placeholder matches no line. runs records each placeholder's
+// run (a run of consecutive placeholders is given to the first).
+func (f *finder) matchGaps(pl []string, gap []bool, lv level, k int, runs []int, memo []segMemo) (int, bool) {
+	pos := k
+	for i := 0; i < len(pl); {
+		if !gap[i] {
+			e := i
+			for e < len(pl) && !gap[e] {
+				e++
+			}
+			if !f.segAt(pl[i:e], lv, pos) {
+				return 0, false
+			}
+			pos += e - i
+			i = e
+			continue
+		}
+		j := i
+		for j < len(pl) && gap[j] {
+			runs[j] = 0
+			j++
+		}
+		if j == len(pl) || i == 0 {
+			i = j
+			continue
+		}
+		e := j
+		for e < len(pl) && !gap[e] {
+			e++
+		}
+		q := memo[j].find(f, pl[j:e], lv, pos)
+		if q < 0 {
+			return 0, false
+		}
+		runs[i] = q - pos
+		pos = q + e - j
+		i = e
+	}
+	return pos, true
+}
+
+// A unit is the file's text that one line of the old text matched: the
+// line's bytes and its terminator, or a placeholder's whole run of lines.
+type unit struct {
+	text, eol string
+	gap       bool
+}
+
+// units returns what each line of p matched in the file at h.
+func (f *finder) units(p *pattern, h hit) []unit {
+	us := make([]unit, len(p.lines))
+	if !h.lineMode {
+		// Exact: the region is p's lines, each "\n" one of the file's endings.
+		pos := h.start
+		for i, l := range p.lines {
+			us[i].text = f.content[pos : pos+len(l)]
+			pos += len(l)
+			if i < len(p.lines)-1 || p.finalNL {
+				n := 1
+				if f.content[pos] == '\r' {
+					n = 2
+				}
+				us[i].eol = f.content[pos : pos+n]
+				pos += n
+			}
+		}
+		return us
+	}
+	lines := f.lines
+	k := h.lineAt
+	for i := range p.lines {
+		if h.gapMode && p.gap[i] {
+			r := h.runs[i]
+			if r > 0 {
+				us[i].text = f.content[lines[k].start:lines[k+r-1].next]
+			}
+			us[i].gap = true
+			k += r
+			continue
+		}
+		us[i].text = f.content[lines[k].start:lines[k].end]
+		us[i].eol = f.content[lines[k].end:lines[k].next]
+		k++
+	}
+	return us
+}
+
+// indentStyle reports whether the file indents with tabs: as the matched
+// lines do, or else as the file's first indented line does.
+func (f *finder) indentStyle(us []unit) bool {
+	for _, u := range us {
+		if !u.gap && u.text != "" && !isBlank(u.text) {
+			switch u.text[0] {
+			case '\t':
+				return true
+			case ' ':
+				return false
+			}
+		}
+	}
+	for _, l := range f.lineIndex() {
+		if l.end > l.start && !isBlank(f.content[l.start:l.end]) {
+			switch f.content[l.start] {
+			case '\t':
+				return true
+			case ' ':
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// rebase re-indents a line the edit adds by the match's shift, in the
+// file's style (tabs or spaces).
+func rebase(line string, sh shift, tabs bool) string {
+	ind := leadingWS(line)
+	if ind == line { // blank
+		return line
+	}
+	other := " "
+	if !tabs {
+		other = "\t"
+	}
+	if sh.delta == 0 && !strings.Contains(ind, other) {
+		return line
+	}
+	w := max(indentWidth(ind, sh.tabw)+sh.delta, 0)
+	var ni string
+	if tabs {
+		ni = strings.Repeat("\t", w/sh.tabw) + strings.Repeat(" ", w%sh.tabw)
+	} else {
+		ni = strings.Repeat(" ", w)
+	}
+	return ni + line[len(ind):]
+}
+
+// write builds the text that replaces hit h with np. A line of np that the
+// edit keeps from op (pairs[j] >= 0) is written as the file has it, bytes
+// and line ending; a line the edit adds or changes takes the model's text,
+// re-indented at the indentation level, with the file's line ending. At a
+// line level the text always ends with a line ending unless the matched
+// region was the file's last line without one. finalNL overrides np's.
+func (f *finder) write(np *pattern, finalNL bool, pairs []int, h hit, us []unit, lv level, trimWS bool) string {
+	var b strings.Builder
+	lastEOL := ""
+	for _, u := range us {
+		if u.eol != "" {
+			lastEOL = u.eol
+			break
+		}
+	}
+	if lastEOL == "" {
+		lastEOL = f.dominantEOL()
+	}
+	tabs := lv >= levelIndent && f.indentStyle(us)
+	for j, nl := range np.lines {
+		i := pairs[j]
+		needEOL := j < len(np.lines)-1 || finalNL || h.lineMode
+		if i >= 0 && us[i].gap {
+			b.WriteString(us[i].text)
+			continue
+		}
+		eol := lastEOL
+		if i >= 0 {
+			b.WriteString(us[i].text)
+			if us[i].eol != "" {
+				eol, lastEOL = us[i].eol, us[i].eol
+			}
+		} else {
+			line := nl
+			if lv >= levelIndent {
+				line = rebase(line, h.sh, tabs)
+			}
+			if trimWS {
+				line = trimRight(line)
+			}
+			b.WriteString(line)
+		}
+		if needEOL {
+			b.WriteString(eol)
+		}
+	}
+	out := b.String()
+	if h.lineMode && h.end == len(f.content) && !strings.HasSuffix(f.content, "\n") {
+		// The region ends the file without a final newline; so does the text.
+		out = strings.TrimSuffix(strings.TrimSuffix(out, "\n"), "\r")
+	}
+	return out
+}
+
+// pairLines returns, for each line of b, the index of the line of a that
+// it keeps unchanged (a longest common subsequence of lines, compared
+// without trailing blanks; every placeholder equals every other), or -1.
+func pairLines(a, b *pattern) []int {
+	key := func(p *pattern, i int) string {
+		if p.gap[i] {
+			return "\x00gap"
+		}
+		return trimRight(p.lines[i])
+	}
+	pairs := make([]int, len(b.lines))
+	for j := range pairs {
+		pairs[j] = -1
+	}
+	n, m := len(a.lines), len(b.lines)
+	lo := 0
+	for lo < n && lo < m && key(a, lo) == key(b, lo) {
+		pairs[lo] = lo
+		lo++
+	}
+	hiA, hiB := n, m
+	for hiA > lo && hiB > lo && key(a, hiA-1) == key(b, hiB-1) {
+		hiA--
+		hiB--
+		pairs[hiB] = hiA
+	}
+	da, db := hiA-lo, hiB-lo
+	if da == 0 || db == 0 || da*db > 4<<20 {
+		return pairs
+	}
+	// table[i][j]: LCS length of a[lo+i:hiA] and b[lo+j:hiB].
+	w := db + 1
+	table := make([]int32, (da+1)*w)
+	for i := da - 1; i >= 0; i-- {
+		ka := key(a, lo+i)
+		for j := db - 1; j >= 0; j-- {
+			if ka == key(b, lo+j) {
+				table[i*w+j] = table[(i+1)*w+j+1] + 1
+			} else {
+				table[i*w+j] = max(table[(i+1)*w+j], table[i*w+j+1])
+			}
+		}
+	}
+	for i, j := 0, 0; i < da && j < db; {
+		switch {
+		case key(a, lo+i) == key(b, lo+j):
+			pairs[lo+j] = lo + i
+			i++
+			j++
+		case table[(i+1)*w+j] >= table[i*w+j+1]:
+			i++
+		default:
+			j++
+		}
+	}
+	return pairs
+}

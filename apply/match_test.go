@@ -1,0 +1,409 @@
+package apply
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// spliced applies loc's splices to content, checking they are in bounds,
+// ascending and disjoint.
+func spliced(t testing.TB, content string, loc location) string {
+	t.Helper()
+	var b strings.Builder
+	off := 0
+	for _, s := range loc.Splices {
+		if s.Start < off || s.End < s.Start || s.End > len(content) {
+			t.Fatalf("bad splice [%d:%d] after %d in %d bytes", s.Start, s.End, off, len(content))
+		}
+		b.WriteString(content[off:s.Start])
+		b.WriteString(s.New)
+		off = s.End
+	}
+	b.WriteString(content[off:])
+	return b.String()
+}
+
+type locateCase struct {
+	file     string
+	old, new string
+	count    int // -1: 0 (every occurrence); 0: 1
+	hint     int
+	anchors  []string
+	atEOF    bool
+	strict   bool
+	trimWS   bool
+
+	want     string    // the file after, when the edit applies
+	strategy Strategy  // "" : don't check
+	status   Status    // "" : StatusApplied
+	code     edit.Code // a failure
+	lines    [2]int    // LineStart, LineEnd when non-zero
+}
+
+func (c locateCase) edit() *edit.Edit {
+	e := &edit.Edit{Op: edit.Replace, Old: c.old, New: c.new, Count: 1, Hint: c.hint, Anchors: c.anchors, AtEOF: c.atEOF}
+	switch {
+	case c.count < 0:
+		e.Count = 0
+	case c.count > 0:
+		e.Count = c.count
+	}
+	return e
+}
+
+func runLocate(t *testing.T, name string, c locateCase) {
+	t.Helper()
+	loc, err := locate(c.file, c.edit(), matchOptions{Strict: c.strict, TrimTrailingWS: c.trimWS})
+	if c.code != "" {
+		if err == nil {
+			t.Errorf("%s: locate = %+v, want %s", name, loc, c.code)
+		} else if err.Code != c.code {
+			t.Errorf("%s: locate error %s (%s), want %s", name, err.Code, err.Msg, c.code)
+		} else if err.Msg == "" || strings.HasSuffix(err.Msg, ".") || err.Hint == "" || !strings.HasSuffix(err.Hint, ".") {
+			t.Errorf("%s: error Msg %q / Hint %q: want a message without a period and a full-sentence hint", name, err.Msg, err.Hint)
+		}
+		return
+	}
+	if err != nil {
+		t.Errorf("%s: locate error %s: %s (hint %q)", name, err.Code, err.Msg, err.Hint)
+		return
+	}
+	wantStatus := c.status
+	if wantStatus == "" {
+		wantStatus = StatusApplied
+	}
+	if loc.Status != wantStatus {
+		t.Errorf("%s: status %s, want %s", name, loc.Status, wantStatus)
+	}
+	if wantStatus == StatusAlreadyApplied && len(loc.Splices) != 0 {
+		t.Errorf("%s: already applied with splices %v", name, loc.Splices)
+	}
+	if c.strategy != "" && loc.Strategy != c.strategy {
+		t.Errorf("%s: strategy %s, want %s", name, loc.Strategy, c.strategy)
+	}
+	want := c.want
+	if wantStatus == StatusAlreadyApplied && want == "" {
+		want = c.file
+	}
+	if got := spliced(t, c.file, loc); got != want {
+		t.Errorf("%s: result\n got %q\nwant %q", name, got, want)
+	}
+	if c.lines != [2]int{} && (loc.LineStart != c.lines[0] || loc.LineEnd != c.lines[1]) {
+		t.Errorf("%s: lines %d-%d, want %d-%d", name, loc.LineStart, loc.LineEnd, c.lines[0], c.lines[1])
+	}
+	if len(loc.Splices) > 0 {
+		s := loc.Splices[0]
+		if loc.Matched != c.file[s.Start:s.End] || loc.Written != s.New {
+			t.Errorf("%s: Matched/Written %q/%q do not describe the first splice", name, loc.Matched, loc.Written)
+		}
+	}
+}
+
+func TestLocateExact(t *testing.T) {
+	for name, c := range map[string]locateCase{
+		"line": {file: "a\nb\nc\n", old: "b\n", new: "B\n", want: "a\nB\nc\n", strategy: StrategyExact, lines: [2]int{2, 2}},
+		"subLine": {file: "x := 1\ny := 2\n", old: "y := 2", new: "y := 3",
+			want: "x := 1\ny := 3\n", strategy: StrategyExact, lines: [2]int{2, 2}},
+		"crlfFileLFEdit": {file: "a\r\nb\r\nc\r\n", old: "a\nb\n", new: "a\nB\nnew\n",
+			want: "a\r\nB\r\nnew\r\nc\r\n", strategy: StrategyExact},
+		"lfFileCRLFEdit": {file: "a\nb\nc\n", old: "b\r\nc\r\n", new: "b\r\nC\r\n", want: "a\nb\nC\n", strategy: StrategyExact},
+		"mixedEndings": {file: "a\r\nb\nc\r\nd\n", old: "b\nc\n", new: "b\nX\nc\n",
+			want: "a\r\nb\nX\nc\r\nd\n", strategy: StrategyExact, lines: [2]int{2, 3}},
+		"noFinalNewline":        {file: "a\nb", old: "b", new: "B", want: "a\nB"},
+		"noFinalNewlineAdd":     {file: "a\nb", old: "a\nb", new: "a\nb\nc", want: "a\nb\nc"},
+		"searchWithoutFinalNL":  {file: "a\nb\nc\n", old: "a\nb", new: "a\nB\n", want: "a\nB\nc\n"},
+		"replaceWithoutFinalNL": {file: "a\nb\nc\n", old: "b\n", new: "B", want: "a\nB\nc\n"},
+		"deleteLines":           {file: "a\nb\nc\n", old: "b\n", new: "", want: "a\nc\n"},
+		"stricterWins":          {file: "foo  \nfoo\n", old: "foo\n", new: "bar\n", want: "foo  \nbar\n", strategy: StrategyExact},
+		"ambiguous":             {file: "x\ny\nx\n", old: "x\n", new: "z\n", code: edit.CodeMultipleMatches},
+		"overlapping":           {file: "a\na\na\n", old: "a\na\n", new: "b\n", code: edit.CodeMultipleMatches},
+		"countAll":              {file: "x\ny\nx\n", old: "x", new: "z", count: -1, want: "z\ny\nz\n"},
+		"countTwo":              {file: "x\ny\nx\n", old: "x", new: "z", count: 2, want: "z\ny\nz\n"},
+		"countTooFew":           {file: "x\ny\nx\n", old: "x", new: "z", count: 3, code: edit.CodeNoMatch},
+		"countTooMany":          {file: "x\nx\nx\n", old: "x", new: "z", count: 2, code: edit.CodeMultipleMatches},
+		"missing":               {file: "a\nb\n", old: "zzz\n", new: "y\n", code: edit.CodeNoMatch},
+		"nonUTF8": {file: "caf\xe9 = 1\nb = \x93q\x94\n", old: "b = \x93q\x94\n", new: "b = \x93r\x94\n",
+			want: "caf\xe9 = 1\nb = \x93r\x94\n", strategy: StrategyExact},
+		"emptyOld":      {file: "a\n", old: "", new: "b\n", code: edit.CodeNoMatch},
+		"strictExact":   {file: "a\nb\n", old: "b\n", new: "c\n", strict: true, want: "a\nc\n"},
+		"strictNoDrift": {file: "a  \nb\n", old: "a\nb\n", new: "c\n", strict: true, code: edit.CodeNoMatch},
+	} {
+		runLocate(t, name, c)
+	}
+}
+
+func TestLocateTrailingWS(t *testing.T) {
+	for name, c := range map[string]locateCase{
+		"fileHasTrailing": {file: "func f() {  \n\tx := 1\t\n\treturn x\n}\n",
+			old: "func f() {\n\tx := 1\n\treturn x\n}\n", new: "func f() {\n\tx := 2\n\treturn x\n}\n",
+			want: "func f() {  \n\tx := 2\n\treturn x\n}\n", strategy: StrategyTrailingWS, lines: [2]int{1, 4}},
+		"searchHasTrailing": {file: "a\nb\nc\n", old: "a  \nb \n", new: "a  \nB\n",
+			want: "a\nB\nc\n", strategy: StrategyTrailingWS},
+		"crlf": {file: "a \r\nb\r\nc\r\n", old: "a\nb\n", new: "a\nb\nx\n",
+			want: "a \r\nb\r\nx\r\nc\r\n", strategy: StrategyTrailingWS},
+		"lastLineWithoutNewline": {file: "a\nb", old: "a\nb\n", new: "a\nc\n", want: "a\nc"},
+		"trimAdded": {file: "a \nb\n", old: "a\nb\n", new: "a\nnew  \nb\n", trimWS: true,
+			want: "a \nnew\nb\n"},
+		"ambiguous":      {file: "a \nb\na\t\nb\n", old: "a\nb\n", new: "c\n", code: edit.CodeMultipleMatches},
+		"emptyAfterTrim": {file: "a\n\nb\n", old: " \n", new: "x\n", code: edit.CodeNoMatch},
+	} {
+		runLocate(t, name, c)
+	}
+}
+
+func TestLocateIndent(t *testing.T) {
+	goFile := "func f() {\n\tif x {\n\t\treturn 1\n\t}\n\treturn 0\n}\n"
+	for name, c := range map[string]locateCase{
+		"spacesForTabs": {file: goFile,
+			old:  "    if x {\n        return 1\n    }\n",
+			new:  "    if x {\n        log(x)\n        return 1\n    }\n",
+			want: "func f() {\n\tif x {\n\t\tlog(x)\n\t\treturn 1\n\t}\n\treturn 0\n}\n", strategy: StrategyIndent, lines: [2]int{2, 4}},
+		"underIndented": {file: goFile,
+			old:  "if x {\n\treturn 1\n}\n",
+			new:  "if x && y {\n\treturn 1\n}\n",
+			want: "func f() {\n\tif x && y {\n\t\treturn 1\n\t}\n\treturn 0\n}\n", strategy: StrategyIndent},
+		"overIndented": {file: goFile,
+			old:  "\t\t\tif x {\n\t\t\t\treturn 1\n\t\t\t}\n",
+			new:  "\t\t\tif !x {\n\t\t\t\treturn 1\n\t\t\t}\n",
+			want: "func f() {\n\tif !x {\n\t\treturn 1\n\t}\n\treturn 0\n}\n", strategy: StrategyIndent},
+		"pythonSpaces": {file: "class A:\n    def f(self):\n        return 1\n",
+			old:  "def f(self):\n    return 1\n",
+			new:  "def f(self):\n    return 2\n",
+			want: "class A:\n    def f(self):\n        return 2\n", strategy: StrategyIndent},
+		"crlf": {file: "func f() {\r\n\tx()\r\n}\r\n", old: "    x()\n}\n", new: "    x()\n    y()\n}\n",
+			want: "func f() {\r\n\tx()\r\n\ty()\r\n}\r\n", strategy: StrategyIndent},
+		"alignmentSpaces": {file: "\tf(a,\n\t  b)\n", old: "    f(a,\n      b)\n", new: "    f(a,\n      b,\n      c)\n",
+			want: "\tf(a,\n\t  b,\n\t  c)\n", strategy: StrategyIndent},
+		"inconsistent": {file: "if a:\n    b()\n    c()\n",
+			old: "if a:\n    b()\nc()\n", new: "if a:\n    d()\n", code: edit.CodeNoMatch},
+		"ambiguous": {file: "\tx()\n\ty()\n\t\tx()\n\t\ty()\n", old: "x()\ny()\n", new: "z()\n", code: edit.CodeMultipleMatches},
+	} {
+		runLocate(t, name, c)
+	}
+}
+
+func TestLocateWhitespaceUnicode(t *testing.T) {
+	for name, c := range map[string]locateCase{
+		"innerRuns": {file: "type T struct {\n\tName    string\n\tAge     int\n}\n",
+			old:  "\tName string\n\tAge int\n",
+			new:  "\tName string\n\tAge int64\n",
+			want: "type T struct {\n\tName    string\n\tAge int64\n}\n", strategy: StrategyWhitespace},
+		"curlyQuotes": {file: "// Say \"hi\" to Bob's friend.\nx := 1\n",
+			old:  "// Say “hi” to Bob’s friend.\nx := 1\n",
+			new:  "// Say “hi” to Bob’s friend.\nx := 2\n",
+			want: "// Say \"hi\" to Bob's friend.\nx := 2\n", strategy: StrategyUnicode},
+		"nbspAndDash": {file: "a - b\nc := 1\n", old: "a\u00a0\u2013 b\nc := 1\n", new: "a\u00a0\u2013 b\nc := 3\n",
+			want: "a - b\nc := 3\n", strategy: StrategyUnicode},
+		"ellipsis": {file: "fmt.Println(\"wait...\")\n", old: "fmt.Println(\"wait…\")\n", new: "fmt.Println(\"done\")\n",
+			want: "fmt.Println(\"done\")\n", strategy: StrategyUnicode},
+		"changedLineAsSent": {file: "s := \"it's\"\n", old: "s := \"it’s\"\n", new: "s := \"it’s ok\"\n",
+			want: "s := \"it’s ok\"\n", strategy: StrategyUnicode},
+		"fileCurly": {file: "// “quoted”\nx\n", old: "// \"quoted\"\nx\n", new: "// \"quoted\"\ny\n",
+			want: "// “quoted”\ny\n", strategy: StrategyUnicode},
+		"emDashForDoubleHyphen": {file: "// a -- b\nx := 1\n", old: "// a — b\nx := 1\n", new: "// a — b\nx := 2\n",
+			want: "// a -- b\nx := 2\n", strategy: StrategyUnicode},
+		"nonUTF8Kept": {file: "s = \"\x93a\x94\"  \nt = 1\n", old: "s = \"\x93a\x94\"\nt = 1\n", new: "s = \"\x93a\x94\"\nt = 2\n",
+			want: "s = \"\x93a\x94\"  \nt = 2\n", strategy: StrategyTrailingWS},
+		"ambiguous": {file: "a  b\nc\na b\nc\n", old: "a   b\nc\n", new: "x\n", code: edit.CodeMultipleMatches},
+	} {
+		runLocate(t, name, c)
+	}
+}
+
+func TestLocateElision(t *testing.T) {
+	file := "func f() {\n\ta()\n\tb()\n\tc()\n\td()\n}\n"
+	for name, c := range map[string]locateCase{
+		"middle": {file: file,
+			old:  "func f() {\n\t// ... existing code ...\n\td()\n}\n",
+			new:  "func f() {\n\t// ... existing code ...\n\td(1)\n}\n",
+			want: "func f() {\n\ta()\n\tb()\n\tc()\n\td(1)\n}\n", strategy: StrategyElision, lines: [2]int{1, 6}},
+		"leadingGap": {file: file, old: "\t// ...\n\td()\n}\n", new: "\t// ...\n\td(1)\n}\n",
+			want: "func f() {\n\ta()\n\tb()\n\tc()\n\td(1)\n}\n", strategy: StrategyElision, lines: [2]int{5, 6}},
+		"trailingGap": {file: file, old: "func f() {\n\ta()\n// ... rest unchanged ...\n", new: "func f() {\n\tA()\n// ... rest unchanged ...\n",
+			want: "func f() {\n\tA()\n\tb()\n\tc()\n\td()\n}\n", strategy: StrategyElision, lines: [2]int{1, 2}},
+		"gapIndentShift": {file: file, old: "func f() {\n    // ...\n    d()\n}\n", new: "func f() {\n    // ...\n    d()\n    e()\n}\n",
+			want: "func f() {\n\ta()\n\tb()\n\tc()\n\td()\n\te()\n}\n", strategy: StrategyElision},
+		"minimalRun": {file: "x\ny\nx\ny\n", old: "x\n...\ny\n", new: "x\n...\nz\n", code: edit.CodeMultipleMatches},
+		"twoGaps": {file: file,
+			old:  "func f() {\n// ...\n\tb()\n// ...\n}\n",
+			new:  "func f() {\n// ...\n\tB()\n// ...\n}\n",
+			want: "func f() {\n\ta()\n\tB()\n\tc()\n\td()\n}\n", strategy: StrategyElision},
+		"hashComment": {file: "def f():\n    a = 1\n    b = 2\n    return a\n",
+			old:  "def f():\n    # ... rest unchanged ...\n    return a\n",
+			new:  "def f():\n    # ... rest unchanged ...\n    return a + b\n",
+			want: "def f():\n    a = 1\n    b = 2\n    return a + b\n", strategy: StrategyElision},
+		"replaceDropsGap":      {file: file, old: "func f() {\n\t// ...\n\td()\n}\n", new: "func f() {\n\td()\n}\n", code: edit.CodeElision},
+		"replaceAddsGap":       {file: file, old: "\tb()\n\tc()\n", new: "\tb()\n\t// ... rest of the code unchanged ...\n", code: edit.CodeElision},
+		"placeholderInFile":    {file: "a()\n// ...\nb()\n", old: "b()\n", new: "b()\n// ...\n", want: "a()\n// ...\nb()\n// ...\n"},
+		"placeholderSubstring": {file: "f(xs...)\n// ... and more\nb()\n", old: "b()\n", new: "b()\n...\n", code: edit.CodeElision},
+		"literalPlaceholder": {file: "a()\n// ...\nb()\n", old: "a()\n// ...\nb()\n", new: "a()\n// ...\nc()\n",
+			want: "a()\n// ...\nc()\n", strategy: StrategyExact},
+	} {
+		runLocate(t, name, c)
+	}
+}
+
+func TestLocateHint(t *testing.T) {
+	var b strings.Builder
+	for i := 1; i <= 60; i++ {
+		if i == 10 || i == 40 {
+			b.WriteString("dup()\n")
+		} else {
+			fmt.Fprintf(&b, "l%d\n", i)
+		}
+	}
+	file := b.String()
+	last := strings.LastIndex(file, "dup()")
+	want40 := file[:last] + "new()" + file[last+len("dup()"):]
+	for name, c := range map[string]locateCase{
+		"exactHint":   {file: file, old: "dup()\n", new: "new()\n", hint: 40, want: want40, strategy: StrategyLineHint, lines: [2]int{40, 40}},
+		"nearHint":    {file: file, old: "dup()\n", new: "new()\n", hint: 37, want: want40, strategy: StrategyLineHint},
+		"farHint":     {file: file, old: "dup()\n", new: "new()\n", hint: 25, code: edit.CodeMultipleMatches},
+		"tieHint":     {file: "a\nx\nb\nx\n", old: "x\n", new: "y\n", hint: 3, code: edit.CodeMultipleMatches},
+		"noHint":      {file: file, old: "dup()\n", new: "new()\n", code: edit.CodeMultipleMatches},
+		"staleUniq":   {file: file, old: "l9\ndup()\n", new: "l9\nnew()\n", hint: 200, want: strings.Replace(file, "l9\ndup()", "l9\nnew()", 1), strategy: StrategyExact},
+		"tolerantTie": {file: "a \nb\na\t\nb\n", old: "a\nb\n", new: "c\n", hint: 3, want: "a \nb\nc\n", strategy: StrategyLineHint},
+	} {
+		runLocate(t, name, c)
+	}
+}
+
+func TestLocateAlreadyApplied(t *testing.T) {
+	for name, c := range map[string]locateCase{
+		"newPresent":   {file: "a\nB\nc\n", old: "b\n", new: "B\n", status: StatusAlreadyApplied, lines: [2]int{2, 2}},
+		"sameText":     {file: "a\nb\nc\n", old: "b\n", new: "b\n", status: StatusAlreadyApplied},
+		"insertResent": {file: "import (\n\t\"fmt\"\n\t\"os\"\n)\n", old: "\t\"fmt\"\n", new: "\t\"fmt\"\n\t\"os\"\n", status: StatusAlreadyApplied},
+		"insertFresh": {file: "import (\n\t\"fmt\"\n)\n", old: "\t\"fmt\"\n", new: "\t\"fmt\"\n\t\"os\"\n",
+			want: "import (\n\t\"fmt\"\n\t\"os\"\n)\n"},
+		"insertElsewhere": {file: "a\nb\nx\na\n", old: "a\n", new: "a\nb\n", code: edit.CodeMultipleMatches},
+		"newTolerant":     {file: "a\n\tB()  \nc\n", old: "    b()\n", new: "    B()\n", status: StatusAlreadyApplied},
+		"neitherFound":    {file: "a\n", old: "b\n", new: "c\n", code: edit.CodeNoMatch},
+		"deletionNoNew":   {file: "a\n", old: "b\n", new: "", code: edit.CodeNoMatch},
+		"newAmbiguous":    {file: "B\nB\n", old: "b\n", new: "B\n", code: edit.CodeNoMatch},
+	} {
+		runLocate(t, name, c)
+	}
+}
+
+func TestLocateAnchorsAndEOF(t *testing.T) {
+	file := "func a() {\n\treturn nil\n}\n\nfunc b() {\n\treturn nil\n}\n"
+	for name, c := range map[string]locateCase{
+		"anchor": {file: file, anchors: []string{"func b() {"}, old: "\treturn nil\n", new: "\treturn err\n",
+			want: strings.Replace(file, "b() {\n\treturn nil", "b() {\n\treturn err", 1), lines: [2]int{6, 6}},
+		"anchorIndented": {file: file, anchors: []string{"  func b() {  "}, old: "\treturn nil\n", new: "\treturn err\n",
+			want: strings.Replace(file, "b() {\n\treturn nil", "b() {\n\treturn err", 1)},
+		"anchorRepeated": {file: file, anchors: []string{"func b() {"}, old: "func b() {\n\treturn nil\n", new: "func b() {\n\treturn err\n",
+			want: strings.Replace(file, "b() {\n\treturn nil", "b() {\n\treturn err", 1)},
+		"anchorMissing": {file: file, anchors: []string{"func c() {"}, old: "\treturn nil\n", new: "\treturn err\n", code: edit.CodeNoMatch},
+		"anchorInsert": {file: file, anchors: []string{"func a() {"}, old: "", new: "\tlog()\n",
+			want: "func a() {\n\tlog()\n\treturn nil\n}\n\nfunc b() {\n\treturn nil\n}\n"},
+		"anchorInsertResent": {file: "func a() {\n\tlog()\n\treturn nil\n}\n", anchors: []string{"func a() {"}, old: "", new: "\tlog()\n",
+			status: StatusAlreadyApplied},
+		"atEOF":           {file: "x\ny\nx\n", old: "x\n", new: "z\n", atEOF: true, want: "x\ny\nz\n"},
+		"atEOFNoNL":       {file: "x\ny\nx", old: "x\n", new: "z\n", atEOF: true, want: "x\ny\nz"},
+		"atEOFMissing":    {file: "x\ny\n", old: "x\n", new: "z\n", atEOF: true, code: edit.CodeNoMatch},
+		"append":          {file: "a\n", old: "", new: "b\n", atEOF: true, want: "a\nb\n"},
+		"appendNoFinalNL": {file: "a", old: "", new: "b\n", atEOF: true, want: "a\nb"},
+		"appendCRLF":      {file: "a\r\n", old: "", new: "b\nc\n", atEOF: true, want: "a\r\nb\r\nc\r\n"},
+		"appendResent":    {file: "a\nb\n", old: "", new: "b\n", atEOF: true, status: StatusAlreadyApplied},
+		"appendEmptyFile": {file: "", old: "", new: "b\n", atEOF: true, want: "b\n"},
+		"insertAtHint":    {file: "a\nb\nc\n", old: "", new: "x\n", hint: 2, want: "a\nx\nb\nc\n", strategy: StrategyLineHint},
+		"insertPastEnd":   {file: "a\n", old: "", new: "x\n", hint: 9, want: "a\nx\n", strategy: StrategyLineHint},
+		"insertResent":    {file: "a\nx\nb\n", old: "", new: "x\n", hint: 2, status: StatusAlreadyApplied},
+	} {
+		runLocate(t, name, c)
+	}
+}
+
+func TestLocateCandidates(t *testing.T) {
+	file := "package p\n\nfunc f() int {\n\tx := 1\n\ty := 2\n\treturn x + y\n}\n"
+	_, err := locate(file, &edit.Edit{Op: edit.Replace, Count: 1,
+		Old: "func f() int {\n\tx = 1\n\ty := 2\n", New: "func f() int {\n\tx = 3\n"}, matchOptions{})
+	if err == nil || err.Code != edit.CodeNoMatch {
+		t.Fatalf("locate = %v, want NO_MATCH", err)
+	}
+	if len(err.Candidates) == 0 {
+		t.Fatalf("no candidates")
+	}
+	c := err.Candidates[0]
+	if c.LineStart != 3 || c.LineEnd != 5 || c.Similarity <= 0.5 || c.Similarity >= 1 || !strings.Contains(c.Excerpt, "x := 1") {
+		t.Errorf("best candidate %+v", c)
+	}
+	wantHint := "Line 4 differs: the file has `\tx := 1`, the SEARCH has `\tx = 1`. Copy lines 3-5 exactly as they stand."
+	if err.Hint != wantHint {
+		t.Errorf("hint %q\nwant %q", err.Hint, wantHint)
+	}
+
+	_, err = locate(file, &edit.Edit{Op: edit.Replace, Count: 1, Old: "completely\nunrelated\n", New: "x\n"}, matchOptions{})
+	if err == nil || err.Code != edit.CodeNoMatch || len(err.Candidates) != 0 || err.Hint == "" {
+		t.Errorf("hallucinated: %+v", err)
+	}
+
+	_, err = locate("a\nb\na\nb\n", &edit.Edit{Op: edit.Replace, Count: 1, Old: "a\nb\n", New: "c\n"}, matchOptions{})
+	if err == nil || len(err.Candidates) != 2 || err.Candidates[1].LineStart != 3 || err.Candidates[0].Similarity != 1 {
+		t.Errorf("MULTIPLE_MATCHES candidates: %+v", err)
+	}
+}
+
+func TestSameContent(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"a\nb\n", "a\nb\n", true},
+		{"a\r\nb\r\n", "a\nb", true},
+		{"a  \nb\n\n", "a\nb\n", true},
+		{"a\nb\n", "a\nc\n", false},
+		{"a\n", "a\nb\n", false},
+	} {
+		if got := sameContent(c.a, c.b); got != c.want {
+			t.Errorf("sameContent(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+func TestFoldPunct(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain":             "plain",
+		"a -- b":            "a - b",
+		"a — b – c":         "a - b - c",
+		"“q” ‘s’":           "\"q\" 's'",
+		"x\u00a0y…":         "x y...",
+		"caf\xe9 \x93q\x94": "caf\xe9 \x93q\x94",
+		"i--":               "i-",
+	} {
+		if got := foldPunct(in); got != want {
+			t.Errorf("foldPunct(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestLocateOtherLanguages(t *testing.T) {
+	py := "class A:\n    def f(self, x):\n        if x:\n            return 1\n        return 0\n"
+	yaml := "jobs:\n  build:\n    runs-on: ubuntu-latest  \n    steps:\n      - uses: actions/checkout@v4\n"
+	md := "# Title\n\nIt’s a “test” — really.\n\n- item one\n- item two\n"
+	js := "{\n  \"name\": \"x\",\n  \"deps\": {\n    \"a\": \"1.0\"\n  }\n}\n"
+	sh := "#!/bin/sh\nset -e\necho start\nmake build\nmake test\necho done\n"
+	for name, c := range map[string]locateCase{
+		"pythonUnderIndented": {file: py, old: "if x:\n    return 1\nreturn 0\n", new: "if x:\n    return 1\nif x is None:\n    return -1\nreturn 0\n",
+			want: "class A:\n    def f(self, x):\n        if x:\n            return 1\n        if x is None:\n            return -1\n        return 0\n", strategy: StrategyIndent},
+		"pythonWrongNesting": {file: py, old: "if x:\nreturn 1\n", new: "if x:\nreturn 2\n", code: edit.CodeNoMatch},
+		"yamlTrailing": {file: yaml, old: "    runs-on: ubuntu-latest\n    steps:\n", new: "    runs-on: ubuntu-24.04\n    steps:\n",
+			want: "jobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n", strategy: StrategyTrailingWS},
+		"markdownTypography": {file: md, old: "It's a \"test\" -- really.\n\n- item one\n", new: "It's a \"test\" -- really.\n\n- item zero\n- item one\n",
+			want: "# Title\n\nIt’s a “test” — really.\n\n- item zero\n- item one\n- item two\n", strategy: StrategyUnicode},
+		"jsonUnderIndented": {file: js, old: "\"deps\": {\n  \"a\": \"1.0\"\n}\n", new: "\"deps\": {\n  \"a\": \"1.0\",\n  \"b\": \"2.0\"\n}\n",
+			want: "{\n  \"name\": \"x\",\n  \"deps\": {\n    \"a\": \"1.0\",\n    \"b\": \"2.0\"\n  }\n}\n", strategy: StrategyIndent},
+		"yamlBareDots": {file: yaml, old: "  build:\n    ...\n      - uses: actions/checkout@v4\n", new: "  build:\n    ...\n      - uses: actions/checkout@v5\n",
+			want: strings.Replace(yaml, "@v4", "@v5", 1), strategy: StrategyElision},
+		"pythonEllipsisLiteral": {file: "class P:\n    def f(self):\n        ...\n", old: "    def f(self):\n        ...\n", new: "    def f(self):\n        return 1\n",
+			want: "class P:\n    def f(self):\n        return 1\n", strategy: StrategyExact},
+		"shellElision": {file: sh, old: "set -e\n# ... existing steps ...\necho done\n", new: "set -e\n# ... existing steps ...\nmake install\necho done\n",
+			want: "#!/bin/sh\nset -e\necho start\nmake build\nmake test\nmake install\necho done\n", strategy: StrategyElision},
+	} {
+		runLocate(t, name, c)
+	}
+}
