@@ -159,7 +159,7 @@ func elidedIn(op, np *pattern, has func(trimmed string) bool) (int, bool) {
 	if np.phs == 0 {
 		return 0, false
 	}
-	pairs := pairLines(op, np)
+	pairs := pairLines(op, np, false)
 	for j, l := range np.lines {
 		if !np.ph[j] || (pairs[j] >= 0 && op.gap[pairs[j]]) {
 			continue

@@ -869,12 +869,19 @@ func (f *finder) write(np *pattern, finalNL bool, pairs []int, h hit, us []unit,
 }
 
 // pairLines returns, for each line of b, the index of the line of a that
-// it keeps unchanged (a longest common subsequence of lines, compared
-// without trailing blanks; every placeholder equals every other), or -1.
-func pairLines(a, b *pattern) []int {
+// it keeps unchanged (a longest common subsequence of lines; every
+// placeholder equals every other), or -1. With exact set lines compare byte
+// for byte: when the SEARCH text matched the file exactly, a REPLACE line
+// that differs only in trailing blanks is a deliberate change. Otherwise
+// they compare without trailing blanks, because on a looser rung the
+// model's trailing blanks are noise and the file's bytes should stay.
+func pairLines(a, b *pattern, exact bool) []int {
 	key := func(p *pattern, i int) string {
 		if p.gap[i] {
 			return "\x00gap"
+		}
+		if exact {
+			return p.lines[i]
 		}
 		return trimRight(p.lines[i])
 	}

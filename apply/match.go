@@ -247,7 +247,7 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 		loc.Strategy = strategy
 		return loc, nil
 	}
-	pairs := pairLines(op, np)
+	pairs := pairLines(op, np, lv == levelExact)
 	if lv == levelElision {
 		kept := make([]bool, len(op.lines))
 		for _, i := range pairs {

@@ -127,8 +127,14 @@ func TestLocateExact(t *testing.T) {
 		"missing":               {file: "a\nb\n", old: "zzz\n", new: "y\n", code: edit.CodeNoMatch},
 		"nonUTF8": {file: "caf\xe9 = 1\nb = \x93q\x94\n", old: "b = \x93q\x94\n", new: "b = \x93r\x94\n",
 			want: "caf\xe9 = 1\nb = \x93r\x94\n", strategy: StrategyExact},
-		"emptyOld":      {file: "a\n", old: "", new: "b\n", code: edit.CodeNoMatch},
-		"strictExact":   {file: "a\nb\n", old: "b\n", new: "c\n", strict: true, want: "a\nc\n"},
+		"emptyOld":    {file: "a\n", old: "", new: "b\n", code: edit.CodeNoMatch},
+		"strictExact": {file: "a\nb\n", old: "b\n", new: "c\n", strict: true, want: "a\nc\n"},
+		// An exact SEARCH quotes the file's blanks, so a REPLACE without
+		// them is a deliberate cleanup, not a line to keep as the file has it.
+		"stripTrailingBlanks": {file: "a\nx := 1 \nb\n", old: "x := 1 \n", new: "x := 1\n",
+			want: "a\nx := 1\nb\n", strategy: StrategyExact},
+		"addTrailingBlanks": {file: "a\nx\nb\n", old: "a\nx\n", new: "a\nx\t\n",
+			want: "a\nx\t\nb\n", strategy: StrategyExact},
 		"strictNoDrift": {file: "a  \nb\n", old: "a\nb\n", new: "c\n", strict: true, code: edit.CodeNoMatch},
 	} {
 		runLocate(t, name, c)
