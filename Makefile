@@ -8,7 +8,7 @@ FUZZTIME ?= 30s
 # when its tests gain the flag.
 GOLDEN_PKGS = ./parse ./report ./cmd/edapply
 
-.PHONY: build test race vet fmt tidy check golden fuzz demo eval
+.PHONY: build test race vet fmt tidy check golden fuzz demo eval bench bench-compare
 
 build:
 	go build -trimpath -o bin/edapply ./cmd/edapply
@@ -43,6 +43,17 @@ fuzz:
 			go test -run='^$$' -fuzz="^$$t\$$" -fuzztime=$(FUZZTIME) $$pkg; \
 		done; \
 	done
+
+BENCHTIME ?= 500ms
+BENCHCOUNT ?= 5
+
+# Benchmarks on generated data against GNU patch and git apply (skipped when
+# not installed); bench-compare runs interleaved rounds and prints ratios.
+bench:
+	go test ./bench -run='^$$' -bench=. -benchtime=$(BENCHTIME) -count=1
+
+bench-compare:
+	scripts/bench-compare.sh -count $(BENCHCOUNT) -benchtime $(BENCHTIME)
 
 # Show what edapply would do with the bundled example, on a temporary copy:
 # the checkout is never modified.
