@@ -1,4 +1,3 @@
-// Package parse reads edits from model output.
 package parse
 
 import (

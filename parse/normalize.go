@@ -1,0 +1,984 @@
+package parse
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// Normalize: the response rewritten to what was applied.
+//
+// Each edit's region is re-rendered in its own format, so the model sees
+// its own reply with only the quoted text corrected: a SEARCH/REPLACE block
+// keeps its path line and fences and gets new SEARCH and REPLACE bodies; a
+// JSON call keeps its keys and other fields and gets its old and new
+// strings re-encoded; diff hunks get their lines and "@@" numbers from
+// what was applied and their file's "---"/"+++" header corrected; codex
+// chunks keep their "@@" anchors and get new ' ', '-' and '+' lines; a
+// whole-file fence gets the content as written. The text between regions,
+// and every region whose edit was applied as written, keep their bytes.
+//
+// Every rendered region is parsed back before it is used. Where that gives
+// a different edit (the file's own text holds marker lines, a diff line
+// reads as a file header), a SEARCH/REPLACE block, a whole-file fence or a
+// file's hunks fall back to the canonical form of [Write]; a JSON call or
+// codex chunk sits inside a structure that a block cannot replace, so it is
+// left as written, and Normalize's error names it.
+
+// An Applied is what applying one edit did, as [Normalize] renders it. The
+// applier reports it (apply.EditResult's Matched and Written); text is
+// compared and rendered with "\n" line endings.
+type Applied struct {
+	Index int     // the edit: an index into the edits Parse returned
+	Op    edit.Op // what was applied: the edit's own op, or a fixer's replacement's
+	Path  string  // the file, as the edits name it
+	Old   string  // Replace: the file's text the edit located, as it stood
+	New   string  // Replace: the text written in its place; Create, Rewrite: the content
+	Line  int     // Replace: the 1-based line of the file, as earlier edits left it, where Old begins
+	// Repaired is set when a fixer's edit was applied in place of the
+	// edit; a replacement that is not one Replace of the same file (or
+	// Create, Rewrite) is written in the canonical form.
+	Repaired bool
+}
+
+// Normalize returns src with each edit that applied rewritten to what
+// applying it did: applied lists, per edit index, the text found and the
+// text written (several entries for one index when a fixer replaced the
+// edit by several). Edits with no entry (failed, deleted, renamed) and the
+// prose between edits are kept byte for byte. edits must be what Parse
+// returned for src.
+//
+// A Replace with a Count other than 1 is left as written, since only its
+// first match is known; so is a region that cannot be re-rendered in its own
+// format nor replaced by a canonical block, and so is text the formats
+// cannot carry (a last line with no newline outside a diff). The error, if
+// not nil, names those edits; the returned text is still the best
+// rewrite.
+func Normalize(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error) {
+	n := &normalizer{src: src, edits: edits, p: newParser(src, FormatAuto), by: map[int][]Applied{}}
+	for _, a := range applied {
+		if a.Index < 0 || a.Index >= len(edits) {
+			return nil, fmt.Errorf("applied edit %d: no such edit (%d parsed)", a.Index, len(edits))
+		}
+		a.Old, a.New = lf(a.Old), lf(a.New)
+		n.by[a.Index] = append(n.by[a.Index], a)
+	}
+	n.lineShifts(applied)
+	done := map[int]bool{}
+	for i := range edits {
+		if done[i] || len(n.by[i]) == 0 {
+			continue
+		}
+		e := &edits[i]
+		switch {
+		case e.Format == FormatUDiff.String() && e.Op == edit.Replace:
+			g := n.udiffGroup(i)
+			for _, k := range g {
+				done[k] = true
+			}
+			n.udiff(g)
+		case e.Format == FormatJSON.String():
+			var g []int
+			for k := i; k < len(edits); k++ {
+				if edits[k].Format == e.Format && edits[k].Start == e.Start && edits[k].End == e.End {
+					g = append(g, k)
+					done[k] = true
+				}
+			}
+			n.json(g)
+		default:
+			done[i] = true
+			n.one(i)
+		}
+	}
+	return n.result()
+}
+
+type normalizer struct {
+	src     []byte
+	edits   []edit.Edit
+	p       *parser // the lines of src
+	by      map[int][]Applied
+	oldLine map[int]int // udiff: the old-side start line of an applied hunk
+	splices []nsplice
+	kept    []int // edits left as written that had something to rewrite
+}
+
+// An nsplice replaces src[start:end] with text.
+type nsplice struct {
+	start, end int
+	text       string
+}
+
+func (n *normalizer) replace(start, end int, text string) {
+	if string(n.src[start:end]) != text {
+		n.splices = append(n.splices, nsplice{start, end, text})
+	}
+}
+
+func (n *normalizer) keep(idx ...int) { n.kept = append(n.kept, idx...) }
+
+func (n *normalizer) result() ([]byte, error) {
+	slices.SortStableFunc(n.splices, func(a, b nsplice) int { return a.start - b.start })
+	var b bytes.Buffer
+	last := 0
+	for _, s := range n.splices {
+		if s.start < last {
+			continue // overlapping regions: cannot happen for regions Parse recorded
+		}
+		b.Write(n.src[last:s.start])
+		b.WriteString(s.text)
+		last = s.end
+	}
+	b.Write(n.src[last:])
+	if len(n.kept) == 0 {
+		return b.Bytes(), nil
+	}
+	slices.Sort(n.kept)
+	n.kept = slices.Compact(n.kept)
+	s := make([]string, len(n.kept))
+	for k, i := range n.kept {
+		s[k] = strconv.Itoa(i)
+	}
+	return b.Bytes(), fmt.Errorf("edits %s could not be rewritten and are left as written", strings.Join(s, ", "))
+}
+
+// lf turns CRLF line endings into LF: the applier reports the file's bytes,
+// the response says "\n", and the applier converts back.
+func lf(s string) string { return strings.ReplaceAll(s, "\r\n", "\n") }
+
+// lineRange returns the indexes [from, to) of the lines of the byte span
+// [start, end), which Parse records on line boundaries.
+func (n *normalizer) lineRange(start, end int) (int, int) {
+	ls := n.p.lines
+	from := len(ls)
+	if start < len(n.src) {
+		from = n.p.lineAt(start)
+	}
+	to := len(ls)
+	if end < len(n.src) {
+		to = n.p.lineAt(end)
+	}
+	return from, to
+}
+
+// eol is the line ending the response uses at line i.
+func (n *normalizer) eol(i int) string {
+	if i < len(n.p.lines) && strings.HasSuffix(string(n.src[n.p.lines[i].start:n.p.lines[i].end]), "\r\n") {
+		return "\r\n"
+	}
+	return "\n"
+}
+
+// withEOL writes text (with "\n" endings) with the response's endings.
+func withEOL(text, eol string) string {
+	if eol == "\n" {
+		return text
+	}
+	return strings.ReplaceAll(text, "\n", eol)
+}
+
+// plain reports whether the edit at i has one entry that can be rendered
+// in its own format, and returns it.
+func (n *normalizer) plain(i int) (Applied, bool) {
+	as := n.by[i]
+	if len(as) != 1 {
+		return Applied{}, false
+	}
+	a, e := as[0], n.edits[i]
+	if a.Repaired && (a.Op != e.Op || a.Path != e.Path) {
+		return Applied{}, false
+	}
+	if e.Op == edit.Replace && e.Count != 1 {
+		return Applied{}, false
+	}
+	return a, true
+}
+
+// unchanged reports whether a says what edit i says already.
+func (n *normalizer) unchanged(i int, a Applied) bool {
+	e := n.edits[i]
+	return lf(e.New) == a.New && (e.Op != edit.Replace || lf(e.Old) == a.Old)
+}
+
+// one renders an edit that is a region of its own.
+func (n *normalizer) one(i int) {
+	e := &n.edits[i]
+	a, ok := n.plain(i)
+	if ok && !a.Repaired && n.unchanged(i, a) {
+		return
+	}
+	if n.multi(i) {
+		return
+	}
+	var text string
+	if ok {
+		switch e.Format {
+		case FormatSearchReplace.String():
+			text, ok = n.searchReplace(i, a)
+		case FormatWhole.String():
+			text, ok = n.whole(i, a)
+		case FormatCodex.String():
+			text, ok = n.codex(i, a)
+		case FormatUDiff.String():
+			text, ok = n.udiffFile(i, a)
+		default:
+			ok = false
+		}
+		if ok {
+			n.replace(e.Start, e.End, text)
+			return
+		}
+	}
+	if e.Format == FormatCodex.String() {
+		n.keep(i) // inside an envelope: no block can stand there
+		return
+	}
+	if text, ok := n.canonical([]int{i}); ok {
+		n.replace(e.Start, n.fencedEnd(e), text)
+		return
+	}
+	n.keep(i)
+}
+
+// fencedEnd returns the end of e's region, past the fence that closes it
+// when the region opened one: a SEARCH/REPLACE region ends at its closing
+// marker, and a canonical block brings its own fences.
+func (n *normalizer) fencedEnd(e *edit.Edit) int {
+	from, to := n.lineRange(e.Start, e.End)
+	if e.Format != FormatSearchReplace.String() || to >= len(n.p.lines) {
+		return e.End
+	}
+	for k := from; k < to; k++ {
+		if isSearchOpener(n.p.lines[k].text) {
+			break
+		}
+		if f, ok := parseFence(n.p.lines[k].text); ok {
+			if g, ok := parseFence(n.p.lines[to].text); ok && g.closes(f) {
+				return n.p.lines[to].end
+			}
+			break
+		}
+	}
+	return e.End
+}
+
+// multi reports whether edit i is a Replace of a Count other than 1, which
+// is left as written: only its first match is known. It counts as kept
+// when what was applied differs from what it says.
+func (n *normalizer) multi(i int) bool {
+	e := n.edits[i]
+	if e.Op != edit.Replace || e.Count == 1 {
+		return false
+	}
+	for _, a := range n.by[i] {
+		if a.Repaired || !n.unchanged(i, a) {
+			n.keep(i)
+			break
+		}
+	}
+	return true
+}
+
+// canonical renders the edits at idx in the canonical form of Write: what
+// was applied for those with entries, the edit as written for the others.
+// It reports false when some edit cannot be written that way.
+func (n *normalizer) canonical(idx []int) (string, bool) {
+	var es []edit.Edit
+	for _, i := range idx {
+		as := n.by[i]
+		if len(as) == 0 {
+			es = append(es, n.edits[i])
+			continue
+		}
+		for _, a := range as {
+			e := edit.Edit{Op: a.Op, Path: a.Path, Old: a.Old, New: a.New, Count: 1}
+			if a.Op == edit.Replace && a.Old == "" {
+				return "", false // an insertion by line number
+			}
+			es = append(es, e)
+		}
+	}
+	var b bytes.Buffer
+	if err := Write(&b, es); err != nil {
+		return "", false
+	}
+	return b.String(), true
+}
+
+// splitAfter splits s after each "\n"; a last line without one is kept.
+func splitAfter(s string) []string {
+	if s == "" {
+		return nil
+	}
+	ls := strings.SplitAfter(s, "\n")
+	if ls[len(ls)-1] == "" {
+		ls = ls[:len(ls)-1]
+	}
+	return ls
+}
+
+func wholeText(s string) bool { return s == "" || strings.HasSuffix(s, "\n") }
+
+// searchReplace re-renders a SEARCH/REPLACE block: the bodies change, the
+// path line, fences and marker lines stay.
+func (n *normalizer) searchReplace(i int, a Applied) (string, bool) {
+	e := &n.edits[i]
+	old, nw := a.Old, a.New
+	if e.Op == edit.Create {
+		old = ""
+	}
+	if !wholeText(old) || !wholeText(nw) || (e.Op == edit.Replace && old == "") {
+		return "", false
+	}
+	p := n.p
+	from, to := n.lineRange(e.Start, e.End)
+	open := -1
+	for k := from; k < to; k++ {
+		if isSearchOpener(p.lines[k].text) {
+			open = k
+			break
+		}
+	}
+	closeAt := to - 1
+	if open < 0 || closeAt <= open {
+		return "", false
+	}
+	openN, _, _ := srMarker(p.lines[open].text, '<')
+	depth := 1
+	var divs []int
+	for j := open + 1; j < closeAt; j++ {
+		t := p.lines[j].text
+		if _, _, ok := srMarker(t, '<'); ok {
+			depth++
+		} else if _, ok := isDivider(t); ok && depth == 1 {
+			divs = append(divs, j)
+		} else if _, _, ok := srMarker(t, '>'); ok {
+			depth--
+		}
+	}
+	div, msg := pickDivider(p, divs, openN)
+	if msg != "" {
+		return "", false
+	}
+	eol := n.eol(open)
+	var b strings.Builder
+	b.Write(n.src[e.Start:p.lines[open].end])
+	b.WriteString(withEOL(old, eol))
+	b.Write(n.src[p.lines[div].start:p.lines[div].end])
+	b.WriteString(withEOL(nw, eol))
+	b.Write(n.src[p.lines[closeAt].start:e.End])
+	text := b.String()
+	// Parse it back; a block that inherited its path gets one to stand alone.
+	check := text
+	if from == open {
+		check = pathForLine(e.Path) + "\n" + text
+	}
+	want := edit.Edit{Op: e.Op, Path: e.Path, Old: withEOL(old, eol), New: withEOL(nw, eol), Count: e.Count}
+	if !readsBackAs(check, FormatSearchReplace, want) {
+		return "", false
+	}
+	return text, true
+}
+
+// readsBackAs reports whether text parses, in format f, to exactly the
+// edits want (Op, Path, Old, New, Count, Hint, Anchors, AtEOF).
+func readsBackAs(text string, f Format, want ...edit.Edit) bool {
+	got, errs := Parse([]byte(text), f)
+	if len(errs) > 0 || len(got) != len(want) {
+		return false
+	}
+	for k, g := range got {
+		w := want[k]
+		if g.Op != w.Op || g.Path != w.Path || g.Old != w.Old || g.New != w.New || g.Count != w.Count ||
+			g.Hint != w.Hint || g.AtEOF != w.AtEOF || !slices.Equal(g.Anchors, w.Anchors) {
+			return false
+		}
+	}
+	return true
+}
+
+// whole re-renders a whole-file fence with the content as written.
+func (n *normalizer) whole(i int, a Applied) (string, bool) {
+	e := &n.edits[i]
+	p := n.p
+	from, to := n.lineRange(e.Start, e.End)
+	_, open, f, ok := p.wholeStart(from)
+	closeAt := to - 1
+	if !ok || closeAt <= open {
+		return "", false
+	}
+	content := a.New
+	if content != "" && !strings.HasSuffix(content, "\n") {
+		// The fence's last newline says nothing; the applier keeps the
+		// file's final-newline state.
+		content += "\n"
+	}
+	eol := n.eol(open)
+	var b strings.Builder
+	b.Write(n.src[e.Start:p.lines[open].end])
+	for _, l := range splitAfter(content) {
+		if f.indent > 0 && l != "\n" {
+			b.WriteString(strings.Repeat(" ", f.indent))
+		}
+		b.WriteString(withEOL(l, eol))
+	}
+	b.Write(n.src[p.lines[closeAt].start:e.End])
+	text := b.String()
+	if !readsBackAs(text, FormatWhole, edit.Edit{Op: e.Op, Path: e.Path, New: withEOL(content, eol)}) {
+		return "", false
+	}
+	return text, true
+}
+
+// A dline is one line of a rendered hunk or chunk.
+type dline struct {
+	kind byte   // ' ', '-', '+'
+	text string // with its "\n", or without at the end of a file that lacks one
+}
+
+// lineDiff returns the lines of a diff from old to new: the longest common
+// subsequence of lines is context. Large inputs, where the table would be
+// too big, get every old line removed and every new line added.
+func lineDiff(old, nw string) []dline {
+	a, b := splitAfter(old), splitAfter(nw)
+	// Common head and tail first: most hunks change a few lines in the middle.
+	var head, tail []dline
+	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
+		head = append(head, dline{' ', a[0]})
+		a, b = a[1:], b[1:]
+	}
+	for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
+		tail = append([]dline{{' ', a[len(a)-1]}}, tail...)
+		a, b = a[:len(a)-1], b[:len(b)-1]
+	}
+	var mid []dline
+	if len(a)*len(b) > 4<<20 {
+		for _, l := range a {
+			mid = append(mid, dline{'-', l})
+		}
+		for _, l := range b {
+			mid = append(mid, dline{'+', l})
+		}
+	} else {
+		// lcs[i][j]: the common subsequence length of a[i:] and b[j:].
+		lcs := make([][]int, len(a)+1)
+		for i := range lcs {
+			lcs[i] = make([]int, len(b)+1)
+		}
+		for i := len(a) - 1; i >= 0; i-- {
+			for j := len(b) - 1; j >= 0; j-- {
+				if a[i] == b[j] {
+					lcs[i][j] = lcs[i+1][j+1] + 1
+				} else {
+					lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+				}
+			}
+		}
+		i, j := 0, 0
+		for i < len(a) || j < len(b) {
+			switch {
+			case i < len(a) && j < len(b) && a[i] == b[j]:
+				mid = append(mid, dline{' ', a[i]})
+				i, j = i+1, j+1
+			case j < len(b) && (i == len(a) || lcs[i][j+1] >= lcs[i+1][j]):
+				// Removed lines before added ones, as diff(1) writes them.
+				if i < len(a) && lcs[i+1][j] == lcs[i][j+1] {
+					mid = append(mid, dline{'-', a[i]})
+					i++
+					continue
+				}
+				mid = append(mid, dline{'+', b[j]})
+				j++
+			default:
+				mid = append(mid, dline{'-', a[i]})
+				i++
+			}
+		}
+	}
+	return append(append(head, mid...), tail...)
+}
+
+// renderLines writes diff lines with their prefixes; a line without a
+// newline is followed by git's marker when noEOL is allowed.
+func renderLines(ls []dline, eol string, noEOL bool) (string, bool) {
+	var b strings.Builder
+	for _, l := range ls {
+		b.WriteByte(l.kind)
+		if strings.HasSuffix(l.text, "\n") {
+			b.WriteString(withEOL(l.text, eol))
+			continue
+		}
+		if !noEOL {
+			return "", false
+		}
+		b.WriteString(l.text + eol + `\ No newline at end of file` + eol)
+	}
+	return b.String(), true
+}
+
+func countLines(s string) int { return len(splitAfter(s)) }
+
+// lineShifts computes, for every applied udiff hunk, its old-side start
+// line: its line in the file as earlier edits left it, less what the
+// earlier edits above it in the same file added.
+func (n *normalizer) lineShifts(applied []Applied) {
+	n.oldLine = map[int]int{}
+	type done struct{ line, delta int }
+	seen := map[string][]done{}
+	order := slices.Clone(applied)
+	slices.SortStableFunc(order, func(a, b Applied) int { return a.Index - b.Index })
+	for _, a := range order {
+		if a.Op != edit.Replace {
+			continue
+		}
+		shift := 0
+		for _, d := range seen[a.Path] {
+			if d.line < a.Line {
+				shift += d.delta
+			}
+		}
+		n.oldLine[a.Index] = a.Line - shift
+		seen[a.Path] = append(seen[a.Path], done{a.Line, countLines(a.New) - countLines(a.Old)})
+	}
+}
+
+// udiffGroup returns the hunks of one file's section that starts with the
+// hunk at i: the udiff Replaces after it on the same path with only blank
+// lines between them.
+func (n *normalizer) udiffGroup(i int) []int {
+	g := []int{i}
+	for k := i + 1; k < len(n.edits); k++ {
+		prev, e := n.edits[k-1], n.edits[k]
+		if e.Format != FormatUDiff.String() || e.Op != edit.Replace || e.Path != prev.Path || e.Start < prev.End ||
+			strings.TrimSpace(string(n.src[prev.End:e.Start])) != "" {
+			break
+		}
+		g = append(g, k)
+	}
+	return g
+}
+
+// hunkHeader is the "@@" line of a hunk from the entry a; heading is the
+// text after the closing "@@", kept from the model's header.
+func (n *normalizer) hunkHeader(i int, a Applied, heading string) (string, int) {
+	ol, nl := countLines(a.Old), countLines(a.New)
+	os, ns := n.oldLine[i], a.Line
+	if ol == 0 {
+		os--
+	}
+	if nl == 0 {
+		ns--
+	}
+	return fmt.Sprintf("@@ -%d,%d +%d,%d @@%s", max(os, 0), ol, max(ns, 0), nl, heading), ns
+}
+
+// udiff re-renders the hunks of one file's section, and its "---"/"+++"
+// header when that names the file another way.
+func (n *normalizer) udiff(g []int) {
+	p := n.p
+	first := &n.edits[g[0]]
+	from0, _ := n.lineRange(first.Start, first.End)
+	pth := first.Path
+	// The header: the "--- "/"+++ " pair right before the first hunk, when
+	// no other edit (a git rename) claims it.
+	hdrStart, hdr := first.Start, ""
+	eol := n.eol(from0)
+	if from0 >= 2 && !n.claimed(p.lines[from0-2].start) {
+		if h, _, ok := p.fileHeaderAt(from0-2, true); ok {
+			hdrStart = p.lines[from0-2].start
+			hdr = string(n.src[hdrStart:first.Start])
+			if (h.oldPath != pth || h.newPath != pth) && simplePath(pth) {
+				hdr = "--- a/" + pth + eol + "+++ b/" + pth + eol
+			}
+		}
+	}
+	var b strings.Builder
+	b.WriteString(hdr)
+	var want []edit.Edit
+	changed := false
+	for k, i := range g {
+		e := &n.edits[i]
+		if k > 0 {
+			b.Write(n.src[n.edits[g[k-1]].End:e.Start])
+		}
+		region := string(n.src[e.Start:e.End])
+		a, ok := n.plain(i)
+		if !ok {
+			b.WriteString(region)
+			want = append(want, *e)
+			if len(n.by[i]) > 0 {
+				changed = true // a fixer's edits: only the canonical form can say them
+			}
+			continue
+		}
+		from, _ := n.lineRange(e.Start, e.End)
+		heading, body := "", ""
+		if t := p.lines[from].text; isHunkHeader(t) {
+			if _, rest, ok := strings.Cut(strings.TrimPrefix(t, "@@"), "@@"); ok {
+				heading = rest
+			}
+			body = string(n.src[p.lines[from].end:e.End])
+		} else {
+			body = region
+		}
+		if !n.unchanged(i, a) {
+			r, ok := renderLines(lineDiff(a.Old, a.New), n.eol(from), true)
+			if !ok {
+				b.WriteString(region)
+				want = append(want, *e)
+				continue
+			}
+			body = r
+		}
+		h, hint := n.hunkHeader(i, a, heading)
+		b.WriteString(h + n.eol(from))
+		b.WriteString(body)
+		w := *e
+		w.Old, w.New, w.Hint = withEOL(a.Old, n.eol(from)), withEOL(a.New, n.eol(from)), hint
+		if n.unchanged(i, a) {
+			w.Old, w.New = e.Old, e.New
+		}
+		want = append(want, w)
+	}
+	text := b.String()
+	last := n.edits[g[len(g)-1]]
+	check := text
+	if hdr == "" {
+		check = "--- a/" + pth + "\n+++ b/" + pth + "\n" + text
+	}
+	if simplePath(pth) || hdr != "" {
+		if readsBackAs(check, FormatUDiff, want...) && !changed {
+			n.replace(hdrStart, last.End, text)
+			return
+		}
+	}
+	// The canonical form replaces the whole section, header included, so
+	// no header is left without hunks.
+	if hdr != "" || len(g) == 1 {
+		if c, ok := n.canonical(g); ok {
+			n.replace(hdrStart, last.End, c)
+			return
+		}
+	}
+	n.keep(g...)
+}
+
+// claimed reports whether byte off lies inside some edit's region.
+func (n *normalizer) claimed(off int) bool {
+	for _, e := range n.edits {
+		if off >= e.Start && off < e.End {
+			return true
+		}
+	}
+	return false
+}
+
+// simplePath reports whether p can stand in a "--- a/p" header as is.
+func simplePath(p string) bool {
+	return p != "" && !strings.ContainsAny(p, " \t\"\\\r\n") && !strings.HasPrefix(p, "/") && path.Clean(p) == p
+}
+
+// udiffFile re-renders a new file's section of a diff (a Create): the hunks
+// become one hunk of its content as written.
+func (n *normalizer) udiffFile(i int, a Applied) (string, bool) {
+	e := &n.edits[i]
+	if e.Op != edit.Create {
+		return "", false
+	}
+	p := n.p
+	from, to := n.lineRange(e.Start, e.End)
+	plus := -1
+	for k := from; k < to; k++ {
+		if strings.HasPrefix(p.lines[k].text, "+++ ") {
+			plus = k
+			break
+		}
+	}
+	if plus < 0 {
+		return "", false
+	}
+	eol := n.eol(plus)
+	var ls []dline
+	for _, l := range splitAfter(a.New) {
+		ls = append(ls, dline{'+', l})
+	}
+	body, _ := renderLines(ls, eol, true)
+	text := string(n.src[e.Start:p.lines[plus].end])
+	if len(ls) > 0 {
+		text += fmt.Sprintf("@@ -0,0 +1,%d @@", len(ls)) + eol + body
+	}
+	if !readsBackAs(text, FormatUDiff, edit.Edit{Op: edit.Create, Path: e.Path, New: withEOL(a.New, eol), Mode: e.Mode}) {
+		return "", false
+	}
+	return text, true
+}
+
+// codex re-renders a chunk of an *** Update File section (its "@@" anchor
+// lines and "*** End of File" kept) or an *** Add File section.
+func (n *normalizer) codex(i int, a Applied) (string, bool) {
+	e := &n.edits[i]
+	p := n.p
+	from, to := n.lineRange(e.Start, e.End)
+	eol := n.eol(from)
+	if e.Op == edit.Create {
+		var ls []dline
+		for _, l := range splitAfter(a.New) {
+			ls = append(ls, dline{'+', l})
+		}
+		body, ok := renderLines(ls, eol, false)
+		if !ok {
+			return "", false
+		}
+		text := string(n.src[e.Start:p.lines[from].end]) + body
+		env := "*** Begin Patch\n" + text + "*** End Patch\n"
+		if !readsBackAs(env, FormatCodex, edit.Edit{Op: edit.Create, Path: e.Path, New: withEOL(a.New, eol)}) {
+			return "", false
+		}
+		return text, true
+	}
+	if e.Op != edit.Replace {
+		return "", false
+	}
+	body := from
+	for body < to && strings.HasPrefix(p.lines[body].text, "@@") {
+		body++
+	}
+	end := to
+	if end > body && strings.TrimRight(p.lines[end-1].text, " \t") == "*** End of File" {
+		end--
+	}
+	plusOnly := true
+	for k := body; k < end; k++ {
+		if t := p.lines[k].text; t != "" && t[0] != '+' {
+			plusOnly = false
+		}
+	}
+	var ls []dline
+	wantOld, wantNew := a.Old, a.New
+	switch {
+	case plusOnly && a.Old == "":
+		for _, l := range splitAfter(a.New) {
+			ls = append(ls, dline{'+', l})
+		}
+	case plusOnly && strings.HasPrefix(a.New, a.Old):
+		// Lines added right after the anchor, which is the old text.
+		for _, l := range splitAfter(a.New[len(a.Old):]) {
+			ls = append(ls, dline{'+', l})
+		}
+		wantOld, wantNew = lf(e.Old), lf(e.Old)+a.New[len(a.Old):]
+	default:
+		ls = lineDiff(a.Old, a.New)
+	}
+	r, ok := renderLines(ls, eol, false)
+	if !ok || len(ls) == 0 {
+		return "", false
+	}
+	text := string(n.src[e.Start:p.lines[body].start]) + r + string(n.src[p.lines[end].start:e.End])
+	if end == len(p.lines) {
+		text = string(n.src[e.Start:p.lines[body].start]) + r
+	}
+	env := "*** Begin Patch\n*** Update File: " + e.Path + "\n" + text + "*** End Patch\n"
+	want := *e
+	want.Old, want.New = withEOL(wantOld, eol), withEOL(wantNew, eol)
+	if !readsBackAs(env, FormatCodex, want) {
+		return "", false
+	}
+	return text, true
+}
+
+// json re-renders the JSON calls of one region: in each call, the values
+// of the old and new text fields are re-encoded; keys, other fields and
+// layout stay.
+func (n *normalizer) json(g []int) {
+	e0 := n.edits[g[0]]
+	var targets []*jsonTarget
+	for _, i := range g {
+		if n.multi(i) {
+			continue
+		}
+		a, ok := n.plain(i)
+		e := n.edits[i]
+		if !ok {
+			if len(n.by[i]) > 0 {
+				n.keep(i)
+			}
+			continue
+		}
+		if n.unchanged(i, a) {
+			continue
+		}
+		if e.Op == edit.Replace && a.Old == "" && e.Old != "" {
+			n.keep(i)
+			continue
+		}
+		targets = append(targets, &jsonTarget{index: i, e: e, a: a})
+	}
+	if len(targets) == 0 {
+		return
+	}
+	region := string(n.src[e0.Start:e0.End])
+	var b strings.Builder
+	last := 0
+	for k := 0; k < len(region); {
+		c := region[k]
+		if c != '{' && c != '"' && c != '[' {
+			k++
+			continue
+		}
+		raw, _, end, err := decodeJSONAt([]byte(region), k)
+		if err != nil || len(raw) == 0 {
+			k++
+			continue
+		}
+		nt, ok := rewriteJSON(string(raw), targets, 0)
+		if ok {
+			b.WriteString(region[last:k])
+			b.WriteString(nt)
+			last = end
+		}
+		k = end
+	}
+	b.WriteString(region[last:])
+	for _, t := range targets {
+		if !t.done {
+			n.keep(t.index)
+		}
+	}
+	n.replace(e0.Start, e0.End, b.String())
+}
+
+// A jsonTarget is an edit whose call rewriteJSON looks for.
+type jsonTarget struct {
+	index int
+	e     edit.Edit
+	a     Applied
+	done  bool
+}
+
+// rewriteJSON returns text, a JSON value, with the calls of targets
+// rewritten, and whether it changed. A string that holds a JSON document
+// (OpenAI's "arguments") is rewritten inside and re-encoded.
+func rewriteJSON(text string, targets []*jsonTarget, depth int) (string, bool) {
+	if depth > jsonMaxDepth || text == "" {
+		return text, false
+	}
+	type rep struct {
+		start, end int
+		text       string
+	}
+	var reps []rep
+	switch text[0] {
+	case '"':
+		var s string
+		if json.Unmarshal([]byte(text), &s) != nil {
+			return text, false
+		}
+		t := strings.TrimSpace(s)
+		if t == "" || (t[0] != '{' && t[0] != '[') {
+			return text, false
+		}
+		lead := s[:strings.Index(s, t)]
+		inner, ok := rewriteJSON(t, targets, depth+1)
+		if !ok {
+			return text, false
+		}
+		return jsonQuote(lead + inner + s[len(lead)+len(t):]), true
+	case '[':
+		for _, m := range jsonElems(json.RawMessage(text), 0) {
+			if nt, ok := rewriteJSON(string(m.raw), targets, depth+1); ok {
+				reps = append(reps, rep{m.start, m.end, nt})
+			}
+		}
+	case '{':
+		obj := jsonObject(json.RawMessage(text), 0)
+		if t := matchCall(obj, targets); t != nil {
+			for _, r := range t.fields(obj) {
+				reps = append(reps, rep{r.start, r.end, r.text})
+			}
+			t.done = true
+			break
+		}
+		keys := make([]string, 0, len(obj))
+		for k := range obj {
+			keys = append(keys, k)
+		}
+		slices.SortFunc(keys, func(a, b string) int { return obj[a].start - obj[b].start })
+		for _, k := range keys {
+			m := obj[k]
+			if nt, ok := rewriteJSON(string(m.raw), targets, depth+1); ok {
+				reps = append(reps, rep{m.start, m.end, nt})
+			}
+		}
+	}
+	if len(reps) == 0 {
+		return text, false
+	}
+	slices.SortFunc(reps, func(a, b rep) int { return a.start - b.start })
+	var b strings.Builder
+	last := 0
+	for _, r := range reps {
+		b.WriteString(text[last:r.start])
+		b.WriteString(r.text)
+		last = r.end
+	}
+	b.WriteString(text[last:])
+	return b.String(), true
+}
+
+// matchCall returns the first pending target whose call obj is: its old
+// and new text decode to the edit's.
+func matchCall(obj map[string]jsonMember, targets []*jsonTarget) *jsonTarget {
+	_, old, hasOld, _ := firstField(obj, jsonOldKeys)
+	_, nw, hasNew, _ := firstField(obj, append([]string{"insert_text"}, jsonNewKeys...))
+	if !hasNew && !hasOld {
+		return nil
+	}
+	for _, t := range targets {
+		if t.done {
+			continue
+		}
+		e := t.e
+		sameNew := nw == e.New || (e.Op == edit.Replace && e.Old == "" && nw+"\n" == e.New)
+		switch e.Op {
+		case edit.Replace:
+			if (old == e.Old || e.Old == "" && !hasOld) && sameNew {
+				return t
+			}
+		case edit.Create, edit.Rewrite:
+			if old == "" && sameNew {
+				return t
+			}
+		}
+	}
+	return nil
+}
+
+// fields returns the replacements of the old and new values of obj.
+func (t *jsonTarget) fields(obj map[string]jsonMember) []nsplice {
+	var rs []nsplice
+	if k, _, ok, _ := firstField(obj, jsonOldKeys); ok && t.e.Op == edit.Replace && t.e.Old != "" {
+		m := obj[k]
+		rs = append(rs, nsplice{m.start, m.end, jsonQuote(t.a.Old)})
+	}
+	if k, _, ok, _ := firstField(obj, append([]string{"insert_text"}, jsonNewKeys...)); ok {
+		m := obj[k]
+		rs = append(rs, nsplice{m.start, m.end, jsonQuote(t.a.New)})
+	}
+	return rs
+}
+
+// jsonQuote encodes s as a JSON string, leaving "<", ">" and "&" readable.
+func jsonQuote(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
+}

@@ -1,0 +1,167 @@
+package parse
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// TestNormalize renders each format's regions from what was applied. Each
+// case names the applied text per edit index; edits without an entry stay
+// as written.
+func TestNormalize(t *testing.T) {
+	type ap = Applied
+	tests := map[string]struct {
+		in      string
+		applied []Applied
+		want    string
+		kept    bool // Normalize reports an edit left as written
+	}{
+		"searchReplace": {
+			in:      "Fix:\n\na.go\n```go\n<<<<<<< SEARCH\n  x := 1  \n=======\n  x := 2\n>>>>>>> REPLACE\n```\nDone.\n",
+			applied: []ap{{Index: 0, Op: edit.Replace, Path: "a.go", Old: "\tx := 1\n", New: "\tx := 2\n", Line: 3}},
+			want:    "Fix:\n\na.go\n```go\n<<<<<<< SEARCH\n\tx := 1\n=======\n\tx := 2\n>>>>>>> REPLACE\n```\nDone.\n",
+		},
+		"searchReplaceInherited": {
+			in: "a.go\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n\n<<<<<<< SEARCH\nc \n=======\nd\n>>>>>>> REPLACE\n",
+			applied: []ap{{Index: 0, Op: edit.Replace, Path: "a.go", Old: "a\n", New: "b\n", Line: 1},
+				{Index: 1, Op: edit.Replace, Path: "a.go", Old: "c\n", New: "d\n", Line: 2}},
+			want: "a.go\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n\n<<<<<<< SEARCH\nc\n=======\nd\n>>>>>>> REPLACE\n",
+		},
+		"searchReplaceCRLFResponse": {
+			in:      "a.go\r\n<<<<<<< SEARCH\r\nx \r\n=======\r\ny\r\n>>>>>>> REPLACE\r\n",
+			applied: []ap{{Index: 0, Op: edit.Replace, Path: "a.go", Old: "x\r\n", New: "y\r\n", Line: 1}},
+			want:    "a.go\r\n<<<<<<< SEARCH\r\nx\r\n=======\r\ny\r\n>>>>>>> REPLACE\r\n",
+		},
+		"searchReplaceFailedKept": {
+			in:   "a.go\n<<<<<<< SEARCH\nx \n=======\ny\n>>>>>>> REPLACE\n",
+			want: "a.go\n<<<<<<< SEARCH\nx \n=======\ny\n>>>>>>> REPLACE\n",
+		},
+		// The file's own text holds a divider: the block cannot carry it
+		// with the model's markers, so the canonical form (which picks its
+		// fences and reads back) stands in, or the edit is left.
+		"searchReplaceMarkerInText": {
+			in:      "doc.md\n```\n<<<<<<< SEARCH\nx \n=======\ny\n>>>>>>> REPLACE\n```\n",
+			applied: []ap{{Index: 0, Op: edit.Replace, Path: "doc.md", Old: "x\n=======\n", New: "y\n", Line: 1}},
+			want:    "doc.md\n```\n<<<<<<< SEARCH\nx \n=======\ny\n>>>>>>> REPLACE\n```\n",
+			kept:    true,
+		},
+		"searchReplaceRepairedElsewhere": {
+			in:      "a.go\n```\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n```\nok\n",
+			applied: []ap{{Index: 0, Op: edit.Replace, Path: "b.go", Old: "x\n", New: "y\n", Line: 1, Repaired: true}},
+			want:    "b.go\n```\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n```\nok\n",
+		},
+		"udiffNumbersAndHeader": {
+			in: "```diff\n--- a.go.orig\n+++ a.go\n@@ -90,2 +90,2 @@ func f() {\n x\n-y\n+z\n@@ ... @@\n p  \n-q\n+r\n```\n",
+			applied: []ap{{Index: 0, Op: edit.Replace, Path: "a.go", Old: "x\ny\n", New: "x\nz\n", Line: 2},
+				{Index: 1, Op: edit.Replace, Path: "a.go", Old: "p\nq\n", New: "p\nr\n", Line: 10}},
+			want: "```diff\n--- a/a.go\n+++ b/a.go\n@@ -2,2 +2,2 @@ func f() {\n x\n-y\n+z\n@@ -10,2 +10,2 @@\n p\n-q\n+r\n```\n",
+		},
+		"udiffShiftedOldSide": {
+			in: "--- a/a.go\n+++ b/a.go\n@@ -1,1 +1,2 @@\n a\n+b\n@@ -5,1 +6,1 @@\n-c\n+d\n",
+			applied: []ap{{Index: 0, Op: edit.Replace, Path: "a.go", Old: "a\n", New: "a\nb\n", Line: 1},
+				{Index: 1, Op: edit.Replace, Path: "a.go", Old: "c\n", New: "d\n", Line: 6}},
+			want: "--- a/a.go\n+++ b/a.go\n@@ -1,1 +1,2 @@\n a\n+b\n@@ -5,1 +6,1 @@\n-c\n+d\n",
+		},
+		"udiffNoFinalNewline": {
+			in:      "--- a/a.go\n+++ b/a.go\n@@ @@\n-x\n+y\n",
+			applied: []ap{{Index: 0, Op: edit.Replace, Path: "a.go", Old: "x", New: "y", Line: 4}},
+			want:    "--- a/a.go\n+++ b/a.go\n@@ -4,1 +4,1 @@\n-x\n\\ No newline at end of file\n+y\n\\ No newline at end of file\n",
+		},
+		// The applied lines would read as a file header inside the hunk:
+		// the section becomes a canonical block, header and all.
+		"udiffCanonical": {
+			in:      "Intro.\n--- a/q.sql\n+++ b/q.sql\n@@ @@\n-x\n+y\nBye.\n",
+			applied: []ap{{Index: 0, Op: edit.Replace, Path: "q.sql", Old: "-- a.sql\n", New: "++ b.sql\n", Line: 1}},
+			want:    "Intro.\nq.sql\n```\n<<<<<<< SEARCH\n-- a.sql\n=======\n++ b.sql\n>>>>>>> REPLACE\n```\nBye.\n",
+		},
+		"json": {
+			in:      "Call:\n{\"path\": \"a.go\", \"old_string\": \"x  \\n\", \"new_string\": \"y\\n\", \"note\": \"<keep>\"}\n",
+			applied: []ap{{Index: 0, Op: edit.Replace, Path: "a.go", Old: "x\n", New: "y <&>\n", Line: 1}},
+			want:    "Call:\n{\"path\": \"a.go\", \"old_string\": \"x\\n\", \"new_string\": \"y <&>\\n\", \"note\": \"<keep>\"}\n",
+		},
+		"jsonArrayOneLine": {
+			in: "[{\"path\":\"a\",\"old_str\":\"1 \\n\",\"new_str\":\"2\\n\"},{\"path\":\"a\",\"old_str\":\"3 \\n\",\"new_str\":\"4\\n\"}]\n",
+			applied: []ap{{Index: 0, Op: edit.Replace, Path: "a", Old: "1\n", New: "2\n", Line: 1},
+				{Index: 1, Op: edit.Replace, Path: "a", Old: "3\n", New: "4\n", Line: 3}},
+			want: "[{\"path\":\"a\",\"old_str\":\"1\\n\",\"new_str\":\"2\\n\"},{\"path\":\"a\",\"old_str\":\"3\\n\",\"new_str\":\"4\\n\"}]\n",
+		},
+		"jsonMultiEdit": {
+			in: "{\"file_path\": \"a\", \"edits\": [\n  {\"old_string\": \"1 \\n\", \"new_string\": \"2\\n\"},\n  {\"old_string\": \"3\\n\", \"new_string\": \"4\\n\"}\n]}\n",
+			applied: []ap{{Index: 0, Op: edit.Replace, Path: "a", Old: "1\n", New: "2\n", Line: 1},
+				{Index: 1, Op: edit.Replace, Path: "a", Old: "3\n", New: "4\n", Line: 3}},
+			want: "{\"file_path\": \"a\", \"edits\": [\n  {\"old_string\": \"1\\n\", \"new_string\": \"2\\n\"},\n  {\"old_string\": \"3\\n\", \"new_string\": \"4\\n\"}\n]}\n",
+		},
+		"jsonArguments": {
+			in:      "{\"function\": {\"name\": \"edit\", \"arguments\": \"{\\\"path\\\": \\\"a\\\", \\\"old_string\\\": \\\"x \\\\n\\\", \\\"new_string\\\": \\\"y\\\\n\\\"}\"}}\n",
+			applied: []ap{{Index: 0, Op: edit.Replace, Path: "a", Old: "x\n", New: "y\n", Line: 1}},
+			want:    "{\"function\": {\"name\": \"edit\", \"arguments\": \"{\\\"path\\\": \\\"a\\\", \\\"old_string\\\": \\\"x\\\\n\\\", \\\"new_string\\\": \\\"y\\\\n\\\"}\"}}\n",
+		},
+		"codex": {
+			in: "*** Begin Patch\n*** Update File: a.py\n@@ def f():\n-    x = 1 \n+    x = 2\n*** Add File: b.py\n+print(1)  \n*** End Patch\n",
+			applied: []ap{{Index: 0, Op: edit.Replace, Path: "a.py", Old: "    x = 1\n", New: "    x = 2\n", Line: 2},
+				{Index: 1, Op: edit.Create, Path: "b.py", New: "print(1)\n"}},
+			want: "*** Begin Patch\n*** Update File: a.py\n@@ def f():\n-    x = 1\n+    x = 2\n*** Add File: b.py\n+print(1)\n*** End Patch\n",
+		},
+		"codexPlusOnly": {
+			in:      "*** Begin Patch\n*** Update File: a.py\n@@ def f():\n+    y = 2  \n*** End Patch\n",
+			applied: []ap{{Index: 0, Op: edit.Replace, Path: "a.py", Old: "def f():\n", New: "def f():\n    y = 2\n", Line: 1}},
+			want:    "*** Begin Patch\n*** Update File: a.py\n@@ def f():\n+    y = 2\n*** End Patch\n",
+		},
+		"whole": {
+			in:      "a.txt\n```\nhello  \n```\n",
+			applied: []ap{{Index: 0, Op: edit.Rewrite, Path: "a.txt", New: "hello"}},
+			want:    "a.txt\n```\nhello\n```\n",
+		},
+		"createSearchReplace": {
+			in:      "new.txt\n```\n<<<<<<< SEARCH\n=======\nhi \n>>>>>>> REPLACE\n```\n",
+			applied: []ap{{Index: 0, Op: edit.Create, Path: "new.txt", New: "hi\n"}},
+			want:    "new.txt\n```\n<<<<<<< SEARCH\n=======\nhi\n>>>>>>> REPLACE\n```\n",
+		},
+		"replaceAllLeft": {
+			in:      "{\"path\": \"a\", \"old_string\": \"x \", \"new_string\": \"y\", \"replace_all\": true}\n",
+			applied: []ap{{Index: 0, Op: edit.Replace, Path: "a", Old: "x", New: "y", Line: 1}},
+			want:    "{\"path\": \"a\", \"old_string\": \"x \", \"new_string\": \"y\", \"replace_all\": true}\n",
+			kept:    true,
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			edits, errs := Parse([]byte(tc.in), FormatAuto)
+			if len(errs) > 0 {
+				t.Fatalf("Parse: %v", errs.Err())
+			}
+			got, err := Normalize([]byte(tc.in), edits, tc.applied)
+			if (err != nil) != tc.kept {
+				t.Errorf("Normalize error = %v, want kept %v", err, tc.kept)
+			}
+			if string(got) != tc.want {
+				t.Errorf("Normalize =\n%s\nwant\n%s", got, tc.want)
+			}
+			if tc.kept {
+				return
+			}
+			// What is rendered reads back as what was applied.
+			back, errs := Parse(got, FormatAuto)
+			if len(errs) > 0 || len(back) != len(edits) {
+				t.Fatalf("normalized output parses to %d edits, %v", len(back), errs.Err())
+			}
+			for _, a := range tc.applied {
+				b := back[a.Index]
+				old := strings.ReplaceAll(b.Old, "\r\n", "\n")
+				if b.Op == edit.Replace && old != strings.ReplaceAll(a.Old, "\r\n", "\n") && !strings.HasPrefix(a.New, a.Old) {
+					t.Errorf("edit %d reads back with Old %q, want %q", a.Index, b.Old, a.Old)
+				}
+			}
+		})
+	}
+}
+
+func TestNormalizeBadIndex(t *testing.T) {
+	src := []byte("a\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n")
+	edits, _ := Parse(src, FormatAuto)
+	if _, err := Normalize(src, edits, []Applied{{Index: 3}}); err == nil {
+		t.Error("Normalize with an out-of-range index: no error")
+	}
+}
