@@ -1,5 +1,3 @@
-// Package report renders the outcome of an apply: the JSON receipt, the
-// human receipt, the dry-run diff and the output of `edapply parse`.
 package report
 
 import (
@@ -40,6 +38,7 @@ type WireEdit struct {
 	Strategy  string `json:"strategy"`
 	LineStart int    `json:"line_start"`
 	LineEnd   int    `json:"line_end"`
+	Repaired  bool   `json:"repaired,omitempty"` // a --repair fixer's edit was applied in its place
 }
 
 // NewReceipt converts res to its wire form.
@@ -55,7 +54,8 @@ func NewReceipt(res *apply.Result) Receipt {
 		wf := WireFile{Path: f.Path, NewPath: f.NewPath, Op: f.Op, BeforeHash: f.BeforeHash, AfterHash: f.AfterHash,
 			Edits: make([]WireEdit, 0, len(f.Edits))}
 		for _, e := range f.Edits {
-			wf.Edits = append(wf.Edits, WireEdit{e.Index, string(e.Status), string(e.Strategy), e.LineStart, e.LineEnd})
+			wf.Edits = append(wf.Edits, WireEdit{Index: e.Index, Status: string(e.Status), Strategy: string(e.Strategy),
+				LineStart: e.LineStart, LineEnd: e.LineEnd, Repaired: e.Repaired})
 		}
 		r.Files = append(r.Files, wf)
 	}

@@ -1,0 +1,16 @@
+// Package report renders the outcome of an apply: the JSON receipt, the
+// human receipt, the dry-run diff and the output of `edapply parse`.
+//
+// [JSON] and [Human] render the same [apply.Result]: JSON as one line
+// for a harness (the receipt of CONTRACT.md, built by [NewReceipt]), Human
+// for a person, colored only when the caller says so. [Diff] prints the
+// unified diff a dry run would write. From a Go program:
+//
+//	edits, perrs := parse.Parse(reply, parse.FormatAuto)
+//	if len(perrs) > 0 {
+//		return perrs.Err() // a region did not parse: write nothing
+//	}
+//	res, err := apply.Apply(ctx, edits, apply.Options{Root: dir})
+//	report.JSON(os.Stdout, res) // the receipt, also on failure
+//	return err                  // res.Errors.Err(): nil when every edit applied
+package report
