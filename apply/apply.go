@@ -1,5 +1,3 @@
-// Package apply locates edits in the files of a working tree and writes them
-// as one transaction.
 package apply
 
 import (
@@ -59,6 +57,8 @@ type Options struct {
 	// ladder within the same transaction.
 	Repair         func(ctx context.Context, req RepairRequest) ([]edit.Edit, error)
 	RepairAttempts int
+
+	sequential bool // tests: plan without batch.go, the reference it must equal
 }
 
 // A RepairRequest describes one failed edit to a fixer.

@@ -15,6 +15,7 @@ import (
 	"syscall"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/testhook"
 )
 
 // A change is what commit does to one path: take it from orig to final.
@@ -25,15 +26,20 @@ type change struct {
 }
 
 // commitHook, when set (by tests), is called at each step of a commit with
-// the step's name and the path it concerns: "mkdir", "temp", "journal",
-// "rename", "remove" before the step, "done" at the end. The "rename" and
-// "remove" calls come just before the drift check, so a test can change the
-// file there and see OUT_OF_DATE, or make the step fail.
+// the step's name and the path it concerns: "journal", then "mkdir" and
+// "temp" per written file, "rename", "remove" before the step, "done" at the
+// end. The "rename" and "remove" calls come just before the drift check, so
+// a test can change the file there and see OUT_OF_DATE, or make the step
+// fail. testhook.Commit, when set, is called the same way: it is how the
+// CLI's tests, which run the edapply binary, pause a commit part way.
 var commitHook func(step, path string)
 
 func hook(step, p string) {
 	if commitHook != nil {
 		commitHook(step, p)
+	}
+	if testhook.Commit != nil {
+		testhook.Commit(step, p)
 	}
 }
 
@@ -51,21 +57,46 @@ type txn struct {
 }
 
 // commit writes every change as one transaction. All new contents are
-// already in memory. First every new content is staged in a temp file
-// beside its target (creating missing parent directories); then the undo
-// journal is saved; then each temp file is renamed into place, each target
-// re-read first so that a change made since planning is OUT_OF_DATE rather
-// than overwritten; deletions come last, after every rename succeeded. A
-// failure, a cancelled ctx or SIGINT/SIGTERM at any point puts back what
-// was already done, from the originals in memory, and removes every temp
-// file and directory made. saveJournal returns a function that restores
-// the journal it replaced; it is given the directories the commit made.
-func (t *txn) commit(ctx context.Context, saveJournal func(dirs []string) (func(), error)) *edit.Error {
+// already in memory. First the undo journal is saved, naming the temp file
+// each new content will be staged in and the directories that will be
+// made, so that even after a SIGKILL `edapply undo` finds the changes made
+// so far and every file commit left (see cleanStale); then every new
+// content is staged in its temp file beside its target (creating missing
+// parent directories); then each temp file is renamed into place, each
+// target re-read first so that a change made since planning is OUT_OF_DATE
+// rather than overwritten; deletions come last, after every rename
+// succeeded. A failure, a cancelled ctx or SIGINT/SIGTERM at any point puts
+// back what was already done, from the originals in memory, and removes
+// every temp file and directory made. saveJournal is given the temp files'
+// and the directories' root-relative paths and returns a function that
+// restores the journal it replaced.
+func (t *txn) commit(ctx context.Context, saveJournal func(temps, dirs []string) (func(), error)) *edit.Error {
 	sigc := make(chan os.Signal, 1)
 	signal.Notify(sigc, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigc)
 	t.temps = map[int]string{}
 	defer t.removeTemps()
+
+	names := map[int]string{}
+	var temps []string
+	for i, c := range t.changes {
+		if c.final.exists {
+			names[i] = tempName(path.Dir(c.path))
+			temps = append(temps, names[i])
+		}
+	}
+	if e := t.interrupted(ctx, sigc); e != nil {
+		return t.abort(e)
+	}
+	hook("journal", "")
+	if saveJournal != nil {
+		undo, err := saveJournal(temps, t.missingDirs())
+		if err != nil {
+			return t.abort(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot record the undo journal: " + err.Error(), Err: err,
+				Hint: "Set XDG_STATE_HOME (or the state directory option) to a writable directory outside the tree."})
+		}
+		t.unjournal = undo
+	}
 
 	for i, c := range t.changes {
 		if e := t.interrupted(ctx, sigc); e != nil {
@@ -79,24 +110,10 @@ func (t *txn) commit(ctx context.Context, saveJournal func(dirs []string) (func(
 			return t.abort(ioErr(c.path, "cannot create directory", err))
 		}
 		hook("temp", c.path)
-		tmp, err := t.writeTemp(path.Dir(c.path), c.final)
-		if err != nil {
+		if err := t.writeTemp(names[i], c.final); err != nil {
 			return t.abort(ioErr(c.path, "cannot write temporary file", err))
 		}
-		t.temps[i] = tmp
-	}
-
-	if e := t.interrupted(ctx, sigc); e != nil {
-		return t.abort(e)
-	}
-	hook("journal", "")
-	if saveJournal != nil {
-		undo, err := saveJournal(t.dirs)
-		if err != nil {
-			return t.abort(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot record the undo journal: " + err.Error(), Err: err,
-				Hint: "Set XDG_STATE_HOME (or the state directory option) to a writable directory outside the tree."})
-		}
-		t.unjournal = undo
+		t.temps[i] = names[i]
 	}
 
 	for i, c := range t.changes {
@@ -232,8 +249,8 @@ func (t *txn) restore(c change) error {
 		}
 		return nil
 	}
-	tmp, err := t.writeTemp(path.Dir(c.path), c.orig)
-	if err != nil {
+	tmp := tempName(path.Dir(c.path))
+	if err := t.writeTemp(tmp, c.orig); err != nil {
 		return err
 	}
 	if err := t.root.Rename(tmp, c.path); err != nil {
@@ -270,21 +287,57 @@ func (t *txn) mkdirs(dir string) error {
 	return nil
 }
 
-// writeTemp writes st's content to a new temp file in dir and returns its
-// path. The file is made with O_EXCL under a random name, given st's mode
-// (exactly, past the umask, when st.exact) and synced, so that the rename
-// that follows publishes complete bytes or nothing.
-func (t *txn) writeTemp(dir string, st state) (name string, err error) {
+// missingDirs lists the directories that the changes' parents need and
+// that do not exist yet, parents first: the ones mkdirs will make.
+func (t *txn) missingDirs() []string {
+	var dirs []string
+	seen := map[string]bool{}
+	for _, c := range t.changes {
+		if !c.final.exists {
+			continue
+		}
+		dir := path.Dir(c.path)
+		if dir == "." {
+			continue
+		}
+		parts := strings.Split(dir, "/")
+		for k := range parts {
+			d := strings.Join(parts[:k+1], "/")
+			if seen[d] {
+				continue
+			}
+			seen[d] = true
+			if _, err := t.root.Lstat(d); errors.Is(err, fs.ErrNotExist) {
+				dirs = append(dirs, d)
+			}
+		}
+	}
+	return dirs
+}
+
+// tempPrefix and tempSuffix frame the name of every temp file edapply makes.
+const tempPrefix, tempSuffix = ".edapply-", ".tmp"
+
+// tempName returns a fresh temp file name in dir: random, so that it names
+// no existing file and cannot be guessed in advance.
+func tempName(dir string) string {
 	var rnd [8]byte
 	rand.Read(rnd[:])
-	name = path.Join(dir, ".edapply-"+hex.EncodeToString(rnd[:])+".tmp")
+	return path.Join(dir, tempPrefix+hex.EncodeToString(rnd[:])+tempSuffix)
+}
+
+// writeTemp writes st's content to name, a new temp file (see tempName).
+// The file is made with O_EXCL, given st's mode (exactly, past the umask,
+// when st.exact) and synced, so that the rename that follows publishes
+// complete bytes or nothing.
+func (t *txn) writeTemp(name string, st state) (err error) {
 	perm := st.mode.Perm()
 	if st.exact || perm == 0 {
 		perm = 0o600 // widened by the Chmod below
 	}
 	f, err := t.root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
-		return "", err
+		return err
 	}
 	defer func() {
 		if err != nil {
@@ -293,20 +346,20 @@ func (t *txn) writeTemp(dir string, st state) (name string, err error) {
 		}
 	}()
 	if _, err = f.Write(st.data); err != nil {
-		return "", err
+		return err
 	}
 	if st.exact {
 		if err = f.Chmod(st.mode); err != nil {
-			return "", err
+			return err
 		}
 	}
 	if err = f.Sync(); err != nil {
-		return "", err
+		return err
 	}
 	if err = f.Close(); err != nil {
-		return "", err
+		return err
 	}
-	return name, nil
+	return nil
 }
 
 func (t *txn) removeTemps() {

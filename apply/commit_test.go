@@ -71,11 +71,12 @@ func TestCommitAll(t *testing.T) {
 		t.Errorf("a.txt mode = %v, want 0751", m)
 	}
 	noTemps(t, root)
-	// Every temp is written before the journal, the journal before the
-	// first rename, and deletions come last.
+	// The journal is saved before anything in the tree changes (it names
+	// the temp files and directories to come), every temp is written
+	// before the first rename, and deletions come last.
 	got := strings.Join(steps, ",")
-	want := "mkdir a.txt,temp a.txt,mkdir new/deep/n.txt,temp new/deep/n.txt,mkdir b.txt,temp b.txt,mkdir moved/mv.txt,temp moved/mv.txt," +
-		"journal ,rename a.txt,rename new/deep/n.txt,rename b.txt,rename moved/mv.txt,remove del.txt,remove mv.txt,done "
+	want := "journal ,mkdir a.txt,temp a.txt,mkdir new/deep/n.txt,temp new/deep/n.txt,mkdir b.txt,temp b.txt,mkdir moved/mv.txt,temp moved/mv.txt," +
+		"rename a.txt,rename new/deep/n.txt,rename b.txt,rename moved/mv.txt,remove del.txt,remove mv.txt,done "
 	if got != want {
 		t.Errorf("steps =\n%s\nwant\n%s", got, want)
 	}

@@ -73,8 +73,9 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	tx := &txn{root: root, changes: changes}
 	if len(changes) > 0 {
 		jr := newJournal(rs.abs, changes)
-		if e := tx.commit(ctx, func(dirs []string) (func(), error) {
-			jr.Dirs = dirs
+		cleanStale(root, rs, opts.StateDir)
+		if e := tx.commit(ctx, func(temps, dirs []string) (func(), error) {
+			jr.Temps, jr.Dirs = temps, dirs
 			name, restore, err := jr.save(opts.StateDir, rs)
 			res.Journal = name
 			return restore, err
@@ -104,7 +105,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 
 func newPlanner(root *os.Root, rs *resolver, opts Options, ws []work, cache map[string]loaded) *planner {
 	p := &planner{root: root, rs: rs, res: &Result{DryRun: opts.DryRun}, slots: map[string]*slot{},
-		mopts: matchOptions{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}}
+		mopts: matchOptions{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}, sequential: opts.sequential}
 	if ws != nil {
 		p.work, p.cache = ws, cache
 		p.failed, p.excerpts = map[int]*edit.Error{}, map[int]string{}
@@ -222,6 +223,7 @@ type slot struct {
 	cur   state
 	err   *edit.Error // loading failed (a directory, unreadable); every edit on the path fails with it
 	owner *file       // the file whose content is at this path now; nil if none
+	by    int         // position of the last edit that wrote content here
 }
 
 // A file is what one FileResult reports: content that starts at one path (or
@@ -249,6 +251,10 @@ type planner struct {
 	failed   map[int]*edit.Error
 	excerpts map[int]string
 	cache    map[string]loaded
+
+	// sequential plans every edit on its own, without batch.go (tests
+	// compare the two).
+	sequential bool
 }
 
 type loaded struct {
@@ -323,7 +329,7 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 		}
 	}
 
-	for i := range edits {
+	for i := 0; i < len(edits); i++ {
 		if bad[i] {
 			continue
 		}
@@ -331,7 +337,51 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			p.res.Errors.Add(&edit.Error{Code: edit.CodeIO, Edit: i, Path: edits[i].Path, Msg: "interrupted: " + err.Error(), Err: err})
 			return
 		}
+		// A run of SEARCH/REPLACE edits to one file is planned in one
+		// pass where that is provably the same (batch.go).
+		if !p.sequential {
+			if j := p.batch(ctx, edits, src, bad, i); j > i {
+				i = j - 1
+				continue
+			}
+		}
 		p.run(i, &edits[i], src[i], dst[i])
+	}
+	p.checkNesting(edits)
+}
+
+// checkNesting fails the response when it leaves a file where another of
+// its files needs a directory (a.txt and a.txt/x, both new): the resolver
+// catches that against the disk, but not between the response's own new
+// files, and commit would make the directory and then find it in the way.
+func (p *planner) checkNesting(edits []edit.Edit) {
+	files := map[string]bool{}
+	for _, s := range p.order {
+		if s.cur.exists {
+			files[s.path] = true
+		}
+	}
+	for _, s := range p.order {
+		if !s.cur.exists || s.orig.exists {
+			continue // an existing file's parents are directories already
+		}
+		for d := path.Dir(s.path); d != "."; d = path.Dir(d) {
+			if !files[d] {
+				continue
+			}
+			i := s.by
+			p.fail(i, &edits[i], &edit.Error{Code: edit.CodeIO, Path: edits[i].Path,
+				Msg:  d + " is a file in this response; " + s.path + " needs it to be a directory",
+				Hint: "A file stands where the path needs a directory; check the path."})
+			if s.owner != nil {
+				for k := range s.owner.fr.Edits {
+					if er := &s.owner.fr.Edits[k]; er.Index == p.index(i) {
+						er.Status = StatusFailed
+					}
+				}
+			}
+			break
+		}
 	}
 }
 
@@ -446,6 +496,7 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 		return
 	}
 	f := p.fileAt(s, e)
+	s.by = i
 	switch e.Op {
 	case edit.Create:
 		p.create(f, i, e, StrategyCreate)
@@ -515,10 +566,8 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 		p.failOn(f, i, e, binaryErr())
 		return
 	}
-	if line, elided := elidedReplacement(e.Old, e.New); elided {
-		p.failOn(f, i, e, elisionErr(line, "replacement"))
-		return
-	}
+	// locate judges a replacement's elision itself: only it can see whether
+	// a placeholder already stands in the file, which makes it code.
 	body, hasBOM := splitBOM(s.cur.data)
 	ed := *e
 	loc, err := locate(body, &ed, p.mopts)
@@ -526,8 +575,7 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 		p.failOn(f, i, e, err)
 		return
 	}
-	er := EditResult{Status: loc.Status, Strategy: loc.Strategy,
-		LineStart: loc.LineStart, LineEnd: loc.LineEnd, Matched: loc.Matched, Written: loc.Written}
+	er := resultOf(loc)
 	if loc.Status != StatusAlreadyApplied {
 		out, serr := applySplices(body, loc.Splices)
 		if serr != nil {
@@ -542,6 +590,14 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 	}
 	p.setMode(s, e)
 	p.record(f, i, er)
+}
+
+// resultOf is the EditResult of a located Replace, before it is applied.
+// Matched and Written are copied: as substrings they would keep every
+// intermediate copy of the file alive until the receipt is gone.
+func resultOf(loc location) EditResult {
+	return EditResult{Status: loc.Status, Strategy: loc.Strategy,
+		LineStart: loc.LineStart, LineEnd: loc.LineEnd, Matched: strings.Clone(loc.Matched), Written: strings.Clone(loc.Written)}
 }
 
 // applySplices builds the new text, checking first that every splice is in
@@ -671,6 +727,7 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 		d.owner.at = nil
 	}
 	d.cur = s.cur
+	d.by = i
 	d.cur.exact = true // a moved file keeps its mode exactly
 	s.cur = state{}
 	s.owner = nil

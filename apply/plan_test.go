@@ -703,3 +703,26 @@ func TestApplyRepairFails(t *testing.T) {
 	}
 	diffTrees(t, "tree", readTree(t, root), tree{"a.txt": "a\n", "b.txt": "b\n"})
 }
+
+// TestPlanNesting: a response that makes a.txt a file and also writes
+// a.txt/x (either order) cannot be committed; planning says so, rather
+// than commit making the directory and then calling it a change on disk.
+func TestPlanNesting(t *testing.T) {
+	for name, edits := range map[string][]edit.Edit{
+		"fileFirst": {{Op: edit.Create, Path: "a.txt", New: "a\n"}, {Op: edit.Create, Path: "a.txt/x", New: "x\n"}},
+		"dirFirst":  {{Op: edit.Create, Path: "d/x", New: "x\n"}, {Op: edit.Rewrite, Path: "d", New: "d\n"}},
+		"rename":    {{Op: edit.Create, Path: "n/x", New: "x\n"}, {Op: edit.Rename, Path: "b.txt", New: "n"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			writeTree(t, root, tree{"b.txt": "b\n"})
+			res, err := Apply(context.Background(), edits, testOpts(t, root))
+			if err == nil || len(res.Errors) != 1 || res.Errors[0].Code != edit.CodeIO ||
+				!strings.Contains(res.Errors[0].Msg, "needs it to be a directory") {
+				t.Fatalf("Apply = %v, want one IO_ERROR about the nesting", err)
+			}
+			diffTrees(t, "tree", readTree(t, root), tree{"b.txt": "b\n"})
+			noTemps(t, root)
+		})
+	}
+}

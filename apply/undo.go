@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/edapply/edapply/edit"
@@ -22,7 +24,14 @@ type journal struct {
 	Root    string        `json:"root"` // absolute
 	Time    time.Time     `json:"time"`
 	Files   []journalFile `json:"files"`
-	Dirs    []string      `json:"dirs"` // directories the apply created, parents first
+	Dirs    []string      `json:"dirs"` // directories the apply creates, parents first
+	// Temps are the temp files the apply stages its new contents in,
+	// root-relative; they are named before the journal is saved, so that
+	// files left by an apply killed part way can be proven its own and
+	// removed (see cleanStale).
+	Temps []string `json:"temps,omitempty"`
+	PID   int      `json:"pid,omitempty"`  // the applying process, while it runs
+	Host  string   `json:"host,omitempty"` // the machine it ran on
 }
 
 type journalFile struct {
@@ -37,7 +46,8 @@ type journalFile struct {
 const journalName = "journal.json"
 
 func newJournal(root string, cs []change) *journal {
-	j := &journal{Version: 1, Root: root, Time: time.Now().UTC()}
+	j := &journal{Version: 1, Root: root, Time: time.Now().UTC(), PID: os.Getpid()}
+	j.Host, _ = os.Hostname()
 	for _, c := range cs {
 		jf := journalFile{Path: c.path, Existed: c.orig.exists, Before: c.orig.data, Mode: uint32(c.orig.mode), Exists: c.final.exists}
 		if c.final.exists {
@@ -197,19 +207,7 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return fail(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot resolve root " + opts.Root + ": " + errMsg(err), Err: err})
 	}
-	dirs, err := journalDirs(opts.StateDir, rs)
-	if err != nil {
-		return fail(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: err.Error(), Err: err})
-	}
-	var name string
-	var data []byte
-	err = fs.ErrNotExist
-	for _, dir := range dirs {
-		name = filepath.Join(dir, journalName)
-		if data, err = os.ReadFile(name); !errors.Is(err, fs.ErrNotExist) {
-			break
-		}
-	}
+	name, data, err := readJournal(opts.StateDir, rs)
 	if errors.Is(err, fs.ErrNotExist) {
 		return fail(&edit.Error{Code: edit.CodeFileNotFound, Edit: -1, Msg: "nothing to undo: no apply is recorded for this root",
 			Hint: "Undo restores the last apply that wrote files in this root, once."})
@@ -279,15 +277,23 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 		return res, res.Errors.Err()
 	}
 	tx := &txn{root: root, changes: cs}
-	if e := tx.commit(ctx, nil); e != nil {
+	// The journal is rewritten first to name this undo's temp files (and
+	// process) too, so that an undo killed part way leaves nothing the next
+	// undo cannot judge and clean up.
+	save := func(temps, _ []string) (func(), error) {
+		j.Temps = append(j.Temps, temps...)
+		j.PID = os.Getpid()
+		j.Host, _ = os.Hostname()
+		upd, err := json.Marshal(&j)
+		if err == nil {
+			err = writeFileAtomic(name, upd)
+		}
+		return func() { writeFileAtomic(name, data) }, err
+	}
+	if e := tx.commit(ctx, save); e != nil {
 		return fail(e)
 	}
-	for i := len(j.Dirs) - 1; i >= 0; i-- {
-		// Only when empty: anything put there since is not ours to remove.
-		if rel, perr := rs.resolve(j.Dirs[i]); perr == nil && rel == j.Dirs[i] {
-			root.Remove(rel)
-		}
-	}
+	j.removeLeftovers(root, rs)
 	if err := os.Remove(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		// The files are restored; a second undo would find them changed
 		// and refuse, so this is reported but does no harm.
@@ -295,4 +301,91 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 	}
 	res.OK = true
 	return res, nil
+}
+
+// readJournal finds the root's journal in the state directories and
+// returns its file name and content; the error is fs.ErrNotExist when there
+// is none.
+func readJournal(stateDir string, rs *resolver) (string, []byte, error) {
+	dirs, err := journalDirs(stateDir, rs)
+	if err != nil {
+		return "", nil, err
+	}
+	for _, dir := range dirs {
+		name := filepath.Join(dir, journalName)
+		data, err := os.ReadFile(name)
+		if !errors.Is(err, fs.ErrNotExist) {
+			return name, data, err
+		}
+	}
+	return "", nil, fs.ErrNotExist
+}
+
+// cleanStale removes what an apply killed part way (SIGKILL, a crash, a
+// power cut) left in the tree besides its changes: the temp files it had
+// staged and the directories it had made that are still empty. Only what
+// the root's journal names is touched, and only once the process that
+// wrote it is gone, so a concurrent apply keeps its files. The changes
+// themselves stay for `edapply undo`, or the next apply, to judge. Not
+// covered: a temp file of a rollback (a failed or interrupted commit
+// putting files back) killed in its turn; its name is recorded nowhere, so
+// it is left rather than guessed at.
+func cleanStale(root *os.Root, rs *resolver, stateDir string) {
+	_, data, err := readJournal(stateDir, rs)
+	if err != nil {
+		return
+	}
+	var j journal
+	if json.Unmarshal(data, &j) != nil || j.Version != 1 || j.Root != rs.abs {
+		return
+	}
+	j.removeLeftovers(root, rs)
+}
+
+// removeLeftovers removes j's temp files that still exist, unless the
+// process that wrote j may still be running, then its directories that are
+// empty.
+func (j *journal) removeLeftovers(root *os.Root, rs *resolver) {
+	for _, tmp := range j.Temps {
+		if j.running() {
+			break
+		}
+		// Only a regular file of edapply's naming at a path with no
+		// symlink on the way: anything else is not a temp file j made.
+		base := path.Base(tmp)
+		if !strings.HasPrefix(base, tempPrefix) || !strings.HasSuffix(base, tempSuffix) {
+			continue
+		}
+		if rel, perr := rs.resolve(tmp); perr != nil || rel != tmp {
+			continue
+		}
+		if fi, err := root.Lstat(tmp); err == nil && fi.Mode().IsRegular() {
+			root.Remove(tmp)
+		}
+	}
+	for i := len(j.Dirs) - 1; i >= 0; i-- {
+		// Only when empty: anything put there since is not ours to remove.
+		if rel, perr := rs.resolve(j.Dirs[i]); perr == nil && rel == j.Dirs[i] {
+			root.Remove(rel)
+		}
+	}
+}
+
+// running reports whether the process that wrote j may still be
+// committing: it ran on another machine, or a process with its PID exists
+// (perhaps another one, after reuse: then the leftovers wait for a later
+// run, which is the safe way to be wrong). This process's own journal is
+// from a commit that has returned, having removed its temp files itself.
+func (j *journal) running() bool {
+	if j.PID == 0 || j.PID == os.Getpid() {
+		return false
+	}
+	if host, _ := os.Hostname(); j.Host != host {
+		return true
+	}
+	p, err := os.FindProcess(j.PID)
+	if err != nil {
+		return false
+	}
+	return !errors.Is(p.Signal(syscall.Signal(0)), os.ErrProcessDone)
 }

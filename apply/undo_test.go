@@ -2,7 +2,9 @@ package apply
 
 import (
 	"context"
+	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -145,4 +147,74 @@ func TestStateDirInsideRoot(t *testing.T) {
 		t.Fatal(err)
 	}
 	diffTrees(t, "tree", readTree(t, root), tree{"a.txt": "A\n"})
+}
+
+// TestCleanStale: the temp files a killed apply left are removed by the
+// next apply or undo, which find them named in its journal, unless the
+// process that wrote the journal may still be running.
+func TestCleanStale(t *testing.T) {
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Skip("no true(1) to get a finished process's PID:", err)
+	}
+	for name, tc := range map[string]struct {
+		pid      int
+		removed  bool
+		viaApply bool
+	}{
+		"deadUndo":  {dead.Process.Pid, true, false},
+		"deadApply": {dead.Process.Pid, true, true},
+		"running":   {1, false, true}, // init: alive, and not us
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			writeTree(t, root, tree{"a.txt": "a\n", "b.txt": "b\n"})
+			opts := testOpts(t, root)
+			if _, err := Apply(context.Background(), []edit.Edit{replace("a.txt", "a", "A")}, opts); err != nil {
+				t.Fatal(err)
+			}
+			// Make it the journal of an apply killed after saving it: one
+			// that names a temp file still there, and a process.
+			dirs, err := journalDirs(opts.StateDir, mustResolver(t, root))
+			if err != nil {
+				t.Fatal(err)
+			}
+			jname := filepath.Join(dirs[0], journalName)
+			data, err := os.ReadFile(jname)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var j journal
+			if err := json.Unmarshal(data, &j); err != nil || len(j.Temps) != 1 {
+				t.Fatalf("journal %s: %v, temps %q", data, err, j.Temps)
+			}
+			j.PID = tc.pid
+			data, _ = json.Marshal(j)
+			os.WriteFile(jname, data, 0o600)
+			tmp := filepath.Join(root, j.Temps[0])
+			os.WriteFile(tmp, []byte("A\n"), 0o600)
+
+			if tc.viaApply {
+				Apply(context.Background(), []edit.Edit{replace("b.txt", "b", "B")}, opts)
+			} else if _, err := Undo(context.Background(), opts); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := os.Lstat(tmp); os.IsNotExist(err) != tc.removed {
+				t.Errorf("temp file removed = %v, want %v", os.IsNotExist(err), tc.removed)
+			}
+		})
+	}
+}
+
+func mustResolver(t *testing.T, root string) *resolver {
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	rs, err := newResolver(r, root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
 }

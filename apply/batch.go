@@ -1,0 +1,512 @@
+package apply
+
+// Batched planning of one file's run of SEARCH/REPLACE edits.
+//
+// The plain path (planner.replace) gives every edit the whole file as the
+// edits before it left it: it copies the file out of its byte slice, scans
+// all of it for the old text (to judge uniqueness) and copies it again to
+// splice the result in. With 500 edits to a 50,000-line file that is 500
+// scans and 1,500 copies: quadratic.
+//
+// A batch instead keeps one segment: the content when the segment began
+// (orig) and the splices accepted since, not yet applied. An edit is
+// accepted only when it is provable that the plain path would find exactly
+// the same thing: one exact match of its old text in the current content
+// (orig with the splices applied), lying on lines no accepted splice
+// touched. Everything else — a tolerant match, no match, several matches,
+// a match on or next to a line an earlier edit wrote — flushes the segment
+// (one copy) and goes through the plain path, after which a new segment
+// starts from the content that left. The result is the plain path's, edit
+// for edit: FuzzBatchEquivalence checks it.
+//
+// Uniqueness without a scan: the current content's lines are either lines
+// of orig that no splice touched, or "zone" lines: the lines an accepted
+// splice's text and the rest of the lines it cut through make. Every
+// occurrence of an old text that spans at least one whole line puts that
+// whole line (for the batch, the old text's whole line that orig has the
+// fewest of) on one of those two kinds of line. So the occurrences are
+// found by looking that line up in two hash indexes, one of orig's lines
+// (built once per segment, for the lines the edits quote) and one of the
+// zone lines (grown as splices are accepted), and comparing the old text
+// at each place. Old texts without a whole line take the plain path.
+
+import (
+	"context"
+	"hash/maphash"
+	"sort"
+	"strings"
+
+	"github.com/edapply/edapply/edit"
+)
+
+var batchSeed = maphash.MakeSeed()
+
+func lineHash(s string) uint64 { return maphash.String(batchSeed, s) }
+
+// A batchSplice is an accepted splice: orig[start:end] becomes text.
+type batchSplice struct {
+	start, end          int
+	text                string
+	lineFirst, lineLast int // orig lines the splice's zone spans: those of start and of end
+	dBytes, dLines      int // what it adds to the content's length and "\n" count
+}
+
+// A zoneLine is a line of the current content that a splice made: it
+// starts rel bytes after the splice's start in the current content (rel is
+// negative for the part of orig's line before the splice).
+type zoneLine struct {
+	at  int // the splice's start in orig, which names it
+	rel int
+}
+
+// A segment is the content at the start of a stretch of batched edits and
+// the splices accepted since.
+type segment struct {
+	orig   string
+	hasBOM bool
+	f      *finder          // over orig: the exact hits' units and replacement text are read there
+	starts []int            // starts[L]: offset in orig of line L (lines cut at "\n"; the last may be empty)
+	keys   map[uint64][]int // hash of a line the edits quote → orig's lines with that text
+	zones  map[uint64][]zoneLine
+	sp     []batchSplice // sorted by start
+	cumB   []int         // cumB[j]: the sum of sp[:j]'s dBytes
+	cumL   []int         // likewise dLines
+	size   int           // the current content's length
+	crlf   int           // "\r\n" in the current content
+	nl     int           // "\n" in the current content
+	mode   int           // eolLF or eolCRLF: the mode orig had, and the current content has
+	closed bool          // the last splice changed something the batch assumes: flush before the next edit
+}
+
+// A batchEdit is one edit of the run, with what the batch needs of it.
+type batchEdit struct {
+	ok     bool     // the batch may try it at all
+	op, np *pattern // its old and new text
+	nls    int      // "\n"s in op.text
+}
+
+// batchable reports whether e is an edit the batch may try: a Replace of
+// one occurrence with nothing that makes the plain path look beyond the
+// exact rung's single hit (anchors, end of file, a placeholder the
+// replacement may elide code with, a replacement that contains the old
+// text and so is first looked for itself), and an old text with a whole
+// line in it (two "\n" at least).
+func batchable(e *edit.Edit) batchEdit {
+	if e.Op != edit.Replace || e.Old == "" || e.Count != 1 || len(e.Anchors) > 0 || e.AtEOF {
+		return batchEdit{}
+	}
+	op := newPattern(e.Old)
+	nls := strings.Count(op.text, "\n")
+	if nls < 2 {
+		return batchEdit{}
+	}
+	np := newPattern(e.New)
+	if np.phs > 0 || np.text != op.text && !np.blank && strings.Contains(np.text, op.text) {
+		return batchEdit{}
+	}
+	return batchEdit{ok: true, op: op, np: np, nls: nls}
+}
+
+// needle is the old text as the exact rung searches for it in content of
+// the given mode (see finder.exactHits).
+func (b *batchEdit) needle(mode int) string {
+	if mode == eolCRLF {
+		return strings.ReplaceAll(b.op.text, "\n", "\r\n")
+	}
+	return b.op.text
+}
+
+// batch plans the run of Replace edits to one path that starts at edits[i]
+// and returns the position after the last it planned; i when it planned
+// none (the caller runs edits[i] itself). The caller has checked ctx for
+// edits[i]; for the rest of the run batch stops (after flushing) when ctx
+// is done, for the caller to report it.
+func (p *planner) batch(ctx context.Context, edits []edit.Edit, src []string, bad []bool, i int) int {
+	j := i
+	for j < len(edits) && !bad[j] && edits[j].Op == edit.Replace && edits[j].Old != "" && src[j] == src[i] {
+		j++
+	}
+	if j-i < 2 {
+		return i // one edit costs the plain path what it costs the batch
+	}
+	s := p.slot(src[i])
+	if s.err != nil || !s.cur.exists {
+		return i
+	}
+	bes := make([]batchEdit, j-i)
+	for k := i; k < j; k++ {
+		bes[k-i] = batchable(&edits[k])
+	}
+	var g *segment
+	skip, backoff := 0, 0
+	for k := i; k < j; k++ {
+		if k > i && ctx.Err() != nil {
+			g.flush(s)
+			return k
+		}
+		e := &edits[k]
+		be := &bes[k-i]
+		if g != nil && g.closed {
+			g.flush(s)
+			g = nil
+		}
+		if be.ok && g == nil && skip == 0 {
+			g = newSegment(s, bes[k-i:])
+			if g == nil {
+				// Binary or mixed line endings: the plain path's business,
+				// until an edit changes that.
+				skip, backoff = nextBackoff(backoff)
+			}
+		}
+		if skip > 0 {
+			skip--
+		}
+		if be.ok && g != nil {
+			// What run does before replace.
+			f := p.fileAt(s, e)
+			s.by = k
+			if g.try(p, f, k, e, be) {
+				backoff = 0
+				continue
+			}
+		}
+		// The plain path, on the content as the edits so far left it.
+		accepted := g != nil && len(g.sp) > 0
+		g.flush(s)
+		before := s.cur.data
+		p.run(k, e, src[k], "")
+		if g != nil && (accepted || !sameBytes(before, s.cur.data)) {
+			// The content moved on from the segment's. Rebuilding the
+			// segment costs a pass over the file; after segments that
+			// accepted nothing, wait a growing number of edits first.
+			if !accepted {
+				skip, backoff = nextBackoff(backoff)
+			}
+			g = nil
+		}
+	}
+	g.flush(s)
+	return j
+}
+
+func nextBackoff(b int) (skip, next int) {
+	next = min(2*b+1, 64)
+	return next, next
+}
+
+// sameBytes reports whether a and b are the same slice (not merely equal).
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// newSegment starts a segment at s's current content, indexing the lines
+// the edits in bes quote. It returns nil when the content is binary or its
+// line endings are mixed.
+func newSegment(s *slot, bes []batchEdit) *segment {
+	if isBinary(s.cur.data) {
+		return nil
+	}
+	body, hasBOM := splitBOM(s.cur.data)
+	g := &segment{orig: body, hasBOM: hasBOM, f: newFinder(body), size: len(body)}
+	g.mode = g.f.eolMode()
+	if g.mode == eolMixed {
+		return nil
+	}
+	g.starts = make([]int, 0, len(body)/32+1)
+	g.starts = append(g.starts, 0)
+	for off := 0; ; {
+		k := strings.IndexByte(body[off:], '\n')
+		if k < 0 {
+			break
+		}
+		off += k + 1
+		g.starts = append(g.starts, off)
+	}
+	g.nl = len(g.starts) - 1
+	if g.mode == eolCRLF {
+		g.crlf = g.nl
+	}
+	// Most of the file's lines are quoted by no edit: a bit per slice of
+	// the hash space rules them out before the map is asked.
+	g.keys = map[uint64][]int{}
+	var maybe [1 << 16 / 64]uint64
+	for b := range bes {
+		if !bes[b].ok {
+			continue
+		}
+		forWholeLines(bes[b].needle(g.mode), func(line string, _ int) {
+			h := lineHash(line)
+			g.keys[h] = nil
+			maybe[h>>54] |= 1 << (h >> 48 & 63)
+		})
+	}
+	for L, st := range g.starts {
+		end := len(body)
+		if L+1 < len(g.starts) {
+			end = g.starts[L+1] - 1
+		}
+		h := lineHash(body[st:end])
+		if maybe[h>>54]&(1<<(h>>48&63)) == 0 {
+			continue
+		}
+		if ls, ok := g.keys[h]; ok {
+			g.keys[h] = append(ls, L)
+		}
+	}
+	g.zones = map[uint64][]zoneLine{}
+	g.cumB, g.cumL = []int{0}, []int{0}
+	return g
+}
+
+// forWholeLines calls fn with each whole line of text (one with a "\n"
+// before and after it; the first and last pieces are not) and its offset.
+func forWholeLines(text string, fn func(line string, off int)) {
+	first := strings.IndexByte(text, '\n')
+	if first < 0 {
+		return
+	}
+	for off := first + 1; ; {
+		k := strings.IndexByte(text[off:], '\n')
+		if k < 0 {
+			return
+		}
+		fn(text[off:off+k], off)
+		off += k + 1
+	}
+}
+
+// lineOf returns the orig line that holds offset o (len(orig): the last).
+func (g *segment) lineOf(o int) int {
+	return sort.SearchInts(g.starts, o+1) - 1
+}
+
+// lineEnd returns the end of orig's line L, before its "\n".
+func (g *segment) lineEnd(L int) int {
+	if L+1 < len(g.starts) {
+		return g.starts[L+1] - 1
+	}
+	return len(g.orig)
+}
+
+// before returns how many accepted splices start before orig offset o.
+func (g *segment) before(o int) int {
+	return sort.Search(len(g.sp), func(j int) bool { return g.sp[j].start >= o })
+}
+
+// cStart is where sp[j]'s text starts in the current content.
+func (g *segment) cStart(j int) int { return g.sp[j].start + g.cumB[j] }
+
+// touched reports whether a splice's zone spans an orig line from first to
+// last.
+func (g *segment) touched(first, last int) bool {
+	j := sort.Search(len(g.sp), func(j int) bool { return g.sp[j].lineLast >= first })
+	return j < len(g.sp) && g.sp[j].lineFirst <= last
+}
+
+// equalAt reports whether the current content holds s at offset x (x and
+// x+len(s) within it).
+func (g *segment) equalAt(x int, s string) bool {
+	j := sort.Search(len(g.sp), func(j int) bool { return g.cStart(j)+len(g.sp[j].text) > x })
+	for s != "" {
+		if j < len(g.sp) && x >= g.cStart(j) {
+			t := g.sp[j].text[x-g.cStart(j):]
+			n := min(len(t), len(s))
+			if t[:n] != s[:n] {
+				return false
+			}
+			s, x, j = s[n:], x+n, j+1
+			continue
+		}
+		o := x - g.cumB[j]
+		lim := len(g.orig)
+		if j < len(g.sp) {
+			lim = g.sp[j].start
+		}
+		n := min(lim-o, len(s))
+		if n <= 0 || g.orig[o:o+n] != s[:n] {
+			return false
+		}
+		s, x = s[n:], x+n
+	}
+	return true
+}
+
+// occurrences returns where needle occurs in the current content (offsets
+// there), ascending, stopping after two.
+func (g *segment) occurrences(needle string) []int {
+	// The whole line of needle that orig has the fewest of, counting the
+	// zone lines with its text.
+	bestOff, bestN := -1, 0
+	var best uint64
+	missing := false
+	forWholeLines(needle, func(line string, off int) {
+		h := lineHash(line)
+		ls, ok := g.keys[h]
+		if !ok {
+			missing = true // not indexed (cannot happen for a needle of the run's mode)
+			return
+		}
+		if n := len(ls) + len(g.zones[h]); bestOff < 0 || n < bestN {
+			best, bestOff, bestN = h, off, n
+		}
+	})
+	if missing || bestOff < 0 {
+		return nil
+	}
+	var at []int
+	add := func(x int) {
+		if x < 0 || x+len(needle) > g.size || !g.equalAt(x, needle) {
+			return
+		}
+		for _, y := range at {
+			if y == x {
+				return
+			}
+		}
+		at = append(at, x)
+	}
+	for _, L := range g.keys[best] {
+		if g.touched(L, L) {
+			continue // a zone line now; the zone index has it
+		}
+		o := g.starts[L]
+		add(o + g.cumB[g.before(o)] - bestOff)
+		if len(at) > 1 {
+			return at
+		}
+	}
+	for _, z := range g.zones[best] {
+		j := g.before(z.at)
+		add(g.cStart(j) + z.rel - bestOff)
+		if len(at) > 1 {
+			return at
+		}
+	}
+	return at
+}
+
+// try plans edit k (e, position k) in the segment if it can prove the
+// plain path would plan it the same way; false leaves everything as it was.
+func (g *segment) try(p *planner, f *file, k int, e *edit.Edit, be *batchEdit) bool {
+	needle := be.needle(g.mode)
+	at := g.occurrences(needle)
+	if len(at) != 1 {
+		return false
+	}
+	// The match must lie on lines of orig no splice touched: then its
+	// bytes, and those next to it that the ladder reads, are orig's.
+	x := at[0]
+	j := sort.Search(len(g.sp), func(j int) bool { return g.cStart(j)+len(g.sp[j].text) > x })
+	if j < len(g.sp) && x >= g.cStart(j) {
+		return false
+	}
+	o := x - g.cumB[j]
+	first, last := g.lineOf(o), g.lineOf(o+len(needle))
+	if g.touched(first, last) {
+		return false
+	}
+	// The hit as finder.exactHits reports it, in the lines the edit sees.
+	line := first + g.cumL[j]
+	h := hit{start: o, end: o + len(needle), first: line, last: line + be.nls, cmp: levelExact}
+	if be.op.finalNL || needle[len(needle)-1] == '\n' {
+		h.last--
+	}
+	h.last = max(h.last, h.first)
+	ed := *e
+	loc, err := locateIn(g.f, &ed, be.op, be.np, p.mopts, []hit{h})
+	if err != nil {
+		return false // the plain path will report it
+	}
+	er := resultOf(loc)
+	if loc.Status != StatusAlreadyApplied {
+		if len(loc.Splices) != 1 || loc.Splices[0].Start != h.start || loc.Splices[0].End != h.end {
+			return false
+		}
+		g.accept(loc.Splices[0].New, h.start, h.end, first, last)
+		er.Status = StatusApplied
+	}
+	p.setMode(f.at, e)
+	p.record(f, k, er)
+	return true
+}
+
+// accept adds the splice orig[start:end] → text, whose zone is orig's
+// lines first to last.
+func (g *segment) accept(text string, start, end, first, last int) {
+	// Line endings: "\r\n" pairs can only appear or vanish within a byte of
+	// the splice, and those bytes are orig's.
+	lo, hi := max(start-1, 0), min(end+1, len(g.orig))
+	local := g.orig[lo:start] + text + g.orig[end:hi]
+	dCRLF := strings.Count(local, "\r\n") - strings.Count(g.orig[lo:hi], "\r\n")
+	dNL := strings.Count(text, "\n") - strings.Count(g.orig[start:end], "\n")
+	sp := batchSplice{start: start, end: end, text: text, lineFirst: first, lineLast: last,
+		dBytes: len(text) - (end - start), dLines: dNL}
+	j := g.before(start)
+	g.sp = append(g.sp, batchSplice{})
+	copy(g.sp[j+1:], g.sp[j:])
+	g.sp[j] = sp
+	g.cumB = append(g.cumB, 0)
+	g.cumL = append(g.cumL, 0)
+	for q := j; q < len(g.sp); q++ {
+		g.cumB[q+1] = g.cumB[q] + g.sp[q].dBytes
+		g.cumL[q+1] = g.cumL[q] + g.sp[q].dLines
+	}
+	g.size += sp.dBytes
+	g.crlf += dCRLF
+	g.nl += dNL
+	mode := eolLF
+	if g.crlf > 0 {
+		mode = eolMixed
+		if g.crlf == g.nl {
+			mode = eolCRLF
+		}
+	}
+	// The zone's lines: what the splice's text makes of orig's lines first
+	// to last.
+	ls := g.starts[first]
+	zone := g.orig[ls:start] + text + g.orig[end:g.lineEnd(last)]
+	for off := 0; ; {
+		k := strings.IndexByte(zone[off:], '\n')
+		n := len(zone) - off
+		if k >= 0 {
+			n = k
+		}
+		h := lineHash(zone[off : off+n])
+		g.zones[h] = append(g.zones[h], zoneLine{at: start, rel: off - (start - ls)})
+		if k < 0 {
+			break
+		}
+		off += k + 1
+	}
+	// A change of line-ending mode changes the needles; a NUL, or new first
+	// bytes without a BOM before them, may make the content binary: the
+	// plain path judges what follows.
+	if mode != g.mode || strings.IndexByte(text, 0) >= 0 || !g.hasBOM && start < 2 {
+		g.closed = true
+	}
+}
+
+// flush applies the accepted splices to s's content. g may be nil.
+func (g *segment) flush(s *slot) {
+	if g == nil || len(g.sp) == 0 {
+		return
+	}
+	var b strings.Builder
+	n := g.size
+	if g.hasBOM {
+		n += len(bom)
+		b.Grow(n)
+		b.WriteString(bom)
+	} else {
+		b.Grow(n)
+	}
+	last := 0
+	for _, x := range g.sp {
+		b.WriteString(g.orig[last:x.start])
+		b.WriteString(x.text)
+		last = x.end
+	}
+	b.WriteString(g.orig[last:])
+	s.cur.data = []byte(b.String())
+	g.sp = nil
+}

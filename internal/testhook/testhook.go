@@ -1,0 +1,13 @@
+// Package testhook holds the hooks that tests install in code they cannot
+// reach otherwise. The CLI's tests run the edapply binary as a separate
+// process (the test binary itself, re-executed by testscript), so they
+// cannot set a package's unexported test variable; the test binary's
+// "edapply" entry point sets these instead. Nothing outside tests sets
+// them, and being internal, nothing outside this module can.
+package testhook
+
+// Commit, when set, is called by apply at each step of a commit, with the
+// step's name and the root-relative path it concerns (see apply's
+// commitHook for the steps). A hook may block, to hold the commit at that
+// point while a test signals or kills the process.
+var Commit func(step, path string)
