@@ -5,6 +5,7 @@ import (
 	"hash/maphash"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/edapply/edapply/edit"
 )
@@ -25,10 +26,30 @@ var candSeed = maphash.MakeSeed()
 // trimmed and inner runs of them collapsed. It does not allocate for ASCII
 // lines.
 func looseKey(s string) uint64 {
+	// Most lines are ASCII with single blanks between their words: their
+	// loose form is the line trimmed, and is hashed as it stands.
+	t := trimBoth(s)
+	simple := true
+	for i := 0; i < len(t) && simple; i++ {
+		switch looseClass[t[i]] {
+		case 0:
+		case 1: // a blank, never last in t
+			simple = t[i] == ' ' && !isSpace(t[i+1])
+		case 2: // "--" folds to "-"
+			simple = i+1 == len(t) || t[i+1] != '-'
+		default: // not ASCII: may fold
+			simple = false
+		}
+	}
+	if simple {
+		return maphash.String(candSeed, t)
+	}
 	s = foldPunct(s)
-	var h maphash.Hash
-	h.SetSeed(candSeed)
-	sep := false
+	// The fields, one blank between them, are hashed in one call: far
+	// cheaper than a write per field, and a key per line of a large file
+	// is computed for every NO_MATCH and tolerant search.
+	var buf [256]byte
+	b := buf[:0]
 	for i := 0; i < len(s); {
 		for i < len(s) && isSpace(s[i]) {
 			i++
@@ -38,16 +59,31 @@ func looseKey(s string) uint64 {
 			j++
 		}
 		if j > i {
-			if sep {
-				h.WriteByte(' ')
+			if len(b) > 0 {
+				b = append(b, ' ')
 			}
-			h.WriteString(s[i:j])
-			sep = true
+			b = append(b, s[i:j]...)
 		}
 		i = j
 	}
-	return h.Sum64()
+	return maphash.Bytes(candSeed, b)
 }
+
+// looseClass sorts bytes for looseKey's shortcut: 0 plain, 1 blank
+// (isSpace), 2 '-', 3 not ASCII.
+var looseClass = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case isSpace(byte(c)):
+			t[c] = 1
+		case c == '-':
+			t[c] = 2
+		case c >= utf8.RuneSelf:
+			t[c] = 3
+		}
+	}
+	return t
+}()
 
 type window struct {
 	start, n int
@@ -73,13 +109,23 @@ func (f *finder) candidates(p *pattern, fromLine int) ([]edit.Candidate, string)
 	if real == 0 || len(lines) == 0 {
 		return nil, none
 	}
+	// A bit per slice of the key space rules out most lines before the
+	// map is asked.
+	var maybe [1 << 16 / 64]uint64
+	for k := range want {
+		maybe[k>>54] |= 1 << (k >> 48 & 63)
+	}
 	votes := make(map[int]int)
+	keys := f.looseKeys()
 	for k := fromLine; k < len(lines); k++ {
-		l := f.content[lines[k].start:lines[k].end]
-		if isBlank(l) {
+		key := keys[k]
+		if maybe[key>>54]&(1<<(key>>48&63)) == 0 {
 			continue
 		}
-		for _, i := range want[looseKey(l)] {
+		if isBlank(f.content[lines[k].start:lines[k].end]) {
+			continue
+		}
+		for _, i := range want[key] {
 			votes[k-i]++
 		}
 	}

@@ -2,6 +2,7 @@ package apply
 
 import (
 	"fmt"
+	"hash/maphash"
 	"strings"
 	"testing"
 	"time"
@@ -105,3 +106,17 @@ func benchSequential(b *testing.B, crlf bool, drift bool) {
 func BenchmarkLocateSequential50k(b *testing.B)       { benchSequential(b, false, false) }
 func BenchmarkLocateSequential50kCRLF(b *testing.B)   { benchSequential(b, true, false) }
 func BenchmarkLocateSequential50kIndent(b *testing.B) { benchSequential(b, false, true) }
+
+// TestLooseKeyFastPath checks looseKey's shortcut for plain lines against
+// the general form: punctuation folded, fields joined by one blank.
+func TestLooseKeyFastPath(t *testing.T) {
+	general := func(s string) uint64 {
+		return maphash.String(candSeed, strings.Join(strings.Fields(foldPunct(s)), " "))
+	}
+	for _, s := range []string{"", " ", "\t", "a", " a ", "a b", "a  b", "a\tb", "\tx := 1  ", "a -- b", "a-b", "a - - b",
+		"x = “a”", "a\u00a0b", "caf\xe9", "a\r", "a \r", "a\vb", "a\fb", "--", "-", "a --", "…", "a\u2014b"} {
+		if got, want := looseKey(s), general(s); got != want {
+			t.Errorf("looseKey(%q) differs from the general form", s)
+		}
+	}
+}

@@ -118,6 +118,9 @@ type finder struct {
 	hasCR bool
 	viewd bool
 	mode  int // eolLF, eolCRLF or eolMixed; 0 until known
+
+	keys    []uint64 // looseKey of each line; nil until needed
+	keyBits []uint64 // a bit set of keys' values (modulo its size)
 }
 
 func newFinder(content string) *finder { return &finder{content: content} }
@@ -228,6 +231,29 @@ func (f *finder) eolMode() int {
 	return f.mode
 }
 
+// maxPiece is the longest piece of a needle exactHits looks for: at most
+// what strings.Index compares with vector instructions on every platform.
+const maxPiece = 32
+
+// pieceStart returns where, among the first 64 bytes of needle, the piece
+// exactHits looks for starts: at the first byte that is neither a blank
+// nor a lowercase letter, else at the first that is no blank, else at 0.
+func pieceStart(needle string) int {
+	first := -1
+	for i := 0; i < len(needle) && i < 64; i++ {
+		switch c := needle[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		case 'a' <= c && c <= 'z':
+			if first < 0 {
+				first = i
+			}
+		default:
+			return i
+		}
+	}
+	return max(first, 0)
+}
+
 // exactHits finds p.text, with its "\n" as the file's line endings, at or
 // after content offset from, overlapping occurrences included; at most
 // limit hits. A file of one ending is searched as it is; a mixed one
@@ -241,15 +267,29 @@ func (f *finder) exactHits(p *pattern, from, limit int) []hit {
 	case eolMixed:
 		hay, from = f.lfView(), f.toView(from)
 	}
+	// strings.Index stops at every occurrence of the needle's first byte
+	// and, for a long needle, turns to Rabin-Karp when that byte is common,
+	// as the tab that starts every line of indented code is. So it is given
+	// a short piece of the needle that starts at an uncommon byte (skip
+	// bytes in), and the whole needle is compared where the piece is.
+	skip := pieceStart(needle)
+	piece := needle[skip:min(len(needle), skip+maxPiece)]
 	var hits []hit
 	line, counted := 0, 0
 	nl := strings.Count(p.text, "\n")
-	for off := from; off <= len(hay); {
-		i := strings.Index(hay[off:], needle)
+	for off := from; off+len(needle) <= len(hay); {
+		i := strings.Index(hay[off+skip:], piece)
 		if i < 0 {
 			break
 		}
 		s, e := off+i, off+i+len(needle)
+		if e > len(hay) {
+			break
+		}
+		if hay[s:e] != needle {
+			off = s + 1
+			continue
+		}
 		line += strings.Count(hay[counted:s], "\n")
 		counted = s
 		last := line + nl
@@ -563,77 +603,70 @@ func (f *finder) lineHits(p *pattern, lv level, gaps bool, fromLine, limit int) 
 }
 
 // starts returns, ascending, the lines from fromLine on where a match of
-// pl may start. Rather than compare every line, it finds one distinctive
-// piece of a line of the first segment (needle) with strings.Index, which
-// any line matching at this level must contain, and maps each occurrence
-// back to a start line; without a usable needle every line is a start.
+// pl may start. Rather than compare every line, it compares loose keys: a
+// file line that matches a pattern line at any line level has the pattern
+// line's looseKey (each level only forgives what the key leaves out:
+// blanks and typography). So only the lines whose key is that of the first
+// segment's most telling line, shifted back to where the match would start,
+// are starts.
 func (f *finder) starts(p *pattern, pl []string, lv level, gaps bool, base, fromLine int) []int {
-	lines := f.lines
-	ni, needle := -1, ""
+	ni, best := base, -1
 	for i := base; i < len(pl) && !(gaps && p.gap[i]); i++ {
-		if n := needleOf(lv, p.lines[i]); len(n) > len(needle) {
-			ni, needle = i, n
+		if n := len(trimBoth(p.lines[i])); n > best {
+			ni, best = i, n
 		}
 	}
-	if len(needle) < 3 {
-		ks := make([]int, 0, max(len(lines)-fromLine, 0))
-		for k := fromLine; k < len(lines); k++ {
-			ks = append(ks, k)
-		}
-		return ks
+	if ni >= len(pl) {
+		return nil // only placeholders: they match no line
 	}
-	var ks []int
+	keys := f.looseKeys()
+	key := looseKey(p.lines[ni])
 	off := ni - base
-	if fromLine+off >= len(lines) {
-		return nil
-	}
-	L := fromLine + off
-	for pos := lines[L].start; pos < len(f.content); {
-		i := strings.Index(f.content[pos:], needle)
-		if i < 0 {
-			break
+	var ks []int
+	for L := fromLine + off; L < len(keys); L++ {
+		if keys[L] == key {
+			ks = append(ks, L-off)
 		}
-		o := pos + i
-		for lines[L].next <= o {
-			L++
-		}
-		if k := L - off; len(ks) == 0 || ks[len(ks)-1] != k {
-			ks = append(ks, k)
-		}
-		pos = lines[L].next
 	}
 	return ks
 }
 
-// needleOf returns a piece of pattern line l that a file line matching it
-// at level lv contains byte for byte.
-func needleOf(lv level, l string) string {
-	switch lv {
-	case levelTrailingWS, levelIndent:
-		return trimBoth(l)
-	case levelWhitespace:
-		best := ""
-		for _, w := range strings.Fields(l) {
-			if len(w) > len(best) {
-				best = w
-			}
+// looseKeys returns the looseKey of every line, computed once.
+func (f *finder) looseKeys() []uint64 {
+	if f.keys == nil {
+		lines := f.lineIndex()
+		f.keys = make([]uint64, len(lines))
+		bits := 1 << 12
+		for bits < 16*len(lines) {
+			bits <<= 1
 		}
-		return best
+		f.keyBits = make([]uint64, bits/64)
+		for k, l := range lines {
+			h := looseKey(f.content[l.start:l.end])
+			f.keys[k] = h
+			b := h & uint64(bits-1)
+			f.keyBits[b/64] |= 1 << (b % 64)
+		}
 	}
-	// Folding may change quotes, dashes, dots and spaces: only a run of
-	// letters and digits is sure to stand as written.
-	best, run := "", 0
-	for i := 0; i <= len(l); i++ {
-		if i < len(l) && (l[i] >= 'a' && l[i] <= 'z' || l[i] >= 'A' && l[i] <= 'Z' || l[i] >= '0' && l[i] <= '9' || l[i] == '_') {
-			run++
+	return f.keys
+}
+
+// mayHaveLines reports whether every line of p that is not a placeholder
+// or blank may have a match at a line level: false when the loose key of
+// one is that of no line of the file (a set of bits, so true may be
+// wrong; false never is).
+func (f *finder) mayHaveLines(p *pattern) bool {
+	f.looseKeys()
+	for i, l := range p.lines {
+		if p.gap[i] || isBlank(l) {
 			continue
 		}
-		if run > len(best) {
-			best = l[i-run : i]
+		b := looseKey(l) & uint64(len(f.keyBits)*64-1)
+		if f.keyBits[b/64]&(1<<(b%64)) == 0 {
+			return false
 		}
-		run = 0
 	}
-	return best
+	return true
 }
 
 // segAt reports whether the lines seg match the file's lines from k on.

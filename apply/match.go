@@ -85,8 +85,17 @@ func hintWindow(oldLines int) int { return max(8, oldLines) }
 // error carries Code, Msg, Hint and Candidates; the caller sets Path and
 // Edit.
 func locate(content string, e *edit.Edit, opts matchOptions) (location, *edit.Error) {
-	f := newFinder(content)
-	op, np := newPattern(e.Old), newPattern(e.New)
+	return locateIn(newFinder(content), e, newPattern(e.Old), newPattern(e.New), opts, nil)
+}
+
+// locateIn is locate over f, with e's old and new text made patterns
+// already. exact, when not nil, is what the exact rung finds for op, found
+// by the caller (the batch planner, which knows it without searching f:
+// see batch.go); hits are in f's offsets and lines as the edit sees them.
+// f's content is then only the edit's view of the file on the hit's lines,
+// so with exact set the ladder must read nothing else of f for an edit
+// that batchable accepts (FuzzBatchEquivalence holds it to that).
+func locateIn(f *finder, e *edit.Edit, op, np *pattern, opts matchOptions, exact []hit) (location, *edit.Error) {
 	if j, ok := elidedIn(op, np, f.hasLine); ok {
 		return location{}, &edit.Error{Code: edit.CodeElision,
 			Msg:  fmt.Sprintf("REPLACE text elides code with a placeholder at its line %d: `%s`", j, strings.TrimSpace(np.lines[j-1])),
@@ -99,7 +108,7 @@ func locate(content string, e *edit.Edit, opts matchOptions) (location, *edit.Er
 	if op.text == "" {
 		return f.insert(e, np, from)
 	}
-	m := &matcher{f: f, e: e, opts: opts, from: from, want: max(e.Count, 0)}
+	m := &matcher{f: f, e: e, opts: opts, from: from, want: max(e.Count, 0), exact: exact, exactOf: op}
 	return m.run(op, np)
 }
 
@@ -131,6 +140,9 @@ type matcher struct {
 	opts matchOptions
 	from int // first line the search may start on (after the anchors)
 	want int // matches expected; 0: every occurrence, at least one
+
+	exact   []hit    // if not nil, the exact rung's hits for exactOf, found by the caller
+	exactOf *pattern // the old text's pattern
 }
 
 // find runs the ladder for p and returns the hits of the first rung that
@@ -139,6 +151,9 @@ func (m *matcher) find(p *pattern) ([]hit, level) {
 	for lv := levelExact; lv <= levelElision; lv++ {
 		if lv > levelExact && (m.opts.Strict || p.blank) {
 			break
+		}
+		if lv == levelTrailingWS && !m.f.mayHaveLines(p) {
+			break // a line that stands nowhere, at any tolerance
 		}
 		if hits := m.search(p, lv); len(hits) > 0 {
 			return hits, lv
@@ -158,6 +173,10 @@ func (m *matcher) search(p *pattern, lv level) []hit {
 	var hits []hit
 	switch lv {
 	case levelExact:
+		if m.exact != nil && p == m.exactOf {
+			hits = m.exact
+			break
+		}
 		from := 0
 		if m.from > 0 {
 			lines := f.lineIndex()
