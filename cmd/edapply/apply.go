@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -20,8 +21,9 @@ import (
 )
 
 // maxResponse bounds the model output edapply reads: far beyond any real
-// reply, small enough that a runaway pipe cannot exhaust memory.
-const maxResponse = 256 << 20 // 256 MiB
+// reply, small enough that a runaway pipe cannot exhaust memory. A variable
+// only so that tests can lower it.
+var maxResponse int64 = 256 << 20 // 256 MiB
 
 type applyOptions struct {
 	root     string
@@ -32,6 +34,9 @@ type applyOptions struct {
 	base     []string // PATH=HASH, as given
 	check    string
 	trimWS   bool
+	repair   string        // --repair CMD
+	attempts int           // --repair-attempts
+	repairTO time.Duration // --repair-timeout
 	color    colorMode
 	response string // RESPONSE_FILE; "" or "-" for stdin
 }
@@ -52,10 +57,12 @@ Exit status: 0 every edit applied; 1 an edit failed and nothing was written;
 	root.Version = version()
 	root.SilenceErrors = true
 	root.SilenceUsage = true
+	// newCompletionCmd replaces cobra's default, whose help cannot say how
+	// to install edapply's scripts.
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{err} })
 	root.AddCommand(newApplyCmd(&applyOptions{}), newParseCmd(&parseOptions{}), newHashCmd(), newUndoCmd(&undoOptions{}),
-		newLintCmd(), newFormatsHelpCmd())
+		newLintCmd(), newCompletionCmd(), newFormatsHelpCmd(), newNormalizeCmd(&normalizeOptions{}))
 	return root
 }
 
@@ -63,17 +70,44 @@ func newApplyCmd(opts *applyOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "apply [flags] [RESPONSE_FILE]",
 		Short: "Apply the edits in a model's reply (the default command)",
-		Args:  usageArgs(cobra.MaximumNArgs(1)),
+		Long: `apply reads a model's reply from RESPONSE_FILE, or from stdin when it is
+absent or "-", locates every edit in the working tree (tolerating trailing
+whitespace, shifted indentation, curly quotes and stale line numbers, never
+guessing between two places), writes every file as one transaction and
+prints a receipt. An edit that cannot be placed writes nothing; the receipt
+names the closest candidates and how to fix the edit.
+
+Exit status: 0 every edit applied; 1 an edit failed and nothing was written;
+2 usage error or no edit parsed; 3 --check failed and every file was restored.`,
+		Example: applyExample,
+		Args:    usageArgs(cobra.MaximumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				opts.response = args[0]
 			}
 			return runApply(cmd.Context(), opts, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
+		ValidArgsFunction: completeResponseFile,
 	}
 	addApplyFlags(cmd.Flags(), opts)
+	registerCompletions(cmd)
 	return cmd
 }
+
+const applyExample = `  # Apply a reply piped from the clipboard (or any command) to the current directory
+  pbpaste | edapply
+
+  # Dry run: print the diff that would be written and the receipt; write nothing
+  edapply --dry-run reply.md
+
+  # The receipt as one JSON object, for a harness; the tree is another directory
+  edapply --json -C ~/src/proj reply.md
+
+  # Refuse (OUT_OF_DATE) if main.go changed since the model saw it
+  edapply --base main.go=$(edapply hash main.go | cut -c1-16) reply.md
+
+  # Run the tests after writing; if they fail, restore every file and exit 3
+  edapply --check 'go test ./...' reply.md`
 
 func addApplyFlags(fs *pflag.FlagSet, opts *applyOptions) {
 	fs.StringVarP(&opts.root, "root", "C", ".", "working tree `DIR`; every path resolves inside it")
@@ -84,6 +118,9 @@ func addApplyFlags(fs *pflag.FlagSet, opts *applyOptions) {
 	fs.StringArrayVar(&opts.base, "base", nil, "refuse with OUT_OF_DATE unless `PATH=HASH` (SHA-256, 8+ hex digits) matches; repeatable")
 	fs.StringVar(&opts.check, "check", "", "after writing, run `CMD` via sh -c in the root; restore every file and exit 3 if it fails")
 	fs.BoolVar(&opts.trimWS, "trim-trailing-ws", false, "strip trailing spaces and tabs from the lines edits add")
+	fs.StringVar(&opts.repair, "repair", "", "for each failing edit, run `CMD` via sh -c in the root with the edit, error and file excerpt as JSON on stdin; it prints a corrected edit")
+	fs.IntVar(&opts.attempts, "repair-attempts", 1, "at most `N` rounds of --repair")
+	fs.DurationVar(&opts.repairTO, "repair-timeout", 60*time.Second, "kill a --repair command (and its process group) after `DURATION`")
 	opts.color = colorAuto
 	fs.Var(&opts.color, "color", "color the receipt: auto, always, never")
 }
@@ -103,7 +140,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 	if err != nil {
 		return err
 	}
-	edits, perrs := parse.Parse(src, opts.format)
+	edits, perrs := parseInRoot(src, opts.format, opts.root)
 	if len(edits) == 0 {
 		if len(perrs) == 0 {
 			perrs.Add(noEdits(src))
@@ -113,6 +150,14 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 			return err
 		}
 		return exitStatus(exitUsage)
+	}
+	if opts.attempts < 1 {
+		return usagef("--repair-attempts must be at least 1")
+	}
+	var repair func(context.Context, apply.RepairRequest) ([]edit.Edit, error)
+	fixes := fixLog{}
+	if opts.repair != "" {
+		repair = repairFunc(opts.repair, opts.root, opts.repairTO, fixes)
 	}
 	// Apply always returns a Result; its error is Result.Errors.Err(), which
 	// the receipt reports, so only the Result is kept.
@@ -126,10 +171,23 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 		Base:           base,
 		TrimTrailingWS: opts.trimWS,
 		Check:          opts.check,
+		Repair:         repair,
+		RepairAttempts: opts.attempts,
 	})
 	if len(perrs) > 0 {
 		res.OK, res.DryRun = false, opts.dryRun
 		res.Errors = append(perrs, res.Errors...)
+	}
+	if opts.json {
+		// The receipt carries the response as applied, for the history
+		// the model sees next; an edit that cannot be rewritten stays as
+		// the model wrote it.
+		r := report.NewReceipt(res)
+		r.Normalized, _ = normalized(src, edits, res, fixes)
+		if err := report.WriteReceipt(out, r); err != nil {
+			return err
+		}
+		return resultStatus(res)
 	}
 	if err := writeReceipt(out, res, opts.json, opts.color); err != nil {
 		return err
@@ -199,7 +257,11 @@ func readResponse(name string, stdin io.Reader, limit int64) ([]byte, error) {
 		return nil, usagef("reading %s: %v", label, err)
 	}
 	if int64(len(src)) > limit {
-		return nil, usagef("%s: response larger than %d MiB", label, limit>>20)
+		size := fmt.Sprintf("%d MiB", limit>>20)
+		if limit%(1<<20) != 0 {
+			size = fmt.Sprintf("%d bytes", limit)
+		}
+		return nil, usagef("%s: response larger than %s", label, size)
 	}
 	return src, nil
 }

@@ -17,6 +17,10 @@ func newHashCmd() *cobra.Command {
 		Long: `hash prints one "HASH  PATH" line per file, HASH being the lowercase hex
 SHA-256 of its raw bytes, exactly as sha256sum prints it. "-" is stdin.
 A file that cannot be read is reported on stderr and the status is 1.`,
+		Example: `  edapply hash main.go go.mod
+
+  # Pin the version the model saw: apply refuses (OUT_OF_DATE) if it changed
+  edapply --base main.go=$(edapply hash main.go | cut -c1-16) reply.md`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runHash(args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())

@@ -50,6 +50,13 @@ work tree FILE is required. Binary files are skipped; in Markdown, fenced
 code blocks are examples and are skipped too.
 
 Exit status: 0 nothing found; 1 something found; 2 usage error.`,
+		Example: `  # Lint what changed since the last commit (and untracked files)
+  edapply lint
+
+  # Lint named files, whether or not they changed
+  edapply lint main.go docs/notes.md
+
+  # As a pre-commit hook: see .pre-commit-hooks.yaml (id: edapply-lint)`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runLint(cmd.Context(), args, cmd.OutOrStdout())
 		},

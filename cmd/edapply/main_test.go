@@ -15,7 +15,7 @@ import (
 var update = flag.Bool("update", false, "rewrite the scripts' golden sections from actual output")
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){"edapply": main})
+	testscript.Main(m, map[string]func(){"edapply": testMain})
 }
 
 func TestScript(t *testing.T) {

@@ -2,14 +2,17 @@ package main
 
 import (
 	"io"
+	"os"
 
 	"github.com/spf13/cobra"
 
+	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/parse"
 	"github.com/edapply/edapply/report"
 )
 
 type parseOptions struct {
+	root     string
 	format   parse.Format
 	response string // "" or "-" for stdin
 }
@@ -19,11 +22,20 @@ func newParseCmd(opts *parseOptions) *cobra.Command {
 		Use:   "parse [flags] [RESPONSE_FILE]",
 		Short: "Print the edits in a model's reply as JSON; touch nothing",
 		Long: `parse prints the edits found in RESPONSE_FILE (or stdin) and the regions
-that failed to parse, as JSON. It reads no file of the working tree.
+that failed to parse, as JSON. It writes nothing; it reads a file of the
+working tree (--root) only where the reply alone is ambiguous: which of
+several ======= lines splits a block, whether a bare name is a file, whether
+a fence is a whole file or a snippet quoted from it.
 
 Exit status: 0 every region parsed; 1 some region failed to parse;
 2 no edit parsed at all.`,
-		Args: usageArgs(cobra.MaximumNArgs(1)),
+		Example: `  # What did the model ask for? Paths, ops and the text of each edit
+  edapply parse reply.md
+
+  # Read the reply as unified diffs only; list each edit's op and path (with jq)
+  edapply parse --format udiff reply.md | jq -r '.edits[] | "\(.op) \(.path)"'`,
+		Args:              usageArgs(cobra.MaximumNArgs(1)),
+		ValidArgsFunction: completeResponseFile,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				opts.response = args[0]
@@ -31,18 +43,35 @@ Exit status: 0 every region parsed; 1 some region failed to parse;
 			return runParse(opts, cmd.InOrStdin(), cmd.OutOrStdout())
 		},
 	}
+	cmd.Flags().StringVarP(&opts.root, "root", "C", ".", "working tree `DIR` consulted where the reply is ambiguous")
 	cmd.Flags().VarP(&opts.format, "format", "f", "edit format: auto, search-replace, udiff, whole, codex, json")
+	registerCompletions(cmd)
 	return cmd
 }
 
 // runParse prints the parse of the response. Its status follows apply's:
 // a response with no edit is 2, one with a region that failed is 1.
+// parseInRoot parses src with the working tree root at hand (read only,
+// through an os.Root, so no name leaves it); a root that cannot be opened
+// parses without the tree.
+func parseInRoot(src []byte, f parse.Format, root string) ([]edit.Edit, edit.ErrorList) {
+	if root == "" {
+		root = "."
+	}
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return parse.Parse(src, f)
+	}
+	defer r.Close()
+	return parse.ParseTree(src, f, r)
+}
+
 func runParse(opts *parseOptions, in io.Reader, out io.Writer) error {
 	src, err := readResponse(opts.response, in, maxResponse)
 	if err != nil {
 		return err
 	}
-	edits, errs := parse.Parse(src, opts.format)
+	edits, errs := parseInRoot(src, opts.format, opts.root)
 	if len(edits) == 0 && len(errs) == 0 {
 		errs.Add(noEdits(src))
 	}

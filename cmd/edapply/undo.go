@@ -28,7 +28,13 @@ $XDG_STATE_HOME/edapply or the user cache directory.
 
 Exit status: 0 restored; 1 nothing restored (nothing to undo, or a file
 changed since); 2 usage error.`,
-		Args: usageArgs(cobra.NoArgs),
+		Example: `  # See what undo would restore, as a diff; write nothing
+  edapply undo --dry-run
+
+  # Restore the files the last apply in ~/src/proj changed
+  edapply undo -C ~/src/proj`,
+		Args:              usageArgs(cobra.NoArgs),
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runUndo(cmd.Context(), opts, cmd.OutOrStdout())
 		},
@@ -39,6 +45,7 @@ changed since); 2 usage error.`,
 	fs.BoolVar(&opts.json, "json", false, "print the receipt as one JSON object")
 	opts.color = colorAuto
 	fs.Var(&opts.color, "color", "color the receipt: auto, always, never")
+	registerCompletions(cmd)
 	return cmd
 }
 

@@ -1,0 +1,202 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path"
+	"reflect"
+
+	"github.com/spf13/cobra"
+
+	"github.com/edapply/edapply/apply"
+	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/parse"
+)
+
+type normalizeOptions struct {
+	root     string
+	base     []string // PATH=HASH, as given
+	format   parse.Format
+	strict   bool
+	trimWS   bool
+	response string // "" or "-" for stdin
+}
+
+func newNormalizeCmd(opts *normalizeOptions) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "normalize [flags] [RESPONSE_FILE]",
+		Short: "Print the reply rewritten to what applying it would do; write nothing",
+		Long: `normalize reads a model's reply from RESPONSE_FILE (or stdin), plans it
+against the working tree as a dry run (nothing is written) and prints the
+reply rewritten to what applying it would do: each SEARCH or old text
+replaced by the exact text found in the file, each replacement as it would
+be written, diff hunks with correct context and line numbers. Each edit
+keeps its own format and the prose between edits keeps its bytes, so the
+reply can stand in the conversation history the model sees next, and it
+applies with --strict.
+
+An edit that would fail is printed as written; the status is then 1.
+An edit that cannot be rewritten in its format is written as a canonical
+SEARCH/REPLACE block, or left as written with a warning on stderr.
+
+Exit status: 0 every edit would apply; 1 an edit would fail (the reply is
+still printed); 2 usage error or no edit parsed.`,
+		Example: `  # Rewrite a reply to what it does to the tree, for the next turn's history
+  edapply normalize reply.md > reply.normalized.md
+
+  # The same text comes with the receipt of a real apply
+  edapply --json reply.md | jq -r .normalized`,
+		Args:              usageArgs(cobra.MaximumNArgs(1)),
+		ValidArgsFunction: completeResponseFile,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				opts.response = args[0]
+			}
+			return runNormalize(cmd.Context(), opts, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringVarP(&opts.root, "root", "C", ".", "working tree `DIR`; every path resolves inside it")
+	fs.VarP(&opts.format, "format", "f", "edit format: auto, search-replace, udiff, whole, codex, json")
+	fs.BoolVar(&opts.strict, "strict", false, "exact matching only (no tolerance ladder)")
+	fs.BoolVar(&opts.trimWS, "trim-trailing-ws", false, "strip trailing spaces and tabs from the lines edits add")
+	fs.StringArrayVar(&opts.base, "base", nil, "report OUT_OF_DATE unless `PATH=HASH` (SHA-256, 8+ hex digits) matches; repeatable")
+	registerCompletions(cmd)
+	return cmd
+}
+
+// runNormalize prints the normalized response. It plans as a dry run, so
+// nothing in the tree is written and no undo journal is recorded.
+func runNormalize(ctx context.Context, opts *normalizeOptions, in io.Reader, out, errOut io.Writer) error {
+	base, err := parseBase(opts.base)
+	if err != nil {
+		return err
+	}
+	if err := checkRoot(opts.root); err != nil {
+		return err
+	}
+	src, err := readResponse(opts.response, in, maxResponse)
+	if err != nil {
+		return err
+	}
+	edits, perrs := parseInRoot(src, opts.format, opts.root)
+	if len(edits) == 0 {
+		if len(perrs) == 0 {
+			perrs.Add(noEdits(src))
+		}
+		for _, e := range perrs {
+			fmt.Fprintf(errOut, "edapply: %v\n", e)
+		}
+		return exitStatus(exitUsage)
+	}
+	res, _ := apply.Apply(ctx, edits, apply.Options{Root: opts.root, Strict: opts.strict, DryRun: true, TrimTrailingWS: opts.trimWS, Base: base})
+	text, nerr := normalized(src, edits, res, nil)
+	if _, err := io.WriteString(out, text); err != nil {
+		return err
+	}
+	if nerr != nil {
+		fmt.Fprintf(errOut, "edapply: normalize: %v\n", nerr)
+	}
+	for _, e := range append(perrs, res.Errors...) {
+		fmt.Fprintf(errOut, "edapply: %s: %v\n", e.Code, e)
+	}
+	if len(perrs) > 0 || !res.OK {
+		return exitStatus(exitFailed)
+	}
+	return nil
+}
+
+// normalized rewrites src to what res applied (see parse.Normalize).
+// fixes holds, per edit index, the edits a --repair fixer put in its place.
+func normalized(src []byte, edits []edit.Edit, res *apply.Result, fixes map[int][]edit.Edit) (string, error) {
+	out, err := parse.Normalize(src, edits, appliedOf(res, edits, fixes))
+	if out == nil {
+		return string(src), err
+	}
+	return string(out), err
+}
+
+// appliedOf turns the edits res reports as applied (or already applied)
+// into what parse.Normalize renders: the text each located and wrote.
+// Failed edits, deletions and renames have no entry and stay as written.
+func appliedOf(res *apply.Result, edits []edit.Edit, fixes map[int][]edit.Edit) []parse.Applied {
+	var as []parse.Applied
+	used := map[int]int{} // per index, how many of its fixes were matched to results
+	for _, fr := range res.Files {
+		for _, er := range fr.Edits {
+			if er.Status == apply.StatusFailed || er.Index < 0 || er.Index >= len(edits) {
+				continue
+			}
+			e := edits[er.Index]
+			if er.Repaired {
+				e = fixFor(fixes[er.Index], fr, used, er.Index)
+				if e.Op == 0 {
+					continue
+				}
+			}
+			a := parse.Applied{Index: er.Index, Op: e.Op, Path: e.Path, Line: er.LineStart, Repaired: er.Repaired}
+			switch e.Op {
+			case edit.Replace:
+				if e.Count != 1 && !er.Repaired {
+					// Only the first match is known; Normalize leaves it.
+					a.Old, a.New = e.Old, e.New
+					break
+				}
+				a.Old, a.New = er.Matched, er.Written
+				if er.Status == apply.StatusAlreadyApplied && e.Old != e.New {
+					// The old text is gone; the edit keeps saying what it
+					// replaced, and its replacement as it stands.
+					a.Old = e.Old
+				}
+			case edit.Create:
+				if er.Status == apply.StatusAlreadyApplied {
+					continue // the content stands as sent, up to blanks
+				}
+				a.New = er.Written
+			case edit.Rewrite:
+				a.New = er.Written
+				if b := fr.Before; len(b) > 0 && b[len(b)-1] != '\n' {
+					// The applier drops one final newline from a rewrite
+					// of a file that has none: send one more.
+					a.New += "\n"
+				}
+			default:
+				continue
+			}
+			as = append(as, a)
+		}
+	}
+	return as
+}
+
+// fixFor picks the fixer's edit that a repaired result in fr belongs to:
+// the next unused one that names fr's file.
+func fixFor(fs []edit.Edit, fr *apply.FileResult, used map[int]int, idx int) edit.Edit {
+	u := used[idx]
+	for k := u; k < len(fs); k++ {
+		p := path.Clean(fs[k].Path)
+		if p == fr.Path || p == fr.NewPath {
+			fs[u], fs[k] = fs[k], fs[u]
+			used[idx] = u + 1
+			return fs[u]
+		}
+	}
+	return edit.Edit{}
+}
+
+// A fixLog records, per edit index, the edits a --repair fixer put in its
+// place, so that normalize can render them; later rounds replace the
+// edit they fix within the list.
+type fixLog map[int][]edit.Edit
+
+func (l fixLog) record(req apply.RepairRequest, fixes []edit.Edit) {
+	cur := l[req.Index]
+	for k, e := range cur {
+		if reflect.DeepEqual(e, req.Edit) {
+			l[req.Index] = append(append(append([]edit.Edit{}, cur[:k]...), fixes...), cur[k+1:]...)
+			return
+		}
+	}
+	l[req.Index] = append([]edit.Edit{}, fixes...)
+}
