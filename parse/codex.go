@@ -33,8 +33,20 @@ import (
 
 var codexRegion = region{
 	format: FormatCodex,
-	starts: func(p *parser, i int) bool { return strings.TrimSpace(p.lines[i].text) == "*** Begin Patch" },
+	starts: codexStarts,
 	read:   readCodex,
+}
+
+// codexStarts reports whether an envelope opens at line i: "*** Begin
+// Patch" at column 0, or indented (a list item) with a file directive
+// after it. An indented marker alone is text: a context line quoting it,
+// a heredoc in a file.
+func codexStarts(p *parser, i int) bool {
+	t := p.lines[i].text
+	if strings.TrimSpace(t) != "*** Begin Patch" {
+		return false
+	}
+	return strings.HasPrefix(t, "*** Begin Patch") || p.envelopeAt(i)
 }
 
 // codexDirective splits a "*** Name: arg" line; ok is false for other lines.
@@ -266,7 +278,9 @@ func (r *codexReader) readUpdate(i int, arg string) int {
 				c.lines = append(c.lines, hunkLine{kind: ' ', text: p.rawLine(k, 0), blank: true})
 				continue
 			}
-			if isCodexDirective(t) {
+			if isCodexDirective(t) && !(t[0] == ' ' && strings.TrimSpace(t) == "*** Begin Patch") {
+				// A context line " *** Begin Patch" is the file's text:
+				// envelopes do not nest, so it cannot be a directive.
 				break
 			}
 			switch t[0] {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/rogpeppe/go-internal/diff"
 	"github.com/rogpeppe/go-internal/txtar"
@@ -19,7 +20,8 @@ var update = flag.Bool("update", false, "rewrite the want sections of golden fil
 
 // TestGolden parses the "response" of every testdata/<format>/<case>.txtar
 // with that format's reader (a directory named auto, or one that is not a
-// format name, uses FormatAuto) and compares the JSON with "want".
+// format name, uses FormatAuto) and compares the JSON with "want". Sections
+// named "tree/PATH" make up a working tree that the reader may consult.
 func TestGolden(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "*", "*.txtar"))
 	if err != nil {
@@ -49,7 +51,17 @@ func TestGolden(t *testing.T) {
 				t.Fatalf("%s: no response section", file)
 			}
 			orig := bytes.Clone(resp)
-			edits, errs := parse.Parse(resp, f)
+			// "tree/PATH" sections are the working tree the reader may consult.
+			var tree parse.Tree
+			for _, fl := range ar.Files {
+				if name, ok := strings.CutPrefix(fl.Name, "tree/"); ok {
+					if tree == nil {
+						tree = fstest.MapFS{}
+					}
+					tree.(fstest.MapFS)[name] = &fstest.MapFile{Data: fl.Data}
+				}
+			}
+			edits, errs := parse.ParseTree(resp, f, tree)
 			if !bytes.Equal(resp, orig) {
 				t.Fatalf("Parse modified its input")
 			}

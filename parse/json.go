@@ -38,6 +38,16 @@ import (
 // A string-encoded "arguments" is a second JSON document, not a second
 // escaping layer, so it is decoded as JSON once more and nothing else.
 //
+// Hand-written calls are not always JSON: when strict decoding fails on a
+// value that plainly began as an edit, a lenient reading is tried before it
+// is a PARSE_ERROR. A raw control character inside a string (a tab, a line
+// break) is kept as that character, and an escape JSON does not know ("\d"
+// in a regular expression) is kept as its two characters; every valid
+// escape is still decoded exactly once. A relative path written with
+// Windows separators ("Lib\\a.py", decoded Lib\a.py) has them mapped to
+// "/"; absolute, drive and UNC forms stay as written, for the applier to
+// refuse.
+//
 // Lowering, per edit-shaped object:
 //   - old text absent or "" with new text: edit.Create, except whole-file
 //     writers (a "content" or "file_text" field with no old field, or
@@ -203,6 +213,12 @@ func (p *parser) jsonValues(i int) (items []jsonItem, next int, ok bool) {
 	next = i + 1
 	for {
 		raw, start, end, err := decodeJSONAt(p.src, off)
+		var fixed []int // with the lenient decoder: offsets in src of raw's bytes
+		if err != nil && looksLikeEditJSON(p.src[start:min(len(p.src), start+512)]) {
+			if r, m, e, ok := p.decodeLenient(start); ok {
+				raw, fixed, end, err = r, m, e, nil
+			}
+		}
 		if err != nil {
 			bad := looksLikeEditJSON(p.src[start:min(len(p.src), start+512)])
 			if bad {
@@ -219,7 +235,15 @@ func (p *parser) jsonValues(i int) (items []jsonItem, next int, ok bool) {
 			return items, next, bad || len(items) > 0
 		}
 		var w jsonWalker
-		w.value(raw, start, end, 0)
+		if fixed != nil {
+			// Walk the repaired text, then map its spans back to the output.
+			w.value(raw, 0, len(raw), 0)
+			for k := range w.items {
+				w.items[k].start, w.items[k].end = fixed[w.items[k].start], fixed[w.items[k].end]
+			}
+		} else {
+			w.value(raw, start, end, 0)
+		}
 		items = append(items, w.items...)
 		last := p.lineAt(end - 1)
 		next = last + 1
@@ -307,6 +331,105 @@ func jsonScan(b []byte) int {
 		}
 	}
 	return -1
+}
+
+// winSlashes turns a relative Windows path ("Lib\\a.py") into the
+// slash-separated name the applier wants. Absolute, drive ("C:\\x") and UNC
+// ("\\\\host\\x") forms stay as written, for the applier to refuse.
+func winSlashes(s string) string {
+	if !strings.Contains(s, `\`) || strings.Contains(s, "/") || strings.HasPrefix(s, `\`) ||
+		len(s) >= 2 && s[1] == ':' {
+		return s
+	}
+	return strings.ReplaceAll(s, `\`, "/")
+}
+
+// lenientBudget bounds, as a multiple of the output's length, the bytes the
+// lenient decoder may scan in one Parse, which keeps the reader linear when
+// many broken values run on to the end of the output.
+const lenientBudget = 2
+
+// decodeLenient decodes the value at start that strict decoding refused,
+// as hand-written tool calls are: a raw control character inside a string
+// (a tab, a line break) is kept as that character, and an escape JSON does
+// not know ("\d", "\s" in a regular expression) is kept as its two
+// characters. Every other escape is decoded once, as usual. It returns the
+// repaired value, the offset in src of each of its bytes (and of its end),
+// and the end of the value in src.
+func (p *parser) decodeLenient(start int) (raw json.RawMessage, orig []int, end int, ok bool) {
+	src := p.src
+	if start >= len(src) || (src[start] != '{' && src[start] != '[') || p.lenientUsed > lenientBudget*len(src)+1<<20 {
+		return nil, nil, 0, false
+	}
+	var b []byte
+	emit := func(k int, s ...byte) {
+		for range s {
+			orig = append(orig, k)
+		}
+		b = append(b, s...)
+	}
+	depth, inString := 0, false
+	k := start
+	defer func() { p.lenientUsed += k - start }()
+	for ; k < len(src); k++ {
+		c := src[k]
+		if inString {
+			switch {
+			case c == '"':
+				inString = false
+				emit(k, c)
+			case c == '\\' && k+1 < len(src):
+				n := src[k+1]
+				switch {
+				case strings.IndexByte(`"\\/bfnrt`, n) >= 0:
+					emit(k, c, n)
+					k++
+				case n == 'u' && k+5 < len(src) && isHex4(src[k+2:k+6]):
+					emit(k, c)
+				default:
+					emit(k, '\\', '\\') // kept as the two characters
+				}
+			case c == '\t':
+				emit(k, '\\', 't')
+			case c == '\n':
+				emit(k, '\\', 'n')
+			case c == '\r':
+				emit(k, '\\', 'r')
+			case c < 0x20:
+				emit(k, []byte(fmt.Sprintf(`\u%04x`, c))...)
+			default:
+				emit(k, c)
+			}
+			continue
+		}
+		emit(k, c)
+		switch c {
+		case '"':
+			inString = true
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth--; depth == 0 {
+				orig = append(orig, k+1)
+				k++
+				var v json.RawMessage
+				if err := json.Unmarshal(b, &v); err != nil {
+					return nil, nil, 0, false
+				}
+				return b, orig, k, true
+			}
+		}
+	}
+	return nil, nil, 0, false
+}
+
+func isHex4(b []byte) bool {
+	for _, c := range b {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return true
 }
 
 func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
@@ -481,6 +604,7 @@ func (w *jsonWalker) call(obj map[string]jsonMember, cmd, defPath string, start,
 		rawPath = defPath
 	}
 	p, ok := cleanDelimitedPath(rawPath)
+	p = winSlashes(p)
 	if !ok {
 		w.fail(start, end, "%q is not a file path", rawPath)
 		return

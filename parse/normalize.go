@@ -363,9 +363,21 @@ func (n *normalizer) searchReplace(i int, a Applied) (string, bool) {
 			depth--
 		}
 	}
-	div, msg := pickDivider(p, divs, openN)
-	if msg != "" {
-		return "", false
+	// The divider is the one the parse chose, which the tree may have
+	// decided: the one whose SEARCH is the edit's old text.
+	div := -1
+	for _, d := range divs {
+		if string(n.src[p.lines[open].end:p.lines[d].start]) == e.Old {
+			div = d
+			break
+		}
+	}
+	if div < 0 {
+		d, msg := pickDivider(p, divs, openN, open, closeAt, e.Path)
+		if msg != "" {
+			return "", false
+		}
+		div = d
 	}
 	eol := n.eol(open)
 	var b strings.Builder
@@ -659,11 +671,22 @@ func (n *normalizer) udiff(g []int) {
 			return
 		}
 	}
-	// The canonical form replaces the whole section, header included, so
-	// no header is left without hunks.
+	// The canonical form replaces the whole section, header included (a
+	// "diff --git" line and git's extended header too), so no header is
+	// left without hunks.
 	if hdr != "" || len(g) == 1 {
 		if c, ok := n.canonical(g); ok {
-			n.replace(hdrStart, last.End, c)
+			start := hdrStart
+			if hdr != "" {
+				k := from0 - 3
+				for k >= 0 && isGitHeaderLine(p.lines[k].text) {
+					k--
+				}
+				if k >= 0 && strings.HasPrefix(p.lines[k].text, "diff --git ") && !n.claimed(p.lines[k].start) {
+					start = p.lines[k].start
+				}
+			}
+			n.replace(start, last.End, c)
 			return
 		}
 	}

@@ -1,7 +1,9 @@
 package parse
 
 import (
+	"bytes"
 	"fmt"
+	"io/fs"
 	"strings"
 
 	"github.com/edapply/edapply/edit"
@@ -66,8 +68,44 @@ func Formats() []Format {
 // detected by its own markers, so one response may mix formats. Parse never
 // modifies src.
 func Parse(src []byte, f Format) ([]edit.Edit, edit.ErrorList) {
+	return ParseTree(src, f, nil)
+}
+
+// A Tree is the read-only view of the working tree that ParseTree may
+// consult; an *os.Root satisfies it (and refuses names that leave the
+// root), as do fstest.MapFS and any fs.StatFS that is an fs.ReadFileFS.
+type Tree interface {
+	Stat(name string) (fs.FileInfo, error)
+	ReadFile(name string) ([]byte, error)
+}
+
+// maxTreeFile bounds the size of a file ParseTree reads from its Tree.
+const maxTreeFile = 64 << 20
+
+// maxTreeWork bounds the bytes of tree files one ParseTree call searches,
+// so that a response of many blocks against a large file stays cheap;
+// past it, the questions are settled as without a tree.
+const maxTreeWork = 256 << 20
+
+// spend counts n bytes of searching in tree files and reports whether the
+// budget allows them.
+func (p *parser) spend(n int) bool {
+	p.treeWork += n
+	return p.treeWork <= maxTreeWork
+}
+
+// ParseTree is Parse with the working tree at hand, for the questions the
+// response alone cannot settle: which of several dividers splits a
+// SEARCH/REPLACE block (the only split whose SEARCH occurs exactly once in
+// the file), whether a bare name such as "gradlew" on a line of its own
+// names a file, and whether a whole-file fence is the file or a snippet
+// quoted from it. It only ever stats and reads regular files of at most 64
+// MiB, by clean relative names; a nil t is Parse.
+func ParseTree(src []byte, f Format, t Tree) ([]edit.Edit, edit.ErrorList) {
 	p := newParser(src, f)
+	p.tree = t
 	p.run()
+	p.dropQuotes()
 	for i := range p.edits {
 		p.edits[i].Block = i
 	}
@@ -126,11 +164,85 @@ type parser struct {
 	edits    []edit.Edit
 	errs     edit.ErrorList
 	lastPath string
-	scan     scanState // what the SEARCH/REPLACE and whole-file readers learnt on earlier lines (whole.go)
+	// lastWhole says lastPath was set by a whole-file fence; leanOnWhole
+	// holds the edits (by index) that inherited their path from one.
+	lastWhole   bool
+	lenientUsed int // bytes the lenient JSON decoder scanned (json.go)
+	treeWork    int // bytes of tree files searched, against maxTreeWork
+	leanOnWhole map[int]bool
+	scan        scanState // what the SEARCH/REPLACE and whole-file readers learnt on earlier lines (whole.go)
+	tree        Tree
+	files       map[string]*treeFile // what tree said about each name asked
+}
+
+// A treeFile is what the tree holds under one name.
+type treeFile struct {
+	exists  bool   // a regular file
+	entry   bool   // a regular file, or a symlink wherever it points
+	read    bool   // text holds the content
+	text    string // CRLF read as LF
+	tooBig  bool
+	size    int64
+	readErr bool
+}
+
+// treeStat reports what the tree holds at the relative path pth: only a
+// regular file counts. It stats, and never opens, so a FIFO or device
+// cannot block it.
+func (p *parser) treeStat(pth string) *treeFile {
+	if p.tree == nil || !fs.ValidPath(pth) || pth == "." {
+		return &treeFile{}
+	}
+	if tf, ok := p.files[pth]; ok {
+		return tf
+	}
+	if p.files == nil {
+		p.files = map[string]*treeFile{}
+	}
+	tf := &treeFile{}
+	p.files[pth] = tf
+	fi, err := p.tree.Stat(pth)
+	if err != nil || !fi.Mode().IsRegular() {
+		// A symlink, even one leaving the root or dangling, still names
+		// the file the response means: the applier judges where it goes.
+		if l, ok := p.tree.(interface {
+			Lstat(name string) (fs.FileInfo, error)
+		}); ok && (err != nil || fi.Mode()&fs.ModeSymlink != 0) {
+			if li, lerr := l.Lstat(pth); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
+				tf.entry = true
+			}
+		}
+		return tf
+	}
+	tf.exists, tf.entry = true, true
+	tf.tooBig, tf.size = fi.Size() > maxTreeFile, fi.Size()
+	return tf
+}
+
+// treeText returns the content of the regular file pth, with CRLF read
+// as LF, or false when there is no tree or no such readable file.
+func (p *parser) treeText(pth string) (string, bool) {
+	tf := p.treeStat(pth)
+	if !tf.exists || tf.tooBig || tf.readErr {
+		return "", false
+	}
+	if tf.read {
+		return tf.text, true
+	}
+	if !p.spend(int(tf.size)) {
+		return "", false
+	}
+	data, err := p.tree.ReadFile(pth)
+	if err != nil || len(data) > maxTreeFile {
+		tf.readErr = true
+		return "", false
+	}
+	tf.read, tf.text = true, string(bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")))
+	return tf.text, true
 }
 
 func newParser(src []byte, f Format) *parser {
-	return &parser{src: src, lines: splitLines(src), format: f}
+	return &parser{src: src, lines: splitLines(src), format: f, leanOnWhole: map[int]bool{}}
 }
 
 // run walks the lines; each line either starts a region of an accepted
@@ -166,6 +278,7 @@ func (p *parser) errorHint(num int, hint, format string, args ...any) {
 // add records an edit whose region spans lines [from, to) of the output.
 func (p *parser) add(e edit.Edit, format Format, from, to int) {
 	e.Format = format.String()
+	p.lastWhole = format == FormatWhole
 	if from < len(p.lines) {
 		e.Start = p.lines[from].start
 		if e.Line == 0 {

@@ -113,7 +113,8 @@ func readSearchReplace(p *parser, i int) int {
 		p.errorf(p.lines[i].num, "SEARCH/REPLACE block is not closed before the end of the response")
 		return i + 1
 	}
-	div, msg := pickDivider(p, divs, openN)
+	pth, from := p.blockPath(i)
+	div, msg := pickDivider(p, divs, openN, i, closeAt, pth)
 	if msg != "" {
 		hint := "Separate SEARCH from REPLACE with one ======= line."
 		if len(divs) > 1 {
@@ -122,11 +123,15 @@ func readSearchReplace(p *parser, i int) int {
 		p.errorHint(p.lines[i].num, hint, "%s", msg)
 		return closeAt + 1
 	}
-	pth, from := p.blockPath(i)
 	if pth == "" {
 		p.errorHint(p.lines[i].num, "Put the file's path alone on the line before the block's fence.",
 			"SEARCH/REPLACE block names no file")
 		return closeAt + 1
+	}
+	if from == i && p.lastWhole {
+		// The block takes its file from a whole-file fence: that fence
+		// is a file, not a quote (see dropQuotes).
+		p.leanOnWhole[len(p.edits)] = true
 	}
 	p.lastPath = pth
 	old := string(p.src[p.lines[i].end:p.lines[div].start])
@@ -162,9 +167,16 @@ func (p *parser) markUnclosed(i int) {
 	}
 }
 
-// pickDivider chooses the divider among the depth-one candidates divs, or
-// explains why none can be chosen.
-func pickDivider(p *parser, divs []int, openN int) (int, string) {
+// pickDivider chooses the divider among the depth-one candidates divs of
+// the block whose opener is line open and whose closer is line close, for
+// the file pth, or explains why none can be chosen. After the marker
+// lengths (seven '=', then the opener's length), the file decides: the
+// only split whose SEARCH occurs in it exactly once. Without the file (no
+// tree, a new file) or when it cannot tell, the block's own shape may:
+// with 2k+1 candidates, the middle one splits when the k before it stand
+// at the same places in SEARCH as the k after it in REPLACE, as a file's
+// own "=======" lines (a setext underline) kept as context do.
+func pickDivider(p *parser, divs []int, openN, open, close int, pth string) (int, string) {
 	if len(divs) == 1 {
 		return divs[0], ""
 	}
@@ -186,11 +198,71 @@ func pickDivider(p *parser, divs []int, openN int) (int, string) {
 			break
 		}
 	}
+	if d, ok := p.dividerByFile(divs, open, pth); ok {
+		return d, ""
+	}
+	if d, ok := p.dividerBySymmetry(divs, open, close); ok {
+		return d, ""
+	}
 	nums := make([]string, len(divs))
 	for k, d := range divs {
 		nums[k] = strconv.Itoa(p.lines[d].num)
 	}
 	return 0, "ambiguous SEARCH/REPLACE block: the dividers at lines " + strings.Join(nums, ", ") + " could each split it"
+}
+
+// maxDividerTries bounds the splits tried against a file, so that a block
+// of a thousand "=======" lines costs no more than a few searches.
+const maxDividerTries = 32
+
+// dividerByFile returns the only divider among divs whose SEARCH (from the
+// line after open up to it) occurs exactly once in the file pth.
+func (p *parser) dividerByFile(divs []int, open int, pth string) (int, bool) {
+	if pth == "" || len(divs) > maxDividerTries {
+		return 0, false
+	}
+	text, ok := p.treeText(pth)
+	if !ok || !p.spend(len(divs)*len(text)) {
+		return 0, false
+	}
+	found, n := 0, 0
+	for _, d := range divs {
+		old := strings.ReplaceAll(string(p.src[p.lines[open].end:p.lines[d].start]), "\r\n", "\n")
+		if old == "" {
+			continue
+		}
+		if k := strings.Index(text, old); k >= 0 && !strings.Contains(text[k+1:], old) {
+			found, n = d, n+1
+		}
+	}
+	return found, n == 1
+}
+
+// dividerBySymmetry returns the middle of 2k+1 candidate dividers when the
+// k before it sit at the same line offsets in SEARCH, and with the same
+// text, as the k after it do in REPLACE, counted from the start of each
+// side or from the end. No other split can be symmetric, as the sides would
+// hold different numbers of candidates.
+func (p *parser) dividerBySymmetry(divs []int, open, close int) (int, bool) {
+	if len(divs)%2 == 0 {
+		return 0, false
+	}
+	k := len(divs) / 2
+	mid := divs[k]
+	before, after := divs[:k], divs[k+1:]
+	same := func(fromEnd bool) bool {
+		for j := range before {
+			a, b := before[j]-(open+1), after[j]-(mid+1)
+			if fromEnd {
+				a, b = mid-before[j], close-after[j]
+			}
+			if a != b || p.lines[before[j]].text != p.lines[after[j]].text {
+				return false
+			}
+		}
+		return true
+	}
+	return mid, same(false) || same(true)
 }
 
 // blockPath finds the file of the block opening at line i and the first
@@ -199,28 +271,110 @@ func pickDivider(p *parser, divs []int, openN int) (int, string) {
 // fence, a path in its info string or on the nearest non-blank line before
 // it; else the previous block's file, with the region starting at i.
 func (p *parser) blockPath(i int) (string, int) {
-	j := p.prevNonBlank(i)
-	if j < 0 {
-		return p.lastPath, i
-	}
-	if pth, ok := pathLine(p.lines[j].text); ok {
-		return pth, j
-	}
-	f, ok := parseFence(p.lines[j].text)
-	if !ok {
-		return p.lastPath, i
-	}
-	if pth, ok := f.infoPath(); ok {
-		return pth, j
-	}
-	if k := p.prevNonBlank(j); k >= 0 {
-		if pth, ok := pathLine(p.lines[k].text); ok {
-			return pth, k
-		}
+	if pth, from, ok := p.pathBefore(i, true); ok {
+		return pth, from
 	}
 	// The fence may close the previous block rather than open this one,
 	// so it is not claimed.
 	return p.lastPath, i
+}
+
+// pathBefore finds a path named just before the region whose first line
+// is i: on the nearest non-blank line before it, or, when that line opens a
+// fence, in the fence's info string or on the nearest non-blank line before
+// the fence. It returns the path and the line where the region starts.
+// prose admits a line of prose naming one backticked path ("In `a.py`:"),
+// for readers whose region is unmistakable on its own (SEARCH/REPLACE,
+// hunks), unlike a bare fence.
+func (p *parser) pathBefore(i int, prose bool) (string, int, bool) {
+	j := p.prevNonBlank(i)
+	if j < 0 {
+		return "", i, false
+	}
+	if pth, ok := p.pathLineAt(p.lines[j].text, prose); ok {
+		return pth, j, true
+	}
+	f, ok := parseFence(p.lines[j].text)
+	if !ok {
+		return "", i, false
+	}
+	if pth, ok := f.infoPath(); ok {
+		return pth, j, true
+	}
+	if k := p.prevNonBlank(j); k >= 0 {
+		if pth, ok := p.pathLineAt(p.lines[k].text, prose); ok {
+			return pth, k, true
+		}
+	}
+	return "", i, false
+}
+
+// pathLineAt is pathLine, and also accepts a line that is one backticked
+// path holding spaces ("`my docs/read me.py`"), a bare name that the tree
+// holds ("gradlew"), and, with prose, a line of prose that introduces what
+// follows (it ends in a colon or in the path) and names one backticked
+// path ("In `a.py`:", "Edit `a.py` as follows:", "**File: `a.py`**").
+func (p *parser) pathLineAt(s string, prose bool) (string, bool) {
+	if pth, ok := pathLine(s); ok {
+		return pth, true
+	}
+	if _, ok := parseFence(s); ok {
+		return "", false
+	}
+	t := strings.TrimSpace(s)
+	if c, ok := cleanPath(t); ok && nameChars(c) && p.treeStat(c).entry {
+		return c, true
+	}
+	if c, ok := cleanDelimitedPath(t); ok && strings.Contains(c, " ") && len(c) <= 160 &&
+		nameChars(strings.ReplaceAll(c, " ", "")) && looksLikeFile(c) && p.treeStat(c).entry {
+		return c, true // "my docs/read me.py", which the tree holds
+	}
+	if strings.Count(t, "`") != 2 || len(t) > 160 {
+		return "", false
+	}
+	a := strings.IndexByte(t, '`')
+	b := a + 1 + strings.IndexByte(t[a+1:], '`')
+	tok := t[a+1 : b]
+	whole := strings.Trim(t[:a], "*#-:> \t") == "" && strings.Trim(t[b+1:], "*: \t") == ""
+	// Prose introduces the block that follows: it ends in a colon, or
+	// the path ends it ("**File: `a.py`**").
+	intro := strings.HasSuffix(strings.TrimRight(t, "*_ \t"), ":") || strings.Trim(t[b+1:], "*_.: \t") == ""
+	if !whole && !(prose && intro) {
+		return "", false
+	}
+	if tok != strings.TrimSpace(tok) || strings.Contains(tok, "  ") {
+		return "", false
+	}
+	if strings.ContainsAny(tok, " ") {
+		if !whole {
+			return "", false
+		}
+		if c, ok := cleanDelimitedPath(tok); ok && (looksLikeFile(c) || p.treeStat(c).entry) && !strings.ContainsAny(c, "\t{};=,!?$&()") {
+			if !strings.HasPrefix(c, "/") && !strings.Contains(c, "..") {
+				c = path.Clean(c)
+			}
+			return c, true
+		}
+		return "", false
+	}
+	if c, ok := filePath(tok); ok {
+		return c, true
+	}
+	if c, ok := cleanPath(tok); ok && nameChars(c) && p.treeStat(c).entry {
+		return c, true
+	}
+	return "", false
+}
+
+// nameChars reports whether s holds only the characters of a plain file
+// name or path: letters, digits and "._-+@/".
+func nameChars(s string) bool {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._-+@/", r)) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // prevNonBlank returns the index of the nearest non-blank line before i,
@@ -290,6 +444,9 @@ var extensionless = map[string]bool{
 	"Justfile": true, "justfile": true, "Brewfile": true, "Pipfile": true, "LICENSE": true,
 	"README": true, "CODEOWNERS": true, "AUTHORS": true, "CONTRIBUTORS": true, "PATENTS": true,
 	"VERSION": true, "BUILD": true, "WORKSPACE": true, "OWNERS": true, "NOTICE": true, "CHANGELOG": true,
+	"gradlew": true, "mvnw": true, "Caddyfile": true, "Tiltfile": true, "Snakefile": true, "Earthfile": true,
+	"Podfile": true, "Fastfile": true, "Appfile": true, "Dangerfile": true, "Guardfile": true, "Capfile": true,
+	"Berksfile": true, "Puppetfile": true, "Cartfile": true, "Kptfile": true, "Taskfile": true,
 }
 
 // looksLikeFile reports whether a cleaned, space-free token names a file

@@ -216,6 +216,12 @@ func (p *parser) fileHeaderAt(i int, inGit bool) (h fileHeader, next int, ok boo
 	if !okA || !okB || on.name == devNull && nn.name == devNull {
 		return h, i, false
 	}
+	// "--- a/my docs/x.py" and "+++ b/my docs/x.py": git's prefixes on
+	// both sides of one name mark where it starts and ends, spaces and all.
+	if !on.lenient && !nn.lenient && strings.HasPrefix(on.name, "a/") && strings.HasPrefix(nn.name, "b/") &&
+		on.name[2:] == nn.name[2:] && looksLikeFile(on.name[2:]) {
+		on.lenient, nn.lenient = true, true
+	}
 	oldName, newName, prefixed := stripPrefixes(on.name, nn.name)
 	if oldName != devNull {
 		if h.oldPath, ok = diffPath(oldName, on.lenient || inGit); !ok {
@@ -449,6 +455,18 @@ func isBinaryMarker(t string) bool {
 // header, which is an error.
 func readUDiff(p *parser, i int) int {
 	if isHunkHeader(p.lines[i].text) {
+		// No file header: a path named just before the hunk (a path
+		// line, a fence's info string, a path line before its fence)
+		// stands for one.
+		if pth, from, ok := p.pathBefore(i, true); ok {
+			f := &diffFile{from: from, hdr: fileHeader{oldPath: pth, newPath: pth}, hasHdr: true}
+			p.readHunksInto(f, i)
+			if len(f.hunks) > 0 {
+				f.from = i
+				p.lowerDiffFile(f)
+				return max(f.to, i+1)
+			}
+		}
 		h, next := p.readHunk(i, true)
 		p.errorf(p.lines[i].num, "hunk has no file header: put \"--- a/PATH\" and \"+++ b/PATH\" lines before it")
 		return max(next, h.to, i+1)
@@ -483,8 +501,19 @@ func (p *parser) readDiffFile(i int) *diffFile {
 		f.binary = true
 		k = p.skipBinary(k)
 	}
+	if !f.binary {
+		p.readHunksInto(f, k)
+		return f
+	}
 	f.firstHunkLine = k
-	for !f.binary && k < len(p.lines) {
+	f.to = max(k, i+1)
+	return f
+}
+
+// readHunksInto reads the hunks of f from line k on.
+func (p *parser) readHunksInto(f *diffFile, k int) {
+	f.firstHunkLine = k
+	for k < len(p.lines) {
 		t := p.lines[k].text
 		if isHunkHeader(t) {
 			h, next := p.readHunk(k, true)
@@ -504,8 +533,7 @@ func (p *parser) readDiffFile(i int) *diffFile {
 	if len(f.hunks) > 0 {
 		k = f.hunks[len(f.hunks)-1].to
 	}
-	f.to = max(k, i+1)
-	return f
+	f.to = max(k, f.from+1)
 }
 
 // skipBinary consumes a binary marker and the base85 data after it.

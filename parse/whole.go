@@ -149,7 +149,7 @@ func (p *parser) wholeStart(i int) (pth string, open int, f fence, ok bool) {
 		pth, ok := f.infoPath()
 		return pth, i, f, ok
 	}
-	pth, ok = pathLine(t)
+	pth, ok = p.pathLineAt(t, false)
 	if !ok {
 		return "", 0, fence{}, false
 	}
@@ -178,8 +178,31 @@ func wholeStarts(p *parser, i int) bool {
 	}
 	if g, ok := parseFence(p.lines[i].text); ok && !p.scan.prose.open {
 		p.scan.prose = proseFence{open: true, f: g}
+		p.unnamedScript(i)
 	}
 	return false
+}
+
+// proseWords are lowercase words a response puts alone above a fence.
+var proseWords = map[string]bool{"example": true, "output": true, "usage": true, "script": true, "code": true,
+	"result": true, "here": true, "run": true, "bash": true, "sh": true, "shell": true, "python": true,
+	"before": true, "after": true, "or": true, "and": true, "then": true, "e.g": true, "i.e": true}
+
+// unnamedScript reports a PARSE_ERROR for the fence at line i when it
+// looks like a whole script for a file whose name the reader cannot tell
+// from a word: a bare name ("lesspipe") alone on the line before, and a
+// "#!" line first in the fence. Read as prose, the block would be dropped
+// while the rest of the response applied.
+func (p *parser) unnamedScript(i int) {
+	if i == 0 || i+1 >= len(p.lines) || !strings.HasPrefix(p.lines[i+1].text, "#!") {
+		return
+	}
+	t := strings.Trim(strings.TrimSpace(p.lines[i-1].text), "`*")
+	if t == "" || !nameChars(t) || strings.HasSuffix(t, ".") || strings.ToLower(t) != t || proseWords[t] {
+		return // a capitalized word is a heading ("Example"), not a script's name
+	}
+	p.errorHint(p.lines[i-1].num, "Put the file's path with its directory (\"./"+t+"\") alone on the line before the fence.",
+		"cannot tell whether %q names a file: the script under it is not applied", t)
 }
 
 // readWhole reads the block starting at line i: a Rewrite, or a
@@ -280,7 +303,54 @@ scan:
 	}
 	b.close = p.balancedClose(open, b.close, f)
 	b.next = b.close + 1
+	if p.commandFence(pth, open, b.close) {
+		return wholeBlock{}
+	}
 	return b
+}
+
+// commandWords start the shell commands models show under a path line
+// ("Then run it:", the path, a fence holding "sh scripts/check.sh").
+var commandWords = map[string]bool{"sh": true, "bash": true, "zsh": true, "python": true, "python3": true,
+	"node": true, "deno": true, "bun": true, "ruby": true, "perl": true, "php": true, "go": true, "cargo": true,
+	"make": true, "npm": true, "npx": true, "yarn": true, "pnpm": true, "pip": true, "pip3": true, "pytest": true,
+	"java": true, "javac": true, "gcc": true, "clang": true, "rustc": true, "chmod": true, "source": true,
+	"uv": true, "poetry": true, "dotnet": true, "mvn": true, "gradle": true, "./gradlew": true, "docker": true,
+	"kubectl": true, "git": true, "$": true, "tsc": true, "swift": true, "cmake": true}
+
+// commandFence reports whether the fence between lines open and close,
+// under the path pth, holds a command rather than the file: at most three
+// lines, one of which runs pth ("sh scripts/check.sh", "python a.py",
+// "./x.sh"), or, for a file that is not a script, each of which starts
+// with a command word ("go test ./...", "npm install x").
+func (p *parser) commandFence(pth string, open, close int) bool {
+	if close-open-1 < 1 || close-open-1 > 3 {
+		return false
+	}
+	script := scriptExts[fileExt(pth)] || !strings.Contains(pth[strings.LastIndexByte(pth, '/')+1:], ".")
+	allCommands, n := true, 0
+	for j := open + 1; j < close; j++ {
+		fs := strings.Fields(p.lines[j].text)
+		if len(fs) == 0 {
+			continue
+		}
+		n++
+		if fs[0] == "$" && len(fs) > 1 {
+			fs = fs[1:]
+		}
+		for k, w := range fs {
+			w = strings.Trim(w, `"'`)
+			if w == pth || w == "./"+pth || (k > 0 && strings.TrimPrefix(w, "./") == pth) {
+				if len(fs) > 1 || strings.HasPrefix(w, "./") {
+					return true
+				}
+			}
+		}
+		if !commandWords[fs[0]] || len(fs) < 2 {
+			allCommands = false
+		}
+	}
+	return n > 0 && allCommands && !script
 }
 
 // balancedClose returns the fence that closes the file opened at line
@@ -408,6 +478,21 @@ func (p *parser) blankOrFence(j int) bool {
 	return ok
 }
 
+// envelopeAt reports whether the "*** Begin Patch" line j opens an
+// envelope: a file directive follows it. A script's heredoc or a document
+// that quotes the marker alone is the file's own text.
+func (p *parser) envelopeAt(j int) bool {
+	for k := j + 1; k < len(p.lines) && k <= j+3; k++ {
+		t := strings.TrimSpace(p.lines[k].text)
+		if t == "" {
+			continue
+		}
+		name, _, ok := codexDirective(t)
+		return ok && (name == "Add File" || name == "Update File" || name == "Delete File" || name == "End Patch")
+	}
+	return false
+}
+
 // foreign reports whether line j holds another format's marker: a
 // SEARCH/REPLACE marker, a unified diff header or hunk, a codex envelope,
 // or a str_replace tool call. A fence holding one is not a whole file.
@@ -419,7 +504,7 @@ func (p *parser) foreign(j int) bool {
 	switch {
 	case strings.HasPrefix(t, "diff --git "),
 		strings.HasPrefix(t, "@@") && (len(t) == 2 || t[2] == ' '),
-		strings.HasPrefix(t, "*** Begin Patch"), strings.HasPrefix(t, "*** Update File:"),
+		strings.HasPrefix(t, "*** Begin Patch") && p.envelopeAt(j), strings.HasPrefix(t, "*** Update File:"),
 		strings.HasPrefix(t, "*** Add File:"), strings.HasPrefix(t, "*** Delete File:"):
 		return true
 	case strings.HasPrefix(t, "--- ") && j+1 < len(p.lines) && strings.HasPrefix(p.lines[j+1].text, "+++ "):
@@ -428,4 +513,111 @@ func (p *parser) foreign(j int) bool {
 	tt := strings.TrimSpace(t)
 	return (strings.HasPrefix(tt, "{") || strings.HasPrefix(tt, `"`)) &&
 		(strings.Contains(tt, `"old_str`) || strings.Contains(tt, `"new_str`))
+}
+
+// dropQuotes removes the whole-file rewrites that are quotes, not files,
+// once every region is read:
+//   - a whole-file fence for a path that the same response also edits in
+//     another format (SEARCH/REPLACE, diff, envelope, tool call) naming
+//     the path itself: the model showed the code it is about to change
+//     ("Currently:" and a fence). A block that inherits its path from the
+//     fence treats the fence as the file, and keeps it;
+//   - with a tree, a fence whose content is a verbatim run of the existing
+//     file's lines, at most half of them and no more than its first 200:
+//     a snippet quoted from it, which as a rewrite would truncate the file.
+//
+// And with a tree, a fence of at most three lines that shares no line with
+// an existing file of 30 lines or more is neither kept nor dropped but a
+// PARSE_ERROR: as a rewrite it would replace the file with what is most
+// likely a snippet to insert somewhere.
+func (p *parser) dropQuotes() {
+	other := map[string]bool{}
+	for k, e := range p.edits {
+		if e.Format != FormatWhole.String() && !p.leanOnWhole[k] {
+			other[e.Path] = true
+			if e.Op == edit.Rename {
+				other[e.New] = true
+			}
+		}
+	}
+	kept := p.edits[:0]
+	for _, e := range p.edits {
+		if e.Format == FormatWhole.String() && e.Op == edit.Rewrite {
+			if other[e.Path] {
+				continue
+			}
+			if text, ok := p.treeText(e.Path); ok && p.spend(2*len(text)) {
+				if quotedSlice(e.New, text) {
+					continue
+				}
+				if snippetOf(e.New, text) {
+					p.errorHint(e.Line, "Send a SEARCH/REPLACE block that shows where the lines go, or the whole file.",
+						"the fence under %s holds a few lines that share none of the file's: a snippet, not the whole file", e.Path)
+					continue
+				}
+			}
+		}
+		kept = append(kept, e)
+	}
+	p.edits = kept
+}
+
+// contentLines splits text into lines without their endings.
+func contentLines(s string) []string {
+	s = strings.TrimSuffix(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "\n")
+}
+
+// quotedSlice reports whether the fence content nw is a verbatim run of
+// the lines of the file text, much smaller than the file.
+func quotedSlice(nw, text string) bool {
+	q, f := contentLines(nw), contentLines(text)
+	if len(q) == 0 || len(q) > 200 || 2*len(q) > len(f) {
+		return false
+	}
+	nonBlank := 0
+	for _, l := range q {
+		if strings.TrimSpace(l) != "" {
+			nonBlank++
+		}
+	}
+	if nonBlank == 0 {
+		return false
+	}
+	// q is short (at most 200 lines), so the search is linear in the file.
+	for s := 0; s+len(q) <= len(f); s++ {
+		if f[s] != q[0] {
+			continue
+		}
+		k := 1
+		for k < len(q) && f[s+k] == q[k] {
+			k++
+		}
+		if k == len(q) {
+			return true
+		}
+	}
+	return false
+}
+
+// snippetOf reports whether the fence content nw, at most three lines,
+// shares no non-blank line (blanks trimmed) with a file of 30 lines or more.
+func snippetOf(nw, text string) bool {
+	q, f := contentLines(nw), contentLines(text)
+	if len(q) == 0 || len(q) > 3 || len(f) < 30 {
+		return false
+	}
+	have := make(map[string]bool, len(f))
+	for _, l := range f {
+		have[strings.TrimSpace(l)] = true
+	}
+	for _, l := range q {
+		if t := strings.TrimSpace(l); t != "" && have[t] {
+			return false
+		}
+	}
+	return true
 }

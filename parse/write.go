@@ -112,12 +112,19 @@ func wholeLines(path string, texts ...string) error {
 }
 
 // pathForLine spells path so that the path-line reader accepts it: a name
-// that does not look like a file ("run") gets a "./".
+// that does not look like a file ("run") gets a "./", a name with spaces
+// backticks.
 func pathForLine(p string) string {
-	if _, ok := pathLine(p); !ok {
-		return "./" + p
+	if _, ok := pathLine(p); ok {
+		return p
 	}
-	return p
+	if q := "`" + p + "`"; strings.Contains(p, " ") {
+		// A name with spaces reads as one only backticked, alone on its line.
+		if got, ok := (&parser{}).pathLineAt(q, false); ok && got == p {
+			return q
+		}
+	}
+	return "./" + p
 }
 
 // longestRun returns the length of the longest run of c in s, at least 2,

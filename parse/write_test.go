@@ -75,7 +75,7 @@ func TestWriteErrors(t *testing.T) {
 		"anchors":    {Op: edit.Replace, Path: "a.go", Old: "x\n", New: "y\n", Count: 1, Anchors: []string{"func f() {"}},
 		"noNewline":  {Op: edit.Replace, Path: "a.go", Old: "x", New: "y", Count: 1},
 		"emptyOld":   {Op: edit.Replace, Path: "a.go", Old: "", New: "y\n", Count: 1},
-		"space":      {Op: edit.Replace, Path: "a b.go", Old: "x\n", New: "y\n", Count: 1},
+		"space":      {Op: edit.Replace, Path: "a `b.go", Old: "x\n", New: "y\n", Count: 1},
 		"sevenEq":    {Op: edit.Replace, Path: "a.md", Old: "Install\n=======\n", New: "x\n", Count: 1},
 		"unbalanced": {Op: edit.Replace, Path: "a.go", Old: ">>>>>>> REPLACE\n", New: "x\n", Count: 1},
 		"rewriteSR":  {Op: edit.Rewrite, Path: "a.md", New: "<<<<<<< SEARCH\n"},
