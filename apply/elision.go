@@ -1,28 +1,33 @@
 package apply
 
-import "strings"
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
 
 // Elision placeholders are lines a model writes instead of code it did not
 // want to repeat: "...", "// ... existing code ...", "# rest of the file
-// unchanged", "/* ... */", "<!-- ... -->". Only a whole line can be one;
-// "...args" (spread), "args..." (variadic) and "x[..., 0]" are code. A bare
-// "..." is Python's Ellipsis, not a placeholder, where it is a block's body
-// (after a line ending in ":" or a docstring).
+// unchanged", "/* ... */", "<!-- ... -->", and, without comment markers,
+// a line wholly in brackets or emphasis ("(rest of file unchanged)",
+// "[...]", "*[…]*"), a JSON member "...": "...", and a shell no-op ": #
+// rest unchanged". Only a whole line can be one; "...args" (spread),
+// "args..." (variadic) and "x[..., 0]" are code. A bare "..." is Python's
+// Ellipsis, not a placeholder, where it is a block's body (after a line
+// ending in ":" or a docstring), and YAML's document end before "---".
+//
+// A whole-file rewrite is judged against the original besides: a
+// placeholder the original has is code; a bare "..." it took for an
+// Ellipsis elides when the original's code goes missing around it
+// (elidedEllipsis); and a rewrite that keeps the original's opening and
+// ends early on a note such as "Rest of the document as it was." elides
+// even though no list names that note (elidedTail).
 
 // commentOpeners and commentClosers frame a placeholder comment.
 var (
 	commentOpeners = []string{"{/*", "<!--", "/*", "//", "--", "#", ";", "%", "*"}
 	commentClosers = []string{"*/}", "-->", "*/"}
 )
-
-// placeholderWords mark a short comment that opens or closes with "..."
-// as a placeholder.
-var placeholderWords = []string{
-	"existing", "unchanged", "rest of", "remaining", "remains", "remainder",
-	"omitted", "elided", "snip", "same as", "as before", "other code",
-	"more code", "code here", "truncated", "skipped", "no changes", "not changed",
-	"other methods", "other functions", "other fields", "other cases",
-}
 
 // isPlaceholder reports whether lines[i] is an elision placeholder.
 func isPlaceholder(lines []string, i int) bool {
@@ -34,20 +39,159 @@ func isPlaceholder(lines []string, i int) bool {
 		if t != "..." && t != "…" {
 			return true // ". . ." and longer runs are no code
 		}
-		// Python's Ellipsis as a block's body is code.
-		for j := i - 1; j >= 0; j-- {
-			p := strings.TrimSpace(lines[j])
-			if p == "" {
-				continue
-			}
-			return !(strings.HasSuffix(p, ":") || strings.HasSuffix(p, `"""`) || strings.HasSuffix(p, "'''"))
-		}
+		return !ellipsisCode(lines, i)
+	}
+	if jsonDots(t) {
 		return true
 	}
+	// A shell no-op holding a comment: ": # rest unchanged".
+	if len(t) > 2 && t[0] == ':' && (t[1] == ' ' || t[1] == '\t') {
+		if r := strings.TrimSpace(t[1:]); r != "" && r[0] == '#' {
+			t = r
+		}
+	}
+	afterComment := func() bool {
+		for j := i - 1; j >= 0; j-- {
+			if p := strings.TrimSpace(lines[j]); p != "" {
+				return isComment(p)
+			}
+		}
+		return false
+	}
+	// A line wholly in brackets or emphasis: "(rest of file unchanged)",
+	// "[...]", "*[…]*".
+	if u, ok := unwrap(t); ok && placeholderPhrase(u, afterComment) {
+		// "[remaining]" is as likely an INI or TOML section: in square
+		// brackets one word is a placeholder only if it says so.
+		return t[0] != '[' || strings.ContainsAny(u, " .…") || bracketWords[strings.ToLower(u)]
+	}
 	u, ok := commentText(t)
+	return ok && placeholderPhrase(u, afterComment)
+}
+
+// ellipsisCode reports whether lines[i], a bare "...", is code: Python's
+// Ellipsis as a block's body (after a line ending in ":" or a docstring),
+// or YAML's document end (followed, past blanks and comments, by the next
+// document's "---" or a directive).
+func ellipsisCode(lines []string, i int) bool {
+	prev := ""
+	for j := i - 1; j >= 0; j-- {
+		if prev = strings.TrimSpace(lines[j]); prev != "" {
+			break
+		}
+	}
+	if strings.HasSuffix(prev, ":") || strings.HasSuffix(prev, `"""`) || strings.HasSuffix(prev, "'''") {
+		return true
+	}
+	// YAML's document end: at the margin, after YAML content ("key: v",
+	// "- item"; a Markdown rule "---" after prose is no document).
+	if lines[i] != "..." || !strings.Contains(prev, ": ") && !strings.HasPrefix(prev, "- ") {
+		return false
+	}
+	for j := i + 1; j < len(lines); j++ {
+		n := strings.TrimSpace(lines[j])
+		if n == "" || n[0] == '#' {
+			continue
+		}
+		return n == "---" || strings.HasPrefix(n, "--- ") || strings.HasPrefix(n, "%YAML") || strings.HasPrefix(n, "%TAG")
+	}
+	return false
+}
+
+// jsonDots reports whether t is a JSON member whose key and value are only
+// dots: "...": "..." (a trailing comma allowed).
+func jsonDots(t string) bool {
+	t = strings.TrimSuffix(t, ",")
+	k, v, ok := strings.Cut(t, ":")
 	if !ok {
 		return false
 	}
+	k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+	quotedDots := func(s string) bool {
+		return len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' && onlyDots(s[1:len(s)-1])
+	}
+	return quotedDots(k) && (quotedDots(v) || onlyDots(v))
+}
+
+// unwrap returns the inside of a line wholly wrapped in one pair of (),
+// [], {}, or emphasis (*, **, _, __), unwrapping up to three layers
+// ("*(rest unchanged)*").
+func unwrap(t string) (string, bool) {
+	ok := false
+	for k := 0; k < 3 && len(t) >= 2; k++ {
+		a, z := t[0], t[len(t)-1]
+		if !(a == '(' && z == ')' || a == '[' && z == ']' || a == '{' && z == '}' || (a == '*' || a == '_') && z == a) {
+			break
+		}
+		t, ok = strings.TrimSpace(t[1:len(t)-1]), true
+		if a == '*' || a == '_' {
+			t = strings.TrimSpace(strings.Trim(t, string(a)))
+		}
+	}
+	return t, ok
+}
+
+// placeholderWords mark a short comment that opens or closes with "..."
+// as a placeholder.
+var placeholderWords = []string{
+	"existing", "unchanged", "rest of", "remaining", "remains", "remainder",
+	"omitted", "elided", "snip", "same as", "as before", "other code",
+	"more code", "code here", "truncated", "skipped", "no changes", "not changed",
+	"other methods", "other functions", "other fields", "other cases",
+	"brevity",
+}
+
+// placeholderExact are the short phrases that alone are a placeholder.
+var placeholderExact = map[string]bool{
+	"snip": true, "snipped": true, "omitted": true, "elided": true, "truncated": true,
+	"unchanged": true, "no changes": true, "remaining": true, "the rest": true, "as before": true,
+	"same as above": true, "same as before": true, "existing": true, "existing content": true,
+	"existing code": true, "remaining content": true, "content omitted": true, "for brevity": true,
+	"omitted for brevity": true,
+}
+
+// bracketWords are the single words that, in square brackets, are a
+// placeholder rather than a section header.
+var bracketWords = map[string]bool{"snip": true, "snipped": true, "omitted": true, "elided": true, "truncated": true}
+
+// listTails are placeholders that also end a list in prose: after a
+// comment line they continue that comment.
+var listTails = map[string]bool{"etc": true, "etc etc": true, "and so on": true, "and so forth": true}
+
+// placeholderPrefixes open a short placeholder phrase.
+var placeholderPrefixes = []string{
+	"rest of", "remainder of", "existing code", "other code", "remaining code",
+	"code omitted", "content omitted", "omitted", "unchanged",
+}
+
+// placeholderSuffixes close a short placeholder phrase.
+var placeholderSuffixes = []string{
+	"remains the same", "stays the same", "omitted for brevity", "for brevity",
+}
+
+// labelSuffixes close a placeholder phrase when what comes before them is
+// a short label ("rest unchanged", "imports unchanged", "tests as
+// before") rather than a sentence ("return the path unchanged").
+var labelSuffixes = []string{" unchanged", " omitted", " elided", " truncated", " as before", " same as above", " same as before"}
+
+// verbish words make a phrase a sentence about code rather than a label
+// for code left out.
+var verbish = map[string]bool{
+	"is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "being": true,
+	"remain": true, "remains": true, "leave": true, "leaves": true, "left": true, "stay": true, "stays": true,
+	"return": true, "returns": true, "returned": true, "pass": true, "passes": true, "passed": true,
+	"keep": true, "keeps": true, "go": true, "goes": true, "through": true, "if": true, "when": true,
+	"should": true, "must": true, "will": true, "would": true, "can": true, "may": true, "might": true,
+	"not": true, "didn't": true, "don't": true, "doesn't": true, "usually": true, "often": true, "always": true,
+	"it": true, "them": true, "this": true, "that": true, "to": true, "from": true, "and": true, "or": true,
+	"as": true, "even": true, "apart": true, "rather": true, "otherwise": true, "save": true, "test": true,
+	"check": true, "ensure": true, "get": true, "gets": true, "got": true, "with": true, "by": true, "than": true,
+}
+
+// placeholderPhrase reports whether u, the text of a whole-line comment or
+// wrapped line with its markers removed, says that code was left out;
+// afterComment reports whether the line follows a comment line.
+func placeholderPhrase(u string, afterComment func() bool) bool {
 	if u == "" {
 		return false
 	}
@@ -72,19 +216,44 @@ func isPlaceholder(lines []string, i int) bool {
 	if len(strings.Fields(lu)) > 8 {
 		return false
 	}
-	lu = strings.Trim(lu, "()[]{}<>:.!-– ")
-	switch {
-	case strings.HasPrefix(lu, "rest of"), strings.HasPrefix(lu, "remainder of"),
-		strings.HasPrefix(lu, "existing code"), strings.HasPrefix(lu, "other code"),
-		strings.HasPrefix(lu, "remaining code"), strings.HasPrefix(lu, "code omitted"),
-		strings.HasPrefix(lu, "omitted"), strings.HasPrefix(lu, "unchanged"):
-		return true
-	case strings.HasSuffix(lu, "unchanged") || strings.HasSuffix(lu, "remains the same") ||
-		strings.HasSuffix(lu, "stays the same") || strings.HasSuffix(lu, "omitted for brevity") ||
-		strings.HasSuffix(lu, "as before"):
+	lu = strings.Trim(lu, "()[]{}<>:.!-–—*_ ")
+	if placeholderExact[lu] {
 		return true
 	}
+	if listTails[lu] {
+		return !afterComment()
+	}
+	for _, p := range placeholderPrefixes {
+		if strings.HasPrefix(lu, p) {
+			return true
+		}
+	}
+	for _, s := range placeholderSuffixes {
+		if strings.HasSuffix(lu, s) {
+			return true
+		}
+	}
+	for _, s := range labelSuffixes {
+		if rest, ok := strings.CutSuffix(lu, s); ok {
+			words := strings.Fields(rest)
+			if len(words) > 4 {
+				return false
+			}
+			for _, w := range words {
+				if verbish[strings.Trim(w, ",;:()")] {
+					return false
+				}
+			}
+			return true
+		}
+	}
 	return false
+}
+
+// isComment reports whether t, a trimmed line, is a comment.
+func isComment(t string) bool {
+	_, ok := commentText(t)
+	return ok
 }
 
 // commentText returns the text of a whole-line comment, without its
@@ -107,14 +276,32 @@ func commentText(t string) (string, bool) {
 		}
 	}
 	t = strings.TrimSpace(t)
-	t = strings.TrimSpace(strings.Trim(t, "()[]{}"))
+	if u, ok := unwrap(t); ok {
+		t = u
+	}
 	return t, true
 }
 
+// onlyDots reports whether s is three dots or more ("…" counting three)
+// and blanks (' '), and nothing else. It is asked of every line of every
+// edit, so it does not allocate.
 func onlyDots(s string) bool {
-	s = strings.ReplaceAll(s, "…", "...")
-	s = strings.ReplaceAll(s, " ", "")
-	return len(s) >= 3 && strings.Trim(s, ".") == ""
+	n := 0
+	for i := 0; i < len(s); {
+		switch {
+		case s[i] == '.':
+			n++
+			i++
+		case s[i] == ' ':
+			i++
+		case strings.HasPrefix(s[i:], "…"):
+			n += 3
+			i += len("…")
+		default:
+			return false
+		}
+	}
+	return n >= 3
 }
 
 // lineSet is the set of a text's lines, trimmed, for judging placeholders
@@ -133,13 +320,203 @@ func lineSet(s string) map[string]bool {
 // rewritten. A placeholder line that original already has is code.
 func elidedRewrite(original, rewritten string) (line int, elided bool) {
 	p := newPattern(rewritten)
-	if p.phs == 0 {
+	var orig map[string]bool
+	origSet := func() map[string]bool {
+		if orig == nil {
+			orig = lineSet(original)
+		}
+		return orig
+	}
+	if p.phs > 0 {
+		for i, l := range p.lines {
+			if p.ph[i] && !origSet()[strings.TrimSpace(l)] {
+				return i + 1, true
+			}
+		}
+	}
+	// A bare "..." taken for code (gap lines that are not placeholders).
+	if p.gaps > p.phs && !origSet()["..."] && !origSet()["…"] {
+		if line, ok := elidedEllipsis(original, p, origSet()); ok {
+			return line, true
+		}
+	}
+	return elidedTail(original, p, origSet)
+}
+
+// tailCues are words that, in a short last line, say the rest was left
+// out ("Rest of the README as it was", "(the remaining tests stay)");
+// tailPhrases are phrases that do. Words common in ordinary comments
+// ("existing", "continue", "etc", a trailing "...") are left out: measured
+// on real files they name code far more often than they stand for it.
+var (
+	tailCues = []string{
+		"rest", "remaining", "remainder", "unchanged", "untouched", "omitted", "elided",
+		"elision", "snip", "snipped", "truncated", "brevity",
+	}
+	tailPhrases = []string{"as is", "as-is", "same as", "as before", "not shown", "as it was", "as they are", "and so on"}
+)
+
+// elidedTail is the structural backstop for a rewrite cut short: it keeps
+// the original's opening lines, then ends with a short line that original
+// does not have and that reads like a placeholder, a note rather than
+// code, while original goes on for many more lines that the rewrite lacks.
+func elidedTail(original string, p *pattern, orig func() map[string]bool) (int, bool) {
+	last := len(p.lines) - 1
+	for last >= 0 && isBlank(p.lines[last]) {
+		last--
+	}
+	if last < 2 {
 		return 0, false
 	}
-	orig := lineSet(original)
+	t := strings.TrimSpace(p.lines[last])
+	if len(t) > 100 || !tailNote(t) || orig()[t] {
+		return 0, false
+	}
+	ol := strings.Split(strings.ReplaceAll(original, "\r\n", "\n"), "\n")
+	var on, rn []string // non-blank lines, trimmed
+	for _, o := range ol {
+		if o = strings.TrimSpace(o); o != "" {
+			on = append(on, o)
+		}
+	}
+	for _, l := range p.lines[:last] {
+		if l = strings.TrimSpace(l); l != "" {
+			rn = append(rn, l)
+		}
+	}
+	if len(rn) < 2 || len(on) < len(rn)+10 {
+		return 0, false
+	}
+	// The opening kept: two of the first three lines as in original.
+	same := 0
+	for k := 0; k < 3 && k < len(rn); k++ {
+		if rn[k] == on[k] {
+			same++
+		}
+	}
+	if same < 2 {
+		return 0, false
+	}
+	// Many lines of original lost, most of them after what was kept.
+	rw := lineSet(p.text)
+	lost := 0
+	for _, o := range on[len(rn):] {
+		if !rw[o] {
+			lost++
+		}
+	}
+	if lost < 10 || lost*2 < len(on)-len(rn) {
+		return 0, false
+	}
+	return last + 1, true
+}
+
+// tailNote reports whether t, a trimmed line, reads like a note that code
+// was left out: short (eight words at most, not ending in a comma), no code punctuation once comment markers, brackets
+// and emphasis are removed, and a cue word.
+func tailNote(t string) bool {
+	u := t
+	if c, ok := commentText(t); ok {
+		u = c
+	} else if w, ok := unwrap(t); ok {
+		u = w
+	}
+	u = strings.Trim(u, "*_ ")
+	n := len(strings.Fields(u))
+	if n == 0 || n > 8 || n == 1 && u == t || strings.HasSuffix(u, ",") || strings.ContainsAny(u, "=;{}()[]<>$`\"|&") ||
+		strings.IndexFunc(u, unicode.IsLetter) < 0 ||
+		u == t && (strings.Contains(u, "#") || strings.Contains(u, "//") || strings.Contains(u, "/*")) {
+		return false // code (a trailing comment is still code), or no words
+	}
+	lu := strings.ToLower(u)
+	for _, c := range tailPhrases {
+		if strings.Contains(lu, c) {
+			return true
+		}
+	}
+	for _, w := range strings.FieldsFunc(lu, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if slices.Contains(tailCues, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// elidedEllipsis finds a bare "..." in a rewrite that isPlaceholder took
+// for Python's Ellipsis (it follows a line ending in ":" or a docstring),
+// when original has no such line, yet it stands for code of original: it is
+// followed by more statements of its block while lines of original are
+// lost, or it is the whole body of a block whose header original has with
+// a body the rewrite drops. A stub written anew ("def f(): ...", "class
+// P(Protocol):\n    ...") keeps every line of original and is code.
+func elidedEllipsis(original string, p *pattern, orig map[string]bool) (int, bool) {
+	var ol []string // original's lines, computed on demand
+	var rw map[string]bool
+	lost := -1 // how many non-blank lines of original the rewrite lacks
 	for i, l := range p.lines {
-		if p.ph[i] && !orig[strings.TrimSpace(l)] {
-			return i + 1, true
+		if t := strings.TrimSpace(l); t != "..." && t != "…" || p.ph[i] {
+			continue
+		}
+		if ol == nil {
+			ol = strings.Split(strings.ReplaceAll(original, "\r\n", "\n"), "\n")
+			rw = lineSet(p.text)
+			lost = 0
+			for _, o := range ol {
+				if t := strings.TrimSpace(o); t != "" && !rw[t] {
+					lost++
+				}
+			}
+		}
+		if lost < 2 {
+			return 0, false
+		}
+		ind := leadingWS(l)
+		next := i + 1
+		for next < len(p.lines) && isBlank(p.lines[next]) {
+			next++
+		}
+		if next < len(p.lines) && leadingWS(p.lines[next]) == ind {
+			// More statements of the same block follow: an Ellipsis there
+			// does nothing, a placeholder does.
+			if lost >= 3 && len(p.lines) < len(ol) {
+				return i + 1, true
+			}
+			continue
+		}
+		// The block's whole body: judge it against the header's body in
+		// original.
+		h := i - 1
+		for h >= 0 && isBlank(p.lines[h]) {
+			h--
+		}
+		if h < 0 {
+			continue
+		}
+		head := strings.TrimSpace(p.lines[h])
+		if !strings.HasSuffix(head, ":") {
+			continue
+		}
+		for j, o := range ol {
+			if strings.TrimSpace(o) != head {
+				continue
+			}
+			hind := leadingWS(o)
+			body, gone := 0, 0
+			for k := j + 1; k < len(ol); k++ {
+				if isBlank(ol[k]) {
+					continue
+				}
+				if len(leadingWS(ol[k])) <= len(hind) {
+					break
+				}
+				body++
+				if !rw[strings.TrimSpace(ol[k])] {
+					gone++
+				}
+			}
+			if gone >= 2 && gone*2 >= body {
+				return i + 1, true
+			}
 		}
 	}
 	return 0, false

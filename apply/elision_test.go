@@ -1,9 +1,24 @@
 package apply
 
-import "testing"
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/edapply/edapply/edit"
+)
 
 func TestElidedRewrite(t *testing.T) {
 	orig := "package p\n\nfunc a() {\n\tx()\n}\n\nfunc b() {\n\ty()\n}\n"
+	md := "# T\n\nIntro.\n\n## A\n\nBody a.\n\n## B\n\nBody b.\n"
+	mdMore := strings.Repeat("\n## C\n\nMore body c.\nAnd more.\n", 4)
+	py := "import os\n\n\ndef f(a):\n    b = a + 1\n    c = b * 2\n    d = c - 3\n    e = d // 4\n    return e\n\n\nclass B:\n    def g(self):\n        return 1\n\n    def h(self):\n        return 2\n\n\nclass C:\n    pass\n\n\nclass D:\n    pass\n"
 	for name, c := range map[string]struct {
 		original, rewritten string
 		line                int // 0: not elided
@@ -25,6 +40,44 @@ func TestElidedRewrite(t *testing.T) {
 		"goVariadic":     {"f(a)\n", "f(args...)\nfunc g(xs ...int) {}\n", 0},
 		"proseDots":      {"x\n", "// wait for it...\nx\n", 0},
 		"realComment":    {"x\n", "// The rest of the buffer is zeroed by the caller so that reads stay cheap.\nx\n", 0},
+
+		// Placeholders that are not comments (red team R4).
+		"mdParens":       {md, "# T\n\nIntro!\n\n(rest of file unchanged)\n", 5},
+		"mdBrackets":     {md, "# T\n\nIntro!\n\n[...]\n", 5},
+		"mdBracketsU":    {md, "# T\n\nIntro!\n\n[…]\n", 5},
+		"mdRestDoc":      {md, "# T\n\nIntro!\n\n[rest of the document unchanged]\n", 5},
+		"mdHTMLContent":  {md, "# T\n\nIntro!\n\n<!-- existing content -->\n", 5},
+		"mdItalic":       {md, "# T\n\nIntro!\n\n*(remaining sections unchanged)*\n", 5},
+		"mdParenDots":    {md, "# T\n\nIntro!\n\n(...)\n", 5},
+		"pyEtc":          {"import os\nx = 1\ny = 2\n", "import os\nx = 2\n# etc.\n", 3},
+		"shNoop":         {"#!/bin/sh\nset -e\necho a\necho b\n", "#!/bin/sh\nset -e\necho A\n: # rest unchanged\n", 4},
+		"jsonDots":       {"{\n  \"a\": 1,\n  \"b\": 2\n}\n", "{\n  \"a\": 3,\n  \"...\": \"...\"\n}\n", 3},
+		"sameAsBefore":   {orig, "package p\n\n// same as before\n\nfunc b() {\n\ty(1)\n}\n", 3},
+		"labelOmitted":   {orig, "package p\n\n// helpers omitted\n\nfunc b() {\n\ty(1)\n}\n", 3},
+		"brevity":        {orig, "package p\n\n// (omitted for brevity)\n", 3},
+		"mdInOriginal":   {"a\n\n[...]\n\nb\n", "A\n\n[...]\n\nb\n", 0},
+		"yamlDocEnd":     {"a: 1\n", "a: 1\n...\n---\nb: 2\n", 0},
+		"yamlDocEndCmt":  {"a: 1\n", "a: 1\n...\n\n# next\n---\nb: 2\n", 0},
+		"mdRuleAfter":    {md, "# T\n\nIntro!\n...\n---\n", 4},
+		"etcInComment":   {"x = 1\n", "# Handles a, b\n# etc.\nx = 1\n", 0},
+		"unchangedProse": {"x\n", "// Sub returns fsys unchanged.\nx\n", 0},
+		"jsSetLike":      {"f()\n", "f({...a})\n", 0},
+
+		// Python's "..." that cannot be a body of its own (red team P3).
+		"pyEllipsisThenMore": {py, "import os\n\n\ndef f(a):\n    ...\n    return a\n", 5},
+		"pyStubbedBody":      {py, "import os\n\n\ndef f(a):\n    b = a + 1\n    c = b * 2\n    d = c - 3\n    e = d // 4\n    return e\n\n\nclass B:\n    ...\n", 13},
+		"pyNewProtocol":      {"x = 1\n", "x = 1\n\nclass P(Protocol):\n    ...\n    def f(self): ...\n", 0},
+		"pyPassToEllipsis":   {"def f():\n    pass\n", "def f():\n    ...\n", 0},
+		"pyEllipsisInOrig":   {"def g(): \n    ...\n" + py, "def g(): \n    ...\n\ndef f(a):\n    ...\n    return a\n", 0},
+		"pyDropFunction":     {py, "import os\n\n\nclass Z:\n    ...\n", 0}, // Z is new: a stub; the rest is deleted
+
+		// A rewrite cut short by a note that is in no list (P1 backstop).
+		"tailProse":     {md + mdMore, "# T\n\nIntro!\n\n## A\n\nRest of the document as it was.\n", 7},
+		"tailComment":   {py, "import os\n\n\ndef f(a):\n    b = a + 1\n# keep the remaining helpers\n", 6},
+		"tailOrigLine":  {md + mdMore, "# T\n\nIntro!\n\n## A\n\nBody a.\n", 0},
+		"tailCode":      {py, "import os\n\n\ndef f(a):\n    return 2  # rest\n", 0},
+		"tailShortFile": {md, "# T\n\nIntro!\n\nRest of the document as it was.\n", 0},
+		"tailRewritten": {md + mdMore, "# New\n\nOther intro.\n\nRest of the document as it was.\n", 0},
 	} {
 		line, elided := elidedRewrite(c.original, c.rewritten)
 		if elided != (c.line > 0) || line != c.line {
@@ -58,10 +111,19 @@ func TestElidedReplacement(t *testing.T) {
 func TestIsPlaceholder(t *testing.T) {
 	yes := []string{"...", "…", "// ...", "  // ... existing code ...", "# ... rest unchanged ...", "/* ... */",
 		"<!-- ... -->", "// (rest of file unchanged)", "// ... rest of the code unchanged ...", "{/* ... */}",
-		"-- ...", "// rest of the function", "# existing code", "// … unchanged …", "// . . ."}
+		"-- ...", "// rest of the function", "# existing code", "// … unchanged …", "// . . .",
+		"(rest of file unchanged)", "[...]", "[…]", "(...)", "{...}", "[rest of the document unchanged]",
+		"<!-- existing content -->", "# etc.", ": # rest unchanged", `"...": "..."`, `  "...": "...",`, `"…": …`,
+		"*[...]*", "_(unchanged)_", "**(rest of the file unchanged)**", "# (unchanged)", "// same as above",
+		"// imports unchanged", "# tests as before", "<!-- omitted for brevity -->", "(remaining content)",
+		"// and so on", "[truncated]", "// rest same as before"}
 	no := []string{"x...", "...args", "f(a, ...)", "// wait...", "// TODO", "return ...", "// see above", "x[..., 0]",
 		"# comment", "// Copyright 2009 The Go Authors. All rights reserved.",
-		"// Handles a, b, c, etc...", "// Retry with the previous value...", "// existing users ... are migrated below by the loop that follows here"}
+		"// Handles a, b, c, etc...", "// Retry with the previous value...", "// existing users ... are migrated below by the loop that follows here",
+		"{}", "()", "[]", "(a)", "[x]", "__init__", "*emphasis*", "(function() { ... })", "// ... }()", "// x.typ is unchanged",
+		"// Leave the type unchanged.", "# return the iterator unchanged", "// Same as above, but punycoded.",
+		"# remaining contents in this directory.  This", "// Commas and colons are elided.", "# didn't match as much as before",
+		"# remainder", "[remaining]", "[existing]", "[unchanged]", `"key": "..."`, `"...": 1`, ": ${X:=1}", ":", "# preserved by the same argument as before."}
 	for _, l := range yes {
 		if !isPlaceholder([]string{l}, 0) {
 			t.Errorf("isPlaceholder(%q) = false", l)
@@ -71,5 +133,220 @@ func TestIsPlaceholder(t *testing.T) {
 		if isPlaceholder([]string{l}, 0) {
 			t.Errorf("isPlaceholder(%q) = true", l)
 		}
+	}
+}
+
+// TestOnlyDots checks onlyDots against its definition: with "…" spelled
+// "..." and blanks dropped, three dots or more and nothing else.
+func TestOnlyDots(t *testing.T) {
+	def := func(s string) bool {
+		s = strings.ReplaceAll(s, "…", "...")
+		s = strings.ReplaceAll(s, " ", "")
+		return len(s) >= 3 && strings.Trim(s, ".") == ""
+	}
+	for _, s := range []string{"", ".", "..", "...", ". . .", "…", "… ", "..…", "…x", "x...", "\t...", "....", " .. ", "\xe2\x80", "\xe2\x80...", ".. .", "…‥"} {
+		if got, want := onlyDots(s), def(s); got != want {
+			t.Errorf("onlyDots(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// realFile is a text file of this machine for the false-positive checks.
+type realFile struct {
+	path, kind string
+	text       string
+}
+
+// realFiles samples source and documentation files installed on the
+// machine (Go's tree, Python's standard library, docs, node modules, the
+// module cache, scripts): at most per of each kind, spread over the tree.
+func realFiles(t testing.TB, per int) []realFile {
+	home, _ := os.UserHomeDir()
+	py := "/root/.pyenv/versions/3.11.7/lib/python3.11"
+	if _, err := os.Stat(py); err != nil {
+		m, _ := filepath.Glob("/root/.pyenv/versions/*/lib/python3.*")
+		m = append(m, "/usr/lib/python3")
+		py = m[0]
+	}
+	type src struct {
+		kind string
+		dirs []string
+		ok   func(path string) bool
+	}
+	ext := func(es ...string) func(string) bool {
+		return func(p string) bool {
+			for _, e := range es {
+				if strings.HasSuffix(p, e) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	docs := []string{"/usr/share/doc", "/usr/local/go", "/usr/lib/node_modules", py, filepath.Join(home, "go/pkg/mod")}
+	srcs := []src{
+		{"go", []string{"/usr/local/go/src"}, ext(".go")},
+		{"py", []string{py}, ext(".py")},
+		{"md", docs, ext(".md", ".markdown", ".rst", ".txt")},
+		{"yaml", docs, ext(".yml", ".yaml")},
+		{"json", []string{"/usr/lib/node_modules", "/usr/local/go", filepath.Join(home, "go/pkg/mod")}, ext(".json")},
+		{"sh", []string{"/usr/bin", "/usr/local/go", py, filepath.Join(home, "go/pkg/mod")}, func(p string) bool {
+			if strings.HasSuffix(p, ".sh") || strings.HasSuffix(p, ".bash") {
+				return true
+			}
+			if !strings.HasPrefix(p, "/usr/bin/") {
+				return false
+			}
+			b := make([]byte, 32)
+			f, err := os.Open(p)
+			if err != nil {
+				return false
+			}
+			n, _ := f.Read(b)
+			f.Close()
+			l := string(b[:n])
+			return strings.HasPrefix(l, "#!/bin/sh") || strings.HasPrefix(l, "#!/bin/bash") || strings.HasPrefix(l, "#!/usr/bin/env bash") || strings.HasPrefix(l, "#!/usr/bin/env sh")
+		}},
+	}
+	// One walk per directory, each file offered to every kind.
+	paths := make([][]string, len(srcs))
+	walked := map[string]bool{}
+	for _, s := range srcs {
+		for _, d := range s.dirs {
+			if walked[d] {
+				continue
+			}
+			walked[d] = true
+			filepath.WalkDir(d, func(p string, de fs.DirEntry, err error) error {
+				if err != nil {
+					return nil
+				}
+				if de.IsDir() {
+					if n := de.Name(); n == ".git" || n == "node_modules" && strings.Count(p, "node_modules") > 2 {
+						return filepath.SkipDir
+					}
+					return nil
+				}
+				if !de.Type().IsRegular() {
+					return nil
+				}
+				for k, s := range srcs {
+					if slices.ContainsFunc(s.dirs, func(d string) bool { return strings.HasPrefix(p, d+"/") }) && s.ok(p) {
+						paths[k] = append(paths[k], p)
+						break
+					}
+				}
+				return nil
+			})
+		}
+	}
+	var out []realFile
+	for k, s := range srcs {
+		step := max(1, len(paths[k])/per)
+		n := 0
+		for i := 0; i < len(paths[k]) && n < per; i += step {
+			b, err := os.ReadFile(paths[k][i])
+			if err != nil || len(b) == 0 || len(b) > 512<<10 || !utf8.Valid(b) || bytes.IndexByte(b, 0) >= 0 {
+				continue
+			}
+			out = append(out, realFile{paths[k][i], s.kind, string(b)})
+			n++
+		}
+	}
+	if len(out) == 0 {
+		t.Skip("no source or documentation trees on this machine")
+	}
+	return out
+}
+
+// TestElisionRealFiles runs the elision rules over real files: a rewrite
+// that keeps a file, or changes, deletes or repeats one line of it, or
+// drops its second half, and a replacement that changes one line, never
+// elides. (Placeholders a model writes are new lines; the files' own
+// lines are code.)
+func TestElisionRealFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	files := realFiles(t, 1500)
+	count := map[string]int{}
+	fails := 0
+	fail := func(f realFile, what string, line int, text string) {
+		fails++
+		if fails <= 30 {
+			t.Errorf("%s (%s): %s: elided at line %d: %q", f.path, f.kind, what, line, text)
+		}
+	}
+	for _, f := range files {
+		count[f.kind]++
+		o := f.text
+		lines := strings.SplitAfter(o, "\n")
+		if line, el := elidedRewrite(o, o); el {
+			fail(f, "unchanged", line, "")
+		}
+		if line, el := elidedRewrite(o, strings.Join(lines[:(len(lines)+1)/2], "")); el {
+			fail(f, "first half", line, "")
+		}
+		// Legitimate rewrites that drop code: a block deleted, the second
+		// half cut ending with a line of the original, a stub added.
+		m := len(lines) / 2
+		stub := "\n\nclass _P(Protocol):\n    def f(self) -> int:\n        ...\n"
+		for name, rw := range map[string]string{
+			"delete block":   strings.Join(lines[:m], "") + strings.Join(lines[min(len(lines), m+12):], ""),
+			"cut, last line": strings.Join(lines[:m], "") + lines[len(lines)-1],
+			"add stub":       o + stub,
+			"delete, stub":   strings.Join(lines[:m], "") + strings.Join(lines[min(len(lines), m+12):], "") + stub,
+		} {
+			if line, el := elidedRewrite(o, rw); el {
+				fail(f, name, line, strings.Split(rw, "\n")[line-1])
+			}
+		}
+		set := lineSet(o)
+		has := func(s string) bool { return set[s] }
+		for k := 1; k <= 5; k++ {
+			i := k * len(lines) / 6
+			if i >= len(lines) {
+				continue
+			}
+			at := func(ls []string) string { return strings.Join(ls, "") }
+			cl := strings.TrimRight(lines[i], "\r\n")
+			variants := map[string][]string{
+				"change": append(append(slices.Clone(lines[:i]), cl+" x2\n"), lines[i+1:]...),
+				"delete": append(slices.Clone(lines[:i]), lines[i+1:]...),
+				"repeat": append(append(slices.Clone(lines[:i+1]), lines[(i*7)%len(lines)]), lines[i+1:]...),
+			}
+			for name, v := range variants {
+				rw := at(v)
+				if line, el := elidedRewrite(o, rw); el {
+					fail(f, name+" line "+strconv.Itoa(i+1), line, strings.Split(rw, "\n")[line-1])
+				}
+			}
+			// A replacement of the lines around i that changes line i.
+			a, b := max(0, i-6), min(len(lines), i+6)
+			old := at(lines[a:b])
+			nw := at(variants["change"][a:b])
+			if j, el := elidedIn(newPattern(old), newPattern(nw), has); el {
+				fail(f, "replace line "+strconv.Itoa(i+1), j, "")
+			}
+		}
+	}
+	t.Logf("files: %v", count)
+	if fails > 0 {
+		t.Errorf("%d false positives", fails)
+	}
+}
+
+// TestLocateElisionBrackets: a bracketed placeholder in SEARCH works at the
+// elision level like "...", and one in REPLACE alone drops code.
+func TestLocateElisionBrackets(t *testing.T) {
+	file := "# T\n\nA\nB\nC\n\nD\n"
+	for name, c := range map[string]locateCase{
+		"brackets":  {file: file, old: "A\n[...]\nD\n", new: "A\n[...]\nD!\n", want: "# T\n\nA\nB\nC\n\nD!\n", strategy: StrategyElision},
+		"ellipsis":  {file: file, old: "A\n[…]\nD\n", new: "A!\n[…]\nD\n", want: "# T\n\nA!\nB\nC\n\nD\n", strategy: StrategyElision},
+		"parens":    {file: file, old: "A\n(rest unchanged)\nD\n", new: "A\n(rest unchanged)\nD!\n", want: "# T\n\nA\nB\nC\n\nD!\n", strategy: StrategyElision},
+		"dropsCode": {file: file, old: "A\nB\nC\n", new: "A\n[...]\n", code: edit.CodeElision},
+		"inFile":    {file: "A\n[...]\nB\n", old: "A\n[...]\nB\n", new: "A\n[...]\nB!\n", want: "A\n[...]\nB!\n", strategy: StrategyExact},
+	} {
+		runLocate(t, name, c)
 	}
 }

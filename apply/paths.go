@@ -46,11 +46,13 @@ func newResolver(root *os.Root, dir string) (*resolver, error) {
 // sets Path and Edit.
 //
 // Decided: a NUL byte is OUT_OF_ROOT (no file in the root can have that
-// name, and the contract lists no better code); every absolute path is
-// OUT_OF_ROOT, even one that happens to name a file under the root, because
-// the contract resolves every path against the root and a model that writes
-// one usually means another machine's tree; so are Windows forms (C:\, C:/,
-// \\server, \x) and a backslash path whose ".." components would leave the
+// name, and the contract lists no better code). An absolute path that lies
+// inside the root, judged component by component against the root as given
+// and with its symlinks evaluated (so /w/tree2 is not inside /w/tree), is
+// the corresponding relative path and is checked like one: tool calls in
+// the style of Claude Code name files by absolute path. Any other absolute
+// path is OUT_OF_ROOT, and so are Windows forms (C:\, C:/, \\server, \x,
+// //server) and a backslash path whose ".." components would leave the
 // root if backslashes were separators.
 func (r *resolver) resolve(p string) (string, *edit.Error) {
 	outside := func(msg string) (string, *edit.Error) {
@@ -64,8 +66,14 @@ func (r *resolver) resolve(p string) (string, *edit.Error) {
 		return outside("path contains a NUL byte")
 	case len(p) >= 2 && p[1] == ':' && isASCIILetter(p[0]):
 		return outside("absolute Windows path " + p)
-	case p[0] == '\\' || p[0] == '/':
-		return outside("absolute path " + p + " is outside the root")
+	case p[0] == '\\' || strings.HasPrefix(p, "//"):
+		return outside("absolute Windows path " + p)
+	case p[0] == '/':
+		rel, ok := r.within(filepath.FromSlash(p))
+		if !ok || !filepath.IsAbs(filepath.FromSlash(p)) {
+			return outside("absolute path " + p + " is outside the root")
+		}
+		p = rel
 	}
 	if strings.Contains(p, `\`) {
 		if c := path.Clean(strings.ReplaceAll(p, `\`, "/")); c == ".." || strings.HasPrefix(c, "../") {

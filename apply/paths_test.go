@@ -237,3 +237,106 @@ func TestResolvePlainFileSymlinkStandIn(t *testing.T) {
 		}
 	}
 }
+
+// An absolute path inside the root is the corresponding relative path,
+// judged like one; anything else absolute is OUT_OF_ROOT. The root is
+// compared component by component, as given and with its symlinks
+// evaluated, never by string prefix.
+func TestResolveAbsolute(t *testing.T) {
+	sandbox, root := escapeSandbox(t)
+	writeTree(t, sandbox, tree{"o1/o2/tree2/x": "x\n"})
+	alias := filepath.Join(sandbox, "alias")
+	if err := os.Symlink(filepath.Join("o1", "o2", "tree"), alias); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{root, alias} {
+		r, err := os.OpenRoot(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		rs, err := newResolver(r, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for in, want := range map[string]string{
+			root + "/a.txt":                    "a.txt",
+			root + "/sub/s.txt":                "sub/s.txt",
+			root + "//sub/./s.txt":             "sub/s.txt",
+			root + "/sub/../a.txt":             "a.txt",
+			root + "/link":                     "target.txt", // through a symlink inside
+			root + "/new/dir/n.go":             "new/dir/n.go",
+			root:                               ".",
+			root + "/":                         ".",
+			root + "/out":                      "OUT_OF_ROOT", // a symlink leading out
+			root + "/sub/up/x":                 "OUT_OF_ROOT",
+			root + "/dangling":                 "OUT_OF_ROOT",
+			root + "2/x":                       "OUT_OF_ROOT", // a sibling whose name has the root's as a prefix
+			root + "2":                         "OUT_OF_ROOT",
+			filepath.Dir(root) + "/tree2/x":    "OUT_OF_ROOT",
+			root + "/../tree2/x":               "OUT_OF_ROOT",
+			root + "/../outdir/x":              "OUT_OF_ROOT",
+			filepath.Dir(root):                 "OUT_OF_ROOT",
+			sandbox + "/o1/secret.txt":         "OUT_OF_ROOT",
+			alias + "2/a.txt":                  "OUT_OF_ROOT",
+			"/":                                "OUT_OF_ROOT",
+			"/etc/passwd":                      "OUT_OF_ROOT",
+			"//server/share" + root + "/a.txt": "OUT_OF_ROOT", // UNC-like
+			`\\server\share\a.txt`:             "OUT_OF_ROOT",
+			`C:\tree\a.txt`:                    "OUT_OF_ROOT",
+			`C:/tree/a.txt`:                    "OUT_OF_ROOT",
+		} {
+			got, perr := rs.resolve(in)
+			if perr != nil {
+				got = string(perr.Code)
+			}
+			if got != want {
+				t.Errorf("root %s: resolve(%q) = %q (%v), want %q", dir, in, got, perr, want)
+			}
+		}
+		// A path through a symlink to the root is inside only when the
+		// root was given that way: nothing outside the root is inspected.
+		for in, want := range map[string]string{alias + "/a.txt": "a.txt", alias + "/subdir/link2": "target.txt"} {
+			if dir == root {
+				want = "OUT_OF_ROOT"
+			}
+			got, perr := rs.resolve(in)
+			if perr != nil {
+				got = string(perr.Code)
+			}
+			if got != want {
+				t.Errorf("root %s: resolve(%q) = %q (%v), want %q", dir, in, got, perr, want)
+			}
+		}
+	}
+}
+
+// TestApplyAbsoluteInRoot applies edits that name files by absolute path
+// inside the root, and refuses one outside it with nothing written.
+func TestApplyAbsoluteInRoot(t *testing.T) {
+	sandbox, root := escapeSandbox(t)
+	before := readTree(t, sandbox)
+	_, err := Apply(context.Background(), []edit.Edit{
+		replace(root+"/sub/s.txt", "s\n", "S\n"),
+		replace(root+"/link", "target\n", "TARGET\n"),
+		{Op: edit.Create, Path: root + "/sub/new.txt", New: "n\n"},
+	}, testOpts(t, root))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := before
+	want["o1/o2/tree/sub/s.txt"] = "S\n"
+	want["o1/o2/tree/target.txt"] = "TARGET\n"
+	want["o1/o2/tree/sub/new.txt"] = "n\n"
+	diffTrees(t, "sandbox", readTree(t, sandbox), want)
+
+	before = readTree(t, sandbox)
+	res, err := Apply(context.Background(), []edit.Edit{
+		replace(root+"/a.txt", "a\n", "A\n"),
+		replace(root+"2/x", "x\n", "y\n"),
+	}, testOpts(t, root))
+	if err == nil || len(res.Errors) != 1 || res.Errors[0].Code != edit.CodeOutOfRoot || res.Errors[0].Edit != 1 {
+		t.Errorf("Apply = %v, want one OUT_OF_ROOT for edit 1", err)
+	}
+	diffTrees(t, "sandbox", readTree(t, sandbox), before)
+}
