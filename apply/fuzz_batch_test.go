@@ -46,6 +46,7 @@ func batchFile(data []byte, bom bool) string {
 // no-ops, hints, counts and anchors.
 func batchEdits(files map[string]string, prog []byte) []edit.Edit {
 	var es []edit.Edit
+	everyOcc := 0
 	for len(prog) >= 6 && len(es) < 24 {
 		kind, a, n, mod, hint, extra := prog[0], prog[1], prog[2], prog[3], prog[4], prog[5]
 		prog = prog[6:]
@@ -138,7 +139,12 @@ func batchEdits(files map[string]string, prog []byte) []edit.Edit {
 		e := edit.Edit{Op: edit.Replace, Path: path, Old: old, New: nw, Count: 1}
 		switch (extra >> 1) % 8 {
 		case 0:
-			e.Count = 0
+			// Every occurrence; not too often, or a file that doubles
+			// with every edit grows past what a fuzzer can wait for.
+			if everyOcc < 3 {
+				e.Count = 0
+				everyOcc++
+			}
 		case 1:
 			e.Count = 2
 		}
