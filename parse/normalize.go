@@ -522,6 +522,9 @@ func lineDiff(old, nw string) []dline {
 func renderLines(ls []dline, eol string, noEOL bool) (string, bool) {
 	var b strings.Builder
 	for _, l := range ls {
+		if strings.HasSuffix(strings.TrimSuffix(l.text, "\n"), "\r") {
+			return "", false // the reader would take that CR for the line ending
+		}
 		b.WriteByte(l.kind)
 		if strings.HasSuffix(l.text, "\n") {
 			b.WriteString(withEOL(l.text, eol))
@@ -645,6 +648,7 @@ func (n *normalizer) udiff(g []int) {
 			if !ok {
 				b.WriteString(region)
 				want = append(want, *e)
+				n.keep(i) // left as written: say so
 				continue
 			}
 			body = r
@@ -732,7 +736,10 @@ func (n *normalizer) udiffFile(i int, a Applied) (string, bool) {
 	for _, l := range splitAfter(a.New) {
 		ls = append(ls, dline{'+', l})
 	}
-	body, _ := renderLines(ls, eol, true)
+	body, ok := renderLines(ls, eol, true)
+	if !ok {
+		return "", false
+	}
 	text := string(n.src[e.Start:p.lines[plus].end])
 	if len(ls) > 0 {
 		text += fmt.Sprintf("@@ -0,0 +1,%d @@", len(ls)) + eol + body

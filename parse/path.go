@@ -35,6 +35,9 @@ func cleanDelimitedPath(s string) (string, bool) {
 	for strings.HasPrefix(s, "./") {
 		s = s[2:]
 	}
+	if s != strings.TrimSpace(s) {
+		return "", false // "./ x": a name that begins or ends with a blank is not one a model means
+	}
 	if s == "" || s == "." || strings.ContainsAny(s, "\x00`*<>|\"\n\r") || strings.HasSuffix(s, "/") {
 		return "", false
 	}

@@ -523,7 +523,7 @@ func (p *parser) foreign(j int) bool {
 //     ("Currently:" and a fence). A block that inherits its path from the
 //     fence treats the fence as the file, and keeps it;
 //   - with a tree, a fence whose content is a verbatim run of the existing
-//     file's lines, at most half of them and no more than its first 200:
+//     file's lines, at most a third of them and no more than 200:
 //     a snippet quoted from it, which as a rewrite would truncate the file.
 //
 // And with a tree, a fence of at most three lines that shares no line with
@@ -572,10 +572,10 @@ func contentLines(s string) []string {
 }
 
 // quotedSlice reports whether the fence content nw is a verbatim run of
-// the lines of the file text, much smaller than the file.
+// the lines of the file text, at most a third of it.
 func quotedSlice(nw, text string) bool {
 	q, f := contentLines(nw), contentLines(text)
-	if len(q) == 0 || len(q) > 200 || 2*len(q) > len(f) {
+	if len(q) == 0 || len(q) > 200 || 3*len(q) > len(f) {
 		return false
 	}
 	nonBlank := 0

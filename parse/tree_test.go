@@ -1,0 +1,78 @@
+package parse
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"testing/fstest"
+	"time"
+)
+
+// TestParseTreeRoot checks ParseTree against a real *os.Root: a symlink
+// leaving the root still names its file (the applier refuses it), and a
+// FIFO is never opened, so parsing cannot block on it.
+func TestParseTreeRoot(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Symlink("../../outside/lesspipe", filepath.Join(dir, "linked")); err != nil {
+		t.Skip(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo.txt"), 0o600); err != nil {
+		t.Skip(err)
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	src := "linked\n```bash\n#!/bin/sh\necho hi\n```\n\n" +
+		"fifo.txt\n```\n<<<<<<< SEARCH\nx\n=======\nz\n=======\nx\nZ\n>>>>>>> REPLACE\n```\n"
+	done := make(chan struct{})
+	var edits []string
+	var nerrs int
+	go func() {
+		defer close(done)
+		es, errs := ParseTree([]byte(src), FormatAuto, root)
+		for _, e := range es {
+			edits = append(edits, e.Op.String()+" "+e.Path)
+		}
+		nerrs = len(errs)
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("ParseTree blocked: it opened a FIFO")
+	}
+	if len(edits) != 1 || edits[0] != "rewrite linked" || nerrs != 1 {
+		t.Errorf("ParseTree = %q, %d errors; want [rewrite linked], 1 error (the ambiguous block)", edits, nerrs)
+	}
+}
+
+// TestParseTreeLinear checks that the tree's questions stay cheap: many
+// ambiguous blocks, quoted fences and lenient JSON calls against a large
+// file, and many one-word lines the tree is asked about.
+func TestParseTreeLinear(t *testing.T) {
+	var file strings.Builder
+	for i := 0; file.Len() < 8<<20; i++ {
+		file.WriteString("line " + strconv.Itoa(i) + "\n=======\n")
+	}
+	tree := fstest.MapFS{"a.txt": &fstest.MapFile{Data: []byte(file.String())}}
+	var b strings.Builder
+	for i := 0; b.Len() < 4<<20; i++ {
+		b.WriteString("a.txt\n```\n<<<<<<< SEARCH\nline 5\n=======\nline 6\n=======\nx\n=======\ny\n>>>>>>> REPLACE\n```\n")
+		b.WriteString("a.txt\n```\nline 7\n=======\n```\n")
+		b.WriteString("word" + strconv.Itoa(i) + "\n```\n#!/bin/sh\n```\n")
+		b.WriteString("{\"path\": \"a.txt\", \"old_string\": \"\\d\tx\", \"new_string\": \"y\"}\n")
+	}
+	src := []byte(b.String())
+	start := time.Now()
+	edits, _ := ParseTree(src, FormatAuto, tree)
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("ParseTree of %d bytes took %v", len(src), d)
+	}
+	if len(edits) == 0 {
+		t.Errorf("ParseTree: no edits")
+	}
+}
