@@ -23,6 +23,10 @@ type change struct {
 	path  string // root-relative, resolved
 	orig  state  // as planning read it; the drift check compares against it
 	final state
+	// finalHash is HashBytes(final.data), computed once for the receipt
+	// and reused by the journal; "" when the file is removed (and for an
+	// undo, which writes no hash).
+	finalHash string
 }
 
 // commitHook, when set (by tests), is called at each step of a commit with
@@ -54,27 +58,58 @@ type txn struct {
 	dirs    []string       // directories created, parents first
 	// unjournal puts the previous undo journal back; nil if none was written.
 	unjournal func()
+
+	// dr holds each directory the commit works in open (see dirRoots);
+	// Apply passes the one planning used, else commit makes its own.
+	dr      *dirRoots
+	ownDirs bool
+	// existing holds the directories known to be there, so that mkdirs
+	// does not look at the same parents again for every file.
+	existing map[string]bool
+	// unsynced are temp files written but not yet synced (see commit).
+	unsynced []unsyncedTemp
 }
 
+type unsyncedTemp struct {
+	f    *os.File
+	path string // the change's path, for errors
+}
+
+// maxUnsynced bounds the temp files held open until their sync, well
+// under any descriptor limit.
+const maxUnsynced = 64
+
 // commit writes every change as one transaction. All new contents are
-// already in memory. First the undo journal is saved, naming the temp file
-// each new content will be staged in and the directories that will be
-// made, so that even after a SIGKILL `edapply undo` finds the changes made
-// so far and every file commit left (see cleanStale); then every new
-// content is staged in its temp file beside its target (creating missing
-// parent directories); then each temp file is renamed into place, each
-// target re-read first so that a change made since planning is OUT_OF_DATE
-// rather than overwritten; deletions come last, after every rename
-// succeeded. A failure, a cancelled ctx or SIGINT/SIGTERM at any point puts
-// back what was already done, from the originals in memory, and removes
-// every temp file and directory made. saveJournal is given the temp files'
-// and the directories' root-relative paths and returns a function that
-// restores the journal it replaced.
+// already in memory. First the undo journal is saved (and synced, with its
+// directory), naming the temp file each new content will be staged in and
+// the directories that will be made, so that even after a SIGKILL or a
+// power cut `edapply undo` finds the changes made so far and every file
+// commit left (see cleanStale); then every new content is staged in its
+// temp file beside its target (creating missing parent directories); then
+// each temp file is renamed into place, each target re-read first so that
+// a change made since planning is OUT_OF_DATE rather than overwritten;
+// deletions come last, after every rename succeeded. A failure, a
+// cancelled ctx or SIGINT/SIGTERM at any point puts back what was already
+// done, from the originals in memory, and removes every temp file and
+// directory made. saveJournal is given the temp files' and the
+// directories' root-relative paths and returns a function that restores
+// the journal it replaced.
+//
+// Durability, decided: every temp file is synced before the first rename,
+// so a crash or power cut can never leave a renamed-but-empty (or short)
+// file: each file is old or new. The syncs are batched (all temps written,
+// up to maxUnsynced at a time, then synced in turn) so that a journaling
+// file system commits them together instead of once per file. The tree's
+// directories are not synced after the renames: a power cut just after
+// edapply returns may lose some renames, leaving those files whole and old,
+// which the journal (synced before the first rename) lets undo judge.
+// GNU patch and git apply sync nothing.
 func (t *txn) commit(ctx context.Context, saveJournal func(temps, dirs []string) (func(), error)) *edit.Error {
 	sigc := make(chan os.Signal, 1)
 	signal.Notify(sigc, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigc)
 	t.temps = map[int]string{}
+	defer t.closeDirs()
 	defer t.removeTemps()
 
 	names := map[int]string{}
@@ -88,9 +123,10 @@ func (t *txn) commit(ctx context.Context, saveJournal func(temps, dirs []string)
 	if e := t.interrupted(ctx, sigc); e != nil {
 		return t.abort(e)
 	}
+	missing := t.missingDirs()
 	hook("journal", "")
 	if saveJournal != nil {
-		undo, err := saveJournal(temps, t.missingDirs())
+		undo, err := saveJournal(temps, missing)
 		if err != nil {
 			return t.abort(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot record the undo journal: " + err.Error(), Err: err,
 				Hint: "Set XDG_STATE_HOME (or the state directory option) to a writable directory outside the tree."})
@@ -110,10 +146,20 @@ func (t *txn) commit(ctx context.Context, saveJournal func(temps, dirs []string)
 			return t.abort(ioErr(c.path, "cannot create directory", err))
 		}
 		hook("temp", c.path)
-		if err := t.writeTemp(names[i], c.final); err != nil {
+		f, err := t.writeTemp(names[i], c.final)
+		if err != nil {
 			return t.abort(ioErr(c.path, "cannot write temporary file", err))
 		}
 		t.temps[i] = names[i]
+		t.unsynced = append(t.unsynced, unsyncedTemp{f, c.path})
+		if len(t.unsynced) >= maxUnsynced {
+			if e := t.syncTemps(); e != nil {
+				return t.abort(e)
+			}
+		}
+	}
+	if e := t.syncTemps(); e != nil {
+		return t.abort(e)
 	}
 
 	for i, c := range t.changes {
@@ -127,7 +173,7 @@ func (t *txn) commit(ctx context.Context, saveJournal func(temps, dirs []string)
 		if e := t.drift(c); e != nil {
 			return t.abort(e)
 		}
-		if err := t.root.Rename(t.temps[i], c.path); err != nil {
+		if err := t.rename(t.temps[i], c.path); err != nil {
 			return t.abort(ioErr(c.path, "cannot rename into place", err))
 		}
 		delete(t.temps, i)
@@ -144,13 +190,67 @@ func (t *txn) commit(ctx context.Context, saveJournal func(temps, dirs []string)
 		if e := t.drift(c); e != nil {
 			return t.abort(e)
 		}
-		if err := t.root.Remove(c.path); err != nil {
+		if err := t.remove(c.path); err != nil {
 			return t.abort(ioErr(c.path, "cannot delete", err))
 		}
 		t.done = append(t.done, i)
 	}
 	hook("done", "")
 	return nil
+}
+
+// handles returns the txn's directory handles, making them if Apply gave
+// none.
+func (t *txn) handles() *dirRoots {
+	if t.dr == nil {
+		t.dr, t.ownDirs = &dirRoots{root: t.root}, true
+	}
+	return t.dr
+}
+
+// in returns the directory holding p, and p's name in it.
+func (t *txn) in(p string) (*os.Root, string, error) { return t.handles().in(p) }
+
+// closeDirs closes the directories the txn opened itself.
+func (t *txn) closeDirs() {
+	if t.ownDirs {
+		t.dr.close()
+		t.dr, t.ownDirs = nil, false
+	}
+}
+
+// rename moves the temp file tmp, in p's directory, to p.
+func (t *txn) rename(tmp, p string) error {
+	r, name, err := t.in(p)
+	if err != nil {
+		return err
+	}
+	return r.Rename(path.Base(tmp), name)
+}
+
+func (t *txn) remove(p string) error {
+	r, name, err := t.in(p)
+	if err != nil {
+		return err
+	}
+	return r.Remove(name)
+}
+
+// syncTemps syncs and closes the temp files written since the last call.
+// All are closed even when one fails; the first failure is returned.
+func (t *txn) syncTemps() *edit.Error {
+	var e *edit.Error
+	for _, u := range t.unsynced {
+		err := u.f.Sync()
+		if cerr := u.f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil && e == nil {
+			e = ioErr(u.path, "cannot write temporary file", err)
+		}
+	}
+	t.unsynced = t.unsynced[:0]
+	return e
 }
 
 // revert puts every change of a successful commit back (--check failed),
@@ -160,6 +260,7 @@ func (t *txn) revert() *edit.Error {
 	sigc := make(chan os.Signal, 1)
 	signal.Notify(sigc, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigc)
+	defer t.closeDirs()
 	if err := t.rollback(); err != nil {
 		return err
 	}
@@ -181,8 +282,11 @@ func (t *txn) interrupted(ctx context.Context, sigc <-chan os.Signal) *edit.Erro
 }
 
 // drift reports OUT_OF_DATE when c's path no longer holds what planning read.
+// The file is read again and compared byte for byte with planning's copy,
+// still in memory: cheaper than hashing it, and exact. (A stat alone would
+// miss a rewrite of the same size within one mtime tick.)
 func (t *txn) drift(c change) *edit.Error {
-	now, err := load(t.root, c.path)
+	now, err := t.handles().load(c.path)
 	if err == nil && now.exists == c.orig.exists && (!now.exists || bytes.Equal(now.data, c.orig.data)) {
 		return nil
 	}
@@ -241,63 +345,91 @@ func (t *txn) rollback() *edit.Error {
 }
 
 // restore puts c.orig back at c.path the same way commit wrote it: temp
-// file, then rename.
+// file (synced), then rename.
 func (t *txn) restore(c change) error {
 	if !c.orig.exists {
-		if err := t.root.Remove(c.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := t.remove(c.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
 		return nil
 	}
 	tmp := tempName(path.Dir(c.path))
-	if err := t.writeTemp(tmp, c.orig); err != nil {
+	f, err := t.writeTemp(tmp, c.orig)
+	if err == nil {
+		err = f.Sync()
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			t.remove(tmp)
+		}
+	}
+	if err != nil {
 		return err
 	}
-	if err := t.root.Rename(tmp, c.path); err != nil {
-		t.root.Remove(tmp)
+	if err := t.rename(tmp, c.path); err != nil {
+		t.remove(tmp)
 		return err
 	}
 	return nil
 }
 
 // mkdirs creates dir and its missing parents, remembering each one made so
-// that a rollback removes exactly those.
+// that a rollback removes exactly those. Directories missingDirs saw are
+// not looked at again.
 func (t *txn) mkdirs(dir string) error {
-	if dir == "." {
+	if dir == "." || t.existing[dir] {
 		return nil
+	}
+	if t.existing == nil {
+		t.existing = map[string]bool{}
 	}
 	parts := strings.Split(dir, "/")
 	for k := range parts {
 		d := strings.Join(parts[:k+1], "/")
-		fi, err := t.root.Lstat(d)
-		if err == nil {
-			if !fi.IsDir() {
-				return fmt.Errorf("%s is not a directory", d)
-			}
+		if t.existing[d] {
 			continue
 		}
-		if !errors.Is(err, fs.ErrNotExist) {
+		err := t.root.Mkdir(d, 0o755)
+		if err == nil {
+			t.dirs = append(t.dirs, d)
+			t.existing[d] = true
+			t.handles().forget(d)
+			continue
+		}
+		if !errors.Is(err, fs.ErrExist) {
 			return err
 		}
-		if err := t.root.Mkdir(d, 0o755); err != nil {
-			return err
+		// There already, made by something else since missingDirs
+		// looked, or not a directory at all.
+		t.handles().forget(d) // made anew, perhaps: not the one planning saw
+		fi, lerr := t.root.Lstat(d)
+		if lerr != nil {
+			return lerr
 		}
-		t.dirs = append(t.dirs, d)
+		if !fi.IsDir() {
+			return fmt.Errorf("%s is not a directory", d)
+		}
+		t.existing[d] = true
 	}
 	return nil
 }
 
 // missingDirs lists the directories that the changes' parents need and
-// that do not exist yet, parents first: the ones mkdirs will make.
+// that do not exist yet, parents first: the ones mkdirs will make. Those
+// that do exist are remembered for mkdirs.
 func (t *txn) missingDirs() []string {
 	var dirs []string
 	seen := map[string]bool{}
+	if t.existing == nil {
+		t.existing = map[string]bool{}
+	}
 	for _, c := range t.changes {
 		if !c.final.exists {
 			continue
 		}
 		dir := path.Dir(c.path)
-		if dir == "." {
+		if dir == "." || seen[dir] {
 			continue
 		}
 		parts := strings.Split(dir, "/")
@@ -307,8 +439,12 @@ func (t *txn) missingDirs() []string {
 				continue
 			}
 			seen[d] = true
-			if _, err := t.root.Lstat(d); errors.Is(err, fs.ErrNotExist) {
+			fi, err := t.root.Lstat(d)
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
 				dirs = append(dirs, d)
+			case err == nil && fi.IsDir():
+				t.existing[d] = true
 			}
 		}
 	}
@@ -326,45 +462,50 @@ func tempName(dir string) string {
 	return path.Join(dir, tempPrefix+hex.EncodeToString(rnd[:])+tempSuffix)
 }
 
-// writeTemp writes st's content to name, a new temp file (see tempName).
-// The file is made with O_EXCL, given st's mode (exactly, past the umask,
-// when st.exact) and synced, so that the rename that follows publishes
-// complete bytes or nothing.
-func (t *txn) writeTemp(name string, st state) (err error) {
+// writeTemp writes st's content to name, a new temp file (see tempName),
+// and returns it open and not yet synced: the caller syncs it before the
+// rename that publishes it, so that the rename publishes complete bytes or
+// nothing. The file is made with O_EXCL and given st's mode (exactly, past
+// the umask, when st.exact).
+func (t *txn) writeTemp(name string, st state) (f *os.File, err error) {
 	perm := st.mode.Perm()
 	if st.exact || perm == 0 {
 		perm = 0o600 // widened by the Chmod below
 	}
-	f, err := t.root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	r, base, err := t.in(name)
 	if err != nil {
-		return err
+		return nil, err
+	}
+	f, err = r.OpenFile(base, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if err != nil {
+		return nil, err
 	}
 	defer func() {
 		if err != nil {
 			f.Close()
-			t.root.Remove(name)
+			r.Remove(base)
 		}
 	}()
 	if _, err = f.Write(st.data); err != nil {
-		return err
+		return nil, err
 	}
 	if st.exact {
 		if err = f.Chmod(st.mode); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	return nil
+	return f, nil
 }
 
+// removeTemps closes the temp files not yet synced and removes every temp
+// file not renamed into place.
 func (t *txn) removeTemps() {
+	for _, u := range t.unsynced {
+		u.f.Close()
+	}
+	t.unsynced = t.unsynced[:0]
 	for i, tmp := range t.temps {
-		t.root.Remove(tmp)
+		t.remove(tmp)
 		delete(t.temps, i)
 	}
 }

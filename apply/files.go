@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"path"
 	"syscall"
 
 	"github.com/edapply/edapply/edit"
@@ -41,7 +42,14 @@ const defaultMode fs.FileMode = 0o644
 // is IO_ERROR: it is checked with Lstat before opening, so a FIFO is never
 // opened (which would block) and a device never read.
 func load(root *os.Root, rel string) (state, *edit.Error) {
-	fi, err := root.Lstat(rel)
+	return loadIn(root, rel, rel)
+}
+
+// loadIn is load for name, a path relative to r (commit passes the file's
+// parent directory, opened once, and its base name); rel is the path from
+// the root, for messages.
+func loadIn(r *os.Root, name, rel string) (state, *edit.Error) {
+	fi, err := r.Lstat(name)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return state{}, nil
@@ -56,7 +64,7 @@ func load(root *os.Root, rel string) (state, *edit.Error) {
 		return state{}, &edit.Error{Code: edit.CodeIO, Msg: rel + " is not a regular file (" + kind(fi.Mode()) + ")",
 			Hint: "Only regular files can be edited."}
 	}
-	data, err := root.ReadFile(rel)
+	data, err := r.ReadFile(name)
 	if err != nil {
 		return state{}, &edit.Error{Code: edit.CodeIO, Msg: "cannot read " + rel + ": " + errMsg(err), Err: err}
 	}
@@ -106,3 +114,65 @@ func splitBOM(b []byte) (string, bool) {
 }
 
 func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }
+
+// dirRoots opens each directory of the tree that an Apply reads or writes
+// files in once, beneath the root: every os.Root call on "a/b/c.go" opens
+// and closes "a" and "a/b" on its own, and a file is stat'ed, read,
+// re-read, staged and renamed. Each directory is reached through the root
+// (os.Root keeps it there), and its handle then stays on that directory:
+// one replaced by a symlink later is not followed.
+type dirRoots struct {
+	root *os.Root
+	m    map[string]*os.Root
+}
+
+// in returns the directory holding p, a root-relative path, and p's name
+// in it.
+func (d *dirRoots) in(p string) (*os.Root, string, error) {
+	dir := path.Dir(p)
+	if dir == "." {
+		return d.root, p, nil
+	}
+	if r := d.m[dir]; r != nil {
+		return r, path.Base(p), nil
+	}
+	r, err := d.root.OpenRoot(dir)
+	if err != nil {
+		return nil, "", err
+	}
+	if d.m == nil {
+		d.m = map[string]*os.Root{}
+	}
+	d.m[dir] = r
+	return r, path.Base(p), nil
+}
+
+// load is load(d.root, rel) through rel's directory handle.
+func (d *dirRoots) load(rel string) (state, *edit.Error) {
+	r, name, err := d.in(rel)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return state{}, nil
+		}
+		// Let the walk from the root say what is wrong, as it always has.
+		return load(d.root, rel)
+	}
+	return loadIn(r, name, rel)
+}
+
+// forget drops the handle on dir: commit has just made a directory there,
+// and a handle from before (one that cleanStale, or someone else, removed
+// since) would lead to the removed one.
+func (d *dirRoots) forget(dir string) {
+	if r := d.m[dir]; r != nil {
+		r.Close()
+		delete(d.m, dir)
+	}
+}
+
+func (d *dirRoots) close() {
+	for dir, r := range d.m {
+		r.Close()
+		delete(d.m, dir)
+	}
+}

@@ -217,3 +217,36 @@ func errMsg(err error) string {
 	}
 	return err.Error()
 }
+
+// A resolveCache remembers what resolve returned for each path string
+// within one plan: a response that makes 500 edits to one file names it 500
+// times, and each resolve walks every component with Lstat. Planning reads
+// the tree without changing it, so the answer cannot change in between;
+// commit does not use the cache (it changes the tree).
+type resolveCache struct {
+	rs   *resolver
+	seen map[string]resolved
+}
+
+type resolved struct {
+	rel string
+	err *edit.Error
+}
+
+// resolve is rs.resolve, once per distinct p. Callers set the error's Path
+// and Edit, so each gets its own copy.
+func (c *resolveCache) resolve(p string) (string, *edit.Error) {
+	r, ok := c.seen[p]
+	if !ok {
+		r.rel, r.err = c.rs.resolve(p)
+		if c.seen == nil {
+			c.seen = map[string]resolved{}
+		}
+		c.seen[p] = r
+	}
+	if r.err != nil {
+		e := *r.err
+		return "", &e
+	}
+	return r.rel, nil
+}

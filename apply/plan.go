@@ -60,6 +60,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		p = repair(ctx, root, rs, edits, opts)
 	}
 	res = p.res
+	defer p.dirs.close()
 	p.finish()
 	// Errors by edit, as the receipt lists them; those tied to no edit
 	// (--base) first.
@@ -70,14 +71,20 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	}
 
 	changes := p.changes()
-	tx := &txn{root: root, changes: changes}
+	tx := &txn{root: root, changes: changes, dr: p.dirs}
+	// dropPrev lets go of the journal this apply replaced, once nothing
+	// can roll the apply back any more.
+	dropPrev := func() {}
 	if len(changes) > 0 {
 		jr := newJournal(rs.abs, changes)
-		cleanStale(root, rs, opts.StateDir)
+		cleanStale(p.dirs, rs, opts.StateDir)
 		if e := tx.commit(ctx, func(temps, dirs []string) (func(), error) {
 			jr.Temps, jr.Dirs = temps, dirs
-			name, restore, err := jr.save(opts.StateDir, rs)
+			name, restore, drop, err := jr.save(opts.StateDir, rs)
 			res.Journal = name
+			if drop != nil {
+				dropPrev = drop
+			}
 			return restore, err
 		}); e != nil {
 			if tx.unjournal == nil {
@@ -99,12 +106,13 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 			return res, res.Errors.Err()
 		}
 	}
+	dropPrev()
 	res.OK = true
 	return res, nil
 }
 
 func newPlanner(root *os.Root, rs *resolver, opts Options, ws []work, cache map[string]loaded) *planner {
-	p := &planner{root: root, rs: rs, res: &Result{DryRun: opts.DryRun}, slots: map[string]*slot{},
+	p := &planner{root: root, rs: rs, dirs: &dirRoots{root: root}, res: &Result{DryRun: opts.DryRun}, slots: map[string]*slot{},
 		mopts: matchOptions{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}, sequential: opts.sequential}
 	if ws != nil {
 		p.work, p.cache = ws, cache
@@ -133,8 +141,10 @@ func repair(ctx context.Context, root *os.Root, rs *resolver, edits []edit.Edit,
 		ws[i] = work{e: e, index: i}
 	}
 	cache := map[string]loaded{}
+	dirs := &dirRoots{root: root} // shared by the rounds, closed by Apply
 	plan := func(ws []work) *planner {
 		p := newPlanner(root, rs, opts, ws, cache)
+		p.dirs = dirs
 		es := make([]edit.Edit, len(ws))
 		for i, w := range ws {
 			es[i] = w.e
@@ -224,6 +234,9 @@ type slot struct {
 	err   *edit.Error // loading failed (a directory, unreadable); every edit on the path fails with it
 	owner *file       // the file whose content is at this path now; nil if none
 	by    int         // position of the last edit that wrote content here
+	// curHash is HashBytes(cur.data) once finish has computed it for the
+	// receipt, so the journal does not hash the same bytes again.
+	curHash string
 }
 
 // A file is what one FileResult reports: content that starts at one path (or
@@ -238,6 +251,7 @@ type file struct {
 type planner struct {
 	root  *os.Root
 	rs    *resolver
+	dirs  *dirRoots // the directories files are read in, kept open for commit
 	res   *Result
 	mopts matchOptions
 	slots map[string]*slot
@@ -267,6 +281,7 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 	// Every path, of every edit and every --base, is judged before any
 	// content is read, so a response that tries to escape learns nothing
 	// from the files it names.
+	rc := resolveCache{rs: p.rs}
 	src := make([]string, len(edits))
 	dst := make([]string, len(edits))
 	bad := make([]bool, len(edits))
@@ -278,13 +293,13 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			continue
 		}
 		var perr *edit.Error
-		if src[i], perr = p.rs.resolve(e.Path); perr != nil {
+		if src[i], perr = rc.resolve(e.Path); perr != nil {
 			p.fail(i, e, perr)
 			bad[i] = true
 			continue
 		}
 		if e.Op == edit.Rename {
-			if dst[i], perr = p.rs.resolve(e.New); perr != nil {
+			if dst[i], perr = rc.resolve(e.New); perr != nil {
 				perr.Path = e.New
 				p.fail(i, e, perr)
 				bad[i] = true
@@ -301,7 +316,7 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 				Hint: "Give the file's SHA-256 as printed by `edapply hash`, or a prefix of at least 8 hex digits."})
 			continue
 		}
-		rel, perr := p.rs.resolve(name)
+		rel, perr := rc.resolve(name)
 		if perr != nil {
 			perr.Path, perr.Edit = name, -1
 			p.res.Errors.Add(perr)
@@ -393,7 +408,7 @@ func (p *planner) slot(rel string) *slot {
 	s := &slot{path: rel}
 	l, ok := p.cache[rel]
 	if !ok {
-		l.st, l.err = load(p.root, rel)
+		l.st, l.err = p.dirs.load(rel)
 		if p.cache != nil {
 			p.cache[rel] = l
 		}
@@ -747,6 +762,7 @@ func (p *planner) finish() {
 		if f.at != nil && f.at.cur.exists {
 			fr.After = f.at.cur.data
 			fr.AfterHash = HashBytes(fr.After)
+			f.at.curHash = fr.AfterHash
 		}
 		switch {
 		case fr.NewPath != "":
@@ -778,7 +794,11 @@ func (p *planner) changes() []change {
 	var cs []change
 	for _, s := range p.order {
 		if !s.orig.equal(s.cur) {
-			cs = append(cs, change{path: s.path, orig: s.orig, final: s.cur})
+			c := change{path: s.path, orig: s.orig, final: s.cur, finalHash: s.curHash}
+			if c.finalHash == "" && c.final.exists {
+				c.finalHash = HashBytes(c.final.data)
+			}
+			cs = append(cs, c)
 		}
 	}
 	return cs

@@ -2,7 +2,6 @@ package apply
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -18,42 +17,45 @@ import (
 
 // A journal records what the last apply in a root changed, with the bytes it
 // replaced, so Undo can put them back. It lives in the state directory,
-// outside the tree, keyed by the root.
+// outside the tree, keyed by the root. Its file format is in journalfmt.go:
+// a small header (what cleanStale needs), the file records, then the
+// original contents as raw bytes.
 type journal struct {
-	Version int           `json:"version"`
-	Root    string        `json:"root"` // absolute
-	Time    time.Time     `json:"time"`
-	Files   []journalFile `json:"files"`
-	Dirs    []string      `json:"dirs"` // directories the apply creates, parents first
+	Root  string // absolute
+	Time  time.Time
+	Files []journalFile
+	Dirs  []string // directories the apply creates, parents first
 	// Temps are the temp files the apply stages its new contents in,
 	// root-relative; they are named before the journal is saved, so that
 	// files left by an apply killed part way can be proven its own and
 	// removed (see cleanStale).
-	Temps []string `json:"temps,omitempty"`
-	PID   int      `json:"pid,omitempty"`  // the applying process, while it runs
-	Host  string   `json:"host,omitempty"` // the machine it ran on
+	Temps []string
+	PID   int    // the applying process, while it runs
+	Host  string // the machine it ran on
 }
 
 type journalFile struct {
-	Path      string `json:"path"`       // root-relative, resolved
-	Existed   bool   `json:"existed"`    // the file existed before
-	Before    []byte `json:"before"`     // its bytes then (base64 in JSON)
-	Mode      uint32 `json:"mode"`       // its mode then
-	Exists    bool   `json:"exists"`     // the file exists after
-	AfterHash string `json:"after_hash"` // hex SHA-256 after; "" when deleted
+	Path      string // root-relative, resolved
+	Existed   bool   // the file existed before
+	Before    []byte // its bytes then
+	Mode      uint32 // its mode then
+	Exists    bool   // the file exists after
+	AfterHash string // hex SHA-256 after; "" when deleted
 }
 
-const journalName = "journal.json"
+// journalName is the journal's file name in its state directory, and
+// journalPrevName where the journal it replaces is kept (as a hard link)
+// until the apply that replaced it has finished, so that a rollback can
+// put it back without the previous journal ever being read.
+const journalName, journalPrevName = "journal", "journal.prev"
 
 func newJournal(root string, cs []change) *journal {
-	j := &journal{Version: 1, Root: root, Time: time.Now().UTC(), PID: os.Getpid()}
+	j := &journal{Root: root, Time: time.Now().UTC(), PID: os.Getpid()}
 	j.Host, _ = os.Hostname()
 	for _, c := range cs {
-		jf := journalFile{Path: c.path, Existed: c.orig.exists, Before: c.orig.data, Mode: uint32(c.orig.mode), Exists: c.final.exists}
-		if c.final.exists {
-			jf.AfterHash = HashBytes(c.final.data)
-		}
-		j.Files = append(j.Files, jf)
+		// finalHash was computed for the receipt; it is not hashed again.
+		j.Files = append(j.Files, journalFile{Path: c.path, Existed: c.orig.exists, Before: c.orig.data,
+			Mode: uint32(c.orig.mode), Exists: c.final.exists, AfterHash: c.finalHash})
 	}
 	return j
 }
@@ -119,16 +121,17 @@ func insideRoot(dir string, rs *resolver) bool {
 }
 
 // save writes j atomically as the root's journal, in the first of the
-// state directories that can be created, and returns its file name and a
+// state directories that can be created, and returns its file name, a
 // function that puts back the journal it replaced (or removes j when there
-// was none). When the state directory is the default and none can be
-// created, save records nothing and returns "": the apply goes ahead
+// was none), and one that lets the replaced journal go once the apply has
+// finished for good. When the state directory is the default and none can
+// be created, save records nothing and returns "": the apply goes ahead
 // without undo, which is better than refusing every edit on a machine with
 // no writable home.
-func (j *journal) save(stateDir string, rs *resolver) (string, func(), error) {
+func (j *journal) save(stateDir string, rs *resolver) (name string, restore, drop func(), err error) {
 	dirs, err := journalDirs(stateDir, rs)
 	if err != nil {
-		return "", nil, err
+		return "", nil, nil, err
 	}
 	var lastErr error
 	for _, dir := range dirs {
@@ -136,36 +139,64 @@ func (j *journal) save(stateDir string, rs *resolver) (string, func(), error) {
 			continue
 		}
 		name := filepath.Join(dir, journalName)
-		prev, err := os.ReadFile(name)
-		hadPrev := err == nil
-		data, err := json.Marshal(j)
-		if err != nil {
-			return "", nil, err
+		prev := filepath.Join(dir, journalPrevName)
+		// The journal being replaced is kept by a hard link rather than
+		// read into memory: it holds every byte the previous apply
+		// replaced. Where links are refused, it is read after all.
+		os.Remove(prev)
+		linked, hadPrev := false, false
+		var prevData []byte
+		switch err := os.Link(name, prev); {
+		case err == nil:
+			linked = true
+		case !errors.Is(err, fs.ErrNotExist):
+			prevData, err = os.ReadFile(name)
+			hadPrev = err == nil
 		}
-		if lastErr = writeFileAtomic(name, data); lastErr != nil {
+		if lastErr = writeFileAtomic(name, j.encode()...); lastErr != nil {
+			if linked {
+				os.Remove(prev)
+			}
 			continue
 		}
-		return name, func() {
-			if hadPrev {
-				writeFileAtomic(name, prev)
-			} else {
+		restore := func() {
+			switch {
+			case linked:
+				os.Rename(prev, name)
+			case hadPrev:
+				writeFileAtomic(name, prevData)
+			default:
 				os.Remove(name)
 			}
-		}, nil
+		}
+		drop := func() {
+			if linked {
+				os.Remove(prev)
+			}
+		}
+		return name, restore, drop, nil
 	}
 	if stateDir != "" {
-		return "", nil, lastErr
+		return "", nil, nil, lastErr
 	}
-	return "", func() {}, nil
+	return "", func() {}, func() {}, nil
 }
 
-func writeFileAtomic(name string, data []byte) error {
+// writeFileAtomic writes the concatenation of parts to name by way of a
+// synced temp file and a rename, then syncs the directory: the journal is
+// on disk, under its name, before the commit touches the first file of
+// the tree, so that `edapply undo` finds it even after a power cut.
+func writeFileAtomic(name string, parts ...[]byte) error {
 	f, err := os.CreateTemp(filepath.Dir(name), ".journal-*.tmp")
 	if err != nil {
 		return err
 	}
 	tmp := f.Name()
-	_, err = f.Write(data)
+	for _, p := range parts {
+		if err == nil {
+			_, err = f.Write(p)
+		}
+	}
 	if err == nil {
 		err = f.Sync()
 	}
@@ -177,6 +208,23 @@ func writeFileAtomic(name string, data []byte) error {
 	}
 	if err != nil {
 		os.Remove(tmp)
+		return err
+	}
+	return syncDir(filepath.Dir(name))
+}
+
+// syncDir makes the renames done in dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	if errors.Is(err, syscall.EINVAL) {
+		return nil // a file system that cannot sync directories
 	}
 	return err
 }
@@ -215,8 +263,8 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return fail(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot read the undo journal: " + errMsg(err), Err: err})
 	}
-	var j journal
-	if err := json.Unmarshal(data, &j); err != nil || j.Version != 1 || j.Root != rs.abs {
+	j, err := decodeJournal(data)
+	if err != nil || j.Root != rs.abs {
 		return fail(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "the undo journal " + name + " is unreadable or not for this root"})
 	}
 
@@ -284,16 +332,14 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 		j.Temps = append(j.Temps, temps...)
 		j.PID = os.Getpid()
 		j.Host, _ = os.Hostname()
-		upd, err := json.Marshal(&j)
-		if err == nil {
-			err = writeFileAtomic(name, upd)
-		}
+		err := writeFileAtomic(name, j.encode()...)
 		return func() { writeFileAtomic(name, data) }, err
 	}
 	if e := tx.commit(ctx, save); e != nil {
 		return fail(e)
 	}
-	j.removeLeftovers(root, rs)
+	j.removeLeftovers(tx.handles(), rs)
+	tx.closeDirs()
 	if err := os.Remove(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		// The files are restored; a second undo would find them changed
 		// and refuse, so this is reported but does no harm.
@@ -330,37 +376,51 @@ func readJournal(stateDir string, rs *resolver) (string, []byte, error) {
 // covered: a temp file of a rollback (a failed or interrupted commit
 // putting files back) killed in its turn; its name is recorded nowhere, so
 // it is left rather than guessed at.
-func cleanStale(root *os.Root, rs *resolver, stateDir string) {
-	_, data, err := readJournal(stateDir, rs)
+func cleanStale(dr *dirRoots, rs *resolver, stateDir string) {
+	dirs, err := journalDirs(stateDir, rs)
 	if err != nil {
 		return
 	}
-	var j journal
-	if json.Unmarshal(data, &j) != nil || j.Version != 1 || j.Root != rs.abs {
+	for _, dir := range dirs {
+		// Only the header: the original contents are not needed here.
+		j, err := readJournalHeader(filepath.Join(dir, journalName))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err == nil && j.Root == rs.abs {
+			j.removeLeftovers(dr, rs)
+		}
 		return
 	}
-	j.removeLeftovers(root, rs)
 }
 
 // removeLeftovers removes j's temp files that still exist, unless the
 // process that wrote j may still be running, then its directories that are
-// empty.
-func (j *journal) removeLeftovers(root *os.Root, rs *resolver) {
-	for _, tmp := range j.Temps {
-		if j.running() {
-			break
-		}
-		// Only a regular file of edapply's naming at a path with no
-		// symlink on the way: anything else is not a temp file j made.
-		base := path.Base(tmp)
-		if !strings.HasPrefix(base, tempPrefix) || !strings.HasSuffix(base, tempSuffix) {
-			continue
-		}
-		if rel, perr := rs.resolve(tmp); perr != nil || rel != tmp {
-			continue
-		}
-		if fi, err := root.Lstat(tmp); err == nil && fi.Mode().IsRegular() {
-			root.Remove(tmp)
+// empty. dr is the root, with the directories already opened.
+func (j *journal) removeLeftovers(dr *dirRoots, rs *resolver) {
+	root := dr.root
+	if len(j.Temps) > 0 && !j.running() {
+		for _, tmp := range j.Temps {
+			// Only a regular file of edapply's naming at a path with no
+			// symlink on the way: anything else is not a temp file j made.
+			base := path.Base(tmp)
+			if !strings.HasPrefix(base, tempPrefix) || !strings.HasSuffix(base, tempSuffix) {
+				continue
+			}
+			// Usually the apply finished and removed its temp files
+			// itself: one look in the directory settles that, before
+			// resolve walks the path.
+			if r, name, err := dr.in(tmp); err != nil {
+				continue
+			} else if _, err := r.Lstat(name); err != nil {
+				continue
+			}
+			if rel, perr := rs.resolve(tmp); perr != nil || rel != tmp {
+				continue
+			}
+			if fi, err := root.Lstat(tmp); err == nil && fi.Mode().IsRegular() {
+				root.Remove(tmp)
+			}
 		}
 	}
 	for i := len(j.Dirs) - 1; i >= 0; i-- {

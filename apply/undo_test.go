@@ -2,7 +2,6 @@ package apply
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -184,13 +183,14 @@ func TestCleanStale(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var j journal
-			if err := json.Unmarshal(data, &j); err != nil || len(j.Temps) != 1 {
-				t.Fatalf("journal %s: %v, temps %q", data, err, j.Temps)
+			j, err := decodeJournal(data)
+			if err != nil || len(j.Temps) != 1 {
+				t.Fatalf("journal %q: %v", data, err)
 			}
 			j.PID = tc.pid
-			data, _ = json.Marshal(j)
-			os.WriteFile(jname, data, 0o600)
+			if err := writeFileAtomic(jname, j.encode()...); err != nil {
+				t.Fatal(err)
+			}
 			tmp := filepath.Join(root, j.Temps[0])
 			os.WriteFile(tmp, []byte("A\n"), 0o600)
 

@@ -1,0 +1,227 @@
+package apply
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"io"
+	"os"
+	"time"
+)
+
+// The journal's file format. JSON with the original contents in base64
+// made every apply decode the whole previous journal (cleanStale needs
+// only its temp files) and encode every replaced byte a third larger, so
+// the format is binary and in three parts:
+//
+//	magic     "edapply journal 2\n"
+//	header    uvarint length, then: root, time (varint Unix ns), pid,
+//	          host, temps (count, then each), dirs (count, then each)
+//	files     count, then per file: path, flags (1 existed, 2 exists),
+//	          mode, after hash, length of its original content
+//	contents  each file's original bytes, raw, in the order of files
+//
+// Integers are uvarints (the time a varint), strings a uvarint length and
+// the bytes. cleanStale reads the magic and the header and stops there.
+const journalMagic = "edapply journal 2\n"
+
+// maxJournalHeader bounds the header a reader accepts, so a corrupt
+// length is an error rather than an allocation of any size.
+const maxJournalHeader = 64 << 20
+
+var errJournalFormat = errors.New("not an edapply journal, or a damaged one")
+
+// encode returns j's bytes as parts to write one after the other: the
+// magic, header and file records in one, then each original content as it
+// is in memory, never copied.
+func (j *journal) encode() [][]byte {
+	var h []byte
+	h = appendString(h, j.Root)
+	h = binary.AppendVarint(h, j.Time.UnixNano())
+	h = binary.AppendUvarint(h, uint64(j.PID))
+	h = appendString(h, j.Host)
+	h = appendStrings(h, j.Temps)
+	h = appendStrings(h, j.Dirs)
+
+	b := make([]byte, 0, len(journalMagic)+binary.MaxVarintLen64+len(h)+len(j.Files)*96)
+	b = append(b, journalMagic...)
+	b = binary.AppendUvarint(b, uint64(len(h)))
+	b = append(b, h...)
+	b = binary.AppendUvarint(b, uint64(len(j.Files)))
+	for _, f := range j.Files {
+		b = appendString(b, f.Path)
+		var flags byte
+		if f.Existed {
+			flags |= 1
+		}
+		if f.Exists {
+			flags |= 2
+		}
+		b = append(b, flags)
+		b = binary.AppendUvarint(b, uint64(f.Mode))
+		b = appendString(b, f.AfterHash)
+		b = binary.AppendUvarint(b, uint64(len(f.Before)))
+	}
+	parts := [][]byte{b}
+	for _, f := range j.Files {
+		if len(f.Before) > 0 {
+			parts = append(parts, f.Before)
+		}
+	}
+	return parts
+}
+
+func appendString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+func appendStrings(b []byte, ss []string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(ss)))
+	for _, s := range ss {
+		b = appendString(b, s)
+	}
+	return b
+}
+
+// decodeJournal parses a whole journal. The original contents it returns
+// are slices of data.
+func decodeJournal(data []byte) (*journal, error) {
+	if len(data) < len(journalMagic) || string(data[:len(journalMagic)]) != journalMagic {
+		return nil, errJournalFormat
+	}
+	d := decoder{b: data[len(journalMagic):]}
+	n := d.uvarint()
+	if d.bad || n > uint64(len(d.b)) {
+		return nil, errJournalFormat
+	}
+	j, err := decodeHeader(d.b[:n])
+	if err != nil {
+		return nil, err
+	}
+	d.b = d.b[n:]
+	count := d.uvarint()
+	if count > uint64(len(d.b)) { // every record takes more than a byte
+		return nil, errJournalFormat
+	}
+	j.Files = make([]journalFile, 0, count)
+	sizes := make([]uint64, 0, count)
+	for range count {
+		var f journalFile
+		f.Path = d.str()
+		flags := d.byte()
+		f.Existed, f.Exists = flags&1 != 0, flags&2 != 0
+		f.Mode = uint32(d.uvarint())
+		f.AfterHash = d.str()
+		sizes = append(sizes, d.uvarint())
+		j.Files = append(j.Files, f)
+	}
+	for k, size := range sizes {
+		j.Files[k].Before = d.bytes(size)
+	}
+	if d.bad || len(d.b) != 0 {
+		return nil, errJournalFormat
+	}
+	return j, nil
+}
+
+// readJournalHeader reads only the magic and the header of the journal in
+// the file name: what cleanStale needs, without the original contents.
+func readJournalHeader(name string) (*journal, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 4096)
+	magic := make([]byte, len(journalMagic))
+	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != journalMagic {
+		return nil, errJournalFormat
+	}
+	n, err := binary.ReadUvarint(r)
+	if err != nil || n > maxJournalHeader {
+		return nil, errJournalFormat
+	}
+	h := make([]byte, n)
+	if _, err := io.ReadFull(r, h); err != nil {
+		return nil, errJournalFormat
+	}
+	return decodeHeader(h)
+}
+
+func decodeHeader(h []byte) (*journal, error) {
+	d := decoder{b: h}
+	j := &journal{}
+	j.Root = d.str()
+	j.Time = time.Unix(0, d.varint()).UTC()
+	j.PID = int(d.uvarint())
+	j.Host = d.str()
+	j.Temps = d.strs()
+	j.Dirs = d.strs()
+	if d.bad || len(d.b) != 0 {
+		return nil, errJournalFormat
+	}
+	return j, nil
+}
+
+// A decoder reads the journal's fields from b; the first malformed one
+// sets bad, and everything after it reads as zero.
+type decoder struct {
+	b   []byte
+	bad bool
+}
+
+func (d *decoder) uvarint() uint64 {
+	v, n := binary.Uvarint(d.b)
+	if n <= 0 {
+		d.bad, d.b = true, nil
+		return 0
+	}
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *decoder) varint() int64 {
+	v, n := binary.Varint(d.b)
+	if n <= 0 {
+		d.bad, d.b = true, nil
+		return 0
+	}
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *decoder) byte() byte {
+	if len(d.b) == 0 {
+		d.bad = true
+		return 0
+	}
+	c := d.b[0]
+	d.b = d.b[1:]
+	return c
+}
+
+func (d *decoder) bytes(n uint64) []byte {
+	if n > uint64(len(d.b)) {
+		d.bad, d.b = true, nil
+		return nil
+	}
+	v := d.b[:n:n]
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *decoder) str() string { return string(d.bytes(d.uvarint())) }
+
+func (d *decoder) strs() []string {
+	n := d.uvarint()
+	if n > uint64(len(d.b)) {
+		d.bad, d.b = true, nil
+		return nil
+	}
+	var ss []string
+	for range n {
+		ss = append(ss, d.str())
+	}
+	return ss
+}

@@ -1,0 +1,60 @@
+package apply
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+)
+
+// TestJournalFormat: a journal reads back as written, its header alone
+// reads back without its contents, and every truncation or flipped byte is
+// an error or a journal, never a panic.
+func TestJournalFormat(t *testing.T) {
+	j := &journal{Root: "/w/tree", Time: time.Unix(1700000000, 123).UTC(), PID: 42, Host: "h",
+		Temps: []string{"a/.edapply-1.tmp", ".edapply-2.tmp"}, Dirs: []string{"a"},
+		Files: []journalFile{
+			{Path: "a/x.go", Existed: true, Before: []byte("old\x00\xff bytes\n"), Mode: 0o751, Exists: true, AfterHash: HashBytes([]byte("new"))},
+			{Path: "created.txt", Exists: true, AfterHash: HashBytes(nil)},
+			{Path: "gone.txt", Existed: true, Before: []byte{}, Mode: 0o644},
+		}}
+	data := bytes.Join(j.encode(), nil)
+	got, err := decodeJournal(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range got.Files {
+		if got.Files[k].Before == nil || len(got.Files[k].Before) == 0 {
+			got.Files[k].Before = j.Files[k].Before // nil and empty are the same here
+		}
+	}
+	if !reflect.DeepEqual(got, j) {
+		t.Errorf("decoded\n%+v\nwant\n%+v", got, j)
+	}
+
+	name := filepath.Join(t.TempDir(), journalName)
+	if err := writeFileAtomic(name, j.encode()...); err != nil {
+		t.Fatal(err)
+	}
+	h, err := readJournalHeader(name)
+	if err != nil || h.Root != j.Root || h.PID != j.PID || h.Host != j.Host ||
+		!reflect.DeepEqual(h.Temps, j.Temps) || !reflect.DeepEqual(h.Dirs, j.Dirs) || h.Files != nil {
+		t.Errorf("header = %+v, %v", h, err)
+	}
+
+	for n := range len(data) {
+		if _, err := decodeJournal(data[:n]); err == nil {
+			t.Errorf("truncated to %d bytes: no error", n)
+		}
+		c := bytes.Clone(data)
+		c[n] ^= 0xff
+		decodeJournal(c)
+		os.WriteFile(name, c, 0o600)
+		readJournalHeader(name)
+	}
+	if _, err := decodeJournal([]byte(`{"version":1}`)); err == nil {
+		t.Error("a JSON journal decoded")
+	}
+}
