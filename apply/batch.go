@@ -101,7 +101,7 @@ func batchable(e *edit.Edit) batchEdit {
 		return batchEdit{}
 	}
 	np := newPattern(e.New)
-	if np.phs > 0 || np.text != op.text && !np.blank && strings.Contains(np.text, op.text) {
+	if np.phs > 0 || insertion(op, np) {
 		return batchEdit{}
 	}
 	return batchEdit{ok: true, op: op, np: np, nls: nls}
@@ -331,6 +331,11 @@ func (g *segment) equalAt(x int, s string) bool {
 	return true
 }
 
+// endsWith reports whether the current content ends with s.
+func (g *segment) endsWith(s string) bool {
+	return len(s) <= g.size && g.equalAt(g.size-len(s), s)
+}
+
 // occurrences returns where needle occurs in the current content (offsets
 // there), ascending, stopping after two.
 func (g *segment) occurrences(needle string) []int {
@@ -396,6 +401,18 @@ func (g *segment) try(p *planner, f *file, k int, e *edit.Edit, be *batchEdit) b
 	// The match must lie on lines of orig no splice touched: then its
 	// bytes, and those next to it that the ladder reads, are orig's.
 	x := at[0]
+	if be.op.finalNL && !g.endsWith("\n") {
+		// The exact rung also takes the end of a file without a final
+		// newline for the old text's last line ending (finder.exactHits):
+		// a place the occurrences do not count.
+		eol := "\n"
+		if g.mode == eolCRLF {
+			eol = "\r\n"
+		}
+		if g.endsWith(strings.TrimSuffix(needle, eol)) {
+			return false
+		}
+	}
 	j := sort.Search(len(g.sp), func(j int) bool { return g.cStart(j)+len(g.sp[j].text) > x })
 	if j < len(g.sp) && x >= g.cStart(j) {
 		return false
@@ -412,6 +429,9 @@ func (g *segment) try(p *planner, f *file, k int, e *edit.Edit, be *batchEdit) b
 		h.last--
 	}
 	h.last = max(h.last, h.first)
+	if startsBlank(be.op) && g.f.inIndent(h.start) {
+		return false // not exact (matcher.inIndent): the indent rung reads the whole file
+	}
 	ed := *e
 	loc, err := locateIn(g.f, &ed, be.op, be.np, p.mopts, []hit{h})
 	if err != nil {

@@ -44,6 +44,32 @@ func countView(f *finder, p string) int {
 	}
 }
 
+// countExact counts the places the exact rung may take p in the file: its
+// occurrences in the LF view, but for one that starts inside a line's
+// indentation when p starts with blanks and spans lines (or adds is set:
+// the new text has more lines), plus the end of a file without a final
+// newline standing for p's last line ending.
+func countExact(f *finder, p *pattern, adds bool) int {
+	v, n := f.lfView(), 0
+	indentOnly := startsBlank(p) && (len(p.lines) > 1 || adds)
+	for off := 0; ; {
+		i := strings.Index(v[off:], p.text)
+		if i < 0 {
+			break
+		}
+		s := off + i
+		ls := strings.LastIndexByte(v[:s], '\n') + 1
+		if !indentOnly || ls == s || strings.Trim(v[ls:s], " \t") != "" {
+			n++
+		}
+		off = s + 1
+	}
+	if body := strings.TrimSuffix(p.text, "\n"); p.finalNL && body != "" && !strings.HasSuffix(v, "\n") && strings.HasSuffix(v, body) {
+		n++
+	}
+	return n
+}
+
 func FuzzMatch(f *testing.F) {
 	f.Add("", []byte{0, 1, 2, 3, 0, 1, 2}, uint8(0), uint8(3), "func g() {\n", uint8(0))
 	f.Add("", []byte{4, 4, 132, 5, 6, 3, 9, 1}, uint8(1), uint8(2), "\ty := 2\n", uint8(2))
@@ -116,7 +142,7 @@ func FuzzMatch(f *testing.F) {
 			}
 			_ = spliced(t, content, loc)
 		}
-		unique := countView(fd, op.text) == 1
+		unique := countExact(fd, op, len(newPattern(newText).lines) > len(op.lines)) == 1
 		check("exact", e, loc, err, !unique)
 		if !unique {
 			if err == nil && loc.Status == StatusApplied {
@@ -141,7 +167,7 @@ func FuzzMatch(f *testing.F) {
 		m := &matcher{f: fd, e: e, want: 1}
 		for _, d := range []struct{ what, text string }{{"trailing", trailing.String()}, {"indent", indented.String()}} {
 			dp := newPattern(d.text)
-			if countView(fd, dp.text) > 0 || (d.what == "indent" && len(m.search(dp, levelTrailingWS)) > 0) {
+			if countExact(fd, dp, false) > 0 || countView(fd, dp.text) > 0 || (d.what == "indent" && len(m.search(dp, levelTrailingWS)) > 0) {
 				continue // the drifted text stands elsewhere as written
 			}
 			de := *e

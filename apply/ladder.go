@@ -195,6 +195,7 @@ type hit struct {
 	start, end  int   // content byte offsets of the matched region
 	first, last int   // 0-based lines of the region (last inclusive)
 	lineMode    bool  // matched whole lines (every rung but exact)
+	openEnd     bool  // exact: the old text's final line ending matched the end of a file without one
 	gapMode     bool  // placeholders matched runs of lines (levelElision)
 	lineAt      int   // line hits: the file line the pattern's first line matched
 	runs        []int // gapMode: the length of each placeholder's run
@@ -309,7 +310,35 @@ func (f *finder) exactHits(p *pattern, from, limit int) []hit {
 		}
 		off = s + 1
 	}
+	// The end of a file without a final newline ends its last line: an
+	// old text of whole lines may end there.
+	if eol := "\n"; p.finalNL && len(hits) < limit && !strings.HasSuffix(hay, "\n") {
+		if mode == eolCRLF {
+			eol = "\r\n"
+		}
+		body := strings.TrimSuffix(needle, eol)
+		if s := len(hay) - len(body); body != "" && s >= from && strings.HasSuffix(hay, body) {
+			line += strings.Count(hay[counted:s], "\n")
+			h := hit{start: s, end: len(hay), first: line, last: max(line+nl-1, line), cmp: levelExact, openEnd: true}
+			if mode == eolMixed {
+				h.start, h.end = f.toContent(s), f.toContent(len(hay))
+			}
+			hits = append(hits, h)
+		}
+	}
 	return hits
+}
+
+// inIndent reports whether content offset off lies inside its line's
+// leading indentation: only blanks, at least one, before it on its line.
+func (f *finder) inIndent(off int) bool {
+	ls := strings.LastIndexByte(f.content[:off], '\n') + 1
+	return ls < off && strings.Trim(f.content[ls:off], " \t") == ""
+}
+
+// startsBlank reports whether p's text starts with a blank.
+func startsBlank(p *pattern) bool {
+	return p.text != "" && (p.text[0] == ' ' || p.text[0] == '\t')
 }
 
 // prepLine prepares a pattern line for lineEq at level lv.
@@ -476,9 +505,26 @@ func foldPunct(s string) string {
 
 // A shift maps the indentation of an edit's lines onto the file's: a
 // model's indent of width w (tabs counting tabw columns) stands for the
-// file's indent of width w+delta.
+// file's indent of width w+delta. With units (um > 0) the model indents a
+// level by um columns where the file indents by uf: w stands for
+// delta + (w-base)·uf/um, what is left of a level kept as it is.
 type shift struct {
-	tabw, delta int
+	tabw, delta  int
+	um, uf, base int
+	remap        bool // some matched line's indentation differs from the file's
+}
+
+// width maps a model's indent width to the file's.
+func (sh shift) width(w int) int {
+	if sh.um == 0 {
+		return max(w+sh.delta, 0)
+	}
+	d := w - sh.base
+	q, r := d/sh.um, d%sh.um
+	if r < 0 {
+		q, r = q-1, r+sh.um
+	}
+	return max(sh.delta+q*sh.uf+r, 0)
 }
 
 func leadingWS(s string) string {
@@ -502,8 +548,25 @@ func indentWidth(ind string, tabw int) int {
 var tabWidths = [...]int{4, 8, 2}
 
 // consistentShift finds one shift that maps every model indent in pat onto
-// the file indent beside it; blank lines do not count.
+// the file indent beside it; blank lines do not count. An additive shift
+// is preferred; else a change of units (see rescaled).
 func consistentShift(pat, file []string) (shift, bool) {
+	sh, ok := additiveShift(pat, file)
+	if !ok {
+		sh, ok = rescaled(pat, file)
+	}
+	if ok {
+		sh.remap = sh.delta != 0 || sh.um != 0
+		for i := range pat {
+			if !sh.remap && !isBlank(pat[i]) && !isBlank(file[i]) && leadingWS(pat[i]) != leadingWS(file[i]) {
+				sh.remap = true
+			}
+		}
+	}
+	return sh, ok
+}
+
+func additiveShift(pat, file []string) (shift, bool) {
 	for _, tw := range tabWidths {
 		delta, set, ok := 0, false, true
 		for i := range pat {
@@ -523,6 +586,74 @@ func consistentShift(pat, file []string) (shift, bool) {
 		}
 	}
 	return shift{}, false
+}
+
+// rescaled finds a change of indent units that maps every model indent in
+// pat onto the file's: file width = a + (model width - b)·uf/um, where b
+// is the least model indent and a the file's beside it. The block's steps
+// between indents (their greatest common divisor, gm and gf on either
+// side) give the ratio gf/gm, which must be uf/um for units um and uf of
+// 2, 4 or 8 (not equal) that divide them as often: the smallest such um.
+// Only for indentation of spaces, where the widths are unambiguous, and
+// only when every line agrees.
+func rescaled(pat, file []string) (shift, bool) {
+	var mw, fw []int
+	for i := range pat {
+		if isBlank(pat[i]) || isBlank(file[i]) {
+			continue
+		}
+		mi, fi := leadingWS(pat[i]), leadingWS(file[i])
+		if strings.IndexByte(mi, '\t') >= 0 || strings.IndexByte(fi, '\t') >= 0 {
+			return shift{}, false
+		}
+		mw, fw = append(mw, len(mi)), append(fw, len(fi))
+	}
+	if len(mw) < 2 {
+		return shift{}, false
+	}
+	lo := 0
+	for i := range mw {
+		if mw[i] < mw[lo] {
+			lo = i
+		}
+	}
+	a, b := fw[lo], mw[lo]
+	gm, gf := 0, 0
+	for i := range mw {
+		gm, gf = gcd(gm, mw[i]-b), gcd(gf, fw[i]-a)
+	}
+	um, uf := 0, 0
+	for _, u := range [...]int{2, 4, 8} {
+		if gm == 0 || gf == 0 || gm == gf || gm%u != 0 || gf*u%gm != 0 {
+			continue
+		}
+		if v := gf * u / gm; v == 2 || v == 4 || v == 8 {
+			um, uf = u, v
+			break
+		}
+	}
+	if um == 0 {
+		return shift{}, false
+	}
+	for i := range mw {
+		if fw[i] != a+(mw[i]-b)/um*uf {
+			return shift{}, false
+		}
+	}
+	return shift{tabw: 4, delta: a, um: um, uf: uf, base: b}, true
+}
+
+func gcd(a, b int) int {
+	if a < 0 {
+		a = -a
+	}
+	if b < 0 {
+		b = -b
+	}
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // lineHits finds p, line by line at level lv, in the lines from fromLine
@@ -549,6 +680,7 @@ func (f *finder) lineHits(p *pattern, lv level, gaps bool, fromLine, limit int) 
 		}
 	}
 	var hits []hit
+	var rescaledHits []hit // hits that needed a change of units: only when no other
 	fileText := func(k int) string { return f.content[lines[k].start:lines[k].end] }
 	memo := make([]segMemo, len(pl))
 	need := len(pl)
@@ -594,10 +726,21 @@ func (f *finder) lineHits(p *pattern, lv level, gaps bool, fromLine, limit int) 
 		}
 		h := hit{first: k, last: end - 1, lineMode: true, gapMode: gaps, lineAt: k, runs: runs, sh: sh, cmp: lv}
 		h.start, h.end = lines[k].start, lines[end-1].next
+		if sh.um != 0 {
+			// A looser mapping than an additive shift: it counts only
+			// when no place matches with one.
+			if len(rescaledHits) < limit {
+				rescaledHits = append(rescaledHits, h)
+			}
+			continue
+		}
 		hits = append(hits, h)
 		if len(hits) >= limit {
 			break
 		}
+	}
+	if len(hits) == 0 {
+		return rescaledHits
 	}
 	return hits
 }
@@ -767,7 +910,7 @@ func (f *finder) units(p *pattern, h hit) []unit {
 		for i, l := range p.lines {
 			us[i].text = f.content[pos : pos+len(l)]
 			pos += len(l)
-			if i < len(p.lines)-1 || p.finalNL {
+			if (i < len(p.lines)-1 || p.finalNL) && pos < len(f.content) {
 				n := 1
 				if f.content[pos] == '\r' {
 					n = 2
@@ -797,30 +940,41 @@ func (f *finder) units(p *pattern, h hit) []unit {
 	return us
 }
 
-// indentStyle reports whether the file indents with tabs: as the matched
-// lines do, or else as the file's first indented line does.
-func (f *finder) indentStyle(us []unit) bool {
+// indentStyle reports whether the file indents with tabs: as most of the
+// matched lines do, or else as the file's first indented line does. An
+// indent of a single space (a block comment's " */", an alignment) is no
+// level and shows no style. known is false when no line shows one.
+func (f *finder) indentStyle(us []unit) (tabs, known bool) {
+	style := func(l string) int { // 1 tabs, -1 spaces, 0 none
+		switch {
+		case isBlank(l):
+		case l[0] == '\t':
+			return 1
+		case strings.HasPrefix(l, "  "):
+			return -1
+		}
+		return 0
+	}
+	vote := 0
 	for _, u := range us {
-		if !u.gap && u.text != "" && !isBlank(u.text) {
-			switch u.text[0] {
-			case '\t':
-				return true
-			case ' ':
-				return false
-			}
+		if !u.gap {
+			vote += style(u.text)
+		}
+	}
+	if vote != 0 {
+		return vote > 0, true
+	}
+	for _, u := range us { // a tie: the first that shows one
+		if st := style(u.text); !u.gap && st != 0 {
+			return st > 0, true
 		}
 	}
 	for _, l := range f.lineIndex() {
-		if l.end > l.start && !isBlank(f.content[l.start:l.end]) {
-			switch f.content[l.start] {
-			case '\t':
-				return true
-			case ' ':
-				return false
-			}
+		if st := style(f.content[l.start:l.end]); st != 0 {
+			return st > 0, true
 		}
 	}
-	return true
+	return false, false
 }
 
 // rebase re-indents a line the edit adds by the match's shift, in the
@@ -834,10 +988,10 @@ func rebase(line string, sh shift, tabs bool) string {
 	if !tabs {
 		other = "\t"
 	}
-	if sh.delta == 0 && !strings.Contains(ind, other) {
+	if sh.delta == 0 && sh.um == 0 && !strings.Contains(ind, other) {
 		return line
 	}
-	w := max(indentWidth(ind, sh.tabw)+sh.delta, 0)
+	w := sh.width(indentWidth(ind, sh.tabw))
 	var ni string
 	if tabs {
 		ni = strings.Repeat("\t", w/sh.tabw) + strings.Repeat(" ", w%sh.tabw)
@@ -865,7 +1019,13 @@ func (f *finder) write(np *pattern, finalNL bool, pairs []int, h hit, us []unit,
 	if lastEOL == "" {
 		lastEOL = f.dominantEOL()
 	}
-	tabs := lv >= levelIndent && f.indentStyle(us)
+	// The model's indentation is mapped onto the file's only when that
+	// was needed to match; otherwise the replacement is written as sent.
+	remap := lv >= levelIndent && h.sh.remap
+	tabs, known := false, false
+	if remap {
+		tabs, known = f.indentStyle(us)
+	}
 	for j, nl := range np.lines {
 		i := pairs[j]
 		needEOL := j < len(np.lines)-1 || finalNL || h.lineMode
@@ -881,8 +1041,12 @@ func (f *finder) write(np *pattern, finalNL bool, pairs []int, h hit, us []unit,
 			}
 		} else {
 			line := nl
-			if lv >= levelIndent {
-				line = rebase(line, h.sh, tabs)
+			if remap {
+				t := tabs
+				if !known { // nothing in the file shows a style: the model's
+					t = strings.HasPrefix(line, "\t")
+				}
+				line = rebase(line, h.sh, t)
 			}
 			if trimWS {
 				line = trimRight(line)
@@ -894,7 +1058,7 @@ func (f *finder) write(np *pattern, finalNL bool, pairs []int, h hit, us []unit,
 		}
 	}
 	out := b.String()
-	if h.lineMode && h.end == len(f.content) && !strings.HasSuffix(f.content, "\n") {
+	if (h.lineMode || h.openEnd) && h.end == len(f.content) && !strings.HasSuffix(f.content, "\n") {
 		// The region ends the file without a final newline; so does the text.
 		out = strings.TrimSuffix(strings.TrimSuffix(out, "\n"), "\r")
 	}

@@ -14,16 +14,26 @@ package apply
 // stricter match and never breaks a tie a stricter rung saw.
 //
 //  1. exact: the bytes, after the edit's "\n" become the file's line
-//     endings (per line, so mixed files work). Nothing is assumed.
+//     endings (per line, so mixed files work). Nothing is assumed, but
+//     that the end of a file without a final newline ends its last line.
+//     A match that starts inside a line's indentation, of a SEARCH that
+//     starts with blanks and spans lines (or whose replacement adds
+//     lines), is no exact match: it quotes the line under-indented, and
+//     lines written after it would keep the model's indentation; the
+//     indent rung, which aligns whole lines, judges it.
 //  2. trailing-ws: trailing blanks are invisible in every editor and in the
 //     model's own rendering; no program means anything by them.
 //  3. indent: the same lines, every one shifted by one amount (which may
-//     change units, four spaces for a tab). A consistent shift keeps the
-//     block's structure, so Python stays Python; an inconsistent one fails.
-//     The replacement is shifted back by the same amount, in the file's
-//     style.
+//     change units, four spaces for a tab), or else, where no place
+//     matches so, every one rescaled by one ratio of indent widths (two
+//     spaces a level for the file's four: 2, 4 or 8 columns each side,
+//     read off the block's steps). A consistent mapping keeps the block's
+//     structure, so Python stays Python; an inconsistent one fails. The
+//     replacement is mapped by the same shift, in the style most matched
+//     lines show (tabs or spaces).
 //  4. whitespace: runs of inner blanks collapsed (gofmt's alignment). The
-//     indentation must still shift consistently.
+//     indentation must still map consistently; the replacement is written
+//     as sent unless matching needed a mapping.
 //  5. unicode: curly quotes, no-break spaces, dashes and "…" folded to
 //     ASCII, as typesetting models write them; on top of 4.
 //  6. elision: a SEARCH line that is a placeholder ("...", "// ... existing
@@ -37,9 +47,11 @@ package apply
 // Whatever the rung, only the matched region changes, and within it a line
 // the edit keeps (paired by a line diff of old and new text) keeps the
 // file's bytes: its blanks, quotes, indentation and line ending. Only the
-// lines the edit adds or changes take the model's text. Below the ladder is
-// never an application: similarity search only finds candidates for the
-// NO_MATCH error.
+// lines the edit adds or changes take the model's text. The file's final
+// newline state is kept, but for an old text that ends a file without one
+// replaced by a text with one (a diff's "\ No newline" marker on the old
+// side only): that adds it. Below the ladder is never an application:
+// similarity search only finds candidates for the NO_MATCH error.
 
 import (
 	"fmt"
@@ -108,7 +120,8 @@ func locateIn(f *finder, e *edit.Edit, op, np *pattern, opts matchOptions, exact
 	if op.text == "" {
 		return f.insert(e, np, from)
 	}
-	m := &matcher{f: f, e: e, opts: opts, from: from, want: max(e.Count, 0), exact: exact, exactOf: op}
+	m := &matcher{f: f, e: e, opts: opts, from: from, want: max(e.Count, 0), exact: exact, exactOf: op,
+		adds: len(np.lines) > len(op.lines)}
 	return m.run(op, np)
 }
 
@@ -143,6 +156,7 @@ type matcher struct {
 
 	exact   []hit    // if not nil, the exact rung's hits for exactOf, found by the caller
 	exactOf *pattern // the old text's pattern
+	adds    bool     // the new text has more lines than the old
 }
 
 // find runs the ladder for p and returns the hits of the first rung that
@@ -186,6 +200,9 @@ func (m *matcher) search(p *pattern, lv level) []hit {
 			}
 		}
 		hits = f.exactHits(p, from, limit)
+		if n := len(hits); m.inIndent(p, hits) && n >= limit {
+			hits = f.exactHits(p, from, 1<<30) // the filter may leave fewer than limit
+		}
 	case levelElision:
 		if p.gaps == 0 {
 			return nil
@@ -196,6 +213,15 @@ func (m *matcher) search(p *pattern, lv level) []hit {
 		}
 	default:
 		hits = f.lineHits(p, lv, false, m.from, limit)
+	}
+	if lv == levelExact && m.inIndent(p, hits) {
+		var kept []hit
+		for _, h := range hits {
+			if !f.inIndent(h.start) {
+				kept = append(kept, h)
+			}
+		}
+		hits = kept
 	}
 	if m.e.AtEOF {
 		kept := hits[:0]
@@ -209,13 +235,34 @@ func (m *matcher) search(p *pattern, lv level) []hit {
 	return hits
 }
 
+// inIndent reports whether one of p's exact hits starts inside a line's
+// indentation while p starts with blanks and spans lines (or the edit adds
+// lines): that is a suffix of the indentation, not the line the model
+// quoted, and the indent rung, which aligns whole lines, judges it.
+func (m *matcher) inIndent(p *pattern, hits []hit) bool {
+	if !startsBlank(p) || len(p.lines) < 2 && !m.adds {
+		return false
+	}
+	for _, h := range hits {
+		if m.f.inIndent(h.start) {
+			return true
+		}
+	}
+	return false
+}
+
 func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 	f, e := m.f, m.e
 	// A resent insertion must not insert twice: when the new text contains
-	// the old, look for the new text first.
-	if np.text != op.text && !np.blank && strings.Contains(np.text, op.text) {
-		if nh, lv := m.find(np); len(nh) > 0 && !overlapping(nh) && (m.want == 0 || len(nh) == m.want) {
-			if oh := m.search(op, lv); len(oh) == len(nh) && within(oh, nh) {
+	// the old (at any tolerance), look for the new text first; it is
+	// already applied when every place the old text matches (at its own
+	// rung) lies inside a place of the new text, and each of those holds one.
+	if insertion(op, np) {
+		// (A placeholder in the new text is text to write, not a gap, unless
+		// the old text has one too.)
+		if nh, lv := m.find(np); len(nh) > 0 && !overlapping(nh) && (m.want == 0 || len(nh) == m.want) &&
+			(lv < levelElision || op.gaps > 0) && !f.addsFinalNL(op, np, nh) {
+			if oh, _ := m.find(op); len(oh) > 0 && within(oh, nh) && holdsEach(nh, oh) {
 				return m.already(nh, lv), nil
 			}
 		}
@@ -289,7 +336,9 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 		if !h.lineMode && len(op.lines) > 0 && len(np.lines) > 0 && op.finalNL != np.finalNL {
 			// A SEARCH that stops at a line's end without its newline, or
 			// a REPLACE that forgot its final newline: whole lines were meant.
-			if op.finalNL || f.atLineEnd(h.end) {
+			// But an old text that ends a file without a final newline,
+			// replaced by one with, adds it (a diff's "\ No newline" line).
+			if op.finalNL || f.atLineEnd(h.end) && !f.endsNoNL(h.end) {
 				finalNL = op.finalNL
 			}
 		}
@@ -300,6 +349,51 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 	loc.LineStart, loc.LineEnd = h.first+1, h.last+1
 	loc.Matched, loc.Written = f.content[h.start:h.end], loc.Splices[0].New
 	return loc, nil
+}
+
+// endsNoNL reports whether off is the end of a file without a final newline.
+func (f *finder) endsNoNL(off int) bool {
+	return off == len(f.content) && !strings.HasSuffix(f.content, "\n")
+}
+
+// addsFinalNL reports whether np's hits miss the final newline the edit
+// adds: np ends with one and op does not, and a hit ends a file without one.
+func (f *finder) addsFinalNL(op, np *pattern, nh []hit) bool {
+	return np.finalNL && !op.finalNL && f.endsNoNL(nh[len(nh)-1].end)
+}
+
+// insertion reports whether the new text contains the old: as text, or
+// line by line at the loosest line tolerance short of elision (blanks at
+// either end and inside, typography).
+func insertion(op, np *pattern) bool {
+	if np.text == op.text || np.blank {
+		return false
+	}
+	if strings.Contains(np.text, op.text) {
+		return true
+	}
+	n := len(op.lines)
+	if n == 0 || n >= len(np.lines) {
+		return false
+	}
+	fold := func(ls []string) []string {
+		out := make([]string, len(ls))
+		for i, l := range ls {
+			out[i] = foldPunct(l)
+		}
+		return out
+	}
+	ol, nl := fold(op.lines), fold(np.lines)
+	for k := 0; k+n <= len(nl); k++ {
+		j := 0
+		for j < n && eqFields(nl[k+j], ol[j]) {
+			j++
+		}
+		if j == n {
+			return true
+		}
+	}
+	return false
 }
 
 func (f *finder) atLineEnd(off int) bool {
@@ -377,6 +471,23 @@ func overlapping(hits []hit) bool {
 		}
 	}
 	return false
+}
+
+// holdsEach reports whether every outer hit holds one of inner.
+func holdsEach(outer, inner []hit) bool {
+	for _, o := range outer {
+		ok := false
+		for _, h := range inner {
+			if h.start >= o.start && h.end <= o.end {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // within reports whether every inner hit lies inside one of outer.
