@@ -369,7 +369,13 @@ func elidedTail(original string, p *pattern, orig func() map[string]bool) (int, 
 		return 0, false
 	}
 	t := strings.TrimSpace(p.lines[last])
-	if len(t) > 100 || !tailNote(t) || orig()[t] {
+	// A bare "..." at the margin ending a rewrite whose original has none
+	// is a cut too, whatever the line before it: after a ':' line the body
+	// rule calls it Python's Ellipsis, yet as the last line of a file that
+	// lost most of its tail (a Markdown "```{toctree}" block, say) it
+	// stands for lines. An indented one is a stub's body and stays code.
+	cut := onlyDots(t) && p.lines[last] == t
+	if len(t) > 100 || !tailNote(t) && !cut || orig()[t] {
 		return 0, false
 	}
 	ol := strings.Split(strings.ReplaceAll(original, "\r\n", "\n"), "\n")

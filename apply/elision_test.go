@@ -36,10 +36,15 @@ func TestElidedRewrite(t *testing.T) {
 		"pyEllipsisBody": {"class P:\n    pass\n", "class P:\n    def f(self) -> int:\n        ...\n", 0},
 		"pyStubDoc":      {"x = 1\n", "def f():\n    \"\"\"Doc.\"\"\"\n    ...\n", 0},
 		"pySlice":        {"x = a[0]\n", "x = a[..., 0]\n", 0},
-		"jsSpread":       {"f(a)\n", "f(...args)\nconst o = {...rest};\n", 0},
-		"goVariadic":     {"f(a)\n", "f(args...)\nfunc g(xs ...int) {}\n", 0},
-		"proseDots":      {"x\n", "// wait for it...\nx\n", 0},
-		"realComment":    {"x\n", "// The rest of the buffer is zeroed by the caller so that reads stay cheap.\nx\n", 0},
+		// A bare "..." after a line ending in ':' reads as Python's
+		// Ellipsis, but ending a rewrite that lost most of the original's
+		// tail (here a Markdown directive block) it is a cut.
+		"mdDotsAfterColon": {md + "```{toctree}\n:hidden:\n\nintro\n```\n" + mdMore,
+			"# T\n\nIntro, clarified.\n\n## A\n\nBody a.\n\n```{toctree}\n:hidden:\n\n...\n", 12},
+		"jsSpread":    {"f(a)\n", "f(...args)\nconst o = {...rest};\n", 0},
+		"goVariadic":  {"f(a)\n", "f(args...)\nfunc g(xs ...int) {}\n", 0},
+		"proseDots":   {"x\n", "// wait for it...\nx\n", 0},
+		"realComment": {"x\n", "// The rest of the buffer is zeroed by the caller so that reads stay cheap.\nx\n", 0},
 
 		// Placeholders that are not comments (red team R4).
 		"mdParens":       {md, "# T\n\nIntro!\n\n(rest of file unchanged)\n", 5},
