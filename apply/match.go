@@ -55,6 +55,7 @@ package apply
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/edapply/edapply/edit"
@@ -476,14 +477,7 @@ func overlapping(hits []hit) bool {
 // holdsEach reports whether every outer hit holds one of inner.
 func holdsEach(outer, inner []hit) bool {
 	for _, o := range outer {
-		ok := false
-		for _, h := range inner {
-			if h.start >= o.start && h.end <= o.end {
-				ok = true
-				break
-			}
-		}
-		if !ok {
+		if !slices.ContainsFunc(inner, func(h hit) bool { return inside(h, o) }) {
 			return false
 		}
 	}
@@ -493,19 +487,14 @@ func holdsEach(outer, inner []hit) bool {
 // within reports whether every inner hit lies inside one of outer.
 func within(inner, outer []hit) bool {
 	for _, h := range inner {
-		ok := false
-		for _, o := range outer {
-			if h.start >= o.start && h.end <= o.end {
-				ok = true
-				break
-			}
-		}
-		if !ok {
+		if !slices.ContainsFunc(outer, func(o hit) bool { return inside(h, o) }) {
 			return false
 		}
 	}
 	return true
 }
+
+func inside(h, o hit) bool { return h.start >= o.start && h.end <= o.end }
 
 // pickByHint picks the hit starting nearest the 1-based line hint when it
 // is within window lines and strictly nearer than every other.

@@ -125,26 +125,35 @@ func addApplyFlags(fs *pflag.FlagSet, opts *applyOptions) {
 	fs.Var(&opts.color, "color", "color the receipt: auto, always, never")
 }
 
+// loadResponse does what apply and normalize share before planning: it
+// checks --base and --root, reads the response and parses it against the
+// tree. When no edit parsed, perrs says why (at least "no edits found").
+func loadResponse(baseFlags []string, root, response string, f parse.Format, in io.Reader) (base map[string]string, src []byte, edits []edit.Edit, perrs edit.ErrorList, err error) {
+	if base, err = parseBase(baseFlags); err != nil {
+		return nil, nil, nil, nil, err
+	}
+	if err = checkRoot(root); err != nil {
+		return nil, nil, nil, nil, err
+	}
+	if src, err = readResponse(response, in, maxResponse); err != nil {
+		return nil, nil, nil, nil, err
+	}
+	edits, perrs = parseInRoot(src, f, root)
+	if len(edits) == 0 && len(perrs) == 0 {
+		perrs.Add(noEdits(src))
+	}
+	return base, src, edits, perrs, nil
+}
+
 // runApply parses the response, applies its edits and prints the receipt.
 // Everything that goes wrong with an edit is in the receipt; the returned
 // error only carries the exit status, or a usage error.
 func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut io.Writer) error {
-	base, err := parseBase(opts.base)
+	base, src, edits, perrs, err := loadResponse(opts.base, opts.root, opts.response, opts.format, in)
 	if err != nil {
 		return err
 	}
-	if err := checkRoot(opts.root); err != nil {
-		return err
-	}
-	src, err := readResponse(opts.response, in, maxResponse)
-	if err != nil {
-		return err
-	}
-	edits, perrs := parseInRoot(src, opts.format, opts.root)
 	if len(edits) == 0 {
-		if len(perrs) == 0 {
-			perrs.Add(noEdits(src))
-		}
 		res := &apply.Result{DryRun: opts.dryRun, Errors: perrs}
 		if err := writeReceipt(out, res, opts.json, opts.color); err != nil {
 			return err

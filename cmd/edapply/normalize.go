@@ -69,22 +69,11 @@ still printed); 2 usage error or no edit parsed.`,
 // runNormalize prints the normalized response. It plans as a dry run, so
 // nothing in the tree is written and no undo journal is recorded.
 func runNormalize(ctx context.Context, opts *normalizeOptions, in io.Reader, out, errOut io.Writer) error {
-	base, err := parseBase(opts.base)
+	base, src, edits, perrs, err := loadResponse(opts.base, opts.root, opts.response, opts.format, in)
 	if err != nil {
 		return err
 	}
-	if err := checkRoot(opts.root); err != nil {
-		return err
-	}
-	src, err := readResponse(opts.response, in, maxResponse)
-	if err != nil {
-		return err
-	}
-	edits, perrs := parseInRoot(src, opts.format, opts.root)
 	if len(edits) == 0 {
-		if len(perrs) == 0 {
-			perrs.Add(noEdits(src))
-		}
 		for _, e := range perrs {
 			fmt.Fprintf(errOut, "edapply: %v\n", e)
 		}
