@@ -33,6 +33,7 @@ package apply
 import (
 	"context"
 	"hash/maphash"
+	"slices"
 	"sort"
 	"strings"
 
@@ -71,9 +72,7 @@ type segment struct {
 	sp     []batchSplice // sorted by start
 	cumB   []int         // cumB[j]: the sum of sp[:j]'s dBytes
 	cumL   []int         // likewise dLines
-	size   int           // the current content's length
 	crlf   int           // "\r\n" in the current content
-	nl     int           // "\n" in the current content
 	mode   int           // eolLF or eolCRLF: the mode orig had, and the current content has
 	closed bool          // the last splice changed something the batch assumes: flush before the next edit
 }
@@ -105,15 +104,6 @@ func batchable(e *edit.Edit) batchEdit {
 		return batchEdit{}
 	}
 	return batchEdit{ok: true, op: op, np: np, nls: nls}
-}
-
-// needle is the old text as the exact rung searches for it in content of
-// the given mode (see finder.exactHits).
-func (b *batchEdit) needle(mode int) string {
-	if mode == eolCRLF {
-		return strings.ReplaceAll(b.op.text, "\n", "\r\n")
-	}
-	return b.op.text
 }
 
 // batch plans the run of Replace edits to one path that starts at edits[i]
@@ -207,7 +197,7 @@ func newSegment(s *slot, bes []batchEdit) *segment {
 		return nil
 	}
 	body, hasBOM := splitBOM(s.cur.data)
-	g := &segment{orig: body, hasBOM: hasBOM, f: newFinder(body), size: len(body)}
+	g := &segment{orig: body, hasBOM: hasBOM, f: newFinder(body)}
 	g.mode = g.f.eolMode()
 	if g.mode == eolMixed {
 		return nil
@@ -222,9 +212,8 @@ func newSegment(s *slot, bes []batchEdit) *segment {
 		off += k + 1
 		g.starts = append(g.starts, off)
 	}
-	g.nl = len(g.starts) - 1
 	if g.mode == eolCRLF {
-		g.crlf = g.nl
+		g.crlf = len(g.starts) - 1
 	}
 	// Most of the file's lines are quoted by no edit: a bit per slice of
 	// the hash space rules them out before the map is asked.
@@ -234,18 +223,14 @@ func newSegment(s *slot, bes []batchEdit) *segment {
 		if !bes[b].ok {
 			continue
 		}
-		forWholeLines(bes[b].needle(g.mode), func(line string, _ int) {
+		forWholeLines(bes[b].op.needle(g.mode), func(line string, _ int) {
 			h := lineHash(line)
 			g.keys[h] = nil
 			maybe[h>>54] |= 1 << (h >> 48 & 63)
 		})
 	}
 	for L, st := range g.starts {
-		end := len(body)
-		if L+1 < len(g.starts) {
-			end = g.starts[L+1] - 1
-		}
-		h := lineHash(body[st:end])
+		h := lineHash(body[st:g.lineEnd(L)])
 		if maybe[h>>54]&(1<<(h>>48&63)) == 0 {
 			continue
 		}
@@ -293,6 +278,9 @@ func (g *segment) before(o int) int {
 	return sort.Search(len(g.sp), func(j int) bool { return g.sp[j].start >= o })
 }
 
+// size is the current content's length.
+func (g *segment) size() int { return len(g.orig) + g.cumB[len(g.sp)] }
+
 // cStart is where sp[j]'s text starts in the current content.
 func (g *segment) cStart(j int) int { return g.sp[j].start + g.cumB[j] }
 
@@ -333,7 +321,7 @@ func (g *segment) equalAt(x int, s string) bool {
 
 // endsWith reports whether the current content ends with s.
 func (g *segment) endsWith(s string) bool {
-	return len(s) <= g.size && g.equalAt(g.size-len(s), s)
+	return len(s) <= g.size() && g.equalAt(g.size()-len(s), s)
 }
 
 // occurrences returns where needle occurs in the current content (offsets
@@ -360,13 +348,8 @@ func (g *segment) occurrences(needle string) []int {
 	}
 	var at []int
 	add := func(x int) {
-		if x < 0 || x+len(needle) > g.size || !g.equalAt(x, needle) {
+		if x < 0 || x+len(needle) > g.size() || !g.equalAt(x, needle) || slices.Contains(at, x) {
 			return
-		}
-		for _, y := range at {
-			if y == x {
-				return
-			}
 		}
 		at = append(at, x)
 	}
@@ -393,7 +376,7 @@ func (g *segment) occurrences(needle string) []int {
 // try plans edit k (e, position k) in the segment if it can prove the
 // plain path would plan it the same way; false leaves everything as it was.
 func (g *segment) try(p *planner, f *file, k int, e *edit.Edit, be *batchEdit) bool {
-	needle := be.needle(g.mode)
+	needle := be.op.needle(g.mode)
 	at := g.occurrences(needle)
 	if len(at) != 1 {
 		return false
@@ -425,7 +408,7 @@ func (g *segment) try(p *planner, f *file, k int, e *edit.Edit, be *batchEdit) b
 	// The hit as finder.exactHits reports it, in the lines the edit sees.
 	line := first + g.cumL[j]
 	h := hit{start: o, end: o + len(needle), first: line, last: line + be.nls, cmp: levelExact}
-	if be.op.finalNL || needle[len(needle)-1] == '\n' {
+	if be.op.finalNL {
 		h.last--
 	}
 	h.last = max(h.last, h.first)
@@ -462,22 +445,18 @@ func (g *segment) accept(text string, start, end, first, last int) {
 	sp := batchSplice{start: start, end: end, text: text, lineFirst: first, lineLast: last,
 		dBytes: len(text) - (end - start), dLines: dNL}
 	j := g.before(start)
-	g.sp = append(g.sp, batchSplice{})
-	copy(g.sp[j+1:], g.sp[j:])
-	g.sp[j] = sp
+	g.sp = slices.Insert(g.sp, j, sp)
 	g.cumB = append(g.cumB, 0)
 	g.cumL = append(g.cumL, 0)
 	for q := j; q < len(g.sp); q++ {
 		g.cumB[q+1] = g.cumB[q] + g.sp[q].dBytes
 		g.cumL[q+1] = g.cumL[q] + g.sp[q].dLines
 	}
-	g.size += sp.dBytes
 	g.crlf += dCRLF
-	g.nl += dNL
 	mode := eolLF
 	if g.crlf > 0 {
 		mode = eolMixed
-		if g.crlf == g.nl {
+		if nl := len(g.starts) - 1 + g.cumL[len(g.sp)]; g.crlf == nl {
 			mode = eolCRLF
 		}
 	}
@@ -512,7 +491,7 @@ func (g *segment) flush(s *slot) {
 		return
 	}
 	var b strings.Builder
-	n := g.size
+	n := g.size()
 	if g.hasBOM {
 		n += len(bom)
 		b.Grow(n)

@@ -3,6 +3,7 @@ package apply
 import (
 	"fmt"
 	"hash/maphash"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -172,15 +173,8 @@ func (f *finder) candidates(p *pattern, fromLine int) ([]edit.Candidate, string)
 		if len(picked) == maxCandidates {
 			break
 		}
-		clash := false
-		for _, q := range picked {
-			if w.start < q.start+q.n && q.start < w.start+w.n {
-				clash = true
-				break
-			}
-		}
-		if clash {
-			continue
+		if slices.ContainsFunc(picked, func(q window) bool { return w.start < q.start+q.n && q.start < w.start+w.n }) {
+			continue // overlaps a better one
 		}
 		picked = append(picked, w)
 		cs = append(cs, edit.Candidate{LineStart: w.start + 1, LineEnd: w.start + w.n, Similarity: round2(w.sim), Excerpt: f.excerpt(w.start, w.start+w.n-1)})

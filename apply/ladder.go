@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/edapply/edapply/internal/linediff"
 )
 
 // A level is one rung of the tolerance ladder, loosest last.
@@ -232,6 +234,16 @@ func (f *finder) eolMode() int {
 	return f.mode
 }
 
+// needle is p's text as the exact rung searches for it in content of the
+// given line-ending mode: with "\r\n" for "\n" in a CRLF file (a mixed one
+// is searched through its LF view).
+func (p *pattern) needle(mode int) string {
+	if mode == eolCRLF {
+		return strings.ReplaceAll(p.text, "\n", "\r\n")
+	}
+	return p.text
+}
+
 // maxPiece is the longest piece of a needle exactHits looks for: at most
 // what strings.Index compares with vector instructions on every platform.
 const maxPiece = 32
@@ -261,11 +273,8 @@ func pieceStart(needle string) int {
 // through its LF view.
 func (f *finder) exactHits(p *pattern, from, limit int) []hit {
 	mode := f.eolMode()
-	hay, needle := f.content, p.text
-	switch mode {
-	case eolCRLF:
-		needle = strings.ReplaceAll(p.text, "\n", "\r\n")
-	case eolMixed:
+	hay, needle := f.content, p.needle(mode)
+	if mode == eolMixed {
 		hay, from = f.lfView(), f.toView(from)
 	}
 	// strings.Index stops at every occurrence of the needle's first byte
@@ -392,58 +401,30 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\
 // eqFields reports whether a and b are equal once leading and trailing
 // whitespace is dropped and inner runs of it are collapsed to one space.
 func eqFields(a, b string) bool {
-	i, j := 0, 0
-	for i < len(a) && isSpace(a[i]) {
+	i, j := skipSpace(a, 0), skipSpace(b, 0)
+	for i < len(a) && j < len(b) {
+		if isSpace(a[i]) && isSpace(b[j]) {
+			i, j = skipSpace(a, i), skipSpace(b, j)
+			continue
+		}
+		// A blank against a non-blank differs: inner, it separates words
+		// the other side joins; trailing, the other side goes on.
+		if a[i] != b[j] {
+			return false
+		}
 		i++
-	}
-	for j < len(b) && isSpace(b[j]) {
 		j++
 	}
-	for {
-		ei, ej := i >= len(a), j >= len(b)
-		if ei || ej {
-			for i < len(a) && isSpace(a[i]) {
-				i++
-			}
-			for j < len(b) && isSpace(b[j]) {
-				j++
-			}
-			return i >= len(a) && j >= len(b)
-		}
-		sa, sb := isSpace(a[i]), isSpace(b[j])
-		switch {
-		case sa && sb:
-			for i < len(a) && isSpace(a[i]) {
-				i++
-			}
-			for j < len(b) && isSpace(b[j]) {
-				j++
-			}
-		case sa || sb:
-			// A run of blanks at the end of one side is trailing space.
-			if sa {
-				for i < len(a) && isSpace(a[i]) {
-					i++
-				}
-				if i < len(a) {
-					return false
-				}
-				continue
-			}
-			for j < len(b) && isSpace(b[j]) {
-				j++
-			}
-			if j < len(b) {
-				return false
-			}
-		default:
-			if a[i] != b[j] {
-				return false
-			}
-			i++
-			j++
-		}
+	return skipSpace(a, i) == len(a) && skipSpace(b, j) == len(b)
+}
+
+// skipSpace returns the offset of the first byte of s from i on that is
+// not a blank (isSpace), or len(s).
+func skipSpace(s string, i int) int {
+	for i < len(s) && isSpace(s[i]) {
+		i++
 	}
+	return i
 }
 
 // foldPunct folds typographic punctuation to ASCII: curly quotes, primes,
@@ -1082,50 +1063,13 @@ func pairLines(a, b *pattern, exact bool) []int {
 		}
 		return trimRight(p.lines[i])
 	}
-	pairs := make([]int, len(b.lines))
-	for j := range pairs {
-		pairs[j] = -1
-	}
-	n, m := len(a.lines), len(b.lines)
-	lo := 0
-	for lo < n && lo < m && key(a, lo) == key(b, lo) {
-		pairs[lo] = lo
-		lo++
-	}
-	hiA, hiB := n, m
-	for hiA > lo && hiB > lo && key(a, hiA-1) == key(b, hiB-1) {
-		hiA--
-		hiB--
-		pairs[hiB] = hiA
-	}
-	da, db := hiA-lo, hiB-lo
-	if da == 0 || db == 0 || da*db > 4<<20 {
-		return pairs
-	}
-	// table[i][j]: LCS length of a[lo+i:hiA] and b[lo+j:hiB].
-	w := db + 1
-	table := make([]int32, (da+1)*w)
-	for i := da - 1; i >= 0; i-- {
-		ka := key(a, lo+i)
-		for j := db - 1; j >= 0; j-- {
-			if ka == key(b, lo+j) {
-				table[i*w+j] = table[(i+1)*w+j+1] + 1
-			} else {
-				table[i*w+j] = max(table[(i+1)*w+j], table[i*w+j+1])
-			}
+	keys := func(p *pattern) []string {
+		ks := make([]string, len(p.lines))
+		for i := range ks {
+			ks[i] = key(p, i)
 		}
+		return ks
 	}
-	for i, j := 0, 0; i < da && j < db; {
-		switch {
-		case key(a, lo+i) == key(b, lo+j):
-			pairs[lo+j] = lo + i
-			i++
-			j++
-		case table[(i+1)*w+j] >= table[i*w+j+1]:
-			i++
-		default:
-			j++
-		}
-	}
-	return pairs
+	ka, kb := keys(a), keys(b)
+	return linediff.Pair(len(ka), len(kb), func(i, j int) bool { return ka[i] == kb[j] })
 }

@@ -190,19 +190,23 @@ func (m *matcher) search(p *pattern, lv level) []hit {
 	case levelExact:
 		if m.exact != nil && p == m.exactOf {
 			hits = m.exact
-			break
-		}
-		from := 0
-		if m.from > 0 {
-			lines := f.lineIndex()
-			from = len(f.content)
-			if m.from < len(lines) {
-				from = lines[m.from].start
+		} else {
+			from := 0
+			if m.from > 0 {
+				lines := f.lineIndex()
+				from = len(f.content)
+				if m.from < len(lines) {
+					from = lines[m.from].start
+				}
+			}
+			hits = f.exactHits(p, from, limit)
+			if len(hits) >= limit && m.inIndent(p, hits) {
+				hits = f.exactHits(p, from, 1<<30) // the filter may leave fewer than limit
 			}
 		}
-		hits = f.exactHits(p, from, limit)
-		if n := len(hits); m.inIndent(p, hits) && n >= limit {
-			hits = f.exactHits(p, from, 1<<30) // the filter may leave fewer than limit
+		if m.inIndent(p, hits) {
+			// A new slice: m.exact is the caller's.
+			hits = slices.DeleteFunc(slices.Clone(hits), func(h hit) bool { return f.inIndent(h.start) })
 		}
 	case levelElision:
 		if p.gaps == 0 {
@@ -215,23 +219,8 @@ func (m *matcher) search(p *pattern, lv level) []hit {
 	default:
 		hits = f.lineHits(p, lv, false, m.from, limit)
 	}
-	if lv == levelExact && m.inIndent(p, hits) {
-		var kept []hit
-		for _, h := range hits {
-			if !f.inIndent(h.start) {
-				kept = append(kept, h)
-			}
-		}
-		hits = kept
-	}
 	if m.e.AtEOF {
-		kept := hits[:0]
-		for _, h := range hits {
-			if strings.TrimRight(f.content[h.end:], "\r\n") == "" {
-				kept = append(kept, h)
-			}
-		}
-		hits = kept
+		hits = slices.DeleteFunc(hits, func(h hit) bool { return strings.TrimRight(f.content[h.end:], "\r\n") != "" })
 	}
 	return hits
 }
@@ -254,21 +243,18 @@ func (m *matcher) inIndent(p *pattern, hits []hit) bool {
 
 func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 	f, e := m.f, m.e
+	hits, lv := m.find(op)
 	// A resent insertion must not insert twice: when the new text contains
-	// the old (at any tolerance), look for the new text first; it is
-	// already applied when every place the old text matches (at its own
-	// rung) lies inside a place of the new text, and each of those holds one.
-	if insertion(op, np) {
-		// (A placeholder in the new text is text to write, not a gap, unless
-		// the old text has one too.)
-		if nh, lv := m.find(np); len(nh) > 0 && !overlapping(nh) && (m.want == 0 || len(nh) == m.want) &&
-			(lv < levelElision || op.gaps > 0) && !f.addsFinalNL(op, np, nh) {
-			if oh, _ := m.find(op); len(oh) > 0 && within(oh, nh) && holdsEach(nh, oh) {
-				return m.already(nh, lv), nil
-			}
+	// the old (at any tolerance), it is already applied when every place
+	// the old text matches (at its own rung) lies inside a place of the new
+	// text, and each of those holds one. (A placeholder in the new text is
+	// text to write, not a gap, unless the old text has one too.)
+	if len(hits) > 0 && insertion(op, np) {
+		if nh, nlv := m.find(np); m.standing(nh) && (nlv < levelElision || op.gaps > 0) &&
+			!f.addsFinalNL(op, np, nh) && within(hits, nh) && holdsEach(nh, hits) {
+			return m.already(nh, nlv), nil
 		}
 	}
-	hits, lv := m.find(op)
 	if len(hits) == 0 && len(e.Anchors) > 0 && m.from > 0 && len(op.lines) > 0 &&
 		lineEq(levelUnicode, strings.TrimSpace(op.lines[0]), foldPunct(strings.TrimSpace(e.Anchors[len(e.Anchors)-1]))) {
 		// The SEARCH repeats its anchor line as its first line.
@@ -277,7 +263,7 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 	}
 	if len(hits) == 0 {
 		if np.text != op.text && !np.blank {
-			if nh, nlv := m.find(np); len(nh) > 0 && !overlapping(nh) && (len(nh) == m.want || (m.want == 0 && len(nh) >= 1)) {
+			if nh, nlv := m.find(np); m.standing(nh) {
 				return m.already(nh, nlv), nil
 			}
 		}
@@ -399,6 +385,12 @@ func insertion(op, np *pattern) bool {
 
 func (f *finder) atLineEnd(off int) bool {
 	return off == len(f.content) || f.content[off] == '\n' || strings.HasPrefix(f.content[off:], "\r\n")
+}
+
+// standing reports whether hits of the new text show it standing in the
+// file as often as the edit expects, none overlapping another.
+func (m *matcher) standing(hits []hit) bool {
+	return len(hits) > 0 && !overlapping(hits) && (m.want == 0 || len(hits) == m.want)
 }
 
 // already reports hits of text that already stands in the file.
@@ -529,10 +521,7 @@ func (f *finder) anchors(anchors []string) (int, *edit.Error) {
 		lines := f.lineIndex()
 		found := -1
 		for _, lv := range []level{levelIndent, levelUnicode} {
-			pat := t
-			if lv == levelUnicode {
-				pat = foldPunct(t)
-			}
+			pat := prepLine(lv, t)
 			for k := from; k < len(lines); k++ {
 				if lineEq(lv, f.content[lines[k].start:lines[k].end], pat) {
 					found = k
