@@ -91,6 +91,17 @@ func scaleFixture(k int) (*fixture, error) {
 	return f.(func() (*fixture, error))()
 }
 
+// formats are the response formats a fixture renders, by subbenchmark name.
+var formats = []string{"searchreplace", "udiff"}
+
+// response returns fx's response in format, one of formats.
+func (fx *fixture) response(format string) []byte {
+	if format == "udiff" {
+		return fx.udiff
+	}
+	return fx.sr
+}
+
 // load returns the fixture that build makes, or fails b.
 func load(b *testing.B, build func() (*fixture, error)) *fixture {
 	b.Helper()
@@ -175,6 +186,25 @@ func applyOK(resp []byte, t *tree, edits int) error {
 		return fmt.Errorf("ok=%v with %d of %d edits applied", res.OK, n, edits)
 	}
 	return nil
+}
+
+// benchApply times the pipeline applying resp to a tree of fx's files,
+// demanding every edit applied and the reference applier's result.
+func benchApply(b *testing.B, fx *fixture, resp []byte) {
+	t := newTree(b, fx.files)
+	benchTree(b, t, fx.want, len(resp)+size(fx.files)+size(fx.want), &meter{}, func() error {
+		return applyOK(resp, t, len(fx.edits))
+	})
+}
+
+// benchFormats runs benchApply on build's fixture once per format.
+func benchFormats(b *testing.B, build func() (*fixture, error)) {
+	for _, format := range formats {
+		b.Run(format, func(b *testing.B) {
+			fx := load(b, build)
+			benchApply(b, fx, fx.response(format))
+		})
+	}
 }
 
 // A meter adds up the CPU time ops take: this process's, all threads,
@@ -301,21 +331,7 @@ func measure(op func()) (alloc, peak uint64) {
 
 // BenchmarkLargeFile applies 500 edits to one 50,000-line file, sent as
 // SEARCH/REPLACE blocks and as one 500-hunk diff: parse, locate, write.
-func BenchmarkLargeFile(b *testing.B) {
-	for _, format := range []string{"searchreplace", "udiff"} {
-		b.Run(format, func(b *testing.B) {
-			fx := load(b, largeFixture)
-			resp := fx.sr
-			if format == "udiff" {
-				resp = fx.udiff
-			}
-			t := newTree(b, fx.files)
-			benchTree(b, t, fx.want, len(resp)+size(fx.files)+size(fx.want), &meter{}, func() error {
-				return applyOK(resp, t, len(fx.edits))
-			})
-		})
-	}
-}
+func BenchmarkLargeFile(b *testing.B) { benchFormats(b, largeFixture) }
 
 // BenchmarkReference runs what edapply competes with on the same data:
 // GNU patch and git apply on the diffs of BenchmarkLargeFile and
@@ -394,16 +410,16 @@ func BenchmarkMiss200k(b *testing.B) {
 	}
 	resp := gen.SearchReplace([]gen.Block{bl})
 	t := newTree(b, []gen.File{{Path: "huge.go", Src: src}})
-	miss := func() error {
-		res, err := edapply(resp, t.root, t.state)
+	check := func(res *apply.Result, err error) error {
 		if !errors.Is(err, &edit.Error{Code: edit.CodeNoMatch}) || res == nil || len(res.Errors) != 1 {
 			return fmt.Errorf("want one NO_MATCH, got %v", err)
 		}
 		return nil
 	}
+	miss := func() error { return check(edapply(resp, t.root, t.state)) }
 	var res *apply.Result
 	alloc, peak := measure(func() { res, err = edapply(resp, t.root, t.state) })
-	if err = miss(); err != nil {
+	if err = check(res, err); err != nil {
 		b.Fatal(err)
 	}
 	if c := res.Errors[0].Candidates; len(c) == 0 {
@@ -454,32 +470,15 @@ func BenchmarkDrift200k(b *testing.B) {
 }
 
 // BenchmarkManyFiles applies one edit to each of 1,000 small files.
-func BenchmarkManyFiles(b *testing.B) {
-	for _, format := range []string{"searchreplace", "udiff"} {
-		b.Run(format, func(b *testing.B) {
-			fx := load(b, manyFixture)
-			resp := fx.sr
-			if format == "udiff" {
-				resp = fx.udiff
-			}
-			t := newTree(b, fx.files)
-			benchTree(b, t, fx.want, len(resp)+size(fx.files)+size(fx.want), &meter{}, func() error {
-				return applyOK(resp, t, len(fx.edits))
-			})
-		})
-	}
-}
+func BenchmarkManyFiles(b *testing.B) { benchFormats(b, manyFixture) }
 
 // BenchmarkParse parses a response of several megabytes (8,000 edits to
 // one file) without applying it.
 func BenchmarkParse(b *testing.B) {
-	for _, format := range []string{"searchreplace", "udiff"} {
+	for _, format := range formats {
 		b.Run(format, func(b *testing.B) {
 			fx := load(b, parseFixture)
-			resp := fx.sr
-			if format == "udiff" {
-				resp = fx.udiff
-			}
+			resp := fx.response(format)
 			edits, errs := parse.Parse(resp, parse.FormatAuto)
 			if len(errs) > 0 || len(edits) != len(fx.edits) {
 				b.Fatalf("parsed %d edits and %d errors (%v), want %d edits", len(edits), len(errs), errs.Err(), len(fx.edits))
@@ -509,10 +508,7 @@ func BenchmarkScaling(b *testing.B) {
 	for _, k := range []int{1, 4, 16} {
 		b.Run(fmt.Sprintf("%dx", k), func(b *testing.B) {
 			fx := load(b, func() (*fixture, error) { return scaleFixture(k) })
-			t := newTree(b, fx.files)
-			benchTree(b, t, fx.want, len(fx.sr)+size(fx.files)+size(fx.want), &meter{}, func() error {
-				return applyOK(fx.sr, t, len(fx.edits))
-			})
+			benchApply(b, fx, fx.sr)
 		})
 	}
 }
@@ -522,13 +518,10 @@ func BenchmarkScaling(b *testing.B) {
 // apply pay in BenchmarkReference.
 func BenchmarkCLI(b *testing.B) {
 	bin := buildCLI(b)
-	for _, format := range []string{"searchreplace", "udiff"} {
+	for _, format := range formats {
 		b.Run(format+"-50k", func(b *testing.B) {
 			fx := load(b, largeFixture)
-			resp := fx.sr
-			if format == "udiff" {
-				resp = fx.udiff
-			}
+			resp := fx.response(format)
 			t := newTree(b, fx.files)
 			var m meter
 			benchTree(b, t, fx.want, len(resp)+size(fx.files)+size(fx.want), &m, func() error {

@@ -67,11 +67,13 @@ func File(path string, content, base []byte) []Finding {
 	} else {
 		markNew(splitLines(base), cur, isNew)
 	}
-	skip := make([]bool, len(cur))
+	var skip []bool
 	if lang == langMarkdown {
 		// A fenced block in a document is an example, and examples of edit
 		// formats are full of markers and "// ...".
 		skip = fenced(cur)
+	} else {
+		skip = make([]bool, len(cur))
 	}
 
 	var fs []Finding
@@ -266,15 +268,15 @@ type group struct {
 // leftovers alone.
 func markerGroups(cur []string, skip []bool, lg lang) []group {
 	type frame struct {
-		open     int
+		open     int    // the opener's line
+		m        marker // the opener
 		dividers []int
 	}
 	var (
 		stack  []frame
 		groups []group
 	)
-	lone := func(i int) {
-		m, _ := parseMarker(cur[i])
+	lone := func(i int, m marker) {
 		if m.alone() {
 			groups = append(groups, group{kind: kindOf(m), lines: []int{i}})
 		}
@@ -294,7 +296,7 @@ func markerGroups(cur []string, skip []bool, lg lang) []group {
 		}
 		switch m.char {
 		case '<':
-			stack = append(stack, frame{open: i})
+			stack = append(stack, frame{open: i, m: m})
 		case '=', '|':
 			if len(stack) > 0 {
 				top := &stack[len(stack)-1]
@@ -302,27 +304,25 @@ func markerGroups(cur []string, skip []bool, lg lang) []group {
 			}
 		case '>':
 			if len(stack) == 0 {
-				lone(i)
+				lone(i, m)
 				break
 			}
 			f := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			if len(f.dividers) == 0 {
-				lone(f.open)
-				lone(i)
+				lone(f.open, f.m)
+				lone(i, m)
 				break
 			}
-			open, _ := parseMarker(cur[f.open])
 			lines := append(append([]int{f.open}, f.dividers...), i)
-			groups = append(groups, group{kind: arrangementKind(open, m, cur, f.dividers), lines: lines})
+			groups = append(groups, group{kind: arrangementKind(f.m, m, cur, f.dividers), lines: lines})
 		}
 	}
 	// An opener never closed: a truncated block. Its dividers belong to it
 	// when the opener itself is a leftover.
 	for _, f := range stack {
-		open, _ := parseMarker(cur[f.open])
-		if open.alone() {
-			groups = append(groups, group{kind: kindOf(open), lines: append([]int{f.open}, f.dividers...)})
+		if f.m.alone() {
+			groups = append(groups, group{kind: kindOf(f.m), lines: append([]int{f.open}, f.dividers...)})
 		}
 	}
 	slices.SortFunc(groups, func(a, b group) int { return a.lines[0] - b.lines[0] })

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/edapply/edapply/apply"
+	"github.com/edapply/edapply/edit"
 )
 
 // Receipt is the wire form of an [apply.Result], the object `--json` prints
@@ -41,6 +42,54 @@ type WireEdit struct {
 	Repaired  bool   `json:"repaired,omitempty"` // a --repair fixer's edit was applied in its place
 }
 
+// WireCandidate is the wire form of an [edit.Candidate].
+type WireCandidate struct {
+	LineStart  int     `json:"line_start"`
+	LineEnd    int     `json:"line_end"`
+	Similarity float64 `json:"similarity"`
+	Excerpt    string  `json:"excerpt"`
+}
+
+// WireError is the wire form of an [edit.Error], as the receipt's "errors" holds it.
+type WireError struct {
+	Code       string          `json:"code"`
+	Path       string          `json:"path,omitempty"`
+	Edit       *int            `json:"edit,omitempty"`
+	Line       int             `json:"line,omitempty"`
+	Message    string          `json:"message"`
+	Candidates []WireCandidate `json:"candidates,omitempty"`
+	Hint       string          `json:"hint,omitempty"`
+}
+
+// NewWireError converts e to its wire form.
+func NewWireError(e *edit.Error) WireError {
+	w := WireError{Code: string(e.Code), Path: e.Path, Line: e.Line, Message: e.Msg, Hint: e.Hint}
+	if w.Message == "" {
+		w.Message = e.Error()
+	}
+	if e.Edit >= 0 {
+		i := e.Edit
+		w.Edit = &i
+	}
+	for _, c := range e.Candidates {
+		w.Candidates = append(w.Candidates, WireCandidate{c.LineStart, c.LineEnd, c.Similarity, c.Excerpt})
+	}
+	return w
+}
+
+// RepairInput is the wire form of an [apply.RepairRequest]: what a
+// --repair fixer reads on stdin (CONTRACT.md).
+type RepairInput struct {
+	Edit        ParsedEdit `json:"edit"`
+	Error       WireError  `json:"error"`
+	FileExcerpt string     `json:"file_excerpt"`
+}
+
+// NewRepairInput converts req to its wire form.
+func NewRepairInput(req apply.RepairRequest) RepairInput {
+	return RepairInput{Edit: NewParsedEdit(req.Edit), Error: NewWireError(req.Err), FileExcerpt: req.FileExcerpt}
+}
+
 // NewReceipt converts res to its wire form.
 func NewReceipt(res *apply.Result) Receipt {
 	r := Receipt{
@@ -74,9 +123,14 @@ func JSON(w io.Writer, res *apply.Result) error {
 // WriteReceipt writes r as JSON prints it; for a caller that filled in
 // fields a Result does not carry, such as Normalized.
 func WriteReceipt(w io.Writer, r Receipt) error {
+	return newEncoder(w).Encode(r)
+}
+
+// newEncoder returns the encoder every JSON output uses. Source text
+// belongs in it as written: "<" and "&" stay readable rather than
+// becoming \u003c.
+func newEncoder(w io.Writer) *json.Encoder {
 	enc := json.NewEncoder(w)
-	// Source text belongs in the receipt as written: "<" and "&" stay
-	// readable rather than becoming \u003c.
 	enc.SetEscapeHTML(false)
-	return enc.Encode(r)
+	return enc
 }

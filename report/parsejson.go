@@ -1,8 +1,8 @@
 package report
 
 import (
-	"encoding/json"
 	"io"
+	"strconv"
 
 	"github.com/edapply/edapply/edit"
 )
@@ -35,25 +35,7 @@ type ParseOutput struct {
 func NewParseOutput(edits []edit.Edit, errs edit.ErrorList) ParseOutput {
 	out := ParseOutput{Edits: []ParsedEdit{}, Errors: []WireError{}}
 	for _, e := range edits {
-		pe := ParsedEdit{Op: e.Op.String(), Path: e.Path, Hint: e.Hint, Anchors: e.Anchors, AtEOF: e.AtEOF,
-			Format: e.Format, Line: e.Line, Block: e.Block, Start: e.Start, End: e.End}
-		switch e.Op {
-		case edit.Replace:
-			old, nw, c := e.Old, e.New, e.Count
-			pe.Old, pe.New, pe.Count = &old, &nw, &c
-		case edit.Delete:
-			if e.Old != "" {
-				old := e.Old
-				pe.Old = &old
-			}
-		case edit.Create, edit.Rewrite, edit.Rename:
-			nw := e.New
-			pe.New = &nw
-		}
-		if e.Mode != 0 {
-			pe.Mode = "0" + formatOctal(e.Mode)
-		}
-		out.Edits = append(out.Edits, pe)
+		out.Edits = append(out.Edits, NewParsedEdit(e))
 	}
 	for _, e := range errs {
 		out.Errors = append(out.Errors, NewWireError(e))
@@ -61,57 +43,32 @@ func NewParseOutput(edits []edit.Edit, errs edit.ErrorList) ParseOutput {
 	return out
 }
 
-func formatOctal(m uint32) string {
-	const digits = "01234567"
-	if m == 0 {
-		return "0"
+// NewParsedEdit converts one edit to its wire form.
+func NewParsedEdit(e edit.Edit) ParsedEdit {
+	pe := ParsedEdit{Op: e.Op.String(), Path: e.Path, Hint: e.Hint, Anchors: e.Anchors, AtEOF: e.AtEOF,
+		Format: e.Format, Line: e.Line, Block: e.Block, Start: e.Start, End: e.End}
+	switch e.Op {
+	case edit.Replace:
+		old, nw, c := e.Old, e.New, e.Count
+		pe.Old, pe.New, pe.Count = &old, &nw, &c
+	case edit.Delete:
+		if e.Old != "" {
+			old := e.Old
+			pe.Old = &old
+		}
+	case edit.Create, edit.Rewrite, edit.Rename:
+		nw := e.New
+		pe.New = &nw
 	}
-	var b []byte
-	for ; m > 0; m /= 8 {
-		b = append([]byte{digits[m%8]}, b...)
+	if e.Mode != 0 {
+		pe.Mode = "0" + strconv.FormatUint(uint64(e.Mode), 8)
 	}
-	return string(b)
-}
-
-// WireCandidate is the wire form of an [edit.Candidate].
-type WireCandidate struct {
-	LineStart  int     `json:"line_start"`
-	LineEnd    int     `json:"line_end"`
-	Similarity float64 `json:"similarity"`
-	Excerpt    string  `json:"excerpt"`
-}
-
-// WireError is the wire form of an [edit.Error], as the receipt's "errors" holds it.
-type WireError struct {
-	Code       string          `json:"code"`
-	Path       string          `json:"path,omitempty"`
-	Edit       *int            `json:"edit,omitempty"`
-	Line       int             `json:"line,omitempty"`
-	Message    string          `json:"message"`
-	Candidates []WireCandidate `json:"candidates,omitempty"`
-	Hint       string          `json:"hint,omitempty"`
-}
-
-// NewWireError converts e to its wire form.
-func NewWireError(e *edit.Error) WireError {
-	w := WireError{Code: string(e.Code), Path: e.Path, Line: e.Line, Message: e.Msg, Hint: e.Hint}
-	if w.Message == "" {
-		w.Message = e.Error()
-	}
-	if e.Edit >= 0 {
-		i := e.Edit
-		w.Edit = &i
-	}
-	for _, c := range e.Candidates {
-		w.Candidates = append(w.Candidates, WireCandidate{c.LineStart, c.LineEnd, c.Similarity, c.Excerpt})
-	}
-	return w
+	return pe
 }
 
 // ParseJSON writes parsed edits and errors as indented JSON.
 func ParseJSON(w io.Writer, edits []edit.Edit, errs edit.ErrorList) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
+	enc := newEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(NewParseOutput(edits, errs))
 }

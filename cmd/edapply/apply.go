@@ -193,12 +193,11 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 		// the model wrote it.
 		r := report.NewReceipt(res)
 		r.Normalized, _ = normalized(src, edits, res, fixes)
-		if err := report.WriteReceipt(out, r); err != nil {
-			return err
-		}
-		return resultStatus(res)
+		err = report.WriteReceipt(out, r)
+	} else {
+		err = writeReceipt(out, res, false, opts.color)
 	}
-	if err := writeReceipt(out, res, opts.json, opts.color); err != nil {
+	if err != nil {
 		return err
 	}
 	return resultStatus(res)

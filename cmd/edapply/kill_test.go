@@ -296,8 +296,7 @@ func (k *killEnv) runCmd(t *testing.T, step string, sig syscall.Signal, args ...
 
 func (k *killEnv) undo(t *testing.T) (int, string) {
 	t.Helper()
-	out, err := k.command("undo", "-C", k.root).CombinedOutput()
-	return exitStatusOf(t, err), string(out)
+	return k.runCmd(t, "", 0, "undo", "-C", k.root)
 }
 
 func exitStatusOf(t *testing.T, err error) int {

@@ -66,9 +66,6 @@ Exit status: 0 nothing found; 1 something found; 2 usage error.`,
 // runLint lints files, or the files changed in the git work tree when
 // files is empty, and prints the findings to out.
 func runLint(ctx context.Context, files []string, out io.Writer) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	inGit := gitWorkTree(ctx)
 	explicit := len(files) > 0
 	if !explicit {

@@ -21,26 +21,15 @@ import (
 // not a dump. Output beyond it makes the fix count as failed.
 const maxFixerOutput = 4 << 20
 
-// A repairInput is what a --repair fixer reads on stdin (CONTRACT.md).
-type repairInput struct {
-	Edit        report.ParsedEdit `json:"edit"`
-	Error       report.WireError  `json:"error"`
-	FileExcerpt string            `json:"file_excerpt"`
-}
-
 // repairFunc builds apply.Options.Repair for --repair CMD: CMD runs via
 // sh -c in root, in a process group of its own, with the failed edit on
-// stdin; what it prints is parsed as a response. A fixer that exits
-// non-zero, outlives timeout, prints too much, or prints nothing that
-// parses cleanly into an edit fixes nothing: the original error stands.
-// Every fix the fixer returns is recorded in log.
+// stdin as a [report.RepairInput]; what it prints is parsed as a response.
+// A fixer that exits non-zero, outlives timeout, prints too much, or prints
+// nothing that parses cleanly into an edit fixes nothing: the original
+// error stands. Every fix the fixer returns is recorded in log.
 func repairFunc(cmdline, root string, timeout time.Duration, log fixLog) func(context.Context, apply.RepairRequest) ([]edit.Edit, error) {
 	return func(ctx context.Context, req apply.RepairRequest) ([]edit.Edit, error) {
-		in, err := json.Marshal(repairInput{
-			Edit:        report.NewParseOutput([]edit.Edit{req.Edit}, nil).Edits[0],
-			Error:       report.NewWireError(req.Err),
-			FileExcerpt: req.FileExcerpt,
-		})
+		in, err := json.Marshal(report.NewRepairInput(req))
 		if err != nil {
 			return nil, err
 		}
