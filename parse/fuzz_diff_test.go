@@ -1,34 +1,15 @@
 package parse
 
 import (
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/rogpeppe/go-internal/txtar"
-
 	"github.com/edapply/edapply/edit"
 )
 
-// addGoldenSeeds seeds f with the responses of the golden cases of format dir.
-func addGoldenSeeds(f *testing.F, dir string) {
-	files, _ := filepath.Glob(filepath.Join("testdata", dir, "*.txtar"))
-	for _, file := range files {
-		ar, err := txtar.ParseFile(file)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, fl := range ar.Files {
-			if fl.Name == "response" {
-				f.Add(fl.Data)
-			}
-		}
-	}
-}
-
 func FuzzParseUDiff(f *testing.F) {
-	addGoldenSeeds(f, "udiff")
+	seedResponses(f, "udiff")
 	f.Add([]byte("--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		edits, _ := checkParse(t, src, FormatUDiff)
@@ -109,7 +90,7 @@ func splitKeep(s string) []string {
 }
 
 func FuzzParseCodex(f *testing.F) {
-	addGoldenSeeds(f, "codex")
+	seedResponses(f, "codex")
 	f.Add([]byte("*** Begin Patch\n*** Update File: a\n@@ x\n-y\n+z\n*** End Patch\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		edits, errs := checkParse(t, src, FormatCodex)

@@ -2,10 +2,7 @@ package parse
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"testing"
-
-	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/edapply/edapply/edit"
 )
@@ -17,18 +14,7 @@ import (
 func FuzzParseJSON(f *testing.F) {
 	// Every format's goldens, not only JSON's: the JSON reader must leave
 	// other formats' text alone, and must keep its invariants beside them.
-	files, _ := filepath.Glob(filepath.Join("testdata", "*", "*.txtar"))
-	for _, file := range files {
-		ar, err := txtar.ParseFile(file)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, fl := range ar.Files {
-			if fl.Name == "response" {
-				f.Add(fl.Data)
-			}
-		}
-	}
+	seedResponses(f, "*")
 	f.Add([]byte(`{"path": "a", "old_string": "x", "new_string": "y"}`))
 	f.Add([]byte("```json\n[{\"file_path\": \"a\", \"edits\": [{\"old_string\": \"x\", \"new_string\": \"y\"}]}]\n```\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {

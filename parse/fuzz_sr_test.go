@@ -10,7 +10,8 @@ import (
 	"github.com/edapply/edapply/edit"
 )
 
-// seedResponses seeds f with the responses of the golden cases in dirs.
+// seedResponses seeds f with the responses of the golden cases in dirs
+// (glob patterns: "*" is every format).
 func seedResponses(f *testing.F, dirs ...string) {
 	for _, dir := range dirs {
 		files, _ := filepath.Glob(filepath.Join("testdata", dir, "*.txtar"))

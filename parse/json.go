@@ -467,6 +467,8 @@ var (
 	// jsonWrapperKeys hold the arguments of a call: Anthropic's "input",
 	// OpenAI's "function" and its "arguments", and the common variants.
 	jsonWrapperKeys = []string{"input", "arguments", "parameters", "args", "params", "tool_input", "function", "tool_calls", "content"}
+	// jsonInsertKeys are the new-text names of an "insert" command.
+	jsonInsertKeys = append([]string{"insert_text"}, jsonNewKeys...)
 )
 
 // jsonMaxDepth bounds how deep wrappers and arrays are followed.
@@ -619,7 +621,7 @@ func (w *jsonWalker) call(obj map[string]jsonMember, cmd, defPath string, start,
 	}
 	newKeys := jsonNewKeys
 	if cmd == "insert" {
-		newKeys = append([]string{"insert_text"}, jsonNewKeys...)
+		newKeys = jsonInsertKeys
 	}
 	newKey, nw, hasNew, err := firstField(obj, newKeys)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/linediff"
 )
 
 // Normalize: the response rewritten to what was applied.
@@ -351,18 +352,9 @@ func (n *normalizer) searchReplace(i int, a Applied) (string, bool) {
 		return "", false
 	}
 	openN, _, _ := srMarker(p.lines[open].text, '<')
-	depth := 1
-	var divs []int
-	for j := open + 1; j < closeAt; j++ {
-		t := p.lines[j].text
-		if _, _, ok := srMarker(t, '<'); ok {
-			depth++
-		} else if _, ok := isDivider(t); ok && depth == 1 {
-			divs = append(divs, j)
-		} else if _, _, ok := srMarker(t, '>'); ok {
-			depth--
-		}
-	}
+	// The parse closed the block at its region's last line, so the
+	// nesting stays above zero before it.
+	divs, _ := srBlock(p, open, closeAt)
 	// The divider is the one the parse chose, which the tree may have
 	// decided: the one whose SEARCH is the edit's old text.
 	div := -1
@@ -455,66 +447,45 @@ type dline struct {
 	text string // with its "\n", or without at the end of a file that lacks one
 }
 
+// added returns the lines of s as added lines.
+func added(s string) []dline {
+	var ls []dline
+	for _, l := range splitAfter(s) {
+		ls = append(ls, dline{'+', l})
+	}
+	return ls
+}
+
 // lineDiff returns the lines of a diff from old to new: the longest common
 // subsequence of lines is context. Large inputs, where the table would be
 // too big, get every old line removed and every new line added.
 func lineDiff(old, nw string) []dline {
 	a, b := splitAfter(old), splitAfter(nw)
-	// Common head and tail first: most hunks change a few lines in the middle.
-	var head, tail []dline
-	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
-		head = append(head, dline{' ', a[0]})
-		a, b = a[1:], b[1:]
-	}
-	for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
-		tail = append([]dline{{' ', a[len(a)-1]}}, tail...)
-		a, b = a[:len(a)-1], b[:len(b)-1]
-	}
-	var mid []dline
-	if len(a)*len(b) > 4<<20 {
-		for _, l := range a {
-			mid = append(mid, dline{'-', l})
-		}
-		for _, l := range b {
-			mid = append(mid, dline{'+', l})
-		}
-	} else {
-		// lcs[i][j]: the common subsequence length of a[i:] and b[j:].
-		lcs := make([][]int, len(a)+1)
-		for i := range lcs {
-			lcs[i] = make([]int, len(b)+1)
-		}
-		for i := len(a) - 1; i >= 0; i-- {
-			for j := len(b) - 1; j >= 0; j-- {
-				if a[i] == b[j] {
-					lcs[i][j] = lcs[i+1][j+1] + 1
-				} else {
-					lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-				}
+	pairs := linediff.Pair(len(a), len(b), func(i, j int) bool { return a[i] == b[j] })
+	// Between two context lines, removed lines come before added ones, as
+	// diff(1) writes them.
+	var out []dline
+	i, from := 0, 0 // the next old line, and the first new line not written
+	for j := 0; j <= len(b); j++ {
+		k := len(a)
+		if j < len(b) {
+			if pairs[j] < 0 {
+				continue
 			}
+			k = pairs[j]
 		}
-		i, j := 0, 0
-		for i < len(a) || j < len(b) {
-			switch {
-			case i < len(a) && j < len(b) && a[i] == b[j]:
-				mid = append(mid, dline{' ', a[i]})
-				i, j = i+1, j+1
-			case j < len(b) && (i == len(a) || lcs[i][j+1] >= lcs[i+1][j]):
-				// Removed lines before added ones, as diff(1) writes them.
-				if i < len(a) && lcs[i+1][j] == lcs[i][j+1] {
-					mid = append(mid, dline{'-', a[i]})
-					i++
-					continue
-				}
-				mid = append(mid, dline{'+', b[j]})
-				j++
-			default:
-				mid = append(mid, dline{'-', a[i]})
-				i++
-			}
+		for ; i < k; i++ {
+			out = append(out, dline{'-', a[i]})
+		}
+		for ; from < j; from++ {
+			out = append(out, dline{'+', b[from]})
+		}
+		if j < len(b) {
+			out = append(out, dline{' ', a[k]})
+			i, from = k+1, j+1
 		}
 	}
-	return append(append(head, mid...), tail...)
+	return out
 }
 
 // renderLines writes diff lines with their prefixes; a line without a
@@ -732,10 +703,7 @@ func (n *normalizer) udiffFile(i int, a Applied) (string, bool) {
 		return "", false
 	}
 	eol := n.eol(plus)
-	var ls []dline
-	for _, l := range splitAfter(a.New) {
-		ls = append(ls, dline{'+', l})
-	}
+	ls := added(a.New)
 	body, ok := renderLines(ls, eol, true)
 	if !ok {
 		return "", false
@@ -758,11 +726,7 @@ func (n *normalizer) codex(i int, a Applied) (string, bool) {
 	from, to := n.lineRange(e.Start, e.End)
 	eol := n.eol(from)
 	if e.Op == edit.Create {
-		var ls []dline
-		for _, l := range splitAfter(a.New) {
-			ls = append(ls, dline{'+', l})
-		}
-		body, ok := renderLines(ls, eol, false)
+		body, ok := renderLines(added(a.New), eol, false)
 		if !ok {
 			return "", false
 		}
@@ -794,14 +758,10 @@ func (n *normalizer) codex(i int, a Applied) (string, bool) {
 	wantOld, wantNew := a.Old, a.New
 	switch {
 	case plusOnly && a.Old == "":
-		for _, l := range splitAfter(a.New) {
-			ls = append(ls, dline{'+', l})
-		}
+		ls = added(a.New)
 	case plusOnly && strings.HasPrefix(a.New, a.Old):
 		// Lines added right after the anchor, which is the old text.
-		for _, l := range splitAfter(a.New[len(a.Old):]) {
-			ls = append(ls, dline{'+', l})
-		}
+		ls = added(a.New[len(a.Old):])
 		wantOld, wantNew = lf(e.Old), lf(e.Old)+a.New[len(a.Old):]
 	default:
 		ls = lineDiff(a.Old, a.New)
@@ -966,7 +926,7 @@ func rewriteJSON(text string, targets []*jsonTarget, depth int) (string, bool) {
 // and new text decode to the edit's.
 func matchCall(obj map[string]jsonMember, targets []*jsonTarget) *jsonTarget {
 	_, old, hasOld, _ := firstField(obj, jsonOldKeys)
-	_, nw, hasNew, _ := firstField(obj, append([]string{"insert_text"}, jsonNewKeys...))
+	_, nw, hasNew, _ := firstField(obj, jsonInsertKeys)
 	if !hasNew && !hasOld {
 		return nil
 	}
@@ -997,7 +957,7 @@ func (t *jsonTarget) fields(obj map[string]jsonMember) []nsplice {
 		m := obj[k]
 		rs = append(rs, nsplice{m.start, m.end, jsonQuote(t.a.Old)})
 	}
-	if k, _, ok, _ := firstField(obj, append([]string{"insert_text"}, jsonNewKeys...)); ok {
+	if k, _, ok, _ := firstField(obj, jsonInsertKeys); ok {
 		m := obj[k]
 		rs = append(rs, nsplice{m.start, m.end, jsonQuote(t.a.New)})
 	}

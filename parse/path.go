@@ -1,6 +1,9 @@
 package parse
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // cleanPath strips the decoration models put around a file path — backticks,
 // quotes, bold markers, a trailing colon, a leading "./" — and reports
@@ -42,4 +45,14 @@ func cleanDelimitedPath(s string) (string, bool) {
 		return "", false
 	}
 	return s, true
+}
+
+// tidyPath drops the "a/./b" and "a//b" noise from a relative path. A path
+// that leaves the root (absolute, or holding "..") is kept as written, so
+// that the applier can refuse it by name.
+func tidyPath(s string) string {
+	if strings.HasPrefix(s, "/") || strings.Contains(s, "..") {
+		return s
+	}
+	return path.Clean(s)
 }

@@ -1,7 +1,6 @@
 package parse
 
 import (
-	"path"
 	"strconv"
 	"strings"
 
@@ -86,25 +85,11 @@ func isDivider(s string) (int, bool) {
 // a PARSE_ERROR, since choosing by the file is the applier's business.
 func readSearchReplace(p *parser, i int) int {
 	openN, _, _ := srMarker(p.lines[i].text, '<')
-	depth, closeAt := 1, -1
-	var divs []int
 	if p.scan.srUnclosed[i] {
 		p.errorf(p.lines[i].num, "SEARCH/REPLACE block is not closed before the end of the response")
 		return i + 1
 	}
-	for j := i + 1; j < len(p.lines); j++ {
-		t := p.lines[j].text
-		if _, _, ok := srMarker(t, '<'); ok {
-			depth++
-		} else if _, ok := isDivider(t); ok && depth == 1 {
-			divs = append(divs, j)
-		} else if _, _, ok := srMarker(t, '>'); ok {
-			if depth--; depth == 0 {
-				closeAt = j
-				break
-			}
-		}
-	}
+	divs, closeAt := srBlock(p, i, len(p.lines))
 	if closeAt < 0 {
 		// Truncated: report it and let the lines after the opener be read
 		// again, so a later complete block still counts. Which of the
@@ -144,14 +129,33 @@ func readSearchReplace(p *parser, i int) int {
 	return closeAt + 1
 }
 
+// srBlock scans the block whose opening marker is line open, up to line
+// stop, for its depth-one divider candidates and its closing marker, the
+// '>' line that brings the nesting back to zero (-1 if none before stop).
+func srBlock(p *parser, open, stop int) (divs []int, closeAt int) {
+	depth := 1
+	for j := open + 1; j < stop; j++ {
+		t := p.lines[j].text
+		if _, _, ok := srMarker(t, '<'); ok {
+			depth++
+		} else if _, ok := isDivider(t); ok && depth == 1 {
+			divs = append(divs, j)
+		} else if _, _, ok := srMarker(t, '>'); ok {
+			if depth--; depth == 0 {
+				return divs, j
+			}
+		}
+	}
+	return divs, -1
+}
+
 // markUnclosed records, by one pass from the unclosed opener at line i to
 // the end, which '<' markers after it are never closed: those left on the
 // stack when '>' markers pop their nearest open '<'.
 func (p *parser) markUnclosed(i int) {
-	if p.scan.srScanned {
+	if p.scan.srUnclosed != nil {
 		return
 	}
-	p.scan.srScanned = true
 	stack := []int{i}
 	for j := i + 1; j < len(p.lines); j++ {
 		t := p.lines[j].text
@@ -350,10 +354,7 @@ func (p *parser) pathLineAt(s string, prose bool) (string, bool) {
 			return "", false
 		}
 		if c, ok := cleanDelimitedPath(tok); ok && (looksLikeFile(c) || p.treeStat(c).entry) && !strings.ContainsAny(c, "\t{};=,!?$&()") {
-			if !strings.HasPrefix(c, "/") && !strings.Contains(c, "..") {
-				c = path.Clean(c)
-			}
-			return c, true
+			return tidyPath(c), true
 		}
 		return "", false
 	}
@@ -428,12 +429,7 @@ func filePath(s string) (string, bool) {
 	if !ok || !(explicit || looksLikeFile(c)) || strings.Contains(c, "://") {
 		return "", false
 	}
-	if !strings.HasPrefix(c, "/") && !strings.Contains(c, "..") {
-		// The applier wants a clean relative path; ".." and absolute paths
-		// stay as written so that it can refuse them by name.
-		c = path.Clean(c)
-	}
-	return c, true
+	return tidyPath(c), true
 }
 
 // extensionless lists the usual files that have no extension, so that a

@@ -1,7 +1,6 @@
 package parse
 
 import (
-	"path"
 	"strconv"
 	"strings"
 
@@ -170,11 +169,7 @@ func diffPath(s string, lenient bool) (string, bool) {
 			return "", false
 		}
 	}
-	// Paths that leave the root are kept as written for the applier to
-	// refuse; others lose "a/./b" and "a//b" noise.
-	if !strings.HasPrefix(c, "/") && !strings.Contains(c, "..") {
-		c = path.Clean(c)
-	}
+	c = tidyPath(c)
 	return c, c != "." && c != ""
 }
 

@@ -28,9 +28,8 @@ var wholeRegion = region{
 type scanState struct {
 	prose proseFence
 	// srUnclosed holds the SEARCH openers found never closed, once a
-	// block has been scanned to the end of the response (srScanned).
+	// block has been scanned to the end of the response; nil before.
 	srUnclosed map[int]bool
-	srScanned  bool
 }
 
 // proseFence is the fence a response opened outside any edit region.
