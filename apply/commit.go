@@ -162,40 +162,46 @@ func (t *txn) commit(ctx context.Context, saveJournal func(temps, dirs []string)
 		return t.abort(e)
 	}
 
-	for i, c := range t.changes {
-		if !c.final.exists {
-			continue
+	// Renames first, then deletions, once every rename succeeded.
+	for _, removing := range []bool{false, true} {
+		for i, c := range t.changes {
+			if c.final.exists == removing {
+				continue
+			}
+			if e := t.interrupted(ctx, sigc); e != nil {
+				return t.abort(e)
+			}
+			if e := t.place(i); e != nil {
+				return t.abort(e)
+			}
 		}
-		if e := t.interrupted(ctx, sigc); e != nil {
-			return t.abort(e)
-		}
-		hook("rename", c.path)
-		if e := t.drift(c); e != nil {
-			return t.abort(e)
-		}
-		if err := t.rename(t.temps[i], c.path); err != nil {
-			return t.abort(ioErr(c.path, "cannot rename into place", err))
-		}
-		delete(t.temps, i)
-		t.done = append(t.done, i)
-	}
-	for i, c := range t.changes {
-		if c.final.exists {
-			continue
-		}
-		if e := t.interrupted(ctx, sigc); e != nil {
-			return t.abort(e)
-		}
-		hook("remove", c.path)
-		if e := t.drift(c); e != nil {
-			return t.abort(e)
-		}
-		if err := t.remove(c.path); err != nil {
-			return t.abort(ioErr(c.path, "cannot delete", err))
-		}
-		t.done = append(t.done, i)
 	}
 	hook("done", "")
+	return nil
+}
+
+// place makes change i, whose temp file (if it writes one) is staged:
+// after the drift check, the temp file is renamed over its path, or the
+// path is removed.
+func (t *txn) place(i int) *edit.Error {
+	c := t.changes[i]
+	step := "rename"
+	if !c.final.exists {
+		step = "remove"
+	}
+	hook(step, c.path)
+	if e := t.drift(c); e != nil {
+		return e
+	}
+	if c.final.exists {
+		if err := t.rename(t.temps[i], c.path); err != nil {
+			return ioErr(c.path, "cannot rename into place", err)
+		}
+		delete(t.temps, i)
+	} else if err := t.remove(c.path); err != nil {
+		return ioErr(c.path, "cannot delete", err)
+	}
+	t.done = append(t.done, i)
 	return nil
 }
 
@@ -241,11 +247,7 @@ func (t *txn) remove(p string) error {
 func (t *txn) syncTemps() *edit.Error {
 	var e *edit.Error
 	for _, u := range t.unsynced {
-		err := u.f.Sync()
-		if cerr := u.f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil && e == nil {
+		if err := syncClose(u.f); err != nil && e == nil {
 			e = ioErr(u.path, "cannot write temporary file", err)
 		}
 	}
@@ -253,18 +255,26 @@ func (t *txn) syncTemps() *edit.Error {
 	return e
 }
 
+// syncClose syncs f and closes it, returning the first error.
+func syncClose(f *os.File) error {
+	err := f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
 // revert puts every change of a successful commit back (--check failed),
 // overwriting whatever the check command did to those files, and restores
 // the undo journal the commit replaced.
 func (t *txn) revert() *edit.Error {
+	// The signals are caught and never read: an interrupt must not kill
+	// the process half way through putting the files back.
 	sigc := make(chan os.Signal, 1)
 	signal.Notify(sigc, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigc)
 	defer t.closeDirs()
-	if err := t.rollback(); err != nil {
-		return err
-	}
-	return nil
+	return t.rollback()
 }
 
 // interrupted returns an error once ctx is done or a signal has arrived.
@@ -355,23 +365,16 @@ func (t *txn) restore(c change) error {
 	}
 	tmp := tempName(path.Dir(c.path))
 	f, err := t.writeTemp(tmp, c.orig)
-	if err == nil {
-		err = f.Sync()
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			t.remove(tmp)
-		}
+	if err != nil {
+		return err // writeTemp removed it
+	}
+	if err = syncClose(f); err == nil {
+		err = t.rename(tmp, c.path)
 	}
 	if err != nil {
-		return err
-	}
-	if err := t.rename(tmp, c.path); err != nil {
 		t.remove(tmp)
-		return err
 	}
-	return nil
+	return err
 }
 
 // mkdirs creates dir and its missing parents, remembering each one made so

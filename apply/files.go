@@ -37,17 +37,12 @@ func (s state) equal(t state) bool {
 // defaultMode is a new file's mode when its edit names none.
 const defaultMode fs.FileMode = 0o644
 
-// load reads the file at rel, a path the resolver returned. A missing file
-// is a state with exists false, not an error. Anything but a regular file
-// is IO_ERROR: it is checked with Lstat before opening, so a FIFO is never
-// opened (which would block) and a device never read.
-func load(root *os.Root, rel string) (state, *edit.Error) {
-	return loadIn(root, rel, rel)
-}
-
-// loadIn is load for name, a path relative to r (commit passes the file's
-// parent directory, opened once, and its base name); rel is the path from
-// the root, for messages.
+// loadIn reads the file name, a path relative to r (usually the file's
+// parent directory, opened once by dirRoots, and its base name); rel is
+// the path from the root, as the resolver returned it, for messages. A
+// missing file is a state with exists false, not an error. Anything but a
+// regular file is IO_ERROR: it is checked with Lstat before opening, so a
+// FIFO is never opened (which would block) and a device never read.
 func loadIn(r *os.Root, name, rel string) (state, *edit.Error) {
 	fi, err := r.Lstat(name)
 	if err != nil {
@@ -147,7 +142,8 @@ func (d *dirRoots) in(p string) (*os.Root, string, error) {
 	return r, path.Base(p), nil
 }
 
-// load is load(d.root, rel) through rel's directory handle.
+// load reads the file at rel, a root-relative path the resolver returned,
+// through its directory's handle (see loadIn).
 func (d *dirRoots) load(rel string) (state, *edit.Error) {
 	r, name, err := d.in(rel)
 	if err != nil {
@@ -155,7 +151,7 @@ func (d *dirRoots) load(rel string) (state, *edit.Error) {
 			return state{}, nil
 		}
 		// Let the walk from the root say what is wrong, as it always has.
-		return load(d.root, rel)
+		return loadIn(d.root, rel, rel)
 	}
 	return loadIn(r, name, rel)
 }

@@ -171,24 +171,27 @@ type decoder struct {
 	bad bool
 }
 
+// uvarint and varint return 0 on a malformed value, as binary's do.
 func (d *decoder) uvarint() uint64 {
 	v, n := binary.Uvarint(d.b)
-	if n <= 0 {
-		d.bad, d.b = true, nil
-		return 0
-	}
-	d.b = d.b[n:]
+	d.skip(n)
 	return v
 }
 
 func (d *decoder) varint() int64 {
 	v, n := binary.Varint(d.b)
+	d.skip(n)
+	return v
+}
+
+// skip consumes the n bytes a varint took; n <= 0 (too short, or an
+// overflow) makes d bad.
+func (d *decoder) skip(n int) {
 	if n <= 0 {
 		d.bad, d.b = true, nil
-		return 0
+		return
 	}
 	d.b = d.b[n:]
-	return v
 }
 
 func (d *decoder) byte() byte {

@@ -328,6 +328,10 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 	// --base is checked against the files as they are before any edit.
 	for _, b := range bases {
 		s := p.slot(b.rel)
+		var have string
+		if s.err == nil && s.orig.exists {
+			have = HashBytes(s.orig.data)
+		}
 		switch {
 		case s.err != nil:
 			e := *s.err
@@ -337,9 +341,9 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			p.res.Errors.Add(&edit.Error{Code: edit.CodeOutOfDate, Path: b.name, Edit: -1,
 				Msg:  "file does not exist, but --base names a version of it",
 				Hint: "The file was removed since the edits were written; re-read the tree and resend them."})
-		case !strings.HasPrefix(HashBytes(s.orig.data), b.want):
+		case !strings.HasPrefix(have, b.want):
 			p.res.Errors.Add(&edit.Error{Code: edit.CodeOutOfDate, Path: b.name, Edit: -1,
-				Msg:  fmt.Sprintf("file changed since the edits were written (hash %.16s, base %s)", HashBytes(s.orig.data), b.want),
+				Msg:  fmt.Sprintf("file changed since the edits were written (hash %.16s, base %s)", have, b.want),
 				Hint: "Re-read the file and write the edits against its current content."})
 		}
 	}

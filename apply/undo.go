@@ -268,6 +268,10 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 		return fail(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "the undo journal " + name + " is unreadable or not for this root"})
 	}
 
+	// The files are read through the directory handles the commit then
+	// writes through.
+	dr := &dirRoots{root: root}
+	defer dr.close()
 	var cs []change
 	for _, jf := range j.Files {
 		rel, perr := rs.resolve(jf.Path)
@@ -281,7 +285,7 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 			res.Errors.Add(perr)
 			continue
 		}
-		now, lerr := load(root, rel)
+		now, lerr := dr.load(rel)
 		if lerr != nil {
 			lerr.Path, lerr.Edit = jf.Path, -1
 			res.Errors.Add(lerr)
@@ -291,9 +295,14 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 		if before.data == nil && before.exists {
 			before.data = []byte{}
 		}
+		var nowHash string // compared with the journal, then the receipt's BeforeHash
+		if now.exists && jf.Exists {
+			nowHash = HashBytes(now.data)
+		}
 		switch {
-		case now.exists == jf.Exists && (!now.exists || HashBytes(now.data) == jf.AfterHash):
+		case now.exists == jf.Exists && (!now.exists || nowHash == jf.AfterHash):
 			cs = append(cs, change{path: rel, orig: now, final: before})
+			res.Files = append(res.Files, undoResult(rel, now, before, nowHash))
 		case before.equal(now):
 			// Already as it was: an interrupted commit or a manual revert.
 		default:
@@ -302,29 +311,11 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 				Hint: "Undo would overwrite those changes; nothing was restored. Revert them first, or restore the file by hand."})
 		}
 	}
-	for _, c := range cs {
-		fr := &FileResult{Path: c.path}
-		if c.orig.exists {
-			fr.Before, fr.BeforeHash = c.orig.data, HashBytes(c.orig.data)
-		}
-		if c.final.exists {
-			fr.After, fr.AfterHash = c.final.data, HashBytes(c.final.data)
-		}
-		switch {
-		case !c.orig.exists:
-			fr.Op = "create"
-		case !c.final.exists:
-			fr.Op = "delete"
-		default:
-			fr.Op = "modify"
-		}
-		res.Files = append(res.Files, fr)
-	}
 	if len(res.Errors) > 0 || opts.DryRun {
 		res.OK = len(res.Errors) == 0
 		return res, res.Errors.Err()
 	}
-	tx := &txn{root: root, changes: cs}
+	tx := &txn{root: root, changes: cs, dr: dr}
 	// The journal is rewritten first to name this undo's temp files (and
 	// process) too, so that an undo killed part way leaves nothing the next
 	// undo cannot judge and clean up.
@@ -338,8 +329,7 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 	if e := tx.commit(ctx, save); e != nil {
 		return fail(e)
 	}
-	j.removeLeftovers(tx.handles(), rs)
-	tx.closeDirs()
+	j.removeLeftovers(dr, rs)
 	if err := os.Remove(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		// The files are restored; a second undo would find them changed
 		// and refuse, so this is reported but does no harm.
@@ -347,6 +337,27 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 	}
 	res.OK = true
 	return res, nil
+}
+
+// undoResult reports restoring p from now (whose hash nowHash already is)
+// to before.
+func undoResult(p string, now, before state, nowHash string) *FileResult {
+	fr := &FileResult{Path: p}
+	if now.exists {
+		fr.Before, fr.BeforeHash = now.data, nowHash
+	}
+	if before.exists {
+		fr.After, fr.AfterHash = before.data, HashBytes(before.data)
+	}
+	switch {
+	case !now.exists:
+		fr.Op = "create"
+	case !before.exists:
+		fr.Op = "delete"
+	default:
+		fr.Op = "modify"
+	}
+	return fr
 }
 
 // readJournal finds the root's journal in the state directories and
