@@ -28,6 +28,7 @@ func runCheck(ctx context.Context, dir, cmd string, timeout time.Duration, res *
 	c.Dir = dir
 	var out tailBuffer
 	c.Stdout, c.Stderr = &out, &out
+	ownGroup(c)
 	// A child the shell started may keep the output pipe open after sh is
 	// killed; don't wait for it forever.
 	c.WaitDelay = 2 * time.Second
