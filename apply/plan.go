@@ -234,9 +234,11 @@ type slot struct {
 	err   *edit.Error // loading failed (a directory, unreadable); every edit on the path fails with it
 	owner *file       // the file whose content is at this path now; nil if none
 	by    int         // position of the last edit that wrote content here
-	// curHash is HashBytes(cur.data) once finish has computed it for the
-	// receipt, so the journal does not hash the same bytes again.
-	curHash string
+	// origHash is HashBytes(orig.data), started when it was read; curHash
+	// is HashBytes(cur.data) once finish has computed it for the receipt,
+	// so the journal does not hash the same bytes again.
+	origHash *digest
+	curHash  string
 }
 
 // A file is what one FileResult reports: content that starts at one path (or
@@ -330,7 +332,7 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 		s := p.slot(b.rel)
 		var have string
 		if s.err == nil && s.orig.exists {
-			have = HashBytes(s.orig.data)
+			have = s.origHash.get()
 		}
 		switch {
 		case s.err != nil:
@@ -423,6 +425,9 @@ func (p *planner) slot(rel string) *slot {
 		s.err = &e
 	}
 	s.orig, s.cur = st, st
+	if st.exists {
+		s.origHash = hashAsync(st.data)
+	}
 	p.slots[rel] = s
 	p.order = append(p.order, s)
 	return s
@@ -757,15 +762,21 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 
 // finish fills in each FileResult's op, contents and hashes.
 func (p *planner) finish() {
-	for _, f := range p.files {
+	after := make([]*digest, len(p.files))
+	for i, f := range p.files {
+		if f.at != nil && f.at.cur.exists {
+			after[i] = hashAsync(f.at.cur.data)
+		}
+	}
+	for i, f := range p.files {
 		fr := f.fr
 		if f.origin != nil && f.origin.orig.exists {
 			fr.Before = f.origin.orig.data
-			fr.BeforeHash = HashBytes(fr.Before)
+			fr.BeforeHash = f.origin.origHash.get()
 		}
-		if f.at != nil && f.at.cur.exists {
+		if after[i] != nil {
 			fr.After = f.at.cur.data
-			fr.AfterHash = HashBytes(fr.After)
+			fr.AfterHash = after[i].get()
 			f.at.curHash = fr.AfterHash
 		}
 		switch {
