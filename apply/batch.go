@@ -202,45 +202,63 @@ func newSegment(s *slot, bes []batchEdit) *segment {
 	if g.mode == eolMixed {
 		return nil
 	}
-	g.starts = make([]int, 0, len(body)/32+1)
-	g.starts = append(g.starts, 0)
-	for off := 0; ; {
-		k := strings.IndexByte(body[off:], '\n')
-		if k < 0 {
-			break
-		}
-		off += k + 1
-		g.starts = append(g.starts, off)
-	}
-	if g.mode == eolCRLF {
-		g.crlf = len(g.starts) - 1
-	}
-	// Most of the file's lines are quoted by no edit: a bit per slice of
-	// the hash space rules them out before the map is asked.
+	// Each edit's occurrences are found through one line of its old text,
+	// its key line; only the file's lines equal to some key line are
+	// indexed. The longest line is the key: long lines are the ones a
+	// file rarely repeats, where "}" may stand on thousands. A bit per
+	// slice of the hash space rules most of the file's lines out before
+	// the map is asked.
 	g.keys = map[uint64][]int{}
 	var maybe [1 << 16 / 64]uint64
 	for b := range bes {
 		if !bes[b].ok {
 			continue
 		}
-		forWholeLines(bes[b].op.needle(g.mode), func(line string, _ int) {
-			h := lineHash(line)
-			g.keys[h] = nil
-			maybe[h>>54] |= 1 << (h >> 48 & 63)
-		})
-	}
-	for L, st := range g.starts {
-		h := lineHash(body[st:g.lineEnd(L)])
-		if maybe[h>>54]&(1<<(h>>48&63)) == 0 {
+		line, _, ok := keyLine(bes[b].op.needle(g.mode))
+		if !ok {
 			continue
+		}
+		h := lineHash(line)
+		g.keys[h] = nil
+		maybe[h>>54] |= 1 << (h >> 48 & 63)
+	}
+	check := func(L, st, end int) {
+		h := lineHash(body[st:end])
+		if maybe[h>>54]&(1<<(h>>48&63)) == 0 {
+			return
 		}
 		if ls, ok := g.keys[h]; ok {
 			g.keys[h] = append(ls, L)
 		}
 	}
+	g.starts = make([]int, 0, len(body)/32+1)
+	for off := 0; ; {
+		g.starts = append(g.starts, off)
+		k := strings.IndexByte(body[off:], '\n')
+		if k < 0 {
+			check(len(g.starts)-1, off, len(body))
+			break
+		}
+		check(len(g.starts)-1, off, off+k)
+		off += k + 1
+	}
+	if g.mode == eolCRLF {
+		g.crlf = len(g.starts) - 1
+	}
 	g.zones = map[uint64][]zoneLine{}
 	g.cumB, g.cumL = []int{0}, []int{0}
 	return g
+}
+
+// keyLine returns the longest whole line of text (the first of the
+// longest), and its offset; false when text has no whole line.
+func keyLine(text string) (line string, off int, ok bool) {
+	forWholeLines(text, func(l string, o int) {
+		if !ok || len(l) > len(line) {
+			line, off, ok = l, o, true
+		}
+	})
+	return line, off, ok
 }
 
 // forWholeLines calls fn with each whole line of text (one with a "\n"
@@ -327,24 +345,13 @@ func (g *segment) endsWith(s string) bool {
 // occurrences returns where needle occurs in the current content (offsets
 // there), ascending, stopping after two.
 func (g *segment) occurrences(needle string) []int {
-	// The whole line of needle that orig has the fewest of, counting the
-	// zone lines with its text.
-	bestOff, bestN := -1, 0
-	var best uint64
-	missing := false
-	forWholeLines(needle, func(line string, off int) {
-		h := lineHash(line)
-		ls, ok := g.keys[h]
-		if !ok {
-			missing = true // not indexed (cannot happen for a needle of the run's mode)
-			return
-		}
-		if n := len(ls) + len(g.zones[h]); bestOff < 0 || n < bestN {
-			best, bestOff, bestN = h, off, n
-		}
-	})
-	if missing || bestOff < 0 {
+	line, bestOff, ok := keyLine(needle)
+	if !ok {
 		return nil
+	}
+	best := lineHash(line)
+	if _, ok := g.keys[best]; !ok {
+		return nil // not indexed (cannot happen for a needle of the run's mode)
 	}
 	var at []int
 	add := func(x int) {
@@ -490,22 +497,20 @@ func (g *segment) flush(s *slot) {
 	if g == nil || len(g.sp) == 0 {
 		return
 	}
-	var b strings.Builder
 	n := g.size()
 	if g.hasBOM {
 		n += len(bom)
-		b.Grow(n)
-		b.WriteString(bom)
-	} else {
-		b.Grow(n)
+	}
+	b := make([]byte, 0, n)
+	if g.hasBOM {
+		b = append(b, bom...)
 	}
 	last := 0
 	for _, x := range g.sp {
-		b.WriteString(g.orig[last:x.start])
-		b.WriteString(x.text)
+		b = append(b, g.orig[last:x.start]...)
+		b = append(b, x.text...)
 		last = x.end
 	}
-	b.WriteString(g.orig[last:])
-	s.cur.data = []byte(b.String())
+	s.cur.data = append(b, g.orig[last:]...)
 	g.sp = nil
 }

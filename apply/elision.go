@@ -29,10 +29,25 @@ var (
 	commentClosers = []string{"*/}", "-->", "*/"}
 )
 
+// placeholderFirst holds the bytes a placeholder can start with (past
+// its indentation): dots, a JSON key, a shell no-op, a bracket or emphasis,
+// a comment opener. Every line of every edit is asked; most lines of code
+// are ruled out by their first byte.
+var placeholderFirst = func() (set [256]bool) {
+	for _, c := range []byte(".\":([{*_") {
+		set[c] = true
+	}
+	set["…"[0]] = true
+	for _, o := range commentOpeners {
+		set[o[0]] = true
+	}
+	return set
+}()
+
 // isPlaceholder reports whether lines[i] is an elision placeholder.
 func isPlaceholder(lines []string, i int) bool {
 	t := strings.TrimSpace(lines[i])
-	if t == "" || len(t) > 120 {
+	if t == "" || len(t) > 120 || !placeholderFirst[t[0]] {
 		return false
 	}
 	if onlyDots(t) {
