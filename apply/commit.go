@@ -1,7 +1,6 @@
 package apply
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -71,7 +70,7 @@ type txn struct {
 }
 
 type unsyncedTemp struct {
-	f    *os.File
+	f    syncCloser
 	path string // the change's path, for errors
 }
 
@@ -227,6 +226,9 @@ func (t *txn) closeDirs() {
 
 // rename moves the temp file tmp, in p's directory, to p.
 func (t *txn) rename(tmp, p string) error {
+	if dir, name := t.handles().fileIn(p); dir != nil {
+		return renameRaw(dir, path.Base(tmp), name)
+	}
 	r, name, err := t.in(p)
 	if err != nil {
 		return err
@@ -255,8 +257,15 @@ func (t *txn) syncTemps() *edit.Error {
 	return e
 }
 
+// A syncCloser is a temp file written and still open: an *os.File, or a
+// descriptor on the raw path (rawio_linux.go).
+type syncCloser interface {
+	Sync() error
+	Close() error
+}
+
 // syncClose syncs f and closes it, returning the first error.
-func syncClose(f *os.File) error {
+func syncClose(f syncCloser) error {
 	err := f.Sync()
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -296,8 +305,8 @@ func (t *txn) interrupted(ctx context.Context, sigc <-chan os.Signal) *edit.Erro
 // still in memory: cheaper than hashing it, and exact. (A stat alone would
 // miss a rewrite of the same size within one mtime tick.)
 func (t *txn) drift(c change) *edit.Error {
-	now, err := t.handles().load(c.path)
-	if err == nil && now.exists == c.orig.exists && (!now.exists || bytes.Equal(now.data, c.orig.data)) {
+	same, exists, err := t.handles().holds(c.path, c.orig)
+	if err == nil && same {
 		return nil
 	}
 	msg := "file changed on disk while edapply ran"
@@ -306,7 +315,7 @@ func (t *txn) drift(c change) *edit.Error {
 		msg = err.Msg + " (it changed while edapply ran)"
 	case !c.orig.exists:
 		msg = "file was created while edapply ran"
-	case !now.exists:
+	case !exists:
 		msg = "file was removed while edapply ran"
 	}
 	return &edit.Error{Code: edit.CodeOutOfDate, Path: c.path, Edit: -1, Msg: msg,
@@ -470,34 +479,37 @@ func tempName(dir string) string {
 // rename that publishes it, so that the rename publishes complete bytes or
 // nothing. The file is made with O_EXCL and given st's mode (exactly, past
 // the umask, when st.exact).
-func (t *txn) writeTemp(name string, st state) (f *os.File, err error) {
+func (t *txn) writeTemp(name string, st state) (f syncCloser, err error) {
 	perm := st.mode.Perm()
 	if st.exact || perm == 0 {
 		perm = 0o600 // widened by the Chmod below
+	}
+	if dir, base := t.handles().fileIn(name); dir != nil {
+		return createRaw(dir, base, st.data, perm, st.mode, st.exact)
 	}
 	r, base, err := t.in(name)
 	if err != nil {
 		return nil, err
 	}
-	f, err = r.OpenFile(base, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	of, err := r.OpenFile(base, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
 		return nil, err
 	}
 	defer func() {
 		if err != nil {
-			f.Close()
+			of.Close()
 			r.Remove(base)
 		}
 	}()
-	if _, err = f.Write(st.data); err != nil {
+	if _, err = of.Write(st.data); err != nil {
 		return nil, err
 	}
 	if st.exact {
-		if err = f.Chmod(st.mode); err != nil {
+		if err = of.Chmod(st.mode); err != nil {
 			return nil, err
 		}
 	}
-	return f, nil
+	return of, nil
 }
 
 // removeTemps closes the temp files not yet synced and removes every temp

@@ -119,32 +119,73 @@ func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }
 type dirRoots struct {
 	root *os.Root
 	m    map[string]*os.Root
+	// fs holds the same directories opened as files, for the raw system
+	// calls of rawio_linux.go.
+	fs map[string]*os.File
 }
 
-// in returns the directory holding p, a root-relative path, and p's name
-// in it.
-func (d *dirRoots) in(p string) (*os.Root, string, error) {
-	dir := path.Dir(p)
+// dir returns the handle on dir, a root-relative directory.
+func (d *dirRoots) dir(dir string) (*os.Root, error) {
 	if dir == "." {
-		return d.root, p, nil
+		return d.root, nil
 	}
 	if r := d.m[dir]; r != nil {
-		return r, path.Base(p), nil
+		return r, nil
 	}
 	r, err := d.root.OpenRoot(dir)
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
 	if d.m == nil {
 		d.m = map[string]*os.Root{}
 	}
 	d.m[dir] = r
+	return r, nil
+}
+
+// in returns the directory holding p, a root-relative path, and p's name
+// in it.
+func (d *dirRoots) in(p string) (*os.Root, string, error) {
+	r, err := d.dir(path.Dir(p))
+	if err != nil {
+		return nil, "", err
+	}
 	return r, path.Base(p), nil
+}
+
+// fileIn is in, with the directory as an open file for raw system calls;
+// nil when raw calls are not used or the directory cannot be opened so.
+func (d *dirRoots) fileIn(p string) (*os.File, string) {
+	if !rawIO {
+		return nil, ""
+	}
+	dir := path.Dir(p)
+	if f := d.fs[dir]; f != nil {
+		return f, path.Base(p)
+	}
+	r, err := d.dir(dir)
+	if err != nil {
+		return nil, ""
+	}
+	f, err := r.Open(".")
+	if err != nil {
+		return nil, ""
+	}
+	if d.fs == nil {
+		d.fs = map[string]*os.File{}
+	}
+	d.fs[dir] = f
+	return f, path.Base(p)
 }
 
 // load reads the file at rel, a root-relative path the resolver returned,
 // through its directory's handle (see loadIn).
 func (d *dirRoots) load(rel string) (state, *edit.Error) {
+	if f, name := d.fileIn(rel); f != nil {
+		if st, err := loadRaw(f, name); err == nil {
+			return st, nil
+		}
+	}
 	r, name, err := d.in(rel)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -156,6 +197,24 @@ func (d *dirRoots) load(rel string) (state, *edit.Error) {
 	return loadIn(r, name, rel)
 }
 
+// holds reports whether rel still is what planning read, orig: missing
+// when orig is, else a regular file with the same bytes; and whether rel
+// exists now. err is set when rel cannot be read.
+func (d *dirRoots) holds(rel string, orig state) (same, exists bool, err *edit.Error) {
+	if orig.exists {
+		if f, name := d.fileIn(rel); f != nil {
+			if same, err := sameRaw(f, name, orig.data); err == nil {
+				return same, true, nil
+			}
+		}
+	}
+	now, err := d.load(rel)
+	if err != nil {
+		return false, false, err
+	}
+	return now.exists == orig.exists && (!now.exists || bytes.Equal(now.data, orig.data)), now.exists, nil
+}
+
 // forget drops the handle on dir: commit has just made a directory there,
 // and a handle from before (one that cleanStale, or someone else, removed
 // since) would lead to the removed one.
@@ -164,11 +223,17 @@ func (d *dirRoots) forget(dir string) {
 		r.Close()
 		delete(d.m, dir)
 	}
+	if f := d.fs[dir]; f != nil {
+		f.Close()
+		delete(d.fs, dir)
+	}
 }
 
 func (d *dirRoots) close() {
-	for dir, r := range d.m {
-		r.Close()
-		delete(d.m, dir)
+	for dir := range d.m {
+		d.forget(dir)
+	}
+	for dir := range d.fs {
+		d.forget(dir)
 	}
 }

@@ -283,7 +283,7 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 	// Every path, of every edit and every --base, is judged before any
 	// content is read, so a response that tries to escape learns nothing
 	// from the files it names.
-	rc := resolveCache{rs: p.rs}
+	rc := resolveCache{rs: p.rs, dirs: p.dirs}
 	src := make([]string, len(edits))
 	dst := make([]string, len(edits))
 	bad := make([]bool, len(edits))

@@ -1,0 +1,227 @@
+package apply
+
+// Raw system calls for the files of a commit, on Linux. os.Root opens every
+// file as an *os.File, which on Linux costs five more system calls each
+// (the runtime tries, and fails, to add a regular file to its poller, and
+// sets the descriptor's blocking mode twice); with a thousand files read,
+// re-read and staged, those calls cost more than the reading and writing.
+// Here each file is opened with openat beneath its directory's descriptor
+// (which os.Root opened, so the directory is the one beneath the root) and
+// used with plain read, write, fchmod, fsync and close. Anything out of the
+// ordinary (not a regular file, an error) is left to the portable path in
+// files.go, so messages and decisions are made in one place.
+
+import (
+	"io/fs"
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// rawIO says whether the raw path is used; tests turn it off to exercise
+// the portable one.
+var rawIO = true
+
+// control runs fn with dir's descriptor, held open for the call.
+func control(dir *os.File, fn func(dfd int) error) error {
+	rc, err := dir.SyscallConn()
+	if err != nil {
+		return err
+	}
+	var ferr error
+	if err := rc.Control(func(fd uintptr) { ferr = fn(int(fd)) }); err != nil {
+		return err
+	}
+	return ferr
+}
+
+// errFallback sends a call to the portable path.
+var errFallback = fs.ErrInvalid
+
+// openRegular opens name in dfd for reading when it is a regular file (no
+// symlink followed, never a FIFO or device: the file is stat'ed before it
+// is opened and its descriptor after) and returns it with its size and
+// mode bits.
+func openRegular(dfd int, name string) (fd int, size int64, mode uint32, err error) {
+	var st unix.Stat_t
+	if err := unix.Fstatat(dfd, name, &st, unix.AT_SYMLINK_NOFOLLOW); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return -1, 0, 0, errFallback
+	}
+	fd, err = unix.Openat(dfd, name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_CLOEXEC|unix.O_NONBLOCK|unix.O_NOCTTY, 0)
+	if err != nil {
+		return -1, 0, 0, errFallback
+	}
+	if err := unix.Fstat(fd, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		unix.Close(fd)
+		return -1, 0, 0, errFallback
+	}
+	return fd, st.Size, st.Mode, nil
+}
+
+// readFD reads fd to its end; size is what fstat said, a hint.
+func readFD(fd int, size int64) ([]byte, error) {
+	b := make([]byte, 0, size+1) // one byte more: the read that sees the end
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := unix.Read(fd, b[len(b):cap(b)])
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if n == 0 {
+			return b, nil
+		}
+		b = b[:len(b)+n]
+	}
+}
+
+// loadRaw is loadIn(dir, name, rel) for a regular file.
+func loadRaw(dir *os.File, name string) (state, error) {
+	var st state
+	err := control(dir, func(dfd int) error {
+		fd, size, mode, err := openRegular(dfd, name)
+		if err != nil {
+			return err
+		}
+		defer unix.Close(fd)
+		data, err := readFD(fd, size)
+		if err != nil {
+			return errFallback
+		}
+		st = state{exists: true, data: data, mode: unixMode(mode), exact: true}
+		return nil
+	})
+	return st, err
+}
+
+// unixMode is fileMode of a regular file's st_mode.
+func unixMode(m uint32) fs.FileMode {
+	mode := fs.FileMode(m & 0o777)
+	if m&unix.S_ISUID != 0 {
+		mode |= fs.ModeSetuid
+	}
+	if m&unix.S_ISGID != 0 {
+		mode |= fs.ModeSetgid
+	}
+	if m&unix.S_ISVTX != 0 {
+		mode |= fs.ModeSticky
+	}
+	return mode
+}
+
+// sameRaw reports whether name in dir is a regular file holding want, read
+// in pieces and compared as it goes, without a copy of the whole file.
+func sameRaw(dir *os.File, name string, want []byte) (bool, error) {
+	same := false
+	err := control(dir, func(dfd int) error {
+		fd, size, _, err := openRegular(dfd, name)
+		if err != nil {
+			return err
+		}
+		defer unix.Close(fd)
+		if size != int64(len(want)) {
+			return nil
+		}
+		var buf [64 << 10]byte
+		off := 0
+		for {
+			n, err := unix.Read(fd, buf[:])
+			if err == unix.EINTR {
+				continue
+			}
+			if err != nil {
+				return errFallback
+			}
+			if n == 0 {
+				same = off == len(want)
+				return nil
+			}
+			if off+n > len(want) || string(buf[:n]) != string(want[off:off+n]) {
+				return nil
+			}
+			off += n
+		}
+	})
+	return same, err
+}
+
+// A rawFile is a temp file being written, by descriptor.
+type rawFile int
+
+func (f rawFile) Sync() error {
+	for {
+		if err := unix.Fsync(int(f)); err != unix.EINTR {
+			return err
+		}
+	}
+}
+
+func (f rawFile) Close() error { return unix.Close(int(f)) }
+
+// createRaw makes name in dir with O_EXCL, writes data and, when chmod,
+// sets mode exactly; the file is returned open, not synced. On failure
+// nothing is left behind.
+func createRaw(dir *os.File, name string, data []byte, perm, mode fs.FileMode, chmod bool) (syncCloser, error) {
+	var f rawFile
+	err := control(dir, func(dfd int) error {
+		fd, err := unix.Openat(dfd, name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, uint32(perm))
+		if err != nil {
+			return &fs.PathError{Op: "open", Path: name, Err: err}
+		}
+		fail := func(op string, err error) error {
+			unix.Close(fd)
+			unix.Unlinkat(dfd, name, 0)
+			return &fs.PathError{Op: op, Path: name, Err: err}
+		}
+		for b := data; len(b) > 0; {
+			n, err := unix.Write(fd, b)
+			if err == unix.EINTR {
+				continue
+			}
+			if err != nil {
+				return fail("write", err)
+			}
+			b = b[n:]
+		}
+		if chmod {
+			if err := unix.Fchmod(fd, syscallMode(mode)); err != nil {
+				return fail("chmod", err)
+			}
+		}
+		f = rawFile(fd)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// syscallMode is the st_mode bits of mode, as os.Chmod sets them.
+func syscallMode(m fs.FileMode) uint32 {
+	o := uint32(m.Perm())
+	if m&fs.ModeSetuid != 0 {
+		o |= unix.S_ISUID
+	}
+	if m&fs.ModeSetgid != 0 {
+		o |= unix.S_ISGID
+	}
+	if m&fs.ModeSticky != 0 {
+		o |= unix.S_ISVTX
+	}
+	return o
+}
+
+// renameRaw renames from to to, both in dir.
+func renameRaw(dir *os.File, from, to string) error {
+	return control(dir, func(dfd int) error {
+		if err := unix.Renameat(dfd, from, dfd, to); err != nil {
+			return &os.LinkError{Op: "rename", Old: from, New: to, Err: err}
+		}
+		return nil
+	})
+}

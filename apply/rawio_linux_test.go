@@ -1,0 +1,106 @@
+package apply
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestPortableIO runs the tests of reading, staging and re-checking files
+// with the raw system calls off: the path every other system takes.
+func TestPortableIO(t *testing.T) {
+	rawIO = false
+	t.Cleanup(func() { rawIO = true })
+	for name, test := range map[string]func(*testing.T){
+		"CommitAll": TestCommitAll, "CommitDrift": TestCommitDrift, "CommitFailMidway": TestCommitFailMidway,
+		"ApplyPreserves": TestApplyPreserves, "ApplyNotRegular": TestApplyNotRegular,
+		"ApplyUnreadable": TestApplyUnreadable, "ApplyDeleteRename": TestApplyDeleteRename,
+		"UndoRoundTrip": TestUndoRoundTrip, "UndoOutOfDate": TestUndoOutOfDate,
+	} {
+		t.Run(name, test)
+	}
+}
+
+// TestRawIO checks the raw calls against what they stand in for.
+func TestRawIO(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, data string, mode os.FileMode) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(data), mode); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(p, mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("a.txt", "hello\n", 0o640)
+	write("empty", "", 0o600)
+	if err := os.Symlink("a.txt", filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+
+	st, err := loadRaw(d, "a.txt")
+	if err != nil || !st.exists || string(st.data) != "hello\n" || st.mode != 0o640 || !st.exact {
+		t.Errorf("loadRaw(a.txt) = %+v, %v", st, err)
+	}
+	if st, err := loadRaw(d, "empty"); err != nil || !st.exists || len(st.data) != 0 {
+		t.Errorf("loadRaw(empty) = %+v, %v", st, err)
+	}
+	// Not regular files, or missing: left to the portable path.
+	for _, name := range []string{"link", "sub", "missing"} {
+		if _, err := loadRaw(d, name); err != errFallback {
+			t.Errorf("loadRaw(%s): err %v, want the fallback", name, err)
+		}
+	}
+
+	for _, c := range []struct {
+		want string
+		same bool
+	}{{"hello\n", true}, {"hellO\n", false}, {"hello", false}, {"hello\n\n", false}, {"", false}} {
+		if same, err := sameRaw(d, "a.txt", []byte(c.want)); err != nil || same != c.same {
+			t.Errorf("sameRaw(a.txt, %q) = %v, %v; want %v", c.want, same, err, c.same)
+		}
+	}
+	if _, err := sameRaw(d, "link", []byte("hello\n")); err != errFallback {
+		t.Errorf("sameRaw(link): err %v, want the fallback", err)
+	}
+
+	f, err := createRaw(d, "new", []byte("data"), 0o600, os.ModeSetuid|0o751, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syncClose(f); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Lstat(filepath.Join(dir, "new"))
+	if err != nil || fi.Mode() != os.ModeSetuid|0o751 {
+		t.Errorf("created file: %v, %v; want -rwxr-x--x with setuid", fi.Mode(), err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "new")); string(b) != "data" {
+		t.Errorf("created file holds %q", b)
+	}
+	if _, err := createRaw(d, "new", []byte("x"), 0o600, 0, false); err == nil {
+		t.Errorf("createRaw over an existing file succeeded")
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "new")); string(b) != "data" {
+		t.Errorf("failed create changed the file: %q", b)
+	}
+	if err := renameRaw(d, "new", "a.txt"); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "a.txt")); string(b) != "data" {
+		t.Errorf("renamed file holds %q", b)
+	}
+	if err := renameRaw(d, "new", "b.txt"); err == nil {
+		t.Errorf("renaming a missing file succeeded")
+	}
+}

@@ -1,0 +1,20 @@
+//go:build !linux
+
+package apply
+
+import (
+	"io/fs"
+	"os"
+)
+
+// Other systems take the portable path of files.go and commit.go.
+const rawIO = false
+
+var errFallback = fs.ErrInvalid
+
+func loadRaw(*os.File, string) (state, error)        { return state{}, errFallback }
+func sameRaw(*os.File, string, []byte) (bool, error) { return false, errFallback }
+func renameRaw(*os.File, string, string) error       { return errFallback }
+func createRaw(*os.File, string, []byte, fs.FileMode, fs.FileMode, bool) (syncCloser, error) {
+	return nil, errFallback
+}
