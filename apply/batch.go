@@ -210,6 +210,7 @@ func newSegment(s *slot, bes []batchEdit) *segment {
 	// the map is asked.
 	g.keys = map[uint64][]int{}
 	var maybe [1 << 16 / 64]uint64
+	var lens [4]uint64 // the key lines' lengths below 256: a cheaper test still
 	for b := range bes {
 		if !bes[b].ok {
 			continue
@@ -221,8 +222,14 @@ func newSegment(s *slot, bes []batchEdit) *segment {
 		h := lineHash(line)
 		g.keys[h] = nil
 		maybe[h>>54] |= 1 << (h >> 48 & 63)
+		if n := len(line); n < 256 {
+			lens[n>>6] |= 1 << (n & 63)
+		}
 	}
 	check := func(L, st, end int) {
+		if n := end - st; n < 256 && lens[n>>6]&(1<<(n&63)) == 0 {
+			return
+		}
 		h := lineHash(body[st:end])
 		if maybe[h>>54]&(1<<(h>>48&63)) == 0 {
 			return

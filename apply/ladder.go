@@ -70,6 +70,11 @@ type pattern struct {
 	ph      []bool   // lines[i] is a placeholder for sure (a bare "..." that is a block's body is not)
 	phs     int      // how many placeholders
 	blank   bool     // every line is blank (or a placeholder): nothing to anchor a tolerant match
+
+	// insertion(p, insNew) is ins, remembered: the batch planner asks
+	// before the matcher does.
+	insNew *pattern
+	ins    bool
 }
 
 func newPattern(s string) *pattern {

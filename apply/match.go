@@ -353,6 +353,13 @@ func (f *finder) addsFinalNL(op, np *pattern, nh []hit) bool {
 // line by line at the loosest line tolerance short of elision (blanks at
 // either end and inside, typography).
 func insertion(op, np *pattern) bool {
+	if op.insNew != np {
+		op.insNew, op.ins = np, isInsertion(op, np)
+	}
+	return op.ins
+}
+
+func isInsertion(op, np *pattern) bool {
 	if np.text == op.text || np.blank {
 		return false
 	}

@@ -601,15 +601,16 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 	}
 	er := resultOf(loc)
 	if loc.Status != StatusAlreadyApplied {
-		out, serr := applySplices(body, loc.Splices)
+		prefix := ""
+		if hasBOM {
+			prefix = bom
+		}
+		out, serr := applySplices(prefix, body, loc.Splices)
 		if serr != nil {
 			p.failOn(f, i, e, serr)
 			return
 		}
-		if hasBOM {
-			out = bom + out
-		}
-		s.cur.data = []byte(out)
+		s.cur.data = out
 		er.Status = StatusApplied
 	}
 	p.setMode(s, e)
@@ -624,30 +625,29 @@ func resultOf(loc location) EditResult {
 		LineStart: loc.LineStart, LineEnd: loc.LineEnd, Matched: strings.Clone(loc.Matched), Written: strings.Clone(loc.Written)}
 }
 
-// applySplices builds the new text, checking first that every splice is in
-// bounds, ascending and disjoint, as x/tools' diff.Apply does: a bad splice
-// from the ladder is reported, never written.
-func applySplices(src string, sp []splice) (string, *edit.Error) {
+// applySplices builds the new text, prefix then src spliced, checking first
+// that every splice is in bounds, ascending and disjoint, as x/tools'
+// diff.Apply does: a bad splice from the ladder is reported, never written.
+func applySplices(prefix, src string, sp []splice) ([]byte, *edit.Error) {
 	last := 0
 	size := len(src)
 	for _, x := range sp {
 		if x.Start < last || x.Start > x.End || x.End > len(src) {
-			return "", &edit.Error{Code: edit.CodeIO,
+			return nil, &edit.Error{Code: edit.CodeIO,
 				Msg: fmt.Sprintf("internal error: invalid splice [%d:%d] after offset %d in %d bytes", x.Start, x.End, last, len(src))}
 		}
 		size += len(x.New) - (x.End - x.Start)
 		last = x.End
 	}
-	var b strings.Builder
-	b.Grow(size)
+	b := make([]byte, 0, len(prefix)+size)
+	b = append(b, prefix...)
 	last = 0
 	for _, x := range sp {
-		b.WriteString(src[last:x.Start])
-		b.WriteString(x.New)
+		b = append(b, src[last:x.Start]...)
+		b = append(b, x.New...)
 		last = x.End
 	}
-	b.WriteString(src[last:])
-	return b.String(), nil
+	return append(b, src[last:]...), nil
 }
 
 func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
