@@ -14,6 +14,9 @@ package apply
 import (
 	"io/fs"
 	"os"
+	"strconv"
+	"strings"
+	"sync"
 
 	"golang.org/x/sys/unix"
 )
@@ -162,10 +165,32 @@ func (f rawFile) Sync() error {
 
 func (f rawFile) Close() error { return unix.Close(int(f)) }
 
+// umask is the process's file mode creation mask, read once from
+// /proc/self/status (umask(2) can only be read by setting it); all bits
+// set when it cannot be read, which makes createRaw always chmod.
+var umask = sync.OnceValue(func() uint32 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0o777
+	}
+	for line := range strings.Lines(string(b)) {
+		if v, ok := strings.CutPrefix(line, "Umask:"); ok {
+			if m, err := strconv.ParseUint(strings.TrimSpace(v), 8, 32); err == nil {
+				return uint32(m)
+			}
+		}
+	}
+	return 0o777
+})
+
 // createRaw makes name in dir with O_EXCL, writes data and, when chmod,
 // sets mode exactly; the file is returned open, not synced. On failure
-// nothing is left behind.
+// nothing is left behind. perm is the mode to create it with otherwise.
 func createRaw(dir *os.File, name string, data []byte, perm, mode fs.FileMode, chmod bool) (syncCloser, error) {
+	if chmod && mode&(fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky) == 0 && uint32(mode.Perm())&umask() == 0 {
+		// Created with mode, the umask takes nothing away: no chmod.
+		perm, chmod = mode.Perm(), false
+	}
 	var f rawFile
 	err := control(dir, func(dfd int) error {
 		fd, err := unix.Openat(dfd, name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, uint32(perm))

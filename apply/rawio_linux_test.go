@@ -1,6 +1,7 @@
 package apply
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -87,6 +88,18 @@ func TestRawIO(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "new")); string(b) != "data" {
 		t.Errorf("created file holds %q", b)
+	}
+	// Kept exactly whether or not the umask would take bits away.
+	for i, mode := range []os.FileMode{0o640, 0o666, 0o777, 0o400} {
+		name := fmt.Sprintf("mode%d", i)
+		f, err := createRaw(d, name, nil, 0o600, mode, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		syncClose(f)
+		if fi, err := os.Lstat(filepath.Join(dir, name)); err != nil || fi.Mode() != mode {
+			t.Errorf("created with mode %v: got %v, %v", mode, fi.Mode(), err)
+		}
 	}
 	if _, err := createRaw(d, "new", []byte("x"), 0o600, 0, false); err == nil {
 		t.Errorf("createRaw over an existing file succeeded")
