@@ -30,7 +30,11 @@ import (
 // reads as a file header), a SEARCH/REPLACE block, a whole-file fence or a
 // file's hunks fall back to the canonical form of [Write]; a JSON call or
 // codex chunk sits inside a structure that a block cannot replace, so it is
-// left as written, and Normalize's error names it.
+// left as written, and Normalize's error names it. A whole-file fence and
+// a canonical block are parsed back in the rewritten response itself: which
+// fence closes a block depends on the fences after it. A line that ends in
+// a CR is left as written in every format but JSON, since the reader would
+// take the CR for part of a CRLF ending.
 
 // An Applied is what applying one edit did, as [Normalize] renders it. The
 // applier reports it (apply.EditResult's Matched and Written); text is
@@ -111,35 +115,47 @@ type normalizer struct {
 	kept    []int // edits left as written that had something to rewrite
 }
 
-// An nsplice replaces src[start:end] with text.
+// An nsplice replaces src[start:end] with text. One with want is checked
+// where it lands in the output (see recheck): it must read as want there,
+// or the first of alts stands in; with none left, the region keeps its
+// bytes and the edits idx are reported kept.
 type nsplice struct {
 	start, end int
 	text       string
+	want       []edit.Edit
+	alts       []nsplice
+	idx        []int
+	at         int // where text starts in the output; -1 when not written
 }
 
 func (n *normalizer) replace(start, end int, text string) {
 	if string(n.src[start:end]) != text {
-		n.splices = append(n.splices, nsplice{start, end, text})
+		n.splices = append(n.splices, nsplice{start: start, end: end, text: text})
 	}
+}
+
+// replaceChecked queues the first of cands, renderings of the edits idx
+// each with its want, to be checked in the output; with none, idx are
+// kept.
+func (n *normalizer) replaceChecked(idx []int, cands []nsplice) {
+	if len(cands) == 0 {
+		n.keep(idx...)
+		return
+	}
+	s := cands[0]
+	s.alts, s.idx = cands[1:], idx
+	n.splices = append(n.splices, s)
 }
 
 func (n *normalizer) keep(idx ...int) { n.kept = append(n.kept, idx...) }
 
 func (n *normalizer) result() ([]byte, error) {
-	slices.SortStableFunc(n.splices, func(a, b nsplice) int { return a.start - b.start })
-	var b bytes.Buffer
-	last := 0
-	for _, s := range n.splices {
-		if s.start < last {
-			continue // overlapping regions: cannot happen for regions Parse recorded
-		}
-		b.Write(n.src[last:s.start])
-		b.WriteString(s.text)
-		last = s.end
+	out := n.render()
+	for n.recheck(out) {
+		out = n.render()
 	}
-	b.Write(n.src[last:])
 	if len(n.kept) == 0 {
-		return b.Bytes(), nil
+		return out, nil
 	}
 	slices.Sort(n.kept)
 	n.kept = slices.Compact(n.kept)
@@ -147,7 +163,91 @@ func (n *normalizer) result() ([]byte, error) {
 	for k, i := range n.kept {
 		s[k] = strconv.Itoa(i)
 	}
-	return b.Bytes(), fmt.Errorf("edits %s could not be rewritten and are left as written", strings.Join(s, ", "))
+	return out, fmt.Errorf("edits %s could not be rewritten and are left as written", strings.Join(s, ", "))
+}
+
+// render returns src with the splices in place, and notes where each
+// landed.
+func (n *normalizer) render() []byte {
+	slices.SortStableFunc(n.splices, func(a, b nsplice) int { return a.start - b.start })
+	var b bytes.Buffer
+	last := 0
+	for k := range n.splices {
+		s := &n.splices[k]
+		s.at = -1
+		if s.start < last {
+			continue // overlapping regions: cannot happen for regions Parse recorded
+		}
+		b.Write(n.src[last:s.start])
+		s.at = b.Len()
+		b.WriteString(s.text)
+		last = s.end
+	}
+	b.Write(n.src[last:])
+	return b.Bytes()
+}
+
+// recheck reads out back and replaces each checked splice that does not
+// read as its want there by its next alternative, or by the region's own
+// bytes; it reports whether any changed. Alone, a rendering can read one
+// way and in the output another: the whole-file reader picks a fence's
+// closing line by the fences after it (balancedClose), so the check is
+// made in place, and once for the whole output.
+func (n *normalizer) recheck(out []byte) bool {
+	if !slices.ContainsFunc(n.splices, func(s nsplice) bool { return s.want != nil && s.at >= 0 }) {
+		return false
+	}
+	got, errs := Parse(out, FormatAuto)
+	changed := false
+	line, lineAt := 1, 0 // the 1-based line of out at byte lineAt
+	for k := range n.splices {
+		s := &n.splices[k]
+		if s.at < 0 {
+			continue
+		}
+		line += bytes.Count(out[lineAt:s.at], []byte("\n"))
+		lineAt = s.at
+		if s.want == nil || n.readsAt(got, errs, s, line) {
+			continue
+		}
+		changed = true
+		if len(s.alts) > 0 {
+			next := s.alts[0]
+			next.alts, next.idx = s.alts[1:], s.idx
+			*s = next
+			continue
+		}
+		n.keep(s.idx...)
+		*s = nsplice{start: s.start, end: s.end, text: string(n.src[s.start:s.end])}
+	}
+	return changed
+}
+
+// readsAt reports whether the splice s, written at byte s.at and line
+// line of the output that parsed to got and errs, reads as its want: the
+// edits starting in it end in it and are want, no edit runs into it, and
+// no error is on its lines.
+func (n *normalizer) readsAt(got []edit.Edit, errs edit.ErrorList, s *nsplice, line int) bool {
+	end := s.at + len(s.text)
+	last := line + strings.Count(strings.TrimSuffix(s.text, "\n"), "\n")
+	for _, err := range errs {
+		if err.Line >= line && err.Line <= last {
+			return false
+		}
+	}
+	var in []edit.Edit
+	for _, g := range got {
+		switch {
+		case g.Start < s.at && g.End > s.at:
+			return false
+		case g.Start >= s.at && g.Start < end:
+			if g.End > end {
+				return false
+			}
+			in = append(in, g)
+		}
+	}
+	return sameEdits(in, s.want)
 }
 
 // lf turns CRLF line endings into LF: the applier reports the file's bytes,
@@ -218,13 +318,18 @@ func (n *normalizer) one(i int) {
 	if n.multi(i) {
 		return
 	}
-	var text string
-	if ok {
+	// The whole-file rendering, then the canonical one: each is checked in
+	// the output (recheck).
+	var cands []nsplice
+	if ok && e.Format == FormatWhole.String() {
+		if text, want, ok := n.whole(i, a); ok {
+			cands = append(cands, nsplice{start: e.Start, end: e.End, text: text, want: []edit.Edit{want}})
+		}
+	} else if ok {
+		var text string
 		switch e.Format {
 		case FormatSearchReplace.String():
 			text, ok = n.searchReplace(i, a)
-		case FormatWhole.String():
-			text, ok = n.whole(i, a)
 		case FormatCodex.String():
 			text, ok = n.codex(i, a)
 		case FormatUDiff.String():
@@ -241,11 +346,10 @@ func (n *normalizer) one(i int) {
 		n.keep(i) // inside an envelope: no block can stand there
 		return
 	}
-	if text, ok := n.canonical([]int{i}); ok {
-		n.replace(e.Start, n.fencedEnd(e), text)
-		return
+	if text, want, ok := n.canonical([]int{i}); ok {
+		cands = append(cands, nsplice{start: e.Start, end: n.fencedEnd(e), text: text, want: want})
 	}
-	n.keep(i)
+	n.replaceChecked([]int{i}, cands)
 }
 
 // fencedEnd returns the end of e's region, past the fence that closes it
@@ -288,9 +392,10 @@ func (n *normalizer) multi(i int) bool {
 }
 
 // canonical renders the edits at idx in the canonical form of Write: what
-// was applied for those with entries, the edit as written for the others.
-// It reports false when some edit cannot be written that way.
-func (n *normalizer) canonical(idx []int) (string, bool) {
+// was applied for those with entries, the edit as written for the others,
+// and returns the edits it reads as. It reports false when some edit
+// cannot be written that way.
+func (n *normalizer) canonical(idx []int) (string, []edit.Edit, bool) {
 	var es []edit.Edit
 	for _, i := range idx {
 		as := n.by[i]
@@ -301,16 +406,26 @@ func (n *normalizer) canonical(idx []int) (string, bool) {
 		for _, a := range as {
 			e := edit.Edit{Op: a.Op, Path: a.Path, Old: a.Old, New: a.New, Count: 1}
 			if a.Op == edit.Replace && a.Old == "" {
-				return "", false // an insertion by line number
+				return "", nil, false // an insertion by line number
+			}
+			if crEndsLine(a.Old) || crEndsLine(a.New) {
+				return "", nil, false // Write would read back the same bytes, not the same text
 			}
 			es = append(es, e)
 		}
 	}
 	var b bytes.Buffer
 	if err := Write(&b, es); err != nil {
-		return "", false
+		return "", nil, false
 	}
-	return b.String(), true
+	want := make([]edit.Edit, len(es))
+	for k, e := range es {
+		want[k] = edit.Edit{Op: e.Op, Path: e.Path, Old: e.Old, New: e.New}
+		if e.Op == edit.Replace {
+			want[k].Count = 1
+		}
+	}
+	return b.String(), want, true
 }
 
 // splitAfter splits s after each "\n"; a last line without one is kept.
@@ -327,6 +442,11 @@ func splitAfter(s string) []string {
 
 func wholeText(s string) bool { return s == "" || strings.HasSuffix(s, "\n") }
 
+// crEndsLine reports whether a line of s, text with "\n" endings, ends in
+// "\r". No block or fence can carry that line: the reader, and the applier
+// after it, take the CR for part of a CRLF ending (see renderLines).
+func crEndsLine(s string) bool { return strings.Contains(s, "\r\n") || strings.HasSuffix(s, "\r") }
+
 // searchReplace re-renders a SEARCH/REPLACE block: the bodies change, the
 // path line, fences and marker lines stay.
 func (n *normalizer) searchReplace(i int, a Applied) (string, bool) {
@@ -335,7 +455,7 @@ func (n *normalizer) searchReplace(i int, a Applied) (string, bool) {
 	if e.Op == edit.Create {
 		old = ""
 	}
-	if !wholeText(old) || !wholeText(nw) || (e.Op == edit.Replace && old == "") {
+	if !wholeText(old) || !wholeText(nw) || crEndsLine(old) || crEndsLine(nw) || (e.Op == edit.Replace && old == "") {
 		return "", false
 	}
 	p := n.p
@@ -395,7 +515,13 @@ func (n *normalizer) searchReplace(i int, a Applied) (string, bool) {
 // edits want (Op, Path, Old, New, Count, Hint, Anchors, AtEOF).
 func readsBackAs(text string, f Format, want ...edit.Edit) bool {
 	got, errs := Parse([]byte(text), f)
-	if len(errs) > 0 || len(got) != len(want) {
+	return len(errs) == 0 && sameEdits(got, want)
+}
+
+// sameEdits reports whether got are the edits want, field by field as
+// readsBackAs compares them.
+func sameEdits(got, want []edit.Edit) bool {
+	if len(got) != len(want) {
 		return false
 	}
 	for k, g := range got {
@@ -408,21 +534,26 @@ func readsBackAs(text string, f Format, want ...edit.Edit) bool {
 	return true
 }
 
-// whole re-renders a whole-file fence with the content as written.
-func (n *normalizer) whole(i int, a Applied) (string, bool) {
+// whole re-renders a whole-file fence with the content as written, and
+// returns the edit it must read as. Only the output can tell which fence
+// closes it (see recheck).
+func (n *normalizer) whole(i int, a Applied) (string, edit.Edit, bool) {
 	e := &n.edits[i]
 	p := n.p
 	from, to := n.lineRange(e.Start, e.End)
 	_, open, f, ok := p.wholeStart(from)
 	closeAt := to - 1
 	if !ok || closeAt <= open {
-		return "", false
+		return "", edit.Edit{}, false
 	}
 	content := a.New
 	if content != "" && !strings.HasSuffix(content, "\n") {
 		// The fence's last newline says nothing; the applier keeps the
 		// file's final-newline state.
 		content += "\n"
+	}
+	if crEndsLine(content) {
+		return "", edit.Edit{}, false
 	}
 	eol := n.eol(open)
 	var b strings.Builder
@@ -434,11 +565,7 @@ func (n *normalizer) whole(i int, a Applied) (string, bool) {
 		b.WriteString(withEOL(l, eol))
 	}
 	b.Write(n.src[p.lines[closeAt].start:e.End])
-	text := b.String()
-	if !readsBackAs(text, FormatWhole, edit.Edit{Op: e.Op, Path: e.Path, New: withEOL(content, eol)}) {
-		return "", false
-	}
-	return text, true
+	return b.String(), edit.Edit{Op: e.Op, Path: e.Path, New: withEOL(content, eol)}, true
 }
 
 // A dline is one line of a rendered hunk or chunk.
@@ -650,7 +777,7 @@ func (n *normalizer) udiff(g []int) {
 	// "diff --git" line and git's extended header too), so no header is
 	// left without hunks.
 	if hdr != "" || len(g) == 1 {
-		if c, ok := n.canonical(g); ok {
+		if c, want, ok := n.canonical(g); ok {
 			start := hdrStart
 			if hdr != "" {
 				k := from0 - 3
@@ -661,7 +788,7 @@ func (n *normalizer) udiff(g []int) {
 					start = p.lines[k].start
 				}
 			}
-			n.replace(start, last.End, c)
+			n.replaceChecked(g, []nsplice{{start: start, end: last.End, text: c, want: want}})
 			return
 		}
 	}
@@ -955,11 +1082,11 @@ func (t *jsonTarget) fields(obj map[string]jsonMember) []nsplice {
 	var rs []nsplice
 	if k, _, ok, _ := firstField(obj, jsonOldKeys); ok && t.e.Op == edit.Replace && t.e.Old != "" {
 		m := obj[k]
-		rs = append(rs, nsplice{m.start, m.end, jsonQuote(t.a.Old)})
+		rs = append(rs, nsplice{start: m.start, end: m.end, text: jsonQuote(t.a.Old)})
 	}
 	if k, _, ok, _ := firstField(obj, jsonInsertKeys); ok {
 		m := obj[k]
-		rs = append(rs, nsplice{m.start, m.end, jsonQuote(t.a.New)})
+		rs = append(rs, nsplice{start: m.start, end: m.end, text: jsonQuote(t.a.New)})
 	}
 	return rs
 }

@@ -114,6 +114,35 @@ func TestNormalize(t *testing.T) {
 			applied: []ap{{Index: 0, Op: edit.Rewrite, Path: "a.txt", New: "hello"}},
 			want:    "a.txt\n```\nhello\n```\n",
 		},
+		// The fences after the block make the third fence, not the second,
+		// close it: the rendering is read back in place, not alone.
+		"wholeClosedByLaterFence": {
+			in:      ".A\n```\n``` \n```\n\n````\n````",
+			applied: []ap{{Index: 0, Op: edit.Rewrite, Path: ".A", New: "```\n"}},
+			want:    ".A\n```\n```\n```\n\n````\n````",
+		},
+		// Alone, the canonical block reads back; before those fences it
+		// would take them in: the edit is left as written.
+		"canonicalWholeClosedByLaterFence": {
+			in:      ".A\n```\nx \n```\n\n````\n````",
+			applied: []ap{{Index: 0, Op: edit.Rewrite, Path: "b.txt", New: "```\n", Repaired: true}},
+			want:    ".A\n```\nx \n```\n\n````\n````",
+			kept:    true,
+		},
+		// A line that ends in CR: the reader would take the CR for part of
+		// a CRLF ending, so no block can say it.
+		"wholeLineEndingInCR": {
+			in:      ".A\n```\n\r\r\r \n```\n",
+			applied: []ap{{Index: 0, Op: edit.Rewrite, Path: ".A", New: "\r\r\r\n"}},
+			want:    ".A\n```\n\r\r\r \n```\n",
+			kept:    true,
+		},
+		"searchReplaceLineEndingInCR": {
+			in:      "a.go\n<<<<<<< SEARCH\nx\n=======\ny\r \n>>>>>>> REPLACE\n",
+			applied: []ap{{Index: 0, Op: edit.Replace, Path: "a.go", Old: "x\n", New: "y\r\r\n", Line: 1}},
+			want:    "a.go\n<<<<<<< SEARCH\nx\n=======\ny\r \n>>>>>>> REPLACE\n",
+			kept:    true,
+		},
 		"createSearchReplace": {
 			in:      "new.txt\n```\n<<<<<<< SEARCH\n=======\nhi \n>>>>>>> REPLACE\n```\n",
 			applied: []ap{{Index: 0, Op: edit.Create, Path: "new.txt", New: "hi\n"}},
