@@ -40,8 +40,10 @@ func newPalette(on bool) palette {
 
 // Human writes res as the receipt a person reads: per file its op and path,
 // per edit a mark (✓ applied, = already applied, ✗ failed) with the
-// strategy and lines, then every error with its candidates and hint, then
-// one summary line. With color, marks, codes and paths are colored.
+// strategy, the lines and "repaired" when a --repair fixer's edit stood in
+// for it (the JSON receipt's "repaired"), then every error with its
+// candidates and hint, then one summary line. With color, marks, codes and
+// paths are colored.
 func Human(w io.Writer, res *apply.Result, colored bool) error {
 	p := newPalette(colored)
 	bw := bufio.NewWriter(w)
@@ -88,6 +90,9 @@ func (p palette) editLine(e apply.EditResult) string {
 	}
 	if r := lineRange(e.LineStart, e.LineEnd); r != "" {
 		detail = append(detail, r)
+	}
+	if e.Repaired {
+		detail = append(detail, "repaired")
 	}
 	s := fmt.Sprintf("%s edit %d: %s", mark, e.Index, status)
 	if len(detail) > 0 {

@@ -6,6 +6,9 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/diff"
@@ -160,5 +163,60 @@ func golden(t *testing.T, name string, got []byte) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("%s mismatch (-want +got):\n%s", name, diff.Diff("want", want, "got", got))
+	}
+}
+
+// TestHumanRepaired: the human receipt says "repaired" on exactly the edit
+// lines whose entries the JSON receipt marks repaired, and keeps their
+// strategy and lines.
+func TestHumanRepaired(t *testing.T) {
+	res := &apply.Result{OK: true, Files: []*apply.FileResult{{
+		Path: "calc.go", Op: "modify", BeforeHash: "aaaa", AfterHash: "bbbb",
+		Edits: []apply.EditResult{
+			{Index: 0, Status: apply.StatusApplied, Strategy: apply.StrategyExact, LineStart: 4, LineEnd: 4, Repaired: true},
+			{Index: 1, Status: apply.StatusApplied, Strategy: apply.StrategyExact, LineStart: 9, LineEnd: 10},
+			{Index: 2, Status: apply.StatusAlreadyApplied, Strategy: apply.StrategyIndent, LineStart: 1, LineEnd: 2, Repaired: true},
+		},
+	}}}
+	var jb bytes.Buffer
+	if err := JSON(&jb, res); err != nil {
+		t.Fatal(err)
+	}
+	var r Receipt
+	if err := json.Unmarshal(jb.Bytes(), &r); err != nil {
+		t.Fatal(err)
+	}
+	want := map[int]WireEdit{}
+	for _, e := range r.Files[0].Edits {
+		want[e.Index] = e
+	}
+	editNum := regexp.MustCompile(`edit (\d+): `)
+	for _, colored := range []bool{false, true} {
+		var buf bytes.Buffer
+		if err := Human(&buf, res, colored); err != nil {
+			t.Fatal(err)
+		}
+		seen := 0
+		for _, line := range strings.Split(buf.String(), "\n") {
+			m := editNum.FindStringSubmatch(line)
+			if m == nil {
+				continue
+			}
+			i, _ := strconv.Atoi(m[1])
+			w, ok := want[i]
+			if !ok {
+				t.Fatalf("color=%v: line for edit %d, which the JSON receipt does not hold: %q", colored, i, line)
+			}
+			seen++
+			if got := strings.Contains(line, "repaired"); got != w.Repaired {
+				t.Errorf("color=%v: edit %d line %q says repaired %v, JSON says %v", colored, i, line, got, w.Repaired)
+			}
+			if !strings.Contains(line, w.Strategy+", "+lineRange(w.LineStart, w.LineEnd)) {
+				t.Errorf("color=%v: edit %d line %q lost its strategy or lines", colored, i, line)
+			}
+		}
+		if seen != len(want) {
+			t.Errorf("color=%v: %d edit lines, want %d:\n%s", colored, seen, len(want), buf.String())
+		}
 	}
 }
