@@ -65,16 +65,17 @@ type zoneLine struct {
 type segment struct {
 	orig   string
 	hasBOM bool
-	f      *finder          // over orig: the exact hits' units and replacement text are read there
-	starts []int            // starts[L]: offset in orig of line L (lines cut at "\n"; the last may be empty)
-	keys   map[uint64][]int // hash of a line the edits quote → orig's lines with that text
-	zones  map[uint64][]zoneLine
-	sp     []batchSplice // sorted by start
-	cumB   []int         // cumB[j]: the sum of sp[:j]'s dBytes
-	cumL   []int         // likewise dLines
-	crlf   int           // "\r\n" in the current content
-	mode   int           // eolLF or eolCRLF: the mode orig had, and the current content has
-	closed bool          // the last splice changed something the batch assumes: flush before the next edit
+	f      *finder               // over orig: the exact hits' units and replacement text are read there
+	starts []int                 // starts[L]: offset in orig of line L (lines cut at "\n"; the last may be empty)
+	keys   map[uint64][]int      // hash of an edit's key line (see keyLine) → orig's lines with that text
+	maybe  *keyFilter            // rules out most lines that are no key line, before keys is asked
+	zones  map[uint64][]zoneLine // hash of a key line → the zone lines with that text
+	sp     []batchSplice         // sorted by start
+	cumB   []int                 // cumB[j]: the sum of sp[:j]'s dBytes
+	cumL   []int                 // likewise dLines
+	crlf   int                   // "\r\n" in the current content
+	mode   int                   // eolLF or eolCRLF: the mode orig had, and the current content has
+	closed bool                  // the last splice changed something the batch assumes: flush before the next edit
 }
 
 // A batchEdit is one edit of the run, with what the batch needs of it.
@@ -209,8 +210,7 @@ func newSegment(s *slot, bes []batchEdit) *segment {
 	// slice of the hash space rules most of the file's lines out before
 	// the map is asked.
 	g.keys = map[uint64][]int{}
-	var maybe [1 << 16 / 64]uint64
-	var lens [4]uint64 // the key lines' lengths below 256: a cheaper test still
+	g.maybe = &keyFilter{}
 	for b := range bes {
 		if !bes[b].ok {
 			continue
@@ -219,19 +219,11 @@ func newSegment(s *slot, bes []batchEdit) *segment {
 		if !ok {
 			continue
 		}
-		h := lineHash(line)
-		g.keys[h] = nil
-		maybe[h>>54] |= 1 << (h >> 48 & 63)
-		if n := len(line); n < 256 {
-			lens[n>>6] |= 1 << (n & 63)
-		}
+		g.keys[g.maybe.add(line)] = nil
 	}
 	check := func(L, st, end int) {
-		if n := end - st; n < 256 && lens[n>>6]&(1<<(n&63)) == 0 {
-			return
-		}
-		h := lineHash(body[st:end])
-		if maybe[h>>54]&(1<<(h>>48&63)) == 0 {
+		h, ok := g.maybe.test(body[st:end])
+		if !ok {
 			return
 		}
 		if ls, ok := g.keys[h]; ok {
@@ -255,6 +247,34 @@ func newSegment(s *slot, bes []batchEdit) *segment {
 	g.zones = map[uint64][]zoneLine{}
 	g.cumB, g.cumL = []int{0}, []int{0}
 	return g
+}
+
+// A keyFilter is a set of lines that may answer "maybe" for a line not in
+// it, and answers quickly: most lines of a file are ruled out by their
+// length (below 256 bytes), the rest by a bit per slice of the hash space.
+type keyFilter struct {
+	lens [4]uint64
+	bits [1 << 16 / 64]uint64
+}
+
+// add puts line in the set and returns its lineHash.
+func (k *keyFilter) add(line string) uint64 {
+	if n := len(line); n < 256 {
+		k.lens[n>>6] |= 1 << (n & 63)
+	}
+	h := lineHash(line)
+	k.bits[h>>54] |= 1 << (h >> 48 & 63)
+	return h
+}
+
+// test reports whether line may be in the set, and its lineHash when it
+// may (0 when not).
+func (k *keyFilter) test(line string) (uint64, bool) {
+	if n := len(line); n < 256 && k.lens[n>>6]&(1<<(n&63)) == 0 {
+		return 0, false
+	}
+	h := lineHash(line)
+	return h, k.bits[h>>54]&(1<<(h>>48&63)) != 0
 }
 
 // keyLine returns the longest whole line of text (the first of the
@@ -484,8 +504,12 @@ func (g *segment) accept(text string, start, end, first, last int) {
 		if k >= 0 {
 			n = k
 		}
-		h := lineHash(zone[off : off+n])
-		g.zones[h] = append(g.zones[h], zoneLine{at: start, rel: off - (start - ls)})
+		// Only a key line is ever looked up (occurrences).
+		if h, ok := g.maybe.test(zone[off : off+n]); ok {
+			if _, key := g.keys[h]; key {
+				g.zones[h] = append(g.zones[h], zoneLine{at: start, rel: off - (start - ls)})
+			}
+		}
 		if k < 0 {
 			break
 		}
