@@ -122,7 +122,7 @@ type line struct {
 
 func splitLines(src []byte) []line {
 	s := string(src)
-	var ls []line
+	ls := make([]line, 0, strings.Count(s, "\n")+1)
 	for off, n := 0, 1; off < len(s); n++ {
 		i := strings.IndexByte(s[off:], '\n')
 		end := len(s)

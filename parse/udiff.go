@@ -259,6 +259,13 @@ type hunk struct {
 // line that a "\ No newline" marker follows.
 func (h *hunk) side(kinds string) string {
 	var b strings.Builder
+	n := 0
+	for _, l := range h.lines {
+		if strings.IndexByte(kinds, l.kind) >= 0 {
+			n += len(l.text)
+		}
+	}
+	b.Grow(n)
 	for _, l := range h.lines {
 		if strings.IndexByte(kinds, l.kind) < 0 {
 			continue
