@@ -1,6 +1,7 @@
 package apply
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -192,10 +193,17 @@ func writeFileAtomic(name string, parts ...[]byte) error {
 		return err
 	}
 	tmp := f.Name()
+	// Buffered: the parts of a journal are one small record and then each
+	// file's original bytes, a thousand small writes for a thousand small
+	// files. (A part larger than the buffer is written directly.)
+	w := bufio.NewWriterSize(f, 256<<10)
 	for _, p := range parts {
 		if err == nil {
-			_, err = f.Write(p)
+			_, err = w.Write(p)
 		}
+	}
+	if err == nil {
+		err = w.Flush()
 	}
 	if err == nil {
 		err = f.Sync()
