@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"sync"
 	"syscall"
 
 	"github.com/edapply/edapply/edit"
@@ -118,6 +119,7 @@ func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }
 // one replaced by a symlink later is not followed.
 type dirRoots struct {
 	root *os.Root
+	mu   sync.Mutex // the maps: planning reads files on several goroutines
 	m    map[string]*os.Root
 	// fs holds the same directories opened as files, for the raw system
 	// calls of rawio_linux.go.
@@ -126,6 +128,15 @@ type dirRoots struct {
 
 // dir returns the handle on dir, a root-relative directory.
 func (d *dirRoots) dir(dir string) (*os.Root, error) {
+	if dir == "." {
+		return d.root, nil
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.dirLocked(dir)
+}
+
+func (d *dirRoots) dirLocked(dir string) (*os.Root, error) {
 	if dir == "." {
 		return d.root, nil
 	}
@@ -160,10 +171,12 @@ func (d *dirRoots) fileIn(p string) (*os.File, string) {
 		return nil, ""
 	}
 	dir := path.Dir(p)
+	d.mu.Lock()
+	defer d.mu.Unlock()
 	if f := d.fs[dir]; f != nil {
 		return f, path.Base(p)
 	}
-	r, err := d.dir(dir)
+	r, err := d.dirLocked(dir)
 	if err != nil {
 		return nil, ""
 	}
@@ -219,6 +232,12 @@ func (d *dirRoots) holds(rel string, orig state) (same, exists bool, err *edit.E
 // and a handle from before (one that cleanStale, or someone else, removed
 // since) would lead to the removed one.
 func (d *dirRoots) forget(dir string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.forgetLocked(dir)
+}
+
+func (d *dirRoots) forgetLocked(dir string) {
 	if r := d.m[dir]; r != nil {
 		r.Close()
 		delete(d.m, dir)
@@ -230,10 +249,12 @@ func (d *dirRoots) forget(dir string) {
 }
 
 func (d *dirRoots) close() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
 	for dir := range d.m {
-		d.forget(dir)
+		d.forgetLocked(dir)
 	}
 	for dir := range d.fs {
-		d.forget(dir)
+		d.forgetLocked(dir)
 	}
 }

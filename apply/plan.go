@@ -8,8 +8,11 @@ import (
 	"maps"
 	"os"
 	"path"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/edapply/edapply/edit"
 )
@@ -267,6 +270,8 @@ type planner struct {
 	failed   map[int]*edit.Error
 	excerpts map[int]string
 	cache    map[string]loaded
+	// pre holds the files being read ahead while plan runs (see prefetch).
+	pre map[string]*fetch
 
 	// sequential plans every edit on its own, without batch.go (tests
 	// compare the two).
@@ -326,6 +331,8 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 		}
 		bases = append(bases, baseCheck{name, rel, strings.ToLower(want)})
 	}
+
+	defer p.prefetch(src, bad)()
 
 	// --base is checked against the files as they are before any edit.
 	for _, b := range bases {
@@ -406,6 +413,62 @@ func (p *planner) checkNesting(edits []edit.Edit) {
 	}
 }
 
+// A fetch is a file being read ahead of planning (see prefetch).
+type fetch struct {
+	rel  string
+	done chan struct{}
+	l    loaded
+}
+
+// prefetch starts reading the files at paths (those of the edits not bad,
+// each once, in the order planning will want them) on a few goroutines,
+// for slot to take: with many files, reading them is a third of planning
+// and the other cores are idle. It returns a function that stops the
+// readers and waits for them; files planning did not ask for by then are
+// read by slot itself. Nothing is read for a single file, or when the
+// repair rounds' cache has it already.
+func (p *planner) prefetch(paths []string, bad []bool) (stop func()) {
+	var todo []*fetch
+	p.pre = map[string]*fetch{}
+	for i, rel := range paths {
+		if bad[i] || rel == "" || p.pre[rel] != nil {
+			continue
+		}
+		if _, ok := p.cache[rel]; ok {
+			continue
+		}
+		f := &fetch{rel: rel, done: make(chan struct{})}
+		p.pre[rel] = f
+		todo = append(todo, f)
+	}
+	if len(todo) < 2 {
+		p.pre = nil
+		return func() {}
+	}
+	var next atomic.Int64
+	var quit atomic.Bool
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), 4, len(todo)) {
+		wg.Go(func() {
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= len(todo) {
+					return
+				}
+				if f := todo[k]; !quit.Load() {
+					f.l.st, f.l.err = p.dirs.load(f.rel)
+					close(f.done)
+				}
+			}
+		})
+	}
+	return func() {
+		quit.Store(true) // planning is over (or was cancelled): read no more
+		wg.Wait()
+		p.pre = nil
+	}
+}
+
 // slot returns the slot for rel, reading the file the first time.
 func (p *planner) slot(rel string) *slot {
 	if s, ok := p.slots[rel]; ok {
@@ -414,7 +477,12 @@ func (p *planner) slot(rel string) *slot {
 	s := &slot{path: rel}
 	l, ok := p.cache[rel]
 	if !ok {
-		l.st, l.err = p.dirs.load(rel)
+		if f := p.pre[rel]; f != nil {
+			<-f.done
+			l = f.l
+		} else {
+			l.st, l.err = p.dirs.load(rel)
+		}
 		if p.cache != nil {
 			p.cache[rel] = l
 		}
