@@ -6,7 +6,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/edapply/edapply/edit"
 )
@@ -30,18 +29,7 @@ func looseKey(s string) uint64 {
 	// Most lines are ASCII with single blanks between their words: their
 	// loose form is the line trimmed, and is hashed as it stands.
 	t := trimBoth(s)
-	simple := true
-	for i := 0; i < len(t) && simple; i++ {
-		switch looseClass[t[i]] {
-		case 0:
-		case 1: // a blank, never last in t
-			simple = t[i] == ' ' && !isSpace(t[i+1])
-		case 2: // "--" folds to "-"
-			simple = i+1 == len(t) || t[i+1] != '-'
-		default: // not ASCII: may fold
-			simple = false
-		}
-	}
+	simple := plainLine(t)
 	if simple {
 		return maphash.String(candSeed, t)
 	}
@@ -70,21 +58,55 @@ func looseKey(s string) uint64 {
 	return maphash.Bytes(candSeed, b)
 }
 
-// looseClass sorts bytes for looseKey's shortcut: 0 plain, 1 blank
-// (isSpace), 2 '-', 3 not ASCII.
-var looseClass = func() (t [256]uint8) {
-	for c := range 256 {
-		switch {
-		case isSpace(byte(c)):
-			t[c] = 1
-		case c == '-':
-			t[c] = 2
-		case c >= utf8.RuneSelf:
-			t[c] = 3
-		}
+// plainLine reports whether t is a line looseKey may hash as it stands:
+// only printable ASCII and spaces (no byte at or above 0x80, which may
+// fold; none below 0x0E, which holds the other blanks), no two spaces in a
+// row and no "--". Eight bytes are tested at once: a key is computed for
+// every line of a file on every NO_MATCH.
+func plainLine(t string) bool {
+	const ones, highs, lows = 0x0101010101010101, 0x8080808080808080, 0x7F7F7F7F7F7F7F7F
+	// eq marks, in its high bit, each byte of x equal to c (exactly: no
+	// borrow crosses bytes).
+	eq := func(x, c uint64) uint64 {
+		y := x ^ c*ones
+		return ^((y&lows + lows) | y) & highs
 	}
-	return t
-}()
+	var lastSp, lastDa uint64 // the previous word's last byte was ' ' or '-': bit 7
+	i := 0
+	for ; i+8 <= len(t); i += 8 {
+		x := load64(t[i:])
+		// x&highs: a byte ≥ 0x80; else (x-0x0E..)&^x&highs: one below 0x0E.
+		if (x|(x-0x0E*ones)&^x)&highs != 0 {
+			return false
+		}
+		sp, da := eq(x, ' '), eq(x, '-')
+		if sp&(sp<<8|lastSp) != 0 || da&(da<<8|lastDa) != 0 {
+			return false
+		}
+		lastSp, lastDa = sp>>56, da>>56
+	}
+	prev := byte(0)
+	if lastSp != 0 {
+		prev = ' '
+	} else if lastDa != 0 {
+		prev = '-'
+	}
+	for ; i < len(t); i++ {
+		c := t[i]
+		if c >= 0x80 || c < 0x0E || (c == ' ' || c == '-') && c == prev {
+			return false
+		}
+		prev = c
+	}
+	return true
+}
+
+// load64 is s's first eight bytes, little-endian (one load, compiled).
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
 
 type window struct {
 	start, n int

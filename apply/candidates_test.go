@@ -3,6 +3,7 @@ package apply
 import (
 	"fmt"
 	"hash/maphash"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -119,4 +120,33 @@ func TestLooseKeyFastPath(t *testing.T) {
 			t.Errorf("looseKey(%q) differs from the general form", s)
 		}
 	}
+	// Pairs of blanks or dashes at every offset, across the eight-byte
+	// words plainLine reads.
+	alphabet := []string{"a", " ", "-", "\t", "é", "x"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(24) {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		if s := b.String(); looseKey(s) != general(s) {
+			t.Fatalf("looseKey(%q) differs from the general form", s)
+		}
+	}
+}
+
+// FuzzLooseKey holds looseKey's shortcut to the general form for any line.
+func FuzzLooseKey(f *testing.F) {
+	for _, s := range []string{"a  b", "\tx := 1  ", "a -- b", "caf\xe9", "a\vb", "0123456789abcdef--", "01234567 \t89"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if strings.Contains(s, "\n") {
+			return // a line has none
+		}
+		want := maphash.String(candSeed, strings.Join(strings.Fields(foldPunct(s)), " "))
+		if looseKey(s) != want {
+			t.Errorf("looseKey(%q) differs from the general form", s)
+		}
+	})
 }
