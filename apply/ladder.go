@@ -580,8 +580,9 @@ func additiveShift(pat, file []string) (shift, bool) {
 // between indents (their greatest common divisor, gm and gf on either
 // side) give the ratio gf/gm, which must be uf/um for units um and uf of
 // 2, 4 or 8 (not equal) that divide them as often: the smallest such um.
-// Only for indentation of spaces, where the widths are unambiguous, and
-// only when every line agrees.
+// Every line must then map onto the file's exactly, a remainder below um
+// kept as it is (see shift.width). Only for indentation of spaces, where
+// the widths are unambiguous, and only when every line agrees.
 func rescaled(pat, file []string) (shift, bool) {
 	var mw, fw []int
 	for i := range pat {
@@ -618,15 +619,32 @@ func rescaled(pat, file []string) (shift, bool) {
 			break
 		}
 	}
-	if um == 0 {
-		return shift{}, false
+	fits := func(sh shift) bool {
+		for i := range mw {
+			if fw[i] != sh.width(mw[i]) {
+				return false
+			}
+		}
+		return true
 	}
-	for i := range mw {
-		if fw[i] != a+(mw[i]-b)/um*uf {
-			return shift{}, false
+	if um != 0 {
+		if sh := (shift{tabw: 4, delta: a, um: um, uf: uf, base: b}); fits(sh) {
+			return sh, true
 		}
 	}
-	return shift{tabw: 4, delta: a, um: um, uf: uf, base: b}, true
+	// A line aligned under an opening bracket is a whole number of units
+	// and a remainder ("raise X(...\n" + 33 spaces), which the model's
+	// re-scaling keeps (8 units of 4 and 1 become 8 of 8 and 1): the steps'
+	// divisor is then 1. The units are then the first pair, the model's
+	// largest first, that maps every line, remainders kept (shift.width).
+	for _, m := range [...]int{8, 4, 2} {
+		for _, f := range [...]int{2, 4, 8} {
+			if sh := (shift{tabw: 4, delta: a, um: m, uf: f, base: b}); m != f && fits(sh) {
+				return sh, true
+			}
+		}
+	}
+	return shift{}, false
 }
 
 func gcd(a, b int) int {

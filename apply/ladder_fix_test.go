@@ -63,6 +63,14 @@ func TestLocateIndentRescale(t *testing.T) {
 			old:  "V = ('A',\n              'B',\n",
 			new:  "V = ('A',\n              # c\n              'B',\n",
 			want: "V = ('A',\n                            # c\n                            'B',\n                            'C')\n", strategy: StrategyIndent},
+		// Units doubled, and an alignment line's odd remainder kept: 4·4+1
+		// spaces became 4·8+1.
+		"remainderKept": {file: "def f(self):\n    if x:\n        raise E('at %d' %\n                 n)\n",
+			old:  "        if x:\n                raise E('at %d' %\n                                 n)\n",
+			new:  "        if x:\n                # c\n                raise E('at %d' %\n                                 n)\n",
+			want: "def f(self):\n    if x:\n        # c\n        raise E('at %d' %\n                 n)\n", strategy: StrategyIndent},
+		"remainderInconsistent": {file: "def f(self):\n    if x:\n        raise E('at %d' %\n                 n)\n",
+			old: "        if x:\n                raise E('at %d' %\n                                  n)\n", new: "pass\n", code: edit.CodeNoMatch},
 		"notWholeUnits": {file: "V = ('A',\n       'B')\n", old: "V = ('A',\n              'B')\n", new: "V = 1\n", code: edit.CodeNoMatch},
 		// The additive shift at one place wins over a rescaled match at another.
 		"additiveFirst": {file: "def f():\n    if x:\n        return 1\ndef g():\n  if x:\n    return 1\n",
