@@ -390,10 +390,17 @@ func elidedTail(original string, p *pattern, orig func() map[string]bool) (int, 
 	// lost most of its tail (a Markdown "```{toctree}" block, say) it
 	// stands for lines. An indented one is a stub's body and stays code.
 	cut := onlyDots(t) && p.lines[last] == t
-	if len(t) > 100 || !tailNote(t) && !cut || orig()[t] {
+	// With the cut this function demands below, a list's end ("# etc.",
+	// "and so on") is a note too, though alone it continues a comment.
+	if len(t) > 100 || !tailNote(t) && !cut && !listTail(t) {
 		return 0, false
 	}
 	ol := strings.Split(strings.ReplaceAll(original, "\r\n", "\n"), "\n")
+	// A line original has is code; for a "..." at the margin, only one at
+	// the margin: an indented "..." in a sample is not the same line.
+	if cut && slices.Contains(ol, p.lines[last]) || !cut && orig()[t] {
+		return 0, false
+	}
 	var on, rn []string // non-blank lines, trimmed
 	for _, o := range ol {
 		if o = strings.TrimSpace(o); o != "" {
@@ -430,6 +437,18 @@ func elidedTail(original string, p *pattern, orig func() map[string]bool) (int, 
 		return 0, false
 	}
 	return last + 1, true
+}
+
+// listTail reports whether t, a trimmed line, is one of listTails, alone
+// or as a comment or in brackets ("# etc.", "(and so on)").
+func listTail(t string) bool {
+	u := t
+	if c, ok := commentText(t); ok {
+		u = c
+	} else if w, ok := unwrap(t); ok {
+		u = w
+	}
+	return listTails[strings.Trim(strings.ToLower(u), "()[]{}<>:.!-–—*_ ")]
 }
 
 // tailNote reports whether t, a trimmed line, reads like a note that code

@@ -83,6 +83,14 @@ func TestElidedRewrite(t *testing.T) {
 		"tailCode":      {py, "import os\n\n\ndef f(a):\n    return 2  # rest\n", 0},
 		"tailShortFile": {md, "# T\n\nIntro!\n\nRest of the document as it was.\n", 0},
 		"tailRewritten": {md + mdMore, "# New\n\nOther intro.\n\nRest of the document as it was.\n", 0},
+		// A list's end after a comment continues it, unless the rewrite
+		// stops there and loses the original's tail.
+		"tailEtcAfterComment": {py, "import os\n\n\ndef f(a):\n    b = a + 1\n# A helper\n# etc.\n", 7},
+		"etcAfterCommentKept": {py, "import os\n\n# Handles a, b\n# etc.\n" + py[len("import os\n"):], 0},
+		// A bare "..." at the margin ends the rewrite; the original's only
+		// "..." is indented, in a sample: a cut still.
+		"tailDotsOrigIndented": {md + "\n    ...\n" + mdMore, "# T\n\nIntro!\n\n## A\n- item\n...\n", 7},
+		"tailDotsOrigMargin":   {md + "\n...\n" + mdMore, "# T\n\nIntro!\n\n## A\n- item\n...\n", 0},
 	} {
 		line, elided := elidedRewrite(c.original, c.rewritten)
 		if elided != (c.line > 0) || line != c.line {
