@@ -442,26 +442,26 @@ func elidedTail(original string, p *pattern, orig func() map[string]bool) (int, 
 // listTail reports whether t, a trimmed line, is one of listTails, alone
 // or as a comment or in brackets ("# etc.", "(and so on)").
 func listTail(t string) bool {
-	u := t
+	return listTails[strings.Trim(strings.ToLower(noteText(t)), "()[]{}<>:.!-–—*_ ")]
+}
+
+// noteText is what a line says: a comment's text, or what brackets or
+// emphasis wrap; else the line.
+func noteText(t string) string {
 	if c, ok := commentText(t); ok {
-		u = c
-	} else if w, ok := unwrap(t); ok {
-		u = w
+		return c
 	}
-	return listTails[strings.Trim(strings.ToLower(u), "()[]{}<>:.!-–—*_ ")]
+	if w, ok := unwrap(t); ok {
+		return w
+	}
+	return t
 }
 
 // tailNote reports whether t, a trimmed line, reads like a note that code
 // was left out: short (eight words at most, not ending in a comma), no code punctuation once comment markers, brackets
 // and emphasis are removed, and a cue word.
 func tailNote(t string) bool {
-	u := t
-	if c, ok := commentText(t); ok {
-		u = c
-	} else if w, ok := unwrap(t); ok {
-		u = w
-	}
-	u = strings.Trim(u, "*_ ")
+	u := strings.Trim(noteText(t), "*_ ")
 	n := len(strings.Fields(u))
 	if n == 0 || n > 8 || n == 1 && u == t || strings.HasSuffix(u, ",") || strings.ContainsAny(u, "=;{}()[]<>$`\"|&") ||
 		strings.IndexFunc(u, unicode.IsLetter) < 0 ||

@@ -101,17 +101,20 @@ func loadRaw(dir *os.File, name string) (state, error) {
 	return st, err
 }
 
+// specialBits pairs the mode bits beyond the permissions, as fs.FileMode
+// and st_mode spell them.
+var specialBits = [...]struct {
+	fs  fs.FileMode
+	sys uint32
+}{{fs.ModeSetuid, unix.S_ISUID}, {fs.ModeSetgid, unix.S_ISGID}, {fs.ModeSticky, unix.S_ISVTX}}
+
 // unixMode is fileMode of a regular file's st_mode.
 func unixMode(m uint32) fs.FileMode {
 	mode := fs.FileMode(m & 0o777)
-	if m&unix.S_ISUID != 0 {
-		mode |= fs.ModeSetuid
-	}
-	if m&unix.S_ISGID != 0 {
-		mode |= fs.ModeSetgid
-	}
-	if m&unix.S_ISVTX != 0 {
-		mode |= fs.ModeSticky
+	for _, b := range specialBits {
+		if m&b.sys != 0 {
+			mode |= b.fs
+		}
 	}
 	return mode
 }
@@ -229,14 +232,10 @@ func createRaw(dir *os.File, name string, data []byte, perm, mode fs.FileMode, c
 // syscallMode is the st_mode bits of mode, as os.Chmod sets them.
 func syscallMode(m fs.FileMode) uint32 {
 	o := uint32(m.Perm())
-	if m&fs.ModeSetuid != 0 {
-		o |= unix.S_ISUID
-	}
-	if m&fs.ModeSetgid != 0 {
-		o |= unix.S_ISGID
-	}
-	if m&fs.ModeSticky != 0 {
-		o |= unix.S_ISVTX
+	for _, b := range specialBits {
+		if m&b.fs != 0 {
+			o |= b.sys
+		}
 	}
 	return o
 }
