@@ -495,6 +495,30 @@ func (p *parser) envelopeAt(j int) bool {
 // foreign reports whether line j holds another format's marker: a
 // SEARCH/REPLACE marker, a unified diff header or hunk, a codex envelope,
 // or a str_replace tool call. A fence holding one is not a whole file.
+// hunkStart reports whether t, followed by next, reads as a diff hunk's
+// header: numbered ("@@ -1,3 +1,4 @@"), or bare ("@@", "@@ @@",
+// "@@ ... @@") with a hunk line after it. Other lines that open with "@@"
+// are text a file may hold (a Perl heredoc's "@@ WARNING @@" banner).
+func hunkStart(t, next string) bool {
+	rest, ok := strings.CutPrefix(t, "@@")
+	if !ok || rest != "" && rest[0] != ' ' {
+		return false
+	}
+	switch rest = strings.TrimSpace(rest); {
+	case rest == "", rest == "@@", strings.TrimSpace(strings.TrimSuffix(rest, "@@")) == "...":
+		return next != "" && strings.IndexByte("+- ", next[0]) >= 0
+	}
+	return len(rest) > 1 && rest[0] == '-' && '0' <= rest[1] && rest[1] <= '9'
+}
+
+// textAt is line j's text, "" past the end.
+func (p *parser) textAt(j int) string {
+	if j < len(p.lines) {
+		return p.lines[j].text
+	}
+	return ""
+}
+
 func (p *parser) foreign(j int) bool {
 	t := p.lines[j].text
 	if _, _, ok := srMarker(t, '<'); ok {
@@ -502,7 +526,7 @@ func (p *parser) foreign(j int) bool {
 	}
 	switch {
 	case strings.HasPrefix(t, "diff --git "),
-		strings.HasPrefix(t, "@@") && (len(t) == 2 || t[2] == ' '),
+		hunkStart(t, p.textAt(j+1)),
 		strings.HasPrefix(t, "*** Begin Patch") && p.envelopeAt(j), strings.HasPrefix(t, "*** Update File:"),
 		strings.HasPrefix(t, "*** Add File:"), strings.HasPrefix(t, "*** Delete File:"):
 		return true
