@@ -500,15 +500,14 @@ func (p *parser) envelopeAt(j int) bool {
 // "@@ ... @@") with a hunk line after it. Other lines that open with "@@"
 // are text a file may hold (a Perl heredoc's "@@ WARNING @@" banner).
 func hunkStart(t, next string) bool {
-	rest, ok := strings.CutPrefix(t, "@@")
-	if !ok || rest != "" && rest[0] != ' ' {
-		return false
+	if _, ok := parseHunkHeader(t); ok {
+		return true
 	}
-	switch rest = strings.TrimSpace(rest); {
-	case rest == "", rest == "@@", strings.TrimSpace(strings.TrimSuffix(rest, "@@")) == "...":
+	switch strings.TrimSpace(t) {
+	case "@@", "@@ @@", "@@ ... @@":
 		return next != "" && strings.IndexByte("+- ", next[0]) >= 0
 	}
-	return len(rest) > 1 && rest[0] == '-' && '0' <= rest[1] && rest[1] <= '9'
+	return false
 }
 
 // textAt is line j's text, "" past the end.
