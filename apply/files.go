@@ -164,6 +164,10 @@ func (d *dirRoots) in(p string) (*os.Root, string, error) {
 	return r, path.Base(p), nil
 }
 
+// errFallback, from a raw call (rawio_linux.go), sends it to the portable
+// path.
+var errFallback = fs.ErrInvalid
+
 // fileIn is in, with the directory as an open file for raw system calls;
 // nil when raw calls are not used or the directory cannot be opened so.
 func (d *dirRoots) fileIn(p string) (*os.File, string) {

@@ -38,9 +38,6 @@ func control(dir *os.File, fn func(dfd int) error) error {
 	return ferr
 }
 
-// errFallback sends a call to the portable path.
-var errFallback = fs.ErrInvalid
-
 // openRegular opens name in dfd for reading when it is a regular file (no
 // symlink followed, never a FIFO or device: the file is stat'ed before it
 // is opened and its descriptor after) and returns it with its size and

@@ -7,10 +7,9 @@ import (
 	"os"
 )
 
-// Other systems take the portable path of files.go and commit.go.
+// Other systems take the portable path of files.go and commit.go: with
+// rawIO false, dirRoots.fileIn gives no directory and these are not called.
 const rawIO = false
-
-var errFallback = fs.ErrInvalid
 
 func loadRaw(*os.File, string) (state, error)        { return state{}, errFallback }
 func sameRaw(*os.File, string, []byte) (bool, error) { return false, errFallback }
