@@ -71,6 +71,30 @@ func isHunkHeader(t string) bool {
 	return strings.HasPrefix(t, "@@") && !strings.HasPrefix(t, "@@@")
 }
 
+// hunkStart reports whether t, followed by next, reads as a diff hunk's
+// header: numbered ("@@ -1,3 +1,4 @@", "@@ -1"), or bare ("@@", "@@ @@",
+// "@@ ... @@") with a hunk line after it. Other lines that open with "@@"
+// are text a file may hold (a Perl heredoc's "@@ WARNING @@" banner).
+func hunkStart(t, next string) bool {
+	rest, ok := strings.CutPrefix(t, "@@")
+	if !ok || rest != "" && rest[0] != ' ' {
+		return false
+	}
+	switch rest = strings.TrimSpace(rest); {
+	case rest == "", rest == "@@", strings.TrimSpace(strings.TrimSuffix(rest, "@@")) == "...":
+		return next != "" && strings.IndexByte("+- ", next[0]) >= 0
+	}
+	return len(rest) > 1 && rest[0] == '-' && '0' <= rest[1] && rest[1] <= '9'
+}
+
+// textAt is line j's text, "" past the end.
+func (p *parser) textAt(j int) string {
+	if j < len(p.lines) {
+		return p.lines[j].text
+	}
+	return ""
+}
+
 // hunkNums are the numbers of a "@@ -a,b +c,d @@" header.
 type hunkNums struct {
 	oldStart, oldLines, newStart, newLines int

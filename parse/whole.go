@@ -495,29 +495,6 @@ func (p *parser) envelopeAt(j int) bool {
 // foreign reports whether line j holds another format's marker: a
 // SEARCH/REPLACE marker, a unified diff header or hunk, a codex envelope,
 // or a str_replace tool call. A fence holding one is not a whole file.
-// hunkStart reports whether t, followed by next, reads as a diff hunk's
-// header: numbered ("@@ -1,3 +1,4 @@"), or bare ("@@", "@@ @@",
-// "@@ ... @@") with a hunk line after it. Other lines that open with "@@"
-// are text a file may hold (a Perl heredoc's "@@ WARNING @@" banner).
-func hunkStart(t, next string) bool {
-	if _, ok := parseHunkHeader(t); ok {
-		return true
-	}
-	switch strings.TrimSpace(t) {
-	case "@@", "@@ @@", "@@ ... @@":
-		return next != "" && strings.IndexByte("+- ", next[0]) >= 0
-	}
-	return false
-}
-
-// textAt is line j's text, "" past the end.
-func (p *parser) textAt(j int) string {
-	if j < len(p.lines) {
-		return p.lines[j].text
-	}
-	return ""
-}
-
 func (p *parser) foreign(j int) bool {
 	t := p.lines[j].text
 	if _, _, ok := srMarker(t, '<'); ok {

@@ -74,6 +74,7 @@ func TestParseWhole(t *testing.T) {
 		"sr":          {"a.go\n```\n<<<<<<< SEARCH\n```\n", nil, 0},
 		"udiff":       {"a.go\n```\n--- a/a.go\n+++ b/a.go\n```\n", nil, 0},
 		"hunk":        {"a.go\n```\n@@ -1 +1 @@\n```\n", nil, 0},
+		"hunkNoClose": {"a.go\n```\n@@ -1,3 +1,4\n-x\n+y\n```\n", nil, 0},
 		"hunkBare":    {"a.go\n```\n@@ ... @@\n-x\n+y\n```\n", nil, 0},
 		// A line that merely opens with "@@ " is the file's text: a Perl
 		// heredoc's banner.
