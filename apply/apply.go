@@ -82,6 +82,17 @@ type Result struct {
 	Journal string
 }
 
+// CheckFailed reports whether the --check command failed (the files were
+// then put back).
+func (r *Result) CheckFailed() bool {
+	for _, e := range r.Errors {
+		if e.Code == edit.CodeCheckFailed {
+			return true
+		}
+	}
+	return false
+}
+
 // A FileResult is what happened (or would happen) to one file.
 type FileResult struct {
 	Path       string // root-relative, slash-separated

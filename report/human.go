@@ -152,10 +152,8 @@ func (p palette) summary(res *apply.Result) string {
 		}
 	}
 	if !res.OK {
-		for _, e := range res.Errors {
-			if e.Code == edit.CodeCheckFailed {
-				return p.bad.Sprint("check failed") + "; every file restored"
-			}
+		if res.CheckFailed() {
+			return p.bad.Sprint("check failed") + "; every file restored"
 		}
 		if len(res.Errors) == 0 {
 			return "nothing written"

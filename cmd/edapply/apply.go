@@ -135,14 +135,8 @@ func loadResponse(baseFlags []string, root, response string, f parse.Format, in 
 	if err = checkRoot(root); err != nil {
 		return nil, nil, nil, nil, err
 	}
-	if src, err = readResponse(response, in, maxResponse); err != nil {
-		return nil, nil, nil, nil, err
-	}
-	edits, perrs = parseInRoot(src, f, root)
-	if len(edits) == 0 && len(perrs) == 0 {
-		perrs.Add(noEdits(src))
-	}
-	return base, src, edits, perrs, nil
+	src, edits, perrs, err = readEdits(response, f, root, in)
+	return base, src, edits, perrs, err
 }
 
 // runApply parses the response, applies its edits and prints the receipt.

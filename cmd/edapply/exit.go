@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/edapply/edapply/apply"
-	"github.com/edapply/edapply/edit"
 )
 
 // The exit statuses of CONTRACT.md.
@@ -35,8 +34,7 @@ func usagef(format string, args ...any) error {
 }
 
 // exitCode maps the outcome of a command to the contract's status, printing
-// to stderr whatever has not been reported yet. With resultStatus below, it
-// is the only place that decides a status.
+// to stderr whatever has not been reported yet.
 func exitCode(err error, stderr io.Writer) int {
 	var status exitStatus
 	var usage *usageError
@@ -60,10 +58,8 @@ func resultStatus(res *apply.Result) error {
 	if res.OK {
 		return nil
 	}
-	for _, e := range res.Errors {
-		if e.Code == edit.CodeCheckFailed {
-			return exitStatus(exitCheck)
-		}
+	if res.CheckFailed() {
+		return exitStatus(exitCheck)
 	}
 	return exitStatus(exitFailed)
 }

@@ -17,20 +17,6 @@ import (
 	"github.com/edapply/edapply/lint"
 )
 
-// A lintFindingsError reports that lint found N leftovers. They are already
-// printed on stdout, so it unwraps to the exit status run maps to 1 without
-// printing anything more.
-type lintFindingsError struct{ N int }
-
-func (e *lintFindingsError) Error() string {
-	if e.N == 1 {
-		return "lint: 1 finding"
-	}
-	return fmt.Sprintf("lint: %d findings", e.N)
-}
-
-func (e *lintFindingsError) Unwrap() error { return exitStatus(exitFailed) }
-
 func newLintCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "lint [FILE...]",
@@ -77,7 +63,7 @@ func runLint(ctx context.Context, files []string, out io.Writer) error {
 			return err
 		}
 	}
-	n := 0
+	found := false
 	for _, name := range files {
 		// In the changed-files listing a symlink, a submodule or a file
 		// deleted since has nothing to lint; a named one that cannot be
@@ -96,11 +82,11 @@ func runLint(ctx context.Context, files []string, out io.Writer) error {
 		}
 		for _, f := range lint.File(name, content, base) {
 			fmt.Fprintln(out, f)
-			n++
+			found = true
 		}
 	}
-	if n > 0 {
-		return &lintFindingsError{N: n}
+	if found {
+		return exitStatus(exitFailed) // the findings are printed already
 	}
 	return nil
 }

@@ -49,8 +49,6 @@ Exit status: 0 every region parsed; 1 some region failed to parse;
 	return cmd
 }
 
-// runParse prints the parse of the response. Its status follows apply's:
-// a response with no edit is 2, one with a region that failed is 1.
 // parseInRoot parses src with the working tree root at hand (read only,
 // through an os.Root, so no name leaves it); a root that cannot be opened
 // parses without the tree.
@@ -66,14 +64,25 @@ func parseInRoot(src []byte, f parse.Format, root string) ([]edit.Edit, edit.Err
 	return parse.ParseTree(src, f, r)
 }
 
-func runParse(opts *parseOptions, in io.Reader, out io.Writer) error {
-	src, err := readResponse(opts.response, in, maxResponse)
-	if err != nil {
-		return err
+// readEdits reads the response and parses it against the tree at root.
+// When no edit parsed, errs says why (at least "no edits found").
+func readEdits(response string, f parse.Format, root string, in io.Reader) (src []byte, edits []edit.Edit, errs edit.ErrorList, err error) {
+	if src, err = readResponse(response, in, maxResponse); err != nil {
+		return nil, nil, nil, err
 	}
-	edits, errs := parseInRoot(src, opts.format, opts.root)
+	edits, errs = parseInRoot(src, f, root)
 	if len(edits) == 0 && len(errs) == 0 {
 		errs.Add(noEdits(src))
+	}
+	return src, edits, errs, nil
+}
+
+// runParse prints the parse of the response. Its status follows apply's:
+// a response with no edit is 2, one with a region that failed is 1.
+func runParse(opts *parseOptions, in io.Reader, out io.Writer) error {
+	_, edits, errs, err := readEdits(opts.response, opts.format, opts.root, in)
+	if err != nil {
+		return err
 	}
 	if err := report.ParseJSON(out, edits, errs); err != nil {
 		return err
