@@ -80,10 +80,16 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	dropPrev := func() {}
 	if len(changes) > 0 {
 		jr := newJournal(rs.abs, changes)
-		cleanStale(p.dirs, rs, opts.StateDir)
+		jdirs, jerr := journalDirs(opts.StateDir, rs)
+		if jerr == nil {
+			cleanStale(p.dirs, rs, jdirs)
+		}
 		if e := tx.commit(ctx, func(temps, dirs []string) (func(), error) {
+			if jerr != nil {
+				return nil, jerr
+			}
 			jr.Temps, jr.Dirs = temps, dirs
-			name, restore, drop, err := jr.save(opts.StateDir, rs)
+			name, restore, drop, err := jr.save(jdirs, opts.StateDir != "")
 			res.Journal = name
 			if drop != nil {
 				dropPrev = drop
@@ -279,8 +285,9 @@ type planner struct {
 }
 
 type loaded struct {
-	st  state
-	err *edit.Error
+	st   state
+	err  *edit.Error
+	hash *digest // HashBytes(st.data), started when read; nil when there is none
 }
 
 // plan runs phase 1: resolve every path, then run every edit in memory.
@@ -483,8 +490,11 @@ func (p *planner) slot(rel string) *slot {
 		} else {
 			l.st, l.err = p.dirs.load(rel)
 		}
+		if l.st.exists {
+			l.hash = hashAsync(l.st.data)
+		}
 		if p.cache != nil {
-			p.cache[rel] = l
+			p.cache[rel] = l // repair rounds read and hash each file once
 		}
 	}
 	st := l.st
@@ -492,10 +502,7 @@ func (p *planner) slot(rel string) *slot {
 		e := *l.err
 		s.err = &e
 	}
-	s.orig, s.cur = st, st
-	if st.exists {
-		s.origHash = hashAsync(st.data)
-	}
+	s.orig, s.cur, s.origHash = st, st, l.hash
 	p.slots[rel] = s
 	p.order = append(p.order, s)
 	return s
@@ -832,7 +839,11 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 func (p *planner) finish() {
 	after := make([]*digest, len(p.files))
 	for i, f := range p.files {
-		if f.at != nil && f.at.cur.exists {
+		switch {
+		case f.at == nil || !f.at.cur.exists:
+		case f.origin != nil && f.origin.orig.exists && sameBytes(f.at.cur.data, f.origin.orig.data):
+			after[i] = f.origin.origHash // unchanged (failed edits, a rename): hashed already
+		default:
 			after[i] = hashAsync(f.at.cur.data)
 		}
 	}

@@ -129,11 +129,9 @@ func insideRoot(dir string, rs *resolver) bool {
 // be created, save records nothing and returns "": the apply goes ahead
 // without undo, which is better than refusing every edit on a machine with
 // no writable home.
-func (j *journal) save(stateDir string, rs *resolver) (name string, restore, drop func(), err error) {
-	dirs, err := journalDirs(stateDir, rs)
-	if err != nil {
-		return "", nil, nil, err
-	}
+// dirs are journalDirs' answer; explicit says the state directory was
+// named.
+func (j *journal) save(dirs []string, explicit bool) (name string, restore, drop func(), err error) {
 	var lastErr error
 	for _, dir := range dirs {
 		if lastErr = os.MkdirAll(dir, 0o700); lastErr != nil {
@@ -177,7 +175,7 @@ func (j *journal) save(stateDir string, rs *resolver) (name string, restore, dro
 		}
 		return name, restore, drop, nil
 	}
-	if stateDir != "" {
+	if explicit {
 		return "", nil, nil, lastErr
 	}
 	return "", func() {}, func() {}, nil
@@ -395,11 +393,7 @@ func readJournal(stateDir string, rs *resolver) (string, []byte, error) {
 // covered: a temp file of a rollback (a failed or interrupted commit
 // putting files back) killed in its turn; its name is recorded nowhere, so
 // it is left rather than guessed at.
-func cleanStale(dr *dirRoots, rs *resolver, stateDir string) {
-	dirs, err := journalDirs(stateDir, rs)
-	if err != nil {
-		return
-	}
+func cleanStale(dr *dirRoots, rs *resolver, dirs []string) {
 	for _, dir := range dirs {
 		// Only the header: the original contents are not needed here.
 		j, err := readJournalHeader(filepath.Join(dir, journalName))
