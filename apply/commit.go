@@ -58,10 +58,9 @@ type txn struct {
 	// unjournal puts the previous undo journal back; nil if none was written.
 	unjournal func()
 
-	// dr holds each directory the commit works in open (see dirRoots);
-	// Apply passes the one planning used, else commit makes its own.
-	dr      *dirRoots
-	ownDirs bool
+	// dr holds each directory the commit works in open (see dirRoots):
+	// the handles planning (or Undo) opened, closed by the caller.
+	dr *dirRoots
 	// existing holds the directories known to be there, so that mkdirs
 	// does not look at the same parents again for every file.
 	existing map[string]bool
@@ -108,7 +107,6 @@ func (t *txn) commit(ctx context.Context, saveJournal func(temps, dirs []string)
 	signal.Notify(sigc, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigc)
 	t.temps = map[int]string{}
-	defer t.closeDirs()
 	defer t.removeTemps()
 
 	names := map[int]string{}
@@ -124,14 +122,12 @@ func (t *txn) commit(ctx context.Context, saveJournal func(temps, dirs []string)
 	}
 	missing := t.missingDirs()
 	hook("journal", "")
-	if saveJournal != nil {
-		undo, err := saveJournal(temps, missing)
-		if err != nil {
-			return t.abort(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot record the undo journal: " + err.Error(), Err: err,
-				Hint: "Set XDG_STATE_HOME (or the state directory option) to a writable directory outside the tree."})
-		}
-		t.unjournal = undo
+	undo, err := saveJournal(temps, missing)
+	if err != nil {
+		return t.abort(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot record the undo journal: " + err.Error(), Err: err,
+			Hint: "Set XDG_STATE_HOME (or the state directory option) to a writable directory outside the tree."})
 	}
+	t.unjournal = undo
 
 	for i, c := range t.changes {
 		if e := t.interrupted(ctx, sigc); e != nil {
@@ -204,32 +200,12 @@ func (t *txn) place(i int) *edit.Error {
 	return nil
 }
 
-// handles returns the txn's directory handles, making them if Apply gave
-// none.
-func (t *txn) handles() *dirRoots {
-	if t.dr == nil {
-		t.dr, t.ownDirs = &dirRoots{root: t.root}, true
-	}
-	return t.dr
-}
-
-// in returns the directory holding p, and p's name in it.
-func (t *txn) in(p string) (*os.Root, string, error) { return t.handles().in(p) }
-
-// closeDirs closes the directories the txn opened itself.
-func (t *txn) closeDirs() {
-	if t.ownDirs {
-		t.dr.close()
-		t.dr, t.ownDirs = nil, false
-	}
-}
-
 // rename moves the temp file tmp, in p's directory, to p.
 func (t *txn) rename(tmp, p string) error {
-	if dir, name := t.handles().fileIn(p); dir != nil {
+	if dir, name := t.dr.fileIn(p); dir != nil {
 		return renameRaw(dir, path.Base(tmp), name)
 	}
-	r, name, err := t.in(p)
+	r, name, err := t.dr.in(p)
 	if err != nil {
 		return err
 	}
@@ -237,7 +213,7 @@ func (t *txn) rename(tmp, p string) error {
 }
 
 func (t *txn) remove(p string) error {
-	r, name, err := t.in(p)
+	r, name, err := t.dr.in(p)
 	if err != nil {
 		return err
 	}
@@ -282,7 +258,6 @@ func (t *txn) revert() *edit.Error {
 	sigc := make(chan os.Signal, 1)
 	signal.Notify(sigc, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigc)
-	defer t.closeDirs()
 	return t.rollback()
 }
 
@@ -305,7 +280,7 @@ func (t *txn) interrupted(ctx context.Context, sigc <-chan os.Signal) *edit.Erro
 // still in memory: cheaper than hashing it, and exact. (A stat alone would
 // miss a rewrite of the same size within one mtime tick.)
 func (t *txn) drift(c change) *edit.Error {
-	same, exists, err := t.handles().holds(c.path, c.orig)
+	same, exists, err := t.dr.holds(c.path, c.orig)
 	if err == nil && same {
 		return nil
 	}
@@ -393,12 +368,7 @@ func (t *txn) mkdirs(dir string) error {
 	if dir == "." || t.existing[dir] {
 		return nil
 	}
-	if t.existing == nil {
-		t.existing = map[string]bool{}
-	}
-	parts := strings.Split(dir, "/")
-	for k := range parts {
-		d := strings.Join(parts[:k+1], "/")
+	for _, d := range ancestors(dir) {
 		if t.existing[d] {
 			continue
 		}
@@ -406,7 +376,7 @@ func (t *txn) mkdirs(dir string) error {
 		if err == nil {
 			t.dirs = append(t.dirs, d)
 			t.existing[d] = true
-			t.handles().forget(d)
+			t.dr.forget(d)
 			continue
 		}
 		if !errors.Is(err, fs.ErrExist) {
@@ -414,7 +384,7 @@ func (t *txn) mkdirs(dir string) error {
 		}
 		// There already, made by something else since missingDirs
 		// looked, or not a directory at all.
-		t.handles().forget(d) // made anew, perhaps: not the one planning saw
+		t.dr.forget(d) // made anew, perhaps: not the one planning saw
 		fi, lerr := t.root.Lstat(d)
 		if lerr != nil {
 			return lerr
@@ -433,9 +403,7 @@ func (t *txn) mkdirs(dir string) error {
 func (t *txn) missingDirs() []string {
 	var dirs []string
 	seen := map[string]bool{}
-	if t.existing == nil {
-		t.existing = map[string]bool{}
-	}
+	t.existing = map[string]bool{}
 	for _, c := range t.changes {
 		if !c.final.exists {
 			continue
@@ -444,9 +412,7 @@ func (t *txn) missingDirs() []string {
 		if dir == "." || seen[dir] {
 			continue
 		}
-		parts := strings.Split(dir, "/")
-		for k := range parts {
-			d := strings.Join(parts[:k+1], "/")
+		for _, d := range ancestors(dir) {
 			if seen[d] {
 				continue
 			}
@@ -461,6 +427,18 @@ func (t *txn) missingDirs() []string {
 		}
 	}
 	return dirs
+}
+
+// ancestors returns dir and its parents, outermost first: "a", "a/b",
+// "a/b/c" for "a/b/c".
+func ancestors(dir string) []string {
+	var ds []string
+	for i := range len(dir) {
+		if dir[i] == '/' {
+			ds = append(ds, dir[:i])
+		}
+	}
+	return append(ds, dir)
 }
 
 // tempPrefix and tempSuffix frame the name of every temp file edapply makes.
@@ -484,10 +462,10 @@ func (t *txn) writeTemp(name string, st state) (f syncCloser, err error) {
 	if st.exact || perm == 0 {
 		perm = 0o600 // widened by the Chmod below
 	}
-	if dir, base := t.handles().fileIn(name); dir != nil {
+	if dir, base := t.dr.fileIn(name); dir != nil {
 		return createRaw(dir, base, st.data, perm, st.mode, st.exact)
 	}
-	r, base, err := t.in(name)
+	r, base, err := t.dr.in(name)
 	if err != nil {
 		return nil, err
 	}

@@ -438,7 +438,7 @@ func (p *planner) prefetch(paths []string, bad []bool) (stop func()) {
 	var todo []*fetch
 	p.pre = map[string]*fetch{}
 	for i, rel := range paths {
-		if bad[i] || rel == "" || p.pre[rel] != nil {
+		if bad[i] || p.pre[rel] != nil {
 			continue
 		}
 		if _, ok := p.cache[rel]; ok {
@@ -581,7 +581,7 @@ func (p *planner) index(i int) int {
 	return i
 }
 
-func notFound(e *edit.Edit) *edit.Error {
+func notFound() *edit.Error {
 	return &edit.Error{Code: edit.CodeFileNotFound, Msg: "no such file",
 		Hint: "Check the path against the tree; to create a new file, use an empty SEARCH section or a whole-file block."}
 }
@@ -658,7 +658,7 @@ func (p *planner) setMode(s *slot, e *edit.Edit) {
 func (p *planner) replace(f *file, i int, e *edit.Edit) {
 	s := f.at
 	if !s.cur.exists {
-		p.failOn(f, i, e, notFound(e))
+		p.failOn(f, i, e, notFound())
 		return
 	}
 	if isBinary(s.cur.data) {
@@ -777,7 +777,7 @@ func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
 func (p *planner) delete(f *file, i int, e *edit.Edit) {
 	s := f.at
 	if !s.cur.exists {
-		p.failOn(f, i, e, notFound(e))
+		p.failOn(f, i, e, notFound())
 		return
 	}
 	if e.Old != "" {
@@ -801,7 +801,7 @@ func (p *planner) delete(f *file, i int, e *edit.Edit) {
 func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 	s := f.at
 	if !s.cur.exists {
-		p.failOn(f, i, e, notFound(e))
+		p.failOn(f, i, e, notFound())
 		return
 	}
 	if dst == s.path {

@@ -204,10 +204,9 @@ func writeFileAtomic(name string, parts ...[]byte) error {
 		err = w.Flush()
 	}
 	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
+		err = syncClose(f)
+	} else {
+		f.Close()
 	}
 	if err == nil {
 		err = os.Rename(tmp, name)
@@ -225,11 +224,7 @@ func syncDir(dir string) error {
 	if err != nil {
 		return err
 	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	if errors.Is(err, syscall.EINVAL) {
+	if err = syncClose(d); errors.Is(err, syscall.EINVAL) {
 		return nil // a file system that cannot sync directories
 	}
 	return err
