@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/shell"
 )
 
 // checkTail is how much of the check command's output Result.CheckOutput
@@ -24,11 +25,9 @@ func runCheck(ctx context.Context, dir, cmd string, timeout time.Duration, res *
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	c := exec.CommandContext(ctx, "sh", "-c", cmd)
-	c.Dir = dir
+	c := shell.Command(ctx, dir, cmd)
 	var out tailBuffer
 	c.Stdout, c.Stderr = &out, &out
-	ownGroup(c)
 	// A child the shell started may keep the output pipe open after sh is
 	// killed; don't wait for it forever.
 	c.WaitDelay = 2 * time.Second

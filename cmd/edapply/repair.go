@@ -7,12 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os/exec"
-	"syscall"
 	"time"
 
 	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/shell"
 	"github.com/edapply/edapply/parse"
 	"github.com/edapply/edapply/report"
 )
@@ -56,16 +55,11 @@ func runFixer(ctx context.Context, cmdline, root string, timeout time.Duration, 
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	cmd := exec.CommandContext(ctx, "sh", "-c", cmdline)
-	cmd.Dir = root
+	cmd := shell.Command(ctx, root, cmdline)
 	cmd.Stdin = bytes.NewReader(in)
 	out := &limitedBuffer{max: maxFixerOutput}
 	cmd.Stdout = out
 	cmd.Stderr = io.Discard
-	// Its own process group, so that a timeout kills what it started too
-	// (a model client, a sleep), not only the shell.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = time.Second
 	err := cmd.Run()
 	switch {

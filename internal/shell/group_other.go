@@ -1,9 +1,9 @@
 //go:build !unix
 
-package apply
+package shell
 
 import "os/exec"
 
-// ownGroup does nothing where there are no process groups: cancelling c
+// ownGroup does nothing where there are no process groups: cancelling
 // kills the shell alone.
 func ownGroup(c *exec.Cmd) {}
