@@ -22,11 +22,11 @@ package apply
 // Uniqueness without a scan: the current content's lines are either lines
 // of orig that no splice touched, or "zone" lines: the lines an accepted
 // splice's text and the rest of the lines it cut through make. Every
-// occurrence of an old text that spans at least one whole line puts that
-// whole line (for the batch, the old text's whole line that orig has the
-// fewest of) on one of those two kinds of line. So the occurrences are
-// found by looking that line up in two hash indexes, one of orig's lines
-// (built once per segment, for the lines the edits quote) and one of the
+// occurrence of an old text that spans at least one whole line puts every
+// whole line of it, and so its key line (the longest, see keyLine), on
+// one of those two kinds of line. So the occurrences are found by looking
+// the key line up in two hash indexes, one of orig's lines (built once per
+// segment, only for lines equal to some edit's key line) and one of the
 // zone lines (grown as splices are accepted), and comparing the old text
 // at each place. Old texts without a whole line take the plain path.
 
@@ -82,7 +82,6 @@ type segment struct {
 type batchEdit struct {
 	ok     bool     // the batch may try it at all
 	op, np *pattern // its old and new text
-	nls    int      // "\n"s in op.text
 }
 
 // batchable reports whether e is an edit the batch may try: a Replace of
@@ -96,15 +95,14 @@ func batchable(e *edit.Edit) batchEdit {
 		return batchEdit{}
 	}
 	op := newPattern(e.Old)
-	nls := strings.Count(op.text, "\n")
-	if nls < 2 {
+	if strings.Count(op.text, "\n") < 2 {
 		return batchEdit{}
 	}
 	np := newPattern(e.New)
 	if np.phs > 0 || insertion(op, np) {
 		return batchEdit{}
 	}
-	return batchEdit{ok: true, op: op, np: np, nls: nls}
+	return batchEdit{ok: true, op: op, np: np}
 }
 
 // batch plans the run of Replace edits to one path that starts at edits[i]
@@ -336,10 +334,16 @@ func (g *segment) touched(first, last int) bool {
 	return j < len(g.sp) && g.sp[j].lineFirst <= last
 }
 
+// spliceAt returns the first accepted splice whose text ends after x, an
+// offset in the current content (len(g.sp) when none does).
+func (g *segment) spliceAt(x int) int {
+	return sort.Search(len(g.sp), func(j int) bool { return g.cStart(j)+len(g.sp[j].text) > x })
+}
+
 // equalAt reports whether the current content holds s at offset x (x and
 // x+len(s) within it).
 func (g *segment) equalAt(x int, s string) bool {
-	j := sort.Search(len(g.sp), func(j int) bool { return g.cStart(j)+len(g.sp[j].text) > x })
+	j := g.spliceAt(x)
 	for s != "" {
 		if j < len(g.sp) && x >= g.cStart(j) {
 			t := g.sp[j].text[x-g.cStart(j):]
@@ -422,15 +426,11 @@ func (g *segment) try(p *planner, f *file, k int, e *edit.Edit, be *batchEdit) b
 		// The exact rung also takes the end of a file without a final
 		// newline for the old text's last line ending (finder.exactHits):
 		// a place the occurrences do not count.
-		eol := "\n"
-		if g.mode == eolCRLF {
-			eol = "\r\n"
-		}
-		if g.endsWith(strings.TrimSuffix(needle, eol)) {
+		if g.endsWith(strings.TrimSuffix(needle, eolOf(g.mode))) {
 			return false
 		}
 	}
-	j := sort.Search(len(g.sp), func(j int) bool { return g.cStart(j)+len(g.sp[j].text) > x })
+	j := g.spliceAt(x)
 	if j < len(g.sp) && x >= g.cStart(j) {
 		return false
 	}
@@ -441,16 +441,11 @@ func (g *segment) try(p *planner, f *file, k int, e *edit.Edit, be *batchEdit) b
 	}
 	// The hit as finder.exactHits reports it, in the lines the edit sees.
 	line := first + g.cumL[j]
-	h := hit{start: o, end: o + len(needle), first: line, last: line + be.nls, cmp: levelExact}
-	if be.op.finalNL {
-		h.last--
-	}
-	h.last = max(h.last, h.first)
+	h := hit{start: o, end: o + len(needle), first: line, last: be.op.lastLine(line), cmp: levelExact}
 	if startsBlank(be.op) && g.f.inIndent(h.start) {
 		return false // not exact (matcher.inIndent): the indent rung reads the whole file
 	}
-	ed := *e
-	loc, err := locateIn(g.f, &ed, be.op, be.np, p.mopts, []hit{h})
+	loc, err := locateIn(g.f, e, be.op, be.np, p.mopts, []hit{h})
 	if err != nil {
 		return false // the plain path will report it
 	}
@@ -460,7 +455,6 @@ func (g *segment) try(p *planner, f *file, k int, e *edit.Edit, be *batchEdit) b
 			return false
 		}
 		g.accept(loc.Splices[0].New, h.start, h.end, first, last)
-		er.Status = StatusApplied
 	}
 	p.setMode(f.at, e)
 	p.record(f, k, er)

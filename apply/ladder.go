@@ -185,13 +185,19 @@ func (f *finder) toView(c int) int {
 
 // dominantEOL is the line ending new lines get when nothing nearer decides.
 func (f *finder) dominantEOL() string {
-	switch f.eolMode() {
-	case eolLF:
-		return "\n"
-	case eolCRLF:
+	if m := f.eolMode(); m != eolMixed {
+		return eolOf(m)
+	}
+	if isCRLF(f.content) {
 		return "\r\n"
 	}
-	if crlf := strings.Count(f.content, "\r\n"); crlf*2 >= strings.Count(f.content, "\n") {
+	return "\n"
+}
+
+// eolOf is the line ending of mode eolLF or eolCRLF (and of the LF view
+// a mixed file is searched in).
+func eolOf(mode int) string {
+	if mode == eolCRLF {
 		return "\r\n"
 	}
 	return "\n"
@@ -242,6 +248,10 @@ func (f *finder) eolMode() int {
 // needle is p's text as the exact rung searches for it in content of the
 // given line-ending mode: with "\r\n" for "\n" in a CRLF file (a mixed one
 // is searched through its LF view).
+// lastLine is the last line a match of p's lines that starts on line
+// first covers.
+func (p *pattern) lastLine(first int) int { return first + max(len(p.lines), 1) - 1 }
+
 func (p *pattern) needle(mode int) string {
 	if mode == eolCRLF {
 		return strings.ReplaceAll(p.text, "\n", "\r\n")
@@ -291,7 +301,6 @@ func (f *finder) exactHits(p *pattern, from, limit int) []hit {
 	piece := needle[skip:min(len(needle), skip+maxPiece)]
 	var hits []hit
 	line, counted := 0, 0
-	nl := strings.Count(p.text, "\n")
 	for off := from; off+len(needle) <= len(hay); {
 		i := strings.Index(hay[off+skip:], piece)
 		if i < 0 {
@@ -307,14 +316,7 @@ func (f *finder) exactHits(p *pattern, from, limit int) []hit {
 		}
 		line += strings.Count(hay[counted:s], "\n")
 		counted = s
-		last := line + nl
-		if p.finalNL || (e > 0 && hay[e-1] == '\n') {
-			last--
-		}
-		if last < line {
-			last = line
-		}
-		h := hit{start: s, end: e, first: line, last: last, cmp: levelExact}
+		h := hit{start: s, end: e, first: line, last: p.lastLine(line), cmp: levelExact}
 		if mode == eolMixed {
 			h.start, h.end = f.toContent(s), f.toContent(e)
 		}
@@ -326,14 +328,11 @@ func (f *finder) exactHits(p *pattern, from, limit int) []hit {
 	}
 	// The end of a file without a final newline ends its last line: an
 	// old text of whole lines may end there.
-	if eol := "\n"; p.finalNL && len(hits) < limit && !strings.HasSuffix(hay, "\n") {
-		if mode == eolCRLF {
-			eol = "\r\n"
-		}
-		body := strings.TrimSuffix(needle, eol)
+	if p.finalNL && len(hits) < limit && !strings.HasSuffix(hay, "\n") {
+		body := strings.TrimSuffix(needle, eolOf(mode))
 		if s := len(hay) - len(body); body != "" && s >= from && strings.HasSuffix(hay, body) {
 			line += strings.Count(hay[counted:s], "\n")
-			h := hit{start: s, end: len(hay), first: line, last: max(line+nl-1, line), cmp: levelExact, openEnd: true}
+			h := hit{start: s, end: len(hay), first: line, last: p.lastLine(line), cmp: levelExact, openEnd: true}
 			if mode == eolMixed {
 				h.start, h.end = f.toContent(s), f.toContent(len(hay))
 			}

@@ -668,8 +668,7 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 	// locate judges a replacement's elision itself: only it can see whether
 	// a placeholder already stands in the file, which makes it code.
 	body, hasBOM := splitBOM(s.cur.data)
-	ed := *e
-	loc, err := locate(body, &ed, p.mopts)
+	loc, err := locate(body, e, p.mopts)
 	if err != nil {
 		p.failOn(f, i, e, err)
 		return
@@ -686,7 +685,6 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 			return
 		}
 		s.cur.data = out
-		er.Status = StatusApplied
 	}
 	p.setMode(s, e)
 	p.record(f, i, er)
