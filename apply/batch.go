@@ -252,8 +252,15 @@ func newSegment(s *slot, bes []batchEdit) *segment {
 // length (below 256 bytes), the rest by a bit per slice of the hash space.
 type keyFilter struct {
 	lens [4]uint64
-	bits [1 << 16 / 64]uint64
+	bits hashBits
 }
+
+// hashBits is a set of 64-bit hashes that may answer "maybe" for one not
+// in it: a bit per 1/65536 of the hash space.
+type hashBits [1 << 16 / 64]uint64
+
+func (b *hashBits) set(h uint64)      { b[h>>54] |= 1 << (h >> 48 & 63) }
+func (b *hashBits) has(h uint64) bool { return b[h>>54]&(1<<(h>>48&63)) != 0 }
 
 // add puts line in the set and returns its lineHash.
 func (k *keyFilter) add(line string) uint64 {
@@ -261,7 +268,7 @@ func (k *keyFilter) add(line string) uint64 {
 		k.lens[n>>6] |= 1 << (n & 63)
 	}
 	h := lineHash(line)
-	k.bits[h>>54] |= 1 << (h >> 48 & 63)
+	k.bits.set(h)
 	return h
 }
 
@@ -272,7 +279,7 @@ func (k *keyFilter) test(line string) (uint64, bool) {
 		return 0, false
 	}
 	h := lineHash(line)
-	return h, k.bits[h>>54]&(1<<(h>>48&63)) != 0
+	return h, k.bits.has(h)
 }
 
 // keyLine returns the longest whole line of text (the first of the

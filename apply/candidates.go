@@ -134,15 +134,15 @@ func (f *finder) candidates(p *pattern, fromLine int) ([]edit.Candidate, string)
 	}
 	// A bit per slice of the key space rules out most lines before the
 	// map is asked.
-	var maybe [1 << 16 / 64]uint64
+	var maybe hashBits
 	for k := range want {
-		maybe[k>>54] |= 1 << (k >> 48 & 63)
+		maybe.set(k)
 	}
 	votes := make(map[int]int)
 	keys := f.looseKeys()
 	for k := fromLine; k < len(lines); k++ {
 		key := keys[k]
-		if maybe[key>>54]&(1<<(key>>48&63)) == 0 {
+		if !maybe.has(key) {
 			continue
 		}
 		if isBlank(f.content[lines[k].start:lines[k].end]) {

@@ -169,6 +169,10 @@ var placeholderExact = map[string]bool{
 // placeholder rather than a section header.
 var bracketWords = map[string]bool{"snip": true, "snipped": true, "omitted": true, "elided": true, "truncated": true}
 
+// phraseTrim is what a short placeholder phrase is trimmed of before it is
+// looked up: brackets, punctuation, emphasis, dashes and blanks.
+const phraseTrim = "()[]{}<>:.!-–—*_ "
+
 // listTails are placeholders that also end a list in prose: after a
 // comment line they continue that comment.
 var listTails = map[string]bool{"etc": true, "etc etc": true, "and so on": true, "and so forth": true}
@@ -231,7 +235,7 @@ func placeholderPhrase(u string, afterComment func() bool) bool {
 	if len(strings.Fields(lu)) > 8 {
 		return false
 	}
-	lu = strings.Trim(lu, "()[]{}<>:.!-–—*_ ")
+	lu = strings.Trim(lu, phraseTrim)
 	if placeholderExact[lu] {
 		return true
 	}
@@ -442,7 +446,7 @@ func elidedTail(original string, p *pattern, orig func() map[string]bool) (int, 
 // listTail reports whether t, a trimmed line, is one of listTails, alone
 // or as a comment or in brackets ("# etc.", "(and so on)").
 func listTail(t string) bool {
-	return listTails[strings.Trim(strings.ToLower(noteText(t)), "()[]{}<>:.!-–—*_ ")]
+	return listTails[strings.Trim(strings.ToLower(noteText(t)), phraseTrim)]
 }
 
 // noteText is what a line says: a comment's text, or what brackets or

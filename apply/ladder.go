@@ -210,7 +210,6 @@ type hit struct {
 	lineMode    bool  // matched whole lines (every rung but exact)
 	openEnd     bool  // exact: the old text's final line ending matched the end of a file without one
 	gapMode     bool  // placeholders matched runs of lines (levelElision)
-	lineAt      int   // line hits: the file line the pattern's first line matched
 	runs        []int // gapMode: the length of each placeholder's run
 	sh          shift // the indentation shift (rungs from indent on)
 	cmp         level // the comparison that matched (at the elision rung, the one its lines needed)
@@ -724,10 +723,7 @@ func (f *finder) lineHits(p *pattern, lv level, gaps bool, fromLine, limit int) 
 				continue
 			}
 		}
-		if end == k { // matched no line at all
-			continue
-		}
-		h := hit{first: k, last: end - 1, lineMode: true, gapMode: gaps, lineAt: k, runs: runs, sh: sh, cmp: lv}
+		h := hit{first: k, last: end - 1, lineMode: true, gapMode: gaps, runs: runs, sh: sh, cmp: lv}
 		h.start, h.end = lines[k].start, lines[end-1].next
 		if sh.um != 0 {
 			// A looser mapping than an additive shift: it counts only
@@ -925,7 +921,7 @@ func (f *finder) units(p *pattern, h hit) []unit {
 		return us
 	}
 	lines := f.lines
-	k := h.lineAt
+	k := h.first
 	for i := range p.lines {
 		if h.gapMode && p.gap[i] {
 			r := h.runs[i]
@@ -1010,7 +1006,7 @@ func rebase(line string, sh shift, tabs bool) string {
 // re-indented at the indentation level, with the file's line ending. At a
 // line level the text always ends with a line ending unless the matched
 // region was the file's last line without one. finalNL overrides np's.
-func (f *finder) write(np *pattern, finalNL bool, pairs []int, h hit, us []unit, lv level, trimWS bool) string {
+func (f *finder) write(np *pattern, finalNL bool, pairs []int, h hit, us []unit, trimWS bool) string {
 	var b strings.Builder
 	lastEOL := ""
 	for _, u := range us {
@@ -1024,7 +1020,7 @@ func (f *finder) write(np *pattern, finalNL bool, pairs []int, h hit, us []unit,
 	}
 	// The model's indentation is mapped onto the file's only when that
 	// was needed to match; otherwise the replacement is written as sent.
-	remap := lv >= levelIndent && h.sh.remap
+	remap := h.cmp >= levelIndent && h.sh.remap
 	tabs, known := false, false
 	if remap {
 		tabs, known = f.indentStyle(us)

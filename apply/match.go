@@ -329,7 +329,7 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 				finalNL = op.finalNL
 			}
 		}
-		w := f.write(np, finalNL, pairs, h, us, h.cmp, m.opts.TrimTrailingWS)
+		w := f.write(np, finalNL, pairs, h, us, m.opts.TrimTrailingWS)
 		loc.Splices = append(loc.Splices, splice{h.start, h.end, w})
 	}
 	h := hits[0]
