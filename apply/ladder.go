@@ -689,7 +689,7 @@ func (f *finder) lineHits(p *pattern, lv level, gaps bool, fromLine, limit int) 
 	if gaps {
 		need -= p.gaps
 	}
-	for _, k := range f.starts(p, pl, lv, gaps, base, fromLine) {
+	for _, k := range f.starts(p, gaps, base, fromLine) {
 		if k+need > len(lines) {
 			break
 		}
@@ -745,20 +745,20 @@ func (f *finder) lineHits(p *pattern, lv level, gaps bool, fromLine, limit int) 
 }
 
 // starts returns, ascending, the lines from fromLine on where a match of
-// pl may start. Rather than compare every line, it compares loose keys: a
+// p may start, at any line level. Rather than compare every line, it compares loose keys: a
 // file line that matches a pattern line at any line level has the pattern
 // line's looseKey (each level only forgives what the key leaves out:
 // blanks and typography). So only the lines whose key is that of the first
 // segment's most telling line, shifted back to where the match would start,
 // are starts.
-func (f *finder) starts(p *pattern, pl []string, lv level, gaps bool, base, fromLine int) []int {
+func (f *finder) starts(p *pattern, gaps bool, base, fromLine int) []int {
 	ni, best := base, -1
-	for i := base; i < len(pl) && !(gaps && p.gap[i]); i++ {
+	for i := base; i < len(p.lines) && !(gaps && p.gap[i]); i++ {
 		if n := len(trimBoth(p.lines[i])); n > best {
 			ni, best = i, n
 		}
 	}
-	if ni >= len(pl) {
+	if ni >= len(p.lines) {
 		return nil // only placeholders: they match no line
 	}
 	keys := f.looseKeys()
