@@ -115,4 +115,7 @@ type EditResult struct {
 	Matched   string // the file's text the edit located (for normalize)
 	Written   string // the text written in its place
 	Repaired  bool   // the edit was replaced by a fixer's
+	// Fix is, when Repaired, the fixer's edit that was planned in the
+	// given edit's place (one of possibly several with the same Index).
+	Fix *edit.Edit
 }

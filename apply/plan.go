@@ -567,7 +567,9 @@ func (p *planner) failOn(f *file, i int, e *edit.Edit, err *edit.Error) {
 // record adds er, the outcome of the edit at position i, to f's result.
 func (p *planner) record(f *file, i int, er EditResult) {
 	er.Index = p.index(i)
-	er.Repaired = p.work != nil && p.work[i].repaired
+	if p.work != nil && p.work[i].repaired {
+		er.Repaired, er.Fix = true, &p.work[i].e
+	}
 	f.fr.Edits = append(f.fr.Edits, er)
 }
 

@@ -158,9 +158,8 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 		return usagef("--repair-attempts must be at least 1")
 	}
 	var repair func(context.Context, apply.RepairRequest) ([]edit.Edit, error)
-	fixes := fixLog{}
 	if opts.repair != "" {
-		repair = repairFunc(opts.repair, opts.root, opts.repairTO, fixes)
+		repair = repairFunc(opts.repair, opts.root, opts.repairTO)
 	}
 	// Apply always returns a Result; its error is Result.Errors.Err(), which
 	// the receipt reports, so only the Result is kept.
@@ -186,7 +185,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 		// the model sees next; an edit that cannot be rewritten stays as
 		// the model wrote it.
 		r := report.NewReceipt(res)
-		r.Normalized, _ = normalized(src, edits, res, fixes)
+		r.Normalized, _ = normalized(src, edits, res)
 		err = report.WriteReceipt(out, r)
 	} else {
 		err = writeReceipt(out, res, false, opts.color)

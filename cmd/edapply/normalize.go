@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"path"
-	"reflect"
 
 	"github.com/spf13/cobra"
 
@@ -80,7 +78,7 @@ func runNormalize(ctx context.Context, opts *normalizeOptions, in io.Reader, out
 		return exitStatus(exitUsage)
 	}
 	res, _ := apply.Apply(ctx, edits, apply.Options{Root: opts.root, Strict: opts.strict, DryRun: true, TrimTrailingWS: opts.trimWS, Base: base})
-	text, nerr := normalized(src, edits, res, nil)
+	text, nerr := normalized(src, edits, res)
 	if _, err := io.WriteString(out, text); err != nil {
 		return err
 	}
@@ -97,9 +95,8 @@ func runNormalize(ctx context.Context, opts *normalizeOptions, in io.Reader, out
 }
 
 // normalized rewrites src to what res applied (see parse.Normalize).
-// fixes holds, per edit index, the edits a --repair fixer put in its place.
-func normalized(src []byte, edits []edit.Edit, res *apply.Result, fixes map[int][]edit.Edit) (string, error) {
-	out, err := parse.Normalize(src, edits, appliedOf(res, edits, fixes))
+func normalized(src []byte, edits []edit.Edit, res *apply.Result) (string, error) {
+	out, err := parse.Normalize(src, edits, appliedOf(res, edits))
 	if out == nil {
 		return string(src), err
 	}
@@ -109,9 +106,8 @@ func normalized(src []byte, edits []edit.Edit, res *apply.Result, fixes map[int]
 // appliedOf turns the edits res reports as applied (or already applied)
 // into what parse.Normalize renders: the text each located and wrote.
 // Failed edits, deletions and renames have no entry and stay as written.
-func appliedOf(res *apply.Result, edits []edit.Edit, fixes map[int][]edit.Edit) []parse.Applied {
+func appliedOf(res *apply.Result, edits []edit.Edit) []parse.Applied {
 	var as []parse.Applied
-	used := map[int]int{} // per index, how many of its fixes were matched to results
 	for _, fr := range res.Files {
 		for _, er := range fr.Edits {
 			if er.Status == apply.StatusFailed || er.Index < 0 || er.Index >= len(edits) {
@@ -119,10 +115,10 @@ func appliedOf(res *apply.Result, edits []edit.Edit, fixes map[int][]edit.Edit) 
 			}
 			e := edits[er.Index]
 			if er.Repaired {
-				e = fixFor(fixes[er.Index], fr, used, er.Index)
-				if e.Op == 0 {
+				if er.Fix == nil {
 					continue
 				}
+				e = *er.Fix
 			}
 			a := parse.Applied{Index: er.Index, Op: e.Op, Path: e.Path, Line: er.LineStart, Repaired: er.Repaired}
 			switch e.Op {
@@ -157,35 +153,4 @@ func appliedOf(res *apply.Result, edits []edit.Edit, fixes map[int][]edit.Edit) 
 		}
 	}
 	return as
-}
-
-// fixFor picks the fixer's edit that a repaired result in fr belongs to:
-// the next unused one that names fr's file.
-func fixFor(fs []edit.Edit, fr *apply.FileResult, used map[int]int, idx int) edit.Edit {
-	u := used[idx]
-	for k := u; k < len(fs); k++ {
-		p := path.Clean(fs[k].Path)
-		if p == fr.Path || p == fr.NewPath {
-			fs[u], fs[k] = fs[k], fs[u]
-			used[idx] = u + 1
-			return fs[u]
-		}
-	}
-	return edit.Edit{}
-}
-
-// A fixLog records, per edit index, the edits a --repair fixer put in its
-// place, so that normalize can render them; later rounds replace the
-// edit they fix within the list.
-type fixLog map[int][]edit.Edit
-
-func (l fixLog) record(req apply.RepairRequest, fixes []edit.Edit) {
-	cur := l[req.Index]
-	for k, e := range cur {
-		if reflect.DeepEqual(e, req.Edit) {
-			l[req.Index] = append(append(append([]edit.Edit{}, cur[:k]...), fixes...), cur[k+1:]...)
-			return
-		}
-	}
-	l[req.Index] = append([]edit.Edit{}, fixes...)
 }

@@ -46,7 +46,7 @@ func TestNormalizeProperty(t *testing.T) {
 				strategies[e.Strategy]++
 			}
 		}
-		norm, err := normalized([]byte(c.response), edits, res, nil)
+		norm, err := normalized([]byte(c.response), edits, res)
 		if err != nil {
 			t.Errorf("seed %d: Normalize: %v\nresponse:\n%s", seed, err, c.response)
 			continue
@@ -119,7 +119,7 @@ func checkResent(t *testing.T, seed int64, root string, c normCase, res *apply.R
 			}
 		}
 	}
-	norm, err := normalized([]byte(c.response), edits, again, nil)
+	norm, err := normalized([]byte(c.response), edits, again)
 	if err != nil {
 		t.Errorf("seed %d: resent: Normalize: %v", seed, err)
 		return true
@@ -389,7 +389,7 @@ func TestAppliedOf(t *testing.T) {
 		{Path: "b", Edits: []apply.EditResult{{Index: 2, Status: apply.StatusFailed}}},
 		{Path: "c", Edits: []apply.EditResult{{Index: 3, Status: apply.StatusApplied, Strategy: apply.StrategyDelete}}},
 	}}
-	got := appliedOf(res, edits, nil)
+	got := appliedOf(res, edits)
 	want := []parse.Applied{
 		{Index: 0, Op: edit.Replace, Path: "a", Old: "  x\r\n", New: "  y\r\n", Line: 3},
 		{Index: 1, Op: edit.Replace, Path: "a", Old: "p\n", New: "q\n", Line: 5},

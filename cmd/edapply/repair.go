@@ -26,7 +26,7 @@ const maxFixerOutput = 4 << 20
 // A fixer that exits non-zero, outlives timeout, prints too much, or prints
 // nothing that parses cleanly into an edit fixes nothing: the original
 // error stands. Every fix the fixer returns is recorded in log.
-func repairFunc(cmdline, root string, timeout time.Duration, log fixLog) func(context.Context, apply.RepairRequest) ([]edit.Edit, error) {
+func repairFunc(cmdline, root string, timeout time.Duration) func(context.Context, apply.RepairRequest) ([]edit.Edit, error) {
 	return func(ctx context.Context, req apply.RepairRequest) ([]edit.Edit, error) {
 		in, err := json.Marshal(report.NewRepairInput(req))
 		if err != nil {
@@ -43,7 +43,6 @@ func repairFunc(cmdline, root string, timeout time.Duration, log fixLog) func(co
 		if len(fixes) == 0 {
 			return nil, errors.New("fixer printed no edit")
 		}
-		log.record(req, fixes)
 		return fixes, nil
 	}
 }
