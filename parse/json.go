@@ -214,13 +214,13 @@ func (p *parser) jsonValues(i int) (items []jsonItem, next int, ok bool) {
 	for {
 		raw, start, end, err := decodeJSONAt(p.src, off)
 		var fixed []int // with the lenient decoder: offsets in src of raw's bytes
-		if err != nil && looksLikeEditJSON(p.src[start:min(len(p.src), start+512)]) {
+		bad := err != nil && looksLikeEditJSON(p.src[start:min(len(p.src), start+512)])
+		if bad {
 			if r, m, e, ok := p.decodeLenient(start); ok {
 				raw, fixed, end, err = r, m, e, nil
 			}
 		}
 		if err != nil {
-			bad := looksLikeEditJSON(p.src[start:min(len(p.src), start+512)])
 			if bad {
 				items = append(items, jsonItem{msg: "JSON tool call is truncated or not valid JSON: " + jsonErrText(err),
 					start: start, end: p.lines[p.lineAt(start)].end})

@@ -941,6 +941,7 @@ func (n *normalizer) json(g []int) {
 		return
 	}
 	region := string(n.src[e0.Start:e0.End])
+	rb := []byte(region)
 	var b strings.Builder
 	last := 0
 	for k := 0; k < len(region); {
@@ -949,7 +950,7 @@ func (n *normalizer) json(g []int) {
 			k++
 			continue
 		}
-		raw, _, end, err := decodeJSONAt([]byte(region), k)
+		raw, _, end, err := decodeJSONAt(rb, k)
 		if err != nil || len(raw) == 0 {
 			k++
 			continue
@@ -986,11 +987,7 @@ func rewriteJSON(text string, targets []*jsonTarget, depth int) (string, bool) {
 	if depth > jsonMaxDepth || text == "" {
 		return text, false
 	}
-	type rep struct {
-		start, end int
-		text       string
-	}
-	var reps []rep
+	var reps []nsplice
 	switch text[0] {
 	case '"':
 		var s string
@@ -1010,15 +1007,13 @@ func rewriteJSON(text string, targets []*jsonTarget, depth int) (string, bool) {
 	case '[':
 		for _, m := range jsonElems(json.RawMessage(text), 0) {
 			if nt, ok := rewriteJSON(string(m.raw), targets, depth+1); ok {
-				reps = append(reps, rep{m.start, m.end, nt})
+				reps = append(reps, nsplice{start: m.start, end: m.end, text: nt})
 			}
 		}
 	case '{':
 		obj := jsonObject(json.RawMessage(text), 0)
 		if t := matchCall(obj, targets); t != nil {
-			for _, r := range t.fields(obj) {
-				reps = append(reps, rep{r.start, r.end, r.text})
-			}
+			reps = append(reps, t.fields(obj)...)
 			t.done = true
 			break
 		}
@@ -1030,14 +1025,14 @@ func rewriteJSON(text string, targets []*jsonTarget, depth int) (string, bool) {
 		for _, k := range keys {
 			m := obj[k]
 			if nt, ok := rewriteJSON(string(m.raw), targets, depth+1); ok {
-				reps = append(reps, rep{m.start, m.end, nt})
+				reps = append(reps, nsplice{start: m.start, end: m.end, text: nt})
 			}
 		}
 	}
 	if len(reps) == 0 {
 		return text, false
 	}
-	slices.SortFunc(reps, func(a, b rep) int { return a.start - b.start })
+	slices.SortFunc(reps, func(a, b nsplice) int { return a.start - b.start })
 	var b strings.Builder
 	last := 0
 	for _, r := range reps {

@@ -484,14 +484,12 @@ func readUDiff(p *parser, i int) int {
 		// No file header: a path named just before the hunk (a path
 		// line, a fence's info string, a path line before its fence)
 		// stands for one.
-		if pth, from, ok := p.pathBefore(i, true); ok {
-			f := &diffFile{from: from, hdr: fileHeader{oldPath: pth, newPath: pth}, hasHdr: true}
+		if pth, _, ok := p.pathBefore(i, true); ok {
+			// Line i is a header: readHunksInto reads at least its hunk.
+			f := &diffFile{from: i, hdr: fileHeader{oldPath: pth, newPath: pth}, hasHdr: true}
 			p.readHunksInto(f, i)
-			if len(f.hunks) > 0 {
-				f.from = i
-				p.lowerDiffFile(f)
-				return max(f.to, i+1)
-			}
+			p.lowerDiffFile(f)
+			return max(f.to, i+1)
 		}
 		h, next := p.readHunk(i, true)
 		p.errorf(p.lines[i].num, "hunk has no file header: put \"--- a/PATH\" and \"+++ b/PATH\" lines before it")
