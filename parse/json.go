@@ -70,11 +70,16 @@ import (
 var jsonRegion = region{
 	format: FormatJSON,
 	starts: func(p *parser, i int) bool {
-		items, _ := p.jsonRegionAt(i)
+		items, next := p.jsonRegionAt(i)
+		p.scan.at, p.scan.jsonItems, p.scan.jsonNext = i, items, next
 		return len(items) > 0
 	},
 	read: func(p *parser, i int) int {
-		items, next := p.jsonRegionAt(i)
+		items, next := p.scan.jsonItems, p.scan.jsonNext
+		if p.scan.at != i || items == nil {
+			items, next = p.jsonRegionAt(i)
+		}
+		p.scan.jsonItems = nil
 		for _, it := range items {
 			from, to := p.lineAt(it.start), p.lineAt(it.end-1)+1
 			if it.msg != "" {
@@ -97,7 +102,7 @@ type jsonItem struct {
 
 // jsonRegionAt returns what the JSON region starting at line i holds and the
 // index of the first line after it. No items means no region starts there.
-// It has no side effects, so starts and read can both call it.
+// jsonRegion's starts keeps the answer for its read.
 func (p *parser) jsonRegionAt(i int) ([]jsonItem, int) {
 	// A response saved by an editor may open with a byte order mark.
 	t := strings.TrimPrefix(strings.TrimSpace(p.lines[i].text), "\ufeff")

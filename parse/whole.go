@@ -30,6 +30,13 @@ type scanState struct {
 	// srUnclosed holds the SEARCH openers found never closed, once a
 	// block has been scanned to the end of the response; nil before.
 	srUnclosed map[int]bool
+	// What a region's starts found at line at, for its read to take
+	// rather than scan the same lines again: the whole-file block, or
+	// the JSON region's items and the line after them.
+	at        int
+	whole     wholeBlock
+	jsonItems []jsonItem
+	jsonNext  int
 }
 
 // proseFence is the fence a response opened outside any edit region.
@@ -172,7 +179,10 @@ func wholeStarts(p *parser, i int) bool {
 	}
 	b := p.wholeBlock(i)
 	if b.ok {
+		// No longer in prose; the block is the same read without it (a
+		// bare fence in prose was no block).
 		p.scan.prose.open = false
+		p.scan.at, p.scan.whole = i, b
 		return true
 	}
 	if g, ok := parseFence(p.lines[i].text); ok && !p.scan.prose.open {
@@ -207,7 +217,11 @@ func (p *parser) unnamedScript(i int) {
 // readWhole reads the block starting at line i: a Rewrite, or a
 // PARSE_ERROR when its fence is never closed.
 func readWhole(p *parser, i int) int {
-	b := p.wholeBlock(i)
+	b := p.scan.whole
+	if p.scan.at != i || !b.ok {
+		b = p.wholeBlock(i)
+	}
+	p.scan.whole = wholeBlock{}
 	if !b.ok {
 		return i + 1
 	}
