@@ -560,10 +560,11 @@ func (p *parser) dropQuotes() {
 				continue
 			}
 			if text, ok := p.treeText(e.Path); ok && p.spend(2*len(text)) {
-				if quotedSlice(e.New, text) {
+				q, f := contentLines(e.New), contentLines(text)
+				if quotedSlice(q, f) {
 					continue
 				}
-				if snippetOf(e.New, text) {
+				if snippetOf(q, f) {
 					p.errorHint(e.Line, "Send a SEARCH/REPLACE block that shows where the lines go, or the whole file.",
 						"the fence under %s holds a few lines that share none of the file's: a snippet, not the whole file", e.Path)
 					continue
@@ -584,10 +585,9 @@ func contentLines(s string) []string {
 	return strings.Split(s, "\n")
 }
 
-// quotedSlice reports whether the fence content nw is a verbatim run of
-// the lines of the file text, at most a third of it.
-func quotedSlice(nw, text string) bool {
-	q, f := contentLines(nw), contentLines(text)
+// quotedSlice reports whether q, the fence content's lines, is a verbatim
+// run of f, the file's lines, at most a third of them.
+func quotedSlice(q, f []string) bool {
 	if len(q) == 0 || len(q) > 200 || 3*len(q) > len(f) {
 		return false
 	}
@@ -616,10 +616,10 @@ func quotedSlice(nw, text string) bool {
 	return false
 }
 
-// snippetOf reports whether the fence content nw, at most three lines,
-// shares no non-blank line (blanks trimmed) with a file of 30 lines or more.
-func snippetOf(nw, text string) bool {
-	q, f := contentLines(nw), contentLines(text)
+// snippetOf reports whether q, the fence content's lines, at most three,
+// shares no non-blank line (blanks trimmed) with f, a file's lines, 30 or
+// more.
+func snippetOf(q, f []string) bool {
 	if len(q) == 0 || len(q) > 3 || len(f) < 30 {
 		return false
 	}
