@@ -1,5 +1,6 @@
-# Every target is a go command (plus the shell to glue them); nothing needs
-# the network beyond the module cache, nothing needs another tool.
+# Every target but eval (python3, for ../shared/eval's scorer) is a go
+# command, plus the shell to glue them; nothing needs the network beyond
+# the module cache.
 # `make check` is what CI runs (.ci/run).
 
 FUZZTIME ?= 30s

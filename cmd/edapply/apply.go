@@ -149,7 +149,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 	}
 	if len(edits) == 0 {
 		res := &apply.Result{DryRun: opts.dryRun, Errors: perrs}
-		if err := writeReceipt(out, res, opts.json, opts.color); err != nil {
+		if err := writeReceipt(out, res, opts.json, opts.color, ""); err != nil {
 			return err
 		}
 		return exitStatus(exitUsage)
@@ -180,17 +180,14 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 		res.OK, res.DryRun = false, opts.dryRun
 		res.Errors = append(perrs, res.Errors...)
 	}
+	// The JSON receipt carries the response as applied, for the history
+	// the model sees next; an edit that cannot be rewritten stays as the
+	// model wrote it.
+	var norm string
 	if opts.json {
-		// The receipt carries the response as applied, for the history
-		// the model sees next; an edit that cannot be rewritten stays as
-		// the model wrote it.
-		r := report.NewReceipt(res)
-		r.Normalized, _ = normalized(src, edits, res)
-		err = report.WriteReceipt(out, r)
-	} else {
-		err = writeReceipt(out, res, false, opts.color)
+		norm, _ = normalized(src, edits, res)
 	}
-	if err != nil {
+	if err := writeReceipt(out, res, opts.json, opts.color, norm); err != nil {
 		return err
 	}
 	return resultStatus(res)
@@ -205,11 +202,14 @@ func checkRoot(root string) error {
 	return nil
 }
 
-// writeReceipt prints res as --json and --color ask; a successful dry run
-// shows the diff that would be written above the receipt.
-func writeReceipt(out io.Writer, res *apply.Result, asJSON bool, color colorMode) error {
+// writeReceipt prints res as --json and --color ask, the JSON one with
+// normalized (omitted when ""); a successful dry run shows the diff that
+// would be written above the human receipt.
+func writeReceipt(out io.Writer, res *apply.Result, asJSON bool, color colorMode, normalized string) error {
 	if asJSON {
-		return report.JSON(out, res)
+		r := report.NewReceipt(res)
+		r.Normalized = normalized
+		return report.WriteReceipt(out, r)
 	}
 	if res.DryRun && res.OK {
 		var d bytes.Buffer

@@ -67,8 +67,8 @@ Start a new shell for the change to take effect.`,
 	}
 }
 
-// completeResponseFile completes the one RESPONSE_FILE argument of apply
-// and parse with file names, and nothing after it.
+// completeResponseFile completes the one RESPONSE_FILE argument of apply,
+// parse and normalize with file names, and nothing after it.
 func completeResponseFile(_ *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp

@@ -133,17 +133,15 @@ func gitChangedFiles(ctx context.Context) ([]string, error) {
 // gitHeadVersion returns the content of name at HEAD, or nil when it has
 // none (untracked, added since, no commit yet) or git cannot say.
 func gitHeadVersion(ctx context.Context, name string) []byte {
-	abs, err := filepath.Abs(name)
-	if err != nil {
-		return nil
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return nil
-	}
-	rel, err := filepath.Rel(wd, abs)
-	if err != nil {
-		return nil
+	rel := filepath.Clean(name)
+	if filepath.IsAbs(name) {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil
+		}
+		if rel, err = filepath.Rel(wd, name); err != nil {
+			return nil
+		}
 	}
 	// "HEAD:./p" resolves p from the current directory, not the top.
 	out, err := git(ctx, "show", "HEAD:./"+filepath.ToSlash(rel))

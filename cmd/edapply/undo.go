@@ -55,7 +55,7 @@ func runUndo(ctx context.Context, opts *undoOptions, out io.Writer) error {
 	}
 	// Like Apply, Undo always returns a Result holding its errors.
 	res, _ := apply.Undo(ctx, apply.Options{Root: opts.root, DryRun: opts.dryRun})
-	if err := writeReceipt(out, res, opts.json, opts.color); err != nil {
+	if err := writeReceipt(out, res, opts.json, opts.color, ""); err != nil {
 		return err
 	}
 	return resultStatus(res)
