@@ -1,5 +1,6 @@
 // Package report renders the outcome of an apply: the JSON receipt, the
-// human receipt, the dry-run diff and the output of `edapply parse`.
+// human receipt, the dry-run diff, the response as applied ([Normalized])
+// and the output of `edapply parse`.
 //
 // [JSON] and [Human] render the same [apply.Result]: JSON as one line
 // for a harness (the receipt of CONTRACT.md, built by [NewReceipt]), Human

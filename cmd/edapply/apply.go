@@ -185,7 +185,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 	// model wrote it.
 	var norm string
 	if opts.json {
-		norm, _ = normalized(src, edits, res)
+		norm, _ = report.Normalized(src, edits, res)
 	}
 	if err := writeReceipt(out, res, opts.json, opts.color, norm); err != nil {
 		return err

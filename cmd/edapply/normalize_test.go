@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/edapply/edapply/apply"
-	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/parse"
+	"github.com/edapply/edapply/report"
 )
 
 // TestNormalizeProperty checks the promise of `edapply normalize` over many
@@ -46,7 +46,7 @@ func TestNormalizeProperty(t *testing.T) {
 				strategies[e.Strategy]++
 			}
 		}
-		norm, err := normalized([]byte(c.response), edits, res)
+		norm, err := report.Normalized([]byte(c.response), edits, res)
 		if err != nil {
 			t.Errorf("seed %d: Normalize: %v\nresponse:\n%s", seed, err, c.response)
 			continue
@@ -119,7 +119,7 @@ func checkResent(t *testing.T, seed int64, root string, c normCase, res *apply.R
 			}
 		}
 	}
-	norm, err := normalized([]byte(c.response), edits, again)
+	norm, err := report.Normalized([]byte(c.response), edits, again)
 	if err != nil {
 		t.Errorf("seed %d: resent: Normalize: %v", seed, err)
 		return true
@@ -371,30 +371,4 @@ func hunkBody(old, nw, _ string) string {
 		s.WriteString(" " + l)
 	}
 	return s.String()
-}
-
-// TestAppliedOf checks which results Normalize gets to render.
-func TestAppliedOf(t *testing.T) {
-	edits := []edit.Edit{
-		{Op: edit.Replace, Path: "a", Old: "x\n", New: "y\n", Count: 1},
-		{Op: edit.Replace, Path: "a", Old: "p\n", New: "q\n", Count: 1},
-		{Op: edit.Create, Path: "b", New: "b\n"},
-		{Op: edit.Delete, Path: "c"},
-	}
-	res := &apply.Result{Files: []*apply.FileResult{
-		{Path: "a", Edits: []apply.EditResult{
-			{Index: 0, Status: apply.StatusApplied, Strategy: apply.StrategyIndent, LineStart: 3, Matched: "  x\r\n", Written: "  y\r\n"},
-			{Index: 1, Status: apply.StatusAlreadyApplied, Strategy: apply.StrategyExact, LineStart: 5, Matched: "q\n", Written: "q\n"},
-		}},
-		{Path: "b", Edits: []apply.EditResult{{Index: 2, Status: apply.StatusFailed}}},
-		{Path: "c", Edits: []apply.EditResult{{Index: 3, Status: apply.StatusApplied, Strategy: apply.StrategyDelete}}},
-	}}
-	got := appliedOf(res, edits)
-	want := []parse.Applied{
-		{Index: 0, Op: edit.Replace, Path: "a", Old: "  x\r\n", New: "  y\r\n", Line: 3},
-		{Index: 1, Op: edit.Replace, Path: "a", Old: "p\n", New: "q\n", Line: 5},
-	}
-	if fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("appliedOf = %+v\nwant %+v", got, want)
-	}
 }

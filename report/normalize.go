@@ -1,0 +1,70 @@
+package report
+
+import (
+	"github.com/edapply/edapply/apply"
+	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/parse"
+)
+
+// Normalized rewrites src, the response whose edits were planned as res,
+// to what res applied (see parse.Normalize): the Receipt's Normalized.
+// Edits that cannot be rewritten stay as written, and the error names them.
+func Normalized(src []byte, edits []edit.Edit, res *apply.Result) (string, error) {
+	out, err := parse.Normalize(src, edits, appliedOf(res, edits))
+	if out == nil {
+		return string(src), err
+	}
+	return string(out), err
+}
+
+// appliedOf turns the edits res reports as applied (or already applied)
+// into what parse.Normalize renders: the text each located and wrote.
+// Failed edits, deletions and renames have no entry and stay as written.
+func appliedOf(res *apply.Result, edits []edit.Edit) []parse.Applied {
+	var as []parse.Applied
+	for _, fr := range res.Files {
+		for _, er := range fr.Edits {
+			if er.Status == apply.StatusFailed || er.Index < 0 || er.Index >= len(edits) {
+				continue
+			}
+			e := edits[er.Index]
+			if er.Repaired {
+				if er.Fix == nil {
+					continue
+				}
+				e = *er.Fix
+			}
+			a := parse.Applied{Index: er.Index, Op: e.Op, Path: e.Path, Line: er.LineStart, Repaired: er.Repaired}
+			switch e.Op {
+			case edit.Replace:
+				if e.Count != 1 && !er.Repaired {
+					// Only the first match is known; Normalize leaves it.
+					a.Old, a.New = e.Old, e.New
+					break
+				}
+				a.Old, a.New = er.Matched, er.Written
+				if er.Status == apply.StatusAlreadyApplied && e.Old != e.New {
+					// The old text is gone; the edit keeps saying what it
+					// replaced, and its replacement as it stands.
+					a.Old = e.Old
+				}
+			case edit.Create:
+				if er.Status == apply.StatusAlreadyApplied {
+					continue // the content stands as sent, up to blanks
+				}
+				a.New = er.Written
+			case edit.Rewrite:
+				a.New = er.Written
+				if b := fr.Before; len(b) > 0 && b[len(b)-1] != '\n' {
+					// The applier drops one final newline from a rewrite
+					// of a file that has none: send one more.
+					a.New += "\n"
+				}
+			default:
+				continue
+			}
+			as = append(as, a)
+		}
+	}
+	return as
+}
