@@ -273,9 +273,12 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 	// writes through.
 	dr := &dirRoots{root: root}
 	defer dr.close()
+	// Nothing is written before the commit below: a cache of the walk
+	// from the root serves every path.
+	rc := resolveCache{rs: rs, dirs: dr}
 	var cs []change
 	for _, jf := range j.Files {
-		rel, perr := rs.resolve(jf.Path)
+		rel, perr := rc.resolve(jf.Path)
 		if perr == nil && rel != jf.Path {
 			// A symlink appeared on the way since: the path is no longer
 			// the file the journal recorded.
