@@ -54,10 +54,13 @@ func newResolver(root *os.Root, dir string) (*resolver, error) {
 // path is OUT_OF_ROOT, and so are Windows forms (C:\, C:/, \\server, \x,
 // //server) and a backslash path whose ".." components would leave the
 // root if backslashes were separators.
-func (r *resolver) resolve(p string) (string, *edit.Error) { return r.resolveWith(p, r.root.Lstat) }
+func (r *resolver) resolve(p string) (string, *edit.Error) {
+	return r.resolveWith(p, r.root.Lstat, r.root.ReadFile)
+}
 
-// resolveWith is resolve, asking lstat about each root-relative component.
-func (r *resolver) resolveWith(p string, lstat func(string) (fs.FileInfo, error)) (string, *edit.Error) {
+// resolveWith is resolve, asking lstat about each root-relative component
+// and reading a possible symlink stand-in with readFile.
+func (r *resolver) resolveWith(p string, lstat func(string) (fs.FileInfo, error), readFile func(string) ([]byte, error)) (string, *edit.Error) {
 	outside := func(msg string) (string, *edit.Error) {
 		return "", &edit.Error{Code: edit.CodeOutOfRoot, Msg: msg,
 			Hint: "Use a path relative to the root of the working tree, without \"..\" that leaves it."}
@@ -127,7 +130,7 @@ func (r *resolver) resolveWith(p string, lstat func(string) (fs.FileInfo, error)
 			return "", &edit.Error{Code: edit.CodeIO, Msg: "cannot inspect " + cur + ": " + errMsg(err), Err: err}
 		}
 		if fi.Mode()&fs.ModeSymlink == 0 {
-			if fi.Mode().IsRegular() && r.plainLinkEscapes(cur, fi) {
+			if fi.Mode().IsRegular() && r.plainLinkEscapes(cur, fi, readFile) {
 				return outside(cur + " is a symlink checked out as a plain file (core.symlinks=false) that points outside the root")
 			}
 			if len(todo) > 0 && !fi.IsDir() {
@@ -168,11 +171,11 @@ func (r *resolver) resolveWith(p string, lstat func(string) (fs.FileInfo, error)
 // holding its target when core.symlinks is false (Windows, some CI and
 // archive checkouts). Editing it as text, or through it as a directory,
 // would ignore the user's link, so it is judged like the link it stands for.
-func (r *resolver) plainLinkEscapes(cur string, fi fs.FileInfo) bool {
+func (r *resolver) plainLinkEscapes(cur string, fi fs.FileInfo, readFile func(string) ([]byte, error)) bool {
 	if fi.Size() == 0 || fi.Size() > 1024 {
 		return false
 	}
-	b, err := r.root.ReadFile(cur)
+	b, err := readFile(cur)
 	if err != nil {
 		return false
 	}
@@ -252,7 +255,7 @@ type lstatResult struct {
 func (c *resolveCache) resolve(p string) (string, *edit.Error) {
 	r, ok := c.seen[p]
 	if !ok {
-		r.rel, r.err = c.rs.resolveWith(p, c.lstat)
+		r.rel, r.err = c.rs.resolveWith(p, c.lstat, c.readFile)
 		if c.seen == nil {
 			c.seen = map[string]resolved{}
 		}
@@ -271,20 +274,30 @@ func (c *resolveCache) lstat(p string) (fs.FileInfo, error) {
 	if r, ok := c.stats[p]; ok {
 		return r.fi, r.err
 	}
-	r := lstatResult{}
-	var dir *os.Root
-	name, err := p, error(nil)
-	if c.dirs != nil {
-		dir, name, err = c.dirs.in(p)
-	}
-	if dir != nil && err == nil {
-		r.fi, r.err = dir.Lstat(name)
-	} else {
-		r.fi, r.err = c.rs.root.Lstat(p)
-	}
+	dir, name := c.in(p)
+	var r lstatResult
+	r.fi, r.err = dir.Lstat(name)
 	if c.stats == nil {
 		c.stats = map[string]lstatResult{}
 	}
 	c.stats[p] = r
 	return r.fi, r.err
+}
+
+// readFile reads p, a small file resolve must judge (a symlink stand-in),
+// through its directory's handle like lstat.
+func (c *resolveCache) readFile(p string) ([]byte, error) {
+	dir, name := c.in(p)
+	return dir.ReadFile(name)
+}
+
+// in returns the handle to reach p by, and p's name there: its directory's
+// (see dirRoots), else the root's.
+func (c *resolveCache) in(p string) (*os.Root, string) {
+	if c.dirs != nil {
+		if dir, name, err := c.dirs.in(p); err == nil {
+			return dir, name
+		}
+	}
+	return c.rs.root, p
 }
