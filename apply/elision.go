@@ -323,6 +323,10 @@ func onlyDots(s string) bool {
 	return n >= 3
 }
 
+// splitLF splits s at its line endings, "\r\n" or "\n" (a final one
+// leaves an empty last element).
+func splitLF(s string) []string { return strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n") }
+
 // lineSet is the set of a text's lines, trimmed, for judging placeholders
 // against the original.
 func lineSet(s string) map[string]bool {
@@ -399,7 +403,7 @@ func elidedTail(original string, p *pattern, orig func() map[string]bool) (int, 
 	if len(t) > 100 || !tailNote(t) && !cut && !listTail(t) {
 		return 0, false
 	}
-	ol := strings.Split(strings.ReplaceAll(original, "\r\n", "\n"), "\n")
+	ol := splitLF(original)
 	// A line original has is code; for a "..." at the margin, only one at
 	// the margin: an indented "..." in a sample is not the same line.
 	if cut && slices.Contains(ol, p.lines[last]) || !cut && orig()[t] {
@@ -502,7 +506,7 @@ func elidedEllipsis(original string, p *pattern, orig map[string]bool) (int, boo
 			continue
 		}
 		if ol == nil {
-			ol = strings.Split(strings.ReplaceAll(original, "\r\n", "\n"), "\n")
+			ol = splitLF(original)
 			rw = lineSet(p.text)
 			lost = 0
 			for _, o := range ol {
@@ -566,16 +570,11 @@ func elidedEllipsis(original string, p *pattern, orig map[string]bool) (int, boo
 	return 0, false
 }
 
-// elidedReplacement reports whether a Replace's new text drops code with a
-// placeholder that its old text does not have at the same place (the same
-// placeholder at the corresponding place in both is the elision level's
-// business); line is the placeholder's 1-based line in new.
-func elidedReplacement(old, new string) (line int, elided bool) {
-	return elidedIn(newPattern(old), newPattern(new), func(string) bool { return false })
-}
-
-// elidedIn is elidedReplacement on patterns; a placeholder line for which
-// has reports true (the file has it) is code.
+// elidedIn reports whether a Replace's new text np drops code with a
+// placeholder that its old text op does not have at the same place (the
+// same placeholder at the corresponding place in both is the elision
+// level's business), and the placeholder's 1-based line in np. A
+// placeholder line for which has reports true (the file has it) is code.
 func elidedIn(op, np *pattern, has func(trimmed string) bool) (int, bool) {
 	if np.phs == 0 {
 		return 0, false

@@ -363,3 +363,8 @@ func TestLocateElisionBrackets(t *testing.T) {
 		runLocate(t, name, c)
 	}
 }
+
+// elidedReplacement is elidedIn for texts, with no file to consult.
+func elidedReplacement(old, new string) (line int, elided bool) {
+	return elidedIn(newPattern(old), newPattern(new), func(string) bool { return false })
+}

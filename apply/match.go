@@ -618,7 +618,7 @@ func (f *finder) insert(e *edit.Edit, np *pattern, from int) (location, *edit.Er
 // deletion must match the whole file).
 func sameContent(content, want string) bool {
 	split := func(s string) []string {
-		ls := strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
+		ls := splitLF(s)
 		for len(ls) > 0 && isBlank(ls[len(ls)-1]) {
 			ls = ls[:len(ls)-1]
 		}
