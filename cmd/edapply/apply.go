@@ -25,20 +25,36 @@ import (
 // only so that tests can lower it.
 var maxResponse int64 = 256 << 20 // 256 MiB
 
-type applyOptions struct {
+// planOptions are what apply and normalize share: where the tree is, how
+// to read the response, how to plan it.
+type planOptions struct {
 	root     string
 	format   parse.Format
+	base     []string // PATH=HASH, as given
+	strict   bool
+	trimWS   bool
+	response string // RESPONSE_FILE; "" or "-" for stdin
+}
+
+// addPlanFlags registers planOptions' flags; baseUsage says what --base
+// does for the command.
+func addPlanFlags(fs *pflag.FlagSet, opts *planOptions, baseUsage string) {
+	fs.StringVarP(&opts.root, "root", "C", ".", "working tree `DIR`; every path resolves inside it")
+	fs.VarP(&opts.format, "format", "f", "edit format: auto, search-replace, udiff, whole, codex, json")
+	fs.BoolVar(&opts.strict, "strict", false, "exact matching only (no tolerance ladder)")
+	fs.StringArrayVar(&opts.base, "base", nil, baseUsage)
+	fs.BoolVar(&opts.trimWS, "trim-trailing-ws", false, "strip trailing spaces and tabs from the lines edits add")
+}
+
+type applyOptions struct {
+	planOptions
 	dryRun   bool
 	json     bool
-	strict   bool
-	base     []string // PATH=HASH, as given
 	check    string
-	trimWS   bool
 	repair   string        // --repair CMD
 	attempts int           // --repair-attempts
 	repairTO time.Duration // --repair-timeout
 	color    colorMode
-	response string // RESPONSE_FILE; "" or "-" for stdin
 }
 
 // newRootCmd builds the edapply command. The root is itself `apply`, the
@@ -110,14 +126,10 @@ const applyExample = `  # Apply a reply piped from the clipboard (or any command
   edapply --check 'go test ./...' reply.md`
 
 func addApplyFlags(fs *pflag.FlagSet, opts *applyOptions) {
-	fs.StringVarP(&opts.root, "root", "C", ".", "working tree `DIR`; every path resolves inside it")
-	fs.VarP(&opts.format, "format", "f", "edit format: auto, search-replace, udiff, whole, codex, json")
+	addPlanFlags(fs, &opts.planOptions, "refuse with OUT_OF_DATE unless `PATH=HASH` (SHA-256, 8+ hex digits) matches; repeatable")
 	fs.BoolVarP(&opts.dryRun, "dry-run", "n", false, "parse, match and report; write nothing; print the diff")
 	fs.BoolVar(&opts.json, "json", false, "print the receipt as one JSON object")
-	fs.BoolVar(&opts.strict, "strict", false, "exact matching only (no tolerance ladder)")
-	fs.StringArrayVar(&opts.base, "base", nil, "refuse with OUT_OF_DATE unless `PATH=HASH` (SHA-256, 8+ hex digits) matches; repeatable")
 	fs.StringVar(&opts.check, "check", "", "after writing, run `CMD` via sh -c in the root; restore every file and exit 3 if it fails")
-	fs.BoolVar(&opts.trimWS, "trim-trailing-ws", false, "strip trailing spaces and tabs from the lines edits add")
 	fs.StringVar(&opts.repair, "repair", "", "for each failing edit, run `CMD` via sh -c in the root with the edit, error and file excerpt as JSON on stdin; it prints a corrected edit")
 	fs.IntVar(&opts.attempts, "repair-attempts", 1, "at most `N` rounds of --repair")
 	fs.DurationVar(&opts.repairTO, "repair-timeout", 60*time.Second, "kill a --repair command (and its process group) after `DURATION`")
@@ -128,14 +140,14 @@ func addApplyFlags(fs *pflag.FlagSet, opts *applyOptions) {
 // loadResponse does what apply and normalize share before planning: it
 // checks --base and --root, reads the response and parses it against the
 // tree. When no edit parsed, perrs says why (at least "no edits found").
-func loadResponse(baseFlags []string, root, response string, f parse.Format, in io.Reader) (base map[string]string, src []byte, edits []edit.Edit, perrs edit.ErrorList, err error) {
-	if base, err = parseBase(baseFlags); err != nil {
+func loadResponse(opts *planOptions, in io.Reader) (base map[string]string, src []byte, edits []edit.Edit, perrs edit.ErrorList, err error) {
+	if base, err = parseBase(opts.base); err != nil {
 		return nil, nil, nil, nil, err
 	}
-	if err = checkRoot(root); err != nil {
+	if err = checkRoot(opts.root); err != nil {
 		return nil, nil, nil, nil, err
 	}
-	src, edits, perrs, err = readEdits(response, f, root, in)
+	src, edits, perrs, err = readEdits(opts.response, opts.format, opts.root, in)
 	return base, src, edits, perrs, err
 }
 
@@ -143,7 +155,7 @@ func loadResponse(baseFlags []string, root, response string, f parse.Format, in 
 // Everything that goes wrong with an edit is in the receipt; the returned
 // error only carries the exit status, or a usage error.
 func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut io.Writer) error {
-	base, src, edits, perrs, err := loadResponse(opts.base, opts.root, opts.response, opts.format, in)
+	base, src, edits, perrs, err := loadResponse(&opts.planOptions, in)
 	if err != nil {
 		return err
 	}

@@ -8,18 +8,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/edapply/edapply/apply"
-	"github.com/edapply/edapply/parse"
 	"github.com/edapply/edapply/report"
 )
 
-type normalizeOptions struct {
-	root     string
-	base     []string // PATH=HASH, as given
-	format   parse.Format
-	strict   bool
-	trimWS   bool
-	response string // "" or "-" for stdin
-}
+type normalizeOptions struct{ planOptions }
 
 func newNormalizeCmd(opts *normalizeOptions) *cobra.Command {
 	cmd := &cobra.Command{
@@ -55,11 +47,7 @@ still printed); 2 usage error or no edit parsed.`,
 		},
 	}
 	fs := cmd.Flags()
-	fs.StringVarP(&opts.root, "root", "C", ".", "working tree `DIR`; every path resolves inside it")
-	fs.VarP(&opts.format, "format", "f", "edit format: auto, search-replace, udiff, whole, codex, json")
-	fs.BoolVar(&opts.strict, "strict", false, "exact matching only (no tolerance ladder)")
-	fs.BoolVar(&opts.trimWS, "trim-trailing-ws", false, "strip trailing spaces and tabs from the lines edits add")
-	fs.StringArrayVar(&opts.base, "base", nil, "report OUT_OF_DATE unless `PATH=HASH` (SHA-256, 8+ hex digits) matches; repeatable")
+	addPlanFlags(fs, &opts.planOptions, "report OUT_OF_DATE unless `PATH=HASH` (SHA-256, 8+ hex digits) matches; repeatable")
 	registerCompletions(cmd)
 	return cmd
 }
@@ -67,7 +55,7 @@ still printed); 2 usage error or no edit parsed.`,
 // runNormalize prints the normalized response. It plans as a dry run, so
 // nothing in the tree is written and no undo journal is recorded.
 func runNormalize(ctx context.Context, opts *normalizeOptions, in io.Reader, out, errOut io.Writer) error {
-	base, src, edits, perrs, err := loadResponse(opts.base, opts.root, opts.response, opts.format, in)
+	base, src, edits, perrs, err := loadResponse(&opts.planOptions, in)
 	if err != nil {
 		return err
 	}
