@@ -105,6 +105,28 @@ func codes(errs edit.ErrorList) []string {
 	return cs
 }
 
+// applyCase applies edits to before, written in root. With after nil it
+// demands an error with code and the tree unchanged, and returns nil;
+// else success and the tree after, and returns the result.
+func applyCase(t *testing.T, root string, before tree, edits []edit.Edit, after tree, code string) *Result {
+	t.Helper()
+	writeTree(t, root, before)
+	res, err := Apply(context.Background(), edits, testOpts(t, root))
+	got := readTree(t, root)
+	if after == nil {
+		if err == nil || !hasCode(res.Errors, edit.Code(code)) {
+			t.Fatalf("Apply: %v, want %s", err, code)
+		}
+		diffTrees(t, "tree", got, before)
+		return nil
+	}
+	if err != nil {
+		t.Fatalf("Apply: %v", err)
+	}
+	diffTrees(t, "tree", got, after)
+	return res
+}
+
 func hasCode(errs edit.ErrorList, c edit.Code) bool {
 	for _, e := range errs {
 		if e.Code == c {
@@ -406,20 +428,10 @@ func TestApplyCreateAndRewrite(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			root := t.TempDir()
-			writeTree(t, root, tc.before)
-			res, err := Apply(context.Background(), tc.edits, testOpts(t, root))
-			got := readTree(t, root)
-			if tc.after == nil {
-				if err == nil || !hasCode(res.Errors, edit.Code(tc.code)) {
-					t.Fatalf("Apply: %v, want %s", err, tc.code)
-				}
-				diffTrees(t, "tree", got, tc.before)
+			res := applyCase(t, root, tc.before, tc.edits, tc.after, tc.code)
+			if res == nil {
 				return
 			}
-			if err != nil {
-				t.Fatalf("Apply: %v", err)
-			}
-			diffTrees(t, "tree", got, tc.after)
 			if s := res.Files[0].Edits[0].Status; s != tc.status {
 				t.Errorf("status = %v, want %v", s, tc.status)
 			}
@@ -452,20 +464,10 @@ func TestApplyDeleteRename(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			root := t.TempDir()
-			writeTree(t, root, tc.before)
-			res, err := Apply(context.Background(), tc.edits, testOpts(t, root))
-			got := readTree(t, root)
-			if tc.after == nil {
-				if err == nil || !hasCode(res.Errors, edit.Code(tc.code)) {
-					t.Fatalf("Apply: %v, want %s", err, tc.code)
-				}
-				diffTrees(t, "tree", got, tc.before)
+			res := applyCase(t, root, tc.before, tc.edits, tc.after, tc.code)
+			if res == nil {
 				return
 			}
-			if err != nil {
-				t.Fatalf("Apply: %v", err)
-			}
-			diffTrees(t, "tree", got, tc.after)
 			if res.Files[0].Op != tc.op {
 				t.Errorf("op = %q, want %q", res.Files[0].Op, tc.op)
 			}
