@@ -339,3 +339,32 @@ func TestBatchEndings(t *testing.T) {
 		checkBatch(t, t.TempDir(), map[string]string{"a.txt": c.file}, c.edits, Options{})
 	}
 }
+
+// TestKeyFilter holds the filter to its one promise: a line added is
+// always a "maybe", whatever its length; and it must rule out most others,
+// or the batch hashes every line of the file.
+func TestKeyFilter(t *testing.T) {
+	var k keyFilter
+	var in []string
+	for n := range 40 {
+		line := strings.Repeat("x", n/2) + fmt.Sprint(n) + strings.Repeat("\t", n%3)
+		in = append(in, line)
+		if h := k.add(line); h != lineHash(line) {
+			t.Fatalf("add(%q) = %x, want its lineHash %x", line, h, lineHash(line))
+		}
+	}
+	for _, line := range in {
+		if h, ok := k.test(line); !ok || h != lineHash(line) {
+			t.Errorf("test(%q) = %x, %v; want %x, true", line, h, ok, lineHash(line))
+		}
+	}
+	maybes := 0
+	for i := range 10000 {
+		if _, ok := k.test(fmt.Sprintf("\tfield%d := compute(%d)", i, i*7)); ok {
+			maybes++
+		}
+	}
+	if maybes > 100 {
+		t.Errorf("%d of 10000 lines not in the set were a maybe; want at most 100", maybes)
+	}
+}
