@@ -100,9 +100,11 @@ type FileResult struct {
 	Op         string // "create", "modify", "delete", "rename"
 	BeforeHash string // hex SHA-256 of the bytes before; "" when the file did not exist
 	AfterHash  string // hex SHA-256 of the bytes after; "" when deleted
-	Before     []byte // content before (nil when absent)
-	After      []byte // content after (nil when deleted)
-	Edits      []EditResult
+	// Before and After share memory with the strings of Edits (Matched)
+	// and with each other: read them, never write them.
+	Before []byte // content before (nil when absent)
+	After  []byte // content after (nil when deleted)
+	Edits  []EditResult
 }
 
 // An EditResult is one edit's outcome.

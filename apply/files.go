@@ -8,12 +8,15 @@ import (
 	"path"
 	"sync"
 	"syscall"
+	"unsafe"
 
 	"github.com/edapply/edapply/edit"
 )
 
 // A state is a file's content at one moment: what planning starts from and
-// what commit must leave behind.
+// what commit must leave behind. Its data is never written once made (an
+// edit makes new bytes): planning reads it as a string without a copy
+// (splitBOM), and the results' strings point into it.
 type state struct {
 	exists bool
 	data   []byte
@@ -100,9 +103,11 @@ func isBinary(b []byte) bool {
 
 const bom = "\uFEFF"
 
-// splitBOM returns b without its UTF-8 byte order mark, and whether it had one.
+// splitBOM returns b without its UTF-8 byte order mark, and whether it had
+// one. The string shares b's bytes rather than copying the whole file on
+// every plan: a content's bytes are never written once made (see state).
 func splitBOM(b []byte) (string, bool) {
-	s := string(b)
+	s := unsafe.String(unsafe.SliceData(b), len(b))
 	if len(s) >= len(bom) && s[:len(bom)] == bom {
 		return s[len(bom):], true
 	}
