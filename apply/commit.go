@@ -23,9 +23,9 @@ type change struct {
 	orig  state  // as planning read it; the drift check compares against it
 	final state
 	// finalHash is HashBytes(final.data), computed once for the receipt
-	// and reused by the journal; "" when the file is removed (and for an
+	// and reused by the journal; nil when the file is removed (and for an
 	// undo, which writes no hash).
-	finalHash string
+	finalHash *digest
 }
 
 // commitHook, when set (by tests), is called at each step of a commit with

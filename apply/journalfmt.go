@@ -12,18 +12,22 @@ import (
 // The journal's file format. JSON with the original contents in base64
 // made every apply decode the whole previous journal (cleanStale needs
 // only its temp files) and encode every replaced byte a third larger, so
-// the format is binary and in three parts:
+// the format is binary and in four parts:
 //
-//	magic     "edapply journal 2\n"
+//	magic     "edapply journal 3\n"
 //	header    uvarint length, then: root, time (varint Unix ns), pid,
 //	          host, temps (count, then each), dirs (count, then each)
 //	files     count, then per file: path, flags (1 existed, 2 exists),
-//	          mode, after hash, length of its original content
+//	          mode, length of its original content
 //	contents  each file's original bytes, raw, in the order of files
+//	hashes    each file's after hash, in the order of files
 //
 // Integers are uvarints (the time a varint), strings a uvarint length and
 // the bytes. cleanStale reads the magic and the header and stops there.
-const journalMagic = "edapply journal 2\n"
+// The after hashes come last so that the new contents are still being
+// hashed while the original ones are written. (Version 2 had them in the
+// file records; its journals are refused as damaged.)
+const journalMagic = "edapply journal 3\n"
 
 // maxJournalHeader bounds the header a reader accepts, so a corrupt
 // length is an error rather than an allocation of any size.
@@ -31,10 +35,10 @@ const maxJournalHeader = 64 << 20
 
 var errJournalFormat = errors.New("not an edapply journal, or a damaged one")
 
-// encode returns j's bytes as parts to write one after the other: the
-// magic, header and file records in one, then each original content as it
-// is in memory, never copied.
-func (j *journal) encode() [][]byte {
+// writeTo writes j: the magic, header and file records in one write, then
+// each original content as it is in memory, never copied, then the after
+// hashes, waiting for those still being computed.
+func (j *journal) writeTo(w io.Writer) error {
 	var h []byte
 	h = appendString(h, j.Root)
 	h = binary.AppendVarint(h, j.Time.UnixNano())
@@ -43,7 +47,7 @@ func (j *journal) encode() [][]byte {
 	h = appendStrings(h, j.Temps)
 	h = appendStrings(h, j.Dirs)
 
-	b := make([]byte, 0, len(journalMagic)+binary.MaxVarintLen64+len(h)+len(j.Files)*96)
+	b := make([]byte, 0, len(journalMagic)+binary.MaxVarintLen64+len(h)+len(j.Files)*32)
 	b = append(b, journalMagic...)
 	b = binary.AppendUvarint(b, uint64(len(h)))
 	b = append(b, h...)
@@ -59,16 +63,24 @@ func (j *journal) encode() [][]byte {
 		}
 		b = append(b, flags)
 		b = binary.AppendUvarint(b, uint64(f.Mode))
-		b = appendString(b, f.AfterHash)
 		b = binary.AppendUvarint(b, uint64(len(f.Before)))
 	}
-	parts := [][]byte{b}
+	if _, err := w.Write(b); err != nil {
+		return err
+	}
 	for _, f := range j.Files {
 		if len(f.Before) > 0 {
-			parts = append(parts, f.Before)
+			if _, err := w.Write(f.Before); err != nil {
+				return err
+			}
 		}
 	}
-	return parts
+	b = b[:0]
+	for _, f := range j.Files {
+		b = appendString(b, f.afterHash())
+	}
+	_, err := w.Write(b)
+	return err
 }
 
 func appendString(b []byte, s string) []byte {
@@ -112,12 +124,14 @@ func decodeJournal(data []byte) (*journal, error) {
 		flags := d.byte()
 		f.Existed, f.Exists = flags&1 != 0, flags&2 != 0
 		f.Mode = uint32(d.uvarint())
-		f.AfterHash = d.str()
 		sizes = append(sizes, d.uvarint())
 		j.Files = append(j.Files, f)
 	}
 	for k, size := range sizes {
 		j.Files[k].Before = d.bytes(size)
+	}
+	for k := range j.Files {
+		j.Files[k].AfterHash = d.str()
 	}
 	if d.bad || len(d.b) != 0 {
 		return nil, errJournalFormat

@@ -20,7 +20,11 @@ func TestJournalFormat(t *testing.T) {
 			{Path: "created.txt", Exists: true, AfterHash: HashBytes(nil)},
 			{Path: "gone.txt", Existed: true, Before: []byte{}, Mode: 0o644},
 		}}
-	data := bytes.Join(j.encode(), nil)
+	var buf bytes.Buffer
+	if err := j.writeTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
 	got, err := decodeJournal(data)
 	if err != nil {
 		t.Fatal(err)
@@ -35,7 +39,7 @@ func TestJournalFormat(t *testing.T) {
 	}
 
 	name := filepath.Join(t.TempDir(), journalName)
-	if err := writeFileAtomic(name, j.encode()...); err != nil {
+	if err := writeFileAtomic(name, j.writeTo); err != nil {
 		t.Fatal(err)
 	}
 	h, err := readJournalHeader(name)

@@ -65,6 +65,9 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	res = p.res
 	defer p.dirs.close()
 	p.finish()
+	// The receipt's after hashes are waited for when Apply returns: until
+	// then they are computed while commit writes the journal.
+	defer p.settle()
 	// Errors by edit, as the receipt lists them; those tied to no edit
 	// (--base) first.
 	slices.SortStableFunc(res.Errors, func(a, b *edit.Error) int { return cmp.Compare(a.Edit, b.Edit) })
@@ -244,10 +247,10 @@ type slot struct {
 	owner *file       // the file whose content is at this path now; nil if none
 	by    int         // position of the last edit that wrote content here
 	// origHash is HashBytes(orig.data), started when it was read; curHash
-	// is HashBytes(cur.data) once finish has computed it for the receipt,
+	// is HashBytes(cur.data) once finish has started it for the receipt,
 	// so the journal does not hash the same bytes again.
 	origHash *digest
-	curHash  string
+	curHash  *digest
 }
 
 // A file is what one FileResult reports: content that starts at one path (or
@@ -836,27 +839,27 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 }
 
 // finish fills in each FileResult's op, contents and hashes.
+// finish completes the receipt's file results but for their after hashes,
+// which it starts; settle waits for them. In between, commit writes the
+// journal while they are computed.
 func (p *planner) finish() {
-	after := make([]*digest, len(p.files))
-	for i, f := range p.files {
+	for _, f := range p.files {
 		switch {
 		case f.at == nil || !f.at.cur.exists:
 		case f.origin != nil && f.origin.orig.exists && sameBytes(f.at.cur.data, f.origin.orig.data):
-			after[i] = f.origin.origHash // unchanged (failed edits, a rename): hashed already
+			f.at.curHash = f.origin.origHash // unchanged (failed edits, a rename): hashed already
 		default:
-			after[i] = hashAsync(f.at.cur.data)
+			f.at.curHash = hashAsync(f.at.cur.data)
 		}
 	}
-	for i, f := range p.files {
+	for _, f := range p.files {
 		fr := f.fr
 		if f.origin != nil && f.origin.orig.exists {
 			fr.Before = f.origin.orig.data
 			fr.BeforeHash = f.origin.origHash.get()
 		}
-		if after[i] != nil {
+		if f.at != nil && f.at.curHash != nil {
 			fr.After = f.at.cur.data
-			fr.AfterHash = after[i].get()
-			f.at.curHash = fr.AfterHash
 		}
 		switch {
 		case fr.NewPath != "":
@@ -883,14 +886,24 @@ func (p *planner) finish() {
 	}
 }
 
+// settle waits for the after hashes finish started and puts them in the
+// receipt.
+func (p *planner) settle() {
+	for _, f := range p.files {
+		if f.fr.After != nil {
+			f.fr.AfterHash = f.at.curHash.get()
+		}
+	}
+}
+
 // changes lists what commit must do, in order of first use.
 func (p *planner) changes() []change {
 	var cs []change
 	for _, s := range p.order {
 		if !s.orig.equal(s.cur) {
 			c := change{path: s.path, orig: s.orig, final: s.cur, finalHash: s.curHash}
-			if c.finalHash == "" && c.final.exists {
-				c.finalHash = HashBytes(c.final.data)
+			if c.finalHash == nil && c.final.exists {
+				c.finalHash = hashAsync(c.final.data)
 			}
 			cs = append(cs, c)
 		}

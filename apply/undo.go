@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -42,6 +43,17 @@ type journalFile struct {
 	Mode      uint32 // its mode then
 	Exists    bool   // the file exists after
 	AfterHash string // hex SHA-256 after; "" when deleted
+	// after, when set, is AfterHash still being computed (an apply's
+	// journal, written while its new contents are hashed).
+	after *digest
+}
+
+// afterHash returns AfterHash, waiting for it when it is being computed.
+func (f *journalFile) afterHash() string {
+	if f.after != nil {
+		return f.after.get()
+	}
+	return f.AfterHash
 }
 
 // journalName is the journal's file name in its state directory, and
@@ -54,9 +66,9 @@ func newJournal(root string, cs []change) *journal {
 	j := &journal{Root: root, Time: time.Now().UTC(), PID: os.Getpid()}
 	j.Host, _ = os.Hostname()
 	for _, c := range cs {
-		// finalHash was computed for the receipt; it is not hashed again.
+		// finalHash is the receipt's; it is not hashed again.
 		j.Files = append(j.Files, journalFile{Path: c.path, Existed: c.orig.exists, Before: c.orig.data,
-			Mode: uint32(c.orig.mode), Exists: c.final.exists, AfterHash: c.finalHash})
+			Mode: uint32(c.orig.mode), Exists: c.final.exists, after: c.finalHash})
 	}
 	return j
 }
@@ -152,7 +164,7 @@ func (j *journal) save(dirs []string, explicit bool) (name string, restore, drop
 			prevData, err = os.ReadFile(name)
 			hadPrev = err == nil
 		}
-		if lastErr = writeFileAtomic(name, j.encode()...); lastErr != nil {
+		if lastErr = writeFileAtomic(name, j.writeTo); lastErr != nil {
 			if linked {
 				os.Remove(prev)
 			}
@@ -163,7 +175,7 @@ func (j *journal) save(dirs []string, explicit bool) (name string, restore, drop
 			case linked:
 				os.Rename(prev, name)
 			case hadPrev:
-				writeFileAtomic(name, prevData)
+				writeFileAtomic(name, writeBytes(prevData))
 			default:
 				os.Remove(name)
 			}
@@ -181,25 +193,21 @@ func (j *journal) save(dirs []string, explicit bool) (name string, restore, drop
 	return "", func() {}, func() {}, nil
 }
 
-// writeFileAtomic writes the concatenation of parts to name by way of a
-// synced temp file and a rename, then syncs the directory: the journal is
-// on disk, under its name, before the commit touches the first file of
-// the tree, so that `edapply undo` finds it even after a power cut.
-func writeFileAtomic(name string, parts ...[]byte) error {
+// writeFileAtomic writes what write writes to name by way of a synced
+// temp file and a rename, then syncs the directory: the journal is on
+// disk, under its name, before the commit touches the first file of the
+// tree, so that `edapply undo` finds it even after a power cut.
+func writeFileAtomic(name string, write func(io.Writer) error) error {
 	f, err := os.CreateTemp(filepath.Dir(name), ".journal-*.tmp")
 	if err != nil {
 		return err
 	}
 	tmp := f.Name()
-	// Buffered: the parts of a journal are one small record and then each
-	// file's original bytes, a thousand small writes for a thousand small
-	// files. (A part larger than the buffer is written directly.)
+	// Buffered: a journal is one small record and then each file's
+	// original bytes, a thousand small writes for a thousand small files.
+	// (A write larger than the buffer goes straight through.)
 	w := bufio.NewWriterSize(f, 256<<10)
-	for _, p := range parts {
-		if err == nil {
-			_, err = w.Write(p)
-		}
-	}
+	err = write(w)
 	if err == nil {
 		err = w.Flush()
 	}
@@ -216,6 +224,14 @@ func writeFileAtomic(name string, parts ...[]byte) error {
 		return err
 	}
 	return syncDir(filepath.Dir(name))
+}
+
+// writeBytes is a writeFileAtomic writer of b.
+func writeBytes(b []byte) func(io.Writer) error {
+	return func(w io.Writer) error {
+		_, err := w.Write(b)
+		return err
+	}
 }
 
 // syncDir makes the renames done in dir durable.
@@ -327,8 +343,8 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 		j.Temps = append(j.Temps, temps...)
 		j.PID = os.Getpid()
 		j.Host, _ = os.Hostname()
-		err := writeFileAtomic(name, j.encode()...)
-		return func() { writeFileAtomic(name, data) }, err
+		err := writeFileAtomic(name, j.writeTo)
+		return func() { writeFileAtomic(name, writeBytes(data)) }, err
 	}
 	if e := tx.commit(ctx, save); e != nil {
 		return fail(e)

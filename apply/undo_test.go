@@ -188,7 +188,7 @@ func TestCleanStale(t *testing.T) {
 				t.Fatalf("journal %q: %v", data, err)
 			}
 			j.PID = tc.pid
-			if err := writeFileAtomic(jname, j.encode()...); err != nil {
+			if err := writeFileAtomic(jname, j.writeTo); err != nil {
 				t.Fatal(err)
 			}
 			tmp := filepath.Join(root, j.Temps[0])
