@@ -465,9 +465,12 @@ func (g *segment) try(p *planner, f *file, k int, e *edit.Edit, be *batchEdit) b
 	if startsBlank(be.op) && g.f.inIndent(h.start) {
 		return false // not exact (matcher.inIndent): the indent rung reads the whole file
 	}
-	loc, err := locateIn(g.f, e, be.op, be.np, p.mopts, []hit{h})
-	if err != nil {
-		return false // the plain path will report it
+	loc, ok := g.plainWrite(be, h, p.mopts)
+	if !ok {
+		var err *edit.Error
+		if loc, err = locateIn(g.f, e, be.op, be.np, p.mopts, []hit{h}); err != nil {
+			return false // the plain path will report it
+		}
 	}
 	er := resultOf(loc)
 	if loc.Status != StatusAlreadyApplied {
@@ -479,6 +482,23 @@ func (g *segment) try(p *planner, f *file, k int, e *edit.Edit, be *batchEdit) b
 	p.setMode(f.at, e)
 	p.record(f, k, er)
 	return true
+}
+
+// plainWrite returns what the ladder makes of the exact hit h in the
+// commonest case without running it: in a file with "\n" endings only,
+// with old and new text that both end a line or both do not, and no
+// trailing blanks to trim, finder.write keeps every line it pairs (equal,
+// byte for byte, to the old text's) and ends every line with "\n": it
+// writes the new text as sent. (batchable has ruled out placeholders, an
+// insertion and anchors, which matcher.run would look at first.) False
+// when the ladder must judge.
+func (g *segment) plainWrite(be *batchEdit, h hit, opts matchOptions) (location, bool) {
+	op, np := be.op, be.np
+	if g.mode != eolLF || opts.TrimTrailingWS || op.finalNL != np.finalNL || op.text == np.text {
+		return location{}, false
+	}
+	return location{Splices: []splice{{h.start, h.end, np.text}}, Strategy: StrategyExact, Status: StatusApplied,
+		LineStart: h.first + 1, LineEnd: h.last + 1, Matched: g.orig[h.start:h.end], Written: np.text}, true
 }
 
 // accept adds the splice orig[start:end] → text, whose zone is orig's
