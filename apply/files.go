@@ -129,6 +129,19 @@ type dirRoots struct {
 	// fs holds the same directories opened as files, for the raw system
 	// calls of rawio_linux.go.
 	fs map[string]*os.File
+	// regular holds the paths the resolver just saw as regular files:
+	// reading one needs no second look before opening it (openRegular).
+	regular map[string]bool
+}
+
+// sawRegular records that p was a regular file when the resolver looked.
+func (d *dirRoots) sawRegular(p string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.regular == nil {
+		d.regular = map[string]bool{}
+	}
+	d.regular[p] = true
 }
 
 // dir returns the handle on dir, a root-relative directory.
@@ -204,7 +217,10 @@ func (d *dirRoots) fileIn(p string) (*os.File, string) {
 // through its directory's handle (see loadIn).
 func (d *dirRoots) load(rel string) (state, *edit.Error) {
 	if f, name := d.fileIn(rel); f != nil {
-		if st, err := loadRaw(f, name); err == nil {
+		d.mu.Lock()
+		known := d.regular[rel]
+		d.mu.Unlock()
+		if st, err := loadRaw(f, name, known); err == nil {
 			return st, nil
 		}
 	}

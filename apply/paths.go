@@ -277,6 +277,9 @@ func (c *resolveCache) lstat(p string) (fs.FileInfo, error) {
 	dir, name := c.in(p)
 	var r lstatResult
 	r.fi, r.err = dir.Lstat(name)
+	if c.dirs != nil && r.err == nil && r.fi.Mode().IsRegular() {
+		c.dirs.sawRegular(p)
+	}
 	if c.stats == nil {
 		c.stats = map[string]lstatResult{}
 	}

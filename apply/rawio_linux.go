@@ -39,13 +39,18 @@ func control(dir *os.File, fn func(dfd int) error) error {
 }
 
 // openRegular opens name in dfd for reading when it is a regular file (no
-// symlink followed, never a FIFO or device: the file is stat'ed before it
-// is opened and its descriptor after) and returns it with its size and
-// mode bits.
-func openRegular(dfd int, name string) (fd int, size int64, mode uint32, err error) {
+// symlink followed, never a FIFO or device) and returns it with its size
+// and mode bits. Its descriptor is stat'ed after opening, and name before,
+// unless known says it was seen a moment ago as a regular file (by the
+// resolver, or when it was read for planning): opening a device can do
+// something (arm a watchdog), so only a file something else replaced just
+// now could be one.
+func openRegular(dfd int, name string, known bool) (fd int, size int64, mode uint32, err error) {
 	var st unix.Stat_t
-	if err := unix.Fstatat(dfd, name, &st, unix.AT_SYMLINK_NOFOLLOW); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
-		return -1, 0, 0, errFallback
+	if !known {
+		if err := unix.Fstatat(dfd, name, &st, unix.AT_SYMLINK_NOFOLLOW); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+			return -1, 0, 0, errFallback
+		}
 	}
 	fd, err = unix.Openat(dfd, name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_CLOEXEC|unix.O_NONBLOCK|unix.O_NOCTTY, 0)
 	if err != nil {
@@ -58,13 +63,16 @@ func openRegular(dfd int, name string) (fd int, size int64, mode uint32, err err
 	return fd, st.Size, st.Mode, nil
 }
 
-// readFD reads fd to its end; size is what fstat said, a hint.
+// readFD reads fd to its end; size is what fstat said, a hint. A read of a
+// regular file that returns less than asked has reached the end: when that
+// is at size, no further read is made to see it.
 func readFD(fd int, size int64) ([]byte, error) {
-	b := make([]byte, 0, size+1) // one byte more: the read that sees the end
+	b := make([]byte, 0, size+1)
 	for {
 		if len(b) == cap(b) {
 			b = append(b, 0)[:len(b)]
 		}
+		want := cap(b) - len(b)
 		n, err := unix.Read(fd, b[len(b):cap(b)])
 		if err == unix.EINTR {
 			continue
@@ -76,14 +84,18 @@ func readFD(fd int, size int64) ([]byte, error) {
 			return b, nil
 		}
 		b = b[:len(b)+n]
+		if n < want && int64(len(b)) == size {
+			return b, nil
+		}
 	}
 }
 
-// loadRaw is loadIn(dir, name, rel) for a regular file.
-func loadRaw(dir *os.File, name string) (state, error) {
+// loadRaw is loadIn(dir, name, rel) for a regular file; known is
+// openRegular's.
+func loadRaw(dir *os.File, name string, known bool) (state, error) {
 	var st state
 	err := control(dir, func(dfd int) error {
-		fd, size, mode, err := openRegular(dfd, name)
+		fd, size, mode, err := openRegular(dfd, name, known)
 		if err != nil {
 			return err
 		}
@@ -118,10 +130,11 @@ func unixMode(m uint32) fs.FileMode {
 
 // sameRaw reports whether name in dir is a regular file holding want, read
 // in pieces and compared as it goes, without a copy of the whole file.
+// Planning read name as a regular file (see openRegular).
 func sameRaw(dir *os.File, name string, want []byte) (bool, error) {
 	same := false
 	err := control(dir, func(dfd int) error {
-		fd, size, _, err := openRegular(dfd, name)
+		fd, size, _, err := openRegular(dfd, name, true)
 		if err != nil {
 			return err
 		}
@@ -147,6 +160,10 @@ func sameRaw(dir *os.File, name string, want []byte) (bool, error) {
 				return nil
 			}
 			off += n
+			if n < len(buf) && off == len(want) {
+				same = true // a short read: the end, as readFD judges
+				return nil
+			}
 		}
 	})
 	return same, err

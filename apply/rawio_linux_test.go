@@ -1,10 +1,13 @@
 package apply
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestPortableIO runs the tests of reading, staging and re-checking files
@@ -49,18 +52,28 @@ func TestRawIO(t *testing.T) {
 	}
 	defer d.Close()
 
-	st, err := loadRaw(d, "a.txt")
+	st, err := loadRaw(d, "a.txt", false)
 	if err != nil || !st.exists || string(st.data) != "hello\n" || st.mode != 0o640 || !st.exact {
 		t.Errorf("loadRaw(a.txt) = %+v, %v", st, err)
 	}
-	if st, err := loadRaw(d, "empty"); err != nil || !st.exists || len(st.data) != 0 {
+	if st, err := loadRaw(d, "empty", false); err != nil || !st.exists || len(st.data) != 0 {
 		t.Errorf("loadRaw(empty) = %+v, %v", st, err)
 	}
-	// Not regular files, or missing: left to the portable path.
-	for _, name := range []string{"link", "sub", "missing"} {
-		if _, err := loadRaw(d, name); err != errFallback {
-			t.Errorf("loadRaw(%s): err %v, want the fallback", name, err)
+	// Not regular files, or missing: left to the portable path, also when
+	// the caller believed the name a regular file (a FIFO opened without
+	// blocking, then judged by its descriptor).
+	if err := unix.Mkfifo(filepath.Join(dir, "fifo"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"link", "sub", "missing", "fifo"} {
+		for _, known := range []bool{false, true} {
+			if _, err := loadRaw(d, name, known); err != errFallback {
+				t.Errorf("loadRaw(%s, known %v): err %v, want the fallback", name, known, err)
+			}
 		}
+	}
+	if _, err := sameRaw(d, "fifo", nil); err != errFallback {
+		t.Errorf("sameRaw(fifo): err %v, want the fallback", err)
 	}
 
 	for _, c := range []struct {
@@ -115,5 +128,36 @@ func TestRawIO(t *testing.T) {
 	}
 	if err := renameRaw(d, "new", "b.txt"); err == nil {
 		t.Errorf("renaming a missing file succeeded")
+	}
+}
+
+// TestReadFD: fstat's size is a hint. A file that grew or shrank since is
+// read to its real end, and a large file through several reads.
+func TestReadFD(t *testing.T) {
+	dir := t.TempDir()
+	big := make([]byte, 3<<20)
+	for i := range big {
+		big[i] = byte(i % 251)
+	}
+	p := filepath.Join(dir, "f")
+	for _, c := range []struct {
+		data []byte
+		size int64
+	}{
+		{[]byte("0123456789"), 10}, {[]byte("0123456789"), 3}, {[]byte("0123456789"), 20},
+		{[]byte("0123456789"), 0}, {nil, 0}, {nil, 5}, {big, int64(len(big))}, {big, 100},
+	} {
+		if err := os.WriteFile(p, c.data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		fd, err := unix.Open(p, unix.O_RDONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := readFD(fd, c.size)
+		unix.Close(fd)
+		if err != nil || !bytes.Equal(got, c.data) {
+			t.Errorf("readFD(%d bytes, size %d) = %d bytes, %v", len(c.data), c.size, len(got), err)
+		}
 	}
 }

@@ -11,7 +11,7 @@ import (
 // rawIO false, dirRoots.fileIn gives no directory and these are not called.
 const rawIO = false
 
-func loadRaw(*os.File, string) (state, error)        { return state{}, errFallback }
+func loadRaw(*os.File, string, bool) (state, error)  { return state{}, errFallback }
 func sameRaw(*os.File, string, []byte) (bool, error) { return false, errFallback }
 func renameRaw(*os.File, string, string) error       { return errFallback }
 func createRaw(*os.File, string, []byte, fs.FileMode, fs.FileMode, bool) (syncCloser, error) {
