@@ -15,6 +15,8 @@ import (
 // the format is binary and in four parts:
 //
 //	magic     "edapply journal 3\n"
+//	status    one byte: 0 while the commit is under way (or if it was
+//	          killed), 1 once it finished (see markJournalDone)
 //	header    uvarint length, then: root, time (varint Unix ns), pid,
 //	          host, temps (count, then each), dirs (count, then each)
 //	files     count, then per file: path, flags (1 existed, 2 exists),
@@ -23,7 +25,8 @@ import (
 //	hashes    each file's after hash, in the order of files
 //
 // Integers are uvarints (the time a varint), strings a uvarint length and
-// the bytes. cleanStale reads the magic and the header and stops there.
+// the bytes. cleanStale reads the magic, status and header and stops
+// there.
 // The after hashes come last so that the new contents are still being
 // hashed while the original ones are written. (Version 2 had them in the
 // file records; its journals are refused as damaged.)
@@ -49,6 +52,7 @@ func (j *journal) writeTo(w io.Writer) error {
 
 	b := make([]byte, 0, len(journalMagic)+binary.MaxVarintLen64+len(h)+len(j.Files)*32)
 	b = append(b, journalMagic...)
+	b = append(b, journalStatus(j.Done))
 	b = binary.AppendUvarint(b, uint64(len(h)))
 	b = append(b, h...)
 	b = binary.AppendUvarint(b, uint64(len(j.Files)))
@@ -103,14 +107,16 @@ func decodeJournal(data []byte) (*journal, error) {
 		return nil, errJournalFormat
 	}
 	d := decoder{b: data[len(journalMagic):]}
+	status := d.byte()
 	n := d.uvarint()
-	if d.bad || n > uint64(len(d.b)) {
+	if d.bad || status > journalDone || n > uint64(len(d.b)) {
 		return nil, errJournalFormat
 	}
 	j, err := decodeHeader(d.b[:n])
 	if err != nil {
 		return nil, err
 	}
+	j.Done = status == journalDone
 	d.b = d.b[n:]
 	count := d.uvarint()
 	if count > uint64(len(d.b)) { // every record takes more than a byte
@@ -148,19 +154,52 @@ func readJournalHeader(name string) (*journal, error) {
 	}
 	defer f.Close()
 	r := bufio.NewReaderSize(f, 4096)
-	magic := make([]byte, len(journalMagic))
-	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != journalMagic {
+	magic := make([]byte, len(journalMagic)+1)
+	if _, err := io.ReadFull(r, magic); err != nil || string(magic[:len(journalMagic)]) != journalMagic {
 		return nil, errJournalFormat
 	}
+	status := magic[len(journalMagic)]
 	n, err := binary.ReadUvarint(r)
-	if err != nil || n > maxJournalHeader {
+	if err != nil || status > journalDone || n > maxJournalHeader {
 		return nil, errJournalFormat
 	}
 	h := make([]byte, n)
 	if _, err := io.ReadFull(r, h); err != nil {
 		return nil, errJournalFormat
 	}
-	return decodeHeader(h)
+	j, err := decodeHeader(h)
+	if err != nil {
+		return nil, err
+	}
+	j.Done = status == journalDone
+	return j, nil
+}
+
+// The journal's status byte.
+const (
+	journalUnderWay byte = 0
+	journalDone     byte = 1
+)
+
+func journalStatus(done bool) byte {
+	if done {
+		return journalDone
+	}
+	return journalUnderWay
+}
+
+// markJournalDone sets the status of the journal in the file name to
+// done, in place: its commit finished, so the next apply need not look for
+// its temp files (a thousand lstats after a thousand-file apply). Not
+// synced, and errors are ignored: a status that is lost leaves the journal
+// under way, and the next apply looks, as it would have.
+func markJournalDone(name string) {
+	f, err := os.OpenFile(name, os.O_WRONLY, 0)
+	if err != nil {
+		return
+	}
+	f.WriteAt([]byte{journalDone}, int64(len(journalMagic)))
+	f.Close()
 }
 
 func decodeHeader(h []byte) (*journal, error) {

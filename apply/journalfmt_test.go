@@ -43,9 +43,20 @@ func TestJournalFormat(t *testing.T) {
 		t.Fatal(err)
 	}
 	h, err := readJournalHeader(name)
-	if err != nil || h.Root != j.Root || h.PID != j.PID || h.Host != j.Host ||
+	if err != nil || h.Root != j.Root || h.PID != j.PID || h.Host != j.Host || h.Done ||
 		!reflect.DeepEqual(h.Temps, j.Temps) || !reflect.DeepEqual(h.Dirs, j.Dirs) || h.Files != nil {
 		t.Errorf("header = %+v, %v", h, err)
+	}
+	// Marked done in place: the header and the whole journal say so, and
+	// nothing else changed.
+	markJournalDone(name)
+	if h, err := readJournalHeader(name); err != nil || !h.Done {
+		t.Errorf("header after markJournalDone = %+v, %v; want done", h, err)
+	}
+	marked, _ := os.ReadFile(name)
+	if got, err := decodeJournal(marked); err != nil || !got.Done || len(got.Files) != len(j.Files) ||
+		got.Files[0].AfterHash != j.Files[0].AfterHash || string(got.Files[0].Before) != string(j.Files[0].Before) {
+		t.Errorf("journal after markJournalDone = %+v, %v", got, err)
 	}
 
 	for n := range len(data) {

@@ -34,6 +34,9 @@ type journal struct {
 	Temps []string
 	PID   int    // the applying process, while it runs
 	Host  string // the machine it ran on
+	// Done says the commit finished: it left no temp file or directory
+	// for cleanStale to remove.
+	Done bool
 }
 
 type journalFile struct {
@@ -341,6 +344,7 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 	// undo cannot judge and clean up.
 	save := func(temps, _ []string) (func(), error) {
 		j.Temps = append(j.Temps, temps...)
+		j.Done = false // this undo's commit is under way
 		j.PID = os.Getpid()
 		j.Host, _ = os.Hostname()
 		err := writeFileAtomic(name, j.writeTo)
@@ -414,7 +418,7 @@ func cleanStale(dr *dirRoots, rs *resolver, dirs []string) {
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
-		if err == nil && j.Root == rs.abs {
+		if err == nil && j.Root == rs.abs && !j.Done {
 			j.removeLeftovers(dr, rs)
 		}
 		return

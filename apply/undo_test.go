@@ -150,7 +150,8 @@ func TestStateDirInsideRoot(t *testing.T) {
 
 // TestCleanStale: the temp files a killed apply left are removed by the
 // next apply or undo, which find them named in its journal, unless the
-// process that wrote the journal may still be running.
+// process that wrote the journal may still be running. A journal whose
+// commit finished is not looked into.
 func TestCleanStale(t *testing.T) {
 	dead := exec.Command("true")
 	if err := dead.Run(); err != nil {
@@ -160,10 +161,12 @@ func TestCleanStale(t *testing.T) {
 		pid      int
 		removed  bool
 		viaApply bool
+		finished bool // the journal says its commit finished
 	}{
-		"deadUndo":  {dead.Process.Pid, true, false},
-		"deadApply": {dead.Process.Pid, true, true},
-		"running":   {1, false, true}, // init: alive, and not us
+		"deadUndo":     {dead.Process.Pid, true, false, false},
+		"deadApply":    {dead.Process.Pid, true, true, false},
+		"running":      {1, false, true, false}, // init: alive, and not us
+		"finishedDead": {dead.Process.Pid, false, true, true},
 	} {
 		t.Run(name, func(t *testing.T) {
 			root := t.TempDir()
@@ -184,10 +187,10 @@ func TestCleanStale(t *testing.T) {
 				t.Fatal(err)
 			}
 			j, err := decodeJournal(data)
-			if err != nil || len(j.Temps) != 1 {
-				t.Fatalf("journal %q: %v", data, err)
+			if err != nil || len(j.Temps) != 1 || !j.Done {
+				t.Fatalf("journal %q: %+v, %v; want one temp file and done", data, j, err)
 			}
-			j.PID = tc.pid
+			j.PID, j.Done = tc.pid, tc.finished
 			if err := writeFileAtomic(jname, j.writeTo); err != nil {
 				t.Fatal(err)
 			}
