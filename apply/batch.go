@@ -484,17 +484,14 @@ func (g *segment) try(p *planner, f *file, k int, e *edit.Edit, be *batchEdit) b
 	return true
 }
 
-// plainWrite returns what the ladder makes of the exact hit h in the
-// commonest case without running it: in a file with "\n" endings only,
-// with old and new text that both end a line or both do not, and no
-// trailing blanks to trim, finder.write keeps every line it pairs (equal,
-// byte for byte, to the old text's) and ends every line with "\n": it
-// writes the new text as sent. (batchable has ruled out placeholders, an
-// insertion and anchors, which matcher.run would look at first.) False
-// when the ladder must judge.
+// plainWrite returns what the ladder makes of the exact hit h when it
+// writes the new text as sent (finder.sentAsIs), without running it:
+// batchable has ruled out placeholders, an insertion and anchors, which
+// matcher.run would look at first. False when the ladder must judge
+// (also when the new text is the old: already applied).
 func (g *segment) plainWrite(be *batchEdit, h hit, opts matchOptions) (location, bool) {
 	op, np := be.op, be.np
-	if g.mode != eolLF || opts.TrimTrailingWS || op.finalNL != np.finalNL || op.text == np.text {
+	if op.text == np.text || !g.f.sentAsIs(op, np, h, opts.TrimTrailingWS) {
 		return location{}, false
 	}
 	return location{Splices: []splice{{h.start, h.end, np.text}}, Strategy: StrategyExact, Status: StatusApplied,

@@ -1064,6 +1064,19 @@ func (f *finder) write(np *pattern, finalNL bool, pairs []int, h hit, us []unit,
 	return out
 }
 
+// sentAsIs reports whether write would give np's text exactly as sent for
+// the hit h, so that no lines need pairing: an exact hit that does not
+// stop at the end of a file without a final newline, in a file with "\n"
+// endings only, old and new text that both end a line or both do not, no
+// placeholder or bare "..." in the new text (pairLines pairs any two such
+// gap lines, and the old one would be written), nothing to trim. Every
+// line write keeps is then the same as the new text's, and every line
+// ends with "\n".
+func (f *finder) sentAsIs(op, np *pattern, h hit, trimWS bool) bool {
+	return h.cmp == levelExact && !h.lineMode && !h.openEnd && !trimWS && np.gaps == 0 &&
+		op.finalNL == np.finalNL && f.eolMode() == eolLF
+}
+
 // pairLines returns, for each line of b, the index of the line of a that
 // it keeps unchanged (a longest common subsequence of lines; every
 // placeholder equals every other), or -1. With exact set lines compare byte

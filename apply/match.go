@@ -300,8 +300,9 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 		loc.Strategy = strategy
 		return loc, nil
 	}
-	pairs := pairLines(op, np, lv == levelExact)
+	var pairs []int // pairLines', computed when a hit needs them
 	if lv == levelElision {
+		pairs = pairLines(op, np, false)
 		kept := make([]bool, len(op.lines))
 		for _, i := range pairs {
 			if i >= 0 {
@@ -318,6 +319,13 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 	}
 	loc := location{Strategy: strategy, Status: StatusApplied}
 	for _, h := range hits {
+		if f.sentAsIs(op, np, h, m.opts.TrimTrailingWS) {
+			loc.Splices = append(loc.Splices, splice{h.start, h.end, np.text})
+			continue
+		}
+		if pairs == nil {
+			pairs = pairLines(op, np, lv == levelExact)
+		}
 		us := f.units(op, h)
 		finalNL := np.finalNL
 		if !h.lineMode && len(op.lines) > 0 && len(np.lines) > 0 && op.finalNL != np.finalNL {

@@ -413,3 +413,43 @@ func TestLocateOtherLanguages(t *testing.T) {
 		runLocate(t, name, c)
 	}
 }
+
+// TestSentAsIs holds finder.sentAsIs to its claim: when it says an exact
+// hit's new text is written as sent, write, given the lines paired, writes
+// exactly that; and it does say so for plain edits, or the shortcut
+// would be dead code.
+func TestSentAsIs(t *testing.T) {
+	for _, c := range []struct {
+		content, old, new string
+		asIs              bool
+	}{
+		{"a\nb\nc\n", "a\nb\n", "a\nB\n", true},
+		{"a\nb\nc\n", "b\nc", "x\nc", true},
+		{"a\nb\nc", "b\nc", "b\nc\nd", true},
+		{"  x\n  y\n", "  x\n  y\n", "\tx\n  y\n  z\n", true},
+		{"a\r\nb\r\n", "a\r\nb\r\n", "a\r\nB\r\n", false},             // CRLF: the file's endings are written
+		{"a\nb\n", "a\nb\n", "a\nb", false},                           // the new text lost its final newline
+		{"a\nb", "a\nb\n", "a\nB\n", false},                           // the hit ends a file without one
+		{"if x:\n// ...\n", "if x:\n// ...\n", "if x:\n...\n", false}, // a gap line is paired with the old one
+		{"f(\n// ...\n)\n", "f(\n// ...\n)\n", "g(\n// ...\n)\n", false},
+	} {
+		f := newFinder(c.content)
+		op, np := newPattern(c.old), newPattern(c.new)
+		hits := f.exactHits(op, 0, 10)
+		if len(hits) == 0 {
+			t.Fatalf("%q not found in %q", c.old, c.content)
+		}
+		for _, h := range hits {
+			asIs := f.sentAsIs(op, np, h, false)
+			if asIs != c.asIs {
+				t.Errorf("sentAsIs(%q → %q in %q) = %v, want %v", c.old, c.new, c.content, asIs, c.asIs)
+			}
+			if !asIs {
+				continue
+			}
+			if w := f.write(np, np.finalNL, pairLines(op, np, true), h, f.units(op, h), false); w != np.text {
+				t.Errorf("%q → %q in %q: write gives %q, not the new text", c.old, c.new, c.content, w)
+			}
+		}
+	}
+}
