@@ -16,7 +16,7 @@ import (
 //
 //	magic     "edapply journal 3\n"
 //	status    one byte: 0 while the commit is under way (or if it was
-//	          killed), 1 once it finished (see markJournalDone)
+//	          killed), 1 once it finished (see journal.markDone)
 //	header    uvarint length, then: root, time (varint Unix ns), pid,
 //	          host, temps (count, then each), dirs (count, then each)
 //	files     count, then per file: path, flags (1 existed, 2 exists),
@@ -188,18 +188,24 @@ func journalStatus(done bool) byte {
 	return journalUnderWay
 }
 
-// markJournalDone sets the status of the journal in the file name to
-// done, in place: its commit finished, so the next apply need not look for
-// its temp files (a thousand lstats after a thousand-file apply). Not
-// synced, and errors are ignored: a status that is lost leaves the journal
-// under way, and the next apply looks, as it would have.
-func markJournalDone(name string) {
+// markDone sets the status of j's journal, saved as name, to done, in
+// place: its commit finished, so the next apply need not look for its
+// temp files (a thousand lstats after a thousand-file apply). Only the
+// file save wrote is marked, not one another apply saved under the name
+// since. Not synced, and errors are ignored: a status that is lost leaves
+// the journal under way, and the next apply looks, as it would have.
+func (j *journal) markDone(name string) {
+	if j.saved == nil {
+		return
+	}
 	f, err := os.OpenFile(name, os.O_WRONLY, 0)
 	if err != nil {
 		return
 	}
-	f.WriteAt([]byte{journalDone}, int64(len(journalMagic)))
-	f.Close()
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && os.SameFile(fi, j.saved) {
+		f.WriteAt([]byte{journalDone}, int64(len(journalMagic)))
+	}
 }
 
 func decodeHeader(h []byte) (*journal, error) {

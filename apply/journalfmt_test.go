@@ -39,7 +39,8 @@ func TestJournalFormat(t *testing.T) {
 	}
 
 	name := filepath.Join(t.TempDir(), journalName)
-	if err := writeFileAtomic(name, j.writeTo); err != nil {
+	saved, err := writeFileAtomic(name, j.writeTo)
+	if err != nil {
 		t.Fatal(err)
 	}
 	h, err := readJournalHeader(name)
@@ -48,8 +49,17 @@ func TestJournalFormat(t *testing.T) {
 		t.Errorf("header = %+v, %v", h, err)
 	}
 	// Marked done in place: the header and the whole journal say so, and
-	// nothing else changed.
-	markJournalDone(name)
+	// nothing else changed. Not a journal saved under the name since.
+	other := filepath.Join(t.TempDir(), "other")
+	if _, err := writeFileAtomic(other, j.writeTo); err != nil {
+		t.Fatal(err)
+	}
+	j.saved = saved
+	j.markDone(other)
+	if h, err := readJournalHeader(other); err != nil || h.Done {
+		t.Errorf("another journal after markDone = %+v, %v; want it under way", h, err)
+	}
+	j.markDone(name)
 	if h, err := readJournalHeader(name); err != nil || !h.Done {
 		t.Errorf("header after markJournalDone = %+v, %v; want done", h, err)
 	}

@@ -105,9 +105,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 			res.Errors.Add(e)
 			return res, res.Errors.Err()
 		}
-		if res.Journal != "" {
-			markJournalDone(res.Journal)
-		}
+		jr.markDone(res.Journal)
 	}
 	if opts.Check != "" {
 		if e := runCheck(ctx, rs.abs, opts.Check, opts.CheckTimeout, res); e != nil {

@@ -37,6 +37,8 @@ type journal struct {
 	// Done says the commit finished: it left no temp file or directory
 	// for cleanStale to remove.
 	Done bool
+	// saved is the journal file save wrote, for markDone.
+	saved fs.FileInfo
 }
 
 type journalFile struct {
@@ -167,7 +169,7 @@ func (j *journal) save(dirs []string, explicit bool) (name string, restore, drop
 			prevData, err = os.ReadFile(name)
 			hadPrev = err == nil
 		}
-		if lastErr = writeFileAtomic(name, j.writeTo); lastErr != nil {
+		if j.saved, lastErr = writeFileAtomic(name, j.writeTo); lastErr != nil {
 			if linked {
 				os.Remove(prev)
 			}
@@ -178,7 +180,7 @@ func (j *journal) save(dirs []string, explicit bool) (name string, restore, drop
 			case linked:
 				os.Rename(prev, name)
 			case hadPrev:
-				writeFileAtomic(name, writeBytes(prevData))
+				_, _ = writeFileAtomic(name, writeBytes(prevData))
 			default:
 				os.Remove(name)
 			}
@@ -199,11 +201,13 @@ func (j *journal) save(dirs []string, explicit bool) (name string, restore, drop
 // writeFileAtomic writes what write writes to name by way of a synced
 // temp file and a rename, then syncs the directory: the journal is on
 // disk, under its name, before the commit touches the first file of the
-// tree, so that `edapply undo` finds it even after a power cut.
-func writeFileAtomic(name string, write func(io.Writer) error) error {
+// tree, so that `edapply undo` finds it even after a power cut. It returns
+// the file written, to tell it from another written under the same name
+// since.
+func writeFileAtomic(name string, write func(io.Writer) error) (fs.FileInfo, error) {
 	f, err := os.CreateTemp(filepath.Dir(name), ".journal-*.tmp")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	tmp := f.Name()
 	// Buffered: a journal is one small record and then each file's
@@ -213,6 +217,10 @@ func writeFileAtomic(name string, write func(io.Writer) error) error {
 	err = write(w)
 	if err == nil {
 		err = w.Flush()
+	}
+	var fi fs.FileInfo
+	if err == nil {
+		fi, err = f.Stat()
 	}
 	if err == nil {
 		err = syncClose(f)
@@ -224,9 +232,9 @@ func writeFileAtomic(name string, write func(io.Writer) error) error {
 	}
 	if err != nil {
 		os.Remove(tmp)
-		return err
+		return nil, err
 	}
-	return syncDir(filepath.Dir(name))
+	return fi, syncDir(filepath.Dir(name))
 }
 
 // writeBytes is a writeFileAtomic writer of b.
@@ -347,8 +355,8 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 		j.Done = false // this undo's commit is under way
 		j.PID = os.Getpid()
 		j.Host, _ = os.Hostname()
-		err := writeFileAtomic(name, j.writeTo)
-		return func() { writeFileAtomic(name, writeBytes(data)) }, err
+		_, err := writeFileAtomic(name, j.writeTo)
+		return func() { _, _ = writeFileAtomic(name, writeBytes(data)) }, err
 	}
 	if e := tx.commit(ctx, save); e != nil {
 		return fail(e)
