@@ -103,20 +103,20 @@ func appendStrings(b []byte, ss []string) []byte {
 // decodeJournal parses a whole journal. The original contents it returns
 // are slices of data.
 func decodeJournal(data []byte) (*journal, error) {
-	if len(data) < len(journalMagic) || string(data[:len(journalMagic)]) != journalMagic {
+	done, ok := prelude(data)
+	if !ok {
 		return nil, errJournalFormat
 	}
-	d := decoder{b: data[len(journalMagic):]}
-	status := d.byte()
+	d := decoder{b: data[len(journalMagic)+1:]}
 	n := d.uvarint()
-	if d.bad || status > journalDone || n > uint64(len(d.b)) {
+	if d.bad || n > uint64(len(d.b)) {
 		return nil, errJournalFormat
 	}
 	j, err := decodeHeader(d.b[:n])
 	if err != nil {
 		return nil, err
 	}
-	j.Done = status == journalDone
+	j.Done = done
 	d.b = d.b[n:]
 	count := d.uvarint()
 	if count > uint64(len(d.b)) { // every record takes more than a byte
@@ -154,13 +154,13 @@ func readJournalHeader(name string) (*journal, error) {
 	}
 	defer f.Close()
 	r := bufio.NewReaderSize(f, 4096)
-	magic := make([]byte, len(journalMagic)+1)
-	if _, err := io.ReadFull(r, magic); err != nil || string(magic[:len(journalMagic)]) != journalMagic {
+	start := make([]byte, len(journalMagic)+1)
+	if _, err := io.ReadFull(r, start); err != nil {
 		return nil, errJournalFormat
 	}
-	status := magic[len(journalMagic)]
+	done, ok := prelude(start)
 	n, err := binary.ReadUvarint(r)
-	if err != nil || status > journalDone || n > maxJournalHeader {
+	if !ok || err != nil || n > maxJournalHeader {
 		return nil, errJournalFormat
 	}
 	h := make([]byte, n)
@@ -171,8 +171,17 @@ func readJournalHeader(name string) (*journal, error) {
 	if err != nil {
 		return nil, err
 	}
-	j.Done = status == journalDone
+	j.Done = done
 	return j, nil
+}
+
+// prelude reads the magic and the status byte at the start of b: whether
+// the journal is done, and false when b starts with neither.
+func prelude(b []byte) (done, ok bool) {
+	if len(b) <= len(journalMagic) || string(b[:len(journalMagic)]) != journalMagic || b[len(journalMagic)] > journalDone {
+		return false, false
+	}
+	return b[len(journalMagic)] == journalDone, true
 }
 
 // The journal's status byte.

@@ -839,7 +839,6 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 	p.record(f, i, EditResult{Status: StatusApplied, Strategy: StrategyRename})
 }
 
-// finish fills in each FileResult's op, contents and hashes.
 // finish completes the receipt's file results but for their after hashes,
 // which it starts; settle waits for them. In between, commit writes the
 // journal while they are computed.
