@@ -442,6 +442,12 @@ def sr_block(path, s, rp, lang, fenced_path=False, naive=False, r=None):
     return f"{path}\n{fence}{LANGTAG[lang]}\n{body}{fence}\n"
 
 
+def hunk_lines(h):
+    """A hunk's lines after its header: context, removed, added, context."""
+    return ([" " + l for l in h["pre"]] + ["-" + l for l in h["old"]]
+            + ["+" + l for l in h["new"]] + [" " + l for l in h["post"]])
+
+
 def udiff_file(path, hunks, git=True, loose=False, offs=None, badcounts=False, no_nl_end=None):
     out = []
     if git and not loose:
@@ -463,14 +469,7 @@ def udiff_file(path, hunks, git=True, loose=False, offs=None, badcounts=False, n
                 ls += 2; lr += 1
             out.append(f"@@ -{a + off},{ls} +{b + off},{lr} @@")
         delta += len(h["new"]) - len(h["old"])
-        for l in h["pre"]:
-            out.append(" " + l)
-        for l in h["old"]:
-            out.append("-" + l)
-        for l in h["new"]:
-            out.append("+" + l)
-        for l in h["post"]:
-            out.append(" " + l)
+        out.extend(hunk_lines(h))
     return "\n".join(out) + "\n"
 
 
@@ -478,14 +477,7 @@ def codex_update(path, hunks, anchor=None):
     out = [f"*** Update File: {path}"]
     for h in hunks:
         out.append("@@" + (" " + h["anchor"] if h.get("anchor") else ""))
-        for l in h["pre"]:
-            out.append(" " + l)
-        for l in h["old"]:
-            out.append("-" + l)
-        for l in h["new"]:
-            out.append("+" + l)
-        for l in h["post"]:
-            out.append(" " + l)
+        out.extend(hunk_lines(h))
     return "\n".join(out) + "\n"
 
 
