@@ -66,8 +66,8 @@ type segment struct {
 	orig   string
 	hasBOM bool
 	f      *finder               // over orig: the exact hits' units and replacement text are read there
-	starts []int                 // starts[L]: offset in orig of line L (lines cut at "\n"; the last may be empty)
-	keys   map[uint64][]int      // hash of an edit's key line (see keyLine) → orig's lines with that text
+	nl     int                   // "\n" in orig
+	keys   map[uint64][]keyLoc   // hash of an edit's key line (see keyLine) → orig's lines with that text
 	maybe  *keyFilter            // rules out most lines that are no key line, before keys is asked
 	zones  map[uint64][]zoneLine // hash of a key line → the zone lines with that text
 	sp     []batchSplice         // sorted by start
@@ -77,6 +77,9 @@ type segment struct {
 	mode   int                   // eolLF or eolCRLF: the mode orig had, and the current content has
 	closed bool                  // the last splice changed something the batch assumes: flush before the next edit
 }
+
+// A keyLoc is a line of orig: its number and its offset.
+type keyLoc struct{ line, off int }
 
 // A batchEdit is one edit of the run, with what the batch needs of it.
 type batchEdit struct {
@@ -207,7 +210,7 @@ func newSegment(s *slot, bes []batchEdit) *segment {
 	// file rarely repeats, where "}" may stand on thousands. A bit per
 	// slice of the hash space rules most of the file's lines out before
 	// the map is asked.
-	g.keys = map[uint64][]int{}
+	g.keys = map[uint64][]keyLoc{}
 	g.maybe = &keyFilter{}
 	for b := range bes {
 		if !bes[b].ok {
@@ -219,28 +222,25 @@ func newSegment(s *slot, bes []batchEdit) *segment {
 		}
 		g.keys[g.maybe.add(line)] = nil
 	}
-	check := func(L, st, end int) {
-		h, ok := g.maybe.test(body[st:end])
-		if !ok {
-			return
+	// No index of every line's start: the batch needs only the key
+	// lines', and finds the rest of a match's lines next to them.
+	for off := 0; ; g.nl++ {
+		end := len(body)
+		if k := strings.IndexByte(body[off:], '\n'); k >= 0 {
+			end = off + k
 		}
-		if ls, ok := g.keys[h]; ok {
-			g.keys[h] = append(ls, L)
+		if h, ok := g.maybe.test(body[off:end]); ok {
+			if ls, ok := g.keys[h]; ok {
+				g.keys[h] = append(ls, keyLoc{g.nl, off})
+			}
 		}
-	}
-	g.starts = make([]int, 0, len(body)/32+1)
-	for off := 0; ; {
-		g.starts = append(g.starts, off)
-		k := strings.IndexByte(body[off:], '\n')
-		if k < 0 {
-			check(len(g.starts)-1, off, len(body))
+		if end == len(body) {
 			break
 		}
-		check(len(g.starts)-1, off, off+k)
-		off += k + 1
+		off = end + 1
 	}
 	if g.mode == eolCRLF {
-		g.crlf = len(g.starts) - 1
+		g.crlf = g.nl
 	}
 	g.zones = map[uint64][]zoneLine{}
 	g.cumB, g.cumL = []int{0}, []int{0}
@@ -323,15 +323,16 @@ func forWholeLines(text string, fn func(line string, off int)) {
 	}
 }
 
-// lineOf returns the orig line that holds offset o (len(orig): the last).
-func (g *segment) lineOf(o int) int {
-	return sort.SearchInts(g.starts, o+1) - 1
+// lineStart returns the start of the orig line that holds offset o.
+func (g *segment) lineStart(o int) int {
+	return strings.LastIndexByte(g.orig[:o], '\n') + 1
 }
 
-// lineEnd returns the end of orig's line L, before its "\n".
-func (g *segment) lineEnd(L int) int {
-	if L+1 < len(g.starts) {
-		return g.starts[L+1] - 1
+// lineEnd returns the end, before its "\n", of the orig line that holds
+// offset o.
+func (g *segment) lineEnd(o int) int {
+	if k := strings.IndexByte(g.orig[o:], '\n'); k >= 0 {
+		return o + k
 	}
 	return len(g.orig)
 }
@@ -393,55 +394,61 @@ func (g *segment) endsWith(s string) bool {
 	return len(s) <= g.size() && g.equalAt(g.size()-len(s), s)
 }
 
-// occurrences returns where needle occurs in the current content (offsets
-// there), ascending, stopping after two.
-func (g *segment) occurrences(needle string) []int {
-	line, bestOff, ok := keyLine(needle)
+// An occurrence is a place the current content holds a needle: at x,
+// with its key line on orig's line key, or on a zone line (key.line < 0).
+type occurrence struct {
+	x   int
+	key keyLoc
+}
+
+// occurrences returns where needle occurs in the current content,
+// ascending, stopping after two, and the offset of its key line in it.
+func (g *segment) occurrences(needle string) (at []occurrence, keyOff int) {
+	line, keyOff, ok := keyLine(needle)
 	if !ok {
-		return nil
+		return nil, 0
 	}
 	best := lineHash(line)
 	if _, ok := g.keys[best]; !ok {
-		return nil // not indexed (cannot happen for a needle of the run's mode)
+		return nil, 0 // not indexed (cannot happen for a needle of the run's mode)
 	}
-	var at []int
-	add := func(x int) {
-		if x < 0 || x+len(needle) > g.size() || !g.equalAt(x, needle) || slices.Contains(at, x) {
+	add := func(x int, key keyLoc) {
+		if x < 0 || x+len(needle) > g.size() || !g.equalAt(x, needle) ||
+			slices.ContainsFunc(at, func(o occurrence) bool { return o.x == x }) {
 			return
 		}
-		at = append(at, x)
+		at = append(at, occurrence{x, key})
 	}
-	for _, L := range g.keys[best] {
-		if g.touched(L, L) {
+	for _, kl := range g.keys[best] {
+		if g.touched(kl.line, kl.line) {
 			continue // a zone line now; the zone index has it
 		}
-		o := g.starts[L]
-		add(o + g.cumB[g.before(o)] - bestOff)
+		add(kl.off+g.cumB[g.before(kl.off)]-keyOff, kl)
 		if len(at) > 1 {
-			return at
+			return at, keyOff
 		}
 	}
 	for _, z := range g.zones[best] {
 		j := g.before(z.at)
-		add(g.cStart(j) + z.rel - bestOff)
+		add(g.cStart(j)+z.rel-keyOff, keyLoc{line: -1})
 		if len(at) > 1 {
-			return at
+			return at, keyOff
 		}
 	}
-	return at
+	return at, keyOff
 }
 
 // try plans edit k (e, position k) in the segment if it can prove the
 // plain path would plan it the same way; false leaves everything as it was.
 func (g *segment) try(p *planner, f *file, k int, e *edit.Edit, be *batchEdit) bool {
 	needle := be.op.needle(g.mode)
-	at := g.occurrences(needle)
-	if len(at) != 1 {
-		return false
+	at, keyOff := g.occurrences(needle)
+	if len(at) != 1 || at[0].key.line < 0 {
+		return false // none, several, or on a line a splice made
 	}
 	// The match must lie on lines of orig no splice touched: then its
 	// bytes, and those next to it that the ladder reads, are orig's.
-	x := at[0]
+	x, key := at[0].x, at[0].key
 	if be.op.finalNL && !g.endsWith("\n") {
 		// The exact rung also takes the end of a file without a final
 		// newline for the old text's last line ending (finder.exactHits):
@@ -450,12 +457,15 @@ func (g *segment) try(p *planner, f *file, k int, e *edit.Edit, be *batchEdit) b
 			return false
 		}
 	}
-	j := g.spliceAt(x)
-	if j < len(g.sp) && x >= g.cStart(j) {
+	// Where the match starts in orig, if no splice lies in it; then its
+	// lines are counted from its key line's.
+	o := key.off - keyOff
+	j := g.before(o)
+	if o < 0 || j > 0 && g.sp[j-1].end > o || j < len(g.sp) && g.sp[j].start < o+len(needle) || x != o+g.cumB[j] {
 		return false
 	}
-	o := x - g.cumB[j]
-	first, last := g.lineOf(o), g.lineOf(o+len(needle))
+	first := key.line - strings.Count(needle[:keyOff], "\n")
+	last := first + strings.Count(needle, "\n") // the line holding the match's end
 	if g.touched(first, last) {
 		return false
 	}
@@ -521,14 +531,14 @@ func (g *segment) accept(text string, start, end, first, last int) {
 	mode := eolLF
 	if g.crlf > 0 {
 		mode = eolMixed
-		if nl := len(g.starts) - 1 + g.cumL[len(g.sp)]; g.crlf == nl {
+		if nl := g.nl + g.cumL[len(g.sp)]; g.crlf == nl {
 			mode = eolCRLF
 		}
 	}
 	// The zone's lines: what the splice's text makes of orig's lines first
 	// to last.
-	ls := g.starts[first]
-	zone := g.orig[ls:start] + text + g.orig[end:g.lineEnd(last)]
+	ls := g.lineStart(start)
+	zone := g.orig[ls:start] + text + g.orig[end:g.lineEnd(end)]
 	for off := 0; ; {
 		k := strings.IndexByte(zone[off:], '\n')
 		n := len(zone) - off
