@@ -34,10 +34,13 @@ var searchReplaceRegion = region{
 // Up to three spaces of indentation are allowed, as for a Markdown fence,
 // because models indent blocks inside list items.
 func srMarker(s string, c byte) (n int, label string, ok bool) {
-	s = strings.TrimRight(s, " \t")
 	for k := 0; k < 3 && strings.HasPrefix(s, " "); k++ {
 		s = s[1:]
 	}
+	if s == "" || s[0] != c {
+		return 0, "", false // most lines, before the trim
+	}
+	s = strings.TrimRight(s, " \t")
 	for n < len(s) && s[n] == c {
 		n++
 	}
@@ -409,17 +412,24 @@ func pathLine(s string) (string, bool) {
 	if k := strings.LastIndex(s, " ("); k > 0 && strings.HasSuffix(s, ")") {
 		s = strings.TrimSpace(s[:k]) // "src/a.go (new file)"
 	}
-labels:
-	for _, label := range []string{"file", "filename", "path", "file path"} {
-		for _, pre := range []string{label + ":", "**" + label + ":**", "**" + label + "**:", "*" + label + ":*"} {
-			if len(s) > len(pre) && strings.EqualFold(s[:len(pre)], pre) {
-				s = strings.TrimSpace(s[len(pre):])
-				break labels
-			}
+	for _, pre := range pathLabels {
+		if len(s) > len(pre) && strings.EqualFold(s[:len(pre)], pre) {
+			s = strings.TrimSpace(s[len(pre):])
+			break
 		}
 	}
 	return filePath(s)
 }
+
+// pathLabels are the labels that may come before a path on its line, in
+// the order pathLine tries them.
+var pathLabels = func() []string {
+	var pres []string
+	for _, label := range []string{"file", "filename", "path", "file path"} {
+		pres = append(pres, label+":", "**"+label+":**", "**"+label+"**:", "*"+label+":*")
+	}
+	return pres
+}()
 
 // filePath cleans a candidate path token and accepts it only when it looks
 // like a file.
