@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"io"
 	"strconv"
 	"strings"
 
@@ -514,7 +515,7 @@ func (p *parser) readDiffFile(i int) *diffFile {
 		// go-gitdiff reads the extended header only: it would drop a
 		// component from "--- " names that lack the "a/" prefix, so the
 		// names on those lines are read here.
-		if files, _, err := gitdiff.Parse(strings.NewReader(hdr.String())); err == nil && len(files) == 1 {
+		if files, _, err := gitdiff.Parse(&lineReader{hdr.String()}); err == nil && len(files) == 1 {
 			f.git = files[0]
 		}
 	}
@@ -558,6 +559,37 @@ func (p *parser) readHunksInto(f *diffFile, k int) {
 		k = f.hunks[len(f.hunks)-1].to
 	}
 	f.to = max(k, f.from+1)
+}
+
+// A lineReader reads a string by lines. go-gitdiff reads its input
+// through ReadString when the reader has it, and otherwise through a new
+// 4 KB bufio.Reader: one per file of a diff.
+type lineReader struct{ s string }
+
+// ReadString returns the text up to and including the next delim, as
+// bufio.Reader's does: with io.EOF when the text ends without one.
+func (r *lineReader) ReadString(delim byte) (string, error) {
+	if r.s == "" {
+		return "", io.EOF
+	}
+	line := r.s
+	if i := strings.IndexByte(r.s, delim); i >= 0 {
+		line = r.s[:i+1]
+	}
+	r.s = r.s[len(line):]
+	if r.s == "" && line[len(line)-1] != delim {
+		return line, io.EOF
+	}
+	return line, nil
+}
+
+func (r *lineReader) Read(b []byte) (int, error) {
+	if r.s == "" {
+		return 0, io.EOF
+	}
+	n := copy(b, r.s)
+	r.s = r.s[n:]
+	return n, nil
 }
 
 // skipBinary consumes a binary marker and the base85 data after it.
