@@ -10,7 +10,10 @@ import (
 	"os"
 	"os/signal"
 	"path"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/edapply/edapply/edit"
@@ -35,9 +38,18 @@ type change struct {
 // a test can change the file there and see OUT_OF_DATE, or make the step
 // fail. testhook.Commit, when set, is called the same way: it is how the
 // CLI's tests, which run the edapply binary, pause a commit part way.
+// From parallelMin changes on, different files' steps interleave (see
+// forEach); the hooks are called one at a time all the same.
 var commitHook func(step, path string)
 
+var hookMu sync.Mutex
+
 func hook(step, p string) {
+	if commitHook == nil && testhook.Commit == nil {
+		return
+	}
+	hookMu.Lock()
+	defer hookMu.Unlock()
 	if commitHook != nil {
 		commitHook(step, p)
 	}
@@ -66,6 +78,9 @@ type txn struct {
 	existing map[string]bool
 	// unsynced are temp files written but not yet synced (see commit).
 	unsynced []unsyncedTemp
+	// mu guards temps, done, unsynced and mkdirs' fields while changes are
+	// staged and placed on several goroutines (forEach).
+	mu sync.Mutex
 }
 
 type unsyncedTemp struct {
@@ -91,7 +106,8 @@ const maxUnsynced = 64
 // done, from the originals in memory, and removes every temp file and
 // directory made. saveJournal is given the temp files' and the
 // directories' root-relative paths and returns a function that restores
-// the journal it replaced.
+// the journal it replaced. From parallelMin files on, the files are staged,
+// and then placed, on a few goroutines (forEach); the phases stay apart.
 //
 // Durability, decided: every temp file is synced before the first rename,
 // so a crash or power cut can never leave a renamed-but-empty (or short)
@@ -129,49 +145,123 @@ func (t *txn) commit(ctx context.Context, saveJournal func(temps, dirs []string)
 	}
 	t.unjournal = undo
 
+	var writes, removals []int
 	for i, c := range t.changes {
-		if e := t.interrupted(ctx, sigc); e != nil {
-			return t.abort(e)
-		}
-		if !c.final.exists {
-			continue
-		}
-		hook("mkdir", c.path)
-		if err := t.mkdirs(path.Dir(c.path)); err != nil {
-			return t.abort(ioErr(c.path, "cannot create directory", err))
-		}
-		hook("temp", c.path)
-		f, err := t.writeTemp(names[i], c.final)
-		if err != nil {
-			return t.abort(ioErr(c.path, "cannot write temporary file", err))
-		}
-		t.temps[i] = names[i]
-		t.unsynced = append(t.unsynced, unsyncedTemp{f, c.path})
-		if len(t.unsynced) >= maxUnsynced {
-			if e := t.syncTemps(); e != nil {
-				return t.abort(e)
-			}
+		if c.final.exists {
+			writes = append(writes, i)
+		} else {
+			removals = append(removals, i)
 		}
 	}
-	if e := t.syncTemps(); e != nil {
+	if e := t.forEach(writes, func(i int) *edit.Error {
+		if e := t.interrupted(ctx, sigc); e != nil {
+			return e
+		}
+		return t.stage(i, names[i])
+	}); e != nil {
+		return t.abort(e)
+	}
+	if e := t.syncTemps(nil); e != nil {
 		return t.abort(e)
 	}
 
 	// Renames first, then deletions, once every rename succeeded.
-	for _, removing := range []bool{false, true} {
-		for i, c := range t.changes {
-			if c.final.exists == removing {
-				continue
-			}
+	for _, is := range [][]int{writes, removals} {
+		if e := t.forEach(is, func(i int) *edit.Error {
 			if e := t.interrupted(ctx, sigc); e != nil {
-				return t.abort(e)
+				return e
 			}
-			if e := t.place(i); e != nil {
-				return t.abort(e)
-			}
+			return t.place(i)
+		}); e != nil {
+			return t.abort(e)
 		}
 	}
 	hook("done", "")
+	return nil
+}
+
+// parallelMin is the fewest changes a commit stages, and then places, on
+// several goroutines (commitLanes): each file's steps are a handful of
+// system calls, which a second core halves for a thousand small files;
+// for a few, a goroutine costs more than it saves, and their steps keep
+// a fixed order.
+const parallelMin = 8
+
+// commitLanes is how many goroutines share those steps: the cores, up to
+// four (past that the directories' locks in the kernel serialize them).
+func commitLanes() int { return min(runtime.GOMAXPROCS(0), 4) }
+
+// forEach calls fn(i) for each of is: in order when there are fewer than
+// parallelMin, else on commitLanes goroutines that each take the next
+// index. It hands out no index after the first error, and returns that
+// error once every call under way has returned.
+func (t *txn) forEach(is []int, fn func(i int) *edit.Error) *edit.Error {
+	lanes := commitLanes()
+	if len(is) < parallelMin || lanes < 2 {
+		for _, i := range is {
+			if e := fn(i); e != nil {
+				return e
+			}
+		}
+		return nil
+	}
+	var (
+		next  atomic.Int64
+		mu    sync.Mutex
+		first *edit.Error
+		wg    sync.WaitGroup
+	)
+	for range lanes {
+		wg.Go(func() {
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= len(is) {
+					return
+				}
+				if e := fn(is[k]); e != nil {
+					mu.Lock()
+					if first == nil {
+						first = e
+					}
+					mu.Unlock()
+					next.Store(int64(len(is))) // no more
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return first
+}
+
+// stage writes change i's temp file, name, making its missing parent
+// directories first. Every maxUnsynced temp files, the one that makes
+// them so many syncs them.
+func (t *txn) stage(i int, name string) *edit.Error {
+	c := t.changes[i]
+	hook("mkdir", c.path)
+	t.mu.Lock()
+	err := t.mkdirs(path.Dir(c.path))
+	t.mu.Unlock()
+	if err != nil {
+		return ioErr(c.path, "cannot create directory", err)
+	}
+	hook("temp", c.path)
+	f, err := t.writeTemp(name, c.final)
+	if err != nil {
+		return ioErr(c.path, "cannot write temporary file", err)
+	}
+	t.mu.Lock()
+	t.temps[i] = name
+	t.unsynced = append(t.unsynced, unsyncedTemp{f, c.path})
+	var full []unsyncedTemp
+	if len(t.unsynced) >= maxUnsynced {
+		full, t.unsynced = t.unsynced, nil
+	}
+	t.mu.Unlock()
+	if full != nil {
+		return t.syncTemps(full)
+	}
 	return nil
 }
 
@@ -189,14 +279,19 @@ func (t *txn) place(i int) *edit.Error {
 		return e
 	}
 	if c.final.exists {
-		if err := t.rename(t.temps[i], c.path); err != nil {
+		t.mu.Lock()
+		tmp := t.temps[i]
+		t.mu.Unlock()
+		if err := t.rename(tmp, c.path); err != nil {
 			return ioErr(c.path, "cannot rename into place", err)
 		}
-		delete(t.temps, i)
 	} else if err := t.remove(c.path); err != nil {
 		return ioErr(c.path, "cannot delete", err)
 	}
+	t.mu.Lock()
+	delete(t.temps, i)
 	t.done = append(t.done, i)
+	t.mu.Unlock()
 	return nil
 }
 
@@ -220,16 +315,19 @@ func (t *txn) remove(p string) error {
 	return r.Remove(name)
 }
 
-// syncTemps syncs and closes the temp files written since the last call.
-// All are closed even when one fails; the first failure is returned.
-func (t *txn) syncTemps() *edit.Error {
+// syncTemps syncs and closes us, temp files written and taken from
+// t.unsynced; nil: all of t.unsynced. All are closed even when one fails;
+// the first failure is returned.
+func (t *txn) syncTemps(us []unsyncedTemp) *edit.Error {
+	if us == nil {
+		us, t.unsynced = t.unsynced, nil
+	}
 	var e *edit.Error
-	for _, u := range t.unsynced {
+	for _, u := range us {
 		if err := syncClose(u.f); err != nil && e == nil {
 			e = ioErr(u.path, "cannot write temporary file", err)
 		}
 	}
-	t.unsynced = t.unsynced[:0]
 	return e
 }
 
@@ -496,7 +594,7 @@ func (t *txn) removeTemps() {
 	for _, u := range t.unsynced {
 		u.f.Close()
 	}
-	t.unsynced = t.unsynced[:0]
+	t.unsynced = nil
 	for i, tmp := range t.temps {
 		t.remove(tmp)
 		delete(t.temps, i)

@@ -2,6 +2,7 @@ package apply
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path"
 	"path/filepath"
@@ -181,5 +182,87 @@ func TestCommitSignal(t *testing.T) {
 	}
 	if !res.OK {
 		t.Fatal("no error but not OK")
+	}
+}
+
+// manyCase is a transaction big enough to be staged and placed on several
+// goroutines (parallelMin): modifications spread over a few directories,
+// a creation in a new one and a deletion.
+func manyCase(t *testing.T) (root string, before tree, edits []edit.Edit, after tree) {
+	root = t.TempDir()
+	before, after = tree{}, tree{}
+	for i := range 40 {
+		p := fmt.Sprintf("d%d/f%02d.txt", i%3, i)
+		before[p] = fmt.Sprintf("line %d\n", i)
+		after[p] = fmt.Sprintf("LINE %d\n", i)
+		edits = append(edits, replace(p, before[p], after[p]))
+	}
+	before["gone.txt"] = "gone\n"
+	edits = append(edits, edit.Edit{Op: edit.Create, Path: "new/n.txt", New: "n\n"}, edit.Edit{Op: edit.Delete, Path: "gone.txt"})
+	after["new/n.txt"] = "n\n"
+	writeTree(t, root, before)
+	return root, before, edits, after
+}
+
+func TestCommitParallel(t *testing.T) {
+	if commitLanes() < 2 {
+		t.Skip("one core: the commit stays on one goroutine")
+	}
+	root, _, edits, after := manyCase(t)
+	var steps []string
+	withHook(t, func(step, p string) { steps = append(steps, step) })
+	res, err := Apply(context.Background(), edits, testOpts(t, root))
+	if err != nil || !res.OK {
+		t.Fatalf("Apply: %v", err)
+	}
+	diffTrees(t, "tree", readTree(t, root), after)
+	noTemps(t, root)
+	// Whatever the interleaving: every temp before the first rename, the
+	// removal after the last.
+	got := strings.Join(steps, ",")
+	want := "journal," + strings.Repeat("mkdir,temp,", 41) + strings.Repeat("rename,", 41) + "remove,done"
+	if got != want {
+		t.Errorf("steps =\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A failure in either phase, on any of the goroutines, puts every file
+// back and leaves no temp file.
+func TestCommitParallelFail(t *testing.T) {
+	for _, step := range []string{"temp", "rename"} {
+		for _, at := range []string{"d0/f00.txt", "d1/f19.txt", "d0/f39.txt"} {
+			t.Run(step+"-"+strings.ReplaceAll(at, "/", "∕"), func(t *testing.T) {
+				root, before, edits, _ := manyCase(t)
+				ctx, cancel := context.WithCancel(context.Background())
+				defer cancel()
+				withHook(t, func(s, p string) {
+					if s != step || p != at {
+						return
+					}
+					if step == "temp" {
+						cancel() // as SIGINT would, while other temps are written
+						return
+					}
+					os.WriteFile(filepath.Join(root, at), []byte("theirs\n"), 0o644)
+				})
+				res, err := Apply(ctx, edits, testOpts(t, root))
+				if err == nil || res.OK {
+					t.Fatal("Apply succeeded despite the failure")
+				}
+				wantCode := edit.CodeIO
+				if step == "rename" {
+					wantCode = edit.CodeOutOfDate
+					before[at] = "theirs\n"
+				}
+				if !hasCode(res.Errors, wantCode) {
+					t.Errorf("errors = %v, want %s", res.Errors, wantCode)
+				}
+				diffTrees(t, "tree", readTree(t, root), before)
+				noTemps(t, root)
+				if _, err := os.Lstat(filepath.Join(root, "new")); !os.IsNotExist(err) {
+					t.Errorf("directory new left behind: %v", err)
+				}
+			})
+		}
 	}
 }
