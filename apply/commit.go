@@ -25,10 +25,6 @@ type change struct {
 	path  string // root-relative, resolved
 	orig  state  // as planning read it; the drift check compares against it
 	final state
-	// finalHash is HashBytes(final.data), computed once for the receipt
-	// and reused by the journal; nil when the file is removed (and for an
-	// undo, which writes no hash).
-	finalHash *digest
 }
 
 // commitHook, when set (by tests), is called at each step of a commit with

@@ -14,23 +14,21 @@ import (
 // only its temp files) and encode every replaced byte a third larger, so
 // the format is binary and in four parts:
 //
-//	magic     "edapply journal 3\n"
+//	magic     "edapply journal 4\n"
 //	status    one byte: 0 while the commit is under way (or if it was
 //	          killed), 1 once it finished (see journal.markDone)
 //	header    uvarint length, then: root, time (varint Unix ns), pid,
 //	          host, temps (count, then each), dirs (count, then each)
 //	files     count, then per file: path, flags (1 existed, 2 exists),
-//	          mode, length of its original content
+//	          mode, length of its original content, length and contentSum
+//	          of its new content (8 bytes, big-endian)
 //	contents  each file's original bytes, raw, in the order of files
-//	hashes    each file's after hash, in the order of files
 //
 // Integers are uvarints (the time a varint), strings a uvarint length and
 // the bytes. cleanStale reads the magic, status and header and stops
-// there.
-// The after hashes come last so that the new contents are still being
-// hashed while the original ones are written. (Version 2 had them in the
-// file records; its journals are refused as damaged.)
-const journalMagic = "edapply journal 3\n"
+// there. (Version 3 held each new content's SHA-256 instead of its
+// contentSum; its journals, like version 2's, are refused as damaged.)
+const journalMagic = "edapply journal 4\n"
 
 // maxJournalHeader bounds the header a reader accepts, so a corrupt
 // length is an error rather than an allocation of any size.
@@ -39,8 +37,7 @@ const maxJournalHeader = 64 << 20
 var errJournalFormat = errors.New("not an edapply journal, or a damaged one")
 
 // writeTo writes j: the magic, header and file records in one write, then
-// each original content as it is in memory, never copied, then the after
-// hashes, waiting for those still being computed.
+// each original content as it is in memory, never copied.
 func (j *journal) writeTo(w io.Writer) error {
 	var h []byte
 	h = appendString(h, j.Root)
@@ -68,6 +65,8 @@ func (j *journal) writeTo(w io.Writer) error {
 		b = append(b, flags)
 		b = binary.AppendUvarint(b, uint64(f.Mode))
 		b = binary.AppendUvarint(b, uint64(len(f.Before)))
+		b = binary.AppendUvarint(b, f.AfterLen)
+		b = binary.BigEndian.AppendUint64(b, f.AfterSum)
 	}
 	if _, err := w.Write(b); err != nil {
 		return err
@@ -79,12 +78,7 @@ func (j *journal) writeTo(w io.Writer) error {
 			}
 		}
 	}
-	b = b[:0]
-	for _, f := range j.Files {
-		b = appendString(b, f.afterHash())
-	}
-	_, err := w.Write(b)
-	return err
+	return nil
 }
 
 func appendString(b []byte, s string) []byte {
@@ -131,13 +125,12 @@ func decodeJournal(data []byte) (*journal, error) {
 		f.Existed, f.Exists = flags&1 != 0, flags&2 != 0
 		f.Mode = uint32(d.uvarint())
 		sizes = append(sizes, d.uvarint())
+		f.AfterLen = d.uvarint()
+		f.AfterSum = d.uint64()
 		j.Files = append(j.Files, f)
 	}
 	for k, size := range sizes {
 		j.Files[k].Before = d.bytes(size)
-	}
-	for k := range j.Files {
-		j.Files[k].AfterHash = d.str()
 	}
 	if d.bad || len(d.b) != 0 {
 		return nil, errJournalFormat
@@ -270,6 +263,14 @@ func (d *decoder) byte() byte {
 	c := d.b[0]
 	d.b = d.b[1:]
 	return c
+}
+
+func (d *decoder) uint64() uint64 {
+	b := d.bytes(8)
+	if b == nil {
+		return 0
+	}
+	return binary.BigEndian.Uint64(b)
 }
 
 func (d *decoder) bytes(n uint64) []byte {

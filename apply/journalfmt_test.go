@@ -16,8 +16,8 @@ func TestJournalFormat(t *testing.T) {
 	j := &journal{Root: "/w/tree", Time: time.Unix(1700000000, 123).UTC(), PID: 42, Host: "h",
 		Temps: []string{"a/.edapply-1.tmp", ".edapply-2.tmp"}, Dirs: []string{"a"},
 		Files: []journalFile{
-			{Path: "a/x.go", Existed: true, Before: []byte("old\x00\xff bytes\n"), Mode: 0o751, Exists: true, AfterHash: HashBytes([]byte("new"))},
-			{Path: "created.txt", Exists: true, AfterHash: HashBytes(nil)},
+			{Path: "a/x.go", Existed: true, Before: []byte("old\x00\xff bytes\n"), Mode: 0o751, Exists: true, AfterLen: 3, AfterSum: contentSum([]byte("new"))},
+			{Path: "created.txt", Exists: true, AfterSum: contentSum(nil)},
 			{Path: "gone.txt", Existed: true, Before: []byte{}, Mode: 0o644},
 		}}
 	var buf bytes.Buffer
@@ -65,7 +65,7 @@ func TestJournalFormat(t *testing.T) {
 	}
 	marked, _ := os.ReadFile(name)
 	if got, err := decodeJournal(marked); err != nil || !got.Done || len(got.Files) != len(j.Files) ||
-		got.Files[0].AfterHash != j.Files[0].AfterHash || string(got.Files[0].Before) != string(j.Files[0].Before) {
+		got.Files[0].AfterSum != j.Files[0].AfterSum || string(got.Files[0].Before) != string(j.Files[0].Before) {
 		t.Errorf("journal after markJournalDone = %+v, %v", got, err)
 	}
 
@@ -81,5 +81,36 @@ func TestJournalFormat(t *testing.T) {
 	}
 	if _, err := decodeJournal([]byte(`{"version":1}`)); err == nil {
 		t.Error("a JSON journal decoded")
+	}
+}
+
+// contentSum tells apart what undo must tell apart: a file as the apply
+// left it from one changed since, by a byte, a bit, or its length.
+func TestContentSum(t *testing.T) {
+	after := []byte("package a\n\nfunc F() int { return 1 }\n")
+	f := journalFile{Exists: true, AfterLen: uint64(len(after)), AfterSum: contentSum(after)}
+	if !f.holds(bytes.Clone(after)) {
+		t.Fatal("the same bytes do not hold")
+	}
+	for _, changed := range [][]byte{
+		[]byte("package a\n\nfunc F() int { return 2 }\n"),
+		append(bytes.Clone(after), '\n'),
+		after[:len(after)-1],
+		{},
+	} {
+		if f.holds(changed) {
+			t.Errorf("%q holds", changed)
+		}
+	}
+	for i := range len(after) * 8 {
+		c := bytes.Clone(after)
+		c[i/8] ^= 1 << (i % 8)
+		if f.holds(c) {
+			t.Errorf("bit %d flipped: holds", i)
+		}
+	}
+	// The two CRCs are the documented ones.
+	if got := contentSum([]byte("123456789")); got != 0xe3069283_cbf43926 {
+		t.Errorf("contentSum(check string) = %#x, want CRC-32C 0xe3069283, CRC-32 0xcbf43926", got)
 	}
 }

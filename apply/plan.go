@@ -66,7 +66,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	defer p.dirs.close()
 	p.finish()
 	// The receipt's after hashes are waited for when Apply returns: until
-	// then they are computed while commit writes the journal.
+	// then they are computed while commit writes the files.
 	defer p.settle()
 	// Errors by edit, as the receipt lists them; those tied to no edit
 	// (--base) first.
@@ -901,11 +901,7 @@ func (p *planner) changes() []change {
 	var cs []change
 	for _, s := range p.order {
 		if !s.orig.equal(s.cur) {
-			c := change{path: s.path, orig: s.orig, final: s.cur, finalHash: s.curHash}
-			if c.finalHash == nil && c.final.exists {
-				c.finalHash = hashAsync(c.final.data)
-			}
-			cs = append(cs, c)
+			cs = append(cs, change{path: s.path, orig: s.orig, final: s.cur})
 		}
 	}
 	return cs
