@@ -586,4 +586,3 @@ func buildCLI(b *testing.B) string {
 	}
 	return cliBin
 }
-
