@@ -210,19 +210,31 @@ func TestCommitParallel(t *testing.T) {
 	}
 	root, _, edits, after := manyCase(t)
 	var steps []string
-	withHook(t, func(step, p string) { steps = append(steps, step) })
+	withHook(t, func(step, p string) { steps = append(steps, step+" "+p) })
 	res, err := Apply(context.Background(), edits, testOpts(t, root))
 	if err != nil || !res.OK {
 		t.Fatalf("Apply: %v", err)
 	}
 	diffTrees(t, "tree", readTree(t, root), after)
 	noTemps(t, root)
-	// Whatever the interleaving: every temp before the first rename, the
-	// removal after the last.
-	got := strings.Join(steps, ",")
-	want := "journal," + strings.Repeat("mkdir,temp,", 41) + strings.Repeat("rename,", 41) + "remove,done"
-	if got != want {
-		t.Errorf("steps =\n%s\nwant\n%s", got, want)
+	// Whatever the interleaving: the journal first, every file's directory
+	// and then its temp before the first rename, the removal after the last
+	// rename.
+	phase := map[string]int{"journal": 0, "mkdir": 1, "temp": 1, "rename": 2, "remove": 3, "done": 4}
+	last, seen := 0, map[string]bool{}
+	for _, st := range steps {
+		step, p, _ := strings.Cut(st, " ")
+		if phase[step] < last {
+			t.Fatalf("%q after a later phase's step:\n%s", st, strings.Join(steps, "\n"))
+		}
+		last = phase[step]
+		if step == "temp" && !seen["mkdir "+p] || seen[st] {
+			t.Fatalf("%q out of order or twice:\n%s", st, strings.Join(steps, "\n"))
+		}
+		seen[st] = true
+	}
+	if len(steps) != 1+2*41+41+1+1 {
+		t.Errorf("%d steps, want %d:\n%s", len(steps), 1+2*41+41+1+1, strings.Join(steps, "\n"))
 	}
 }
 
