@@ -184,7 +184,8 @@ func (t *txn) commit(ctx context.Context, saveJournal func(temps, dirs []string)
 const parallelMin = 8
 
 // commitLanes is how many goroutines share those steps: the cores, up to
-// four (past that the directories' locks in the kernel serialize them).
+// four, a bound rather than a measured best (the steps are system calls in
+// a few directories, whose locks in the kernel they share).
 func commitLanes() int { return min(runtime.GOMAXPROCS(0), 4) }
 
 // forEach calls fn(i) for each of is: in order when there are fewer than
