@@ -323,20 +323,6 @@ func forWholeLines(text string, fn func(line string, off int)) {
 	}
 }
 
-// lineStart returns the start of the orig line that holds offset o.
-func (g *segment) lineStart(o int) int {
-	return strings.LastIndexByte(g.orig[:o], '\n') + 1
-}
-
-// lineEnd returns the end, before its "\n", of the orig line that holds
-// offset o.
-func (g *segment) lineEnd(o int) int {
-	if k := strings.IndexByte(g.orig[o:], '\n'); k >= 0 {
-		return o + k
-	}
-	return len(g.orig)
-}
-
 // before returns how many accepted splices start before orig offset o.
 func (g *segment) before(o int) int {
 	return sort.Search(len(g.sp), func(j int) bool { return g.sp[j].start >= o })
@@ -537,8 +523,8 @@ func (g *segment) accept(text string, start, end, first, last int) {
 	}
 	// The zone's lines: what the splice's text makes of orig's lines first
 	// to last.
-	ls := g.lineStart(start)
-	zone := g.orig[ls:start] + text + g.orig[end:g.lineEnd(end)]
+	ls := lineStartAt(g.orig, start)
+	zone := g.orig[ls:start] + text + g.orig[end:lineEndAt(g.orig, end)]
 	for off := 0; ; {
 		k := strings.IndexByte(zone[off:], '\n')
 		n := len(zone) - off

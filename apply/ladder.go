@@ -344,8 +344,22 @@ func (f *finder) exactHits(p *pattern, from, limit int) []hit {
 // inIndent reports whether content offset off lies inside its line's
 // leading indentation: only blanks, at least one, before it on its line.
 func (f *finder) inIndent(off int) bool {
-	ls := strings.LastIndexByte(f.content[:off], '\n') + 1
+	ls := lineStartAt(f.content, off)
 	return ls < off && strings.Trim(f.content[ls:off], " \t") == ""
+}
+
+// lineStartAt returns the start of the line of s that holds offset o.
+func lineStartAt(s string, o int) int {
+	return strings.LastIndexByte(s[:o], '\n') + 1
+}
+
+// lineEndAt returns the end, before its "\n", of the line of s that holds
+// offset o.
+func lineEndAt(s string, o int) int {
+	if k := strings.IndexByte(s[o:], '\n'); k >= 0 {
+		return o + k
+	}
+	return len(s)
 }
 
 // startsBlank reports whether p's text starts with a blank.

@@ -135,12 +135,7 @@ func (f *finder) hasLine(t string) bool {
 			return false
 		}
 		s, e := off+i, off+i+len(t)
-		ls := strings.LastIndexByte(c[:s], '\n') + 1
-		le := len(c)
-		if j := strings.IndexByte(c[e:], '\n'); j >= 0 {
-			le = e + j
-		}
-		if isBlank(c[ls:s]) && isBlank(c[e:le]) {
+		if isBlank(c[lineStartAt(c, s):s]) && isBlank(c[e:lineEndAt(c, e)]) {
 			return true
 		}
 		off = s + 1
