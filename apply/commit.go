@@ -157,7 +157,9 @@ func (t *txn) commit(ctx context.Context, saveJournal func(temps, dirs []string)
 	}); e != nil {
 		return t.abort(e)
 	}
-	if e := t.syncTemps(nil); e != nil {
+	rest := t.unsynced
+	t.unsynced = nil
+	if e := syncTemps(rest); e != nil {
 		return t.abort(e)
 	}
 
@@ -257,7 +259,7 @@ func (t *txn) stage(i int, name string) *edit.Error {
 	}
 	t.mu.Unlock()
 	if full != nil {
-		return t.syncTemps(full)
+		return syncTemps(full)
 	}
 	return nil
 }
@@ -313,12 +315,9 @@ func (t *txn) remove(p string) error {
 }
 
 // syncTemps syncs and closes us, temp files written and taken from
-// t.unsynced; nil: all of t.unsynced. All are closed even when one fails;
-// the first failure is returned.
-func (t *txn) syncTemps(us []unsyncedTemp) *edit.Error {
-	if us == nil {
-		us, t.unsynced = t.unsynced, nil
-	}
+// t.unsynced. All are closed even when one fails; the first failure is
+// returned.
+func syncTemps(us []unsyncedTemp) *edit.Error {
 	var e *edit.Error
 	for _, u := range us {
 		if err := syncClose(u.f); err != nil && e == nil {
