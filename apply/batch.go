@@ -33,9 +33,11 @@ package apply
 import (
 	"context"
 	"hash/maphash"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/edapply/edapply/edit"
 )
@@ -108,6 +110,35 @@ func batchable(e *edit.Edit) batchEdit {
 	return batchEdit{ok: true, op: op, np: np}
 }
 
+// batchables returns batchable of each edit. Judging an edit splits and
+// classifies its lines, a microsecond or two each; from judgeSplit edits
+// on, the other cores (up to four in all) take a share.
+func batchables(edits []edit.Edit) []batchEdit {
+	bes := make([]batchEdit, len(edits))
+	per := (len(edits) + judgeLanes(len(edits)) - 1) / judgeLanes(len(edits))
+	var wg sync.WaitGroup
+	for lo := per; lo < len(edits); lo += per {
+		wg.Go(func() {
+			for k := lo; k < min(lo+per, len(edits)); k++ {
+				bes[k] = batchable(&edits[k])
+			}
+		})
+	}
+	for k := range min(per, len(edits)) {
+		bes[k] = batchable(&edits[k])
+	}
+	wg.Wait()
+	return bes
+}
+
+// judgeLanes is how many goroutines batchables judges n edits on.
+func judgeLanes(n int) int { return max(min(runtime.GOMAXPROCS(0), 4, n/judgeSplit), 1) }
+
+// judgeSplit is the fewest edits per goroutine batchables starts: some
+// 50 µs of work, against a few µs to start and wait for a goroutine (a
+// bound chosen, not tuned).
+const judgeSplit = 32
+
 // batch plans the run of Replace edits to one path that starts at edits[i]
 // and returns the position after the last it planned; i when it planned
 // none (the caller runs edits[i] itself). The caller has checked ctx for
@@ -121,13 +152,19 @@ func (p *planner) batch(ctx context.Context, edits []edit.Edit, src []string, ba
 	if j-i < 2 {
 		return i // one edit costs the plain path what it costs the batch
 	}
+	// Reading the file starts its hash on another core. The edits are
+	// judged before that when the judging takes the cores itself, and
+	// beside the hash when it does not.
+	var bes []batchEdit
+	if judgeLanes(j-i) > 1 {
+		bes = batchables(edits[i:j])
+	}
 	s := p.slot(src[i])
 	if s.err != nil || !s.cur.exists {
 		return i
 	}
-	bes := make([]batchEdit, j-i)
-	for k := i; k < j; k++ {
-		bes[k-i] = batchable(&edits[k])
+	if bes == nil {
+		bes = batchables(edits[i:j])
 	}
 	var g *segment
 	skip, backoff := 0, 0

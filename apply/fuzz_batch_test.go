@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -305,6 +306,39 @@ func TestBatchLarge(t *testing.T) {
 	edits = append(edits, edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "func f40() {\n\treturn 5\n}\n", New: "func f40() {\n\treturn 5\n}\nfunc f41() {\n\treturn 6\n}\n", Count: 1})
 	edits = append(edits, edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "func f41() {\n\treturn 6\n}\n", New: "x\n", Count: 1})
 	checkBatch(t, t.TempDir(), map[string]string{"a.txt": src}, edits, Options{})
+}
+
+// TestBatchables: judging a run's edits on several goroutines judges each
+// edit once, in its place, as judging them one by one does.
+func TestBatchables(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	var edits []edit.Edit
+	for i := range 300 {
+		e := edit.Edit{Op: edit.Replace, Path: "a.txt", Old: fmt.Sprintf("a%d\nb\nc\n", i), New: fmt.Sprintf("x%d\n", i), Count: 1}
+		switch i % 5 {
+		case 1:
+			e.Old = fmt.Sprintf("one line %d\n", i) // no whole line between two "\n"
+		case 2:
+			e.New = "// ... existing code ...\n" + e.New // a placeholder
+		case 3:
+			e.Anchors = []string{"func f"}
+		}
+		edits = append(edits, e)
+	}
+	for _, n := range []int{0, 1, judgeSplit - 1, 2 * judgeSplit, 2*judgeSplit + 1, 131, 300} {
+		got := batchables(edits[:n])
+		if len(got) != n {
+			t.Fatalf("batchables of %d edits: %d results", n, len(got))
+		}
+		for k := range n {
+			if want := batchable(&edits[k]); !reflect.DeepEqual(got[k], want) {
+				t.Fatalf("batchables of %d edits: edit %d judged %+v, want %+v", n, k, got[k], want)
+			}
+			if got[k].ok != (k%5 == 0 || k%5 == 4) {
+				t.Fatalf("edit %d (%q → %q): ok = %v", k, edits[k].Old, edits[k].New, got[k].ok)
+			}
+		}
+	}
 }
 
 // TestBatchEndings: edits that change a file's line endings from one kind
