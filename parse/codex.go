@@ -322,7 +322,7 @@ func (r *codexReader) readUpdate(i int, arg string) int {
 func (r *codexReader) lowerChunk(pth string, c codexChunk) {
 	h := hunk{lines: c.lines}
 	h.blanksAdded()
-	old, nw := h.side(" -"), h.side(" +")
+	old, nw := h.side('-'), h.side('+')
 	e := edit.Edit{Op: edit.Replace, Path: pth, Old: old, New: nw, Count: 1, Anchors: c.anchors, AtEOF: c.atEOF}
 	switch {
 	case len(c.lines) == 0 && len(c.anchors) > 0 && !c.atEOF:

@@ -280,19 +280,20 @@ type hunk struct {
 	lines    []hunkLine
 }
 
-// side joins the lines of the given kinds, dropping the line ending of a
-// line that a "\ No newline" marker follows.
-func (h *hunk) side(kinds string) string {
+// side joins the context lines and those of kind ('-' for the old text,
+// '+' for the new), dropping the line ending of a line that a "\ No
+// newline" marker follows.
+func (h *hunk) side(kind byte) string {
 	var b strings.Builder
 	n := 0
 	for _, l := range h.lines {
-		if strings.IndexByte(kinds, l.kind) >= 0 {
+		if l.kind == ' ' || l.kind == kind {
 			n += len(l.text)
 		}
 	}
 	b.Grow(n)
 	for _, l := range h.lines {
-		if strings.IndexByte(kinds, l.kind) < 0 {
+		if l.kind != ' ' && l.kind != kind {
 			continue
 		}
 		t := l.text
@@ -725,7 +726,7 @@ func (p *parser) lowerDiffFile(f *diffFile) {
 				return
 			}
 			// An empty line in a new file is an added blank line whose '+' was dropped.
-			b.WriteString(h.side(" +"))
+			b.WriteString(h.side('+'))
 		}
 		if len(f.hunks) == 0 && (g == nil || !g.IsNew) {
 			p.errorf(line, "new file %s has no hunk", target)
@@ -740,7 +741,7 @@ func (p *parser) lowerDiffFile(f *diffFile) {
 				p.errorf(p.lines[h.from].num, "hunk of deleted file %s adds lines", target)
 				return
 			}
-			b.WriteString(h.side(" -"))
+			b.WriteString(h.side('-'))
 		}
 		if len(f.hunks) == 0 && (g == nil || !g.IsDelete) {
 			p.errorf(line, "deleted file %s has no hunk", target)
@@ -759,7 +760,7 @@ func (p *parser) lowerDiffFile(f *diffFile) {
 			p.errorf(p.lines[h.from].num, "empty hunk in %s", target)
 			return
 		}
-		if h.side(" -") == "" && (!h.numbered || h.nums.newStart == 0) {
+		if h.side('-') == "" && (!h.numbered || h.nums.newStart == 0) {
 			p.errorf(p.lines[h.from].num, "hunk in %s only adds lines and has no line number: add context lines or \"@@ -N,0 +M,K @@\"", target)
 			return
 		}
@@ -776,7 +777,7 @@ func (p *parser) lowerDiffFile(f *diffFile) {
 		return
 	}
 	for _, h := range f.hunks {
-		e := edit.Edit{Op: edit.Replace, Path: target, Old: h.side(" -"), New: h.side(" +"), Count: 1, Mode: mode}
+		e := edit.Edit{Op: edit.Replace, Path: target, Old: h.side('-'), New: h.side('+'), Count: 1, Mode: mode}
 		if h.numbered {
 			e.Hint = h.nums.newStart
 		}
