@@ -120,8 +120,7 @@ type line struct {
 	num   int    // 1-based line number
 }
 
-func splitLines(src []byte) []line {
-	s := string(src)
+func splitLines(s string) []line {
 	ls := make([]line, 0, strings.Count(s, "\n")+1)
 	for off, n := 0, 1; off < len(s); n++ {
 		i := strings.IndexByte(s[off:], '\n')
@@ -159,6 +158,7 @@ func init() {
 // inherit the previous block's file).
 type parser struct {
 	src      []byte
+	text     string // src as a string, which the lines' texts share
 	lines    []line
 	format   Format
 	edits    []edit.Edit
@@ -242,7 +242,8 @@ func (p *parser) treeText(pth string) (string, bool) {
 }
 
 func newParser(src []byte, f Format) *parser {
-	return &parser{src: src, lines: splitLines(src), format: f, leanOnWhole: map[int]bool{}}
+	text := string(src)
+	return &parser{src: src, text: text, lines: splitLines(text), format: f, leanOnWhole: map[int]bool{}}
 }
 
 // run walks the lines; each line either starts a region of an accepted

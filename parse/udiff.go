@@ -329,10 +329,11 @@ func (h *hunk) has(kind byte, blankToo bool) bool {
 }
 
 // rawLine returns line i's bytes without its first skip bytes, ending in a
-// newline even when it is the output's unterminated last line.
+// newline even when it is the output's unterminated last line. It shares
+// the output's bytes: the callers join lines into new strings.
 func (p *parser) rawLine(i, skip int) string {
 	l := p.lines[i]
-	s := string(p.src[l.start+skip : l.end])
+	s := p.text[l.start+skip : l.end]
 	if !strings.HasSuffix(s, "\n") {
 		s += "\n"
 	}

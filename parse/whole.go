@@ -237,7 +237,7 @@ func readWhole(p *parser, i int) int {
 	var sb strings.Builder
 	for j := b.open + 1; j < b.close; j++ {
 		l := p.lines[j]
-		s := string(p.src[l.start:l.end])
+		s := p.text[l.start:l.end]
 		// A fence indented inside a list item indents its content too.
 		for k := 0; k < b.f.indent && strings.HasPrefix(s, " "); k++ {
 			s = s[1:]
