@@ -66,7 +66,7 @@ func Formats() []Format {
 // of PARSE_ERRORs for the regions that did not; a truncated block, envelope
 // or fence is an error, never a silent no-op. With FormatAuto each region is
 // detected by its own markers, so one response may mix formats. Parse never
-// modifies src.
+// modifies src; the edits' texts may share one copy of it.
 func Parse(src []byte, f Format) ([]edit.Edit, edit.ErrorList) {
 	return ParseTree(src, f, nil)
 }

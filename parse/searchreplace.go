@@ -122,8 +122,8 @@ func readSearchReplace(p *parser, i int) int {
 		p.leanOnWhole[len(p.edits)] = true
 	}
 	p.lastPath = pth
-	old := string(p.src[p.lines[i].end:p.lines[div].start])
-	nw := string(p.src[p.lines[div].end:p.lines[closeAt].start])
+	old := p.text[p.lines[i].end:p.lines[div].start]
+	nw := p.text[p.lines[div].end:p.lines[closeAt].start]
 	e := edit.Edit{Op: edit.Replace, Path: pth, Old: old, New: nw, Count: 1}
 	if old == "" {
 		e = edit.Edit{Op: edit.Create, Path: pth, New: nw}
@@ -234,7 +234,7 @@ func (p *parser) dividerByFile(divs []int, open int, pth string) (int, bool) {
 	}
 	found, n := 0, 0
 	for _, d := range divs {
-		old := strings.ReplaceAll(string(p.src[p.lines[open].end:p.lines[d].start]), "\r\n", "\n")
+		old := strings.ReplaceAll(p.text[p.lines[open].end:p.lines[d].start], "\r\n", "\n")
 		if old == "" {
 			continue
 		}
