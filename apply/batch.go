@@ -79,6 +79,10 @@ type segment struct {
 	crlf   int                   // "\r\n" in the current content
 	mode   int                   // eolLF or eolCRLF: the mode orig had, and the current content has
 	closed bool                  // the last splice changed something the batch assumes: flush before the next edit
+	// hs, when not nil, hashes the content as the splices make it: it has
+	// been fed the content up to orig[fed] (see accept).
+	hs  *hashStream
+	fed int
 }
 
 // A keyLoc is a line of orig: its number and its offset.
@@ -180,13 +184,13 @@ func (p *planner) batch(ctx context.Context, edits []edit.Edit, src []string, ba
 	skip, backoff := 0, 0
 	for k := i; k < j; k++ {
 		if k > i && ctx.Err() != nil {
-			g.flush(s)
+			g.flush(s, true)
 			return k
 		}
 		e := &edits[k]
 		be := &bes[k-i]
 		if g != nil && g.closed {
-			g.flush(s)
+			g.flush(s, false)
 			g = nil
 		}
 		if be.ok && g == nil && skip == 0 {
@@ -211,7 +215,7 @@ func (p *planner) batch(ctx context.Context, edits []edit.Edit, src []string, ba
 		}
 		// The plain path, on the content as the edits so far left it.
 		accepted := g != nil && len(g.sp) > 0
-		g.flush(s)
+		g.flush(s, false)
 		before := s.cur.data
 		p.run(k, e, src[k], "")
 		if g != nil && (accepted || !sameBytes(before, s.cur.data)) {
@@ -224,7 +228,7 @@ func (p *planner) batch(ctx context.Context, edits []edit.Edit, src []string, ba
 			g = nil
 		}
 	}
-	g.flush(s)
+	g.flush(s, true)
 	return j
 }
 
@@ -291,8 +295,20 @@ func newSegment(s *slot, bes []batchEdit) *segment {
 	}
 	g.zones = map[uint64][]zoneLine{}
 	g.cumB, g.cumL = []int{0}, []int{0}
+	if len(body) >= streamMin && runtime.GOMAXPROCS(0) > 1 {
+		// Two pieces per splice, the BOM and the rest.
+		g.hs = newHashStream(2*len(bes) + 2)
+		if hasBOM {
+			g.hs.feed(bom)
+		}
+	}
 	return g
 }
+
+// streamMin is the smallest content whose after hash a segment computes
+// as it goes (hashStream): some 60 µs of hashing, against a goroutine's
+// start.
+const streamMin = 128 << 10
 
 // A keyFilter is a set of lines that may answer "maybe" for a line not in
 // it, and answers quickly: a bit per slice of the space of a cheap
@@ -544,6 +560,18 @@ func (g *segment) plainWrite(be *batchEdit, h hit, opts matchOptions) (location,
 // accept adds the splice orig[start:end] → text, whose zone is orig's
 // lines first to last.
 func (g *segment) accept(text string, start, end, first, last int) {
+	if g.hs != nil {
+		// The stream has the content up to orig[fed]: a splice before that
+		// (edits out of file order), or at it after another, ends it.
+		if start < g.fed || start == g.fed && g.fed > 0 {
+			g.hs.stop()
+			g.hs = nil
+		} else {
+			g.hs.feed(g.orig[g.fed:start])
+			g.hs.feed(text)
+			g.fed = end
+		}
+	}
 	// Line endings: "\r\n" pairs can only appear or vanish within a byte of
 	// the splice, and those bytes are orig's.
 	lo, hi := max(start-1, 0), min(end+1, len(g.orig))
@@ -597,9 +625,19 @@ func (g *segment) accept(text string, start, end, first, last int) {
 	}
 }
 
-// flush applies the accepted splices to s's content. g may be nil.
-func (g *segment) flush(s *slot) {
-	if g == nil || len(g.sp) == 0 {
+// flush applies the accepted splices to s's content. g may be nil. It
+// ends the hash stream, if any: when runEnds says the run of edits ends
+// here and a splice changed the content, the stream gives its hash
+// (s.streamed); otherwise it is stopped.
+func (g *segment) flush(s *slot, runEnds bool) {
+	if g == nil {
+		return
+	}
+	if len(g.sp) == 0 {
+		if g.hs != nil {
+			g.hs.stop()
+			g.hs = nil
+		}
 		return
 	}
 	n := g.size()
@@ -618,4 +656,13 @@ func (g *segment) flush(s *slot) {
 	}
 	s.cur.data = append(b, g.orig[last:]...)
 	g.sp = nil
+	if g.hs != nil {
+		if runEnds {
+			g.hs.feed(g.orig[g.fed:])
+			s.streamed, s.streamedOf = g.hs.finish(), s.cur.data
+		} else {
+			g.hs.stop()
+		}
+		g.hs = nil
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -338,6 +339,78 @@ func TestBatchables(t *testing.T) {
 				t.Fatalf("edit %d (%q → %q): ok = %v", k, edits[k].Old, edits[k].New, got[k].ok)
 			}
 		}
+	}
+}
+
+// TestBatchHashStream: on a file large enough for the batch to hash the
+// new content as it makes it (hashStream), the receipt's after hash is
+// the content's, whatever stops the stream on the way (edits out of file
+// order, an edit the plain path takes, a closed segment), and the stream
+// gives it when the run's last segment streamed to the end.
+func TestBatchHashStream(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() < streamMin+streamMin/2; i++ {
+		fmt.Fprintf(&b, "func f%d() {\n\treturn %d\n}\n\n", i, i%7)
+	}
+	src := b.String()
+	fn := func(i int) string { return fmt.Sprintf("func f%d() {\n\treturn %d\n}\n", i, i%7) }
+	edit1 := func(i int, nw string) edit.Edit {
+		return edit.Edit{Op: edit.Replace, Path: "a.txt", Old: fn(i), New: nw, Count: 1}
+	}
+	var inOrder, outOfOrder []edit.Edit
+	for i := 10; i < 4000; i += 97 {
+		inOrder = append(inOrder, edit1(i, strings.Replace(fn(i), "return", "return 1 +", 1)))
+		outOfOrder = append([]edit.Edit{edit1(i, "gone\n")}, outOfOrder...)
+	}
+	plainMid := slices.Clone(inOrder)
+	plainMid[3] = edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "func f20() {\n", New: "func f20() { // one line\n", Count: 1}
+	plainLast := append(slices.Clone(inOrder), plainMid[3])
+	// An edit at the file's first bytes closes its segment (a BOM may
+	// appear): the rest take a new one.
+	closeFirst := append([]edit.Edit{edit1(0, "// f0 gone\n")}, inOrder...)
+	for _, c := range []struct {
+		name     string
+		file     string
+		edits    []edit.Edit
+		streamed bool
+	}{
+		{"in order", src, inOrder, true},
+		{"in order, BOM", "\uFEFF" + src, inOrder, true},
+		{"in order, CRLF", strings.ReplaceAll(src, "\n", "\r\n"), inOrder, true},
+		{"out of order", src, outOfOrder, false},
+		{"plain path mid-run", src, plainMid, true},
+		{"plain path last", src, plainLast, false},
+		{"segment closed by the first edit", src, closeFirst, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			checkBatch(t, dir, map[string]string{"a.txt": c.file}, c.edits, Options{})
+			root, err := os.OpenRoot(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer root.Close()
+			rs, err := newResolver(root, dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := newPlanner(root, rs, Options{Root: dir, DryRun: true}, nil, nil)
+			p.plan(context.Background(), c.edits, nil)
+			defer p.dirs.close()
+			p.finish()
+			p.settle()
+			if len(p.res.Errors) > 0 || len(p.res.Files) != 1 {
+				t.Fatalf("errors %v, %d files", p.res.Errors, len(p.res.Files))
+			}
+			fr := p.res.Files[0]
+			if want := HashBytes(fr.After); fr.AfterHash != want {
+				t.Errorf("after hash %s, want %s", fr.AfterHash, want)
+			}
+			s := p.slots["a.txt"]
+			if used := s.curHash != nil && s.curHash == s.streamed; used != c.streamed {
+				t.Errorf("after hash from the stream: %v, want %v", used, c.streamed)
+			}
+		})
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"runtime"
 	"sync"
+	"sync/atomic"
+	"unsafe"
 )
 
 // HashBytes returns the lowercase hex SHA-256 of b, as sha256sum prints it.
@@ -54,4 +56,68 @@ func (d *digest) get() string {
 	}
 	<-d.done
 	return d.sum
+}
+
+// A hashStream hashes a content that planning is still making, from its
+// pieces in order, so that the receipt's after hash is mostly done when
+// the content is: on a large file the hash otherwise starts only then and
+// outlasts the commit. It runs on a goroutine of its own rather than a
+// hashing worker, which it would hold while it waits for pieces. Only
+// the goroutine that made it feeds, stops or finishes it.
+type hashStream struct {
+	pieces  chan string
+	ended   bool        // pieces is closed
+	stopped atomic.Bool // no hash wanted: the goroutine skips what is left
+	d       *digest
+}
+
+// newHashStream starts a stream that takes up to n pieces.
+func newHashStream(n int) *hashStream {
+	hs := &hashStream{pieces: make(chan string, n), d: &digest{done: make(chan struct{})}}
+	go func() {
+		h := sha256.New()
+		for p := range hs.pieces {
+			if !hs.stopped.Load() {
+				// The hash only reads the bytes: no copy of the string.
+				h.Write(unsafe.Slice(unsafe.StringData(p), len(p)))
+			}
+		}
+		if !hs.stopped.Load() {
+			hs.d.sum = hex.EncodeToString(h.Sum(nil))
+			close(hs.d.done)
+		}
+	}()
+	return hs
+}
+
+// feed adds the next piece. A stream given more than n pieces stops.
+func (hs *hashStream) feed(p string) {
+	if hs.ended {
+		return
+	}
+	select {
+	case hs.pieces <- p:
+	default:
+		hs.stop()
+	}
+}
+
+// stop ends the stream without a hash.
+func (hs *hashStream) stop() {
+	if !hs.ended {
+		hs.stopped.Store(true)
+		hs.ended = true
+		close(hs.pieces)
+	}
+}
+
+// finish ends the stream and returns the hash of its pieces; nil when it
+// was stopped.
+func (hs *hashStream) finish() *digest {
+	if hs.ended {
+		return nil
+	}
+	hs.ended = true
+	close(hs.pieces)
+	return hs.d
 }

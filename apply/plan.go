@@ -252,6 +252,10 @@ type slot struct {
 	// so the journal does not hash the same bytes again.
 	origHash *digest
 	curHash  *digest
+	// streamed is HashBytes(streamedOf), computed as a batch made that
+	// content (see hashStream); finish takes it when cur still holds it.
+	streamed   *digest
+	streamedOf []byte
 }
 
 // A file is what one FileResult reports: content that starts at one path (or
@@ -848,6 +852,8 @@ func (p *planner) finish() {
 		case f.at == nil || !f.at.cur.exists:
 		case f.origin != nil && f.origin.orig.exists && sameBytes(f.at.cur.data, f.origin.orig.data):
 			f.at.curHash = f.origin.origHash // unchanged (failed edits, a rename): hashed already
+		case f.at.streamed != nil && sameBytes(f.at.cur.data, f.at.streamedOf):
+			f.at.curHash = f.at.streamed
 		default:
 			f.at.curHash = hashAsync(f.at.cur.data)
 		}
