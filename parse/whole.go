@@ -150,24 +150,37 @@ type wholeBlock struct {
 // line i, without reading its content; a fence with no path in its info
 // string gives ok with an empty path.
 func (p *parser) wholeStart(i int) (pth string, open int, f fence, ok bool) {
-	t := p.lines[i].text
-	if f, ok := parseFence(t); ok {
-		pth, ok := f.infoPath()
+	open, f, ok = p.fenceNear(i)
+	switch {
+	case !ok:
+		return "", 0, fence{}, false
+	case open == i:
+		pth, ok = f.infoPath()
 		return pth, i, f, ok
 	}
-	pth, ok = p.pathLineAt(t, false)
-	if !ok {
+	// The fence is found first: most lines have none after them, and
+	// judging a line as a path costs more.
+	if pth, ok = p.pathLineAt(p.lines[i].text, false); !ok {
 		return "", 0, fence{}, false
+	}
+	return pth, open, f, true
+}
+
+// fenceNear returns the fence a block starting at line i opens with: line
+// i itself, or the next line, or the one after a blank next line.
+func (p *parser) fenceNear(i int) (int, fence, bool) {
+	if f, ok := parseFence(p.lines[i].text); ok {
+		return i, f, true
 	}
 	for j := i + 1; j < len(p.lines) && j <= i+2; j++ {
 		if f, ok := parseFence(p.lines[j].text); ok {
-			return pth, j, f, true
+			return j, f, true
 		}
 		if strings.TrimSpace(p.lines[j].text) != "" {
 			break
 		}
 	}
-	return "", 0, fence{}, false
+	return 0, fence{}, false
 }
 
 // wholeStarts reports whether a whole-file block starts at line i, and
@@ -255,6 +268,18 @@ func readWhole(p *parser, i int) int {
 // a bare fence outside a nested block closes the file, unless what follows
 // it does not read as prose (see balancedClose).
 func (p *parser) wholeBlock(i int) wholeBlock {
+	// A fence whose first line starts another format (a SEARCH/REPLACE
+	// block in its fence) holds no file, whatever names it: settled here
+	// before the name is judged, which costs more (see the scan below).
+	o, _, ok := p.fenceNear(i)
+	if !ok {
+		return wholeBlock{}
+	}
+	if o+1 < len(p.lines) {
+		if _, fenced := parseFence(p.lines[o+1].text); !fenced && p.foreign(o+1) {
+			return wholeBlock{}
+		}
+	}
 	pth, open, f, ok := p.wholeStart(i)
 	if !ok || pth == "" {
 		return wholeBlock{}
