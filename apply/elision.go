@@ -574,14 +574,19 @@ func elidedEllipsis(original string, p *pattern, orig map[string]bool) (int, boo
 // placeholder that its old text op does not have at the same place (the
 // same placeholder at the corresponding place in both is the elision
 // level's business), and the placeholder's 1-based line in np. A
-// placeholder line for which has reports true (the file has it) is code.
+// placeholder line for which has reports true (the file has it) is code,
+// in np and in op: a placeholder of np in the place of such a line of op
+// stands for more than that line.
 func elidedIn(op, np *pattern, has func(trimmed string) bool) (int, bool) {
 	if np.phs == 0 {
 		return 0, false
 	}
 	pairs := pairLines(op, np, false)
 	for j, l := range np.lines {
-		if !np.ph[j] || (pairs[j] >= 0 && op.gap[pairs[j]]) {
+		if !np.ph[j] {
+			continue
+		}
+		if i := pairs[j]; i >= 0 && op.gap[i] && !has(strings.TrimSpace(op.lines[i])) {
 			continue
 		}
 		if has(strings.TrimSpace(l)) {

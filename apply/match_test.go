@@ -247,6 +247,13 @@ func TestLocateElision(t *testing.T) {
 		"placeholderSubstring": {file: "f(xs...)\n// ... and more\nb()\n", old: "b()\n", new: "b()\n...\n", code: edit.CodeElision},
 		"literalPlaceholder": {file: "a()\n// ...\nb()\n", old: "a()\n// ...\nb()\n", new: "a()\n// ...\nc()\n",
 			want: "a()\n// ...\nc()\n", strategy: StrategyExact},
+		// A bare "..." in the old text is a gap only where the file does
+		// not have it: a placeholder of the new text at its place is then
+		// the same elision, and otherwise drops the lines around it.
+		"otherPlaceholderForGap": {file: "a = 1\nb = 2\nc = 3\nd = 4\n", old: "a = 1\n...\nd = 4\n", new: "a = 1\nx = 9\n# rest unchanged\nd = 4\n",
+			want: "a = 1\nx = 9\nb = 2\nc = 3\nd = 4\n", strategy: StrategyElision},
+		"otherPlaceholderForLiteralDots": {file: "a = 1\nb = 2\n...\nc = 3\nd = 4\n", old: "a = 1\nb = 2\n...\nc = 3\nd = 4\n",
+			new: "a = 1\nx = 9\n# rest unchanged\nd = 4\n", code: edit.CodeElision},
 	} {
 		runLocate(t, name, c)
 	}
