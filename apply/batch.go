@@ -32,6 +32,7 @@ package apply
 
 import (
 	"context"
+	"encoding/binary"
 	"hash/maphash"
 	"runtime"
 	"slices"
@@ -39,6 +40,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/edapply/edapply/edit"
 )
@@ -280,7 +282,8 @@ func newSegment(s *slot, bes []batchEdit) *segment {
 		if k := strings.IndexByte(body[off:], '\n'); k >= 0 {
 			end = off + k
 		}
-		if h, ok := g.maybe.test(body[off:end]); ok {
+		if g.maybe.may(body[off:end]) {
+			h := lineHash(body[off:end])
 			if ls, ok := g.keys[h]; ok {
 				g.keys[h] = append(ls, keyLoc{g.nl, off})
 			}
@@ -331,31 +334,29 @@ func (k *keyFilter) add(line string) uint64 {
 	return lineHash(line)
 }
 
-// test reports whether line may be in the set, and its lineHash when it
-// may (0 when not).
-func (k *keyFilter) test(line string) (uint64, bool) {
-	if !k.sigs.has(lineSig(line)) {
-		return 0, false
-	}
-	return lineHash(line), true
-}
+// may reports whether line may be in the set. It is inlined into the scan
+// of every line of a file: the caller computes lineHash only for a maybe.
+func (k *keyFilter) may(line string) bool { return k.sigs.has(lineSig(line)) }
 
 // lineSig is a hash of s's length and its first and last eight bytes,
-// mixed into the high bits hashBits reads: a few instructions, where
-// lineHash reads every byte behind a call.
+// mixed into the high bits hashBits reads: a few instructions, inlined,
+// where lineHash reads every byte behind a call. A line shorter than eight
+// bytes is its length alone: an edit's key line (its longest) rarely is
+// one, and a loop over its bytes would keep lineSig from being inlined.
 func lineSig(s string) uint64 {
 	n := len(s)
-	var a, z uint64
+	h := uint64(n)
 	if n >= 8 {
-		a, z = load64(s), load64(s[n-8:])
-	} else {
-		for i := range n {
-			a = a<<8 | uint64(s[i])
-		}
+		h ^= load64(s)*0x9e3779b97f4a7c15 ^ load64(s[n-8:])*0xc2b2ae3d27d4eb4f
 	}
-	h := a*0x9e3779b97f4a7c15 ^ z*0xc2b2ae3d27d4eb4f ^ uint64(n)
-	h ^= h >> 29
 	return h * 0x165667b19e3779f9
+}
+
+// load64 is s's first eight bytes, little-endian: one load where the
+// machine has unaligned loads, and cheap enough to be inlined. The bytes
+// are only read.
+func load64(s string) uint64 {
+	return binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), len(s)))
 }
 
 // keyLine returns the longest whole line of text (the first of the
@@ -607,7 +608,8 @@ func (g *segment) accept(text string, start, end, first, last int) {
 			n = k
 		}
 		// Only a key line is ever looked up (occurrences).
-		if h, ok := g.maybe.test(zone[off : off+n]); ok {
+		if l := zone[off : off+n]; g.maybe.may(l) {
+			h := lineHash(l)
 			if _, key := g.keys[h]; key {
 				g.zones[h] = append(g.zones[h], zoneLine{at: start, rel: off - (start - ls)})
 			}

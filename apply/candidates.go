@@ -1,11 +1,13 @@
 package apply
 
 import (
+	"encoding/binary"
 	"fmt"
 	"hash/maphash"
 	"slices"
 	"sort"
 	"strings"
+	"unsafe"
 
 	"github.com/edapply/edapply/edit"
 )
@@ -72,9 +74,11 @@ func plainLine(t string) bool {
 		return ^((y&lows + lows) | y) & highs
 	}
 	var lastSp, lastDa uint64 // the previous word's last byte was ' ' or '-': bit 7
+	// t's bytes, only read, eight at a time.
+	b := unsafe.Slice(unsafe.StringData(t), len(t))
 	i := 0
-	for ; i+8 <= len(t); i += 8 {
-		x := load64(t[i:])
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
 		// x&highs: a byte ≥ 0x80; else (x-0x0E..)&^x&highs: one below 0x0E.
 		if (x|(x-0x0E*ones)&^x)&highs != 0 {
 			return false
@@ -99,13 +103,6 @@ func plainLine(t string) bool {
 		prev = c
 	}
 	return true
-}
-
-// load64 is s's first eight bytes, little-endian (one load, compiled).
-func load64(s string) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 type window struct {

@@ -461,13 +461,13 @@ func TestKeyFilter(t *testing.T) {
 		}
 	}
 	for _, line := range in {
-		if h, ok := k.test(line); !ok || h != lineHash(line) {
-			t.Errorf("test(%q) = %x, %v; want %x, true", line, h, ok, lineHash(line))
+		if !k.may(line) {
+			t.Errorf("may(%q) = false; want true", line)
 		}
 	}
 	maybes := 0
 	for i := range 10000 {
-		if _, ok := k.test(fmt.Sprintf("\tfield%d := compute(%d)", i, i*7)); ok {
+		if k.may(fmt.Sprintf("\tfield%d := compute(%d)", i, i*7)) {
 			maybes++
 		}
 	}
