@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Elision placeholders are lines a model writes instead of code it did not
@@ -221,7 +222,7 @@ func placeholderPhrase(u string, afterComment func() bool) bool {
 	if strings.Contains(u, "...") || strings.Contains(u, "…") {
 		lead := strings.HasPrefix(u, "...") || strings.HasPrefix(u, "…")
 		trail := strings.HasSuffix(u, "...") || strings.HasSuffix(u, "…")
-		if !lead && !trail || len(strings.Fields(u)) > 8 {
+		if !lead && !trail || moreFields(u, 8) {
 			return false
 		}
 		for _, w := range placeholderWords {
@@ -232,7 +233,7 @@ func placeholderPhrase(u string, afterComment func() bool) bool {
 		return false
 	}
 	// Without dots only a short, unmistakable phrase counts.
-	if len(strings.Fields(lu)) > 8 {
+	if moreFields(lu, 8) {
 		return false
 	}
 	lu = strings.Trim(lu, phraseTrim)
@@ -265,6 +266,26 @@ func placeholderPhrase(u string, afterComment func() bool) bool {
 			}
 			return true
 		}
+	}
+	return false
+}
+
+// moreFields reports whether s has more than n fields, as strings.Fields
+// splits it, without the split: every comment line of every edit is asked.
+func moreFields(s string, n int) bool {
+	k, in := 0, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return len(strings.Fields(s)) > n // Unicode blanks
+		}
+		blank := c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+		if !blank && !in {
+			if k++; k > n {
+				return true
+			}
+		}
+		in = !blank
 	}
 	return false
 }

@@ -368,3 +368,14 @@ func TestLocateElisionBrackets(t *testing.T) {
 func elidedReplacement(old, new string) (line int, elided bool) {
 	return elidedIn(newPattern(old), newPattern(new), func(string) bool { return false })
 }
+
+// TestMoreFields: moreFields agrees with counting strings.Fields.
+func TestMoreFields(t *testing.T) {
+	for _, s := range []string{"", " ", "a", " a ", "a b c", "a\tb\nc\vd\fe\rf", "  a  b  ", "a\u00a0b c", "a\u2003b", "é è ê", "one two three four five six seven eight", "one two three four five six seven eight nine"} {
+		for n := range 10 {
+			if got, want := moreFields(s, n), len(strings.Fields(s)) > n; got != want {
+				t.Errorf("moreFields(%q, %d) = %v, want %v", s, n, got, want)
+			}
+		}
+	}
+}
