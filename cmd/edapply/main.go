@@ -15,6 +15,7 @@ func main() { os.Exit(run()) }
 
 // run executes the command line and returns the exit status.
 func run() int {
+	deferGC()
 	// An interrupt cancels the context, so apply stops before its commit or
 	// rolls back; a second interrupt kills the process the default way.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
