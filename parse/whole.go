@@ -150,20 +150,25 @@ type wholeBlock struct {
 // line i, without reading its content; a fence with no path in its info
 // string gives ok with an empty path.
 func (p *parser) wholeStart(i int) (pth string, open int, f fence, ok bool) {
-	open, f, ok = p.fenceNear(i)
-	switch {
-	case !ok:
-		return "", 0, fence{}, false
-	case open == i:
-		pth, ok = f.infoPath()
-		return pth, i, f, ok
-	}
 	// The fence is found first: most lines have none after them, and
 	// judging a line as a path costs more.
-	if pth, ok = p.pathLineAt(p.lines[i].text, false); !ok {
+	if open, f, ok = p.fenceNear(i); !ok {
+		return "", 0, fence{}, false
+	}
+	if pth, ok = p.fencePath(i, open, f); !ok {
 		return "", 0, fence{}, false
 	}
 	return pth, open, f, true
+}
+
+// fencePath is the path that names the block starting at line i whose
+// opening fence f is at line open (fenceNear): the fence's info string
+// when the block starts with the fence, else line i as a path line.
+func (p *parser) fencePath(i, open int, f fence) (string, bool) {
+	if open == i {
+		return f.infoPath()
+	}
+	return p.pathLineAt(p.lines[i].text, false)
 }
 
 // fenceNear returns the fence a block starting at line i opens with: line
@@ -271,16 +276,16 @@ func (p *parser) wholeBlock(i int) wholeBlock {
 	// A fence whose first line starts another format (a SEARCH/REPLACE
 	// block in its fence) holds no file, whatever names it: settled here
 	// before the name is judged, which costs more (see the scan below).
-	o, _, ok := p.fenceNear(i)
+	open, f, ok := p.fenceNear(i)
 	if !ok {
 		return wholeBlock{}
 	}
-	if o+1 < len(p.lines) {
-		if _, fenced := parseFence(p.lines[o+1].text); !fenced && p.foreign(o+1) {
+	if open+1 < len(p.lines) {
+		if _, fenced := parseFence(p.lines[open+1].text); !fenced && p.foreign(open+1) {
 			return wholeBlock{}
 		}
 	}
-	pth, open, f, ok := p.wholeStart(i)
+	pth, ok := p.fencePath(i, open, f)
 	if !ok || pth == "" {
 		return wholeBlock{}
 	}
