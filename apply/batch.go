@@ -353,8 +353,9 @@ func lineSig(s string) uint64 {
 }
 
 // load64 is s's first eight bytes, little-endian: one load where the
-// machine has unaligned loads, and cheap enough to be inlined. The bytes
-// are only read.
+// machine has unaligned loads, and cheap enough to be inlined. (It is
+// readOnlyBytes written out: through that call the scan's filter, may,
+// no longer fits the inliner's budget.)
 func load64(s string) uint64 {
 	return binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), len(s)))
 }

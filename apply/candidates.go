@@ -7,7 +7,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"unsafe"
 
 	"github.com/edapply/edapply/edit"
 )
@@ -74,8 +73,7 @@ func plainLine(t string) bool {
 		return ^((y&lows + lows) | y) & highs
 	}
 	var lastSp, lastDa uint64 // the previous word's last byte was ' ' or '-': bit 7
-	// t's bytes, only read, eight at a time.
-	b := unsafe.Slice(unsafe.StringData(t), len(t))
+	b := readOnlyBytes(t)
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
 		x := binary.LittleEndian.Uint64(b[i:])

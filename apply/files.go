@@ -103,6 +103,10 @@ func isBinary(b []byte) bool {
 
 const bom = "\uFEFF"
 
+// readOnlyBytes is s's bytes, not copied, for code that only reads them
+// (a hash, word-at-a-time loads).
+func readOnlyBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
+
 // splitBOM returns b without its UTF-8 byte order mark, and whether it had
 // one. The string shares b's bytes rather than copying the whole file on
 // every plan: a content's bytes are never written once made (see state).

@@ -6,7 +6,6 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 )
 
 // HashBytes returns the lowercase hex SHA-256 of b, as sha256sum prints it.
@@ -78,8 +77,7 @@ func newHashStream(n int) *hashStream {
 		h := sha256.New()
 		for p := range hs.pieces {
 			if !hs.stopped.Load() {
-				// The hash only reads the bytes: no copy of the string.
-				h.Write(unsafe.Slice(unsafe.StringData(p), len(p)))
+				h.Write(readOnlyBytes(p))
 			}
 		}
 		if !hs.stopped.Load() {
