@@ -636,36 +636,33 @@ func (g *segment) flush(s *slot, runEnds bool) {
 	if g == nil {
 		return
 	}
-	if len(g.sp) == 0 {
-		if g.hs != nil {
-			g.hs.stop()
-			g.hs = nil
+	changed := len(g.sp) > 0
+	if changed {
+		n := g.size()
+		if g.hasBOM {
+			n += len(bom)
 		}
+		b := make([]byte, 0, n)
+		if g.hasBOM {
+			b = append(b, bom...)
+		}
+		last := 0
+		for _, x := range g.sp {
+			b = append(b, g.orig[last:x.start]...)
+			b = append(b, x.text...)
+			last = x.end
+		}
+		s.cur.data = append(b, g.orig[last:]...)
+		g.sp = nil
+	}
+	if g.hs == nil {
 		return
 	}
-	n := g.size()
-	if g.hasBOM {
-		n += len(bom)
+	if runEnds && changed {
+		g.hs.feed(g.orig[g.fed:])
+		s.streamed, s.streamedOf = g.hs.finish(), s.cur.data
+	} else {
+		g.hs.stop()
 	}
-	b := make([]byte, 0, n)
-	if g.hasBOM {
-		b = append(b, bom...)
-	}
-	last := 0
-	for _, x := range g.sp {
-		b = append(b, g.orig[last:x.start]...)
-		b = append(b, x.text...)
-		last = x.end
-	}
-	s.cur.data = append(b, g.orig[last:]...)
-	g.sp = nil
-	if g.hs != nil {
-		if runEnds {
-			g.hs.feed(g.orig[g.fed:])
-			s.streamed, s.streamedOf = g.hs.finish(), s.cur.data
-		} else {
-			g.hs.stop()
-		}
-		g.hs = nil
-	}
+	g.hs = nil
 }
