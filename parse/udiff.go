@@ -293,16 +293,29 @@ func (h *hunk) side(kind byte) string {
 	}
 	b.Grow(n)
 	for _, l := range h.lines {
-		if l.kind != ' ' && l.kind != kind {
-			continue
+		if l.kind == ' ' || l.kind == kind {
+			b.WriteString(l.sideText())
 		}
-		t := l.text
-		if l.noEOL {
-			t = strings.TrimSuffix(strings.TrimSuffix(t, "\n"), "\r")
-		}
-		b.WriteString(t)
 	}
 	return b.String()
+}
+
+// sideEmpty reports whether side(kind) is "", without building it.
+func (h *hunk) sideEmpty(kind byte) bool {
+	for _, l := range h.lines {
+		if (l.kind == ' ' || l.kind == kind) && l.sideText() != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// sideText is the line as its side of the hunk has it.
+func (l hunkLine) sideText() string {
+	if l.noEOL {
+		return strings.TrimSuffix(strings.TrimSuffix(l.text, "\n"), "\r")
+	}
+	return l.text
 }
 
 // blanksAdded turns the empty lines of a hunk that only adds lines into
@@ -761,7 +774,7 @@ func (p *parser) lowerDiffFile(f *diffFile) {
 			p.errorf(p.lines[h.from].num, "empty hunk in %s", target)
 			return
 		}
-		if h.side('-') == "" && (!h.numbered || h.nums.newStart == 0) {
+		if h.sideEmpty('-') && (!h.numbered || h.nums.newStart == 0) {
 			p.errorf(p.lines[h.from].num, "hunk in %s only adds lines and has no line number: add context lines or \"@@ -N,0 +M,K @@\"", target)
 			return
 		}

@@ -176,3 +176,29 @@ func TestParseUDiffLinear(t *testing.T) {
 		t.Errorf("500-hunk diff took %v to parse", best)
 	}
 }
+
+// sideEmpty stands in for side(kind) == "" where a hunk is judged before
+// its texts are built; the two must agree, "\ No newline" markers too.
+func TestHunkSideEmpty(t *testing.T) {
+	line := func(kind byte, text string, noEOL bool) hunkLine {
+		return hunkLine{kind: kind, text: text, noEOL: noEOL}
+	}
+	hunks := map[string][]hunkLine{
+		"none":            nil,
+		"onlyAdded":       {line('+', "a\n", false)},
+		"context":         {line(' ', "a\n", false), line('+', "b\n", false)},
+		"removed":         {line('-', "a\n", false)},
+		"emptyNoEOL":      {line('-', "\n", true), line('+', "b\n", false)},
+		"crlfNoEOL":       {line(' ', "\r\n", true)},
+		"emptyThenLetter": {line('-', "\n", true), line('-', "x", true)},
+		"blankContext":    {line(' ', "\n", false)},
+	}
+	for name, lines := range hunks {
+		h := hunk{lines: lines}
+		for _, kind := range []byte{'-', '+'} {
+			if got, want := h.sideEmpty(kind), h.side(kind) == ""; got != want {
+				t.Errorf("%s: sideEmpty(%q) = %v, side is %q", name, kind, got, h.side(kind))
+			}
+		}
+	}
+}
