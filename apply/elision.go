@@ -45,8 +45,26 @@ var placeholderFirst = func() (set [256]bool) {
 	return set
 }()
 
+// mayBePlaceholder rules out a line by its first byte past ASCII blanks,
+// before the line is trimmed: one that is not in placeholderFirst cannot
+// start a placeholder. (A non-ASCII byte may be a Unicode space, which
+// strings.TrimSpace trims too, or "…": those lines are asked in full.)
+func mayBePlaceholder(l string) bool {
+	for i := 0; i < len(l); i++ {
+		switch c := l[i]; c {
+		case ' ', '\t', '\v', '\f', '\r', '\n':
+		default:
+			return c >= utf8.RuneSelf || placeholderFirst[c]
+		}
+	}
+	return false
+}
+
 // isPlaceholder reports whether lines[i] is an elision placeholder.
 func isPlaceholder(lines []string, i int) bool {
+	if !mayBePlaceholder(lines[i]) {
+		return false
+	}
 	t := strings.TrimSpace(lines[i])
 	if t == "" || len(t) > 120 || !placeholderFirst[t[0]] {
 		return false

@@ -379,3 +379,26 @@ func TestMoreFields(t *testing.T) {
 		}
 	}
 }
+
+// mayBePlaceholder rules lines out before they are trimmed; it must never
+// rule out one whose trimmed text starts with a byte a placeholder can
+// start with, whatever blanks (ASCII or Unicode) come first.
+func TestMayBePlaceholder(t *testing.T) {
+	for _, lead := range []string{"", "  ", "\t", "\v\f\r", "\u00a0", "\u2003 ", " \u0085"} {
+		for c := range 256 {
+			for _, rest := range []string{"", "x", "…"} {
+				line := lead + string([]byte{byte(c)}) + rest
+				trimmed := strings.TrimSpace(line)
+				need := trimmed != "" && placeholderFirst[trimmed[0]]
+				if need && !mayBePlaceholder(line) {
+					t.Errorf("mayBePlaceholder(%q) = false; trimmed it starts with %q", line, trimmed[0])
+				}
+			}
+		}
+	}
+	for _, l := range []string{"", "   ", "\t\t", "func f() {", "\treturn nil", "}"} {
+		if mayBePlaceholder(l) {
+			t.Errorf("mayBePlaceholder(%q) = true", l)
+		}
+	}
+}

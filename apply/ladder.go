@@ -78,7 +78,10 @@ type pattern struct {
 }
 
 func newPattern(s string) *pattern {
-	p := &pattern{text: strings.ReplaceAll(s, "\r\n", "\n")}
+	p := &pattern{text: s}
+	if strings.IndexByte(s, '\r') >= 0 {
+		p.text = strings.ReplaceAll(s, "\r\n", "\n")
+	}
 	if p.text == "" {
 		p.blank = true
 		return p
@@ -89,8 +92,9 @@ func newPattern(s string) *pattern {
 		body = body[:len(body)-1]
 	}
 	p.lines = strings.Split(body, "\n")
-	p.gap = make([]bool, len(p.lines))
-	p.ph = make([]bool, len(p.lines))
+	n := len(p.lines)
+	flags := make([]bool, 2*n)
+	p.gap, p.ph = flags[:n:n], flags[n:]
 	p.blank = true
 	for i, l := range p.lines {
 		if isPlaceholder(p.lines, i) {
@@ -102,7 +106,7 @@ func newPattern(s string) *pattern {
 		// A bare "..." after "key:" is YAML's elision as often as it is
 		// Python's Ellipsis; in an old text the elision rung, tried only
 		// after every literal rung failed, may take it as a gap.
-		if p.ph[i] || onlyDots(strings.TrimSpace(l)) {
+		if p.ph[i] || mayBePlaceholder(l) && onlyDots(strings.TrimSpace(l)) {
 			p.gap[i] = true
 			p.gaps++
 		}
