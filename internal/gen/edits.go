@@ -232,6 +232,13 @@ func site(r *rand.Rand, x *lineIndex, path string, lo, hi, id int) (Edit, bool) 
 		if !ok || !isCode(x.lines[c]) || x.count(start, w) != 1 {
 			continue
 		}
+		// The edit keeps copies of its few lines, not slices of the file's
+		// every line: a benchmark holding its fixture's edits would
+		// otherwise keep the whole file's lines for the collector to scan
+		// in every cycle of the code it measures.
+		for _, ls := range []*[]string{&e.Before, &e.Del, &e.After} {
+			*ls = ownLines(*ls)
+		}
 		switch kind {
 		case 0, 1:
 			e.Add = []string{modify(r, e.Del[0], id)}
@@ -246,6 +253,15 @@ func site(r *rand.Rand, x *lineIndex, path string, lo, hi, id int) (Edit, bool) 
 		return e, true
 	}
 	return Edit{}, false
+}
+
+// ownLines copies ls and each of its strings.
+func ownLines(ls []string) []string {
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = strings.Clone(l)
+	}
+	return out
 }
 
 // NearMiss returns a SEARCH/REPLACE block for path that a model might send
