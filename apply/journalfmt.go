@@ -36,9 +36,10 @@ const maxJournalHeader = 64 << 20
 
 var errJournalFormat = errors.New("not an edapply journal, or a damaged one")
 
-// writeTo writes j: the magic, header and file records in one write, then
-// each original content as it is in memory, never copied.
-func (j *journal) writeTo(w io.Writer) error {
+// pieces returns j as the byte slices to write, in order: the magic,
+// header and file records in one, then each original content as it is in
+// memory, never copied.
+func (j *journal) pieces() [][]byte {
 	var h []byte
 	h = appendString(h, j.Root)
 	h = binary.AppendVarint(h, j.Time.UnixNano())
@@ -68,14 +69,20 @@ func (j *journal) writeTo(w io.Writer) error {
 		b = binary.AppendUvarint(b, f.AfterLen)
 		b = binary.BigEndian.AppendUint64(b, f.AfterSum)
 	}
-	if _, err := w.Write(b); err != nil {
-		return err
-	}
+	ps := [][]byte{b}
 	for _, f := range j.Files {
 		if len(f.Before) > 0 {
-			if _, err := w.Write(f.Before); err != nil {
-				return err
-			}
+			ps = append(ps, f.Before)
+		}
+	}
+	return ps
+}
+
+// writeTo writes j's pieces to w.
+func (j *journal) writeTo(w io.Writer) error {
+	for _, p := range j.pieces() {
+		if _, err := w.Write(p); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -39,7 +39,7 @@ func TestJournalFormat(t *testing.T) {
 	}
 
 	name := filepath.Join(t.TempDir(), journalName)
-	saved, err := writeFileAtomic(name, j.writeTo)
+	saved, err := writeFileAtomic(name, j.pieces())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func TestJournalFormat(t *testing.T) {
 	// Marked done in place: the header and the whole journal say so, and
 	// nothing else changed. Not a journal saved under the name since.
 	other := filepath.Join(t.TempDir(), "other")
-	if _, err := writeFileAtomic(other, j.writeTo); err != nil {
+	if _, err := writeFileAtomic(other, j.pieces()); err != nil {
 		t.Fatal(err)
 	}
 	j.saved = saved

@@ -14,6 +14,7 @@ const rawIO = false
 func loadRaw(*os.File, string, bool) (state, error)  { return state{}, errFallback }
 func sameRaw(*os.File, string, []byte) (bool, error) { return false, errFallback }
 func renameRaw(*os.File, string, string) error       { return errFallback }
+func writePieces(f *os.File, pieces [][]byte) error  { return writeBuffered(f, pieces) }
 func createRaw(*os.File, string, []byte, fs.FileMode, fs.FileMode, bool) (syncCloser, error) {
 	return nil, errFallback
 }

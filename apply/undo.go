@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -181,7 +180,7 @@ func (j *journal) save(dirs []string, explicit bool) (name string, restore, drop
 			prevData, err = os.ReadFile(name)
 			hadPrev = err == nil
 		}
-		if j.saved, lastErr = writeFileAtomic(name, j.writeTo); lastErr != nil {
+		if j.saved, lastErr = writeFileAtomic(name, j.pieces()); lastErr != nil {
 			if linked {
 				os.Remove(prev)
 			}
@@ -192,7 +191,7 @@ func (j *journal) save(dirs []string, explicit bool) (name string, restore, drop
 			case linked:
 				os.Rename(prev, name)
 			case hadPrev:
-				_, _ = writeFileAtomic(name, writeBytes(prevData))
+				_, _ = writeFileAtomic(name, [][]byte{prevData})
 			default:
 				os.Remove(name)
 			}
@@ -210,26 +209,19 @@ func (j *journal) save(dirs []string, explicit bool) (name string, restore, drop
 	return "", func() {}, func() {}, nil
 }
 
-// writeFileAtomic writes what write writes to name by way of a synced
+// writeFileAtomic writes pieces, in order, to name by way of a synced
 // temp file and a rename, then syncs the directory: the journal is on
 // disk, under its name, before the commit touches the first file of the
 // tree, so that `edapply undo` finds it even after a power cut. It returns
 // the file written, to tell it from another written under the same name
 // since.
-func writeFileAtomic(name string, write func(io.Writer) error) (fs.FileInfo, error) {
+func writeFileAtomic(name string, pieces [][]byte) (fs.FileInfo, error) {
 	f, err := os.CreateTemp(filepath.Dir(name), ".journal-*.tmp")
 	if err != nil {
 		return nil, err
 	}
 	tmp := f.Name()
-	// Buffered: a journal is one small record and then each file's
-	// original bytes, a thousand small writes for a thousand small files.
-	// (A write larger than the buffer goes straight through.)
-	w := bufio.NewWriterSize(f, 256<<10)
-	err = write(w)
-	if err == nil {
-		err = w.Flush()
-	}
+	err = writePieces(f, pieces)
 	var fi fs.FileInfo
 	if err == nil {
 		fi, err = f.Stat()
@@ -249,12 +241,18 @@ func writeFileAtomic(name string, write func(io.Writer) error) (fs.FileInfo, err
 	return fi, syncDir(filepath.Dir(name))
 }
 
-// writeBytes is a writeFileAtomic writer of b.
-func writeBytes(b []byte) func(io.Writer) error {
-	return func(w io.Writer) error {
-		_, err := w.Write(b)
-		return err
+// writeBuffered writes pieces to f through a buffer: a journal is one small
+// record and then each file's original bytes, a thousand small writes for
+// a thousand small files. (A piece larger than the buffer goes straight
+// through.) It is the portable writePieces.
+func writeBuffered(f *os.File, pieces [][]byte) error {
+	w := bufio.NewWriterSize(f, 256<<10)
+	for _, p := range pieces {
+		if _, err := w.Write(p); err != nil {
+			return err
+		}
 	}
+	return w.Flush()
 }
 
 // syncDir makes the renames done in dir durable.
@@ -363,8 +361,8 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 		j.Done = false // this undo's commit is under way
 		j.PID = os.Getpid()
 		j.Host, _ = os.Hostname()
-		_, err := writeFileAtomic(name, j.writeTo)
-		return func() { _, _ = writeFileAtomic(name, writeBytes(data)) }, err
+		_, err := writeFileAtomic(name, j.pieces())
+		return func() { _, _ = writeFileAtomic(name, [][]byte{data}) }, err
 	}
 	if e := tx.commit(ctx, save); e != nil {
 		return fail(e)
