@@ -399,6 +399,11 @@ func (p *parser) readHunk(i int, header bool) (h hunk, next int) {
 	if header {
 		h.nums, h.numbered = parseHunkHeader(p.lines[i].text)
 		k++
+		if h.numbered {
+			// The counts bound the body (context counted on both sides),
+			// unless they are wrong; never beyond the response's lines.
+			h.lines = make([]hunkLine, 0, max(min(h.nums.oldLines+h.nums.newLines, len(p.lines)-k), 0))
+		}
 	}
 	for ; p.bodyLineAt(k); k++ {
 		t := p.lines[k].text

@@ -34,6 +34,11 @@ func TestParseUDiff(t *testing.T) {
 			in:   "--- a/x.py\n+++ b/x.py\n@@ -3,2 +7,2 @@\n a\n-b\n+c\n",
 			want: []edit.Edit{rep("x.py", "a\nb\n", "a\nc\n", 7)},
 		},
+		"countsOverflow": {
+			// Counts a hostile or broken header claims are no allocation.
+			in:   "--- a/x.py\n+++ b/x.py\n@@ -1,9223372036854775807 +1,9223372036854775807 @@\n a\n-b\n+c\n",
+			want: []edit.Edit{rep("x.py", "a\nb\n", "a\nc\n", 1)},
+		},
 		"bareAt": {
 			in:   "--- x.py\n+++ x.py\n@@\n-b\n+c\n",
 			want: []edit.Edit{rep("x.py", "b\n", "c\n", 0)},
