@@ -2,6 +2,7 @@ package parse
 
 import (
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -795,6 +796,7 @@ func (p *parser) lowerDiffFile(f *diffFile) {
 		// A mode-only change: the IR has no chmod, and nothing else changes.
 		return
 	}
+	p.edits = slices.Grow(p.edits, len(f.hunks))
 	for _, h := range f.hunks {
 		e := edit.Edit{Op: edit.Replace, Path: target, Old: h.side('-'), New: h.side('+'), Count: 1, Mode: mode}
 		if h.numbered {
