@@ -81,6 +81,9 @@ type segment struct {
 	crlf   int                   // "\r\n" in the current content
 	mode   int                   // eolLF or eolCRLF: the mode orig had, and the current content has
 	closed bool                  // the last splice changed something the batch assumes: flush before the next edit
+	// fileBytes: orig is the file as read (the slot's orig), not a content
+	// an earlier flush made.
+	fileBytes bool
 	// hs, when not nil, hashes the content as the splices make it: it has
 	// been fed the content up to orig[fed] (see accept).
 	hs  *hashStream
@@ -252,7 +255,7 @@ func newSegment(s *slot, bes []batchEdit) *segment {
 		return nil
 	}
 	body, hasBOM := splitBOM(s.cur.data)
-	g := &segment{orig: body, hasBOM: hasBOM, f: newFinder(body)}
+	g := &segment{orig: body, hasBOM: hasBOM, f: newFinder(body), fileBytes: sameBytes(s.cur.data, s.orig.data)}
 	g.mode = g.f.eolMode()
 	if g.mode == eolMixed {
 		return nil
@@ -386,6 +389,19 @@ func forWholeLines(text string, fn func(line string, off int)) {
 		fn(text[off:off+k], off)
 		off += k + 1
 	}
+}
+
+// crlfJoined is strings.Count(a+t+b, "\r\n") without the concatenation;
+// a and b are a byte at most.
+func crlfJoined(a, t, b string) int {
+	n := strings.Count(t, "\r\n")
+	if a == "\r" && (t != "" && t[0] == '\n' || t == "" && b == "\n") {
+		n++
+	}
+	if b == "\n" && t != "" && t[len(t)-1] == '\r' {
+		n++
+	}
+	return n
 }
 
 // before returns how many accepted splices start before orig offset o.
@@ -533,7 +549,9 @@ func (g *segment) try(p *planner, f *file, k int, e *edit.Edit, be *batchEdit) b
 			return false // the plain path will report it
 		}
 	}
-	er := resultOf(loc)
+	// Matched in the file's own bytes is no intermediate content: the
+	// receipt's Before holds those anyway.
+	er := resultOf(loc, g.fileBytes && sharesMemory(loc.Matched, g.orig))
 	if loc.Status != StatusAlreadyApplied {
 		if len(loc.Splices) != 1 || loc.Splices[0].Start != h.start || loc.Splices[0].End != h.end {
 			return false
@@ -577,8 +595,7 @@ func (g *segment) accept(text string, start, end, first, last int) {
 	// Line endings: "\r\n" pairs can only appear or vanish within a byte of
 	// the splice, and those bytes are orig's.
 	lo, hi := max(start-1, 0), min(end+1, len(g.orig))
-	local := g.orig[lo:start] + text + g.orig[end:hi]
-	dCRLF := strings.Count(local, "\r\n") - strings.Count(g.orig[lo:hi], "\r\n")
+	dCRLF := crlfJoined(g.orig[lo:start], text, g.orig[end:hi]) - strings.Count(g.orig[lo:hi], "\r\n")
 	dNL := strings.Count(text, "\n") - strings.Count(g.orig[start:end], "\n")
 	sp := batchSplice{start: start, end: end, text: text, lineFirst: first, lineLast: last,
 		dBytes: len(text) - (end - start), dLines: dNL}

@@ -118,6 +118,16 @@ func splitBOM(b []byte) (string, bool) {
 	return s, false
 }
 
+// sharesMemory reports whether sub's bytes lie in s's memory (not merely
+// equal some of them).
+func sharesMemory(sub, s string) bool {
+	if sub == "" {
+		return true
+	}
+	p, b := uintptr(unsafe.Pointer(unsafe.StringData(sub))), uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	return p >= b && p+uintptr(len(sub)) <= b+uintptr(len(s))
+}
+
 func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }
 
 // dirRoots opens each directory of the tree that an Apply reads or writes

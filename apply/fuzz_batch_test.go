@@ -475,3 +475,33 @@ func TestKeyFilter(t *testing.T) {
 		t.Errorf("%d of 10000 lines not in the set were a maybe; want at most 100", maybes)
 	}
 }
+
+// crlfJoined counts the "\r\n" pairs of a join without making it: every
+// way a pair can straddle a boundary, or not.
+func TestCRLFJoined(t *testing.T) {
+	ends := []string{"", "x", "\r", "\n"}
+	texts := []string{"", "\n", "\r", "\r\n", "\n\r", "a\r\nb", "\r\r\n\n", "ab"}
+	for _, a := range ends {
+		for _, b := range ends {
+			for _, text := range texts {
+				if got, want := crlfJoined(a, text, b), strings.Count(a+text+b, "\r\n"); got != want {
+					t.Errorf("crlfJoined(%q, %q, %q) = %d, want %d", a, text, b, got, want)
+				}
+			}
+		}
+	}
+}
+
+// sharesMemory tells a substring from an equal copy.
+func TestSharesMemory(t *testing.T) {
+	s := strings.Repeat("abc", 10)
+	cp := strings.Clone(s)
+	for _, c := range []struct {
+		sub  string
+		want bool
+	}{{s[3:9], true}, {s, true}, {s[29:], true}, {"", true}, {cp[3:9], false}, {cp, false}} {
+		if got := sharesMemory(c.sub, s); got != c.want {
+			t.Errorf("sharesMemory(%q) = %v, want %v", c.sub, got, c.want)
+		}
+	}
+}

@@ -683,7 +683,7 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 		p.failOn(f, i, e, err)
 		return
 	}
-	er := resultOf(loc)
+	er := resultOf(loc, false)
 	if loc.Status != StatusAlreadyApplied {
 		prefix := ""
 		if hasBOM {
@@ -702,10 +702,15 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 
 // resultOf is the EditResult of a located Replace, before it is applied.
 // Matched and Written are copied: as substrings they would keep every
-// intermediate copy of the file alive until the receipt is gone.
-func resultOf(loc location) EditResult {
-	return EditResult{Status: loc.Status, Strategy: loc.Strategy,
-		LineStart: loc.LineStart, LineEnd: loc.LineEnd, Matched: strings.Clone(loc.Matched), Written: strings.Clone(loc.Written)}
+// intermediate copy of the file alive until the receipt is gone. Matched
+// is not when matchedKept says its memory is kept anyway.
+func resultOf(loc location, matchedKept bool) EditResult {
+	er := EditResult{Status: loc.Status, Strategy: loc.Strategy,
+		LineStart: loc.LineStart, LineEnd: loc.LineEnd, Matched: loc.Matched, Written: strings.Clone(loc.Written)}
+	if !matchedKept {
+		er.Matched = strings.Clone(loc.Matched)
+	}
+	return er
 }
 
 // applySplices builds the new text, prefix then src spliced, checking first
