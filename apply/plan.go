@@ -43,6 +43,9 @@ import (
 // first, see [ValidBase]).
 func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error) {
 	res := &Result{DryRun: opts.DryRun}
+	if !opts.DryRun {
+		warmCastagnoli() // for the journal's contentSum
+	}
 	root, err := os.OpenRoot(opts.Root)
 	if err != nil {
 		res.Errors.Add(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot open root " + opts.Root + ": " + errMsg(err), Err: err})
