@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -567,6 +568,9 @@ var (
 	cliErr  error
 )
 
+// cliCgo is CGO_ENABLED for the binary the CLI benchmarks run.
+var cliCgo = cmp.Or(os.Getenv("EDAPPLY_BENCH_CGO"), "0")
+
 func buildCLI(b *testing.B) string {
 	cliOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "edapply-bench-")
@@ -575,8 +579,11 @@ func buildCLI(b *testing.B) string {
 			return
 		}
 		cliBin = filepath.Join(dir, "edapply")
-		// go test puts its own go command first in PATH.
-		out, err := exec.Command("go", "build", "-o", cliBin, "github.com/edapply/edapply/cmd/edapply").CombinedOutput()
+		// go test puts its own go command first in PATH. Built as make
+		// build builds it (see the Makefile): static, without cgo.
+		cmd := exec.Command("go", "build", "-trimpath", "-o", cliBin, "github.com/edapply/edapply/cmd/edapply")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED="+cliCgo)
+		out, err := cmd.CombinedOutput()
 		if err != nil {
 			cliErr = fmt.Errorf("go build: %v\n%s", err, strings.TrimSpace(string(out)))
 		}
