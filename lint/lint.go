@@ -20,6 +20,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // The kinds of Finding.
@@ -94,7 +95,7 @@ func File(path string, content, base []byte) []Finding {
 			continue
 		}
 		switch {
-		case envelopeLine.MatchString(l):
+		case envelopeLine().MatchString(l):
 			add(i, KindPatchEnvelope)
 		case isElision(l, lang):
 			add(i, KindElision)
@@ -191,7 +192,9 @@ func fenceRun(t string) string {
 
 // envelopeLine matches the lines of a Codex patch envelope. Each starts with
 // "*** " and a fixed phrase, which no language uses at the start of a line.
-var envelopeLine = regexp.MustCompile(`^\*\*\* (Begin Patch|End Patch|End of File)$|^\*\*\* ((Add|Delete|Update) File|Move to): `)
+var envelopeLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\*\*\* (Begin Patch|End Patch|End of File)$|^\*\*\* ((Add|Delete|Update) File|Move to): `)
+})
 
 // A marker is a line of one repeated character, as SEARCH/REPLACE blocks
 // and git conflicts use: an opener of '<', a divider of '=' (or diff3's

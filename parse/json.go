@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/edapply/edapply/edit"
 )
@@ -448,11 +449,13 @@ func jsonErrText(err error) string {
 
 // editKeyRE matches the opening of a JSON value whose first key names an
 // edit field, or any quoted field name that only edit tools use.
-var editKeyRE = regexp.MustCompile(`^[\[\s]*\{\s*"(path|file_path|filePath|filename|file|edits)"\s*:|\\?"(old_string|old_str|oldString|old_text|new_string|new_str|newString|new_text|file_text|replace_all|replaceAll|expected_replacements|insert_line)\\?"\s*:`)
+var editKeyRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[\[\s]*\{\s*"(path|file_path|filePath|filename|file|edits)"\s*:|\\?"(old_string|old_str|oldString|old_text|new_string|new_str|newString|new_text|file_text|replace_all|replaceAll|expected_replacements|insert_line)\\?"\s*:`)
+})
 
 // looksLikeEditJSON reports whether b, the start of a value that failed to
 // decode, was plainly meant as an edit rather than prose with braces.
-func looksLikeEditJSON(b []byte) bool { return editKeyRE.Match(b) }
+func looksLikeEditJSON(b []byte) bool { return editKeyRE().Match(b) }
 
 // lineAt returns the index of the line holding byte offset off.
 func (p *parser) lineAt(off int) int {
