@@ -78,16 +78,6 @@ func (j *journal) pieces() [][]byte {
 	return ps
 }
 
-// writeTo writes j's pieces to w.
-func (j *journal) writeTo(w io.Writer) error {
-	for _, p := range j.pieces() {
-		if _, err := w.Write(p); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 func appendString(b []byte, s string) []byte {
 	b = binary.AppendUvarint(b, uint64(len(s)))
 	return append(b, s...)

@@ -20,11 +20,7 @@ func TestJournalFormat(t *testing.T) {
 			{Path: "created.txt", Exists: true, AfterSum: contentSum(nil)},
 			{Path: "gone.txt", Existed: true, Before: []byte{}, Mode: 0o644},
 		}}
-	var buf bytes.Buffer
-	if err := j.writeTo(&buf); err != nil {
-		t.Fatal(err)
-	}
-	data := buf.Bytes()
+	data := bytes.Join(j.pieces(), nil)
 	got, err := decodeJournal(data)
 	if err != nil {
 		t.Fatal(err)
