@@ -291,7 +291,7 @@ func writevAll(fd int, pieces [][]byte) error {
 			continue
 		}
 		if err != nil {
-			return &fs.PathError{Op: "write", Path: "journal", Err: err}
+			return os.NewSyscallError("writev", err)
 		}
 		if n == 0 {
 			return io.ErrShortWrite
