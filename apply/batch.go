@@ -81,9 +81,6 @@ type segment struct {
 	crlf   int                   // "\r\n" in the current content
 	mode   int                   // eolLF or eolCRLF: the mode orig had, and the current content has
 	closed bool                  // the last splice changed something the batch assumes: flush before the next edit
-	// fileBytes: orig is the file as read (the slot's orig), not a content
-	// an earlier flush made.
-	fileBytes bool
 	// hs, when not nil, hashes the content as the splices make it: it has
 	// been fed the content up to orig[fed] (see accept).
 	hs  *hashStream
@@ -255,7 +252,7 @@ func newSegment(s *slot, bes []batchEdit) *segment {
 		return nil
 	}
 	body, hasBOM := splitBOM(s.cur.data)
-	g := &segment{orig: body, hasBOM: hasBOM, f: newFinder(body), fileBytes: sameBytes(s.cur.data, s.orig.data)}
+	g := &segment{orig: body, hasBOM: hasBOM, f: newFinder(body)}
 	g.mode = g.f.eolMode()
 	if g.mode == eolMixed {
 		return nil
@@ -549,9 +546,9 @@ func (g *segment) try(p *planner, f *file, k int, e *edit.Edit, be *batchEdit) b
 			return false // the plain path will report it
 		}
 	}
-	// Matched in the file's own bytes is no intermediate content: the
+	// Matched in the file's bytes as read is no intermediate content: the
 	// receipt's Before holds those anyway.
-	er := resultOf(loc, g.fileBytes && sharesMemory(loc.Matched, g.orig))
+	er := resultOf(loc, sharesMemory(loc.Matched, f.at.orig.data))
 	if loc.Status != StatusAlreadyApplied {
 		if len(loc.Splices) != 1 || loc.Splices[0].Start != h.start || loc.Splices[0].End != h.end {
 			return false

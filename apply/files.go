@@ -118,14 +118,14 @@ func splitBOM(b []byte) (string, bool) {
 	return s, false
 }
 
-// sharesMemory reports whether sub's bytes lie in s's memory (not merely
+// sharesMemory reports whether sub's bytes lie in b's memory (not merely
 // equal some of them).
-func sharesMemory(sub, s string) bool {
+func sharesMemory(sub string, b []byte) bool {
 	if sub == "" {
 		return true
 	}
-	p, b := uintptr(unsafe.Pointer(unsafe.StringData(sub))), uintptr(unsafe.Pointer(unsafe.StringData(s)))
-	return p >= b && p+uintptr(len(sub)) <= b+uintptr(len(s))
+	p, base := uintptr(unsafe.Pointer(unsafe.StringData(sub))), uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	return p >= base && p+uintptr(len(sub)) <= base+uintptr(len(b))
 }
 
 func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }
