@@ -32,6 +32,7 @@ type Status string
 // The contract's statuses.
 const (
 	StatusApplied        Status = "applied"
+	StatusMatched        Status = "matched" // located, but not written: a dry run, or the transaction failed
 	StatusAlreadyApplied Status = "already_applied"
 	StatusFailed         Status = "failed"
 )
@@ -99,11 +100,14 @@ type FileResult struct {
 	NewPath    string // rename destination, if renamed
 	Op         string // "create", "modify", "delete", "rename"
 	BeforeHash string // hex SHA-256 of the bytes before; "" when the file did not exist
-	AfterHash  string // hex SHA-256 of the bytes after; "" when deleted
+	// AfterHash is the hex SHA-256 of what is at the path when Apply
+	// returns: After's when it was written, BeforeHash when nothing was
+	// (a dry run, a failure); "" when absent.
+	AfterHash string
 	// Before and After share memory with the strings of Edits (Matched)
 	// and with each other: read them, never write them.
 	Before []byte // content before (nil when absent)
-	After  []byte // content after (nil when deleted)
+	After  []byte // content the edits make, written or not (nil when deleted)
 	Edits  []EditResult
 }
 

@@ -42,6 +42,13 @@ func TestCheckFail(t *testing.T) {
 		t.Errorf("CheckOutput = %d bytes ending %q", len(res.CheckOutput), res.CheckOutput[max(0, len(res.CheckOutput)-20):])
 	}
 	unchanged(t, root, before)
+	for _, f := range res.Files {
+		for _, er := range f.Edits {
+			if er.Status != StatusMatched || f.AfterHash != f.BeforeHash {
+				t.Errorf("%s: edit %d %s, after hash %.8s: want matched and the before hash %.8s, as restored", f.Path, er.Index, er.Status, f.AfterHash, f.BeforeHash)
+			}
+		}
+	}
 	if m := mode(t, filepath.Join(root, "b.txt")).Perm(); m != 0o644 {
 		t.Errorf("b.txt mode = %v, want 0644 back", m)
 	}

@@ -343,6 +343,13 @@ func syncClose(f syncCloser) error {
 	return err
 }
 
+// leftWritten adds to paths each path a rollback could not put back.
+func (t *txn) leftWritten(paths map[string]bool) {
+	for _, j := range t.done {
+		paths[t.changes[j].path] = true
+	}
+}
+
 // revert puts every change of a successful commit back (--check failed),
 // overwriting whatever the check command did to those files, and restores
 // the undo journal the commit replaced.

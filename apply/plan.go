@@ -68,6 +68,16 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	res = p.res
 	defer p.dirs.close()
 	p.finish()
+	// A file left as it was reports its before hash as its after hash, and
+	// its located edits as matched, not applied: the receipt never claims
+	// a write that did not happen. This runs after settle (defers run last
+	// first). left holds the paths a failed rollback left written.
+	written, left := false, map[string]bool{}
+	defer func() {
+		if !written {
+			p.unwritten(left)
+		}
+	}()
 	// The receipt's after hashes are waited for when Apply returns: until
 	// then they are computed while commit writes the files.
 	defer p.settle()
@@ -106,6 +116,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 				res.Journal = "" // rolled back, and the previous journal with it
 			}
 			res.Errors.Add(e)
+			tx.leftWritten(left)
 			return res, res.Errors.Err()
 		}
 		jr.markDone(res.Journal)
@@ -119,9 +130,11 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 			if tx.unjournal == nil {
 				res.Journal = ""
 			}
+			tx.leftWritten(left)
 			return res, res.Errors.Err()
 		}
 	}
+	written = true
 	dropPrev()
 	res.OK = true
 	return res, nil
@@ -906,6 +919,23 @@ func (p *planner) settle() {
 	for _, f := range p.files {
 		if f.fr.After != nil {
 			f.fr.AfterHash = f.at.curHash.get()
+		}
+	}
+}
+
+// unwritten makes the result say what is on disk when the planned content
+// was not written, except at the paths in left: each file's after hash is
+// its before hash, and each edit located there is matched, not applied.
+func (p *planner) unwritten(left map[string]bool) {
+	for _, f := range p.files {
+		if f.at != nil && left[f.at.path] || f.origin != nil && left[f.origin.path] {
+			continue
+		}
+		f.fr.AfterHash = f.fr.BeforeHash
+		for k := range f.fr.Edits {
+			if er := &f.fr.Edits[k]; er.Status == StatusApplied {
+				er.Status = StatusMatched
+			}
 		}
 	}
 }

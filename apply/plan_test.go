@@ -268,9 +268,18 @@ func TestApplyAtomic(t *testing.T) {
 		t.Errorf("directory new was created: %v", err)
 	}
 	noTemps(t, root)
-	// The receipt still shows what the other edits would have done.
-	if len(res.Files) != 4 || res.Files[0].Edits[0].Status != StatusApplied || res.Files[3].Edits[0].Status != StatusFailed {
+	// The receipt still shows what the other edits would have done, as
+	// matched, and what is on disk: every after hash is the before hash.
+	if len(res.Files) != 4 || res.Files[0].Edits[0].Status != StatusMatched || res.Files[3].Edits[0].Status != StatusFailed {
 		t.Errorf("files = %+v", res.Files)
+	}
+	for _, f := range res.Files {
+		if f.AfterHash != f.BeforeHash {
+			t.Errorf("%s: after hash %.8s, want the before hash %.8s: nothing was written", f.Path, f.AfterHash, f.BeforeHash)
+		}
+	}
+	if string(res.Files[0].After) != "one\nTWO\n" {
+		t.Errorf("a.txt: After = %q, want the content the edit makes", res.Files[0].After)
 	}
 }
 
@@ -345,6 +354,12 @@ func TestApplyDryRun(t *testing.T) {
 	diffTrees(t, "tree", readTree(t, root), tree{"a.txt": "a\n", "gone.txt": "g\n"})
 	if string(res.Files[0].Before) != "a\n" || string(res.Files[0].After) != "b\n" || res.Files[1].Op != "delete" || res.Files[1].After != nil {
 		t.Errorf("files = %+v %+v", res.Files[0], res.Files[1])
+	}
+	// Nothing was written: every edit is matched, every after hash the before hash.
+	for _, f := range res.Files {
+		if f.AfterHash != f.BeforeHash || f.Edits[0].Status != StatusMatched {
+			t.Errorf("%s: status %s, after hash %.8s, want matched and the before hash %.8s", f.Path, f.Edits[0].Status, f.AfterHash, f.BeforeHash)
+		}
 	}
 	if _, err := os.Stat(opts.StateDir); !os.IsNotExist(err) {
 		t.Errorf("dry run wrote state: %v", err)

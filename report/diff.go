@@ -19,27 +19,33 @@ import (
 func Diff(w io.Writer, res *apply.Result) error {
 	var buf bytes.Buffer
 	for _, f := range res.Files {
-		oldName, newName := "a/"+f.Path, "b/"+f.Path
-		if f.NewPath != "" {
-			newName = "b/" + f.NewPath
-		}
-		if f.Before == nil {
-			oldName = "/dev/null"
-		}
-		if f.After == nil {
-			newName = "/dev/null"
-		}
-		d := diff.Diff(oldName, f.Before, newName, f.After)
-		switch {
-		case d != nil:
-			buf.Write(d)
-		case f.NewPath != "":
-			fmt.Fprintf(&buf, "diff %s %s\nrename from %s\nrename to %s\n", oldName, newName, f.Path, f.NewPath)
-		case (f.Before == nil) != (f.After == nil):
-			// An empty file created or deleted: no lines differ, but the file does.
-			fmt.Fprintf(&buf, "diff %s %s\n--- %s\n+++ %s\n", oldName, newName, oldName, newName)
-		}
+		buf.Write(fileDiff(f))
 	}
 	_, err := w.Write(buf.Bytes())
 	return err
+}
+
+// fileDiff is one file's part of [Diff]; nil when the file does not change.
+func fileDiff(f *apply.FileResult) []byte {
+	oldName, newName := "a/"+f.Path, "b/"+f.Path
+	if f.NewPath != "" {
+		newName = "b/" + f.NewPath
+	}
+	if f.Before == nil {
+		oldName = "/dev/null"
+	}
+	if f.After == nil {
+		newName = "/dev/null"
+	}
+	if d := diff.Diff(oldName, f.Before, newName, f.After); d != nil {
+		return d
+	}
+	switch {
+	case f.NewPath != "":
+		return fmt.Appendf(nil, "diff %s %s\nrename from %s\nrename to %s\n", oldName, newName, f.Path, f.NewPath)
+	case (f.Before == nil) != (f.After == nil):
+		// An empty file created or deleted: no lines differ, but the file does.
+		return fmt.Appendf(nil, "diff %s %s\n--- %s\n+++ %s\n", oldName, newName, oldName, newName)
+	}
+	return nil
 }

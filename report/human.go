@@ -39,7 +39,8 @@ func newPalette(on bool) palette {
 }
 
 // Human writes res as the receipt a person reads: per file its op and path,
-// per edit a mark (✓ applied, = already applied, ✗ failed) with the
+// per edit a mark (✓ applied, ○ would apply or matched but not written,
+// = already applied, ✗ failed) with the
 // strategy, the lines and "repaired" when a --repair fixer's edit stood in
 // for it (the JSON receipt's "repaired"), then every error with its
 // candidates and hint, then one summary line. With color, marks, codes and
@@ -54,7 +55,7 @@ func Human(w io.Writer, res *apply.Result, colored bool) error {
 		}
 		fmt.Fprintf(bw, "%s %s\n", f.Op, path)
 		for _, e := range f.Edits {
-			fmt.Fprintf(bw, "  %s\n", p.editLine(e))
+			fmt.Fprintf(bw, "  %s\n", p.editLine(e, res.DryRun))
 		}
 	}
 	if len(res.Files) > 0 && len(res.Errors) > 0 {
@@ -74,15 +75,22 @@ func Human(w io.Writer, res *apply.Result, colored bool) error {
 	return bw.Flush()
 }
 
-func (p palette) editLine(e apply.EditResult) string {
+// editLine renders one edit's outcome. A dry run's located edits "would
+// apply"; an edit located in a transaction that wrote nothing is "matched,
+// not written": neither reads as a write.
+func (p palette) editLine(e apply.EditResult, dryRun bool) string {
 	var mark, status string
-	switch e.Status {
-	case apply.StatusApplied:
-		mark, status = p.ok.Sprint("✓"), "applied"
-	case apply.StatusAlreadyApplied:
+	switch {
+	case e.Status == apply.StatusAlreadyApplied:
 		mark, status = p.same.Sprint("="), "already applied"
-	default:
+	case e.Status != apply.StatusApplied && e.Status != apply.StatusMatched:
 		mark, status = p.bad.Sprint("✗"), "failed"
+	case dryRun:
+		mark, status = p.ok.Sprint("○"), "would apply"
+	case e.Status == apply.StatusMatched:
+		mark, status = p.faint.Sprint("○"), "matched, not written"
+	default:
+		mark, status = p.ok.Sprint("✓"), "applied"
 	}
 	var detail []string
 	if e.Strategy != "" {
@@ -140,7 +148,7 @@ func (p palette) summary(res *apply.Result) string {
 		for _, e := range f.Edits {
 			edits++
 			switch e.Status {
-			case apply.StatusApplied:
+			case apply.StatusApplied, apply.StatusMatched:
 				applied++
 				fileChanged = true
 			case apply.StatusAlreadyApplied:

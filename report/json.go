@@ -29,6 +29,7 @@ type WireFile struct {
 	BeforeHash string     `json:"before_hash"`
 	AfterHash  string     `json:"after_hash"`
 	Edits      []WireEdit `json:"edits"`
+	Diff       string     `json:"diff,omitempty"` // a successful dry run's unified diff of the file
 }
 
 // WireEdit is the wire form of an [apply.EditResult]. Lines are 1-based
@@ -102,6 +103,9 @@ func NewReceipt(res *apply.Result) Receipt {
 	for _, f := range res.Files {
 		wf := WireFile{Path: f.Path, NewPath: f.NewPath, Op: f.Op, BeforeHash: f.BeforeHash, AfterHash: f.AfterHash,
 			Edits: make([]WireEdit, 0, len(f.Edits))}
+		if res.DryRun && res.OK {
+			wf.Diff = string(fileDiff(f))
+		}
 		for _, e := range f.Edits {
 			wf.Edits = append(wf.Edits, WireEdit{Index: e.Index, Status: string(e.Status), Strategy: string(e.Strategy),
 				LineStart: e.LineStart, LineEnd: e.LineEnd, Repaired: e.Repaired})

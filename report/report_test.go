@@ -52,15 +52,18 @@ func results() map[string]*apply.Result {
 		"dryrun": {
 			OK: true, DryRun: true,
 			Files: []*apply.FileResult{{
-				Path: "a.txt", Op: "modify", BeforeHash: "aaaa", AfterHash: "bbbb",
+				Path: "a.txt", Op: "modify", BeforeHash: "aaaa", AfterHash: "aaaa",
 				Before: []byte("alpha\r\nbeta\r\n"), After: []byte("ALPHA\r\nbeta\r\n"),
-				Edits: []apply.EditResult{{Index: 0, Status: apply.StatusApplied, Strategy: apply.StrategyTrailingWS, LineStart: 1, LineEnd: 1}},
+				Edits: []apply.EditResult{{Index: 0, Status: apply.StatusMatched, Strategy: apply.StrategyTrailingWS, LineStart: 1, LineEnd: 1}},
 			}},
 		},
 		"fail": {
 			Files: []*apply.FileResult{{
 				Path: "src/b.go", Op: "modify", BeforeHash: "aaaa", AfterHash: "aaaa",
-				Edits: []apply.EditResult{{Index: 1, Status: apply.StatusFailed}},
+				Edits: []apply.EditResult{
+					{Index: 0, Status: apply.StatusMatched, Strategy: apply.StrategyExact, LineStart: 3, LineEnd: 4},
+					{Index: 1, Status: apply.StatusFailed},
+				},
 			}},
 			Errors: edit.ErrorList{
 				{Code: edit.CodeParse, Edit: -1, Line: 12, Msg: "SEARCH block not closed", Hint: "Resend the edit complete."},
