@@ -46,6 +46,11 @@ type Options struct {
 	TrimTrailingWS bool              // strip trailing blanks from lines the edits add
 	Check          string            // shell command run in Root after writing; restore on failure
 	CheckTimeout   time.Duration     // 0: no limit beyond ctx
+	// LockTimeout is how long to wait for another Apply or Undo in the
+	// same root to finish: DefaultLockTimeout when 0, no wait when
+	// negative. The lock is held while the files are read and written,
+	// not while Check runs.
+	LockTimeout time.Duration
 	// StateDir holds the undo journal, under a subdirectory named by the
 	// SHA-256 of the absolute root; inside Root it is an IO_ERROR. "" means
 	// the first usable of $XDG_STATE_HOME/edapply, the user cache

@@ -18,7 +18,8 @@ const checkTail = 4 << 10
 
 // runCheck runs cmd with sh -c in dir, keeping the tail of its combined
 // output in res.CheckOutput. A non-zero exit, a timeout or a failure to
-// start is CHECK_FAILED; the caller restores the files.
+// start is CHECK_FAILED; the caller restores the files and says so in
+// its message.
 func runCheck(ctx context.Context, dir, cmd string, timeout time.Duration, res *Result) *edit.Error {
 	if timeout > 0 {
 		var cancel context.CancelFunc
@@ -48,7 +49,7 @@ func runCheck(ctx context.Context, dir, cmd string, timeout time.Duration, res *
 	default:
 		msg = "check command failed: " + err.Error()
 	}
-	return &edit.Error{Code: edit.CodeCheckFailed, Edit: -1, Msg: msg + "; every file was restored", Err: err,
+	return &edit.Error{Code: edit.CodeCheckFailed, Edit: -1, Msg: msg, Err: err,
 		Hint: "The edits were undone because `" + cmd + "` failed on them; read its output, fix the edits and resend them."}
 }
 

@@ -58,6 +58,27 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		return res, res.Errors.Err()
 	}
 
+	// The root's lock is taken before planning reads the files, so that
+	// an apply waiting for another plans on what that one wrote. A fixer
+	// (Repair) may take minutes: then it is taken after planning, and the
+	// commit's re-check of every file refuses what changed meanwhile.
+	unlock := func() {}
+	defer func() { unlock() }()
+	lock := func(ctx context.Context) bool {
+		if opts.DryRun {
+			return true
+		}
+		u, e := lockRoot(ctx, opts.Root, opts.LockTimeout)
+		if e != nil {
+			res.Errors.Add(e)
+			return false
+		}
+		unlock = u
+		return true
+	}
+	if opts.Repair == nil && !lock(ctx) {
+		return res, res.Errors.Err()
+	}
 	var p *planner
 	if opts.Repair == nil {
 		p = newPlanner(root, rs, opts, nil, nil)
@@ -89,6 +110,9 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		return res, res.Errors.Err()
 	}
 
+	if opts.Repair != nil && !lock(ctx) {
+		return res, res.Errors.Err()
+	}
 	changes := p.changes()
 	tx := &txn{root: root, changes: changes, dr: p.dirs}
 	// dropPrev lets go of the journal this apply replaced, once nothing
@@ -122,10 +146,22 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		jr.markDone(res.Journal)
 	}
 	if opts.Check != "" {
+		// Other applies may go on while the check runs; the rollback
+		// waits for them, and puts back only what still holds what this
+		// apply wrote.
+		unlock()
+		unlock = func() {}
 		if e := runCheck(ctx, rs.abs, opts.Check, opts.CheckTimeout, res); e != nil {
 			res.Errors.Add(e)
-			if re := tx.revert(); re != nil {
+			// Put back even when ctx is done: it may be what ended the check.
+			if !lock(context.WithoutCancel(ctx)) {
+				e.Msg += "; nothing was restored"
+				e.Hint = "Run `edapply undo` once the other edapply has finished."
+			} else if re := tx.revert(); re != nil {
+				e.Msg += "; some files were not restored"
 				res.Errors.Add(re)
+			} else {
+				e.Msg += "; every file was restored"
 			}
 			if tx.unjournal == nil {
 				res.Journal = ""

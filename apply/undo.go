@@ -287,7 +287,7 @@ func syncDir(dir string) error {
 // undone already) the error is FILE_NOT_FOUND, naming no path. After a
 // successful undo the journal is removed, so a second Undo has nothing to
 // do. With opts.DryRun it reports what it would restore and writes nothing.
-// Only Root, StateDir and DryRun are read.
+// Only Root, StateDir, LockTimeout and DryRun are read.
 func Undo(ctx context.Context, opts Options) (*Result, error) {
 	res := &Result{DryRun: opts.DryRun}
 	fail := func(e *edit.Error) (*Result, error) {
@@ -302,6 +302,13 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 	rs, err := newResolver(root, opts.Root)
 	if err != nil {
 		return fail(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot resolve root " + opts.Root + ": " + errMsg(err), Err: err})
+	}
+	if !opts.DryRun {
+		unlock, e := lockRoot(ctx, opts.Root, opts.LockTimeout)
+		if e != nil {
+			return fail(e)
+		}
+		defer unlock()
 	}
 	name, data, err := readJournal(opts.StateDir, rs)
 	if errors.Is(err, fs.ErrNotExist) {

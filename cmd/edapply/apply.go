@@ -54,6 +54,8 @@ type applyOptions struct {
 	repair   string        // --repair CMD
 	attempts int           // --repair-attempts
 	repairTO time.Duration // --repair-timeout
+	checkTO  time.Duration // --check-timeout
+	lockTO   time.Duration // --lock-timeout
 	color    colorMode
 }
 
@@ -133,6 +135,8 @@ func addApplyFlags(fs *pflag.FlagSet, opts *applyOptions) {
 	fs.StringVar(&opts.repair, "repair", "", "for each failing edit, run `CMD` via sh -c in the root with the edit, error and file excerpt as JSON on stdin; it prints a corrected edit")
 	fs.IntVar(&opts.attempts, "repair-attempts", 1, "at most `N` rounds of --repair")
 	fs.DurationVar(&opts.repairTO, "repair-timeout", 60*time.Second, "kill a --repair command (and its process group) after `DURATION`")
+	fs.DurationVar(&opts.checkTO, "check-timeout", defaultCheckTimeout, "kill the --check command (and its process group) after `DURATION`, restore every file and exit 3; 0: no limit")
+	addLockFlag(fs, &opts.lockTO)
 	opts.color = colorAuto
 	fs.Var(&opts.color, "color", "color the receipt: auto, always, never")
 }
@@ -185,6 +189,8 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 		Base:           base,
 		TrimTrailingWS: opts.trimWS,
 		Check:          opts.check,
+		CheckTimeout:   opts.checkTO,
+		LockTimeout:    lockTimeout(opts.lockTO),
 		Repair:         repair,
 		RepairAttempts: opts.attempts,
 	})

@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"io"
+	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/edapply/edapply/apply"
 )
@@ -13,6 +15,7 @@ type undoOptions struct {
 	root   string
 	dryRun bool
 	json   bool
+	lockTO time.Duration
 	color  colorMode
 }
 
@@ -43,6 +46,7 @@ changed since); 2 usage error.`,
 	fs.StringVarP(&opts.root, "root", "C", ".", "working tree `DIR`")
 	fs.BoolVarP(&opts.dryRun, "dry-run", "n", false, "report what would be restored; write nothing; print the diff")
 	fs.BoolVar(&opts.json, "json", false, "print the receipt as one JSON object")
+	addLockFlag(fs, &opts.lockTO)
 	opts.color = colorAuto
 	fs.Var(&opts.color, "color", "color the receipt: auto, always, never")
 	registerCompletions(cmd)
@@ -54,9 +58,29 @@ func runUndo(ctx context.Context, opts *undoOptions, out io.Writer) error {
 		return err
 	}
 	// Like Apply, Undo always returns a Result holding its errors.
-	res, _ := apply.Undo(ctx, apply.Options{Root: opts.root, DryRun: opts.dryRun})
+	res, _ := apply.Undo(ctx, apply.Options{Root: opts.root, DryRun: opts.dryRun, LockTimeout: lockTimeout(opts.lockTO)})
 	if err := writeReceipt(out, res, opts.json, opts.color, ""); err != nil {
 		return err
 	}
 	return resultStatus(res)
+}
+
+// defaultCheckTimeout bounds a --check command that hangs (a test waiting
+// on the network, a watcher that never exits): generous for a build and a
+// test suite, short of leaving an agent stuck for good.
+const defaultCheckTimeout = 10 * time.Minute
+
+// addLockFlag registers --lock-timeout, which apply and undo share.
+func addLockFlag(fs *pflag.FlagSet, d *time.Duration) {
+	fs.DurationVar(d, "lock-timeout", apply.DefaultLockTimeout,
+		"wait at most `DURATION` for another edapply writing in the root, then fail with IO_ERROR; 0: do not wait")
+}
+
+// lockTimeout is --lock-timeout as apply.Options wants it, where 0 means
+// the default wait and a negative value none.
+func lockTimeout(d time.Duration) time.Duration {
+	if d <= 0 {
+		return -1
+	}
+	return d
 }

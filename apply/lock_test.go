@@ -1,0 +1,110 @@
+//go:build unix
+
+package apply
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// TestConcurrentApplies: applies running at once in one root, each
+// replacing its own line of a shared file and writing a file of its own,
+// all succeed, and every edit they report applied is on disk.
+func TestConcurrentApplies(t *testing.T) {
+	const n = 16
+	root := t.TempDir()
+	var shared strings.Builder
+	before := tree{}
+	for i := range n {
+		fmt.Fprintf(&shared, "line %d\n", i)
+		before[fmt.Sprintf("own%d.txt", i)] = "mine\n"
+	}
+	before["shared.txt"] = shared.String()
+	writeTree(t, root, before)
+	opts := testOpts(t, root)
+	var wg sync.WaitGroup
+	results := make([]*Result, n)
+	for i := range n {
+		wg.Go(func() {
+			results[i], _ = Apply(context.Background(), []edit.Edit{
+				replace("shared.txt", fmt.Sprintf("line %d\n", i), fmt.Sprintf("LINE %d\n", i)),
+				replace(fmt.Sprintf("own%d.txt", i), "mine\n", fmt.Sprintf("edited by %d\n", i)),
+			}, opts)
+		})
+	}
+	wg.Wait()
+	want := tree{}
+	var all strings.Builder
+	for i, res := range results {
+		if !res.OK {
+			t.Errorf("apply %d failed: %v", i, res.Errors.Err())
+		}
+		fmt.Fprintf(&all, "LINE %d\n", i)
+		want[fmt.Sprintf("own%d.txt", i)] = fmt.Sprintf("edited by %d\n", i)
+	}
+	want["shared.txt"] = all.String()
+	diffTrees(t, "tree", readTree(t, root), want)
+	noTemps(t, root)
+}
+
+// holdLock takes root's lock as another apply would and returns its
+// release.
+func holdLock(t *testing.T, root string) func() {
+	t.Helper()
+	unlock, e := lockRoot(context.Background(), root, -1)
+	if e != nil {
+		t.Fatal(e)
+	}
+	return unlock
+}
+
+func TestLockTimeout(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, tree{"a.txt": "a\n"})
+	unlock := holdLock(t, root)
+	defer unlock()
+	opts := testOpts(t, root)
+	opts.LockTimeout = -1 // no wait
+	res, err := Apply(context.Background(), []edit.Edit{replace("a.txt", "a", "A")}, opts)
+	if err == nil || !hasCode(res.Errors, edit.CodeIO) || !strings.Contains(err.Error(), "another edapply") {
+		t.Fatalf("Apply with the lock held = %v, want IO_ERROR naming the other edapply", err)
+	}
+	diffTrees(t, "tree", readTree(t, root), tree{"a.txt": "a\n"})
+	if res, err := Undo(context.Background(), opts); err == nil || !strings.Contains(err.Error(), "another edapply") {
+		t.Fatalf("Undo with the lock held = %v, want the lock's error", res.Errors)
+	}
+	// A dry run writes nothing and takes no lock.
+	opts.DryRun = true
+	if _, err := Apply(context.Background(), []edit.Edit{replace("a.txt", "a", "A")}, opts); err != nil {
+		t.Fatalf("dry run with the lock held: %v", err)
+	}
+}
+
+// TestLockWait: an apply that finds the lock held waits, and goes ahead
+// once it is released, on what the holder left.
+func TestLockWait(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, tree{"a.txt": "a\n"})
+	unlock := holdLock(t, root)
+	waiting := make(chan struct{})
+	lockWaitHook = func() { close(waiting) }
+	t.Cleanup(func() { lockWaitHook = nil })
+	done := make(chan error, 1)
+	go func() {
+		_, err := Apply(context.Background(), []edit.Edit{replace("a.txt", "b", "B")}, testOpts(t, root))
+		done <- err
+	}()
+	<-waiting
+	// The waiting apply plans only once the holder is done: it sees b.
+	writeTree(t, root, tree{"a.txt": "b\n"})
+	unlock()
+	if err := <-done; err != nil {
+		t.Fatalf("Apply after the wait: %v", err)
+	}
+	diffTrees(t, "tree", readTree(t, root), tree{"a.txt": "B\n"})
+}

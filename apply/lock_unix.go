@@ -1,0 +1,78 @@
+//go:build unix
+
+package apply
+
+import (
+	"context"
+	"errors"
+	"os"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// lockDir takes an exclusive flock(2) on the directory dir itself: the
+// kernel releases it when the process dies, however it dies, so a killed
+// apply never leaves the root locked. Any path to the directory (a
+// symlink, a bind mount) names the same lock. held reports that the wait
+// ran out with the lock still taken. A file system that refuses the lock
+// (some network file systems: ENOLCK, EOPNOTSUPP, or an NFS client that
+// wants a file open for writing) gives no error: the apply goes ahead
+// unlocked, as it would on a system without flock, and relies on its
+// re-check of every file before the rename.
+func lockDir(ctx context.Context, dir string, wait time.Duration) (unlock func(), held bool, err error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, false, err
+	}
+	rc, err := f.SyscallConn()
+	if err != nil {
+		f.Close()
+		return nil, false, err
+	}
+	try := func() error {
+		var ferr error
+		if err := rc.Control(func(fd uintptr) {
+			for {
+				if ferr = unix.Flock(int(fd), unix.LOCK_EX|unix.LOCK_NB); ferr != unix.EINTR {
+					return
+				}
+			}
+		}); err != nil {
+			return err
+		}
+		return ferr
+	}
+	release := func() { f.Close() } // closing the last descriptor drops the flock
+	deadline := time.Now().Add(wait)
+	// The wait polls: a blocking flock cannot be given a deadline. The
+	// pause grows from 1 ms to 50 ms, so a commit of a few milliseconds is
+	// followed closely and a long one costs few wake-ups.
+	pause := time.Millisecond
+	for waited := false; ; waited = true {
+		err := try()
+		switch {
+		case err == nil:
+			return release, false, nil
+		case !errors.Is(err, unix.EWOULDBLOCK):
+			return release, false, nil // no locks here: see above
+		}
+		if !waited && lockWaitHook != nil {
+			lockWaitHook()
+		}
+		left := time.Until(deadline)
+		if left <= 0 {
+			f.Close()
+			return nil, true, nil
+		}
+		t := time.NewTimer(min(pause, left))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			f.Close()
+			return nil, false, ctx.Err()
+		case <-t.C:
+		}
+		pause = min(pause*2, 50*time.Millisecond)
+	}
+}
