@@ -1,0 +1,114 @@
+package apply
+
+import (
+	"os"
+	"strings"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// Read's defaults and bounds. A window stops at ReadLimit lines or once it
+// holds readBudget bytes, whichever comes first, and always holds at least
+// one line when the file has one past the offset: a model's context is the
+// scarce thing, and the rest stays one call away.
+const (
+	ReadLimit  = 2000
+	readBudget = 256 << 10
+)
+
+// A Window is a run of a file's lines, as a model reads them before it
+// edits: `edapply read` and the MCP server's read_file show it numbered.
+type Window struct {
+	Path  string   // root-relative, slash-separated, as resolved
+	Hash  string   // SHA-256 of the whole file's raw bytes, what Options.Base takes
+	Start int      // 1-based number of Lines[0] (the offset asked for, when Lines is empty)
+	Lines []string // the lines shown, without their line endings or a leading BOM
+	Total int      // lines in the whole file (a last line without a newline counts)
+}
+
+// End is the number of the last line shown; Start-1 when none is.
+func (w *Window) End() int { return w.Start + len(w.Lines) - 1 }
+
+// Read returns the window of the file p under root that starts at the
+// 1-based line offset (1 when offset < 1) and holds at most limit lines
+// (ReadLimit when limit < 1). p resolves exactly as an edit's path does,
+// so what Read shows is what an edit of p would change; a file that
+// Apply would refuse (outside the root, missing, binary, not a regular
+// file) is refused with the same code. The returned error's Edit is -1.
+func Read(root, p string, offset, limit int) (*Window, *edit.Error) {
+	fail := func(e *edit.Error) (*Window, *edit.Error) {
+		if e.Path == "" {
+			e.Path = p
+		}
+		e.Edit = -1
+		return nil, e
+	}
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return fail(&edit.Error{Code: edit.CodeIO, Msg: "cannot open root " + root + ": " + errMsg(err), Err: err})
+	}
+	defer r.Close()
+	rs, err := newResolver(r, root)
+	if err != nil {
+		return fail(&edit.Error{Code: edit.CodeIO, Msg: "cannot resolve root " + root + ": " + errMsg(err), Err: err})
+	}
+	rel, rerr := rs.resolve(p)
+	if rerr != nil {
+		return fail(rerr)
+	}
+	st, lerr := loadIn(r, rel, rel)
+	switch {
+	case lerr != nil:
+		lerr.Path = rel
+		return fail(lerr)
+	case !st.exists:
+		e := notFound()
+		e.Path = rel
+		return fail(e)
+	case isBinary(st.data):
+		e := binaryErr()
+		e.Path = rel
+		return fail(e)
+	}
+	w := cutWindow(string(st.data), offset, limit)
+	w.Path, w.Hash = rel, HashBytes(st.data)
+	return w, nil
+}
+
+// cutWindow cuts the lines of text that Read shows; Path and Hash are the
+// caller's to set.
+func cutWindow(text string, offset, limit int) *Window {
+	if offset < 1 {
+		offset = 1
+	}
+	if limit < 1 {
+		limit = ReadLimit
+	}
+	text = strings.TrimPrefix(text, bom)
+	w := &Window{Start: offset, Total: strings.Count(text, "\n")}
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		w.Total++
+	}
+	rest := text
+	for n := 1; n < offset && rest != ""; n++ {
+		i := strings.IndexByte(rest, '\n')
+		if i < 0 {
+			rest = ""
+			break
+		}
+		rest = rest[i+1:]
+	}
+	size := 0
+	for rest != "" && len(w.Lines) < limit && (size < readBudget || len(w.Lines) == 0) {
+		line := rest
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
+		line = strings.TrimSuffix(line, "\r")
+		size += len(line) + 1
+		w.Lines = append(w.Lines, line)
+	}
+	return w
+}

@@ -1,0 +1,96 @@
+package apply
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/edapply/edapply/edit"
+)
+
+func TestCutWindow(t *testing.T) {
+	for name, tc := range map[string]struct {
+		text          string
+		offset, limit int
+		wantStart     int
+		wantLines     []string
+		wantTotal     int
+	}{
+		"whole":            {"a\nb\nc\n", 0, 0, 1, []string{"a", "b", "c"}, 3},
+		"no final newline": {"a\nb", 1, 10, 1, []string{"a", "b"}, 2},
+		"middle":           {"a\nb\nc\nd\n", 2, 2, 2, []string{"b", "c"}, 4},
+		"past the end":     {"a\nb\n", 5, 2, 5, nil, 2},
+		"empty":            {"", 1, 10, 1, nil, 0},
+		"crlf and bom":     {"\uFEFFa\r\nb\r\n", 1, 0, 1, []string{"a", "b"}, 2},
+		"blank last line":  {"a\n\n", 1, 0, 1, []string{"a", ""}, 2},
+	} {
+		t.Run(name, func(t *testing.T) {
+			w := cutWindow(tc.text, tc.offset, tc.limit)
+			if w.Start != tc.wantStart || !slices.Equal(w.Lines, tc.wantLines) || w.Total != tc.wantTotal {
+				t.Errorf("cutWindow(%q, %d, %d) = start %d lines %q total %d, want start %d lines %q total %d",
+					tc.text, tc.offset, tc.limit, w.Start, w.Lines, w.Total, tc.wantStart, tc.wantLines, tc.wantTotal)
+			}
+		})
+	}
+}
+
+// A window of long lines stops near the byte budget, yet always shows a
+// line, however long, so that reading on from its end makes progress.
+func TestCutWindowBudget(t *testing.T) {
+	line := strings.Repeat("x", 1000)
+	text := strings.Repeat(line+"\n", 1000)
+	w := cutWindow(text, 1, 0)
+	if n := len(w.Lines); n == 0 || n >= 1000 || n*1001 < readBudget || (n-1)*1001 >= readBudget {
+		t.Errorf("a window of 1000-byte lines holds %d lines, want the fewest past %d bytes", n, readBudget)
+	}
+	huge := strings.Repeat("y", 2*readBudget)
+	if w := cutWindow(huge+"\nz\n", 1, 0); len(w.Lines) != 1 || w.Lines[0] != huge {
+		t.Errorf("a window starting at a line longer than the budget holds %d lines, want that line alone", len(w.Lines))
+	}
+}
+
+func TestRead(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, "root")
+	for name, data := range map[string]string{
+		"root/a.txt":   "one\ntwo\n",
+		"root/bin":     "a\x00b",
+		"outside.txt":  "secret\n",
+		"root/d/b.txt": "b\n",
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("../outside.txt", filepath.Join(root, "out")); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Read(root, filepath.Join(root, "d/../a.txt"), 2, 0)
+	if err != nil {
+		t.Fatalf("Read of an absolute path inside the root: %v", err)
+	}
+	if w.Path != "a.txt" || w.Hash != HashBytes([]byte("one\ntwo\n")) || w.Start != 2 || !slices.Equal(w.Lines, []string{"two"}) || w.Total != 2 {
+		t.Errorf("Read = %+v, want a.txt's second line and its hash", w)
+	}
+	for p, code := range map[string]edit.Code{
+		"missing.txt":     edit.CodeFileNotFound,
+		"../outside.txt":  edit.CodeOutOfRoot,
+		"out":             edit.CodeOutOfRoot,
+		"bin":             edit.CodeBinaryFile,
+		"d":               edit.CodeIO,
+		"a.txt/x":         edit.CodeIO,
+		"/etc/passwd":     edit.CodeOutOfRoot,
+		"C:\\Windows\\x":  edit.CodeOutOfRoot,
+		"d/b.txt\x00.png": edit.CodeOutOfRoot,
+	} {
+		if w, err := Read(root, p, 1, 0); err == nil || err.Code != code || err.Edit != -1 || err.Path == "" {
+			t.Errorf("Read(%q) = %v, %v; want %s with its path", p, w, err, code)
+		}
+	}
+}

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/edapply/edapply/apply"
+	"github.com/edapply/edapply/report"
+)
+
+type readOptions struct {
+	root   string
+	offset int
+	limit  int
+	json   bool
+}
+
+func newReadCmd(opts *readOptions) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "read [flags] PATH",
+		Short: "Print a file's lines numbered, with its SHA-256 for --base",
+		Long: `read prints one line naming PATH, its SHA-256 (the value --base takes)
+and the lines shown, then the lines themselves, each after its number
+right-aligned in six columns and a tab, as cat -n prints them. A window
+that stops before the end says the offset that reads on. PATH resolves in
+the root exactly as an edit's path does: outside the root, missing, binary
+or not a regular file, it is refused with the receipt's code.
+
+At most --limit lines are shown (default 2000), fewer when they pass
+256 KiB. Line endings and a leading byte order mark are not shown; the
+hash is of the file's raw bytes.
+
+Exit status: 0 printed; 1 the file cannot be read; 2 usage error.`,
+		Example: `  # Lines 120-159 of main.go, and its hash
+  edapply read --offset 120 --limit 40 main.go
+
+  # The window as JSON: path, sha256, start_line, end_line, total_lines, content
+  edapply read --json -C ~/src/proj main.go`,
+		Args: usageArgs(cobra.ExactArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runRead(opts, args[0], cmd.OutOrStdout(), cmd.ErrOrStderr())
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringVarP(&opts.root, "root", "C", ".", "working tree `DIR`; PATH resolves inside it")
+	fs.IntVar(&opts.offset, "offset", 1, "first line to show, from `N`=1")
+	fs.IntVar(&opts.limit, "limit", apply.ReadLimit, "show at most `N` lines")
+	fs.BoolVar(&opts.json, "json", false, "print the window as one JSON object")
+	registerCompletions(cmd)
+	return cmd
+}
+
+// runRead prints the window, or says on stderr (in the JSON object with
+// --json) why the file cannot be read.
+func runRead(opts *readOptions, p string, out, errOut io.Writer) error {
+	if opts.offset < 1 {
+		return usagef("--offset must be at least 1")
+	}
+	if opts.limit < 1 {
+		return usagef("--limit must be at least 1")
+	}
+	if err := checkRoot(opts.root); err != nil {
+		return err
+	}
+	w, rerr := apply.Read(opts.root, p, opts.offset, opts.limit)
+	if opts.json {
+		if err := report.WriteReadJSON(out, report.NewReadOutput(w, rerr)); err != nil {
+			return err
+		}
+	} else if rerr == nil {
+		if err := report.Window(out, w); err != nil {
+			return err
+		}
+	}
+	if rerr != nil {
+		if !opts.json {
+			fmt.Fprintf(errOut, "edapply: %s %v\n", rerr.Code, rerr)
+			if rerr.Hint != "" {
+				fmt.Fprintf(errOut, "hint: %s\n", rerr.Hint)
+			}
+		}
+		return exitStatus(exitFailed)
+	}
+	return nil
+}
