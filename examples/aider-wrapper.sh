@@ -20,29 +20,41 @@ status=$?
 printf '%s\n' "$receipt" | python3 -c '
 import json, sys
 
-r = json.loads(sys.stdin.read())
-edits = sum(len(f["edits"]) for f in r["files"])
-if r["ok"]:
-    print("Applied %d edit%s to %d file%s:" % (edits, "" if edits == 1 else "s",
-          len(r["files"]), "" if len(r["files"]) == 1 else "s"))
+try:
+    r = json.loads(sys.stdin.read())
+except ValueError:
+    # edapply prints one receipt even for a bad command line; no JSON
+    # means the binary itself did not run.
+    print("edapply printed no receipt; see its message above.")
+    sys.exit(0)
+edits = sum(len(f.get("edits", [])) for f in r.get("files", []))
+if r.get("ok"):
+    print("%s %d edit%s to %d file%s:" % ("Would apply" if r.get("dry_run") else "Applied",
+          edits, "" if edits == 1 else "s", len(r["files"]), "" if len(r["files"]) == 1 else "s"))
     for f in r["files"]:
         done = [e for e in f["edits"] if e["status"] == "already_applied"]
         note = " (%d already applied)" % len(done) if done else ""
         print("- %s: %s%s" % (f.get("new_path") or f["path"], f["op"], note))
     sys.exit(0)
 
-print("Your edits were NOT applied; nothing was written. Fix these and resend the edits:")
-for e in r["errors"]:
+if any(e.get("code") == "USAGE" for e in r.get("errors", [])):
+    print("edapply could not run; nothing was written:")
+else:
+    print("Your edits were NOT applied; nothing was written. Fix these and resend the edits:")
+for e in r.get("errors", []):
     where = e.get("path") or "response"
     if e.get("edit") is not None:
         where += ", edit %d" % e["edit"]
     if e.get("line"):
         where += ", line %d" % e["line"]
-    print("- %s (%s): %s" % (e["code"], where, e["message"]))
+    print("- %s (%s): %s" % (e.get("code"), where, e.get("message")))
     if e.get("hint"):
         print("  Hint: " + e["hint"])
     for c in e.get("candidates", [])[:2]:
-        print("  The file has at lines %d-%d (%d%% similar):" % (c["line_start"], c["line_end"], round(100 * c["similarity"])))
+        if "excerpt" not in c:  # a path candidate: the file it probably means
+            print("  Did you mean %s?" % c.get("path"))
+            continue
+        print("  The file has at lines %d-%d (%d%% similar):" % (c["line_start"], c["line_end"], int(100 * c["similarity"])))
         for line in c["excerpt"].splitlines():
             print("    " + line)
 '

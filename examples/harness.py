@@ -44,6 +44,13 @@ def canned_model(history):
     return CANNED_REPLY
 
 
+def describe(error):
+    """One line for the model: code, path, message and hint."""
+    where = " " + error["path"] if error.get("path") else ""
+    hint = " " + error["hint"] if error.get("hint") else ""
+    return "%s%s: %s%s" % (error.get("code", "ERROR"), where, error.get("message", ""), hint)
+
+
 def apply_reply(history, reply, root, edapply="edapply"):
     """Applies reply in root, records it in history, returns the receipt.
 
@@ -52,14 +59,18 @@ def apply_reply(history, reply, root, edapply="edapply"):
     """
     proc = subprocess.run([edapply, "--json", "-C", root], input=reply,
                           capture_output=True, text=True)
-    receipt = json.loads(proc.stdout)
+    try:
+        receipt = json.loads(proc.stdout)
+    except ValueError:
+        # edapply always prints one receipt; this is a binary that did not run.
+        receipt = {"ok": False, "files": [], "errors": [
+            {"code": "USAGE", "message": proc.stderr.strip() or "edapply printed no receipt"}]}
     history.append({"role": "assistant", "content": receipt.get("normalized") or reply})
-    if receipt["ok"]:
-        feedback = "Applied: " + ", ".join(f["path"] for f in receipt["files"])
+    if receipt.get("ok"):
+        verb = "Would apply: " if receipt.get("dry_run") else "Applied: "
+        feedback = verb + ", ".join(f["path"] for f in receipt.get("files", []))
     else:
-        feedback = "Not applied:\n" + "\n".join(
-            "%s %s: %s %s" % (e["code"], e.get("path", ""), e["message"], e.get("hint", ""))
-            for e in receipt["errors"])
+        feedback = "Not applied:\n" + "\n".join(describe(e) for e in receipt.get("errors", []))
     history.append({"role": "user", "content": feedback})
     return receipt, proc.returncode
 

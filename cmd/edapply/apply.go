@@ -78,7 +78,7 @@ Exit status: 0 every edit applied; 1 an edit failed and nothing was written;
 	// newCompletionCmd replaces cobra's default, whose help cannot say how
 	// to install edapply's scripts.
 	root.CompletionOptions.DisableDefaultCmd = true
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{err} })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{err: err, flags: true} })
 	root.AddCommand(newApplyCmd(&applyOptions{}), newParseCmd(&parseOptions{}), newHashCmd(&hashOptions{}), newReadCmd(&readOptions{}), newUndoCmd(&undoOptions{}),
 		newLintCmd(), newCompletionCmd(), newFormatsHelpCmd(), newNormalizeCmd(&normalizeOptions{}))
 	return root
@@ -159,6 +159,9 @@ func loadResponse(opts *planOptions, in io.Reader) (base map[string]string, src 
 // Everything that goes wrong with an edit is in the receipt; the returned
 // error only carries the exit status, or a usage error.
 func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut io.Writer) error {
+	if opts.attempts < 1 {
+		return usagef("--repair-attempts must be at least 1")
+	}
 	base, src, edits, perrs, err := loadResponse(&opts.planOptions, in)
 	if err != nil {
 		return err
@@ -169,9 +172,6 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 			return err
 		}
 		return exitStatus(exitUsage)
-	}
-	if opts.attempts < 1 {
-		return usagef("--repair-attempts must be at least 1")
 	}
 	var repair func(context.Context, apply.RepairRequest) ([]edit.Edit, error)
 	if opts.repair != "" {
@@ -266,7 +266,7 @@ func readResponse(name string, stdin io.Reader, limit int64) ([]byte, error) {
 	if name != "" && name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			return nil, &usageError{err}
+			return nil, &usageError{err: err}
 		}
 		defer f.Close()
 		r, label = f, name
@@ -312,7 +312,7 @@ func parseBase(vals []string) (map[string]string, error) {
 func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if err := check(cmd, args); err != nil {
-			return &usageError{err}
+			return &usageError{err: err}
 		}
 		return nil
 	}

@@ -4,8 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
 
 	"github.com/edapply/edapply/apply"
+	"github.com/edapply/edapply/report"
 )
 
 // The exit statuses of CONTRACT.md.
@@ -23,14 +28,18 @@ type exitStatus int
 func (s exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(s)) }
 
 // A usageError is a bad invocation: a flag, an argument, a response that
-// cannot be read. run prints it to stderr and exits 2.
-type usageError struct{ err error }
+// cannot be read. run prints it to stderr and exits 2. flags marks a
+// command line its flag set could not parse.
+type usageError struct {
+	err   error
+	flags bool
+}
 
 func (e *usageError) Error() string { return e.err.Error() }
 func (e *usageError) Unwrap() error { return e.err }
 
 func usagef(format string, args ...any) error {
-	return &usageError{fmt.Errorf(format, args...)}
+	return &usageError{err: fmt.Errorf(format, args...)}
 }
 
 // exitCode maps the outcome of a command to the contract's status, printing
@@ -50,6 +59,47 @@ func exitCode(err error, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "edapply: %v\n", err)
 		return exitFailed
 	}
+}
+
+// wantsJSON reports whether err is a usage error of a command run with
+// --json, whose stdout must then hold the receipt all the same. When the
+// flags did not parse, --json may lie past the flag that failed: the raw
+// arguments are read up to "--".
+func wantsJSON(cmd *cobra.Command, args []string, err error) bool {
+	var usage *usageError
+	if cmd == nil || !errors.As(err, &usage) {
+		return false
+	}
+	f := cmd.Flags().Lookup("json")
+	if f == nil {
+		return false
+	}
+	if !usage.flags {
+		return f.Value.String() == "true"
+	}
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if v, ok := strings.CutPrefix(a, "--json"); ok && (v == "" || v[0] == '=') {
+			on, err := strconv.ParseBool(strings.TrimPrefix(v, "="))
+			if v == "" || err == nil && on {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// writeUsageReceipt prints err as the one JSON object a --json run owes its
+// reader: no files, one USAGE error.
+func writeUsageReceipt(w io.Writer, cmd *cobra.Command, err error) {
+	dry := false
+	if f := cmd.Flags().Lookup("dry-run"); f != nil {
+		dry = f.Value.String() == "true"
+	}
+	// A receipt that cannot be written leaves the status and stderr to say why.
+	_ = report.WriteReceipt(w, report.UsageReceipt(err.Error(), dry))
 }
 
 // resultStatus is the status an apply's receipt stands for: 0 when it

@@ -25,8 +25,12 @@ func run() int {
 		stop()
 	}()
 	root := newRootCmd()
-	root.SetArgs(os.Args[1:])
-	err := root.ExecuteContext(ctx)
+	args := os.Args[1:]
+	root.SetArgs(args)
+	cmd, err := root.ExecuteContextC(ctx)
+	if wantsJSON(cmd, args, err) {
+		writeUsageReceipt(root.OutOrStdout(), cmd, err)
+	}
 	return exitCode(err, root.ErrOrStderr())
 }
 
