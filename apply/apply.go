@@ -5,36 +5,37 @@ import (
 	"time"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/locate"
 )
 
 // A Strategy names how an edit was located: a level of the tolerance ladder,
 // or the whole-file op that needed no search.
-type Strategy string
+type Strategy = locate.Strategy
 
 // The contract's strategies.
 const (
-	StrategyExact      Strategy = "exact"
-	StrategyTrailingWS Strategy = "trailing-ws"
-	StrategyIndent     Strategy = "indent"
-	StrategyWhitespace Strategy = "whitespace"
-	StrategyUnicode    Strategy = "unicode"
-	StrategyElision    Strategy = "elision"
-	StrategyLineHint   Strategy = "line-hint"
-	StrategyCreate     Strategy = "create"
-	StrategyDelete     Strategy = "delete"
-	StrategyRewrite    Strategy = "rewrite"
-	StrategyRename     Strategy = "rename"
+	StrategyExact      = locate.StrategyExact
+	StrategyTrailingWS = locate.StrategyTrailingWS
+	StrategyIndent     = locate.StrategyIndent
+	StrategyWhitespace = locate.StrategyWhitespace
+	StrategyUnicode    = locate.StrategyUnicode
+	StrategyElision    = locate.StrategyElision
+	StrategyLineHint   = locate.StrategyLineHint
+	StrategyCreate     = locate.StrategyCreate
+	StrategyDelete     = locate.StrategyDelete
+	StrategyRewrite    = locate.StrategyRewrite
+	StrategyRename     = locate.StrategyRename
 )
 
 // A Status is an edit's outcome.
-type Status string
+type Status = locate.Status
 
 // The contract's statuses.
 const (
-	StatusApplied        Status = "applied"
-	StatusMatched        Status = "matched" // located, but not written: a dry run, or the transaction failed
-	StatusAlreadyApplied Status = "already_applied"
-	StatusFailed         Status = "failed"
+	StatusApplied        = locate.StatusApplied
+	StatusMatched        = locate.StatusMatched // located, but not written: a dry run, or the transaction failed
+	StatusAlreadyApplied = locate.StatusAlreadyApplied
+	StatusFailed         = locate.StatusFailed
 )
 
 // Options controls Apply.
@@ -64,7 +65,7 @@ type Options struct {
 	Repair         func(ctx context.Context, req RepairRequest) ([]edit.Edit, error)
 	RepairAttempts int
 
-	sequential bool // tests: plan without batch.go, the reference it must equal
+	sequential bool // tests: plan without batchplan.go, the reference it must equal
 }
 
 // A RepairRequest describes one failed edit to a fixer.

@@ -13,7 +13,15 @@ import (
 	"testing"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/locate"
 )
+
+// fuzzVocab is the lines batchFile draws from, as FuzzMatch's in package
+// locate: some blank, indented, typographic or not UTF-8.
+var fuzzVocab = []string{
+	"func f() {", "\treturn nil", "}", "", "\tx := 1", "    x := 1", "\tx := 1  ", "x = “a”",
+	"x = \"a\"", "// ...", "\t\tif err != nil {", "\t\t\treturn err", "\t\t}", "  ", "a\u00a0b", "caf\xe9",
+}
 
 // batchFile builds a file from data: lines from fuzzVocab and a few
 // numbered ones (so some old texts are unique and most lines repeat), with
@@ -241,7 +249,7 @@ func batchOpts(flags byte) Options {
 	return Options{Strict: flags&4 != 0, TrimTrailingWS: flags&8 != 0}
 }
 
-// FuzzBatchEquivalence checks that batch.go plans exactly as the plain
+// FuzzBatchEquivalence checks that batchplan.go plans exactly as the plain
 // sequential path: contents, and every edit's status, strategy, lines,
 // matched and written text and errors.
 func FuzzBatchEquivalence(f *testing.F) {
@@ -332,11 +340,11 @@ func TestBatchables(t *testing.T) {
 			t.Fatalf("batchables of %d edits: %d results", n, len(got))
 		}
 		for k := range n {
-			if want := batchable(&edits[k]); !reflect.DeepEqual(got[k], want) {
+			if want := locate.Batchable(&edits[k]); !reflect.DeepEqual(got[k], want) {
 				t.Fatalf("batchables of %d edits: edit %d judged %+v, want %+v", n, k, got[k], want)
 			}
-			if got[k].ok != (k%5 == 0 || k%5 == 4) {
-				t.Fatalf("edit %d (%q → %q): ok = %v", k, edits[k].Old, edits[k].New, got[k].ok)
+			if got[k].OK() != (k%5 == 0 || k%5 == 4) {
+				t.Fatalf("edit %d (%q → %q): ok = %v", k, edits[k].Old, edits[k].New, got[k].OK())
 			}
 		}
 	}
@@ -447,51 +455,6 @@ func TestBatchEndings(t *testing.T) {
 	}
 }
 
-// TestKeyFilter holds the filter to its one promise: a line added is
-// always a "maybe", whatever its length; and it must rule out most others,
-// or the batch hashes every line of the file.
-func TestKeyFilter(t *testing.T) {
-	var k keyFilter
-	var in []string
-	for n := range 40 {
-		line := strings.Repeat("x", n/2) + fmt.Sprint(n) + strings.Repeat("\t", n%3)
-		in = append(in, line)
-		if h := k.add(line); h != lineHash(line) {
-			t.Fatalf("add(%q) = %x, want its lineHash %x", line, h, lineHash(line))
-		}
-	}
-	for _, line := range in {
-		if !k.may(line) {
-			t.Errorf("may(%q) = false; want true", line)
-		}
-	}
-	maybes := 0
-	for i := range 10000 {
-		if k.may(fmt.Sprintf("\tfield%d := compute(%d)", i, i*7)) {
-			maybes++
-		}
-	}
-	if maybes > 100 {
-		t.Errorf("%d of 10000 lines not in the set were a maybe; want at most 100", maybes)
-	}
-}
-
-// crlfJoined counts the "\r\n" pairs of a join without making it: every
-// way a pair can straddle a boundary, or not.
-func TestCRLFJoined(t *testing.T) {
-	ends := []string{"", "x", "\r", "\n"}
-	texts := []string{"", "\n", "\r", "\r\n", "\n\r", "a\r\nb", "\r\r\n\n", "ab"}
-	for _, a := range ends {
-		for _, b := range ends {
-			for _, text := range texts {
-				if got, want := crlfJoined(a, text, b), strings.Count(a+text+b, "\r\n"); got != want {
-					t.Errorf("crlfJoined(%q, %q, %q) = %d, want %d", a, text, b, got, want)
-				}
-			}
-		}
-	}
-}
-
 // sharesMemory tells a substring from an equal copy.
 func TestSharesMemory(t *testing.T) {
 	s := strings.Repeat("abc", 10)
@@ -504,5 +467,38 @@ func TestSharesMemory(t *testing.T) {
 		if got := sharesMemory(c.sub, b); got != c.want {
 			t.Errorf("sharesMemory(%q) = %v, want %v", c.sub, got, c.want)
 		}
+	}
+}
+
+// The batch planner must see what the exact rung now refuses (a match in a
+// line's indentation) and takes (the end of a file for a line end), as the
+// plain path does.
+func TestBatchLadderFixes(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		file  string
+		edits []edit.Edit
+	}{
+		{"inIndent", "a1\na2\na3\nb\n    p\n  q\nc\n", []edit.Edit{
+			{Op: edit.Replace, Path: "a.txt", Old: "a1\na2\na3\n", New: "A\n", Count: 1},
+			{Op: edit.Replace, Path: "a.txt", Old: "  p\n  q\nc\n", New: "  p\n  q\n  r\nc\n", Count: 1},
+		}},
+		{"endOfFileTie", "a1\na2\na3\nx\ny\nx\ny", []edit.Edit{
+			{Op: edit.Replace, Path: "a.txt", Old: "a1\na2\na3\n", New: "A\n", Count: 1},
+			{Op: edit.Replace, Path: "a.txt", Old: "b\nx\ny\n", New: "z\n", Count: 1},
+			{Op: edit.Replace, Path: "a.txt", Old: "x\ny\n", New: "z\n", Count: 1},
+		}},
+		{"endOfFile", "a1\na2\na3\nx\ny\nz", []edit.Edit{
+			{Op: edit.Replace, Path: "a.txt", Old: "a1\na2\na3\n", New: "A\n", Count: 1},
+			{Op: edit.Replace, Path: "a.txt", Old: "x\ny\nz\n", New: "x\nY\nz\n", Count: 1},
+		}},
+		{"looseInsertion", "a1\na2\na3\nx\ny\nadded\nz\n", []edit.Edit{
+			{Op: edit.Replace, Path: "a.txt", Old: "a1\na2\na3\n", New: "A\n", Count: 1},
+			{Op: edit.Replace, Path: "a.txt", Old: "x\ny\n", New: "x \ny\nadded\n", Count: 1},
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			checkBatch(t, t.TempDir(), map[string]string{"a.txt": c.file}, c.edits, Options{})
+		})
 	}
 }

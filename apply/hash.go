@@ -88,20 +88,20 @@ func newHashStream(n int) *hashStream {
 	return hs
 }
 
-// feed adds the next piece. A stream given more than n pieces stops.
-func (hs *hashStream) feed(p string) {
+// Feed adds the next piece. A stream given more than n pieces stops.
+func (hs *hashStream) Feed(p string) {
 	if hs.ended {
 		return
 	}
 	select {
 	case hs.pieces <- p:
 	default:
-		hs.stop()
+		hs.Stop()
 	}
 }
 
-// stop ends the stream without a hash.
-func (hs *hashStream) stop() {
+// Stop ends the stream without a hash.
+func (hs *hashStream) Stop() {
 	if !hs.ended {
 		hs.stopped.Store(true)
 		hs.ended = true

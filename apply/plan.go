@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/locate"
 )
 
 // Apply locates every edit in the files under opts.Root and, unless
@@ -178,7 +179,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 
 func newPlanner(root *os.Root, rs *resolver, opts Options, ws []work, cache map[string]loaded) *planner {
 	p := &planner{root: root, rs: rs, dirs: &dirRoots{root: root}, res: &Result{DryRun: opts.DryRun}, slots: map[string]*slot{},
-		mopts: matchOptions{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}, sequential: opts.sequential}
+		mopts: locate.Options{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}, sequential: opts.sequential}
 	if ws != nil {
 		p.work, p.cache = ws, cache
 		p.failed, p.excerpts = map[int]*edit.Error{}, map[int]string{}
@@ -324,7 +325,7 @@ type planner struct {
 	rs    *resolver
 	dirs  *dirRoots // the directories files are read in, kept open for commit
 	res   *Result
-	mopts matchOptions
+	mopts locate.Options
 	slots map[string]*slot
 	order []*slot // slots by first use, the commit order
 	files []*file // by first appearance in the edits
@@ -339,7 +340,7 @@ type planner struct {
 	// pre holds the files being read ahead while plan runs (see prefetch).
 	pre map[string]*fetch
 
-	// sequential plans every edit on its own, without batch.go (tests
+	// sequential plans every edit on its own, without batchplan.go (tests
 	// compare the two).
 	sequential bool
 }
@@ -433,7 +434,7 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			return
 		}
 		// A run of SEARCH/REPLACE edits to one file is planned in one
-		// pass where that is provably the same (batch.go).
+		// pass where that is provably the same (batchplan.go).
 		if !p.sequential {
 			if j := p.batch(ctx, edits, src, bad, i); j > i {
 				i = j - 1
@@ -696,7 +697,7 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat Strategy) {
 		s.cur.data = []byte(text)
 	default:
 		body, _ := splitBOM(s.cur.data)
-		if body == strings.TrimPrefix(text, bom) || !isBinary(s.cur.data) && sameContent(body, strings.TrimPrefix(text, bom)) {
+		if body == strings.TrimPrefix(text, bom) || !isBinary(s.cur.data) && locate.SameContent(body, strings.TrimPrefix(text, bom)) {
 			p.record(f, i, EditResult{Status: StatusAlreadyApplied, Strategy: strat,
 				LineStart: 1, LineEnd: lineCount(body)})
 			return
@@ -730,7 +731,7 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 	// locate judges a replacement's elision itself: only it can see whether
 	// a placeholder already stands in the file, which makes it code.
 	body, hasBOM := splitBOM(s.cur.data)
-	loc, err := locate(body, e, p.mopts)
+	loc, err := locate.Locate(body, e, p.mopts)
 	if err != nil {
 		p.failOn(f, i, e, err)
 		return
@@ -756,7 +757,7 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 // Matched and Written are copied: as substrings they would keep every
 // intermediate copy of the file alive until the receipt is gone. Matched
 // is not when matchedKept says its memory is kept anyway.
-func resultOf(loc location, matchedKept bool) EditResult {
+func resultOf(loc locate.Location, matchedKept bool) EditResult {
 	er := EditResult{Status: loc.Status, Strategy: loc.Strategy,
 		LineStart: loc.LineStart, LineEnd: loc.LineEnd, Matched: loc.Matched, Written: strings.Clone(loc.Written)}
 	if !matchedKept {
@@ -768,7 +769,7 @@ func resultOf(loc location, matchedKept bool) EditResult {
 // applySplices builds the new text, prefix then src spliced, checking first
 // that every splice is in bounds, ascending and disjoint, as x/tools'
 // diff.Apply does: a bad splice from the ladder is reported, never written.
-func applySplices(prefix, src string, sp []splice) ([]byte, *edit.Error) {
+func applySplices(prefix, src string, sp []locate.Splice) ([]byte, *edit.Error) {
 	last := 0
 	size := len(src)
 	for _, x := range sp {
@@ -802,7 +803,7 @@ func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
 	for strings.HasPrefix(text, bom) {
 		text, newBOM = text[len(bom):], true
 	}
-	if line, elided := elidedRewrite(body, text); elided {
+	if line, elided := locate.ElidedRewrite(body, text); elided {
 		p.failOn(f, i, e, elisionErr(line, "rewrite"))
 		return
 	}
@@ -812,7 +813,7 @@ func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
 	if body != "" {
 		text = strings.ReplaceAll(text, "\r\n", "\n")
 		eol := "\n"
-		if isCRLF(body) {
+		if locate.IsCRLF(body) {
 			eol = "\r\n"
 			text = strings.ReplaceAll(text, "\n", "\r\n")
 		}
@@ -851,7 +852,7 @@ func (p *planner) delete(f *file, i int, e *edit.Edit) {
 			return
 		}
 		body, _ := splitBOM(s.cur.data)
-		if !sameContent(body, e.Old) {
+		if !locate.SameContent(body, e.Old) {
 			p.failOn(f, i, e, &edit.Error{Code: edit.CodeNoMatch, Msg: "file content differs from the deletion's",
 				Hint: "A deletion must quote the whole file as it stands; re-read it, or delete it without quoting it."})
 			return
@@ -999,12 +1000,6 @@ func elisionErr(line int, what string) *edit.Error {
 	}
 	return &edit.Error{Code: edit.CodeElision, Msg: msg,
 		Hint: "Write out every line instead of a placeholder such as \"... existing code ...\", or use SEARCH/REPLACE blocks for just the lines that change."}
-}
-
-// isCRLF reports whether text's line endings are mostly CRLF.
-func isCRLF(text string) bool {
-	crlf := strings.Count(text, "\r\n")
-	return crlf > 0 && crlf >= strings.Count(text, "\n")-crlf
 }
 
 func lineCount(s string) int {

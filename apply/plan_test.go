@@ -631,26 +631,20 @@ func TestTrimAdded(t *testing.T) {
 }
 
 // TestApplyElision checks the planner's wiring to the elision rules: a
-// rewrite or replacement they flag is ELISION and nothing is written. What
-// they flag is the ladder's business, so the test asks them first.
+// rewrite or replacement that elides code is ELISION and nothing is
+// written. Which placeholders elide is locate's business, tested there.
 func TestApplyElision(t *testing.T) {
 	orig := "package p\n\nfunc a() {\n\treturn\n}\n\nfunc b() {\n\treturn\n}\n"
 	rewrite := "package p\n\n// ... existing code ...\n\nfunc b() {\n\treturn 1\n}\n"
 	old, nw := "func b() {\n\treturn\n}\n", "// ... existing code ...\n"
-	for name, tc := range map[string]struct {
-		flagged bool
-		e       edit.Edit
-	}{
-		"rewrite": {func() bool { _, el := elidedRewrite(orig, rewrite); return el }(), edit.Edit{Op: edit.Rewrite, Path: "p.go", New: rewrite}},
-		"replace": {func() bool { _, el := elidedReplacement(old, nw); return el }(), replace("p.go", old, nw)},
+	for name, e := range map[string]edit.Edit{
+		"rewrite": {Op: edit.Rewrite, Path: "p.go", New: rewrite},
+		"replace": replace("p.go", old, nw),
 	} {
 		t.Run(name, func(t *testing.T) {
-			if !tc.flagged {
-				t.Skip("the elision rules do not flag this input")
-			}
 			root := t.TempDir()
 			writeTree(t, root, tree{"p.go": orig})
-			res, err := Apply(context.Background(), []edit.Edit{tc.e}, testOpts(t, root))
+			res, err := Apply(context.Background(), []edit.Edit{e}, testOpts(t, root))
 			if err == nil || !hasCode(res.Errors, edit.CodeElision) {
 				t.Errorf("Apply = %v, want ELISION", err)
 			}

@@ -1,4 +1,4 @@
-package apply
+package locate
 
 // Batched planning of one file's run of SEARCH/REPLACE edits.
 //
@@ -31,16 +31,11 @@ package apply
 // at each place. Old texts without a whole line take the plain path.
 
 import (
-	"context"
 	"encoding/binary"
 	"hash/maphash"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
-	"sync/atomic"
-	"unsafe"
 
 	"github.com/edapply/edapply/edit"
 )
@@ -81,9 +76,9 @@ type segment struct {
 	crlf   int                   // "\r\n" in the current content
 	mode   int                   // eolLF or eolCRLF: the mode orig had, and the current content has
 	closed bool                  // the last splice changed something the batch assumes: flush before the next edit
-	// hs, when not nil, hashes the content as the splices make it: it has
+	// hs, when not nil, is fed the content as the splices make it: it has
 	// been fed the content up to orig[fed] (see accept).
-	hs  *hashStream
+	hs  Stream
 	fed int
 }
 
@@ -117,141 +112,10 @@ func batchable(e *edit.Edit) batchEdit {
 	return batchEdit{ok: true, op: op, np: np}
 }
 
-// batchables returns batchable of each edit. Judging an edit splits and
-// classifies its lines, a microsecond or two each; from 2*judgeSplit edits
-// on, the other cores (up to four in all) take a share. The goroutines
-// take judgeChunk edits at a time rather than a fixed part each: waking an
-// idle core takes 0.1 ms or more on a VM, and the caller judges on
-// meanwhile.
-func batchables(edits []edit.Edit) []batchEdit {
-	bes := make([]batchEdit, len(edits))
-	var next atomic.Int64
-	judge := func() {
-		for {
-			lo := int(next.Add(judgeChunk)) - judgeChunk
-			if lo >= len(edits) {
-				return
-			}
-			for k := lo; k < min(lo+judgeChunk, len(edits)); k++ {
-				bes[k] = batchable(&edits[k])
-			}
-		}
-	}
-	var wg sync.WaitGroup
-	for range judgeLanes(len(edits)) - 1 {
-		wg.Go(judge)
-	}
-	judge()
-	wg.Wait()
-	return bes
-}
-
-// judgeLanes is how many goroutines batchables judges n edits on.
-func judgeLanes(n int) int { return max(min(runtime.GOMAXPROCS(0), 4, n/judgeSplit), 1) }
-
-// judgeSplit is the fewest edits per goroutine batchables starts: some
-// 50 µs of work, against a few µs to start and wait for a goroutine (a
-// bound chosen, not tuned). judgeChunk is how many a goroutine takes at a
-// time.
-const judgeSplit, judgeChunk = 32, 8
-
-// batch plans the run of Replace edits to one path that starts at edits[i]
-// and returns the position after the last it planned; i when it planned
-// none (the caller runs edits[i] itself). The caller has checked ctx for
-// edits[i]; for the rest of the run batch stops (after flushing) when ctx
-// is done, for the caller to report it.
-func (p *planner) batch(ctx context.Context, edits []edit.Edit, src []string, bad []bool, i int) int {
-	j := i
-	for j < len(edits) && !bad[j] && edits[j].Op == edit.Replace && edits[j].Old != "" && src[j] == src[i] {
-		j++
-	}
-	if j-i < 2 {
-		return i // one edit costs the plain path what it costs the batch
-	}
-	// Reading the file starts its hash on another core. The edits are
-	// judged before that when the judging takes the cores itself, and
-	// beside the hash when it does not.
-	var bes []batchEdit
-	if judgeLanes(j-i) > 1 {
-		bes = batchables(edits[i:j])
-	}
-	s := p.slot(src[i])
-	if s.err != nil || !s.cur.exists {
-		return i
-	}
-	if bes == nil {
-		bes = batchables(edits[i:j])
-	}
-	var g *segment
-	skip, backoff := 0, 0
-	for k := i; k < j; k++ {
-		if k > i && ctx.Err() != nil {
-			g.flush(s, true)
-			return k
-		}
-		e := &edits[k]
-		be := &bes[k-i]
-		if g != nil && g.closed {
-			g.flush(s, false)
-			g = nil
-		}
-		if be.ok && g == nil && skip == 0 {
-			g = newSegment(s, bes[k-i:])
-			if g == nil {
-				// Binary or mixed line endings: the plain path's business,
-				// until an edit changes that.
-				skip, backoff = nextBackoff(backoff)
-			}
-		}
-		if skip > 0 {
-			skip--
-		}
-		if be.ok && g != nil {
-			// What run does before replace.
-			f := p.fileAt(s, e)
-			s.by = k
-			if g.try(p, f, k, e, be) {
-				backoff = 0
-				continue
-			}
-		}
-		// The plain path, on the content as the edits so far left it.
-		accepted := g != nil && len(g.sp) > 0
-		g.flush(s, false)
-		before := s.cur.data
-		p.run(k, e, src[k], "")
-		if g != nil && (accepted || !sameBytes(before, s.cur.data)) {
-			// The content moved on from the segment's. Rebuilding the
-			// segment costs a pass over the file; after segments that
-			// accepted nothing, wait a growing number of edits first.
-			if !accepted {
-				skip, backoff = nextBackoff(backoff)
-			}
-			g = nil
-		}
-	}
-	g.flush(s, true)
-	return j
-}
-
-func nextBackoff(b int) (skip, next int) {
-	next = min(2*b+1, 64)
-	return next, next
-}
-
-// sameBytes reports whether a and b are the same slice (not merely equal).
-func sameBytes(a, b []byte) bool {
-	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
-}
-
-// newSegment starts a segment at s's current content, indexing the lines
-// the edits in bes quote. It returns nil when the content is binary or its
+// newSegment starts a segment at body (a text file's content without its
+// BOM), indexing the lines the edits in bes quote. It returns nil when its
 // line endings are mixed.
-func newSegment(s *slot, bes []batchEdit) *segment {
-	if isBinary(s.cur.data) {
-		return nil
-	}
-	body, hasBOM := splitBOM(s.cur.data)
+func newSegment(body string, hasBOM bool, bes []batchEdit) *segment {
 	g := &segment{orig: body, hasBOM: hasBOM, f: newFinder(body)}
 	g.mode = g.f.eolMode()
 	if g.mode == eolMixed {
@@ -298,20 +162,8 @@ func newSegment(s *slot, bes []batchEdit) *segment {
 	}
 	g.zones = map[uint64][]zoneLine{}
 	g.cumB, g.cumL = []int{0}, []int{0}
-	if len(body) >= streamMin && runtime.GOMAXPROCS(0) > 1 {
-		// Two pieces per splice, the BOM and the rest.
-		g.hs = newHashStream(2*len(bes) + 2)
-		if hasBOM {
-			g.hs.feed(bom)
-		}
-	}
 	return g
 }
-
-// streamMin is the smallest content whose after hash a segment computes
-// as it goes (hashStream): some 60 µs of hashing, against a goroutine's
-// start.
-const streamMin = 128 << 10
 
 // A keyFilter is a set of lines that may answer "maybe" for a line not in
 // it, and answers quickly: a bit per slice of the space of a cheap
@@ -353,12 +205,10 @@ func lineSig(s string) uint64 {
 }
 
 // load64 is s's first eight bytes, little-endian: one load where the
-// machine has unaligned loads, and cheap enough to be inlined. (It is
-// readOnlyBytes written out: through that call the scan's filter, may,
-// no longer fits the inliner's budget.)
-func load64(s string) uint64 {
-	return binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), len(s)))
-}
+// machine has unaligned loads, and cheap enough to be inlined into the
+// scan's filter, may. The conversion copies nothing: the compiler sees the
+// bytes are only read.
+func load64(s string) uint64 { return binary.LittleEndian.Uint64([]byte(s)) }
 
 // keyLine returns the longest whole line of text (the first of the
 // longest), and its offset; false when text has no whole line.
@@ -502,13 +352,13 @@ func (g *segment) occurrences(needle string) (at []occurrence, keyOff int) {
 	return at, keyOff
 }
 
-// try plans edit k (e, position k) in the segment if it can prove the
-// plain path would plan it the same way; false leaves everything as it was.
-func (g *segment) try(p *planner, f *file, k int, e *edit.Edit, be *batchEdit) bool {
+// try plans e in the segment if it can prove the plain path would plan it
+// the same way; false leaves everything as it was.
+func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location, bool) {
 	needle := be.op.needle(g.mode)
 	at, keyOff := g.occurrences(needle)
 	if len(at) != 1 || at[0].key.line < 0 {
-		return false // none, several, or on a line a splice made
+		return location{}, false // none, several, or on a line a splice made
 	}
 	// The match must lie on lines of orig no splice touched: then its
 	// bytes, and those next to it that the ladder reads, are orig's.
@@ -518,7 +368,7 @@ func (g *segment) try(p *planner, f *file, k int, e *edit.Edit, be *batchEdit) b
 		// newline for the old text's last line ending (finder.exactHits):
 		// a place the occurrences do not count.
 		if g.endsWith(strings.TrimSuffix(needle, eolOf(g.mode))) {
-			return false
+			return location{}, false
 		}
 	}
 	// Where the match starts in orig, if no splice lies in it; then its
@@ -526,38 +376,33 @@ func (g *segment) try(p *planner, f *file, k int, e *edit.Edit, be *batchEdit) b
 	o := key.off - keyOff
 	j := g.before(o)
 	if o < 0 || j > 0 && g.sp[j-1].end > o || j < len(g.sp) && g.sp[j].start < o+len(needle) || x != o+g.cumB[j] {
-		return false
+		return location{}, false
 	}
 	first := key.line - strings.Count(needle[:keyOff], "\n")
 	last := first + strings.Count(needle, "\n") // the line holding the match's end
 	if g.touched(first, last) {
-		return false
+		return location{}, false
 	}
 	// The hit as finder.exactHits reports it, in the lines the edit sees.
 	line := first + g.cumL[j]
 	h := hit{start: o, end: o + len(needle), first: line, last: be.op.lastLine(line), cmp: levelExact}
 	if startsBlank(be.op) && g.f.inIndent(h.start) {
-		return false // not exact (matcher.inIndent): the indent rung reads the whole file
+		return location{}, false // not exact (matcher.inIndent): the indent rung reads the whole file
 	}
-	loc, ok := g.plainWrite(be, h, p.mopts)
+	loc, ok := g.plainWrite(be, h, opts)
 	if !ok {
 		var err *edit.Error
-		if loc, err = locateIn(g.f, e, be.op, be.np, p.mopts, []hit{h}); err != nil {
-			return false // the plain path will report it
+		if loc, err = locateIn(g.f, e, be.op, be.np, opts, []hit{h}); err != nil {
+			return location{}, false // the plain path will report it
 		}
 	}
-	// Matched in the file's bytes as read is no intermediate content: the
-	// receipt's Before holds those anyway.
-	er := resultOf(loc, sharesMemory(loc.Matched, f.at.orig.data))
 	if loc.Status != StatusAlreadyApplied {
 		if len(loc.Splices) != 1 || loc.Splices[0].Start != h.start || loc.Splices[0].End != h.end {
-			return false
+			return location{}, false
 		}
 		g.accept(loc.Splices[0].New, h.start, h.end, first, last)
 	}
-	p.setMode(f.at, e)
-	p.record(f, k, er)
-	return true
+	return loc, true
 }
 
 // plainWrite returns what the ladder makes of the exact hit h when it
@@ -581,11 +426,11 @@ func (g *segment) accept(text string, start, end, first, last int) {
 		// The stream has the content up to orig[fed]: a splice before that
 		// (edits out of file order), or at it after another, ends it.
 		if start < g.fed || start == g.fed && g.fed > 0 {
-			g.hs.stop()
+			g.hs.Stop()
 			g.hs = nil
 		} else {
-			g.hs.feed(g.orig[g.fed:start])
-			g.hs.feed(text)
+			g.hs.Feed(g.orig[g.fed:start])
+			g.hs.Feed(text)
 			g.fed = end
 		}
 	}
@@ -642,16 +487,17 @@ func (g *segment) accept(text string, start, end, first, last int) {
 	}
 }
 
-// flush applies the accepted splices to s's content. g may be nil. It
-// ends the hash stream, if any: when runEnds says the run of edits ends
-// here and a splice changed the content, the stream gives its hash
-// (s.streamed); otherwise it is stopped.
-func (g *segment) flush(s *slot, runEnds bool) {
+// flush returns the content with the accepted splices applied, BOM
+// included, and forgets them; nil when none was accepted. g may be nil.
+// It ends the stream, if any: when runEnds says the run of edits ends here
+// and a splice changed the content, the stream is fed the rest and left
+// for its owner to finish; otherwise it is stopped.
+func (g *segment) flush(runEnds bool) []byte {
 	if g == nil {
-		return
+		return nil
 	}
-	changed := len(g.sp) > 0
-	if changed {
+	var out []byte
+	if len(g.sp) > 0 {
 		n := g.size()
 		if g.hasBOM {
 			n += len(bom)
@@ -666,17 +512,16 @@ func (g *segment) flush(s *slot, runEnds bool) {
 			b = append(b, x.text...)
 			last = x.end
 		}
-		s.cur.data = append(b, g.orig[last:]...)
+		out = append(b, g.orig[last:]...)
 		g.sp = nil
 	}
-	if g.hs == nil {
-		return
+	if g.hs != nil {
+		if runEnds && out != nil {
+			g.hs.Feed(g.orig[g.fed:])
+		} else {
+			g.hs.Stop()
+		}
+		g.hs = nil
 	}
-	if runEnds && changed {
-		g.hs.feed(g.orig[g.fed:])
-		s.streamed, s.streamedOf = g.hs.finish(), s.cur.data
-	} else {
-		g.hs.stop()
-	}
-	g.hs = nil
+	return out
 }

@@ -1,4 +1,4 @@
-package apply
+package locate
 
 // The tolerance ladder.
 //
@@ -78,11 +78,13 @@ type location struct {
 	Written   string // the text written in its place (normalize's REPLACE)
 }
 
-// matchOptions are the parts of Options the ladder reads.
-type matchOptions struct {
-	Strict         bool
-	TrimTrailingWS bool
+// Options are what the ladder reads of the caller's options.
+type Options struct {
+	Strict         bool // exact matching only
+	TrimTrailingWS bool // strip trailing blanks from lines the edits add
 }
+
+type matchOptions = Options
 
 // maxListed bounds the places a MULTIPLE_MATCHES lists.
 const maxListed = 20

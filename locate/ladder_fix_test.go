@@ -1,4 +1,4 @@
-package apply
+package locate
 
 import (
 	"testing"
@@ -132,38 +132,5 @@ func TestLocateEndOfFile(t *testing.T) {
 		"midLineNoNL":      {file: "a\nb\nc\n", old: "a\nb", new: "a\nB\n", want: "a\nB\nc\n"},
 	} {
 		runLocate(t, name, c)
-	}
-}
-
-// The batch planner must see what the exact rung now refuses (a match in a
-// line's indentation) and takes (the end of a file for a line end), as the
-// plain path does.
-func TestBatchLadderFixes(t *testing.T) {
-	for _, c := range []struct {
-		name  string
-		file  string
-		edits []edit.Edit
-	}{
-		{"inIndent", "a1\na2\na3\nb\n    p\n  q\nc\n", []edit.Edit{
-			{Op: edit.Replace, Path: "a.txt", Old: "a1\na2\na3\n", New: "A\n", Count: 1},
-			{Op: edit.Replace, Path: "a.txt", Old: "  p\n  q\nc\n", New: "  p\n  q\n  r\nc\n", Count: 1},
-		}},
-		{"endOfFileTie", "a1\na2\na3\nx\ny\nx\ny", []edit.Edit{
-			{Op: edit.Replace, Path: "a.txt", Old: "a1\na2\na3\n", New: "A\n", Count: 1},
-			{Op: edit.Replace, Path: "a.txt", Old: "b\nx\ny\n", New: "z\n", Count: 1},
-			{Op: edit.Replace, Path: "a.txt", Old: "x\ny\n", New: "z\n", Count: 1},
-		}},
-		{"endOfFile", "a1\na2\na3\nx\ny\nz", []edit.Edit{
-			{Op: edit.Replace, Path: "a.txt", Old: "a1\na2\na3\n", New: "A\n", Count: 1},
-			{Op: edit.Replace, Path: "a.txt", Old: "x\ny\nz\n", New: "x\nY\nz\n", Count: 1},
-		}},
-		{"looseInsertion", "a1\na2\na3\nx\ny\nadded\nz\n", []edit.Edit{
-			{Op: edit.Replace, Path: "a.txt", Old: "a1\na2\na3\n", New: "A\n", Count: 1},
-			{Op: edit.Replace, Path: "a.txt", Old: "x\ny\n", New: "x \ny\nadded\n", Count: 1},
-		}},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			checkBatch(t, t.TempDir(), map[string]string{"a.txt": c.file}, c.edits, Options{})
-		})
 	}
 }

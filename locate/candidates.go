@@ -1,4 +1,4 @@
-package apply
+package locate
 
 import (
 	"encoding/binary"
@@ -73,7 +73,7 @@ func plainLine(t string) bool {
 		return ^((y&lows + lows) | y) & highs
 	}
 	var lastSp, lastDa uint64 // the previous word's last byte was ' ' or '-': bit 7
-	b := readOnlyBytes(t)
+	b := []byte(t)            // not a copy: only read
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
 		x := binary.LittleEndian.Uint64(b[i:])

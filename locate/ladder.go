@@ -1,4 +1,4 @@
-package apply
+package locate
 
 import (
 	"sort"
@@ -1121,4 +1121,10 @@ func pairLines(a, b *pattern, exact bool) []int {
 	}
 	ka, kb := keys(a), keys(b)
 	return linediff.Pair(len(ka), len(kb), func(i, j int) bool { return ka[i] == kb[j] })
+}
+
+// isCRLF reports whether text's line endings are mostly CRLF.
+func isCRLF(text string) bool {
+	crlf := strings.Count(text, "\r\n")
+	return crlf > 0 && crlf >= strings.Count(text, "\n")-crlf
 }
