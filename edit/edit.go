@@ -46,6 +46,11 @@ type Edit struct {
 	Anchors []string
 	// AtEOF requires Old to end at the end of the file (codex "*** End of File").
 	AtEOF bool
+	// Tentative marks a Rewrite read from a path line over a fence when the
+	// caller did not say the reply holds whole files (--format auto): the
+	// applier keeps it only when it is explainable as the whole file, not a
+	// snippet of it.
+	Tentative bool
 	// Mode is the file mode a git diff gives the file (0644, 0755); 0 keeps it.
 	Mode uint32
 

@@ -263,7 +263,7 @@ func readWhole(p *parser, i int) int {
 		sb.WriteString(s)
 	}
 	p.lastPath = b.path
-	p.add(edit.Edit{Op: edit.Rewrite, Path: b.path, New: sb.String()}, FormatWhole, i, b.close+1)
+	p.add(edit.Edit{Op: edit.Rewrite, Path: b.path, New: sb.String(), Tentative: p.format == FormatAuto}, FormatWhole, i, b.close+1)
 	return b.close + 1
 }
 
@@ -558,8 +558,10 @@ func (p *parser) foreign(j int) bool {
 		(strings.Contains(tt, `"old_str`) || strings.Contains(tt, `"new_str`))
 }
 
-// dropQuotes removes the whole-file rewrites that are quotes, not files,
-// once every region is read:
+// dropQuotes removes the whole-file rewrites that are quotes or drafts,
+// not files, once every region is read:
+//   - a whole-file fence that a later one for the same path replaces,
+//     with no other edit of the path between them;
 //   - a whole-file fence for a path that the same response also edits in
 //     another format (SEARCH/REPLACE, diff, envelope, tool call) naming
 //     the path itself: the model showed the code it is about to change
@@ -583,10 +585,24 @@ func (p *parser) dropQuotes() {
 			}
 		}
 	}
-	kept := p.edits[:0]
-	for _, e := range p.edits {
+	// A whole-file fence that a later one for the same path follows, with
+	// no other edit of the path between them, is a draft: the last is
+	// the file.
+	drafts := map[int]bool{}
+	lastWhole := map[string]int{}
+	for k, e := range p.edits {
+		if j, ok := lastWhole[e.Path]; ok && e.Format == FormatWhole.String() && e.Op == edit.Rewrite {
+			drafts[j] = true
+		}
+		delete(lastWhole, e.Path)
 		if e.Format == FormatWhole.String() && e.Op == edit.Rewrite {
-			if other[e.Path] {
+			lastWhole[e.Path] = k
+		}
+	}
+	kept := p.edits[:0]
+	for k, e := range p.edits {
+		if e.Format == FormatWhole.String() && e.Op == edit.Rewrite {
+			if other[e.Path] || drafts[k] {
 				continue
 			}
 			if text, ok := p.treeText(e.Path); ok && p.spend(2*len(text)) {

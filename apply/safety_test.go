@@ -1,0 +1,124 @@
+package apply
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/edapply/edapply/parse"
+)
+
+// A safetyCase is a reply applied to a tree through the parser and the
+// planner, as the command runs it.
+type safetyCase struct {
+	name   string
+	format parse.Format
+	before tree
+	reply  string
+	// want is the tree after; nil: the reply must fail with code and leave
+	// the tree as it was.
+	want     tree
+	code     string
+	status   Status   // when set, every edit's status
+	strategy Strategy // when set, the first edit's strategy
+}
+
+func runSafety(t *testing.T, tc safetyCase) {
+	t.Helper()
+	dir := t.TempDir()
+	writeTree(t, dir, tc.before)
+	r, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	edits, perrs := parse.ParseTree([]byte(tc.reply), tc.format, r)
+	res, _ := Apply(context.Background(), edits, testOpts(t, dir))
+	got := readTree(t, dir)
+	cs := append(codes(perrs), codes(res.Errors)...)
+	if tc.want == nil {
+		if len(cs) == 0 || !strings.Contains(strings.Join(cs, " "), tc.code) {
+			t.Errorf("codes %v, want %s", cs, tc.code)
+		}
+		diffTrees(t, "after a refused reply", got, tc.before)
+		return
+	}
+	if len(cs) > 0 {
+		t.Fatalf("codes %v (%v), want success", cs, append(perrs, res.Errors...))
+	}
+	diffTrees(t, "after", got, tc.want)
+	for _, fr := range res.Files {
+		for k, er := range fr.Edits {
+			if tc.status != "" && er.Status != tc.status {
+				t.Errorf("%s edit %d: status %s, want %s", fr.Path, k, er.Status, tc.status)
+			}
+			if tc.strategy != "" && k == 0 && er.Strategy != tc.strategy {
+				t.Errorf("%s edit %d: strategy %s, want %s", fr.Path, k, er.Strategy, tc.strategy)
+			}
+		}
+	}
+}
+
+// ledger is a 33-line Python file for the whole-file cases.
+var ledger = func() string {
+	var b strings.Builder
+	b.WriteString("from decimal import Decimal\n\n\nclass Ledger:\n    \"\"\"Entries and their sums.\"\"\"\n\n")
+	b.WriteString("    def __init__(self, entries, rate, rebate=0):\n        self.entries = entries\n        self.rate = rate\n        self.rebate = rebate\n\n")
+	b.WriteString("    def net(self):\n        return sum(e.amount for e in self.entries)\n\n")
+	b.WriteString("    def levy(self):\n        return self.net() * self.rate\n\n")
+	b.WriteString("    def gross(self):\n        return self.net() + self.levy()\n\n")
+	b.WriteString("    def rows(self):\n        out = []\n        for e in self.entries:\n            out.append(e.label)\n        return out\n\n\n")
+	b.WriteString("def open_ledger(path):\n    with open(path) as f:\n        text = f.read()\n    return text\n\n# end of ledger\n")
+	return b.String()
+}()
+
+func TestSafetyWholeFence(t *testing.T) {
+	if n := strings.Count(ledger, "\n"); n != 33 {
+		t.Fatalf("ledger has %d lines", n)
+	}
+	snippet := "Here is the fixed method:\n\nledger.py\n```python\n    def gross(self):\n        return self.net() + self.levy() - self.rebate\n```\n"
+	fixed := strings.Replace(ledger, "self.levy()\n\n    def rows", "self.levy() - self.rebate\n\n    def rows", 1)
+	reindented := strings.ReplaceAll(fixed, "    ", "  ")
+	// A rewrite that keeps most lines but drops the first and the last.
+	trimmed := strings.Join(strings.Split(fixed, "\n")[1:31], "\n") + "\n"
+	for _, tc := range []safetyCase{
+		{name: "snippet under a path line is refused", before: tree{"ledger.py": ledger}, reply: snippet, code: "ELISION"},
+		{name: "bold path and a snippet", before: tree{"ledger.py": ledger},
+			reply: "**ledger.py**\n```python\n    def levy(self):\n        return self.net() * self.rate * 2\n```\n", code: "ELISION"},
+		{name: "-f whole means the file", format: parse.FormatWhole, before: tree{"ledger.py": ledger}, reply: snippet,
+			want: tree{"ledger.py": "    def gross(self):\n        return self.net() + self.levy() - self.rebate\n"}},
+		{name: "the whole file", before: tree{"ledger.py": ledger}, reply: "ledger.py\n```python\n" + fixed + "```\n",
+			want: tree{"ledger.py": fixed}, strategy: StrategyRewrite},
+		{name: "re-indented whole file", before: tree{"ledger.py": ledger}, reply: "ledger.py\n```python\n" + reindented + "```\n",
+			want: tree{"ledger.py": reindented}},
+		{name: "most lines in order", before: tree{"ledger.py": ledger}, reply: "ledger.py\n```python\n" + trimmed + "```\n",
+			want: tree{"ledger.py": trimmed}},
+		{name: "a new file", before: tree{"x.py": "x\n"}, reply: "ledger.py\n```python\n    def f():\n        pass\n```\n",
+			want: tree{"x.py": "x\n", "ledger.py": "    def f():\n        pass\n"}},
+		{name: "a draft then the file", before: tree{"ledger.py": ledger},
+			reply: "I will write:\n\nledger.py\n```\n... content ...\n```\n\nHere it is:\n\nledger.py\n```python\n" + fixed + "```\n",
+			want:  tree{"ledger.py": fixed}},
+	} {
+		t.Run(tc.name, func(t *testing.T) { runSafety(t, tc) })
+	}
+}
+
+func TestWholeOf(t *testing.T) {
+	for _, tc := range []struct {
+		file, text string
+		want       bool
+	}{
+		{"", "anything\n", true},
+		{"a\nb\nc\nd\ne\nf\n", "a\nx\nf\n", true},                             // first and last kept
+		{"a\nb\nc\nd\ne\nf\n", "b\nc\nd\ne\n", true},                          // most lines, in order
+		{"a\nb\nc\nd\ne\nf\n", "c\n", false},                                  // one line of six
+		{"a\nb\nc\nd\ne\nf\n", "e\nc\n", false},                               // two lines, out of order
+		{"one two three four five six\n", "one two\nthree four five\n", true}, // reflowed
+		{"aaaa bbbb\ncccc dddd\n", "a totally different text of the same size\n", true},
+	} {
+		if got := wholeOf(tc.file, tc.text); got != tc.want {
+			t.Errorf("wholeOf(%q, %q) = %v, want %v", tc.file, tc.text, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,106 @@
+package apply
+
+import "strings"
+
+// maxWholeCells bounds the table wholeOf fills to count the lines a
+// rewrite keeps in order; past it, a greedy count (never more than the
+// true one) stands in.
+const maxWholeCells = 16 << 20
+
+// wholeOf reports whether text, a fence read as a file's new content
+// without the reply saying so, is explainable as the whole of file rather
+// than a piece of it: it keeps the file's first and last significant
+// lines, or most of the file's significant lines in order, or most of its
+// words (a reflowed text keeps its words on other lines), or it is at
+// least half the file's size (a rewrite of all of it, which deletes no
+// more than it writes). Significant
+// lines are the non-blank ones, compared with their blanks trimmed and
+// collapsed, so a rewrite that re-indents still counts. An empty file is
+// anything's whole.
+func wholeOf(file, text string) bool {
+	fl, tl := significantLines(file), significantLines(text)
+	if len(fl) == 0 {
+		return true
+	}
+	have := make(map[string]bool, len(tl))
+	for _, l := range tl {
+		have[l] = true
+	}
+	if have[fl[0]] && have[fl[len(fl)-1]] {
+		return true
+	}
+	return 2*visible(text) >= visible(file) || 2*keptInOrder(fl, tl) > len(fl) ||
+		2*keptWords(file, text) > len(strings.Fields(file))
+}
+
+// visible counts the bytes of s that are not blanks.
+func visible(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != '\n' && !isSpace(c) {
+			n++
+		}
+	}
+	return n
+}
+
+// keptWords counts the words of a that b holds, each as often as b does.
+func keptWords(a, b string) int {
+	have := map[string]int{}
+	for _, w := range strings.Fields(b) {
+		have[w]++
+	}
+	n := 0
+	for _, w := range strings.Fields(a) {
+		if have[w] > 0 {
+			have[w]--
+			n++
+		}
+	}
+	return n
+}
+
+func significantLines(s string) []string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if f := strings.Fields(l); len(f) > 0 {
+			out = append(out, strings.Join(f, " "))
+		}
+	}
+	return out
+}
+
+// keptInOrder counts the longest run of a's lines that b holds in the same
+// order (not necessarily adjacent).
+func keptInOrder(a, b []string) int {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	if len(a)*len(b) > maxWholeCells {
+		n, j := 0, 0
+		for _, l := range a {
+			for k := j; k < len(b); k++ {
+				if b[k] == l {
+					n, j = n+1, k+1
+					break
+				}
+			}
+		}
+		return n
+	}
+	prev, cur := make([]int, len(b)+1), make([]int, len(b)+1)
+	for i := range a {
+		for j := range b {
+			switch {
+			case a[i] == b[j]:
+				cur[j+1] = prev[j] + 1
+			case prev[j+1] >= cur[j]:
+				cur[j+1] = prev[j+1]
+			default:
+				cur[j+1] = cur[j]
+			}
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
