@@ -37,7 +37,7 @@ func wholeOf(file, text string) bool {
 func visible(s string) int {
 	n := 0
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c != '\n' && !isSpace(c) {
+		if c := s[i]; c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != '\v' && c != '\f' {
 			n++
 		}
 	}
