@@ -663,8 +663,10 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 	case edit.Create:
 		p.create(f, i, e, StrategyCreate)
 	case edit.Replace:
-		if e.Old == "" {
-			// An empty SEARCH creates the file, or fills an empty one.
+		if e.Old == "" && e.Hint == 0 && len(e.Anchors) == 0 && !e.AtEOF {
+			// An empty SEARCH that says nowhere to put its text creates
+			// the file, or fills an empty one; with a line, an anchor or
+			// the end of the file it inserts there (the ladder's insert).
 			p.create(f, i, e, StrategyCreate)
 			return
 		}

@@ -572,7 +572,14 @@ func (f *finder) insert(e *edit.Edit, np *pattern, from int) (location, *edit.Er
 	case e.AtEOF:
 		line = len(lines)
 	case e.Hint > 0:
-		line, strategy = min(e.Hint-1, len(lines)), StrategyLineHint
+		if e.Hint-1 > len(lines) {
+			// The text goes after a line the file does not have: the
+			// model read another version of the file.
+			return location{}, &edit.Error{Code: edit.CodeNoMatch,
+				Msg:  fmt.Sprintf("cannot insert after line %d: the file has %d lines", e.Hint-1, len(lines)),
+				Hint: "Re-read the file and give a line number it has (0 inserts at the top)."}
+		}
+		line, strategy = e.Hint-1, StrategyLineHint
 	default:
 		return location{}, &edit.Error{Code: edit.CodeNoMatch, Msg: "SEARCH text is empty",
 			Hint: "Quote the lines to replace in the SEARCH text; an empty SEARCH only creates a file."}

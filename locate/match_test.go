@@ -324,7 +324,8 @@ func TestLocateAnchorsAndEOF(t *testing.T) {
 		"appendResent":    {file: "a\nb\n", old: "", new: "b\n", atEOF: true, status: StatusAlreadyApplied},
 		"appendEmptyFile": {file: "", old: "", new: "b\n", atEOF: true, want: "b\n"},
 		"insertAtHint":    {file: "a\nb\nc\n", old: "", new: "x\n", hint: 2, want: "a\nx\nb\nc\n", strategy: StrategyLineHint},
-		"insertPastEnd":   {file: "a\n", old: "", new: "x\n", hint: 9, want: "a\nx\n", strategy: StrategyLineHint},
+		"insertAtEnd":     {file: "a\n", old: "", new: "x\n", hint: 2, want: "a\nx\n", strategy: StrategyLineHint},
+		"insertPastEnd":   {file: "a\n", old: "", new: "x\n", hint: 9, code: edit.CodeNoMatch},
 		"insertResent":    {file: "a\nx\nb\n", old: "", new: "x\n", hint: 2, status: StatusAlreadyApplied},
 	} {
 		runLocate(t, name, c)

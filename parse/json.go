@@ -83,8 +83,16 @@ var jsonRegion = region{
 		p.scan.jsonItems = nil
 		for _, it := range items {
 			from, to := p.lineAt(it.start), p.lineAt(it.end-1)+1
+			if it.onlyRead {
+				p.views = append(p.views, edit.Error{Code: edit.CodeParse, Edit: -1, Line: p.lines[from].num, Msg: it.msg, Hint: it.hint})
+				continue
+			}
 			if it.msg != "" {
-				p.errorHint(p.lines[from].num, "Resend the tool call as one complete JSON object with a path, the old text and the new text.", "%s", it.msg)
+				hint := it.hint
+				if hint == "" {
+					hint = "Resend the tool call as one complete JSON object with a path, the old text and the new text."
+				}
+				p.errorHint(p.lines[from].num, hint, "%s", it.msg)
 				continue
 			}
 			p.add(it.e, FormatJSON, from, to)
@@ -98,6 +106,8 @@ var jsonRegion = region{
 type jsonItem struct {
 	e          edit.Edit
 	msg        string // non-empty: a PARSE_ERROR instead of an edit
+	hint       string // the error's hint, when not the reader's usual one
+	onlyRead   bool   // msg reports a view call, an error only when nothing else parses
 	start, end int
 }
 
@@ -522,9 +532,24 @@ func (w *jsonWalker) object(obj map[string]jsonMember, start, end, depth int) {
 			w.call(obj, cmd, "", start, end)
 			return
 		}
+	case "view", "undo_edit":
+		// The text-editor tool's other commands: undo_edit asks for a
+		// change edapply cannot make, so passing over it would claim a
+		// state the model did not get; view only reads, and is an error
+		// only in a response that holds nothing else (see ParseTree).
+		if hasAny(obj, jsonPathKeys) {
+			p, _ := firstString(obj, jsonPathKeys)
+			hint := "Read files another way; send edapply only the edits, each as a str_replace, create or insert call."
+			if cmd == "undo_edit" {
+				hint = "Send the text to restore as a str_replace call; `edapply undo` reverts a whole earlier run."
+			}
+			w.items = append(w.items, jsonItem{start: start, end: end, onlyRead: cmd == "view", hint: hint,
+				msg: fmt.Sprintf("command %q on %s is not an edit: only str_replace, create and insert change a file", cmd, p)})
+		}
+		return
 	case "":
 	default:
-		return // view, undo_edit, a shell command: not an edit
+		return // a shell command: not an edit
 	}
 	if es, ok := obj["edits"]; ok && es.raw[0] == '[' && (hasAny(obj, jsonPathKeys) || w.strongElems(es)) {
 		w.multi(obj, es, start, end)

@@ -184,7 +184,7 @@ func TestJSONStartsOnlyOnEdits(t *testing.T) {
 		`{"debug": true}`:                                        false,
 		`[link](x)`:                                              false,
 		`{x}`:                                                    false,
-		`{"command": "view", "path": "a.go"}`:                    false,
+		`{"command": "view", "path": "a.go"}`:                    true, // reported when nothing else parses
 		`  {"path": "a.go", "content": ""}`:                      true,
 	}
 	for src, want := range tests {

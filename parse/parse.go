@@ -106,6 +106,11 @@ func ParseTree(src []byte, f Format, t Tree) ([]edit.Edit, edit.ErrorList) {
 	p.tree = t
 	p.run()
 	p.dropQuotes()
+	if len(p.edits) == 0 && len(p.errs) == 0 {
+		for k := range p.views {
+			p.errs.Add(&p.views[k])
+		}
+	}
 	for i := range p.edits {
 		p.edits[i].Block = i
 	}
@@ -170,7 +175,8 @@ type parser struct {
 	lenientUsed int // bytes the lenient JSON decoder scanned (json.go)
 	treeWork    int // bytes of tree files searched, against maxTreeWork
 	leanOnWhole map[int]bool
-	scan        scanState // what the SEARCH/REPLACE and whole-file readers learnt on earlier lines (whole.go)
+	views       []edit.Error // text-editor view calls, errors when the response holds nothing else
+	scan        scanState    // what the SEARCH/REPLACE and whole-file readers learnt on earlier lines (whole.go)
 	tree        Tree
 	files       map[string]*treeFile // what tree said about each name asked
 }
