@@ -761,7 +761,7 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 // is not when matchedKept says its memory is kept anyway.
 func resultOf(loc locate.Location, matchedKept bool) EditResult {
 	er := EditResult{Status: loc.Status, Strategy: loc.Strategy,
-		LineStart: loc.LineStart, LineEnd: loc.LineEnd, Matched: loc.Matched, Written: strings.Clone(loc.Written)}
+		LineStart: loc.LineStart, LineEnd: loc.LineEnd, Matched: loc.Matched, Written: strings.Clone(loc.Written), Note: loc.Note}
 	if !matchedKept {
 		er.Matched = strings.Clone(loc.Matched)
 	}

@@ -216,6 +216,7 @@ type hit struct {
 	gapMode     bool  // placeholders matched runs of lines (levelElision)
 	runs        []int // gapMode: the length of each placeholder's run
 	sh          shift // the indentation shift (rungs from indent on)
+	cut         bool  // the first line was quoted without its indentation (rescue 1): the shift leaves it out
 	cmp         level // the comparison that matched (at the elision rung, the one its lines needed)
 }
 
@@ -1058,7 +1059,10 @@ func (f *finder) write(np *pattern, finalNL bool, pairs []int, h hit, us []unit,
 			}
 		} else {
 			line := nl
-			if remap {
+			if h.cut && j == 0 {
+				// Quoted after the indentation, the first line is written there.
+				line = leadingWS(us[0].text) + line
+			} else if remap {
 				t := tabs
 				if !known { // nothing in the file shows a style: the model's
 					t = strings.HasPrefix(line, "\t")

@@ -43,6 +43,9 @@ package locate
 //  7. line-hint: a diff's line number breaks a tie among equal matches of
 //     one rung only when it points at one of them (within hintWindow lines)
 //     and no other is as close; stale numbers cost nothing otherwise.
+//  8. rescues, for a tool call's old_string only, when all of the above
+//     found nothing: a first line quoted after its indentation over a
+//     shifted body, a read's line numbers, escapes sent twice (rescue.go).
 //
 // Whatever the rung, only the matched region changes, and within it a line
 // the edit keeps (paired by a line diff of old and new text) keeps the
@@ -76,6 +79,7 @@ type location struct {
 	LineEnd   int
 	Matched   string // the file's text the first match covers (normalize's SEARCH)
 	Written   string // the text written in its place (normalize's REPLACE)
+	Note      string // how a rescue read the edit (see rescue.go); "" for the ladder's rungs
 }
 
 // Options are what the ladder reads of the caller's options.
@@ -111,6 +115,12 @@ func locate(content string, e *edit.Edit, opts matchOptions) (location, *edit.Er
 // so with exact set the ladder must read nothing else of f for an edit
 // that batchable accepts (FuzzBatchEquivalence holds it to that).
 func locateIn(f *finder, e *edit.Edit, op, np *pattern, opts matchOptions, exact []hit) (location, *edit.Error) {
+	return locateWith(f, e, op, np, opts, exact, false)
+}
+
+// locateWith is locateIn; rescued says the edit is a rescue's reading of
+// another, which is not rescued again.
+func locateWith(f *finder, e *edit.Edit, op, np *pattern, opts matchOptions, exact []hit, rescued bool) (location, *edit.Error) {
 	if j, ok := elidedIn(op, np, f.hasLine); ok {
 		return location{}, &edit.Error{Code: edit.CodeElision,
 			Msg:  fmt.Sprintf("REPLACE text elides code with a placeholder at its line %d: `%s`", j, strings.TrimSpace(np.lines[j-1])),
@@ -124,7 +134,7 @@ func locateIn(f *finder, e *edit.Edit, op, np *pattern, opts matchOptions, exact
 		return f.insert(e, np, from)
 	}
 	m := &matcher{f: f, e: e, opts: opts, from: from, want: max(e.Count, 0), exact: exact, exactOf: op,
-		adds: len(np.lines) > len(op.lines)}
+		adds: len(np.lines) > len(op.lines), rescued: rescued}
 	return m.run(op, np)
 }
 
@@ -155,6 +165,7 @@ type matcher struct {
 	exact   []hit    // if not nil, the exact rung's hits for exactOf, found by the caller
 	exactOf *pattern // the old text's pattern
 	adds    bool     // the new text has more lines than the old
+	rescued bool     // the edit is a rescue's reading of another (rescue.go)
 }
 
 // find runs the ladder for p and returns the hits of the first rung that
@@ -258,12 +269,22 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 		m.from--
 		hits, lv = m.find(op)
 	}
+	note := ""
 	if len(hits) == 0 {
 		if np.text != op.text && !np.blank {
 			if nh, nlv := m.find(np); m.standing(nh) {
 				return m.already(nh, nlv), nil
 			}
 		}
+		if m.rescuable() {
+			if hits = m.cutHits(op); len(hits) > 0 {
+				lv, note = levelIndent, noteCutFirstLine
+			} else if loc, err, ok := m.rescue(op, np); ok {
+				return loc, err
+			}
+		}
+	}
+	if len(hits) == 0 {
 		cands, hint := f.candidates(op, m.from)
 		return location{}, &edit.Error{Code: edit.CodeNoMatch, Msg: "SEARCH text not found", Hint: hint, Candidates: cands}
 	}
@@ -294,7 +315,7 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 	}
 	if op.text == np.text {
 		loc := m.already(hits, lv)
-		loc.Strategy = strategy
+		loc.Strategy, loc.Note = strategy, note
 		return loc, nil
 	}
 	var pairs []int // pairLines', computed when a hit needs them
@@ -314,7 +335,7 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 			}
 		}
 	}
-	loc := location{Strategy: strategy, Status: StatusApplied}
+	loc := location{Strategy: strategy, Status: StatusApplied, Note: note}
 	for _, h := range hits {
 		if f.sentAsIs(op, np, h, m.opts.TrimTrailingWS) {
 			loc.Splices = append(loc.Splices, splice{h.start, h.end, np.text})
