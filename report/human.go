@@ -106,6 +106,9 @@ func (p palette) editLine(e apply.EditResult, dryRun bool) string {
 	if len(detail) > 0 {
 		s += " (" + strings.Join(detail, ", ") + ")"
 	}
+	if e.Note != "" {
+		s += ": " + p.faint.Sprint(e.Note)
+	}
 	return s
 }
 

@@ -41,6 +41,7 @@ type WireEdit struct {
 	LineStart int    `json:"line_start"`
 	LineEnd   int    `json:"line_end"`
 	Repaired  bool   `json:"repaired,omitempty"` // a --repair fixer's edit was applied in its place
+	Note      string `json:"note,omitempty"`     // how a tool call's old text was read to locate it (a rescue)
 }
 
 // WireCandidate is the wire form of an [edit.Candidate].
@@ -108,7 +109,7 @@ func NewReceipt(res *apply.Result) Receipt {
 		}
 		for _, e := range f.Edits {
 			wf.Edits = append(wf.Edits, WireEdit{Index: e.Index, Status: string(e.Status), Strategy: string(e.Strategy),
-				LineStart: e.LineStart, LineEnd: e.LineEnd, Repaired: e.Repaired})
+				LineStart: e.LineStart, LineEnd: e.LineEnd, Repaired: e.Repaired, Note: e.Note})
 		}
 		r.Files = append(r.Files, wf)
 	}
