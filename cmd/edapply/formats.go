@@ -145,6 +145,39 @@ array or in a json fence, bare or wrapped as harnesses wrap them
     {"path": "src/app.go", "old_string": "return nil", "new_string": "return err"}
     [{"file_path": "a.txt", "old_str": "x", "new_str": "y", "replace_all": true}]
 
+Agents copy the text to find in three ways that one rule explains. When the
+text as sent is found nowhere, not even by the tolerance ladder below, a
+tool call gets three more tries, each unique or refused like every level,
+none with --strict. The receipt's edit names the try in "strategy" and
+says in "note" how the text was read, so that the next call sends the
+file's text as it stands:
+
+ - indent: the text starts after its first line's indentation (as
+   str_replace allows) and its other lines are shifted by one amount from
+   the file's. The first line must be the file line's whole text after its
+   indentation, the others the following lines, each moved by the same
+   number of columns. The replacement's first line joins the file line's
+   indentation; its other lines move by the same amount.
+ - line-hint: every line carries a read's line-number prefix, one kind for
+   all ("     7<TAB>" as edapply read and cat -n print, "     7→", "7: " or
+   "7:"; the colon on two lines at least) and the numbers count up by one.
+   The text without them is located as any text is; the first number may
+   pick one of several equal matches (as a diff's line number does), never
+   move an edit elsewhere. The replacement loses its prefixes only when
+   every line of it has them. A file with a line that starts like such a
+   prefix (a TSV "2<TAB>banana") gets no such try: the prefix may be its
+   text.
+ - unicode: the text was escaped twice: "\n", "\t", "\"", "\'", a backquote
+   after a backslash or "\\" sent as two characters. Unescaped once, it is
+   located as any text is, and the replacement is unescaped the same way. A
+   text of one escaped line whose replacement has real line breaks is not
+   escaped the same way and gets no such try. A file that really holds
+   printf("a\n") matches exactly, before any of this.
+
+    {"path": "box.py", "old_string": "return len(\n        self.items)", ...}
+    {"path": "box.py", "old_string": "    12\t    def size(self):\n    13\t        return 0", ...}
+    {"path": "box.py", "old_string": "def size(self):\\n        return 0", ...}
+
 Auto-detection
 --------------
 
