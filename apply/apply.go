@@ -52,11 +52,12 @@ type Options struct {
 	// negative. The lock is held while the files are read and written,
 	// not while Check runs.
 	LockTimeout time.Duration
-	// StateDir holds the undo journal, under a subdirectory named by the
-	// SHA-256 of the absolute root; inside Root it is an IO_ERROR. "" means
-	// the first usable of $XDG_STATE_HOME/edapply, the user cache
-	// directory's edapply and $TMPDIR/edapply-<uid> that is outside Root;
-	// with none, the apply goes ahead without undo (Result.Journal is "").
+	// StateDir holds the undo journals, under a subdirectory named by the
+	// SHA-256 of the absolute root; inside Root it is an IO_ERROR. ""
+	// means the first usable of $XDG_STATE_HOME/edapply, the user cache
+	// directory's edapply and $TMPDIR/edapply-<uid> that is outside Root
+	// (Undo looks in all of them). When no journal can be written there,
+	// the apply goes ahead without undo and Result.NoUndo says why.
 	StateDir string
 
 	// Repair, when set, is asked once per failed edit (and round, up to
@@ -87,6 +88,9 @@ type Result struct {
 	// wrote none: a dry run, a failure, nothing to change, or no usable
 	// default state directory (the apply then has no undo).
 	Journal string
+	// NoUndo says why an apply that wrote files has no undo journal: its
+	// state directories could not be written. "" otherwise.
+	NoUndo string
 }
 
 // CheckFailed reports whether the --check command failed (the files were

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"time"
@@ -12,29 +13,40 @@ import (
 // The journal's file format. JSON with the original contents in base64
 // made every apply decode the whole previous journal (cleanStale needs
 // only its temp files) and encode every replaced byte a third larger, so
-// the format is binary and in four parts:
+// the format is binary and in six parts:
 //
-//	magic     "edapply journal 4\n"
+//	magic     "edapply journal 5\n"
 //	status    one byte: 0 while the commit is under way (or if it was
 //	          killed), 1 once it finished (see journal.markDone)
-//	header    uvarint length, then: root, time (varint Unix ns), pid,
-//	          host, temps (count, then each), dirs (count, then each)
+//	header    uvarint length, then: root, id, time (varint Unix ns), pid,
+//	          host, temps (count, then each), dirs (count, then each);
+//	          then the header's contentSum (8 bytes, big-endian)
 //	files     count, then per file: path, flags (1 existed, 2 exists),
-//	          mode, length of its original content, length and contentSum
-//	          of its new content (8 bytes, big-endian)
+//	          mode, length and contentSum of its original content, length
+//	          and contentSum of its new content; then the contentSum of
+//	          the count and the records
 //	contents  each file's original bytes, raw, in the order of files
 //
 // Integers are uvarints (the time a varint), strings a uvarint length and
-// the bytes. cleanStale reads the magic, status and header and stops
-// there. (Version 3 held each new content's SHA-256 instead of its
-// contentSum; its journals, like version 2's, are refused as damaged.)
-const journalMagic = "edapply journal 4\n"
+// the bytes, sums 8 bytes big-endian. Every part but the status byte is
+// summed, and a reader refuses a journal whose sums disagree: undo writes
+// back a journal's bytes, so one damaged on disk must never reach the
+// tree. cleanStale reads the magic, status and header and stops there.
+// (Versions 2 to 4, without the id or the sums, are refused as damaged.)
+const journalMagic = "edapply journal 5\n"
 
 // maxJournalHeader bounds the header a reader accepts, so a corrupt
 // length is an error rather than an allocation of any size.
 const maxJournalHeader = 64 << 20
 
-var errJournalFormat = errors.New("not an edapply journal, or a damaged one")
+// maxJournal bounds the journal a reader loads into memory: beyond any
+// apply's originals, short of reading a runaway file until memory ends.
+const maxJournal = 4 << 30
+
+var (
+	errJournalFormat = errors.New("not an edapply journal, or a damaged one")
+	errJournalSum    = errors.New("its checksum does not match: the journal is damaged")
+)
 
 // pieces returns j as the byte slices to write, in order: the magic,
 // header and file records in one, then each original content as it is in
@@ -42,17 +54,20 @@ var errJournalFormat = errors.New("not an edapply journal, or a damaged one")
 func (j *journal) pieces() [][]byte {
 	var h []byte
 	h = appendString(h, j.Root)
+	h = appendString(h, j.ID)
 	h = binary.AppendVarint(h, j.Time.UnixNano())
 	h = binary.AppendUvarint(h, uint64(j.PID))
 	h = appendString(h, j.Host)
 	h = appendStrings(h, j.Temps)
 	h = appendStrings(h, j.Dirs)
 
-	b := make([]byte, 0, len(journalMagic)+binary.MaxVarintLen64+len(h)+len(j.Files)*32)
+	b := make([]byte, 0, len(journalMagic)+2*binary.MaxVarintLen64+len(h)+16+len(j.Files)*48)
 	b = append(b, journalMagic...)
 	b = append(b, journalStatus(j.Done))
 	b = binary.AppendUvarint(b, uint64(len(h)))
 	b = append(b, h...)
+	b = binary.BigEndian.AppendUint64(b, contentSum(h))
+	start := len(b)
 	b = binary.AppendUvarint(b, uint64(len(j.Files)))
 	for _, f := range j.Files {
 		b = appendString(b, f.Path)
@@ -66,9 +81,11 @@ func (j *journal) pieces() [][]byte {
 		b = append(b, flags)
 		b = binary.AppendUvarint(b, uint64(f.Mode))
 		b = binary.AppendUvarint(b, uint64(len(f.Before)))
+		b = binary.BigEndian.AppendUint64(b, f.BeforeSum)
 		b = binary.AppendUvarint(b, f.AfterLen)
 		b = binary.BigEndian.AppendUint64(b, f.AfterSum)
 	}
+	b = binary.BigEndian.AppendUint64(b, contentSum(b[start:]))
 	ps := [][]byte{b}
 	for _, f := range j.Files {
 		if len(f.Before) > 0 {
@@ -91,8 +108,9 @@ func appendStrings(b []byte, ss []string) []byte {
 	return b
 }
 
-// decodeJournal parses a whole journal. The original contents it returns
-// are slices of data.
+// decodeJournal parses a whole journal and checks its sums: a damaged
+// journal is an error (errJournalSum), never a journal. The original
+// contents it returns are slices of data.
 func decodeJournal(data []byte) (*journal, error) {
 	done, ok := prelude(data)
 	if !ok {
@@ -103,12 +121,16 @@ func decodeJournal(data []byte) (*journal, error) {
 	if d.bad || n > uint64(len(d.b)) {
 		return nil, errJournalFormat
 	}
-	j, err := decodeHeader(d.b[:n])
+	h := d.bytes(n)
+	if d.uint64() != contentSum(h) || d.bad {
+		return nil, errJournalSum
+	}
+	j, err := decodeHeader(h)
 	if err != nil {
 		return nil, err
 	}
 	j.Done = done
-	d.b = d.b[n:]
+	records := d.b
 	count := d.uvarint()
 	if count > uint64(len(d.b)) { // every record takes more than a byte
 		return nil, errJournalFormat
@@ -122,9 +144,17 @@ func decodeJournal(data []byte) (*journal, error) {
 		f.Existed, f.Exists = flags&1 != 0, flags&2 != 0
 		f.Mode = uint32(d.uvarint())
 		sizes = append(sizes, d.uvarint())
+		f.BeforeSum = d.uint64()
 		f.AfterLen = d.uvarint()
 		f.AfterSum = d.uint64()
 		j.Files = append(j.Files, f)
+	}
+	if d.bad {
+		return nil, errJournalFormat
+	}
+	records = records[:len(records)-len(d.b)]
+	if d.uint64() != contentSum(records) || d.bad {
+		return nil, errJournalSum
 	}
 	for k, size := range sizes {
 		j.Files[k].Before = d.bytes(size)
@@ -132,13 +162,18 @@ func decodeJournal(data []byte) (*journal, error) {
 	if d.bad || len(d.b) != 0 {
 		return nil, errJournalFormat
 	}
+	for _, f := range j.Files {
+		if contentSum(f.Before) != f.BeforeSum {
+			return nil, errJournalSum
+		}
+	}
 	return j, nil
 }
 
 // readJournalHeader reads only the magic and the header of the journal in
 // the file name: what cleanStale needs, without the original contents.
 func readJournalHeader(name string) (*journal, error) {
-	f, err := os.Open(name)
+	f, err := openJournal(name)
 	if err != nil {
 		return nil, err
 	}
@@ -153,16 +188,67 @@ func readJournalHeader(name string) (*journal, error) {
 	if !ok || err != nil || n > maxJournalHeader {
 		return nil, errJournalFormat
 	}
-	h := make([]byte, n)
+	h := make([]byte, n+8)
 	if _, err := io.ReadFull(r, h); err != nil {
 		return nil, errJournalFormat
 	}
-	j, err := decodeHeader(h)
+	if binary.BigEndian.Uint64(h[n:]) != contentSum(h[:n]) {
+		return nil, errJournalSum
+	}
+	j, err := decodeHeader(h[:n])
 	if err != nil {
 		return nil, err
 	}
 	j.Done = done
 	return j, nil
+}
+
+// readJournalFile reads the journal in the file name whole: a regular
+// file (see openJournal) of at most maxJournal bytes.
+func readJournalFile(name string) ([]byte, error) {
+	f, err := openJournal(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if fi.Size() > maxJournal {
+		return nil, fmt.Errorf("%s is larger than any journal (%d bytes)", name, fi.Size())
+	}
+	data := make([]byte, fi.Size())
+	if _, err := io.ReadFull(f, data); err != nil {
+		return nil, err
+	}
+	if n, _ := f.Read(make([]byte, 1)); n != 0 {
+		return nil, fmt.Errorf("%s grew while it was read", name)
+	}
+	return data, nil
+}
+
+// openJournal opens the file name for reading when it is a regular file,
+// without following a symlink or waiting on a FIFO (journalOpenFlags),
+// and checks what it opened: a journal read from a FIFO, a device or
+// /dev/zero would block or never end.
+func openJournal(name string) (*os.File, error) {
+	f, err := os.OpenFile(name, journalOpenFlags, 0)
+	if err != nil {
+		if isSymlinkErr(err) {
+			return nil, fmt.Errorf("%s is a symlink, not a journal", name)
+		}
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = fmt.Errorf("%s is not a regular file (%s)", name, kind(fi.Mode()))
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // prelude reads the magic and the status byte at the start of b: whether
@@ -197,7 +283,7 @@ func (j *journal) markDone(name string) {
 	if j.saved == nil {
 		return
 	}
-	f, err := os.OpenFile(name, os.O_WRONLY, 0)
+	f, err := os.OpenFile(name, os.O_WRONLY|journalOpenFlags&^os.O_RDONLY, 0)
 	if err != nil {
 		return
 	}
@@ -211,6 +297,7 @@ func decodeHeader(h []byte) (*journal, error) {
 	d := decoder{b: h}
 	j := &journal{}
 	j.Root = d.str()
+	j.ID = d.str()
 	j.Time = time.Unix(0, d.varint()).UTC()
 	j.PID = int(d.uvarint())
 	j.Host = d.str()

@@ -13,12 +13,12 @@ import (
 // reads back without its contents, and every truncation or flipped byte is
 // an error or a journal, never a panic.
 func TestJournalFormat(t *testing.T) {
-	j := &journal{Root: "/w/tree", Time: time.Unix(1700000000, 123).UTC(), PID: 42, Host: "h",
+	j := &journal{Root: "/w/tree", ID: "0123456789abcdef", Time: time.Unix(1700000000, 123).UTC(), PID: 42, Host: "h",
 		Temps: []string{"a/.edapply-1.tmp", ".edapply-2.tmp"}, Dirs: []string{"a"},
 		Files: []journalFile{
-			{Path: "a/x.go", Existed: true, Before: []byte("old\x00\xff bytes\n"), Mode: 0o751, Exists: true, AfterLen: 3, AfterSum: contentSum([]byte("new"))},
-			{Path: "created.txt", Exists: true, AfterSum: contentSum(nil)},
-			{Path: "gone.txt", Existed: true, Before: []byte{}, Mode: 0o644},
+			{Path: "a/x.go", Existed: true, Before: []byte("old\x00\xff bytes\n"), BeforeSum: contentSum([]byte("old\x00\xff bytes\n")), Mode: 0o751, Exists: true, AfterLen: 3, AfterSum: contentSum([]byte("new"))},
+			{Path: "created.txt", Exists: true, BeforeSum: contentSum(nil), AfterSum: contentSum(nil)},
+			{Path: "gone.txt", Existed: true, Before: []byte{}, BeforeSum: contentSum(nil), Mode: 0o644},
 		}}
 	data := bytes.Join(j.pieces(), nil)
 	got, err := decodeJournal(data)
@@ -34,7 +34,7 @@ func TestJournalFormat(t *testing.T) {
 		t.Errorf("decoded\n%+v\nwant\n%+v", got, j)
 	}
 
-	name := filepath.Join(t.TempDir(), journalName)
+	name := filepath.Join(t.TempDir(), j.fileName())
 	saved, err := writeFileAtomic(name, j.pieces())
 	if err != nil {
 		t.Fatal(err)
@@ -65,15 +65,22 @@ func TestJournalFormat(t *testing.T) {
 		t.Errorf("journal after markJournalDone = %+v, %v", got, err)
 	}
 
+	// Every byte but the status is summed: a flip anywhere else, in the
+	// header, a record or an original content, is refused.
+	status := len(journalMagic)
 	for n := range len(data) {
 		if _, err := decodeJournal(data[:n]); err == nil {
 			t.Errorf("truncated to %d bytes: no error", n)
 		}
-		c := bytes.Clone(data)
-		c[n] ^= 0xff
-		decodeJournal(c)
-		os.WriteFile(name, c, 0o600)
-		readJournalHeader(name)
+		for _, bit := range []byte{0x01, 0x80, 0xff} {
+			c := bytes.Clone(data)
+			c[n] ^= bit
+			if _, err := decodeJournal(c); err == nil && n != status {
+				t.Errorf("byte %d xor %#x: decoded", n, bit)
+			}
+			os.WriteFile(name, c, 0o600)
+			readJournalHeader(name)
+		}
 	}
 	if _, err := decodeJournal([]byte(`{"version":1}`)); err == nil {
 		t.Error("a JSON journal decoded")

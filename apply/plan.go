@@ -116,32 +116,39 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	}
 	changes := p.changes()
 	tx := &txn{root: root, changes: changes, dr: p.dirs}
-	// dropPrev lets go of the journal this apply replaced, once nothing
-	// can roll the apply back any more.
-	dropPrev := func() {}
+	var jdirs []string
 	if len(changes) > 0 {
 		jr := newJournal(rs.abs, changes)
-		jdirs, jerr := journalDirs(opts.StateDir, rs)
+		var jerr error
+		jdirs, jerr = journalDirs(opts.StateDir, rs)
+		var journals []string
 		if jerr == nil {
-			cleanStale(p.dirs, rs, jdirs)
+			journals = listJournals(jdirs)
+			cleanStale(p.dirs, rs, journals)
 		}
 		if e := tx.commit(ctx, func(temps, dirs []string) (func(), error) {
 			if jerr != nil {
 				return nil, jerr
 			}
 			jr.Temps, jr.Dirs = temps, dirs
-			name, restore, drop, err := jr.save(jdirs, opts.StateDir != "")
-			res.Journal = name
-			if drop != nil {
-				dropPrev = drop
+			newest := ""
+			if len(journals) > 0 {
+				newest = journals[0]
 			}
-			return restore, err
+			name, err := jr.save(jdirs, newest)
+			if err != nil {
+				// Better the edits without undo than none: the receipt
+				// says so.
+				res.NoUndo = "cannot record the undo journal: " + errMsg(err)
+				return func() {}, nil
+			}
+			res.Journal = name
+			return func() { jr.remove(name) }, nil
 		}); e != nil {
 			if tx.unjournal == nil {
-				res.Journal = "" // rolled back, and the previous journal with it
+				res.Journal = "" // rolled back, and its journal with it
 			}
 			res.Errors.Add(e)
-			tx.leftWritten(left)
 			return res, res.Errors.Err()
 		}
 		jr.markDone(res.Journal)
@@ -172,7 +179,9 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		}
 	}
 	written = true
-	dropPrev()
+	if res.Journal != "" {
+		pruneJournals(jdirs)
+	}
 	res.OK = true
 	return res, nil
 }

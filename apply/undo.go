@@ -3,6 +3,8 @@ package apply
 import (
 	"bufio"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -10,6 +12,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -25,6 +28,7 @@ import (
 // original contents as raw bytes.
 type journal struct {
 	Root  string // absolute
+	ID    string // random: which apply this is, in its file name too
 	Time  time.Time
 	Files []journalFile
 	Dirs  []string // directories the apply creates, parents first
@@ -43,13 +47,14 @@ type journal struct {
 }
 
 type journalFile struct {
-	Path     string // root-relative, resolved
-	Existed  bool   // the file existed before
-	Before   []byte // its bytes then
-	Mode     uint32 // its mode then
-	Exists   bool   // the file exists after
-	AfterLen uint64 // the length of its bytes after (0 when deleted)
-	AfterSum uint64 // their contentSum
+	Path      string // root-relative, resolved
+	Existed   bool   // the file existed before
+	Before    []byte // its bytes then
+	BeforeSum uint64 // their contentSum, checked before undo writes them
+	Mode      uint32 // its mode then
+	Exists    bool   // the file exists after
+	AfterLen  uint64 // the length of its bytes after (0 when deleted)
+	AfterSum  uint64 // their contentSum
 }
 
 // contentSum is how the journal knows a file still holds what the apply
@@ -80,23 +85,81 @@ func (f *journalFile) holds(b []byte) bool {
 	return uint64(len(b)) == f.AfterLen && contentSum(b) == f.AfterSum
 }
 
-// journalName is the journal's file name in its state directory, and
-// journalPrevName where the journal it replaces is kept (as a hard link)
-// until the apply that replaced it has finished, so that a rollback can
-// put it back without the previous journal ever being read.
-const journalName, journalPrevName = "journal", "journal.prev"
+// HistorySize is how many journals a root keeps: its last applies, which
+// Undo takes back newest first.
+const HistorySize = 10
+
+// journalPrefix starts the file name of every journal in a state
+// directory: journalPrefix, the time as 20 decimal digits of Unix
+// nanoseconds, "-" and the 16 hex digits of its id, so that names sort
+// as the journals' times do, in whichever directory each lies.
+const journalPrefix = "j-"
 
 func newJournal(root string, cs []change) *journal {
-	j := &journal{Root: root, Time: time.Now().UTC(), PID: os.Getpid()}
+	var id [8]byte
+	rand.Read(id[:])
+	j := &journal{Root: root, ID: hex.EncodeToString(id[:]), Time: time.Now().UTC(), PID: os.Getpid()}
 	j.Host, _ = os.Hostname()
 	for _, c := range cs {
 		jf := journalFile{Path: c.path, Existed: c.orig.exists, Before: c.orig.data, Mode: uint32(c.orig.mode), Exists: c.final.exists}
+		jf.BeforeSum = contentSum(jf.Before)
 		if c.final.exists {
 			jf.AfterLen, jf.AfterSum = uint64(len(c.final.data)), contentSum(c.final.data)
 		}
 		j.Files = append(j.Files, jf)
 	}
 	return j
+}
+
+// fileName is j's name in its state directory (see journalPrefix).
+func (j *journal) fileName() string {
+	return fmt.Sprintf("%s%020d-%s", journalPrefix, j.Time.UnixNano(), j.ID)
+}
+
+// isJournalName reports whether base is a name fileName makes.
+func isJournalName(base string) bool {
+	rest, ok := strings.CutPrefix(base, journalPrefix)
+	if !ok || len(rest) != 20+1+16 || rest[20] != '-' {
+		return false
+	}
+	for i, c := range []byte(rest) {
+		if i != 20 && !('0' <= c && c <= '9' || i > 20 && 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// listJournals returns the file names of the root's journals in every
+// state directory of dirs, newest first: apply and undo look in all of
+// them, so that whichever the environment made the first usable, the
+// newest journal is the one found. A directory that is not one (a
+// symlink put there) is passed over.
+func listJournals(dirs []string) []string {
+	var names []string
+	for _, dir := range dirs {
+		if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
+			continue
+		}
+		ents, err := os.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range ents {
+			if isJournalName(e.Name()) {
+				names = append(names, filepath.Join(dir, e.Name()))
+			}
+		}
+	}
+	slices.SortFunc(names, func(a, b string) int { return strings.Compare(filepath.Base(b), filepath.Base(a)) })
+	return names
+}
+
+// journalTime is the time in a journal's file name.
+func journalTime(name string) int64 {
+	var ns int64
+	fmt.Sscanf(filepath.Base(name)[len(journalPrefix):][:20], "%d", &ns)
+	return ns
 }
 
 // journalDirs returns where the journal for the root rs names may live, in
@@ -159,64 +222,61 @@ func insideRoot(dir string, rs *resolver) bool {
 	return false
 }
 
-// save writes j atomically as the root's journal, in the first of the
-// state directories that can be created, and returns its file name, a
-// function that puts back the journal it replaced (or removes j when there
-// was none), and one that lets the replaced journal go once the apply has
-// finished for good. When the state directory is the default and none can
-// be created, save records nothing and returns "": the apply goes ahead
-// without undo, which is better than refusing every edit on a machine with
-// no writable home.
-// dirs are journalDirs' answer; explicit says the state directory was
-// named.
-func (j *journal) save(dirs []string, explicit bool) (name string, restore, drop func(), err error) {
-	var lastErr error
+// save writes j atomically in the first of the state directories dirs
+// that can be made and written, and returns its file name. newest is the
+// root's newest journal so far (listJournals), which j's time is put
+// after should the clock have gone back, so that undo takes j first.
+// With no directory usable, it returns the last error: the caller goes
+// on without undo, and says so.
+func (j *journal) save(dirs []string, newest string) (string, error) {
+	if newest != "" && journalTime(newest) >= j.Time.UnixNano() {
+		j.Time = time.Unix(0, journalTime(newest)+1).UTC()
+	}
+	lastErr := errors.New("no state directory outside the root")
 	for _, dir := range dirs {
-		if lastErr = os.MkdirAll(dir, 0o700); lastErr != nil {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			lastErr = fmt.Errorf("%s: %s", dir, errMsg(err))
 			continue
 		}
-		name := filepath.Join(dir, journalName)
-		prev := filepath.Join(dir, journalPrevName)
-		// The journal being replaced is kept by a hard link rather than
-		// read into memory: it holds every byte the previous apply
-		// replaced. Where links are refused, it is read after all.
-		os.Remove(prev)
-		linked, hadPrev := false, false
-		var prevData []byte
-		switch err := os.Link(name, prev); {
-		case err == nil:
-			linked = true
-		case !errors.Is(err, fs.ErrNotExist):
-			prevData, err = os.ReadFile(name)
-			hadPrev = err == nil
-		}
-		if j.saved, lastErr = writeFileAtomic(name, j.pieces()); lastErr != nil {
-			if linked {
-				os.Remove(prev)
-			}
+		if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
+			lastErr = fmt.Errorf("%s is not a directory", dir)
 			continue
 		}
-		restore := func() {
-			switch {
-			case linked:
-				os.Rename(prev, name)
-			case hadPrev:
-				_, _ = writeFileAtomic(name, [][]byte{prevData})
-			default:
-				os.Remove(name)
-			}
+		name := filepath.Join(dir, j.fileName())
+		var err error
+		if j.saved, err = writeFileAtomic(name, j.pieces()); err == nil {
+			return name, nil
 		}
-		drop := func() {
-			if linked {
-				os.Remove(prev)
-			}
+		lastErr = fmt.Errorf("%s: %s", dir, errMsg(err))
+	}
+	return "", lastErr
+}
+
+// remove removes j's journal, saved as name, when it is still the file
+// save wrote: a rolled-back apply takes its own journal back, and no
+// other.
+func (j *journal) remove(name string) {
+	if j.saved == nil {
+		return
+	}
+	if fi, err := os.Lstat(name); err == nil && os.SameFile(fi, j.saved) {
+		os.Remove(name)
+	}
+}
+
+// pruneJournals removes the root's journals beyond the newest HistorySize,
+// except one whose apply may still be under way (its check running).
+func pruneJournals(dirs []string) {
+	names := listJournals(dirs)
+	if len(names) <= HistorySize {
+		return
+	}
+	for _, name := range names[HistorySize:] {
+		if j, err := readJournalHeader(name); err == nil && !j.Done && j.running() {
+			continue
 		}
-		return name, restore, drop, nil
+		os.Remove(name)
 	}
-	if explicit {
-		return "", nil, nil, lastErr
-	}
-	return "", func() {}, func() {}, nil
 }
 
 // writeFileAtomic writes pieces, in order, to name by way of a synced
@@ -310,17 +370,19 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 		}
 		defer unlock()
 	}
-	name, data, err := readJournal(opts.StateDir, rs)
-	if errors.Is(err, fs.ErrNotExist) {
-		return fail(&edit.Error{Code: edit.CodeFileNotFound, Edit: -1, Msg: "nothing to undo: no apply is recorded for this root",
-			Hint: "Undo restores the last apply that wrote files in this root, once."})
-	}
+	dirs, err := journalDirs(opts.StateDir, rs)
 	if err != nil {
-		return fail(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot read the undo journal: " + errMsg(err), Err: err})
+		return fail(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot find the undo journal: " + errMsg(err), Err: err})
 	}
-	j, err := decodeJournal(data)
-	if err != nil || j.Root != rs.abs {
-		return fail(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "the undo journal " + name + " is unreadable or not for this root"})
+	names := listJournals(dirs)
+	if len(names) == 0 {
+		return fail(&edit.Error{Code: edit.CodeFileNotFound, Edit: -1, Msg: "nothing to undo: no apply is recorded for this root",
+			Hint: fmt.Sprintf("Undo takes back the last %d applies that wrote files in this root, newest first, each once.", HistorySize)})
+	}
+	name := names[0]
+	j, data, jerr := loadJournal(name, rs)
+	if jerr != nil {
+		return fail(jerr)
 	}
 
 	// The files are read through the directory handles the commit then
@@ -414,44 +476,94 @@ func undoResult(p string, now, before state) *FileResult {
 	return fr
 }
 
-// readJournal finds the root's journal in the state directories and
-// returns its file name and content; the error is fs.ErrNotExist when there
-// is none.
-func readJournal(stateDir string, rs *resolver) (string, []byte, error) {
-	dirs, err := journalDirs(stateDir, rs)
-	if err != nil {
-		return "", nil, err
-	}
-	for _, dir := range dirs {
-		name := filepath.Join(dir, journalName)
-		data, err := os.ReadFile(name)
-		if !errors.Is(err, fs.ErrNotExist) {
-			return name, data, err
+// loadJournal reads and checks the journal in the file name, for the root
+// rs names. Anything wrong with it is an IO_ERROR that names it: undo
+// writes nothing from a journal it cannot trust.
+func loadJournal(name string, rs *resolver) (*journal, []byte, *edit.Error) {
+	data, err := readJournalFile(name)
+	if err == nil {
+		var j *journal
+		if j, err = decodeJournal(data); err == nil {
+			if j.Root == rs.abs {
+				return j, data, nil
+			}
+			err = errors.New("it is for another root, " + j.Root)
 		}
 	}
-	return "", nil, fs.ErrNotExist
+	return nil, nil, &edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot use the undo journal " + name + ": " + errMsg(err) + "; nothing was restored", Err: err,
+		Hint: "Remove that file to undo the applies before it; the files it names are as that apply left them, or changed since."}
+}
+
+// A Checkpoint is one apply that Undo can take back: a journal of the
+// root's history.
+type Checkpoint struct {
+	Journal string    // its file name
+	ID      string    // the apply's id
+	Time    time.Time // when the apply committed
+	Files   []*FileResult
+	// Err says why the journal cannot be used (damaged, not a regular
+	// file): Undo refuses to go past it until it is removed.
+	Err *edit.Error
+}
+
+// History lists the applies of opts.Root that Undo can take back, newest
+// first, at most HistorySize: each checkpoint's files with the op the
+// apply made (their paths, not their contents). Only Root and StateDir
+// are read.
+func History(opts Options) ([]Checkpoint, error) {
+	root, err := os.OpenRoot(opts.Root)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	rs, err := newResolver(root, opts.Root)
+	if err != nil {
+		return nil, err
+	}
+	dirs, err := journalDirs(opts.StateDir, rs)
+	if err != nil {
+		return nil, err
+	}
+	var cps []Checkpoint
+	for _, name := range listJournals(dirs) {
+		cp := Checkpoint{Journal: name, Time: time.Unix(0, journalTime(name)).UTC()}
+		j, _, e := loadJournal(name, rs)
+		if e != nil {
+			cp.Err = e
+			cps = append(cps, cp)
+			continue
+		}
+		cp.ID, cp.Time = j.ID, j.Time
+		for _, f := range j.Files {
+			fr := &FileResult{Path: f.Path, Op: "modify"}
+			switch {
+			case !f.Existed:
+				fr.Op = "create"
+			case !f.Exists:
+				fr.Op = "delete"
+			}
+			cp.Files = append(cp.Files, fr)
+		}
+		cps = append(cps, cp)
+	}
+	return cps, nil
 }
 
 // cleanStale removes what an apply killed part way (SIGKILL, a crash, a
 // power cut) left in the tree besides its changes: the temp files it had
 // staged and the directories it had made that are still empty. Only what
-// the root's journal names is touched, and only once the process that
+// the root's journals (names, from listJournals) name is touched, and only once the process that
 // wrote it is gone, so a concurrent apply keeps its files. The changes
 // themselves stay for `edapply undo`, or the next apply, to judge. Not
 // covered: a temp file of a rollback (a failed or interrupted commit
 // putting files back) killed in its turn; its name is recorded nowhere, so
 // it is left rather than guessed at.
-func cleanStale(dr *dirRoots, rs *resolver, dirs []string) {
-	for _, dir := range dirs {
+func cleanStale(dr *dirRoots, rs *resolver, names []string) {
+	for _, name := range names {
 		// Only the header: the original contents are not needed here.
-		j, err := readJournalHeader(filepath.Join(dir, journalName))
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err == nil && j.Root == rs.abs && !j.Done {
+		if j, err := readJournalHeader(name); err == nil && j.Root == rs.abs && !j.Done {
 			j.removeLeftovers(dr, rs)
 		}
-		return
 	}
 }
 

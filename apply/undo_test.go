@@ -130,8 +130,8 @@ func TestStateDirInsideRoot(t *testing.T) {
 	t.Setenv("TMPDIR", filepath.Join(root, "tmp"))
 	opts.StateDir = ""
 	res, err = Apply(context.Background(), []edit.Edit{replace("a.txt", "a", "A")}, opts)
-	if err != nil || res.Journal != "" {
-		t.Fatalf("Apply = %v, journal %q; want success without a journal", err, res.Journal)
+	if err != nil || res.Journal != "" || !strings.Contains(res.NoUndo, "undo journal") {
+		t.Fatalf("Apply = %v, journal %q, no undo %q; want success without a journal, saying so", err, res.Journal, res.NoUndo)
 	}
 	diffTrees(t, "tree", readTree(t, root), tree{"a.txt": "A\n"})
 
@@ -181,7 +181,7 @@ func TestCleanStale(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			jname := filepath.Join(dirs[0], journalName)
+			jname := listJournals(dirs)[0]
 			data, err := os.ReadFile(jname)
 			if err != nil {
 				t.Fatal(err)

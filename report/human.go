@@ -72,6 +72,9 @@ func Human(w io.Writer, res *apply.Result, colored bool) error {
 		bw.WriteString("\n")
 	}
 	fmt.Fprintln(bw, p.summary(res))
+	if res.NoUndo != "" {
+		fmt.Fprintf(bw, "%s no undo for this apply: %s\n", p.bad.Sprint("!"), res.NoUndo)
+	}
 	return bw.Flush()
 }
 

@@ -18,6 +18,10 @@ type Receipt struct {
 	Errors      []WireError `json:"errors"`
 	Normalized  string      `json:"normalized,omitempty"`   // the response as applied; set by the caller that computed it
 	CheckOutput string      `json:"check_output,omitempty"` // tail of --check's output, when it ran
+	// Undo is false, with UndoReason, when the apply wrote files but no
+	// undo journal; absent otherwise.
+	Undo       *bool  `json:"undo,omitempty"`
+	UndoReason string `json:"undo_reason,omitempty"`
 }
 
 // WireFile is the wire form of an [apply.FileResult]. A hash is "" when
@@ -100,6 +104,9 @@ func NewReceipt(res *apply.Result) Receipt {
 		Files:       make([]WireFile, 0, len(res.Files)),
 		Errors:      make([]WireError, 0, len(res.Errors)),
 		CheckOutput: res.CheckOutput,
+	}
+	if res.NoUndo != "" {
+		r.Undo, r.UndoReason = new(bool), res.NoUndo
 	}
 	for _, f := range res.Files {
 		wf := WireFile{Path: f.Path, NewPath: f.NewPath, Op: f.Op, BeforeHash: f.BeforeHash, AfterHash: f.AfterHash,
