@@ -79,7 +79,7 @@ Exit status: 0 every edit applied; 1 an edit failed and nothing was written;
 	// to install edapply's scripts.
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{err: err, flags: true} })
-	root.AddCommand(newApplyCmd(&applyOptions{}), newParseCmd(&parseOptions{}), newHashCmd(&hashOptions{}), newReadCmd(&readOptions{}), newUndoCmd(&undoOptions{}),
+	root.AddCommand(newApplyCmd(&applyOptions{}), newParseCmd(&parseOptions{}), newHashCmd(&hashOptions{}), newReadCmd(&readOptions{}), newMCPCmd(&mcpOptions{}), newUndoCmd(&undoOptions{}),
 		newLintCmd(), newCompletionCmd(), newFormatsHelpCmd(), newNormalizeCmd(&normalizeOptions{}))
 	return root
 }
