@@ -304,6 +304,9 @@ func (r *codexReader) readUpdate(i int, arg string) int {
 		if k == c.from || body == k && len(c.anchors) == 0 && !c.atEOF {
 			break // neither anchor nor chunk line: not this section's
 		}
+		if len(c.lines) == 0 && len(c.anchors) == 0 && !c.atEOF {
+			continue // only empty lines, after "*** End of File" or between chunks: layout
+		}
 		chunks = append(chunks, c)
 	}
 	if len(chunks) == 0 && !moved {
