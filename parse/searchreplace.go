@@ -68,9 +68,68 @@ func srMarker(s string, c byte) (n int, label string, ok bool) {
 // labels (HEAD, a branch name) belong to git conflicts, which only nest.
 var searchLabels = map[string]bool{"": true, "search": true, "original": true, "find": true, "old": true, "before": true, "current": true, "existing": true}
 
+// isSearchOpener reports whether s opens a block: Aider's "<<<<<<< SEARCH"
+// (also written "<<<<<<< SEARCH>") or Cline's "------- SEARCH".
 func isSearchOpener(s string) bool {
 	_, label, ok := srMarker(s, '<')
-	return ok && searchLabels[strings.ToLower(label)]
+	return ok && searchLabels[strings.ToLower(strings.TrimSuffix(label, ">"))] || isClineOpener(s)
+}
+
+// isClineOpener reports whether s is Cline's "------- SEARCH". Unlike '<',
+// a run of dashes needs its label: alone it is a Markdown rule.
+func isClineOpener(s string) bool {
+	_, label, ok := srMarker(s, '-')
+	return ok && label != "" && searchLabels[strings.ToLower(label)]
+}
+
+// opensLevel reports whether s opens a level of nesting inside a block:
+// any '<' marker (a block, a git conflict) or Cline's opener.
+func opensLevel(s string) bool {
+	_, _, ok := srMarker(s, '<')
+	return ok || isClineOpener(s)
+}
+
+// closesLevel reports whether s closes a level: any '>' marker, or
+// Cline's "+++++++ REPLACE".
+func closesLevel(s string) bool {
+	if _, _, ok := srMarker(s, '>'); ok {
+		return true
+	}
+	_, label, ok := srMarker(s, '+')
+	return ok && strings.EqualFold(label, "replace")
+}
+
+// searchStart returns the line where the SEARCH text of the block opening
+// at line open begins, and the line hint Roo Code writes before it:
+// ":start_line:N" (and ":end_line:M") lines, then a "-------" line. They
+// are the tool's syntax, never the file's text; without them the SEARCH
+// text begins on the line after the opener.
+func (p *parser) searchStart(open, stop int) (from, hint int) {
+	k := open + 1
+	for ; k < stop; k++ {
+		t := strings.TrimSpace(p.lines[k].text)
+		name, num, ok := strings.Cut(t, ":")
+		if !ok || name != "" {
+			break
+		}
+		name, num, ok = strings.Cut(num, ":")
+		n, err := strconv.Atoi(strings.TrimSpace(num))
+		if !ok || err != nil || n < 1 || (name != "start_line" && name != "end_line") {
+			break
+		}
+		if name == "start_line" {
+			hint = n
+		}
+	}
+	if k == open+1 {
+		return k, 0
+	}
+	if k < stop {
+		if n, label, ok := srMarker(p.lines[k].text, '-'); ok && n > 0 && label == "" {
+			k++
+		}
+	}
+	return k, hint
 }
 
 func isDivider(s string) (int, bool) {
@@ -102,7 +161,11 @@ func readSearchReplace(p *parser, i int) int {
 		return i + 1
 	}
 	pth, from := p.blockPath(i)
-	div, msg := pickDivider(p, divs, openN, i, closeAt, pth)
+	body, hint := p.searchStart(i, closeAt)
+	for len(divs) > 0 && divs[0] < body {
+		divs = divs[1:] // a divider inside Roo's preamble cannot split the block
+	}
+	div, msg := pickDivider(p, divs, openN, body-1, closeAt, pth)
 	if msg != "" {
 		hint := "Separate SEARCH from REPLACE with one ======= line."
 		if len(divs) > 1 {
@@ -122,9 +185,11 @@ func readSearchReplace(p *parser, i int) int {
 		p.leanOnWhole[len(p.edits)] = true
 	}
 	p.lastPath = pth
-	old := p.text[p.lines[i].end:p.lines[div].start]
+	old := p.text[p.lines[body-1].end:p.lines[div].start]
 	nw := p.text[p.lines[div].end:p.lines[closeAt].start]
-	e := edit.Edit{Op: edit.Replace, Path: pth, Old: old, New: nw, Count: 1}
+	// Roo's start line, like a hunk's, may break a tie between equal
+	// matches; it never moves the edit to text that does not match.
+	e := edit.Edit{Op: edit.Replace, Path: pth, Old: old, New: nw, Count: 1, Hint: hint}
 	if old == "" {
 		e = edit.Edit{Op: edit.Create, Path: pth, New: nw}
 	}
@@ -139,11 +204,11 @@ func srBlock(p *parser, open, stop int) (divs []int, closeAt int) {
 	depth := 1
 	for j := open + 1; j < stop; j++ {
 		t := p.lines[j].text
-		if _, _, ok := srMarker(t, '<'); ok {
+		if opensLevel(t) {
 			depth++
 		} else if _, ok := isDivider(t); ok && depth == 1 {
 			divs = append(divs, j)
-		} else if _, _, ok := srMarker(t, '>'); ok {
+		} else if closesLevel(t) {
 			if depth--; depth == 0 {
 				return divs, j
 			}
@@ -162,9 +227,9 @@ func (p *parser) markUnclosed(i int) {
 	stack := []int{i}
 	for j := i + 1; j < len(p.lines); j++ {
 		t := p.lines[j].text
-		if _, _, ok := srMarker(t, '<'); ok {
+		if opensLevel(t) {
 			stack = append(stack, j)
-		} else if _, _, ok := srMarker(t, '>'); ok && len(stack) > 0 {
+		} else if closesLevel(t) && len(stack) > 0 {
 			stack = stack[:len(stack)-1]
 		}
 	}
