@@ -1,6 +1,6 @@
-# Every target but eval (python3, for ../shared/eval's scorer) is a go
-# command, plus the shell to glue them; nothing needs the network beyond
-# the module cache.
+# Every target but eval (python3, for ../shared/eval's scorer) and mcp-smoke
+# (node and npm) is a go command, plus the shell to glue them; nothing needs
+# the network beyond the module cache (mcp-smoke: npm's registry, once).
 # `make check` is what CI runs (.ci/run).
 
 FUZZTIME ?= 30s
@@ -9,7 +9,7 @@ FUZZTIME ?= 30s
 # when its tests gain the flag.
 GOLDEN_PKGS = ./parse ./report ./cmd/edapply
 
-.PHONY: build test race vet fmt tidy check golden fuzz demo eval bench bench-compare
+.PHONY: build test race vet fmt tidy check golden fuzz demo eval bench bench-compare mcp-smoke
 
 # Static, without cgo: only net's DNS resolver (imported by pflag and
 # go-gitdiff, never called) would use it, and a dynamically linked binary
@@ -74,3 +74,9 @@ eval: build
 	else \
 		echo "eval: ../shared/eval not found; skipping"; \
 	fi
+
+# Drive `edapply mcp` with the official TypeScript SDK's client over stdio
+# (node and npm; the SDK is installed under $$TMPDIR, not here). Optional:
+# not part of check.
+mcp-smoke: build
+	scripts/mcp-smoke.sh bin/edapply
