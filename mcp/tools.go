@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -70,7 +71,7 @@ var (
 	}
 	undoTool = &sdk.Tool{
 		Name:        "undo",
-		Description: `Restore the files that the last write in this working tree (an edit_file, an apply_edits or the edapply command) changed: their content comes back, files it created are removed, files it deleted return. Refused (OUT_OF_DATE), restoring nothing, when one of those files changed since. Only the last write can be undone, once.`,
+		Description: `Restore the files that the last write in this working tree (an edit_file, an apply_edits or the edapply command) changed: their content comes back, files it created are removed, files it deleted return. Refused (OUT_OF_DATE), restoring nothing, when one of those files changed since. Each call takes back one write, newest first; the tree keeps its last ` + strconv.Itoa(apply.HistorySize) + `.`,
 		InputSchema: inputSchema[UndoInput](),
 		Annotations: &sdk.ToolAnnotations{OpenWorldHint: falseHint},
 	}
