@@ -279,6 +279,11 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 		if m.rescuable() {
 			if hits = m.cutHits(op); len(hits) > 0 {
 				lv, note = levelIndent, noteCutFirstLine
+			} else if nh := m.cutHits(np); np.text != op.text && m.standing(nh) {
+				// The same call, sent again after it was applied.
+				loc := m.already(nh, levelIndent)
+				loc.Note = noteCutFirstLine
+				return loc, nil
 			} else if loc, err, ok := m.rescue(op, np); ok {
 				return loc, err
 			}

@@ -1,6 +1,7 @@
 package locate
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -17,6 +18,7 @@ type rescueCase struct {
 	all            bool // replace_all
 
 	want     string    // the file after, when the edit applies
+	status   Status    // "" : StatusApplied
 	strategy Strategy  // "" : don't check
 	note     string    // a word the note must hold; "" : don't check
 	code     edit.Code // a failure
@@ -49,6 +51,9 @@ func runRescue(t *testing.T, name string, c rescueCase) {
 	if err != nil {
 		t.Errorf("%s: error %s: %s (hint %q)", name, err.Code, err.Msg, err.Hint)
 		return
+	}
+	if status := cmp.Or(c.status, StatusApplied); loc.Status != status {
+		t.Errorf("%s: status %s, want %s", name, loc.Status, status)
 	}
 	if c.strategy != "" && loc.Strategy != c.strategy {
 		t.Errorf("%s: strategy %s, want %s", name, loc.Strategy, c.strategy)
@@ -89,6 +94,12 @@ func TestRescueCutFirstLine(t *testing.T) {
 		"replaceAll": {file: twice, all: true, old: "return len(\n            self.items)", new: "return len(\n            self.items or ())",
 			want: strings.ReplaceAll(twice, "self.items)\n", "self.items or ())\n"), strategy: StrategyIndent},
 
+		"resent": {file: strings.Replace(box, "self.items)", "self.items) + 1", 1), old: "return len(\n            self.items)",
+			new: "return len(\n            self.items) + 1", status: StatusAlreadyApplied, strategy: StrategyIndent, note: "indentation",
+			want: strings.Replace(box, "self.items)", "self.items) + 1", 1), lines: [2]int{4, 5}},
+		"crlf": {file: strings.ReplaceAll(box, "\n", "\r\n"), old: "return len(\n            self.items)", new: "return len(\n            self.items) + 1",
+			want:     strings.ReplaceAll(strings.Replace(box, "self.items)", "self.items) + 1", 1), "\n", "\r\n"),
+			strategy: StrategyIndent},
 		"twice":          {file: twice, old: "return len(\n            self.items)", new: "return None", code: edit.CodeMultipleMatches},
 		"typo":           {file: box, old: "return len(\n            self.itens)", new: "return None", code: edit.CodeNoMatch},
 		"typoFirstLine":  {file: box, old: "return lem(\n            self.items)", new: "return None", code: edit.CodeNoMatch},
@@ -131,6 +142,10 @@ func TestRescueLineNumbers(t *testing.T) {
 		"tieBrokenByNumber": {file: pair, old: "     5\t    return 1\n", new: "     5\t    return 2\n",
 			want: "def a():\n    return 1\n\ndef b():\n    return 2\n", strategy: StrategyLineHint, lines: [2]int{5, 5}},
 		"tieFarNumber": {file: pair, old: "    40\t    return 1\n", new: "    40\t    return 2\n", code: edit.CodeMultipleMatches, hint: "line-number"},
+		"crlf": {file: strings.ReplaceAll(user, "\n", "\r\n"), old: "     2\t    def name(self):\n     3\t        return self._name\n",
+			new: "     2\t    def name(self):\n     3\t        return self._name.title()\n", want: strings.ReplaceAll(renamed, "\n", "\r\n")},
+		"deletes": {file: user, old: "     4\n     5\t    def age(self):\n     6\t        return self._age\n", new: "",
+			want: "class User:\n    def name(self):\n        return self._name\n"},
 		"tsvExact": {file: tsv, old: "2\tbanana\n", new: "2\tberry\n",
 			want: "1\tapple\n2\tberry\n3\tcherry\nbananas\n", strategy: StrategyExact},
 		"tsvNearMiss":    {file: tsv, old: "2\tbananas\n", new: "2\tberry\n", code: edit.CodeNoMatch},
@@ -176,58 +191,73 @@ func TestRescueDoubleEscapes(t *testing.T) {
 // letter. Blocks of a small vocabulary make near twins common.
 func TestRescueTypoNeverLands(t *testing.T) {
 	r := rand.New(rand.NewPCG(25, 2026))
-	words := []string{"alpha", "beta", "gamma", "items", "len(", "return", "if", "self", "x", "y)", "=", "0"}
-	landed := 0
 	rescued := map[Strategy]int{}
 	for iter := range 3000 {
-		n := 8 + r.IntN(16)
-		lines := make([]string, n)
-		for i := range lines {
-			ws := make([]string, 1+r.IntN(3))
-			for j := range ws {
-				ws[j] = words[r.IntN(len(words))]
-			}
-			lines[i] = strings.Repeat("    ", r.IntN(4)) + strings.Join(ws, " ")
-		}
-		file := strings.Join(lines, "\n") + "\n"
-		k, m := r.IntN(n-1), 2+r.IntN(3)
-		m = min(m, n-k)
-		block := slicesClone(lines[k : k+m])
-		form := iter % 3
-		if form == 0 && leadingWS(block[0]) == "" {
-			block[0] = "    " + block[0] // rescue 1 needs an indented first line
-			lines[k] = block[0]
-			file = strings.Join(lines, "\n") + "\n"
-		}
-		for _, typo := range []bool{false, true} {
-			b := slicesClone(block)
-			if typo && !mutateLetter(r, b) {
-				continue
-			}
-			old := rescuedForm(r, form, b, k+1)
-			e := &edit.Edit{Op: edit.Replace, Old: old, New: "replaced", Count: 1, Format: "json"}
-			loc, err := locate(file, e, matchOptions{})
-			if err != nil {
-				if !typo && err.Code != edit.CodeMultipleMatches {
-					t.Errorf("form %d: the rescued form of lines %d-%d is not located: %s %s\nold %q\nfile %q", form, k+1, k+m, err.Code, err.Msg, old, file)
-				}
-				continue
-			}
-			if typo {
-				landed++
-			} else if loc.Note != "" {
-				rescued[loc.Strategy]++
-			}
-			got, want := strings.Fields(loc.Matched), strings.Fields(strings.Join(b, "\n"))
-			if strings.Join(got, " ") != strings.Join(want, " ") {
-				t.Fatalf("form %d (typo %v): located %q (%s) for the words %q\nold %q\nfile %q", form, typo, loc.Matched, loc.Strategy, want, old, file)
-			}
+		if s := checkRescueTypo(t, r, iter%3); s != "" {
+			rescued[s]++
 		}
 	}
-	t.Logf("%d edits with a typo located text that holds the typo; rescued without: %v", landed, rescued)
 	if len(rescued) < 3 {
 		t.Errorf("rescued %v: every rescue should have located some of the forms", rescued)
 	}
+}
+
+// FuzzRescueTypo is TestRescueTypoNeverLands over seeds the fuzzer picks.
+func FuzzRescueTypo(f *testing.F) {
+	for seed := range uint64(6) {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, seed uint64) {
+		checkRescueTypo(t, rand.New(rand.NewPCG(seed, seed>>32)), int(seed%3))
+	})
+}
+
+// checkRescueTypo writes a random file, quotes a block of it in rescue
+// form (see rescuedForm), as it stands and with a one-letter change, and
+// checks that what is located holds the quoted words. It returns the
+// strategy that rescued the block as it stands, "" when none did.
+func checkRescueTypo(t *testing.T, r *rand.Rand, form int) Strategy {
+	t.Helper()
+	words := []string{"alpha", "beta", "gamma", "items", "len(", "return", "if", "self", "x", "y)", "=", "0"}
+	n := 8 + r.IntN(16)
+	lines := make([]string, n)
+	for i := range lines {
+		ws := make([]string, 1+r.IntN(3))
+		for j := range ws {
+			ws[j] = words[r.IntN(len(words))]
+		}
+		lines[i] = strings.Repeat("    ", r.IntN(4)) + strings.Join(ws, " ")
+	}
+	k := r.IntN(n - 1)
+	m := min(2+r.IntN(3), n-k)
+	if form == 0 && leadingWS(lines[k]) == "" {
+		lines[k] = "    " + lines[k] // rescue 1 needs an indented first line
+	}
+	file := strings.Join(lines, "\n") + "\n"
+	var rescued Strategy
+	for _, typo := range []bool{false, true} {
+		b := slicesClone(lines[k : k+m])
+		if typo && !mutateLetter(r, b) {
+			continue
+		}
+		old := rescuedForm(r, form, b, k+1)
+		e := &edit.Edit{Op: edit.Replace, Old: old, New: "replaced", Count: 1, Format: "json"}
+		loc, err := locate(file, e, matchOptions{})
+		if err != nil {
+			if !typo && err.Code != edit.CodeMultipleMatches {
+				t.Errorf("form %d: the rescued form of lines %d-%d is not located: %s %s\nold %q\nfile %q", form, k+1, k+m, err.Code, err.Msg, old, file)
+			}
+			continue
+		}
+		if !typo && loc.Note != "" {
+			rescued = loc.Strategy
+		}
+		got, want := strings.Fields(loc.Matched), strings.Fields(strings.Join(b, "\n"))
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Fatalf("form %d (typo %v): located %q (%s) for the words %q\nold %q\nfile %q", form, typo, loc.Matched, loc.Strategy, want, old, file)
+		}
+	}
+	return rescued
 }
 
 func slicesClone(s []string) []string { return append([]string(nil), s...) }
