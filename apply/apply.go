@@ -25,6 +25,7 @@ const (
 	StrategyDelete     = locate.StrategyDelete
 	StrategyRewrite    = locate.StrategyRewrite
 	StrategyRename     = locate.StrategyRename
+	StrategyAppend     = locate.StrategyAppend
 )
 
 // A Status is an edit's outcome.

@@ -670,12 +670,21 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 	s.by = i
 	switch e.Op {
 	case edit.Create:
+		if e.Format == "search-replace" && s.cur.exists && len(s.cur.data) > 0 {
+			// An empty SEARCH on a file with content appends to it, as
+			// Aider reads it; replies rely on that.
+			p.replace(f, i, e)
+			return
+		}
 		p.create(f, i, e, StrategyCreate)
 	case edit.Replace:
-		if e.Old == "" && e.Hint == 0 && len(e.Anchors) == 0 && !e.AtEOF {
-			// An empty SEARCH that says nowhere to put its text creates
-			// the file, or fills an empty one; with a line, an anchor or
-			// the end of the file it inserts there (the ladder's insert).
+		if e.Old == "" && e.Hint == 0 && len(e.Anchors) == 0 && !e.AtEOF &&
+			(!s.cur.exists || len(s.cur.data) == 0 || !locate.LineOriented(e)) {
+			// An empty old text that says nowhere to put its text creates
+			// the file, or fills an empty one; a tool call's refuses a file
+			// with content (FILE_EXISTS). A block's or a chunk's appends to
+			// it; with a line, an anchor or the end of the file it inserts
+			// there (the ladder's insert).
 			p.create(f, i, e, StrategyCreate)
 			return
 		}

@@ -122,3 +122,49 @@ func TestWholeOf(t *testing.T) {
 		}
 	}
 }
+
+func block(path, search, replace string) string {
+	return path + "\n```\n<<<<<<< SEARCH\n" + search + "=======\n" + replace + ">>>>>>> REPLACE\n```\n"
+}
+
+func TestSafetyAppend(t *testing.T) {
+	for _, tc := range []safetyCase{
+		{name: "empty SEARCH appends", before: tree{"n.txt": "one\ntwo\n"}, reply: block("n.txt", "", "three\n"),
+			want: tree{"n.txt": "one\ntwo\nthree\n"}, status: StatusApplied, strategy: StrategyAppend},
+		{name: "empty SEARCH after a last line without newline", before: tree{"n.txt": "one\ntwo"}, reply: block("n.txt", "", "three\n"),
+			want: tree{"n.txt": "one\ntwo\nthree"}, strategy: StrategyAppend},
+		{name: "empty SEARCH on a CRLF file", before: tree{"n.txt": "one\r\ntwo\r\n"}, reply: block("n.txt", "", "three\n"),
+			want: tree{"n.txt": "one\r\ntwo\r\nthree\r\n"}, strategy: StrategyAppend},
+		{name: "empty SEARCH already appended", before: tree{"n.txt": "one\ntwo\nthree\n"}, reply: block("n.txt", "", "three\n"),
+			want: tree{"n.txt": "one\ntwo\nthree\n"}, status: StatusAlreadyApplied, strategy: StrategyAppend},
+		{name: "empty SEARCH creates", before: tree{"n.txt": "one\n"}, reply: block("m.txt", "", "new\n"),
+			want: tree{"n.txt": "one\n", "m.txt": "new\n"}, strategy: StrategyCreate},
+		{name: "empty SEARCH fills an empty file", before: tree{"n.txt": ""}, reply: block("n.txt", "", "new\n"),
+			want: tree{"n.txt": "new\n"}, strategy: StrategyCreate},
+		{name: "empty SEARCH restating the file's end", before: tree{"c.ts": "import { x } from 'y';\n\nexport const all = { x };"},
+			reply: block("c.ts", "", "import { z } from 'y';\n\nexport const all = { x };\n"), code: "FILE_EXISTS"},
+		{name: "empty SEARCH repeating most of the file", before: tree{"c.py": "import os\n\ndef main():\n    print(os.getcwd())\n\nmain()\n"},
+			reply: block("c.py", "", "def main():\n    print(os.getcwd())\n    print('again')\n"), code: "FILE_EXISTS"},
+		{name: "empty SEARCH whose closing line is the file's", before: tree{"c.go": "package c\n\nfunc A() {\n}\n"},
+			reply: block("c.go", "", "\nfunc B() {\n}\n"), want: tree{"c.go": "package c\n\nfunc A() {\n}\n\nfunc B() {\n}\n"}},
+		{name: "empty old_string on a file with content", before: tree{"n.txt": "one\n"},
+			reply: `{"path": "n.txt", "old_string": "", "new_string": "two\n"}` + "\n", code: "FILE_EXISTS"},
+		{name: "codex chunk of added lines appends", before: tree{"n.txt": "one\n"},
+			reply: "*** Begin Patch\n*** Update File: n.txt\n+two\n*** End Patch\n",
+			want:  tree{"n.txt": "one\ntwo\n"}, strategy: StrategyAppend},
+		{name: "codex chunk of added lines at end of file", before: tree{"n.txt": "one\n"},
+			reply: "*** Begin Patch\n*** Update File: n.txt\n@@\n+two\n*** End of File\n*** End Patch\n",
+			want:  tree{"n.txt": "one\ntwo\n"}, strategy: StrategyAppend},
+		{name: "codex append already there", before: tree{"n.txt": "one\ntwo\n"},
+			reply: "*** Begin Patch\n*** Update File: n.txt\n+two\n*** End Patch\n",
+			want:  tree{"n.txt": "one\ntwo\n"}, status: StatusAlreadyApplied},
+		{name: "replace_all left to right", before: tree{"n.txt": "aaaa\n"},
+			reply: `{"path": "n.txt", "old_string": "aa", "new_string": "b", "replace_all": true}` + "\n",
+			want:  tree{"n.txt": "bb\n"}},
+		{name: "replace_all odd run", before: tree{"n.txt": "aaaaa\n"},
+			reply: `{"path": "n.txt", "old_string": "aa", "new_string": "b", "replace_all": true}` + "\n",
+			want:  tree{"n.txt": "bba\n"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) { runSafety(t, tc) })
+	}
+}

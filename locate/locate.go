@@ -19,6 +19,7 @@ const (
 	StrategyDelete     Strategy = "delete"
 	StrategyRewrite    Strategy = "rewrite"
 	StrategyRename     Strategy = "rename"
+	StrategyAppend     Strategy = "append"
 )
 
 // A Status is an edit's outcome.
@@ -34,6 +35,19 @@ const (
 
 // bom is UTF-8's byte order mark, which a file's content may start with.
 const bom = "\uFEFF"
+
+// LineOriented reports whether e was written in a format that quotes whole
+// lines (SEARCH/REPLACE blocks, diff hunks, Codex chunks): its old text
+// matches at line starts only, and an empty old text on a file with
+// content appends to it. A tool call's old_string is a substring, and
+// an edit of no known format is read as one.
+func LineOriented(e *edit.Edit) bool {
+	switch e.Format {
+	case "search-replace", "udiff", "codex":
+		return true
+	}
+	return false
+}
 
 // A Location is where the ladder found a Replace edit, and what to write.
 type Location = location

@@ -294,6 +294,11 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 		return location{}, &edit.Error{Code: edit.CodeNoMatch, Msg: "SEARCH text not found", Hint: hint, Candidates: cands}
 	}
 	strategy := lv.strategy()
+	if overlapping(hits) && m.want != 1 {
+		// Every occurrence (or a count of them): taken left to right, each
+		// after the one before, as every language's replaceAll does.
+		hits = leftToRight(hits)
+	}
 	if overlapping(hits) {
 		return location{}, m.multiple(hits, "SEARCH text overlaps itself in the file")
 	}
@@ -504,6 +509,17 @@ func overlapping(hits []hit) bool {
 	return false
 }
 
+// leftToRight keeps the hits that start after the last kept one ends.
+func leftToRight(hits []hit) []hit {
+	var out []hit
+	for _, h := range hits {
+		if len(out) == 0 || h.start >= out[len(out)-1].end {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
 // holdsEach reports whether every outer hit holds one of inner.
 func holdsEach(outer, inner []hit) bool {
 	for _, o := range outer {
@@ -581,7 +597,8 @@ func (f *finder) anchors(anchors []string) (int, *edit.Error) {
 }
 
 // insert places new text where an empty old text says: after the anchors,
-// at the end of the file, or before the hinted line.
+// or before the hinted line, or else at the end of the file (an append),
+// and is already applied when the text stands there (ends the file).
 func (f *finder) insert(e *edit.Edit, np *pattern, from int) (location, *edit.Error) {
 	if np.text == "" {
 		return location{Strategy: StrategyExact, Status: StatusAlreadyApplied}, nil
@@ -595,9 +612,7 @@ func (f *finder) insert(e *edit.Edit, np *pattern, from int) (location, *edit.Er
 	switch {
 	case len(e.Anchors) > 0:
 		line = from
-	case e.AtEOF:
-		line = len(lines)
-	case e.Hint > 0:
+	case e.Hint > 0 && !e.AtEOF:
 		if e.Hint-1 > len(lines) {
 			// The text goes after a line the file does not have: the
 			// model read another version of the file.
@@ -607,14 +622,15 @@ func (f *finder) insert(e *edit.Edit, np *pattern, from int) (location, *edit.Er
 		}
 		line, strategy = e.Hint-1, StrategyLineHint
 	default:
-		return location{}, &edit.Error{Code: edit.CodeNoMatch, Msg: "SEARCH text is empty",
-			Hint: "Quote the lines to replace in the SEARCH text; an empty SEARCH only creates a file."}
+		// Nothing says where: the text goes at the end, as Aider reads an
+		// empty SEARCH and Codex a chunk of only added lines.
+		line, strategy = len(lines), StrategyAppend
 	}
 	// Already there: the new lines stand at the insertion point (or, at the
 	// end of the file, end it).
 	{
 		k := line
-		if e.AtEOF && len(e.Anchors) == 0 {
+		if strategy == StrategyAppend {
 			k = len(lines) - len(np.lines)
 		}
 		if k >= 0 && k+len(np.lines) <= len(lines) {
@@ -631,6 +647,11 @@ func (f *finder) insert(e *edit.Edit, np *pattern, from int) (location, *edit.Er
 					LineStart: k + 1, LineEnd: k + len(np.lines), Matched: f.content[s:t], Written: f.content[s:t]}, nil
 			}
 		}
+	}
+	if strategy == StrategyAppend && restates(f.content, np.lines) {
+		return location{}, &edit.Error{Code: edit.CodeFileExists,
+			Msg:  "the file exists, and the text to append to it restates it (it ends as the file does, or repeats most of its own lines from the file): a new version of the file, not an addition",
+			Hint: "Send SEARCH/REPLACE blocks for the lines that change; to replace the whole file, send it whole in a fence under its path."}
 	}
 	switch {
 	case line < len(lines):
@@ -649,6 +670,38 @@ func (f *finder) insert(e *edit.Edit, np *pattern, from int) (location, *edit.Er
 	}
 	return location{Splices: []splice{{at, at, text}}, Strategy: strategy, Status: StatusApplied,
 		LineStart: line + 1, LineEnd: line + len(np.lines), Written: text}, nil
+}
+
+// restates reports whether text, lines to append to content, reads as a
+// version of the file rather than an addition to it: its last telling line
+// is the file's last, or most of its telling lines stand in the file.
+// Appended, it would repeat the file's code. A telling line holds a
+// letter or digit and eight bytes or more once trimmed, which rules out
+// the "}" and "end" that close every addition.
+func restates(content string, text []string) bool {
+	telling := func(l string) (string, bool) {
+		t := strings.Join(strings.Fields(l), " ")
+		return t, len(t) >= 8 && strings.IndexFunc(t, func(r rune) bool {
+			return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r >= 0x80
+		}) >= 0
+	}
+	have, last := map[string]bool{}, ""
+	for _, l := range strings.Split(content, "\n") {
+		if t, ok := telling(l); ok {
+			have[t], last = true, t
+		}
+	}
+	n, standing, lastText := 0, 0, ""
+	for _, l := range text {
+		if t, ok := telling(l); ok {
+			n++
+			lastText = t
+			if have[t] {
+				standing++
+			}
+		}
+	}
+	return n > 0 && (lastText == last || 2*standing > n)
 }
 
 // sameContent reports whether content equals want as a whole file, up to

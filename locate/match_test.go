@@ -127,7 +127,7 @@ func TestLocateExact(t *testing.T) {
 		"missing":               {file: "a\nb\n", old: "zzz\n", new: "y\n", code: edit.CodeNoMatch},
 		"nonUTF8": {file: "caf\xe9 = 1\nb = \x93q\x94\n", old: "b = \x93q\x94\n", new: "b = \x93r\x94\n",
 			want: "caf\xe9 = 1\nb = \x93r\x94\n", strategy: StrategyExact},
-		"emptyOld":    {file: "a\n", old: "", new: "b\n", code: edit.CodeNoMatch},
+		"emptyOld":    {file: "a\n", old: "", new: "b\n", want: "a\nb\n", strategy: StrategyAppend},
 		"strictExact": {file: "a\nb\n", old: "b\n", new: "c\n", strict: true, want: "a\nc\n"},
 		// An exact SEARCH quotes the file's blanks, so a REPLACE without
 		// them is a deliberate cleanup, not a line to keep as the file has it.
