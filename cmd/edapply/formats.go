@@ -54,8 +54,12 @@ must occur exactly once.
 The path may also be the first line inside the fence ("diff-fenced") or the
 fence's info string ("'''go src/app.go"), and a block with no path edits the
 previous block's file. An empty SEARCH creates the file (or fills an empty
-one). Blocks are found by their marker lines, not by fences, so the text
-being edited may hold fences of its own.
+one); on a file with content it appends the REPLACE at the end (strategy
+"append", Aider's reading), and is already applied when the file already
+ends with that text. An append that restates the file (it ends as the file
+does, or most of its lines already stand in the file) is a new version of
+the file, not an addition: FILE_EXISTS. Blocks are found by their marker
+lines, not by fences, so the text being edited may hold fences of its own.
 
     '''
     src/app.go
@@ -108,7 +112,9 @@ lines, each of which may name an anchor line that must come before the
 change (a class, then a method), then lines prefixed with ' ' (context), '-'
 (remove) and '+' (add); "*** End of File" ties the chunk to the end of the
 file. Several Update sections for one file apply in order; a '+'-only chunk
-goes right after its anchor; a missing anchor is NO_MATCH.
+goes right after its anchor, and one with no anchor is appended at the end
+of the file (strategy "append", Codex's own reading); a missing anchor is
+NO_MATCH.
 
     *** Begin Patch
     *** Update File: src/app.go
@@ -132,12 +138,14 @@ array or in a json fence, bare or wrapped as harnesses wrap them
 
  - path: "path", "file_path", "filePath", "filename" or "file";
  - text to find: "old_string", "old_str", "oldString", "old_text" or
-   "search"; absent or empty, the call creates the file;
+   "search"; absent or empty, the call creates the file (FILE_EXISTS on a
+   file with content: a tool call's empty text never appends);
  - replacement: "new_string", "new_str", "newString", "new_text" or
    "replace"; "content" or "file_text" with no text to find (or "command":
    "create") writes the whole file;
  - "replace_all": true replaces every occurrence (at least one) where the
-   default wants exactly one; "expected_replacements": N wants exactly N;
+   default wants exactly one, non-overlapping, left to right ("aa" for "b"
+   in "aaaa" gives "bb"); "expected_replacements": N wants exactly N;
  - "command": "insert" with "insert_line": N inserts after line N;
  - "edits": [{"old_string": ..., "new_string": ...}, ...] makes several
    replacements in one file, in order.
