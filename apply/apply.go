@@ -46,8 +46,12 @@ type Options struct {
 	DryRun         bool              // plan and report; write nothing
 	Base           map[string]string // path → expected SHA-256 (hex, a prefix of 8+ digits); OUT_OF_DATE on mismatch
 	TrimTrailingWS bool              // strip trailing blanks from lines the edits add
-	Check          string            // shell command run in Root after writing; restore on failure
-	CheckTimeout   time.Duration     // 0: no limit beyond ctx
+	// PathPrefixes are absolute paths at which the model sees the root (a
+	// harness's /repo, /workspace): an absolute path under one names the
+	// file under Root. Any other absolute path outside Root is OUT_OF_ROOT.
+	PathPrefixes []string
+	Check        string        // shell command run in Root after writing; restore on failure
+	CheckTimeout time.Duration // 0: no limit beyond ctx
 	// LockTimeout is how long to wait for another Apply or Undo in the
 	// same root to finish: DefaultLockTimeout when 0, no wait when
 	// negative. The lock is held while the files are read and written,

@@ -25,6 +25,9 @@ type resolver struct {
 	root *os.Root
 	abs  string // the root as an absolute path
 	real string // abs with its own symlinks evaluated; absolute link targets are judged against both
+	// prefixes are absolute paths at which the model sees the root
+	// (Options.PathPrefixes).
+	prefixes []string
 }
 
 func newResolver(root *os.Root, dir string) (*resolver, error) {
@@ -44,16 +47,6 @@ func newResolver(root *os.Root, dir string) (*resolver, error) {
 // component, so reading and writing it touches the link's target and keeps
 // the link itself. The returned error has Code, Msg and Hint set; the caller
 // sets Path and Edit.
-//
-// Decided: a NUL byte is OUT_OF_ROOT (no file in the root can have that
-// name, and the contract lists no better code). An absolute path that lies
-// inside the root, judged component by component against the root as given
-// and with its symlinks evaluated (so /w/tree2 is not inside /w/tree), is
-// the corresponding relative path and is checked like one: tool calls in
-// the style of Claude Code name files by absolute path. Any other absolute
-// path is OUT_OF_ROOT, and so are Windows forms (C:\, C:/, \\server, \x,
-// //server) and a backslash path whose ".." components would leave the
-// root if backslashes were separators.
 func (r *resolver) resolve(p string) (string, *edit.Error) {
 	return r.resolveWith(p, r.root.Lstat, r.root.ReadFile)
 }
@@ -61,35 +54,118 @@ func (r *resolver) resolve(p string) (string, *edit.Error) {
 // resolveWith is resolve, asking lstat about each root-relative component
 // and reading a possible symlink stand-in with readFile.
 func (r *resolver) resolveWith(p string, lstat func(string) (fs.FileInfo, error), readFile func(string) ([]byte, error)) (string, *edit.Error) {
-	outside := func(msg string) (string, *edit.Error) {
-		return "", &edit.Error{Code: edit.CodeOutOfRoot, Msg: msg,
-			Hint: "Use a path relative to the root of the working tree, without \"..\" that leaves it."}
+	c, perr := r.relative(p)
+	if perr != nil {
+		return "", perr
 	}
+	return r.walk(p, c, lstat, readFile)
+}
+
+// outOfRoot is the OUT_OF_ROOT error resolve returns, with msg.
+func outOfRoot(msg string) *edit.Error {
+	return &edit.Error{Code: edit.CodeOutOfRoot, Msg: msg,
+		Hint: "Use a path relative to the root of the working tree, without \"..\" that leaves it."}
+}
+
+// relative returns the clean, slash-separated, root-relative path that p
+// names before any symlink is followed: the path the receipt, the diff
+// headers and the journal show, whatever form the model wrote it in.
+//
+// Decided: a NUL byte is OUT_OF_ROOT (no file in the root can have that
+// name, and the contract lists no better code). An absolute path that lies
+// inside the root, judged component by component against the root as given
+// and with its symlinks evaluated (so /w/tree2 is not inside /w/tree), is
+// the corresponding relative path and is checked like one: tool calls in
+// the style of Claude Code name files by absolute path. So is an absolute
+// path under one of the path prefixes (--path-prefix), the place a harness
+// shows the tree to its model. Any other absolute path is OUT_OF_ROOT, and
+// so are Windows forms (C:\, C:/, \\server, \x, //server). A backslash is
+// a separator, as on Windows where the model wrote the path, unless the
+// path as written names an existing file: a Linux name may hold one, but a
+// new file whose name holds backslashes is never what the model meant.
+func (r *resolver) relative(p string) (string, *edit.Error) {
 	switch {
 	case p == "":
-		return outside("empty path")
+		return "", outOfRoot("empty path")
 	case strings.IndexByte(p, 0) >= 0:
-		return outside("path contains a NUL byte")
-	case len(p) >= 2 && p[1] == ':' && isASCIILetter(p[0]):
-		return outside("absolute Windows path " + p)
-	case p[0] == '\\' || strings.HasPrefix(p, "//"):
-		return outside("absolute Windows path " + p)
+		return "", outOfRoot("path contains a NUL byte")
+	case isWindowsAbs(p):
+		rel, ok := r.underPrefix(strings.ReplaceAll(p, `\`, "/"))
+		if !ok {
+			return "", outOfRoot("absolute Windows path " + p)
+		}
+		p = rel
 	case p[0] == '/':
-		rel, ok := r.within(filepath.FromSlash(p))
-		if !ok || !filepath.IsAbs(filepath.FromSlash(p)) {
-			return outside("absolute path " + p + " is outside the root")
+		abs := filepath.FromSlash(p)
+		rel, ok := r.within(abs)
+		if !ok || !filepath.IsAbs(abs) {
+			if rel, ok = r.underPrefix(p); !ok {
+				return "", outOfRoot("absolute path " + p + " is outside the root")
+			}
 		}
 		p = rel
 	}
 	if strings.Contains(p, `\`) {
-		if c := path.Clean(strings.ReplaceAll(p, `\`, "/")); c == ".." || strings.HasPrefix(c, "../") {
-			return outside("path " + p + " leaves the root")
+		literal := path.Clean(p)
+		if _, err := r.root.Lstat(literal); err != nil || escapes(literal) {
+			p = strings.ReplaceAll(p, `\`, "/")
 		}
 	}
 	c := path.Clean(p)
-	if c == ".." || strings.HasPrefix(c, "../") {
-		return outside("path " + p + " leaves the root")
+	if escapes(c) {
+		return "", outOfRoot("path " + p + " leaves the root")
 	}
+	return c, nil
+}
+
+// escapes reports whether the clean relative path c leaves the root.
+func escapes(c string) bool { return c == ".." || strings.HasPrefix(c, "../") }
+
+// isWindowsAbs reports whether p is absolute, or drive-relative, as Windows
+// reads it: C:\x, C:/x, C:x, \\server\share, \x, //server.
+func isWindowsAbs(p string) bool {
+	return len(p) >= 2 && p[1] == ':' && isASCIILetter(p[0]) || p != "" && p[0] == '\\' || strings.HasPrefix(p, "//")
+}
+
+// underPrefix returns the root-relative path that the absolute,
+// slash-separated path p names when it lies under one of r.prefixes.
+// Prefixes are compared component by component, so /repo2/x is not under
+// /repo; a Windows drive letter in either is compared without case.
+func (r *resolver) underPrefix(p string) (string, bool) {
+	p = path.Clean(p)
+	for _, pre := range r.prefixes {
+		pre = path.Clean(strings.ReplaceAll(pre, `\`, "/"))
+		if !strings.HasPrefix(pre, "/") && !isWindowsAbs(pre) {
+			continue
+		}
+		if len(p) < len(pre) || !samePrefix(p[:len(pre)], pre) {
+			continue
+		}
+		rest := p[len(pre):]
+		switch {
+		case rest == "":
+			return ".", true
+		case rest[0] == '/':
+			return path.Clean(rest[1:]), true
+		case strings.HasSuffix(pre, "/"): // the prefix is "/" itself
+			return path.Clean(rest), true
+		}
+	}
+	return "", false
+}
+
+// samePrefix compares a path's head with a prefix, a drive letter without case.
+func samePrefix(head, pre string) bool {
+	if len(pre) >= 2 && pre[1] == ':' && len(head) >= 2 {
+		return strings.EqualFold(head[:1], pre[:1]) && head[1:] == pre[1:]
+	}
+	return head == pre
+}
+
+// walk follows c, a clean root-relative path that p named, component by
+// component, and returns it with every symlink resolved.
+func (r *resolver) walk(p, c string, lstat func(string) (fs.FileInfo, error), readFile func(string) ([]byte, error)) (string, *edit.Error) {
+	outside := func(msg string) (string, *edit.Error) { return "", outOfRoot(msg) }
 	if c == "." {
 		return ".", nil // the root itself; loading it reports "is a directory"
 	}
@@ -242,6 +318,7 @@ type resolveCache struct {
 
 type resolved struct {
 	rel string
+	lex string // relative's answer: the path to show
 	err *edit.Error
 }
 
@@ -253,19 +330,41 @@ type lstatResult struct {
 // resolve is rs.resolve, once per distinct p. Callers set the error's Path
 // and Edit, so each gets its own copy.
 func (c *resolveCache) resolve(p string) (string, *edit.Error) {
-	r, ok := c.seen[p]
-	if !ok {
-		r.rel, r.err = c.rs.resolveWith(p, c.lstat, c.readFile)
-		if c.seen == nil {
-			c.seen = map[string]resolved{}
-		}
-		c.seen[p] = r
-	}
+	r := c.lookup(p)
 	if r.err != nil {
 		e := *r.err
 		return "", &e
 	}
 	return r.rel, nil
+}
+
+// display returns the path to show for p, as written: clean, relative to
+// the root, with "/" separators, its symlinks kept; p cleaned when it names
+// nothing in the root.
+func (c *resolveCache) display(p string) string {
+	if r := c.lookup(p); r.lex != "" && r.lex != "." {
+		return r.lex
+	}
+	if cl := path.Clean(p); cl != "." {
+		return cl
+	}
+	return p
+}
+
+// lookup resolves p once.
+func (c *resolveCache) lookup(p string) resolved {
+	r, ok := c.seen[p]
+	if !ok {
+		r.lex, r.err = c.rs.relative(p)
+		if r.err == nil {
+			r.rel, r.err = c.rs.walk(p, r.lex, c.lstat, c.readFile)
+		}
+		if c.seen == nil {
+			c.seen = map[string]resolved{}
+		}
+		c.seen[p] = r
+	}
+	return r
 }
 
 // lstat is Lstat of the root-relative path p, once per p. resolve asks

@@ -33,7 +33,8 @@ type planOptions struct {
 	base     []string // PATH=HASH, as given
 	strict   bool
 	trimWS   bool
-	response string // RESPONSE_FILE; "" or "-" for stdin
+	prefixes []string // --path-prefix
+	response string   // RESPONSE_FILE; "" or "-" for stdin
 }
 
 // addPlanFlags registers planOptions' flags; baseUsage says what --base
@@ -44,6 +45,7 @@ func addPlanFlags(fs *pflag.FlagSet, opts *planOptions, baseUsage string) {
 	fs.BoolVar(&opts.strict, "strict", false, "exact matching only (no tolerance ladder)")
 	fs.StringArrayVar(&opts.base, "base", nil, baseUsage)
 	fs.BoolVar(&opts.trimWS, "trim-trailing-ws", false, "strip trailing spaces and tabs from the lines edits add")
+	fs.StringArrayVar(&opts.prefixes, "path-prefix", nil, "an absolute path under `P` names the file under the root (where the model sees the tree); repeatable")
 }
 
 type applyOptions struct {
@@ -188,6 +190,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 		DryRun:         opts.dryRun || len(perrs) > 0,
 		Base:           base,
 		TrimTrailingWS: opts.trimWS,
+		PathPrefixes:   opts.prefixes,
 		Check:          opts.check,
 		CheckTimeout:   opts.checkTO,
 		LockTimeout:    lockTimeout(opts.lockTO),
