@@ -58,6 +58,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		res.Errors.Add(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot resolve root " + opts.Root + ": " + errMsg(err), Err: err})
 		return res, res.Errors.Err()
 	}
+	rs.prefixes = opts.PathPrefixes
 
 	// The root's lock is taken before planning reads the files, so that
 	// an apply waiting for another plans on what that one wrote. A fixer
@@ -274,7 +275,7 @@ func excerpt(text string, err *edit.Error) string {
 	const around, head = 5, 60
 	lines := strings.SplitAfter(text, "\n")
 	from, to := 0, min(len(lines), head)
-	if len(err.Candidates) > 0 {
+	if len(err.Candidates) > 0 && err.Candidates[0].Path == "" {
 		c := err.Candidates[0]
 		from = max(0, c.LineStart-1-around)
 		to = min(len(lines), max(c.LineEnd, c.LineStart)+around)
@@ -332,7 +333,9 @@ type file struct {
 type planner struct {
 	root  *os.Root
 	rs    *resolver
+	rc    resolveCache
 	dirs  *dirRoots // the directories files are read in, kept open for commit
+	tree  *[]string // the tree's files, for path candidates; walked on the first failure that wants them
 	res   *Result
 	mopts locate.Options
 	slots map[string]*slot
@@ -365,7 +368,8 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 	// Every path, of every edit and every --base, is judged before any
 	// content is read, so a response that tries to escape learns nothing
 	// from the files it names.
-	rc := resolveCache{rs: p.rs, dirs: p.dirs}
+	p.rc = resolveCache{rs: p.rs, dirs: p.dirs}
+	rc := &p.rc
 	src := make([]string, len(edits))
 	dst := make([]string, len(edits))
 	bad := make([]bool, len(edits))
@@ -382,9 +386,17 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			bad[i] = true
 			continue
 		}
+		if perr = p.placeholder(src[i]); perr != nil {
+			p.fail(i, e, perr)
+			bad[i] = true
+			continue
+		}
 		if e.Op == edit.Rename {
-			if dst[i], perr = rc.resolve(e.New); perr != nil {
-				perr.Path = e.New
+			if dst[i], perr = rc.resolve(e.New); perr == nil {
+				perr = p.placeholder(dst[i])
+			}
+			if perr != nil {
+				perr.Path = rc.display(e.New)
 				p.fail(i, e, perr)
 				bad[i] = true
 			}
@@ -439,7 +451,7 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			continue
 		}
 		if err := ctx.Err(); err != nil {
-			p.res.Errors.Add(&edit.Error{Code: edit.CodeIO, Edit: i, Path: edits[i].Path, Msg: "interrupted: " + err.Error(), Err: err})
+			p.res.Errors.Add(&edit.Error{Code: edit.CodeIO, Edit: i, Path: p.rc.display(edits[i].Path), Msg: "interrupted: " + err.Error(), Err: err})
 			return
 		}
 		// A run of SEARCH/REPLACE edits to one file is planned in one
@@ -475,7 +487,7 @@ func (p *planner) checkNesting(edits []edit.Edit) {
 				continue
 			}
 			i := s.by
-			p.fail(i, &edits[i], &edit.Error{Code: edit.CodeIO, Path: edits[i].Path,
+			p.fail(i, &edits[i], &edit.Error{Code: edit.CodeIO, Path: p.rc.display(edits[i].Path),
 				Msg:  d + " is a file in this response; " + s.path + " needs it to be a directory",
 				Hint: "A file stands where the path needs a directory; check the path."})
 			if s.owner != nil {
@@ -593,7 +605,7 @@ func (p *planner) fileAt(s *slot, e *edit.Edit) *file {
 			}
 		}
 	}
-	f := &file{fr: &FileResult{Path: displayPath(e.Path, s.path)}, at: s, intent: e.Op}
+	f := &file{fr: &FileResult{Path: p.rc.display(e.Path)}, at: s, intent: e.Op}
 	if s.cur.exists {
 		f.origin = s
 	}
@@ -603,19 +615,18 @@ func (p *planner) fileAt(s *slot, e *edit.Edit) *file {
 	return f
 }
 
-// displayPath is the path as the receipt names it: as written, cleaned.
-func displayPath(written, resolved string) string {
-	if c := path.Clean(written); c != "." {
-		return c
-	}
-	return resolved
-}
-
 // fail records err for edit i. The error's Code, Msg and Hint are kept;
 // Path and Edit are set here.
 func (p *planner) fail(i int, e *edit.Edit, err *edit.Error) {
-	if err.Path == "" {
-		err.Path = e.Path
+	written := err.Path
+	if written == "" {
+		written = e.Path
+		err.Path = p.rc.display(e.Path)
+	}
+	if e.Op == edit.Replace {
+		p.addPathCandidates(err, written, e.Old)
+	} else {
+		p.addPathCandidates(err, written, "")
 	}
 	err.Edit = p.index(i)
 	p.res.Errors.Add(err)
@@ -903,12 +914,12 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 	d := p.slot(dst)
 	if d.err != nil {
 		err := *d.err
-		err.Path = e.New
+		err.Path = p.rc.display(e.New)
 		p.failOn(f, i, e, &err)
 		return
 	}
 	if d.cur.exists {
-		p.failOn(f, i, e, &edit.Error{Code: edit.CodeFileExists, Path: e.New, Msg: "rename destination already exists",
+		p.failOn(f, i, e, &edit.Error{Code: edit.CodeFileExists, Path: p.rc.display(e.New), Msg: "rename destination already exists",
 			Hint: "Rename to a path that does not exist, or delete the destination first."})
 		return
 	}
@@ -923,7 +934,7 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 	s.cur = state{}
 	s.owner = nil
 	d.owner, f.at = f, d
-	f.fr.NewPath = displayPath(e.New, dst)
+	f.fr.NewPath = p.rc.display(e.New)
 	p.record(f, i, EditResult{Status: StatusApplied, Strategy: StrategyRename})
 }
 

@@ -25,8 +25,11 @@ const (
 )
 
 // A Candidate is a region of a file that resembles an edit's old text: a near
-// miss for NO_MATCH, or one of the places a MULTIPLE_MATCHES found.
+// miss for NO_MATCH, or one of the places a MULTIPLE_MATCHES found. A path
+// candidate, for FILE_NOT_FOUND or OUT_OF_ROOT, has Path set and nothing
+// else: a file of the tree the edit's path probably means.
 type Candidate struct {
+	Path       string  // a path candidate: root-relative, slash-separated
 	LineStart  int     // 1-based first line
 	LineEnd    int     // 1-based last line, inclusive
 	Similarity float64 // 0..1; 1 for an exact (ambiguous) match
@@ -41,7 +44,7 @@ type Error struct {
 	Line       int         // PARSE_ERROR: 1-based line in the model output
 	Msg        string      // what went wrong; no trailing period
 	Hint       string      // what the model should do next; a full sentence
-	Candidates []Candidate // NO_MATCH, MULTIPLE_MATCHES: near misses, best first
+	Candidates []Candidate // NO_MATCH, MULTIPLE_MATCHES: near misses, best first; FILE_NOT_FOUND, OUT_OF_ROOT: path candidates
 	Err        error       // the cause, if any (kept for errors.As)
 }
 

@@ -136,6 +136,10 @@ func (p palette) writeError(w *bufio.Writer, e *edit.Error) {
 	}
 	fmt.Fprintf(w, ": %s\n", msg)
 	for _, c := range e.Candidates {
+		if c.Path != "" {
+			fmt.Fprintf(w, "  candidate file %s\n", p.bold.Sprint(c.Path))
+			continue
+		}
 		// Similarity is shown rounded down, so a near miss never reads as 100%.
 		pct := int(math.Floor(c.Similarity * 100))
 		fmt.Fprintf(w, "  candidate %s (%d%% similar):\n", lineRange(c.LineStart, c.LineEnd), pct)

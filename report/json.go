@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 
@@ -48,12 +49,32 @@ type WireEdit struct {
 	Note      string `json:"note,omitempty"`     // how a tool call's old text was read to locate it (a rescue)
 }
 
-// WireCandidate is the wire form of an [edit.Candidate].
+// WireCandidate is the wire form of an [edit.Candidate]. A path candidate
+// is {"path": …} alone: it has no lines.
 type WireCandidate struct {
+	Path       string  `json:"path,omitempty"`
 	LineStart  int     `json:"line_start"`
 	LineEnd    int     `json:"line_end"`
 	Similarity float64 `json:"similarity"`
 	Excerpt    string  `json:"excerpt"`
+}
+
+// MarshalJSON writes a path candidate without the line fields.
+func (c WireCandidate) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	var v any = c
+	if c.Path != "" {
+		v = struct {
+			Path string `json:"path"`
+		}{c.Path}
+	} else {
+		type lines WireCandidate // without this method
+		v = lines(c)
+	}
+	if err := newEncoder(&buf).Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // WireError is the wire form of an [edit.Error], as the receipt's "errors" holds it.
@@ -78,7 +99,8 @@ func NewWireError(e *edit.Error) WireError {
 		w.Edit = &i
 	}
 	for _, c := range e.Candidates {
-		w.Candidates = append(w.Candidates, WireCandidate{c.LineStart, c.LineEnd, c.Similarity, c.Excerpt})
+		w.Candidates = append(w.Candidates, WireCandidate{Path: c.Path, LineStart: c.LineStart, LineEnd: c.LineEnd,
+			Similarity: c.Similarity, Excerpt: c.Excerpt})
 	}
 	return w
 }

@@ -1,0 +1,264 @@
+package apply
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// Path candidates: when an edit names a file the tree does not have (a
+// wrong directory, a placeholder, another machine's absolute path), the
+// error names the file it probably means, so the model's next turn uses
+// that path. They are a hint and never applied: a guess at which file the
+// model meant is exactly what must not be written.
+//
+// They are looked for only on the failure path, in a walk of the tree
+// bounded so a huge tree cannot make a failing apply slow.
+
+const (
+	// maxWalk bounds the directory entries the walk looks at; a tree
+	// larger than that is searched breadth first, nearest the root first.
+	maxWalk = 20000
+	// maxPathCandidates is how many files a path candidate list names; more
+	// files that fit equally well say nothing about which one was meant.
+	maxPathCandidates = 3
+	// The search for files holding an edit's old text reads at most
+	// maxScanFile bytes of a file and maxScanTotal bytes in all.
+	maxScanFile  = 1 << 20
+	maxScanTotal = 32 << 20
+)
+
+// skipDirs are directories the walk does not enter: version-control and
+// tool state, and installed dependencies, which a model edits by mistake
+// if at all.
+var skipDirs = map[string]bool{
+	".git": true, ".hg": true, ".svn": true, ".bzr": true, ".jj": true, "_darcs": true, ".pijul": true,
+	"node_modules": true, "__pycache__": true, ".venv": true, ".tox": true, ".mypy_cache": true,
+	".pytest_cache": true, ".cache": true,
+}
+
+// treeFiles lists the regular files of the tree under root, root-relative
+// and slash-separated, breadth first, visiting at most limit entries.
+// Symlinks are neither listed nor followed, so the walk stays in the root.
+func treeFiles(root *os.Root, limit int) []string {
+	var files []string
+	fsys := root.FS()
+	queue := []string{"."}
+	seen := 0
+	for len(queue) > 0 && seen < limit {
+		dir := queue[0]
+		queue = queue[1:]
+		ents, err := fs.ReadDir(fsys, dir)
+		if err != nil {
+			continue
+		}
+		for _, de := range ents {
+			if seen++; seen > limit {
+				break
+			}
+			name := de.Name()
+			rel := name
+			if dir != "." {
+				rel = dir + "/" + name
+			}
+			switch t := de.Type(); {
+			case t.IsDir():
+				if !skipDirs[name] {
+					queue = append(queue, rel)
+				}
+			case t.IsRegular():
+				files = append(files, rel)
+			}
+		}
+	}
+	return files
+}
+
+// pathParts splits a path as a model wrote it into its names, on "/" and
+// "\", without a Windows drive, empty names and ".".
+func pathParts(p string) []string {
+	if len(p) >= 2 && p[1] == ':' && isASCIILetter(p[0]) {
+		p = p[2:]
+	}
+	var parts []string
+	for _, s := range strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if s != "." {
+			parts = append(parts, s)
+		}
+	}
+	return parts
+}
+
+// suffixMatches returns the files whose path ends with the longest run of
+// p's trailing names that any file ends with: the files p most probably
+// means. By base name alone, a file is named only when it is the one file
+// with that name; a longer common ending names up to maxPathCandidates
+// files. Names are compared exactly, and without case only when that finds
+// nothing.
+func suffixMatches(p string, files []string) []string {
+	want := pathParts(p)
+	if len(want) == 0 {
+		return nil
+	}
+	for _, eq := range []func(a, b string) bool{func(a, b string) bool { return a == b }, strings.EqualFold} {
+		best, picks := 0, []string(nil)
+		for _, f := range files {
+			have := strings.Split(f, "/")
+			k := 0
+			for k < len(want) && k < len(have) && eq(want[len(want)-1-k], have[len(have)-1-k]) {
+				k++
+			}
+			switch {
+			case k == 0 || k < best:
+			case k > best:
+				best, picks = k, []string{f}
+			default:
+				picks = append(picks, f)
+			}
+		}
+		if best == 0 {
+			continue
+		}
+		if best == 1 && len(picks) > 1 || len(picks) > maxPathCandidates {
+			return nil
+		}
+		slices.Sort(picks)
+		return picks
+	}
+	return nil
+}
+
+// holdingText returns the files that contain old, with either line ending,
+// when at most maxPathCandidates do; reading stops at the scan budget.
+func holdingText(root *os.Root, files []string, old string) []string {
+	if strings.TrimSpace(old) == "" {
+		return nil
+	}
+	lf := []byte(strings.ReplaceAll(old, "\r\n", "\n"))
+	var picks []string
+	budget := maxScanTotal
+	for _, f := range files {
+		fi, err := root.Lstat(f)
+		if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxScanFile || fi.Size() < int64(len(lf)) {
+			continue
+		}
+		if budget -= int(fi.Size()); budget < 0 {
+			break
+		}
+		b, err := root.ReadFile(f)
+		if err != nil || bytes.IndexByte(b, 0) >= 0 {
+			continue
+		}
+		if bytes.Contains(b, []byte(old)) || bytes.Contains(bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n")), lf) {
+			if picks = append(picks, f); len(picks) > maxPathCandidates {
+				return nil
+			}
+		}
+	}
+	return picks
+}
+
+// addPathCandidates names, in err (FILE_NOT_FOUND, or OUT_OF_ROOT for an
+// absolute path written), the files of the tree that the path err.Path
+// probably means, and says in the hint to use that path. old is the
+// edit's text to find, if any: when no file's path fits, the files holding
+// it are named instead.
+func (p *planner) addPathCandidates(err *edit.Error, written, old string) {
+	switch {
+	case len(err.Candidates) > 0:
+		return
+	case err.Code == edit.CodeFileNotFound:
+	case err.Code == edit.CodeOutOfRoot && (strings.HasPrefix(written, "/") || isWindowsAbs(written)) && strings.IndexByte(written, 0) < 0:
+	default:
+		return
+	}
+	if p.tree == nil {
+		files := treeFiles(p.root, maxWalk)
+		p.tree = &files
+	}
+	picks := suffixMatches(written, *p.tree)
+	byText := false
+	if len(picks) == 0 && err.Code == edit.CodeFileNotFound {
+		picks, byText = holdingText(p.root, *p.tree, old), true
+	}
+	if len(picks) == 0 {
+		return
+	}
+	for _, f := range picks {
+		err.Candidates = append(err.Candidates, edit.Candidate{Path: f})
+	}
+	names := "`" + strings.Join(picks, "`, `") + "`"
+	switch {
+	case err.Code == edit.CodeOutOfRoot:
+		err.Hint = "Name files by their path relative to the root of the working tree: this one is probably " + names + "."
+	case byText:
+		err.Hint = "No file has this path, but the text to find is in " + names + "; name the file by its path in the tree."
+	default:
+		err.Hint = "No file has this path; the tree has " + names + ": name the file by its path in the tree, or, to create a new file, give its full path from the root."
+	}
+}
+
+// placeholder returns FILE_NOT_FOUND when rel, a resolved path, lies under
+// a placeholder directory (see placeholderDir), nil otherwise.
+func (p *planner) placeholder(rel string) *edit.Error {
+	dir := p.placeholderDir(rel)
+	if dir == "" {
+		return nil
+	}
+	return &edit.Error{Code: edit.CodeFileNotFound, Msg: "no such file: " + dir + "/ is a placeholder, not a directory of the tree",
+		Hint: "Name the file by its path in the tree; a new file gets a real directory, never a placeholder's."}
+}
+
+// placeholderDir returns the first directory of rel, a resolved path, that
+// does not exist and is named like a placeholder (see isPlaceholderDir), or
+// "" if there is none. Such a directory is never created.
+func (p *planner) placeholderDir(rel string) string {
+	parts := strings.Split(rel, "/")
+	for i := range len(parts) - 1 {
+		if !isPlaceholderDir(parts, i) {
+			continue
+		}
+		dir := strings.Join(parts[:i+1], "/")
+		if _, err := p.rc.lstat(dir); err != nil {
+			return dir
+		}
+	}
+	return ""
+}
+
+// isPlaceholderDir reports whether parts[i], a directory, is named like a
+// placeholder of documentation rather than a directory of a tree: "...",
+// "…", "~", a name in <>, {} or %%, a $VARIABLE, "path" followed by "to"
+// (and that "to"), or, ignoring case, "_", "-", "." and spaces, a name that
+// starts with "your" or "pathto", or is "projectroot", "projectdir",
+// "projectname", "reporoot" or "rootdir".
+func isPlaceholderDir(parts []string, i int) bool {
+	name := parts[i]
+	switch {
+	case name == "..." || name == "…" || name == "~":
+		return true
+	case len(name) >= 2 && (name[0] == '<' && name[len(name)-1] == '>' || name[0] == '{' && name[len(name)-1] == '}' ||
+		name[0] == '%' && name[len(name)-1] == '%'):
+		return true
+	case len(name) >= 2 && name[0] == '$':
+		return true
+	case strings.EqualFold(name, "path") && i+2 < len(parts) && strings.EqualFold(parts[i+1], "to"),
+		strings.EqualFold(name, "to") && i > 0 && strings.EqualFold(parts[i-1], "path"):
+		return true
+	}
+	key := strings.ToLower(strings.Map(func(r rune) rune {
+		if r == '_' || r == '-' || r == '.' || r == ' ' {
+			return -1
+		}
+		return r
+	}, name))
+	switch key {
+	case "projectroot", "projectdir", "projectname", "reporoot", "rootdir":
+		return true
+	}
+	return strings.HasPrefix(key, "your") || strings.HasPrefix(key, "pathto")
+}
