@@ -183,8 +183,10 @@ type parser struct {
 
 // A treeFile is what the tree holds under one name.
 type treeFile struct {
+	name    string // the name the tree has it under
 	exists  bool   // a regular file
 	entry   bool   // a regular file, or a symlink wherever it points
+	taken   bool   // the name holds something: an entry, a directory, a FIFO
 	read    bool   // text holds the content
 	text    string // CRLF read as LF
 	tooBig  bool
@@ -194,8 +196,20 @@ type treeFile struct {
 
 // treeStat reports what the tree holds at the relative path pth: only a
 // regular file counts. It stats, and never opens, so a FIFO or device
-// cannot block it.
+// cannot block it. A "\" in pth is a separator unless the tree has the
+// name as written, as the applier reads it.
 func (p *parser) treeStat(pth string) *treeFile {
+	if strings.Contains(pth, `\`) {
+		if tf := p.treeStatAs(pth); tf.taken {
+			return tf
+		}
+		pth = strings.ReplaceAll(pth, `\`, "/")
+	}
+	return p.treeStatAs(pth)
+}
+
+// treeStatAs is treeStat of pth, with "\" taken as part of a name.
+func (p *parser) treeStatAs(pth string) *treeFile {
 	if p.tree == nil || !fs.ValidPath(pth) || pth == "." {
 		return &treeFile{}
 	}
@@ -205,9 +219,10 @@ func (p *parser) treeStat(pth string) *treeFile {
 	if p.files == nil {
 		p.files = map[string]*treeFile{}
 	}
-	tf := &treeFile{}
+	tf := &treeFile{name: pth}
 	p.files[pth] = tf
 	fi, err := p.tree.Stat(pth)
+	tf.taken = err == nil
 	if err != nil || !fi.Mode().IsRegular() {
 		// A symlink, even one leaving the root or dangling, still names
 		// the file the response means: the applier judges where it goes.
@@ -215,7 +230,7 @@ func (p *parser) treeStat(pth string) *treeFile {
 			Lstat(name string) (fs.FileInfo, error)
 		}); ok && (err != nil || fi.Mode()&fs.ModeSymlink != 0) {
 			if li, lerr := l.Lstat(pth); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
-				tf.entry = true
+				tf.entry, tf.taken = true, true
 			}
 		}
 		return tf
@@ -238,7 +253,7 @@ func (p *parser) treeText(pth string) (string, bool) {
 	if !p.spend(int(tf.size)) {
 		return "", false
 	}
-	data, err := p.tree.ReadFile(pth)
+	data, err := p.tree.ReadFile(tf.name)
 	if err != nil || len(data) > maxTreeFile {
 		tf.readErr = true
 		return "", false

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"io/fs"
 	"strings"
 
 	"github.com/edapply/edapply/edit"
@@ -574,14 +575,17 @@ func (p *parser) foreign(j int) bool {
 // And with a tree, a fence of at most three lines that shares no line with
 // an existing file of 30 lines or more is neither kept nor dropped but a
 // PARSE_ERROR: as a rewrite it would replace the file with what is most
-// likely a snippet to insert somewhere.
+// likely a snippet to insert somewhere. So is a fence for a file the tree
+// does not have, beside edits in another format: those formats create a
+// file their own way, and a model that writes them and then a path over a
+// fence is most often quoting a file it believes exists.
 func (p *parser) dropQuotes() {
 	other := map[string]bool{}
 	for k, e := range p.edits {
 		if e.Format != FormatWhole.String() && !p.leanOnWhole[k] {
-			other[e.Path] = true
+			other[slashed(e.Path)] = true
 			if e.Op == edit.Rename {
-				other[e.New] = true
+				other[slashed(e.New)] = true
 			}
 		}
 	}
@@ -591,18 +595,23 @@ func (p *parser) dropQuotes() {
 	drafts := map[int]bool{}
 	lastWhole := map[string]int{}
 	for k, e := range p.edits {
-		if j, ok := lastWhole[e.Path]; ok && e.Format == FormatWhole.String() && e.Op == edit.Rewrite {
+		if j, ok := lastWhole[slashed(e.Path)]; ok && e.Format == FormatWhole.String() && e.Op == edit.Rewrite {
 			drafts[j] = true
 		}
-		delete(lastWhole, e.Path)
+		delete(lastWhole, slashed(e.Path))
 		if e.Format == FormatWhole.String() && e.Op == edit.Rewrite {
-			lastWhole[e.Path] = k
+			lastWhole[slashed(e.Path)] = k
 		}
 	}
 	kept := p.edits[:0]
 	for k, e := range p.edits {
 		if e.Format == FormatWhole.String() && e.Op == edit.Rewrite {
-			if other[e.Path] || drafts[k] {
+			if other[slashed(e.Path)] || drafts[k] {
+				continue
+			}
+			if len(other) > 0 && p.tree != nil && fs.ValidPath(slashed(e.Path)) && !p.treeStat(e.Path).taken {
+				p.errorHint(e.Line, "Create a new file in the format of the other edits (a SEARCH/REPLACE block with an empty SEARCH section, a diff from /dev/null), or send whole files only.",
+					"the fence under %s names a file the tree does not have, beside edits in another format: a quote or a new file", e.Path)
 				continue
 			}
 			if text, ok := p.treeText(e.Path); ok && p.spend(2*len(text)) {
@@ -621,6 +630,10 @@ func (p *parser) dropQuotes() {
 	}
 	p.edits = kept
 }
+
+// slashed is pth with "\" read as a separator, to tell whether two of a
+// response's paths name one file.
+func slashed(pth string) string { return strings.ReplaceAll(pth, `\`, "/") }
 
 // contentLines splits text into lines without their endings.
 func contentLines(s string) []string {
