@@ -194,7 +194,32 @@ envelope, SEARCH/REPLACE markers, a diff's headers or hunk, a JSON edit
 object, and last a path line followed by a fence. Anything else is prose. A
 block, envelope or fence left open (a truncated reply) is a PARSE_ERROR and
 nothing is written. "edapply parse" prints the edits it read, touching
-nothing.
+nothing. A fence under a path the tree does not have, beside edits in
+another format, is a PARSE_ERROR too: it is a quote as often as a new file.
+
+Paths
+-----
+
+The same rules hold in every format. "\" is a separator unless the tree has
+the name as written: Controllers\Home.cs is Controllers/Home.cs, and a new
+file gets "/" directories. An absolute path inside the root, or under a
+--path-prefix (where a harness shows the tree to the model), is the relative
+path, and the receipt, diff and journal name it so. Any other absolute path
+(/home/u/x/app.py, D:\x\app.py, \\server\x) is OUT_OF_ROOT.
+
+A placeholder is never a directory. A missing directory named "...", "…",
+"~", <name>, {name}, %name%, $NAME, "path" followed by "to" (and that "to"),
+or, ignoring case and "_-. ", a name starting with "your" or "pathto", or
+"projectroot", "projectdir", "projectname", "reporoot", "rootdir", is not
+created: path/to/app.py, your_project/app.py and <project>/app.py are
+FILE_NOT_FOUND unless the tree has that directory. internal/cache/lru.go is
+created.
+
+FILE_NOT_FOUND and an outside absolute path name, as path candidates
+({"path": "web_app/app.py"}), the files the path probably means: those whose
+path ends with the most of its names (by base name alone, only a unique
+one; without case when nothing else fits), or else the files holding the
+text to find. They are never applied; the model resends with that path.
 
 Matching: the tolerance ladder
 ------------------------------
