@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -284,5 +285,53 @@ func TestConcurrentEdits(t *testing.T) {
 	wg.Wait()
 	if got, want := readFile(t, root, "f.txt"), strings.ReplaceAll(text, "line", "LINE"); got != want {
 		t.Errorf("after %d concurrent edits the file is\n%s\nwant\n%s", n, got, want)
+	}
+}
+
+// Serve speaks newline-delimited JSON-RPC on the streams it is given, as
+// `edapply mcp` does on stdin and stdout, and returns when input ends.
+func TestServe(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "a.txt"), []byte("a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	clientIn, serverOut := io.Pipe()
+	serverIn, clientOut := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- Serve(context.Background(), Options{Root: root, StateDir: t.TempDir()}, serverIn, serverOut)
+		serverOut.Close()
+	}()
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, nil).
+		Connect(context.Background(), &sdk.IOTransport{Reader: clientIn, Writer: clientOut}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out report.ReadOutput
+	if res := call(t, cs, "read_file", map[string]any{"path": "a.txt"}, &out); res.IsError || out.Content != "     1\ta\n" {
+		t.Errorf("read_file over Serve = %+v", out)
+	}
+	cs.Close()
+	if err := <-done; err != nil {
+		t.Errorf("Serve after the client closed: %v", err)
+	}
+}
+
+// A model that copies read_file's numbered lines into old_string, numbers
+// and all, still edits the lines it read: the numbering is the one the
+// ladder knows to strip.
+func TestEditWithReadNumbers(t *testing.T) {
+	text := "func a() {\n\treturn 1\n}\n\nfunc b() {\n\treturn 2\n}\n"
+	cs, root := connect(t, map[string]string{"f.go": text})
+	var rd report.ReadOutput
+	call(t, cs, "read_file", map[string]any{"path": "f.go", "offset": 5, "limit": 2}, &rd)
+	var r report.Receipt
+	res := call(t, cs, "edit_file", map[string]any{"path": "f.go", "base_hash": rd.SHA256,
+		"edits": []map[string]any{{"old_string": rd.Content, "new_string": "func b() {\n\treturn 3\n"}}}, &r)
+	if res.IsError || !r.OK {
+		t.Fatalf("an edit quoting read_file's numbered lines failed: %s", resultText(res))
+	}
+	if got, want := readFile(t, root, "f.go"), strings.Replace(text, "return 2", "return 3", 1); got != want {
+		t.Errorf("after the edit f.go is %q, want %q", got, want)
 	}
 }
