@@ -155,7 +155,7 @@ var regions []region
 
 func init() {
 	// Set in init: the readers refer back to the parser, which refers to regions.
-	regions = []region{codexRegion, searchReplaceRegion, udiffRegion, jsonRegion, wholeRegion}
+	regions = []region{codexRegion, searchReplaceRegion, udiffRegion, jsonRegion, nearMissRegion, wholeRegion}
 }
 
 // A parser holds the state of one Parse call. Region readers append to

@@ -102,8 +102,9 @@ func closesLevel(s string) bool {
 // searchStart returns the line where the SEARCH text of the block opening
 // at line open begins, and the line hint Roo Code writes before it:
 // ":start_line:N" (and ":end_line:M") lines, then a "-------" line. They
-// are the tool's syntax, never the file's text; without them the SEARCH
-// text begins on the line after the opener.
+// are the tool's syntax, never the file's text; without them, or without
+// the dash line after them, the SEARCH text begins on the line after the
+// opener.
 func (p *parser) searchStart(open, stop int) (from, hint int) {
 	k := open + 1
 	for ; k < stop; k++ {
@@ -121,15 +122,28 @@ func (p *parser) searchStart(open, stop int) (from, hint int) {
 			hint = n
 		}
 	}
-	if k == open+1 {
-		return k, 0
+	if k == open+1 || k >= stop || !isRooSeparator(p.lines[k].text) {
+		return open + 1, 0 // no "-------" after them: the lines are text
 	}
-	if k < stop {
-		if n, label, ok := srMarker(p.lines[k].text, '-'); ok && n > 0 && label == "" {
-			k++
-		}
+	return k + 1, hint
+}
+
+// isRooSeparator reports whether s is the dash line that ends Roo's
+// preamble.
+func isRooSeparator(s string) bool {
+	_, label, ok := srMarker(s, '-')
+	return ok && label == ""
+}
+
+// startsWithPreamble reports whether text, as a block's SEARCH, would be
+// read as beginning with Roo's preamble rather than as the file's lines.
+func startsWithPreamble(text string) bool {
+	if !strings.HasPrefix(text, ":") {
+		return false
 	}
-	return k, hint
+	p := newParser([]byte("<<<<<<< SEARCH\n"+text), FormatSearchReplace)
+	from, _ := p.searchStart(0, len(p.lines))
+	return from > 1
 }
 
 func isDivider(s string) (int, bool) {
@@ -307,7 +321,10 @@ func (p *parser) dividerByFile(divs []int, open int, pth string) (int, bool) {
 			found, n = d, n+1
 		}
 	}
-	return found, n == 1
+	// The file vouches for the candidates in SEARCH, which it holds; one
+	// left in REPLACE would be written unchecked, and is more likely a
+	// divider written twice than a line of the file.
+	return found, n == 1 && found == divs[len(divs)-1]
 }
 
 // dividerBySymmetry returns the middle of 2k+1 candidate dividers when the
@@ -367,18 +384,37 @@ func (p *parser) pathBefore(i int, prose bool) (string, int, bool) {
 		return pth, j, true
 	}
 	f, ok := parseFence(p.lines[j].text)
-	if !ok {
+	if !ok && !isSourceOpen(p.lines[j].text) {
 		return "", i, false
 	}
 	if pth, ok := f.infoPath(); ok {
 		return pth, j, true
 	}
-	if k := p.prevNonBlank(j); k >= 0 {
-		if pth, ok := p.pathLineAt(p.lines[k].text, prose); ok {
-			return pth, k, true
+	k := p.prevNonBlank(j)
+	if k < 0 {
+		return "", i, false
+	}
+	if pth, ok := p.pathLineAt(p.lines[k].text, prose); ok {
+		return pth, k, true
+	}
+	// The name alone in a small fence of its own, closed right before the
+	// block's fence opens (a DeepSeek habit): "```" / "a.py" / "```".
+	if g, ok := parseFence(p.lines[k].text); ok && k >= 2 {
+		if o, ok := parseFence(p.lines[k-2].text); ok && g.closes(o) {
+			if pth, ok := p.pathLineAt(p.lines[k-1].text, false); ok {
+				return pth, k - 2, true
+			}
 		}
 	}
 	return "", i, false
+}
+
+// isSourceOpen reports whether s opens Aider's "<source>" fence, which it
+// uses instead of backticks when the files hold triple backticks:
+// "<source>" or "<source>python". Its "</source>" after the block is prose.
+func isSourceOpen(s string) bool {
+	t, ok := strings.CutPrefix(strings.TrimSpace(s), "<source>")
+	return ok && !strings.ContainsAny(t, " \t<>`")
 }
 
 // pathLineAt is pathLine, and also accepts a line that is one backticked
@@ -553,4 +589,63 @@ func looksLikeFile(s string) bool {
 		}
 	}
 	return strings.Contains(s, "/") && base != "" && !strings.HasSuffix(base, ".")
+}
+
+// srLike reports whether s is a SEARCH/REPLACE marker of any dialect, or a
+// near miss of one: a line a fence holding it cannot be the file for.
+func srLike(s string) bool {
+	return opensLevel(s) || closesLevel(s) || nearMissMarker(s) != ""
+}
+
+// nearMissMarker returns the label of a line that was meant as a SEARCH or
+// REPLACE marker but is not one ("<<-- SEARCH", "<<<<<<<<<<< SEARCH" of
+// eleven, "<<<<<<<SEARCH", "--> REPLACE"): a run of at least two of
+// '<', '>', '=', '-', '+', '!' then the label, alone on its line; "" for
+// any other line, and for a marker that reads.
+func nearMissMarker(s string) string {
+	t := strings.TrimSpace(s)
+	k := 0
+	for k < len(t) && strings.IndexByte("<>=-+!", t[k]) >= 0 {
+		k++
+	}
+	if k < 2 || k == len(t) {
+		return ""
+	}
+	label := strings.TrimSuffix(strings.TrimSpace(t[k:]), ">")
+	label = strings.TrimSpace(strings.TrimRight(label, "<>=-+!"))
+	switch strings.ToUpper(label) {
+	case "SEARCH", "REPLACE":
+	default:
+		return ""
+	}
+	if isSearchOpener(s) || closesLevel(s) {
+		return ""
+	}
+	return label
+}
+
+// nearMissRegion refuses a block whose markers do not read: its opener is
+// a near miss. Read as prose its lines would be lost, or, inside a fence
+// under a path, written as the file; so the block is a PARSE_ERROR that
+// names the line, and its lines up to its closer (of any spelling) are
+// consumed.
+var nearMissRegion = region{
+	format: FormatSearchReplace,
+	starts: func(p *parser, i int) bool {
+		return strings.EqualFold(nearMissMarker(p.lines[i].text), "search")
+	},
+	read: func(p *parser, i int) int {
+		p.errorHint(p.lines[i].num, "Write the markers exactly: <<<<<<< SEARCH, =======, >>>>>>> REPLACE, each alone on its line.",
+			"%q is not a SEARCH/REPLACE marker", strings.TrimSpace(p.lines[i].text))
+		for j := i + 1; j < len(p.lines); j++ {
+			t := p.lines[j].text
+			if isSearchOpener(t) || strings.EqualFold(nearMissMarker(t), "search") {
+				return j
+			}
+			if closesLevel(t) || nearMissMarker(t) != "" {
+				return j + 1
+			}
+		}
+		return i + 1
+	},
 }

@@ -322,6 +322,11 @@ scan:
 			continue
 		}
 		if depth != 0 {
+			if srLike(p.lines[j].text) {
+				// Marker lines are never a file's text, even inside a
+				// nested fence: the block wrapped in a second fence.
+				return wholeBlock{}
+			}
 			continue
 		}
 		if p.foreign(j) {
@@ -542,7 +547,7 @@ func (p *parser) envelopeAt(j int) bool {
 // or a str_replace tool call. A fence holding one is not a whole file.
 func (p *parser) foreign(j int) bool {
 	t := p.lines[j].text
-	if _, _, ok := srMarker(t, '<'); ok {
+	if srLike(t) {
 		return true
 	}
 	switch {

@@ -73,7 +73,13 @@ func WriteSearchReplace(w io.Writer, path, old, new string) error {
 	}
 	var b bytes.Buffer
 	fnc := strings.Repeat("`", longestRun(old+new, '`')+1)
-	fmt.Fprintf(&b, "%s\n%s\n<<<<<<< SEARCH\n%s=======\n%s>>>>>>> REPLACE\n%s\n", pathForLine(path), fnc, old, new, fnc)
+	preamble := ""
+	if startsWithPreamble(old) {
+		// The file's own lines read as Roo's preamble; one of the
+		// block's own, which gives no line, keeps them text.
+		preamble = ":end_line:1\n-------\n"
+	}
+	fmt.Fprintf(&b, "%s\n%s\n<<<<<<< SEARCH\n%s%s=======\n%s>>>>>>> REPLACE\n%s\n", pathForLine(path), fnc, preamble, old, new, fnc)
 	want := edit.Edit{Op: edit.Replace, Path: path, Old: old, New: new, Count: 1}
 	if old == "" {
 		want = edit.Edit{Op: edit.Create, Path: path, New: new}

@@ -29,6 +29,8 @@ func TestWriteRoundTrip(t *testing.T) {
 		"showsSR":  {r("doc.md", "<<<<<<< SEARCH\nold\n=======\nnew\n>>>>>>> REPLACE\n", "none\n")},
 		"extless":  {r("bin/run", "a\n", "b\n"), r("run", "a\n", "b\n"), r("Makefile", "a\n", "b\n")},
 		"escape":   {r("../x.go", "a\n", "b\n"), r("/etc/x", "a\n", "b\n")},
+		"rooLines": {r("roo.md", ":start_line:3\n-------\nx\n", "y\n"), r("roo.md", ":end_line:4\nz\n", "w\n")},
+		"clineSR":  {r("doc.md", "------- SEARCH\nold\n=======\nnew\n+++++++ REPLACE\n", "none\n")},
 	}
 	for name, edits := range tests {
 		var buf bytes.Buffer
