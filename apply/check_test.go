@@ -29,12 +29,19 @@ func TestCheckFail(t *testing.T) {
 	// The mode change must be undone too.
 	edits = append(edits, edit.Edit{Op: edit.Replace, Path: "b.txt", Old: "B", New: "BB", Count: 1, Mode: 0o700})
 	opts := testOpts(t, root)
-	// The check sees the new tree, scribbles on it, and fails.
+	// The check sees the new tree, scribbles on a file the apply wrote,
+	// and fails: that file keeps the scribble, and the receipt says it
+	// was not restored.
 	opts.Check = `test "$(cat b.txt)" = BB && echo scribble > a.txt && seq 1 3000 && exit 7`
 	res, err := Apply(context.Background(), edits, opts)
-	if err == nil || res.OK || len(res.Errors) != 1 || res.Errors[0].Code != edit.CodeCheckFailed {
-		t.Fatalf("Apply = %v, want CHECK_FAILED", err)
+	if err == nil || res.OK || len(res.Errors) != 2 || res.Errors[0].Code != edit.CodeCheckFailed ||
+		res.Errors[1].Code != edit.CodeOutOfDate || res.Errors[1].Path != "a.txt" || !strings.Contains(res.Errors[1].Msg, "not restored") {
+		t.Fatalf("Apply = %v, want CHECK_FAILED and a.txt not restored", res.Errors)
 	}
+	if b, _ := os.ReadFile(filepath.Join(root, "a.txt")); string(b) != "scribble\n" {
+		t.Errorf("a.txt = %q, want the check's scribble kept", b)
+	}
+	before["a.txt"] = "scribble\n"
 	if !strings.Contains(err.Error(), "exit status 7") || res.Errors[0].Hint == "" {
 		t.Errorf("error = %v (hint %q), want the exit status", err, res.Errors[0].Hint)
 	}
@@ -44,6 +51,9 @@ func TestCheckFail(t *testing.T) {
 	unchanged(t, root, before)
 	for _, f := range res.Files {
 		for _, er := range f.Edits {
+			if f.Path == "a.txt" {
+				continue // written, then changed by the check
+			}
 			if er.Status != StatusMatched || f.AfterHash != f.BeforeHash {
 				t.Errorf("%s: edit %d %s, after hash %.8s: want matched and the before hash %.8s, as restored", f.Path, er.Index, er.Status, f.AfterHash, f.BeforeHash)
 			}

@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"path"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -63,8 +64,12 @@ type txn struct {
 	temps   map[int]string // change index → staged temp file
 	done    []int          // changes in place, in the order they were made
 	dirs    []string       // directories created, parents first
-	// unjournal puts the previous undo journal back; nil if none was written.
+	// unjournal takes back the undo journal the commit saved; nil once
+	// done, or before the journal was saved.
 	unjournal func()
+	// left are the files a rollback did not put back because they no
+	// longer hold what the commit wrote, as OUT_OF_DATE errors.
+	left edit.ErrorList
 
 	// dr holds each directory the commit works in open (see dirRoots):
 	// the handles planning (or Undo) opened, closed by the caller.
@@ -351,8 +356,7 @@ func (t *txn) leftWritten(paths map[string]bool) {
 }
 
 // revert puts every change of a successful commit back (--check failed),
-// overwriting whatever the check command did to those files, and restores
-// the undo journal the commit replaced.
+// as rollback does, and takes back its journal.
 func (t *txn) revert() *edit.Error {
 	// The signals are caught and never read: an interrupt must not kill
 	// the process half way through putting the files back.
@@ -409,18 +413,35 @@ func (t *txn) abort(e *edit.Error) *edit.Error {
 }
 
 // rollback undoes t.done in reverse, removes the directories t made and the
-// temp files left, and restores the previous journal. When a file cannot be
-// put back the new journal is kept, so `edapply undo` can finish the job.
+// temp files left, and takes back the journal the commit saved. A file is
+// put back only while it still holds exactly what the commit wrote: one
+// that something else wrote since (another apply, while a check ran; the
+// check command itself; an editor) keeps what it holds, and t.left says
+// so. When a file cannot be put back the journal is kept, so `edapply
+// undo` can finish the job.
 func (t *txn) rollback() *edit.Error {
 	var failed []string
+	var kept []int
 	for j := len(t.done) - 1; j >= 0; j-- {
 		c := t.changes[t.done[j]]
-		if err := t.restore(c); err != nil {
-			failed = append(failed, c.path+" ("+errMsg(err)+")")
+		if same, _, herr := t.dr.holds(c.path, c.final); herr != nil || !same {
+			why := "it changed after this apply wrote it"
+			if herr != nil {
+				why = herr.Msg
+			}
+			t.left = append(t.left, &edit.Error{Code: edit.CodeOutOfDate, Path: c.path, Edit: -1,
+				Msg:  "not restored: " + why + "; what it holds now was kept",
+				Hint: "Something else wrote this file after the apply (another edit, or the check command); read it before editing it again."})
+			kept = append(kept, t.done[j])
 			continue
 		}
-		t.done = t.done[:j]
+		if err := t.restore(c); err != nil {
+			failed = append(failed, c.path+" ("+errMsg(err)+")")
+			kept = append(kept, t.done[j])
+		}
 	}
+	slices.Reverse(kept)
+	t.done = kept
 	t.removeTemps()
 	for j := len(t.dirs) - 1; j >= 0; j-- {
 		// Fails, and is left, when something else put a file there.

@@ -5,8 +5,11 @@ package apply
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/edapply/edapply/edit"
@@ -107,4 +110,64 @@ func TestLockWait(t *testing.T) {
 		t.Fatalf("Apply after the wait: %v", err)
 	}
 	diffTrees(t, "tree", readTree(t, root), tree{"a.txt": "B\n"})
+}
+
+// TestRollbackAfterForeignWrite: while one apply's check runs, the root is
+// not locked: another apply commits, to a file the first one also wrote.
+// The first one's check fails; its rollback puts back its other file,
+// keeps the second apply's edit (and says so), and leaves the second
+// apply's journal, which undo then takes back.
+func TestRollbackAfterForeignWrite(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, tree{"a.txt": "a\n", "shared.txt": "one\ntwo\n"})
+	fifos := t.TempDir()
+	started, finish := filepath.Join(fifos, "started"), filepath.Join(fifos, "finish")
+	for _, f := range []string{started, finish} {
+		if err := syscall.Mkfifo(f, 0o600); err != nil {
+			t.Skip(err)
+		}
+	}
+	opts := testOpts(t, root)
+	checking := opts
+	// The check says it runs, waits for the test, and fails.
+	checking.Check = fmt.Sprintf("echo >%s; read x <%s; exit 1", started, finish)
+	done := make(chan *Result, 1)
+	go func() {
+		res, _ := Apply(context.Background(), []edit.Edit{replace("a.txt", "a", "A"), replace("shared.txt", "one", "ONE")}, checking)
+		done <- res
+	}()
+	if _, err := os.ReadFile(started); err != nil {
+		t.Fatal(err)
+	}
+	other := opts
+	other.LockTimeout = -1 // the lock is free while a check runs
+	res, err := Apply(context.Background(), []edit.Edit{replace("shared.txt", "two", "TWO")}, other)
+	if err != nil {
+		t.Fatalf("apply during the check: %v", err)
+	}
+	if err := os.WriteFile(finish, []byte("go\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	first := <-done
+	if first.OK || !hasCode(first.Errors, edit.CodeCheckFailed) {
+		t.Fatalf("first apply = %v, want CHECK_FAILED", first.Errors)
+	}
+	var left *edit.Error
+	for _, e := range first.Errors {
+		if e.Code == edit.CodeOutOfDate {
+			left = e
+		}
+	}
+	if left == nil || left.Path != "shared.txt" || !strings.Contains(left.Msg, "not restored") {
+		t.Errorf("first apply's errors = %v, want shared.txt named as not restored", first.Errors)
+	}
+	diffTrees(t, "after the rollback", readTree(t, root), tree{"a.txt": "a\n", "shared.txt": "ONE\nTWO\n"})
+	// The second apply's journal is still there, and its own.
+	if _, err := os.Stat(res.Journal); err != nil {
+		t.Fatalf("second apply's journal: %v", err)
+	}
+	if _, err := Undo(context.Background(), opts); err != nil {
+		t.Fatalf("Undo of the second apply: %v", err)
+	}
+	diffTrees(t, "after undo", readTree(t, root), tree{"a.txt": "a\n", "shared.txt": "ONE\ntwo\n"})
 }

@@ -150,6 +150,8 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 				res.Journal = "" // rolled back, and its journal with it
 			}
 			res.Errors.Add(e)
+			res.Errors = append(res.Errors, tx.left...)
+			tx.leftWritten(left)
 			return res, res.Errors.Err()
 		}
 		jr.markDone(res.Journal)
@@ -166,11 +168,17 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 			if !lock(context.WithoutCancel(ctx)) {
 				e.Msg += "; nothing was restored"
 				e.Hint = "Run `edapply undo` once the other edapply has finished."
-			} else if re := tx.revert(); re != nil {
-				e.Msg += "; some files were not restored"
-				res.Errors.Add(re)
 			} else {
-				e.Msg += "; every file was restored"
+				re := tx.revert()
+				if re != nil {
+					res.Errors.Add(re)
+				}
+				res.Errors = append(res.Errors, tx.left...)
+				if re != nil || len(tx.left) > 0 {
+					e.Msg += "; some files were not restored"
+				} else {
+					e.Msg += "; every file was restored"
+				}
 			}
 			if tx.unjournal == nil {
 				res.Journal = ""
