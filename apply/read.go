@@ -54,6 +54,8 @@ func Read(root, p string, offset, limit int) (*Window, *edit.Error) {
 	}
 	rel, rerr := rs.resolve(p)
 	if rerr != nil {
+		rerr.Path = p
+		(&planner{root: r}).addPathCandidates(rerr, p, "")
 		return fail(rerr)
 	}
 	st, lerr := loadIn(r, rel, rel)
@@ -64,6 +66,9 @@ func Read(root, p string, offset, limit int) (*Window, *edit.Error) {
 	case !st.exists:
 		e := notFound()
 		e.Path = rel
+		// The files the path probably means, as an edit's error names
+		// them; only the planner's root is used.
+		(&planner{root: r}).addPathCandidates(e, p, "")
 		return fail(e)
 	case isBinary(st.data):
 		e := binaryErr()

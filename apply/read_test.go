@@ -78,6 +78,15 @@ func TestRead(t *testing.T) {
 	if w.Path != "a.txt" || w.Hash != HashBytes([]byte("one\ntwo\n")) || w.Start != 2 || !slices.Equal(w.Lines, []string{"two"}) || w.Total != 2 {
 		t.Errorf("Read = %+v, want a.txt's second line and its hash", w)
 	}
+	// A missing path names the file it probably means, as an edit's does.
+	_, nf := Read(root, "b.txt", 1, 0)
+	if nf == nil || nf.Code != edit.CodeFileNotFound || len(nf.Candidates) != 1 || nf.Candidates[0].Path != "d/b.txt" {
+		t.Errorf("Read(b.txt) = %+v, want FILE_NOT_FOUND naming d/b.txt", nf)
+	}
+	_, abs := Read(root, "/elsewhere/repo/d/b.txt", 1, 0)
+	if abs == nil || abs.Code != edit.CodeOutOfRoot || len(abs.Candidates) != 1 || abs.Candidates[0].Path != "d/b.txt" {
+		t.Errorf("Read of another machine's absolute path = %+v, want OUT_OF_ROOT naming d/b.txt", abs)
+	}
 	for p, code := range map[string]edit.Code{
 		"missing.txt":     edit.CodeFileNotFound,
 		"../outside.txt":  edit.CodeOutOfRoot,
