@@ -34,6 +34,9 @@ type Candidate struct {
 	LineEnd    int     // 1-based last line, inclusive
 	Similarity float64 // 0..1; 1 for an exact (ambiguous) match
 	Excerpt    string  // the file's text at those lines
+	// Weak marks a NO_MATCH's only candidate when even the closest region
+	// is not close: shown so the model can tell, never to be copied.
+	Weak bool
 }
 
 // An Error is one problem with one edit or file, as the receipt reports it.

@@ -4,22 +4,45 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/maphash"
+	"math"
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/edapply/edapply/edit"
 )
 
 // Candidates for NO_MATCH. Scoring every window of a large file against
 // the SEARCH text with an edit distance would be quadratic; instead each
-// line is hashed once in its loosest form (trimmed, blanks collapsed,
-// punctuation folded), every file line equal to a SEARCH line votes for
-// the window that would align them, and only the most voted windows are
-// scored line by line. A file of 200,000 lines costs one pass.
+// line votes, in one pass over the file, for the windows that would align
+// it with a SEARCH line it resembles: equal in its loosest form (trimmed,
+// blanks collapsed, punctuation folded), or sharing most of its words
+// (identifiers, numbers), so that a SEARCH whose every line has a typo is
+// still placed. Only the most voted windows are scored line by line. A
+// file of 200,000 lines costs one pass.
 
 // maxCandidates is how many near misses a NO_MATCH lists.
 const maxCandidates = 3
+
+// weakSimilarity is the floor of a near miss: below it the closest region
+// is more likely a coincidence (shared keywords, a similar shape) than the
+// text the model meant, so at most one is shown, marked weak, and the hint
+// never says to copy it. Quoting invented code gives about 0.45; a real
+// quote with a typo on every line stays above 0.75.
+const weakSimilarity = 0.6
+
+// candidateSpread drops a candidate this far below the best: a reader
+// shown a 95% and a 62% candidate wastes a turn on the second.
+const candidateSpread = 0.15
+
+// minWordShare is the share of words (Dice's coefficient on the sets of
+// words) a file line needs with a SEARCH line to vote for their window.
+const minWordShare = 0.5
+
+// scoredWindows is how many of the most voted windows are scored.
+const scoredWindows = 24
 
 var candSeed = maphash.MakeSeed()
 
@@ -110,52 +133,55 @@ type window struct {
 
 // candidates ranks the regions of the file (from line fromLine on) that
 // most resemble p, best first, and writes the hint that names the first
-// line that differs in the best.
+// line that differs in the best, in words for noun ("SEARCH text").
 func (f *finder) candidates(p *pattern, fromLine int) ([]edit.Candidate, string) {
+	none := "No line of the SEARCH text resembles a line of the file; re-read the file and quote the lines to replace exactly as they stand."
+	ws := f.scoreWindows(p, fromLine, f.votes(p, fromLine, lineWords), nil)
+	if len(ws) == 0 || ws[0].sim < weakSimilarity {
+		// Lines of one or two words, each misspelt, share no word: their
+		// letters (three at a time) still place them. A second pass, paid
+		// only when the first found nothing close.
+		ws = f.scoreWindows(p, fromLine, f.votes(p, fromLine, lineTrigrams), ws)
+	}
+	if len(ws) == 0 {
+		return nil, none
+	}
+	best := ws[0]
+	weak := best.sim < weakSimilarity
+	var cs []edit.Candidate
+	var picked []window
+	for _, w := range ws {
+		if len(picked) == maxCandidates || weak && len(picked) == 1 || w.sim < best.sim-candidateSpread {
+			break
+		}
+		if slices.ContainsFunc(picked, func(q window) bool { return w.start < q.start+q.n && q.start < w.start+w.n }) {
+			continue // overlaps a better one
+		}
+		picked = append(picked, w)
+		cs = append(cs, edit.Candidate{LineStart: w.start + 1, LineEnd: w.start + w.n, Similarity: floor2(w.sim),
+			Excerpt: f.excerpt(w.start, w.start+w.n-1), Weak: weak})
+	}
+	if weak {
+		where := "lines " + lineRange(best.start+1, best.start+best.n)
+		if best.n == 1 {
+			where = fmt.Sprintf("line %d", best.start+1)
+		}
+		return cs, fmt.Sprintf("Nothing in the file is close to the SEARCH text (the closest, %s, is only %d%% similar): "+
+			"it may not be in this file at all. Re-read the file and quote the lines to replace exactly as they stand.",
+			where, int(best.sim*100))
+	}
+	return cs, f.differs(p, best)
+}
+
+// scoreWindows scores the most voted windows not in ws yet and returns
+// them with ws, best first (ties: the earliest).
+func (f *finder) scoreWindows(p *pattern, fromLine int, votes map[int]float64, ws []window) []window {
 	lines := f.lineIndex()
-	want := make(map[uint64][]int)
-	real := 0
-	for i, l := range p.lines {
-		if p.gap[i] || isBlank(l) {
-			continue
-		}
-		real++
-		k := looseKey(l)
-		want[k] = append(want[k], i)
-	}
-	none := "No line of the SEARCH text occurs in the file; re-read the file and copy the lines to replace exactly as they stand."
-	if real == 0 || len(lines) == 0 {
-		return nil, none
-	}
-	// A bit per slice of the key space rules out most lines before the
-	// map is asked.
-	var maybe hashBits
-	for k := range want {
-		maybe.set(k)
-	}
-	votes := make(map[int]int)
-	keys := f.looseKeys()
-	for k := fromLine; k < len(lines); k++ {
-		key := keys[k]
-		if !maybe.has(key) {
-			continue
-		}
-		if isBlank(f.content[lines[k].start:lines[k].end]) {
-			continue
-		}
-		for _, i := range want[key] {
-			votes[k-i]++
-		}
-	}
-	if len(votes) == 0 {
-		return nil, none
-	}
 	// The most voted starts (ties: the earliest), without sorting them all.
-	const top = 12
-	starts := make([]int, 0, top+1)
+	starts := make([]int, 0, scoredWindows+1)
 	better := func(a, b int) bool { return votes[a] > votes[b] || votes[a] == votes[b] && a < b }
 	for st := range votes {
-		if len(starts) == top && !better(st, starts[top-1]) {
+		if len(starts) == scoredWindows && !better(st, starts[scoredWindows-1]) {
 			continue
 		}
 		i := len(starts)
@@ -165,15 +191,14 @@ func (f *finder) candidates(p *pattern, fromLine int) ([]edit.Candidate, string)
 			i--
 		}
 		starts[i] = st
-		if len(starts) > top {
-			starts = starts[:top]
+		if len(starts) > scoredWindows {
+			starts = starts[:scoredWindows]
 		}
 	}
-	var ws []window
 	for _, s := range starts {
 		s = max(s, fromLine, 0)
 		n := min(len(p.lines), len(lines)-s)
-		if n <= 0 {
+		if n <= 0 || slices.ContainsFunc(ws, func(w window) bool { return w.start == s }) {
 			continue
 		}
 		ws = append(ws, window{s, n, f.similarity(p, s, n)})
@@ -184,22 +209,145 @@ func (f *finder) candidates(p *pattern, fromLine int) ([]edit.Candidate, string)
 		}
 		return ws[a].start < ws[b].start
 	})
-	var cs []edit.Candidate
-	var picked []window
-	for _, w := range ws {
-		if len(picked) == maxCandidates {
-			break
-		}
-		if slices.ContainsFunc(picked, func(q window) bool { return w.start < q.start+q.n && q.start < w.start+w.n }) {
-			continue // overlaps a better one
-		}
-		picked = append(picked, w)
-		cs = append(cs, edit.Candidate{LineStart: w.start + 1, LineEnd: w.start + w.n, Similarity: round2(w.sim), Excerpt: f.excerpt(w.start, w.start+w.n-1)})
-	}
-	return cs, f.differs(p, picked[0])
+	return ws
 }
 
-func round2(x float64) float64 { return float64(int(x*100+0.5)) / 100 }
+// votes counts, for each start of a window from fromLine on, how much the
+// file lines in it resemble the SEARCH lines they would align with: 1 for
+// each line equal in its loosest form, else the share of tokens (as
+// tokens splits a line into hashes) of each pair that has at least
+// minWordShare of them in common. One pass over the file.
+func (f *finder) votes(p *pattern, fromLine int, tokens func(line string, dst []uint64) []uint64) map[int]float64 {
+	lines := f.lineIndex()
+	votes := make(map[int]float64)
+	want := make(map[uint64][]int)
+	byTok := make(map[uint64][]int) // a token's SEARCH lines, each once
+	nToks := make([]int, len(p.lines))
+	var toks []uint64
+	for i, l := range p.lines {
+		if p.gap[i] || isBlank(l) {
+			continue
+		}
+		k := looseKey(l)
+		want[k] = append(want[k], i)
+		toks = tokens(l, toks[:0])
+		for _, w := range toks {
+			if ls := byTok[w]; len(ls) == 0 || ls[len(ls)-1] != i {
+				byTok[w] = append(ls, i)
+				nToks[i]++
+			}
+		}
+	}
+	if len(want) == 0 || len(lines) == 0 {
+		return votes
+	}
+	// A bit per slice of the key space rules out most lines before the
+	// map is asked.
+	var maybe, maybeTok hashBits
+	for k := range want {
+		maybe.set(k)
+	}
+	for w := range byTok {
+		maybeTok.set(w)
+	}
+	shared := make([]int, len(p.lines))
+	var touched []int
+	keys := f.looseKeys()
+	for k := fromLine; k < len(lines); k++ {
+		line := f.content[lines[k].start:lines[k].end]
+		if key := keys[k]; maybe.has(key) && want[key] != nil {
+			if isBlank(line) {
+				continue
+			}
+			for _, i := range want[key] {
+				votes[k-i]++
+			}
+			continue
+		}
+		toks = tokens(line, toks[:0])
+		touched = touched[:0]
+		for _, w := range toks {
+			if !maybeTok.has(w) {
+				continue
+			}
+			for _, i := range byTok[w] {
+				if shared[i] == 0 {
+					touched = append(touched, i)
+				}
+				shared[i]++
+			}
+		}
+		for _, i := range touched {
+			// A file line's tokens may repeat; a SEARCH line's count once.
+			if share := 2 * float64(min(shared[i], nToks[i])) / float64(nToks[i]+len(toks)); share >= minWordShare {
+				votes[k-i] += share
+			}
+			shared[i] = 0
+		}
+	}
+	return votes
+}
+
+// maxTrigrams bounds the trigrams of a line that take part in a vote.
+const maxTrigrams = 160
+
+// lineTrigrams appends to dst the hashes of the three-byte runs of line
+// trimmed, ASCII case folded, repeats kept.
+func lineTrigrams(line string, dst []uint64) []uint64 {
+	t := trimBoth(line)
+	for i := 0; i+3 <= len(t) && i < maxTrigrams; i++ {
+		var h uint64
+		for _, c := range []byte(t[i : i+3]) {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			h = h<<8 | uint64(c)
+		}
+		dst = append(dst, h*0x9E3779B97F4A7C15) // spread over the high bits hashBits reads
+	}
+	return dst
+}
+
+// maxLineWords bounds the words of a line that take part in a vote: a
+// minified line has thousands, and the first ones place it as well.
+const maxLineWords = 64
+
+// lineWords appends to dst the hashes of the distinct words of line: runs
+// of letters, digits, '_' and non-ASCII bytes, ASCII case folded.
+func lineWords(line string, dst []uint64) []uint64 {
+	start := len(dst)
+	for i := 0; i < len(line) && len(dst)-start < maxLineWords; {
+		for i < len(line) && !isWordByte(line[i]) {
+			i++
+		}
+		j := i
+		h := uint64(14695981039346656037) // FNV-1a
+		for j < len(line) && isWordByte(line[j]) {
+			c := line[j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			h = (h ^ uint64(c)) * 1099511628211
+			j++
+		}
+		if j > i {
+			w := h
+			if !slices.Contains(dst[start:], w) {
+				dst = append(dst, w)
+			}
+		}
+		i = j
+	}
+	return dst
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= 0x80 || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// floor2 rounds x down to two decimals, so that a near miss never reads
+// as 100%.
+func floor2(x float64) float64 { return math.Floor(x*100+1e-9) / 100 }
 
 // similarity scores the window of n file lines from s against p, 0..1: the
 // mean over p's lines (placeholders left out) of each line's likeness to
@@ -223,12 +371,19 @@ func (f *finder) similarity(p *pattern, s, n int) float64 {
 	return total / float64(count)
 }
 
-// lineLikeness is 1 for lines equal in their loosest form, else one minus
-// their edit distance over the longer length (on at most 160 bytes).
+// lineLikeness is 1 for equal lines, 0.99 for lines that look alike (see
+// seen: a difference in blanks, punctuation or invisible characters is
+// still one, so a candidate never reads as 100% when it is not the
+// text), else 0.95 times
+// one minus their edit distance over the longer length (on at most 160
+// bytes).
 func lineLikeness(a, b string) float64 {
-	a, b = strings.Join(strings.Fields(foldPunct(a)), " "), strings.Join(strings.Fields(foldPunct(b)), " ")
 	if a == b {
 		return 1
+	}
+	a, b = seen(a), seen(b)
+	if a == b {
+		return 0.99
 	}
 	const maxLen = 160
 	a, b = a[:min(len(a), maxLen)], b[:min(len(b), maxLen)]
@@ -257,10 +412,15 @@ func levenshtein(a, b string) int {
 }
 
 // differs writes the hint for the best window: the first line that differs
-// from the SEARCH text, and the lines to copy.
+// from the SEARCH text, and the lines to copy. A line that differs visibly
+// is named before one that differs only in invisible characters, which
+// the hint names and shows escaped.
 func (f *finder) differs(p *pattern, w window) string {
 	lines := f.lines
 	copyLines := fmt.Sprintf("Copy lines %s exactly as they stand.", lineRange(w.start+1, w.start+w.n))
+	if w.n == 1 {
+		copyLines = fmt.Sprintf("Copy line %d exactly as it stands.", w.start+1)
+	}
 	pick := -1
 	for pass := 0; pass < 2 && pick < 0; pass++ {
 		for i, l := range p.lines {
@@ -268,7 +428,7 @@ func (f *finder) differs(p *pattern, w window) string {
 				continue
 			}
 			fl := f.content[lines[w.start+i].start:lines[w.start+i].end]
-			if (pass == 0 && lineLikeness(fl, l) < 1) || (pass == 1 && fl != l) {
+			if (pass == 0 && lineLikeness(fl, l) < 0.99) || (pass == 1 && fl != l) {
 				pick = i
 				break
 			}
@@ -280,9 +440,161 @@ func (f *finder) differs(p *pattern, w window) string {
 		}
 		return copyLines
 	}
-	fl := f.content[lines[w.start+pick].start:lines[w.start+pick].end]
-	return fmt.Sprintf("Line %d differs: the file has `%s`, the SEARCH has `%s`. %s",
-		w.start+pick+1, clip(fl), clip(p.lines[pick]), copyLines)
+	fl, sl := f.content[lines[w.start+pick].start:lines[w.start+pick].end], p.lines[pick]
+	switch what, char := invisibleDiff(fl, sl); {
+	case what == "":
+		return fmt.Sprintf("Line %d differs: the file has `%s`, the SEARCH has `%s`. %s",
+			w.start+pick+1, clip(shown(fl)), clip(shown(sl)), copyLines)
+	case char:
+		return fmt.Sprintf("Line %d differs only in %s: the file has `%s`, the SEARCH has `%s`. %s",
+			w.start+pick+1, what, clip(visible(fl)), clip(visible(sl)), copyLines)
+	default: // the lines look the same: words say more than showing them
+		return fmt.Sprintf("Line %d differs only in %s. %s", w.start+pick+1, what, copyLines)
+	}
+}
+
+// invisibleDiff names what tells file line a from SEARCH line b when they
+// look alike: their trailing whitespace, their indentation, or (char) the
+// first character that differs on each side; "" when they differ visibly.
+func invisibleDiff(a, b string) (what string, char bool) {
+	if a == b || !lookAlike(a, b) {
+		return "", false
+	}
+	ta, tb := strings.TrimRight(a, " \t"), strings.TrimRight(b, " \t")
+	la, lb := strings.TrimLeft(a, " \t"), strings.TrimLeft(b, " \t")
+	switch {
+	case ta == tb:
+		return fmt.Sprintf("trailing whitespace: the file's line ends in %s, the SEARCH's in %s",
+			describeBlanks(a[len(ta):]), describeBlanks(b[len(tb):])), false
+	case la == lb:
+		return fmt.Sprintf("indentation: the file indents with %s, the SEARCH with %s",
+			describeBlanks(a[:len(a)-len(la)]), describeBlanks(b[:len(b)-len(lb)])), false
+	}
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	for i > 0 && (i < len(a) && !utf8.RuneStart(a[i]) || i < len(b) && !utf8.RuneStart(b[i])) {
+		i-- // back to the start of the rune that differs
+	}
+	ra, na := utf8.DecodeRuneInString(a[i:])
+	rb, nb := utf8.DecodeRuneInString(b[i:])
+	switch {
+	case i < len(b) && a[i:] == b[i+nb:]:
+		return fmt.Sprintf("one character: the SEARCH has %s more", runeName(rb, false)), true
+	case i < len(a) && b[i:] == a[i+na:]:
+		return fmt.Sprintf("one character: the file has %s more", runeName(ra, false)), true
+	}
+	return fmt.Sprintf("one character (the file has %s, the SEARCH %s)", runeName(ra, i == len(a)), runeName(rb, i == len(b))), true
+}
+
+// lookAlike reports whether a and b read the same: equal once blanks are
+// collapsed, punctuation folded and invisible characters dropped.
+func lookAlike(a, b string) bool {
+	return seen(a) == seen(b)
+}
+
+// seen is s as a reader sees it: invisible characters dropped, every run
+// of blanks one space, punctuation folded.
+func seen(s string) string {
+	if strings.IndexFunc(s, invisibleRune) >= 0 {
+		s = strings.Map(func(r rune) rune {
+			switch {
+			case r == '\t' || unicode.IsSpace(r):
+				return ' '
+			case invisibleRune(r):
+				return -1
+			}
+			return r
+		}, s)
+	}
+	return strings.Join(strings.Fields(foldPunct(s)), " ")
+}
+
+// describeBlanks says what a run of blanks is made of: "2 tabs", "4 spaces".
+func describeBlanks(s string) string {
+	tabs, spaces := strings.Count(s, "\t"), strings.Count(s, " ")
+	var parts []string
+	if tabs > 0 {
+		parts = append(parts, plural(tabs, "tab"))
+	}
+	if spaces > 0 {
+		parts = append(parts, plural(spaces, "space"))
+	}
+	if len(parts) == 0 {
+		return "nothing"
+	}
+	return strings.Join(parts, " and ")
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// runeName names r for a hint, with its escape when it does not show.
+func runeName(r rune, end bool) string {
+	switch {
+	case end:
+		return "the line's end"
+	case r == ' ':
+		return "a space"
+	case r == '\t':
+		return "a tab (\\t)"
+	case r == '\r':
+		return "a carriage return (\\r)"
+	case r == '\u00a0':
+		return "a no-break space (U+00A0)"
+	case r == '\ufeff':
+		return "a byte order mark (U+FEFF)"
+	case r == '\u200b' || r == '\u200c' || r == '\u200d' || r == '\u2060':
+		return fmt.Sprintf("a zero-width character (U+%04X)", r)
+	case r == '\u2018' || r == '\u2019' || r == '\u201c' || r == '\u201d':
+		return fmt.Sprintf("a curly quote %c (U+%04X)", r, r)
+	case r == '\'' || r == '"':
+		return fmt.Sprintf("a straight quote %c", r)
+	case r == utf8.RuneError:
+		return "an invalid byte"
+	case invisibleRune(r):
+		return fmt.Sprintf("an invisible character (U+%04X)", r)
+	}
+	return fmt.Sprintf("%q (U+%04X)", r, r)
+}
+
+// invisibleRune reports whether r does not show as itself in a hint: a
+// control character, a space other than ' ', a format character.
+func invisibleRune(r rune) bool {
+	return r != ' ' && (unicode.IsControl(r) || unicode.IsSpace(r) || unicode.Is(unicode.Cf, r))
+}
+
+// visible writes s with what does not show escaped: \t, \r, and U+XXXX
+// for other invisible characters.
+func visible(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case invisibleRune(r):
+			fmt.Fprintf(&b, "U+%04X", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// shown is s as a hint quotes a line that differs visibly: as it stands,
+// unless it holds an invisible character other than a tab.
+func shown(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return r != '\t' && invisibleRune(r) }) >= 0 {
+		return visible(s)
+	}
+	return s
 }
 
 // clip shortens a line for a hint.

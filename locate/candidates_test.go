@@ -150,3 +150,90 @@ func FuzzLooseKey(f *testing.F) {
 		}
 	})
 }
+
+// TestCandidatesInvisible: a line that differs only in what does not show
+// is named in words, with escapes, and its candidate is not 100% similar.
+func TestCandidatesInvisible(t *testing.T) {
+	file := "package a\n\nfunc f() {\n\tx := 1\n\ty := \"it’s\"\n\treturn\n}\n"
+	for _, tc := range []struct {
+		old    string
+		strict bool
+		hint   string
+	}{
+		{"func f() {\n    x := 1\n", true,
+			"Line 4 differs only in indentation: the file indents with 1 tab, the SEARCH with 4 spaces. Copy lines 3-4 exactly as they stand."},
+		{"func f() {\n\tx := 1 \t\n", true,
+			"Line 4 differs only in trailing whitespace: the file's line ends in nothing, the SEARCH's in 1 tab and 1 space. Copy lines 3-4 exactly as they stand."},
+		{"func f() {\n\tx\u00a0:= 1\n", true,
+			"Line 4 differs only in one character (the file has a space, the SEARCH a no-break space (U+00A0)): the file has `\\tx := 1`, the SEARCH has `\\txU+00A0:= 1`. Copy lines 3-4 exactly as they stand."},
+		{"func f() {\n\tx :=\u200b 1\n", false,
+			"Line 4 differs only in one character: the SEARCH has a zero-width character (U+200B) more: the file has `\\tx := 1`, the SEARCH has `\\tx :=U+200B 1`. Copy lines 3-4 exactly as they stand."},
+		{"\ufefffunc f() {\n\tx := 1\n", true,
+			"Line 3 differs only in one character: the SEARCH has a byte order mark (U+FEFF) more: the file has `func f() {`, the SEARCH has `U+FEFFfunc f() {`. Copy lines 3-4 exactly as they stand."},
+		{"\ty := \"it's\"\n\treturn\n", true,
+			"Line 5 differs only in one character (the file has a curly quote ’ (U+2019), the SEARCH a straight quote '): the file has `\\ty := \"it’s\"`, the SEARCH has `\\ty := \"it's\"`. Copy lines 5-6 exactly as they stand."},
+		{"\ty := 2\r\n\treturn\r\n", true, // CRLF in the SEARCH is a line ending, never the difference
+			"Line 5 differs: the file has `\ty := \"it’s\"`, the SEARCH has `\ty := 2`. Copy lines 5-6 exactly as they stand."},
+	} {
+		_, err := locate(file, &edit.Edit{Op: edit.Replace, Count: 1, Old: tc.old, New: "z\n"}, matchOptions{Strict: tc.strict})
+		if err == nil || err.Code != edit.CodeNoMatch || len(err.Candidates) == 0 {
+			t.Errorf("%q: locate = %v, want NO_MATCH with a candidate", tc.old, err)
+			continue
+		}
+		if err.Hint != tc.hint {
+			t.Errorf("%q: hint\n%s\nwant\n%s", tc.old, err.Hint, tc.hint)
+		}
+		if c := err.Candidates[0]; c.Similarity >= 1 || c.Weak {
+			t.Errorf("%q: candidate %+v, want below 100%% and not weak", tc.old, c)
+		}
+	}
+}
+
+// TestCandidatesWeak: code that is not in the file gets at most one
+// candidate, marked weak, and a hint that neither places the text in the
+// file nor says to copy lines from there.
+func TestCandidatesWeak(t *testing.T) {
+	file := bigFile(300)
+	for _, old := range []string{
+		"func parseConfig(path string) (*Config, error) {\n\tdata, err := os.ReadFile(path)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n",
+		"\tdefer mu.Unlock()\n\tcache[key] = value\n",
+	} {
+		_, err := locate(file, &edit.Edit{Op: edit.Replace, Count: 1, Old: old, New: "z\n"}, matchOptions{})
+		if err == nil || err.Code != edit.CodeNoMatch {
+			t.Fatalf("locate = %v, want NO_MATCH", err)
+		}
+		if len(err.Candidates) > 1 || len(err.Candidates) == 1 && (!err.Candidates[0].Weak || err.Candidates[0].Similarity >= weakSimilarity) {
+			t.Errorf("%q: candidates %+v, want at most one, weak", old, err.Candidates)
+		}
+		for _, bad := range []string{"Copy", "differs", "copy lines"} {
+			if strings.Contains(err.Hint, bad) {
+				t.Errorf("%q: hint %q says %q", old, err.Hint, bad)
+			}
+		}
+	}
+}
+
+// TestCandidatesSpread: a candidate far below the best is dropped, and a
+// SEARCH whose every line has a typo is still placed.
+func TestCandidatesSpread(t *testing.T) {
+	file := bigFile(2000)
+	// Both lines misspelt: no line of the file equals one of them.
+	old := "\ty := x * 150\n\tlog.Printf(\"f150: %d\", y)\n"
+	old = strings.NewReplacer("x * 150", "x * 15O", "Printf", "Prinft").Replace(old)
+	_, err := locate(file, &edit.Edit{Op: edit.Replace, Count: 1, Old: old, New: "z\n"}, matchOptions{})
+	if err == nil || len(err.Candidates) == 0 {
+		t.Fatalf("locate = %v, want NO_MATCH with candidates", err)
+	}
+	best := err.Candidates[0]
+	if best.LineStart != 1506 || best.LineEnd != 1507 || best.Weak {
+		t.Errorf("best candidate %+v, want lines 1506-1507", best)
+	}
+	for _, c := range err.Candidates[1:] {
+		if c.Similarity < best.Similarity-candidateSpread {
+			t.Errorf("candidate %+v kept, far below the best %.2f", c, best.Similarity)
+		}
+	}
+	if !strings.HasPrefix(err.Hint, "Line 1506 differs: the file has `\ty := x * 150`") {
+		t.Errorf("hint %q", err.Hint)
+	}
+}

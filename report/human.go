@@ -141,8 +141,12 @@ func (p palette) writeError(w *bufio.Writer, e *edit.Error) {
 			continue
 		}
 		// Similarity is shown rounded down, so a near miss never reads as 100%.
-		pct := int(math.Floor(c.Similarity * 100))
-		fmt.Fprintf(w, "  candidate %s (%d%% similar):\n", lineRange(c.LineStart, c.LineEnd), pct)
+		pct := int(math.Floor(c.Similarity*100 + 1e-9))
+		weak := ""
+		if c.Weak {
+			weak = ", weak: probably not the place"
+		}
+		fmt.Fprintf(w, "  candidate %s (%d%% similar%s):\n", lineRange(c.LineStart, c.LineEnd), pct, weak)
 		writeIndented(w, c.Excerpt, "    "+p.faint.Sprint("│")+" ")
 	}
 	if e.Hint != "" {

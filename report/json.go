@@ -57,6 +57,7 @@ type WireCandidate struct {
 	LineEnd    int     `json:"line_end"`
 	Similarity float64 `json:"similarity"`
 	Excerpt    string  `json:"excerpt"`
+	Weak       bool    `json:"weak,omitempty"` // the closest region, but not close: not the place to copy from
 }
 
 // MarshalJSON writes a path candidate without the line fields.
@@ -100,7 +101,7 @@ func NewWireError(e *edit.Error) WireError {
 	}
 	for _, c := range e.Candidates {
 		w.Candidates = append(w.Candidates, WireCandidate{Path: c.Path, LineStart: c.LineStart, LineEnd: c.LineEnd,
-			Similarity: c.Similarity, Excerpt: c.Excerpt})
+			Similarity: c.Similarity, Excerpt: c.Excerpt, Weak: c.Weak})
 	}
 	return w
 }

@@ -74,6 +74,18 @@ func results() map[string]*apply.Result {
 				},
 			},
 		},
+		// Code that is not in the file: one weak candidate, no copy hint.
+		"weak": {
+			Files: []*apply.FileResult{{
+				Path: "c.py", Op: "modify", BeforeHash: "cccc", AfterHash: "cccc",
+				Edits: []apply.EditResult{{Index: 0, Status: apply.StatusFailed}},
+			}},
+			Errors: edit.ErrorList{{
+				Code: edit.CodeNoMatch, Path: "c.py", Edit: 0, Msg: "old_string not found in c.py",
+				Candidates: []edit.Candidate{{LineStart: 7, LineEnd: 8, Similarity: 0.46, Excerpt: "def load(p):\n    return open(p)\n", Weak: true}},
+				Hint:       "Nothing in the file is close to old_string (the best region, lines 7-8, is only 46% similar): it may not be in this file at all. Re-read the file and quote the lines to replace exactly as they stand.",
+			}},
+		},
 		// An undo's result: files restored, no edits.
 		"undo": {
 			OK: true,
