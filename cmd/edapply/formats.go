@@ -239,7 +239,8 @@ expects is MULTIPLE_MATCHES and never falls through to a looser one.
     any run of lines, which the replacement keeps;
  7. a diff's line number picks among equal matches when it points at one.
 
-Found nowhere: NO_MATCH, with the closest candidates and their lines. If the
-old text is gone and the new text already stands there, the edit is
-already_applied and nothing is written: a resent reply is harmless.
+Found nowhere: NO_MATCH, with the closest candidates and their lines (below
+60% similar, one candidate at most, marked weak: the text may not be in the
+file). If the old text is gone and the new text already stands there, the
+edit is already_applied and nothing is written: a resent reply is harmless.
 `
