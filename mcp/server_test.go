@@ -235,6 +235,12 @@ func TestApplyEditsRefusesWhole(t *testing.T) {
 	if readFile(t, root, "a.txt") != "alpha\n" {
 		t.Error("a refused reply wrote a.txt")
 	}
+	// A stale base for one file refuses the whole reply.
+	fixed := strings.Replace(reply, "gamma", "beta", 1)
+	res = call(t, cs, "apply_edits", map[string]any{"reply": fixed, "base": map[string]string{"b.txt": apply.HashBytes([]byte("old\n"))[:8]}}, &r)
+	if !res.IsError || len(r.Errors) != 1 || r.Errors[0].Code != "OUT_OF_DATE" || readFile(t, root, "a.txt") != "alpha\n" {
+		t.Errorf("a reply with a stale base = %+v, want OUT_OF_DATE and nothing written", r)
+	}
 	if res = call(t, cs, "apply_edits", map[string]any{"reply": "no edits here"}, &r); !res.IsError || len(r.Errors) != 1 || r.Errors[0].Code != "PARSE_ERROR" {
 		t.Errorf("a reply without edits = %+v, want PARSE_ERROR", r)
 	}

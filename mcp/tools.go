@@ -77,8 +77,10 @@ var (
 	}
 )
 
-// maxReply bounds apply_edits' reply as the CLI bounds its input.
-const maxReply = 256 << 20
+// maxReply bounds apply_edits' reply. Over stdio a message is already
+// bounded by the SDK's frame limit, past which the session ends; a
+// transport without one gets the same bound here.
+const maxReply = sdk.DefaultMaxLineLength
 
 // codeUsage is the contract's code for a request that is wrong as a whole.
 const codeUsage edit.Code = "USAGE"
