@@ -20,15 +20,17 @@ package locate
 //     consecutive (two lines at least for the colon, which prose and data
 //     use too). The text without them goes through the ladder; the first
 //     number is a line hint that may break a tie, never move the edit.
-//     new_string loses its prefixes only when every line of it has them.
+//     new_string loses its prefixes when every line of it has them; with
+//     them on some lines only, the edit is refused.
 //     Not tried on a file with a line that looks like such a prefix (a TSV
 //     "2\tbanana"): there the prefix may be text. Strategy "line-hint".
 //  3. double escapes: old_string written with "\n", "\t", "\"", "\'",
 //     "\`" and "\\" as two characters; its unescaped form goes through the
-//     ladder, and new_string is unescaped the same way. An old_string of
-//     one escaped line with a new_string of real lines is not the same way
-//     and is not rescued. Strategy "unicode": the closest rung, another
-//     spelling of the same characters.
+//     ladder, and new_string is unescaped the same way. A new_string with
+//     a character old_string only wrote escaped (a real line break where
+//     old_string has "\n" and none) is not escaped the same way and is
+//     not rescued. Strategy "unicode": the closest rung, another spelling
+//     of the same characters.
 //
 // Each names itself in the result's Note, so that the model's next call
 // sends the file's text as it is.
@@ -121,13 +123,19 @@ func (m *matcher) rescue(op, np *pattern) (loc location, err *edit.Error, ok boo
 		nw := np.text
 		if lines, _, nkind, ok := numberedLines(np.lines, false); ok && nkind == kind {
 			nw = joinLines(lines, np.finalNL)
+		} else if someNumbered(np.lines, kind) {
+			// Written as sent, the prefixes would become the file's text.
+			cands, _ := m.f.candidates(newPattern(joinLines(old, op.finalNL)), m.from)
+			return location{}, &edit.Error{Code: edit.CodeNoMatch, Msg: "SEARCH text not found with its line-number prefixes",
+				Hint:       upperFirst(noteLineNumbers) + "; the new text has them on some lines only, so it was not applied: send both without them.",
+				Candidates: cands}, true
 		}
 		loc, err = m.rerun(joinLines(old, op.finalNL), nw, first, strategyLineNumbers, noteLineNumbers)
 		return loc, err, true
 	}
 	if old, changed := unescapeOnce(op.text); changed {
-		if !strings.Contains(op.text, "\n") && strings.Contains(old, "\n") && strings.Contains(np.text, "\n") {
-			return location{}, nil, false // new_string is not escaped the same way
+		if !sameEscapes(op.text, old, np.text) {
+			return location{}, nil, false
 		}
 		nw, _ := unescapeOnce(np.text)
 		loc, err = m.rerun(old, nw, 0, strategyUnescaped, noteUnescaped)
@@ -137,6 +145,44 @@ func (m *matcher) rescue(op, np *pattern) (loc location, err *edit.Error, ok boo
 		return loc, err, true
 	}
 	return location{}, nil, false
+}
+
+// someNumbered reports whether a line carries a line-number prefix of the
+// kind.
+func someNumbered(lines []string, kind string) bool {
+	for _, l := range lines {
+		if _, k, _, ok := cutLineNumber(l); ok && k == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// sameEscapes reports whether nw is escaped as old was, old being
+// unescaped once: a character old only ever wrote escaped (a line break,
+// a tab, a quote) does not stand unescaped in nw, where unescaping it
+// again would break what nw meant ("a\n" in a string literal).
+func sameEscapes(old, unescaped, nw string) bool {
+	for _, c := range []byte("\n\t\"'`") {
+		if strings.IndexByte(unescaped, c) >= 0 && !bare(old, c) && bare(nw, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// bare reports whether c stands in s other than right after a backslash
+// that escapes it.
+func bare(s string, c byte) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case c:
+			return true
+		}
+	}
+	return false
 }
 
 // rerun locates the edit with old and new text in place of m's, and a

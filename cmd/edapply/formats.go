@@ -171,16 +171,18 @@ file's text as it stands:
    "7:"; the colon on two lines at least) and the numbers count up by one.
    The text without them is located as any text is; the first number may
    pick one of several equal matches (as a diff's line number does), never
-   move an edit elsewhere. The replacement loses its prefixes only when
-   every line of it has them. A file with a line that starts like such a
-   prefix (a TSV "2<TAB>banana") gets no such try: the prefix may be its
-   text.
+   move an edit elsewhere. The replacement loses its prefixes when every
+   line of it has them; with them on some lines only, the edit is refused
+   (they would be written into the file). A file with a line that starts
+   like such a prefix (a TSV "2<TAB>banana") gets no such try: the prefix
+   may be its text.
  - unicode: the text was escaped twice: "\n", "\t", "\"", "\'", a backquote
    after a backslash or "\\" sent as two characters. Unescaped once, it is
    located as any text is, and the replacement is unescaped the same way. A
-   text of one escaped line whose replacement has real line breaks is not
-   escaped the same way and gets no such try. A file that really holds
-   printf("a\n") matches exactly, before any of this.
+   replacement holding a character the text only wrote escaped (a real line
+   break where the text wrote "\n" and never a real one) is not escaped the
+   same way and gets no such try. A file that really holds printf("a\n")
+   matches exactly, before any of this.
 
     {"path": "box.py", "old_string": "return len(\n        self.items)", ...}
     {"path": "box.py", "old_string": "    12\t    def size(self):\n    13\t        return 0", ...}
