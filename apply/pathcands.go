@@ -162,12 +162,18 @@ func holdingText(root *os.Root, files []string, old string) []string {
 	return picks
 }
 
-// addPathCandidates names, in err (FILE_NOT_FOUND, or OUT_OF_ROOT for an
-// absolute path written), the files of the tree that the path err.Path
-// probably means, and says in the hint to use that path. old is the
-// edit's text to find, if any: when no file's path fits, the files holding
-// it are named instead.
+// addPathCandidates is addPathCandidates with the planner's root and its
+// walk of the tree, made once.
 func (p *planner) addPathCandidates(err *edit.Error, written, old string) {
+	addPathCandidates(p.root, &p.tree, err, written, old)
+}
+
+// addPathCandidates names, in err (FILE_NOT_FOUND, or OUT_OF_ROOT for an
+// absolute path written), the files of the tree under root that written
+// probably means, and says in the hint to use that path. old is the edit's
+// text to find, if any: when no file's path fits, the files holding it are
+// named instead. *tree caches the tree's files, walked on first need.
+func addPathCandidates(root *os.Root, tree **[]string, err *edit.Error, written, old string) {
 	switch {
 	case len(err.Candidates) > 0:
 		return
@@ -176,14 +182,14 @@ func (p *planner) addPathCandidates(err *edit.Error, written, old string) {
 	default:
 		return
 	}
-	if p.tree == nil {
-		files := treeFiles(p.root, maxWalk)
-		p.tree = &files
+	if *tree == nil {
+		files := treeFiles(root, maxWalk)
+		*tree = &files
 	}
-	picks := suffixMatches(written, *p.tree)
+	picks := suffixMatches(written, **tree)
 	byText := false
 	if len(picks) == 0 && err.Code == edit.CodeFileNotFound {
-		picks, byText = holdingText(p.root, *p.tree, old), true
+		picks, byText = holdingText(root, **tree, old), true
 	}
 	if len(picks) == 0 {
 		return

@@ -357,3 +357,26 @@ func openRoot(t *testing.T, dir string) *os.Root {
 	t.Cleanup(func() { r.Close() })
 	return r
 }
+
+// Read, the model's first step, refuses a wrong path with the same path
+// candidates as an edit of it.
+func TestReadPathCandidates(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, webTree)
+	for p, want := range map[string][]string{
+		"app.py":                            {"web_app/app.py"},
+		"/home/ubuntu/storm/web_app/app.py": {"web_app/app.py"},
+		"util.py":                           nil,
+	} {
+		_, err := Read(root, p, 0, 0)
+		if err == nil {
+			t.Fatalf("Read(%q) succeeded", p)
+		}
+		if got := pathsOf(err.Candidates); !slices.Equal(got, want) {
+			t.Errorf("Read(%q) candidates = %q, want %q", p, got, want)
+		}
+	}
+	if w, err := Read(root, `web_app\app.py`, 0, 0); err != nil || w.Path != "web_app/app.py" {
+		t.Errorf(`Read(web_app\app.py) = %v, %v; want web_app/app.py`, w, err)
+	}
+}

@@ -36,9 +36,14 @@ func (w *Window) End() int { return w.Start + len(w.Lines) - 1 }
 // Apply would refuse (outside the root, missing, binary, not a regular
 // file) is refused with the same code. The returned error's Edit is -1.
 func Read(root, p string, offset, limit int) (*Window, *edit.Error) {
+	var r *os.Root
+	var tree *[]string
 	fail := func(e *edit.Error) (*Window, *edit.Error) {
 		if e.Path == "" {
 			e.Path = p
+		}
+		if r != nil {
+			addPathCandidates(r, &tree, e, p, "")
 		}
 		e.Edit = -1
 		return nil, e
@@ -54,8 +59,6 @@ func Read(root, p string, offset, limit int) (*Window, *edit.Error) {
 	}
 	rel, rerr := rs.resolve(p)
 	if rerr != nil {
-		rerr.Path = p
-		(&planner{root: r}).addPathCandidates(rerr, p, "")
 		return fail(rerr)
 	}
 	st, lerr := loadIn(r, rel, rel)
@@ -66,9 +69,6 @@ func Read(root, p string, offset, limit int) (*Window, *edit.Error) {
 	case !st.exists:
 		e := notFound()
 		e.Path = rel
-		// The files the path probably means, as an edit's error names
-		// them; only the planner's root is used.
-		(&planner{root: r}).addPathCandidates(e, p, "")
 		return fail(e)
 	case isBinary(st.data):
 		e := binaryErr()

@@ -26,6 +26,9 @@ type Options struct {
 	// for the user's default state directory.
 	StateDir string
 	Strict   bool // exact matching only, as --strict
+	// PathPrefixes is apply.Options.PathPrefixes: where the client's model
+	// sees the tree, as --path-prefix.
+	PathPrefixes []string
 }
 
 // A server holds what the tools share. Writes (edits, applies, undo) take

@@ -182,7 +182,7 @@ func (s *server) apply(ctx context.Context, edits []edit.Edit, base map[string]s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	res, _ := apply.Apply(ctx, edits, apply.Options{Root: s.opts.Root, Strict: s.opts.Strict, DryRun: dryRun,
-		Base: base, StateDir: s.opts.StateDir})
+		Base: base, StateDir: s.opts.StateDir, PathPrefixes: s.opts.PathPrefixes})
 	return res
 }
 

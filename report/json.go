@@ -50,28 +50,36 @@ type WireEdit struct {
 }
 
 // WireCandidate is the wire form of an [edit.Candidate]. A path candidate
-// is {"path": …} alone: it has no lines.
+// is {"path": …} alone; a line candidate has its line fields and no
+// path (see MarshalJSON). The tags make every field optional for a schema
+// derived from the type, as the MCP server's is.
 type WireCandidate struct {
 	Path       string  `json:"path,omitempty"`
-	LineStart  int     `json:"line_start"`
-	LineEnd    int     `json:"line_end"`
-	Similarity float64 `json:"similarity"`
-	Excerpt    string  `json:"excerpt"`
+	LineStart  int     `json:"line_start,omitempty"`
+	LineEnd    int     `json:"line_end,omitempty"`
+	Similarity float64 `json:"similarity,omitempty"`
+	Excerpt    string  `json:"excerpt,omitempty"`
 	Weak       bool    `json:"weak,omitempty"` // the closest region, but not close: not the place to copy from
 }
 
-// MarshalJSON writes a path candidate without the line fields.
+// MarshalJSON writes a path candidate as its path alone, a line candidate
+// as its line fields, the four of the contract always present.
 func (c WireCandidate) MarshalJSON() ([]byte, error) {
-	var buf bytes.Buffer
-	var v any = c
+	var v any
 	if c.Path != "" {
 		v = struct {
 			Path string `json:"path"`
 		}{c.Path}
 	} else {
-		type lines WireCandidate // without this method
-		v = lines(c)
+		v = struct {
+			LineStart  int     `json:"line_start"`
+			LineEnd    int     `json:"line_end"`
+			Similarity float64 `json:"similarity"`
+			Excerpt    string  `json:"excerpt"`
+			Weak       bool    `json:"weak,omitempty"`
+		}{c.LineStart, c.LineEnd, c.Similarity, c.Excerpt, c.Weak}
 	}
+	var buf bytes.Buffer
 	if err := newEncoder(&buf).Encode(v); err != nil {
 		return nil, err
 	}

@@ -10,8 +10,9 @@ import (
 )
 
 type mcpOptions struct {
-	root   string
-	strict bool
+	root     string
+	strict   bool
+	prefixes []string // --path-prefix
 }
 
 func newMCPCmd(opts *mcpOptions) *cobra.Command {
@@ -45,6 +46,7 @@ not a protocol error. Nothing is written to stdout but protocol messages.`,
 	fs := cmd.Flags()
 	fs.StringVarP(&opts.root, "root", "C", ".", "working tree `DIR`; every path resolves inside it")
 	fs.BoolVar(&opts.strict, "strict", false, "exact matching only (no tolerance ladder)")
+	fs.StringArrayVar(&opts.prefixes, "path-prefix", nil, "an absolute path under `P` names the file under the root (where the model sees the tree); repeatable")
 	registerCompletions(cmd)
 	return cmd
 }
@@ -53,5 +55,5 @@ func runMCP(ctx context.Context, opts *mcpOptions, in io.Reader, out io.Writer) 
 	if err := checkRoot(opts.root); err != nil {
 		return err
 	}
-	return mcp.Serve(ctx, mcp.Options{Root: opts.root, Strict: opts.strict, Version: version()}, in, out)
+	return mcp.Serve(ctx, mcp.Options{Root: opts.root, Strict: opts.strict, PathPrefixes: opts.prefixes, Version: version()}, in, out)
 }
