@@ -176,9 +176,14 @@ type parser struct {
 	treeWork    int // bytes of tree files searched, against maxTreeWork
 	leanOnWhole map[int]bool
 	views       []edit.Error // text-editor view calls, errors when the response holds nothing else
-	scan        scanState    // what the SEARCH/REPLACE and whole-file readers learnt on earlier lines (whole.go)
-	tree        Tree
-	files       map[string]*treeFile // what tree said about each name asked
+	// diffFenceClose is the line of the fence that closes the diff being
+	// read, when a fence of its own opens it; -1 otherwise (udiff.go).
+	diffFenceClose int
+	diffTarget     string                     // the file of the diff section being read
+	diffLines      map[string]map[string]bool // each such file's lines, as diffFileHas asks
+	scan           scanState                  // what the SEARCH/REPLACE and whole-file readers learnt on earlier lines (whole.go)
+	tree           Tree
+	files          map[string]*treeFile // what tree said about each name asked
 }
 
 // A treeFile is what the tree holds under one name.
@@ -264,7 +269,7 @@ func (p *parser) treeText(pth string) (string, bool) {
 
 func newParser(src []byte, f Format) *parser {
 	text := string(src)
-	return &parser{src: src, text: text, lines: splitLines(text), format: f, leanOnWhole: map[int]bool{}}
+	return &parser{src: src, text: text, lines: splitLines(text), format: f, leanOnWhole: map[int]bool{}, diffFenceClose: -1}
 }
 
 // run walks the lines; each line either starts a region of an accepted

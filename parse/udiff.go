@@ -243,6 +243,13 @@ func (p *parser) fileHeaderAt(i int, inGit bool) (h fileHeader, next int, ok boo
 		on.name[2:] == nn.name[2:] && looksLikeFile(on.name[2:]) {
 		on.lenient, nn.lenient = true, true
 	}
+	// "--- dir name/x.txt" and "+++ dir name/x.txt": one name on both
+	// sides, without prefixes, that the tree holds or that reads as a
+	// path; a removed and re-added line of text is never the same line.
+	if !on.lenient && !nn.lenient && on.name == nn.name && strings.Contains(on.name, " ") &&
+		(p.treeStat(on.name).entry || strings.Contains(on.name, "/") && looksLikeFile(on.name)) {
+		on.lenient, nn.lenient = true, true
+	}
 	oldName, newName, prefixed := stripPrefixes(on.name, nn.name)
 	if oldName != devNull {
 		if h.oldPath, ok = diffPath(oldName, on.lenient || inGit); !ok {
@@ -385,11 +392,73 @@ func (p *parser) bodyLineAt(k int) bool {
 		}
 		return true
 	}
-	if !isElisionLine(t) || k+1 >= len(p.lines) {
+	if k < p.diffFenceClose && !isHunkHeader(t) && !strings.HasPrefix(t, "diff --git ") {
+		if _, ok := parseFence(t); !ok {
+			// Inside the diff's own fence every line is the diff's: one
+			// that lost its leading space is context. Read as the hunk's
+			// end, it would drop the changes after it.
+			return true
+		}
+	}
+	if k+1 >= len(p.lines) {
 		return false
 	}
 	n := p.lines[k+1].text
-	return n != "" && (n[0] == ' ' || n[0] == '-' || n[0] == '+')
+	if n == "" || (n[0] != ' ' && n[0] != '-' && n[0] != '+') {
+		return false
+	}
+	// Hunk lines follow: an elision, or a line of the file that lost its
+	// leading space (the tree says so); read as the hunk's end, it would
+	// drop the changes after it.
+	return isElisionLine(t) || p.diffFileHas(t)
+}
+
+// diffFileHas reports whether the file the diff being read names holds a
+// line that is t; false without a tree.
+func (p *parser) diffFileHas(t string) bool {
+	if p.diffTarget == "" || strings.TrimSpace(t) == "" {
+		return false
+	}
+	set, ok := p.diffLines[p.diffTarget]
+	if !ok {
+		text, _ := p.treeText(p.diffTarget)
+		set = map[string]bool{}
+		for _, l := range strings.Split(text, "\n") {
+			set[strings.TrimRight(l, " \t")] = true
+		}
+		if p.diffLines == nil {
+			p.diffLines = map[string]map[string]bool{}
+		}
+		p.diffLines[p.diffTarget] = set
+	}
+	return set[strings.TrimRight(t, " \t")]
+}
+
+// fenceDiff records where the fence around the diff starting at line i
+// closes, when a fence opens on the nearest non-blank line before it, so
+// that bodyLineAt knows which lines are the diff's. A diff that starts
+// inside the last one's fence keeps it.
+func (p *parser) fenceDiff(i int) {
+	if i < p.diffFenceClose {
+		return
+	}
+	p.diffFenceClose = -1
+	j := p.prevNonBlank(i)
+	if j < 0 {
+		return
+	}
+	f, ok := parseFence(p.lines[j].text)
+	if !ok || f.info != "" && !neverWhole[f.lang()] {
+		return // a fence of code, not of a patch: its lines are not all the diff's
+	}
+	for k := i; k < len(p.lines); k++ {
+		if g, ok := parseFence(p.lines[k].text); ok {
+			if g.closes(f) {
+				p.diffFenceClose = k
+			}
+			return
+		}
+	}
 }
 
 // readHunk reads the hunk whose header (or, when header is false, whose
@@ -502,6 +571,7 @@ func isBinaryMarker(t string) bool {
 // readUDiff reads one file's section of a diff, or a hunk with no file
 // header, which is an error.
 func readUDiff(p *parser, i int) int {
+	p.fenceDiff(i)
 	if isHunkHeader(p.lines[i].text) {
 		// No file header: a path named just before the hunk (a path
 		// line, a fence's info string, a path line before its fence)
@@ -559,6 +629,14 @@ func (p *parser) readDiffFile(i int) *diffFile {
 // readHunksInto reads the hunks of f from line k on.
 func (p *parser) readHunksInto(f *diffFile, k int) {
 	f.firstHunkLine = k
+	p.diffTarget = ""
+	if f.hasHdr {
+		p.diffTarget = f.hdr.newPath
+		if p.diffTarget == devNull {
+			p.diffTarget = f.hdr.oldPath
+		}
+	}
+	defer func() { p.diffTarget = "" }()
 	for k < len(p.lines) {
 		t := p.lines[k].text
 		if isHunkHeader(t) {
