@@ -57,6 +57,9 @@ type Options struct {
 	// negative. The lock is held while the files are read and written,
 	// not while Check runs.
 	LockTimeout time.Duration
+	// ForceReadOnly lets an apply replace a file the user has no write
+	// permission for; without it such a file is IO_ERROR.
+	ForceReadOnly bool
 	// StateDir holds the undo journals, under a subdirectory named by the
 	// SHA-256 of the absolute root; inside Root it is an IO_ERROR. ""
 	// means the first usable of $XDG_STATE_HOME/edapply, the user cache

@@ -116,6 +116,12 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		return res, res.Errors.Err()
 	}
 	changes := p.changes()
+	if !opts.ForceReadOnly {
+		if errs := refuseReadOnly(rs.abs, changes); len(errs) > 0 {
+			res.Errors = append(res.Errors, errs...)
+			return res, res.Errors.Err()
+		}
+	}
 	tx := &txn{root: root, changes: changes, dr: p.dirs}
 	var jdirs []string
 	if len(changes) > 0 {

@@ -58,6 +58,7 @@ type applyOptions struct {
 	repairTO time.Duration // --repair-timeout
 	checkTO  time.Duration // --check-timeout
 	lockTO   time.Duration // --lock-timeout
+	forceRO  bool          // --force-readonly
 	color    colorMode
 }
 
@@ -139,6 +140,7 @@ func addApplyFlags(fs *pflag.FlagSet, opts *applyOptions) {
 	fs.DurationVar(&opts.repairTO, "repair-timeout", 60*time.Second, "kill a --repair command (and its process group) after `DURATION`")
 	fs.DurationVar(&opts.checkTO, "check-timeout", defaultCheckTimeout, "kill the --check command (and its process group) after `DURATION`, restore every file and exit 3; 0: no limit")
 	addLockFlag(fs, &opts.lockTO)
+	fs.BoolVar(&opts.forceRO, "force-readonly", false, "replace files the user has no write permission for (refused with IO_ERROR otherwise)")
 	opts.color = colorAuto
 	fs.Var(&opts.color, "color", "color the receipt: auto, always, never")
 }
@@ -194,6 +196,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 		Check:          opts.check,
 		CheckTimeout:   opts.checkTO,
 		LockTimeout:    lockTimeout(opts.lockTO),
+		ForceReadOnly:  opts.forceRO,
 		Repair:         repair,
 		RepairAttempts: opts.attempts,
 	})

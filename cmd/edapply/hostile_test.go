@@ -189,8 +189,17 @@ func TestHostileReadOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// A file without write permission is refused, by name, for every
+	// user: a harness protects files that way.
 	status, stdout, stderr, _, _ := hostileRun(t, dir, "--json", resp)
 	got, _ := os.ReadFile(file)
+	if status != 1 || !strings.Contains(stdout, `"code":"IO_ERROR","path":"ro/f.txt"`) || string(got) != "alpha\n" {
+		t.Errorf("exit %d, f.txt = %q; want 1 (IO_ERROR naming ro/f.txt) and f.txt untouched\n%s%s", status, got, stdout, stderr)
+	}
+	// --force-readonly lifts that; the directory's permission still holds
+	// for a user it stops.
+	status, stdout, stderr, _, _ = hostileRun(t, dir, "--json", "--force-readonly", resp)
+	got, _ = os.ReadFile(file)
 	if os.Geteuid() == 0 {
 		t.Log("running as root: permission bits do not stop writes; checking that modes are kept")
 		if status != 0 || string(got) != "omega\n" {
