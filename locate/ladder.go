@@ -1061,7 +1061,9 @@ func (f *finder) write(np *pattern, finalNL bool, pairs []int, h hit, us []unit,
 			line := nl
 			if h.cut && j == 0 {
 				// Quoted after the indentation, the first line is written there.
-				line = leadingWS(us[0].text) + line
+				if !isBlank(line) {
+					line = leadingWS(us[0].text) + line
+				}
 			} else if remap {
 				t := tabs
 				if !known { // nothing in the file shows a style: the model's

@@ -89,6 +89,8 @@ func TestRescueCutFirstLine(t *testing.T) {
 		"dropsFirstLine": {file: box, old: "if self.items:\n                return len(\n                    self.items)\n",
 			new:  "                return len(\n                    self.items)\n",
 			want: "class Box:\n    def size(self):\n            return len(\n                self.items)\n        return 0\n"},
+		"blankFirstLine": {file: box, old: "return len(\n            self.items)\n", new: "\n            return 0\n",
+			want: "class Box:\n    def size(self):\n        if self.items:\n\n                return 0\n        return 0\n"},
 		"tabs": {file: goTabs, old: "return len(\n    items)", new: "return len(\n    items) + 1",
 			want: "func f(items []int) int {\n\tif items != nil {\n\t\treturn len(\n\t\t\titems) + 1\n\t}\n\treturn 0\n}\n", strategy: StrategyIndent},
 		"replaceAll": {file: twice, all: true, old: "return len(\n            self.items)", new: "return len(\n            self.items or ())",
