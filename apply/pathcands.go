@@ -132,21 +132,29 @@ func suffixMatches(p string, files []string) []string {
 	return nil
 }
 
+// A pathIndex is what the search for path candidates learns of the tree
+// once per apply: its files, and what is left of the budget for reading
+// them, shared by every failing edit so that many cannot multiply it.
+type pathIndex struct {
+	files  []string
+	budget int
+}
+
 // holdingText returns the files that contain old, with either line ending,
-// when at most maxPathCandidates do; reading stops at the scan budget.
-func holdingText(root *os.Root, files []string, old string) []string {
+// when at most maxPathCandidates do; reading stops when ix's budget is spent.
+func holdingText(root *os.Root, ix *pathIndex, old string) []string {
 	if strings.TrimSpace(old) == "" {
 		return nil
 	}
 	lf := []byte(strings.ReplaceAll(old, "\r\n", "\n"))
 	var picks []string
-	budget := maxScanTotal
-	for _, f := range files {
+	for _, f := range ix.files {
 		fi, err := root.Lstat(f)
 		if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxScanFile || fi.Size() < int64(len(lf)) {
 			continue
 		}
-		if budget -= int(fi.Size()); budget < 0 {
+		if ix.budget -= int(fi.Size()); ix.budget < 0 {
+			ix.budget = 0
 			break
 		}
 		b, err := root.ReadFile(f)
@@ -163,17 +171,17 @@ func holdingText(root *os.Root, files []string, old string) []string {
 }
 
 // addPathCandidates is addPathCandidates with the planner's root and its
-// walk of the tree, made once.
+// index of the tree, made once.
 func (p *planner) addPathCandidates(err *edit.Error, written, old string) {
-	addPathCandidates(p.root, &p.tree, err, written, old)
+	addPathCandidates(p.root, &p.paths, err, written, old)
 }
 
 // addPathCandidates names, in err (FILE_NOT_FOUND, or OUT_OF_ROOT for an
 // absolute path written), the files of the tree under root that written
 // probably means, and says in the hint to use that path. old is the edit's
 // text to find, if any: when no file's path fits, the files holding it are
-// named instead. *tree caches the tree's files, walked on first need.
-func addPathCandidates(root *os.Root, tree **[]string, err *edit.Error, written, old string) {
+// named instead. *ix is the tree's index, made on first need.
+func addPathCandidates(root *os.Root, ix **pathIndex, err *edit.Error, written, old string) {
 	switch {
 	case len(err.Candidates) > 0:
 		return
@@ -182,14 +190,13 @@ func addPathCandidates(root *os.Root, tree **[]string, err *edit.Error, written,
 	default:
 		return
 	}
-	if *tree == nil {
-		files := treeFiles(root, maxWalk)
-		*tree = &files
+	if *ix == nil {
+		*ix = &pathIndex{files: treeFiles(root, maxWalk), budget: maxScanTotal}
 	}
-	picks := suffixMatches(written, **tree)
+	picks := suffixMatches(written, (*ix).files)
 	byText := false
 	if len(picks) == 0 && err.Code == edit.CodeFileNotFound {
-		picks, byText = holdingText(root, **tree, old), true
+		picks, byText = holdingText(root, *ix, old), true
 	}
 	if len(picks) == 0 {
 		return
@@ -220,8 +227,9 @@ func (p *planner) placeholder(rel string) *edit.Error {
 }
 
 // placeholderDir returns the first directory of rel, a resolved path, that
-// does not exist and is named like a placeholder (see isPlaceholderDir), or
-// "" if there is none. Such a directory is never created.
+// does not exist and is named like a placeholder (see isPlaceholderDir),
+// with the placeholders that follow it, or "" if there is none. Such a
+// directory is never created.
 func (p *planner) placeholderDir(rel string) string {
 	parts := strings.Split(rel, "/")
 	for i := range len(parts) - 1 {
@@ -230,7 +238,11 @@ func (p *planner) placeholderDir(rel string) string {
 		}
 		dir := strings.Join(parts[:i+1], "/")
 		if _, err := p.rc.lstat(dir); err != nil {
-			return dir
+			// Name the whole run of placeholders: path/to, not path.
+			for i+1 < len(parts)-1 && isPlaceholderDir(parts, i+1) {
+				i++
+			}
+			return strings.Join(parts[:i+1], "/")
 		}
 	}
 	return ""

@@ -219,6 +219,14 @@ func TestApplyPlaceholderDirectories(t *testing.T) {
 			})
 		}
 	}
+	t.Run("messageNamesThePlaceholder", func(t *testing.T) {
+		root := t.TempDir()
+		writeTree(t, root, webTree)
+		res, _ := Apply(context.Background(), []edit.Edit{{Op: edit.Create, Path: "path/to/your_app/x.py", New: "x"}}, testOpts(t, root))
+		if len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Msg, "path/to/your_app/ is a placeholder") {
+			t.Errorf("errors = %v, want one naming path/to/your_app/", res.Errors)
+		}
+	})
 	t.Run("existingDirectoryOfThatName", func(t *testing.T) {
 		// A tree that has path/to/ has it for real.
 		root := t.TempDir()
@@ -378,5 +386,21 @@ func TestReadPathCandidates(t *testing.T) {
 	}
 	if w, err := Read(root, `web_app\app.py`, 0, 0); err != nil || w.Path != "web_app/app.py" {
 		t.Errorf(`Read(web_app\app.py) = %v, %v; want web_app/app.py`, w, err)
+	}
+}
+
+// The search for files holding an edit's text reads within one budget per
+// apply: once it is spent, later failing edits read nothing.
+func TestHoldingTextBudget(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, webTree)
+	r := openRoot(t, root)
+	ix := &pathIndex{files: treeFiles(r, maxWalk), budget: maxScanTotal}
+	if got := holdingText(r, ix, "The quick brown fox"); !slices.Equal(got, []string{"docs/guide.md"}) {
+		t.Fatalf("holdingText = %q, want docs/guide.md", got)
+	}
+	ix.budget = 10 // less than any file holding the text
+	if got := holdingText(r, ix, "The quick brown fox"); got != nil || ix.budget != 0 {
+		t.Errorf("holdingText past the budget = %q (budget %d), want nothing read", got, ix.budget)
 	}
 }

@@ -348,8 +348,8 @@ type planner struct {
 	root  *os.Root
 	rs    *resolver
 	rc    resolveCache
-	dirs  *dirRoots // the directories files are read in, kept open for commit
-	tree  *[]string // the tree's files, for path candidates; walked on the first failure that wants them
+	dirs  *dirRoots  // the directories files are read in, kept open for commit
+	paths *pathIndex // the tree, for path candidates; walked on the first failure that wants them
 	res   *Result
 	mopts locate.Options
 	slots map[string]*slot

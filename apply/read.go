@@ -37,13 +37,13 @@ func (w *Window) End() int { return w.Start + len(w.Lines) - 1 }
 // file) is refused with the same code. The returned error's Edit is -1.
 func Read(root, p string, offset, limit int) (*Window, *edit.Error) {
 	var r *os.Root
-	var tree *[]string
+	var paths *pathIndex
 	fail := func(e *edit.Error) (*Window, *edit.Error) {
 		if e.Path == "" {
 			e.Path = p
 		}
 		if r != nil {
-			addPathCandidates(r, &tree, e, p, "")
+			addPathCandidates(r, &paths, e, p, "")
 		}
 		e.Edit = -1
 		return nil, e
