@@ -41,7 +41,7 @@ type planOptions struct {
 // does for the command.
 func addPlanFlags(fs *pflag.FlagSet, opts *planOptions, baseUsage string) {
 	fs.StringVarP(&opts.root, "root", "C", ".", "working tree `DIR`; every path resolves inside it")
-	fs.VarP(&opts.format, "format", "f", "edit format: auto, search-replace, udiff, whole, codex, json")
+	fs.VarP(&opts.format, "format", "f", "edit format: "+parse.FormatNames())
 	fs.BoolVar(&opts.strict, "strict", false, "exact matching only (no tolerance ladder)")
 	fs.StringArrayVar(&opts.base, "base", nil, baseUsage)
 	fs.BoolVar(&opts.trimWS, "trim-trailing-ws", false, "strip trailing spaces and tabs from the lines edits add")

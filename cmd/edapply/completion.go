@@ -78,17 +78,9 @@ func completeResponseFile(_ *cobra.Command, args []string, _ string) ([]string, 
 
 // completeFormat offers the --format names, each with what it reads.
 func completeFormat(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-	about := map[parse.Format]string{
-		parse.FormatAuto:          "detect each region of the reply by its markers",
-		parse.FormatSearchReplace: "SEARCH/REPLACE blocks",
-		parse.FormatUDiff:         "unified diffs, git or loose",
-		parse.FormatWhole:         "a path, then a fence holding the whole file",
-		parse.FormatCodex:         "*** Begin Patch envelopes",
-		parse.FormatJSON:          "str_replace-style tool calls",
-	}
 	var comps []string
 	for _, f := range parse.Formats() {
-		comps = append(comps, cobra.CompletionWithDesc(f.String(), about[f]))
+		comps = append(comps, cobra.CompletionWithDesc(f.String(), f.About()))
 	}
 	return comps, cobra.ShellCompDirectiveNoFileComp
 }

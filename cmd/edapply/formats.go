@@ -1,9 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
+
+	"github.com/edapply/edapply/parse"
 )
 
 // newFormatsHelpCmd returns the "formats" help topic: a command with no Run,
@@ -21,19 +25,39 @@ func newFormatsHelpCmd() *cobra.Command {
 // formatsHelp returns the topic's text. It is Markdown that reads as plain
 // text in a terminal: setext headings, examples as indented code blocks.
 // A Go raw string cannot hold a backtick, so the examples' fences are
-// written as three apostrophes and turned into backticks here.
+// written as three apostrophes and turned into backticks here. What parse's
+// table says of each format fills the list of names ("§names") and the
+// heading of each format's section ("§udiff").
 func formatsHelp() string {
-	return strings.ReplaceAll(formatsText, "'''", "```")
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(strings.ReplaceAll(formatsText, "'''", "```"), "\n") {
+		name, ok := strings.CutPrefix(strings.TrimSuffix(line, "\n"), "§")
+		if !ok {
+			b.WriteString(line)
+			continue
+		}
+		for _, f := range parse.Formats() {
+			switch {
+			case name == "names":
+				fmt.Fprintf(&b, " - %s: %s\n", f, f.About())
+			case name == f.String():
+				h := f.String() + ": " + f.About()
+				fmt.Fprintf(&b, "%s\n%s\n", h, strings.Repeat("-", utf8.RuneCountInString(h)))
+			}
+		}
+	}
+	return b.String()
 }
 
 const formatsText = `edapply reads the edits in a model's reply in any of the formats below and
 ignores the prose around them. With --format auto (the default) every region
 of the reply is recognized by its own markers, so one reply may mix formats;
---format NAME (search-replace, udiff, whole, codex, json) reads only that one.
-Paths are relative to the root (-C); none may leave it.
+--format NAME reads only that one. Paths are relative to the root (-C); none
+may leave it. The names:
 
-search-replace: SEARCH/REPLACE blocks
--------------------------------------
+§names
+
+§search-replace
 
 The file's path on the line before the fence, then one or more blocks: a
 SEARCH marker, the text to find, a divider, the text to put in its place, a
@@ -69,8 +93,51 @@ lines, not by fences, so the text being edited may hold fences of its own.
     >>>>>>> REPLACE
     '''
 
-udiff: unified diffs
---------------------
+Other tools' spellings of the same block are read alike. Cline opens with
+"------- SEARCH" and closes with "+++++++ REPLACE". Roo Code puts
+":start_line:N" (and ":end_line:M") and a "-------" line between the opener
+and the SEARCH text; they are not the file's text, and the start line is a
+hint like a diff's line number: it may pick one of several equal matches,
+never move an edit to a place its text does not match. "<<<<<<< SEARCH>"
+with a stray '>' opens a block too.
+
+    src/app.go
+    ------- SEARCH
+    	return nil
+    =======
+    	return err
+    +++++++ REPLACE
+
+    src/app.go
+    <<<<<<< SEARCH
+    :start_line:42
+    -------
+    	return nil
+    =======
+    	return err
+    >>>>>>> REPLACE
+
+The path may stand before Aider's "<source>" fence (which it uses when the
+files hold triple backticks; "</source>" after the block is prose), alone
+in a small fence of its own right before the block's fence, or before a
+fence of four backticks whose block holds fences of three. A fence holding
+marker lines is never a whole file. A marker that does not read
+("<<-- SEARCH", eleven '<', "<<<<<<<SEARCH") is a PARSE_ERROR naming its
+line, and so is a block whose dividers cannot be told apart: a divider
+written twice is never taken for a line of REPLACE text.
+
+    '''
+    src/app.go
+    '''
+    '''go
+    <<<<<<< SEARCH
+    	return nil
+    =======
+    	return err
+    >>>>>>> REPLACE
+    '''
+
+§udiff
 
 Git diffs, with create (--- /dev/null), delete (+++ /dev/null), rename and
 mode changes, and loose model diffs: ---/+++ lines without "diff --git",
@@ -78,7 +145,12 @@ hunk headers without numbers ("@@ ... @@", "@@ @@"), wrong line counts,
 prose between files. Binary patches and copies are not accepted. A hunk is a
 replacement of its context and '-' lines by its context and '+' lines; the
 header's line number is only a hint, so stale numbers cost nothing. A
-deletion must match the file's whole content.
+deletion must match the file's whole content. Models drop a context line's
+leading space: inside the diff's own fence ('''diff), and outside it when
+the file holds the line, such a line is context, never the hunk's end. A
+header without a/ and b/ may name a path with spaces when both sides name it
+alike ("--- my docs/notes.txt"). A hunk that only adds lines needs a line
+number ("@@ -5,0 +6,2 @@"): its lines go after line 5.
 
     --- a/src/app.go
     +++ b/src/app.go
@@ -88,8 +160,7 @@ deletion must match the file's whole content.
     +		return err
      	}
 
-whole: whole-file fences
-------------------------
+§whole
 
 A path line, then a fence holding the file's complete new content (or a
 fence whose info string names the path); the file is created or rewritten.
@@ -101,8 +172,7 @@ A rewrite that leaves code out with a placeholder such as
     Hello, world.
     '''
 
-codex: patch envelopes
-----------------------
+§codex
 
 "*** Begin Patch" to "*** End Patch", bare, fenced or in an apply_patch
 heredoc. "*** Add File: PATH" is followed by the new content, every line
@@ -111,10 +181,10 @@ PATH", optionally followed by "*** Move to: NEWPATH", holds chunks: "@@"
 lines, each of which may name an anchor line that must come before the
 change (a class, then a method), then lines prefixed with ' ' (context), '-'
 (remove) and '+' (add); "*** End of File" ties the chunk to the end of the
-file. Several Update sections for one file apply in order; a '+'-only chunk
-goes right after its anchor, and one with no anchor is appended at the end
-of the file (strategy "append", Codex's own reading); a missing anchor is
-NO_MATCH.
+file (an empty line between it and "*** End Patch" is layout). Several
+Update sections for one file apply in order; a '+'-only chunk goes right
+after its anchor, and one with no anchor is appended at the end of the file
+(strategy "append", Codex's own reading); a missing anchor is NO_MATCH.
 
     *** Begin Patch
     *** Update File: src/app.go
@@ -128,8 +198,7 @@ NO_MATCH.
     *** Delete File: old.txt
     *** End Patch
 
-json: tool calls
-----------------
+§json
 
 str_replace-style calls: one JSON object per line, pretty-printed, in an
 array or in a json fence, bare or wrapped as harnesses wrap them
@@ -146,7 +215,11 @@ array or in a json fence, bare or wrapped as harnesses wrap them
  - "replace_all": true replaces every occurrence (at least one) where the
    default wants exactly one, non-overlapping, left to right ("aa" for "b"
    in "aaaa" gives "bb"); "expected_replacements": N wants exactly N;
- - "command": "insert" with "insert_line": N inserts after line N;
+ - "command": "insert" with "insert_line": N and "new_str" inserts after
+   line N (0: at the top); a line the file does not have is NO_MATCH;
+ - "command": "undo_edit" is a PARSE_ERROR (edapply cannot undo the tool's
+   edit; "edapply undo" reverts a run), and "view" is one when the reply
+   holds nothing else: neither is ever an edit;
  - "edits": [{"old_string": ..., "new_string": ...}, ...] makes several
    replacements in one file, in order.
 

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/spf13/cobra"
+
+	"github.com/edapply/edapply/parse"
 )
 
 // formatsDocPath is the Markdown copy of `edapply help formats`, which the
@@ -55,6 +57,7 @@ func TestFormatsHelp(t *testing.T) {
 	for _, s := range []string{
 		"search-replace", "udiff", "whole", "codex", "json", "diff-fenced",
 		"<<<<<<< SEARCH", ">>>>>>> REPLACE", "@@ ... @@", "/dev/null",
+		"------- SEARCH", "+++++++ REPLACE", ":start_line:", "<source>", `"insert_line"`, `"undo_edit"`,
 		"*** Begin Patch", "*** Add File:", "*** Delete File:", "*** Update File:", "*** Move to:", "*** End of File", "*** End Patch",
 		`"path"`, `"file_path"`, `"old_string"`, `"old_str"`, `"new_string"`, `"new_str"`, `"replace_all"`,
 		"```", "--strict", "MULTIPLE_MATCHES", "already_applied",
@@ -62,6 +65,19 @@ func TestFormatsHelp(t *testing.T) {
 		if !strings.Contains(got, s) {
 			t.Errorf("edapply help formats does not mention %q", s)
 		}
+	}
+	// parse's table of formats names each one and heads its section.
+	for _, f := range parse.Formats() {
+		if !strings.Contains(got, " - "+f.String()+": "+f.About()+"\n") {
+			t.Errorf("edapply help formats does not list %s with what it reads", f)
+		}
+		h := f.String() + ": " + f.About() + "\n"
+		if f != parse.FormatAuto && !strings.Contains(got, "\n"+h+strings.Repeat("-", len(h)-1)+"\n") {
+			t.Errorf("edapply help formats has no section headed %q", h)
+		}
+	}
+	if strings.Contains(got, "§") {
+		t.Errorf("edapply help formats shows an unexpanded § line")
 	}
 	if strings.Contains(got, "'''") {
 		t.Errorf("edapply help formats shows ''' where a fence belongs")

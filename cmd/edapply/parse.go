@@ -44,7 +44,7 @@ Exit status: 0 every region parsed; 1 some region failed to parse;
 		},
 	}
 	cmd.Flags().StringVarP(&opts.root, "root", "C", ".", "working tree `DIR` consulted where the reply is ambiguous")
-	cmd.Flags().VarP(&opts.format, "format", "f", "edit format: auto, search-replace, udiff, whole, codex, json")
+	cmd.Flags().VarP(&opts.format, "format", "f", "edit format: "+parse.FormatNames())
 	registerCompletions(cmd)
 	return cmd
 }
