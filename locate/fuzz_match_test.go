@@ -77,6 +77,9 @@ func FuzzMatch(f *testing.F) {
 	f.Add("", []byte{10, 11, 12, 10, 11, 12, 7, 8, 14, 15}, uint8(0), uint8(3), "\t\tif x {\n", uint8(4))
 	f.Add("x\n", []byte{0, 1, 2, 9, 1, 2}, uint8(2), uint8(1), "\treturn nil\n", uint8(0xe0))
 	f.Add("", []byte{0, 1, 9, 2, 0, 1, 2}, uint8(1), uint8(0), "func f() {\n// ...\n}\n", uint8(0x80))
+	f.Add("     1\tx\n     2\t\\ty := 2", []byte{0, 1, 2, 9, 1, 2}, uint8(2), uint8(1), "     1\tfunc f() {\n     2\t\tx := 1\n", uint8(0x88))
+	f.Add("\\\"a\\n", []byte{4, 4, 132, 5, 6, 3, 9, 1}, uint8(1), uint8(1), "if x {\\n\\t\\ty := 2", uint8(0x88))
+	f.Add("return 0", []byte{10, 11, 12, 10, 11, 12, 7, 8, 14, 15}, uint8(0), uint8(1), "if x {\n\t\t\tz()", uint8(0x88))
 	f.Fuzz(func(t *testing.T, raw string, data []byte, a, n uint8, newText string, mode uint8) {
 		content := raw
 		if mode&1 == 0 {
@@ -91,6 +94,9 @@ func FuzzMatch(f *testing.F) {
 			// ascending and disjoint.
 			e := &edit.Edit{Op: edit.Replace, Old: newText, New: raw, Count: int(n % 3), Hint: int(a) % (len(lines) + 2),
 				AtEOF: mode&0x20 != 0}
+			if mode&0x08 != 0 {
+				e.Format = "json" // the rescues of a tool call's old text
+			}
 			if mode&0x40 != 0 {
 				e.Anchors = []string{content[lines[int(a)%len(lines)].start:lines[int(a)%len(lines)].end]}
 			}
