@@ -21,9 +21,9 @@ package locate
 //     use too). The text without them goes through the ladder; the first
 //     number is a line hint that may break a tie, never move the edit.
 //     new_string loses its prefixes when every line of it has them; with
-//     them on some lines only, the edit is refused.
-//     Not tried on a file with a line that looks like such a prefix (a TSV
-//     "2\tbanana"): there the prefix may be text. Strategy "line-hint".
+//     them on some lines only, the edit is refused. Not tried on a file
+//     with a line that looks like such a prefix (a TSV "2\tbanana"): there
+//     the prefix may be text. Strategy "line-hint".
 //  3. double escapes: old_string written with "\n", "\t", "\"", "\'",
 //     "\`" and "\\" as two characters; its unescaped form goes through the
 //     ladder, and new_string is unescaped the same way. A new_string with
@@ -41,11 +41,11 @@ import (
 	"github.com/edapply/edapply/edit"
 )
 
-// The strategies the rescues report.
+// The strategies rescues 2 and 3 report; rescue 1's hits are the indent
+// rung's.
 const (
-	strategyCutFirstLine = StrategyIndent
-	strategyLineNumbers  = StrategyLineHint
-	strategyUnescaped    = StrategyUnicode
+	strategyLineNumbers = StrategyLineHint
+	strategyUnescaped   = StrategyUnicode
 )
 
 // The notes the rescues leave in the receipt.
