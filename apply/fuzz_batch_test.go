@@ -147,6 +147,9 @@ func batchEdits(files map[string]string, prog []byte) []edit.Edit {
 			nw = strings.Replace(old, "\n", "\r\r\n", 1) + "x\r"
 		}
 		e := edit.Edit{Op: edit.Replace, Path: path, Old: old, New: nw, Count: 1}
+		if hint&1 != 0 {
+			e.Format = "search-replace" // quotes whole lines: matches at line starts only
+		}
 		switch (extra >> 1) % 8 {
 		case 0:
 			// Every occurrence; not too often, or a file that doubles

@@ -168,3 +168,43 @@ func TestSafetyAppend(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) { runSafety(t, tc) })
 	}
 }
+
+func TestSafetyAlreadyApplied(t *testing.T) {
+	imports := "# Local imports\nfrom a import b\n"
+	for _, tc := range []safetyCase{
+		{name: "a typo whose replacement stands is no match", before: tree{"m.py": imports},
+			reply: block("m.py", "# Local imports\nfxom a import b\n", "from a import b\n"), code: "NO_MATCH"},
+		{name: "a typo in a one-line SEARCH whose replacement stands elsewhere", before: tree{"m.py": "total = count\nvalue = total\n"},
+			reply: block("m.py", "totel = count\n", "value = total\n"), code: "NO_MATCH"},
+		{name: "an edit made, sent again", before: tree{"m.py": "from a import c\n"},
+			reply: block("m.py", "# Local imports\nfrom a import b\n", "from a import c\n"), want: tree{"m.py": "from a import c\n"},
+			status: StatusAlreadyApplied},
+		{name: "a small change made, sent again", before: tree{"m.py": "x = 2\ny = 3\n"},
+			reply: block("m.py", "x = 1\n", "x = 2\n"), want: tree{"m.py": "x = 2\ny = 3\n"}, status: StatusAlreadyApplied},
+		{name: "a replacement with a blank edge the file lacks", before: tree{"m.py": "a = 1\nb = 2\n"},
+			reply: block("m.py", "zzz = 0\n", "b = 2\n\n"), code: "NO_MATCH"},
+		{name: "a replacement standing only shifted, under an old text that stands but for a typo", before: tree{"m.py": "    count\n"},
+			reply: block("m.py", "    coint\n", "count\n"), code: "NO_MATCH"},
+	} {
+		t.Run(tc.name, func(t *testing.T) { runSafety(t, tc) })
+	}
+}
+
+func TestSafetyExactWins(t *testing.T) {
+	for _, tc := range []safetyCase{
+		{name: "a block quotes whole lines", before: tree{"m.py": "x = foo()\nfoo()\n"},
+			reply: block("m.py", "foo()\n", "bar()\n"), want: tree{"m.py": "x = foo()\nbar()\n"}, strategy: StrategyExact},
+		{name: "a tool call's old_string is a substring", before: tree{"m.py": "x = foo()\nfoo()\n"},
+			reply: `{"path": "m.py", "old_string": "foo()", "new_string": "bar()"}` + "\n", code: "MULTIPLE_MATCHES"},
+		{name: "a leading blank line that matches once", before: tree{"m.py": "a\n\nfoo\nb\nfoo\n"},
+			reply: block("m.py", "\nfoo\n", "\nbar\n"), want: tree{"m.py": "a\n\nbar\nb\nfoo\n"}, strategy: StrategyExact},
+		{name: "a hunk quotes whole lines", before: tree{"m.py": "x = foo()\nfoo()\n"},
+			reply: "--- a/m.py\n+++ b/m.py\n@@ -2 +2 @@\n-foo()\n+bar()\n", want: tree{"m.py": "x = foo()\nbar()\n"}},
+		{name: "a codex chunk quotes whole lines", before: tree{"m.py": "x = foo()\nfoo()\n"},
+			reply: "*** Begin Patch\n*** Update File: m.py\n@@\n-foo()\n+bar()\n*** End Patch\n", want: tree{"m.py": "x = foo()\nbar()\n"}},
+		{name: "an indented line quoted without its indentation", before: tree{"m.py": "def f():\n    foo()\n"},
+			reply: block("m.py", "foo()\n", "bar()\n"), want: tree{"m.py": "def f():\n    bar()\n"}, strategy: StrategyIndent},
+	} {
+		t.Run(tc.name, func(t *testing.T) { runSafety(t, tc) })
+	}
+}

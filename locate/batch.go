@@ -389,6 +389,9 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 	if startsBlank(be.op) && g.f.inIndent(h.start) {
 		return location{}, false // not exact (matcher.inIndent): the indent rung reads the whole file
 	}
+	if LineOriented(e) && (o > 0 && g.orig[o-1] != '\n' || j > 0 && g.sp[j-1].end == o) {
+		return location{}, false // mid-line, or after a splice (matcher.midLine): the plain path judges it
+	}
 	loc, ok := g.plainWrite(be, h, opts)
 	if !ok {
 		var err *edit.Error

@@ -208,9 +208,14 @@ func (m *matcher) search(p *pattern, lv level) []hit {
 				}
 			}
 			hits = f.exactHits(p, from, limit)
-			if len(hits) >= limit && m.inIndent(p, hits) {
-				hits = f.exactHits(p, from, 1<<30) // the filter may leave fewer than limit
+			if len(hits) >= limit && (m.inIndent(p, hits) || m.midLine(hits)) {
+				hits = f.exactHits(p, from, 1<<30) // the filters may leave fewer than limit
 			}
+		}
+		if m.midLine(hits) {
+			// A block, hunk or chunk quotes whole lines: a place that starts
+			// inside a line ("x = foo()" for "foo()") is not what it quotes.
+			hits = slices.DeleteFunc(slices.Clone(hits), func(h hit) bool { return !f.atLineStart(h.start) })
 		}
 		if m.inIndent(p, hits) {
 			// A new slice: m.exact is the caller's.
@@ -232,6 +237,22 @@ func (m *matcher) search(p *pattern, lv level) []hit {
 	}
 	return hits
 }
+
+// midLine reports whether the edit quotes whole lines (LineOriented) and
+// one of its exact hits starts inside a line.
+func (m *matcher) midLine(hits []hit) bool {
+	if !LineOriented(m.e) {
+		return false
+	}
+	for _, h := range hits {
+		if !m.f.atLineStart(h.start) {
+			return true
+		}
+	}
+	return false
+}
+
+func (f *finder) atLineStart(off int) bool { return off == 0 || f.content[off-1] == '\n' }
 
 // inIndent reports whether one of p's exact hits starts inside a line's
 // indentation while p starts with blanks and spans lines (or the edit adds
@@ -272,7 +293,7 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 	note := ""
 	if len(hits) == 0 {
 		if np.text != op.text && !np.blank {
-			if nh, nlv := m.find(np); m.standing(nh) {
+			if nh, nlv := m.find(np); m.standing(nh) && (nlv < levelElision || op.gaps > 0) && f.onlyExplanation(op, np, nh[0]) {
 				return m.already(nh, nlv), nil
 			}
 		}
