@@ -4,12 +4,14 @@ import "strings"
 
 // onlyExplanation reports whether h, the one place the new text stands,
 // explains an old text found nowhere as an edit already made, rather than
-// an old text quoted wrong. It is not when the old text is a near miss of
-// the file outside h (its lines two byte edits away from a run of the
-// file's, at most one in four of its bytes: a typo in a SEARCH whose
-// replacement happens to stand elsewhere), or when a line the
-// edit removes still stands around h (the comment line above a changed
-// line, quoted with a typo in the line under it).
+// an old text quoted wrong. It is not when a line the edit removes still
+// stands around h (the comment line above a changed line, quoted with a
+// typo in the line under it), nor when the old text is a near miss of the
+// file outside h at least as near as any inside it: its lines two byte
+// edits from a run of the file's, at most one in four of its bytes (a
+// typo in a SEARCH whose replacement happens to stand elsewhere). Inside
+// h the old text is also compared as written when the new text stands
+// there only by a tolerance.
 func (f *finder) onlyExplanation(op, np *pattern, h hit) bool {
 	lines := f.lineIndex()
 	loose := make([]string, len(lines))
@@ -39,24 +41,38 @@ func (f *finder) onlyExplanation(op, np *pattern, h hit) bool {
 	for i, l := range op.lines {
 		opl[i] = looseLine(l)
 	}
-	for k := 0; k+n <= len(lines); k++ {
-		inH := k >= h.first && k+n-1 <= h.last
-		if inH && h.cmp <= levelTrailingWS {
-			continue // the new text stands there as written: a small edit made
-		}
+	// The old text's distance to the file's runs of its length, loose:
+	// the nearest inside h (3: none near) against each outside it.
+	dist := func(k int) int {
 		d := 0
 		for i := 0; i < n && d <= 2; i++ {
-			if inH {
-				// The new text stands there only by a tolerance (its
-				// indentation, its spacing): the old text, as the file
-				// has it but for a typo, is the better reading.
+			d += lineDistance(opl[i], loose[k+i])
+		}
+		return min(d, 3)
+	}
+	inH := func(k int) bool { return k >= h.first && k+n-1 <= h.last }
+	dH := 3
+	for k := h.first; k+n-1 <= h.last && k+n <= len(lines); k++ {
+		dH = min(dH, dist(k))
+		if h.cmp > levelTrailingWS {
+			// The new text stands there only by a tolerance (its
+			// indentation, its spacing): the old text as the file has it
+			// but for a typo is the better reading of the place.
+			d := 0
+			for i := 0; i < n && d <= 2; i++ {
 				l := lines[k+i]
 				d += lineDistance(trimRight(op.lines[i]), trimRight(f.content[l.start:l.end]))
-			} else {
-				d += lineDistance(opl[i], loose[k+i])
+			}
+			if d <= 2 && 4*d <= len(op.text) {
+				return false
 			}
 		}
-		if d <= 2 && 4*d <= len(op.text) {
+	}
+	for k := 0; k+n <= len(lines); k++ {
+		if inH(k) {
+			continue
+		}
+		if d := dist(k); d <= 2 && 4*d <= len(op.text) && d <= dH {
 			return false
 		}
 	}
