@@ -14,6 +14,9 @@ import (
 // and nothing of the transaction is written; ForceReadOnly replaces it,
 // keeping its mode.
 func TestReadOnlyRefused(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("the superuser may write any file; TestWritableBy covers the rule")
+	}
 	root := t.TempDir()
 	writeTree(t, root, tree{"ro.txt": "ro\n", "rw.txt": "rw\n"})
 	if err := os.Chmod(filepath.Join(root, "ro.txt"), 0o444); err != nil {
@@ -30,10 +33,7 @@ func TestReadOnlyRefused(t *testing.T) {
 
 	opts.ForceReadOnly = true
 	if _, err := Apply(context.Background(), edits, opts); err != nil {
-		if os.Geteuid() != 0 {
-			t.Skip("a file the user may not write cannot be replaced here:", err)
-		}
-		t.Fatal(err)
+		t.Skip("a file the user may not write cannot be replaced here:", err)
 	}
 	diffTrees(t, "forced", readTree(t, root), tree{"ro.txt": "RO\n", "rw.txt": "RW\n"})
 	if m := mode(t, filepath.Join(root, "ro.txt")).Perm(); m != 0o444 {
