@@ -404,3 +404,15 @@ func TestHoldingTextBudget(t *testing.T) {
 		t.Errorf("holdingText past the budget = %q (budget %d), want nothing read", got, ix.budget)
 	}
 }
+
+func TestReadWithPathPrefix(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, webTree)
+	w, err := ReadWith(Options{Root: root, PathPrefixes: []string{"/testbed"}}, "/testbed/lib/util.py", 0, 0)
+	if err != nil || w.Path != "lib/util.py" {
+		t.Fatalf("ReadWith = %v, %v; want lib/util.py", w, err)
+	}
+	if _, err := Read(root, "/testbed/lib/util.py", 0, 0); err == nil || err.Code != edit.CodeOutOfRoot {
+		t.Errorf("Read without the prefix = %v, want OUT_OF_ROOT", err)
+	}
+}

@@ -36,6 +36,14 @@ func (w *Window) End() int { return w.Start + len(w.Lines) - 1 }
 // Apply would refuse (outside the root, missing, binary, not a regular
 // file) is refused with the same code. The returned error's Edit is -1.
 func Read(root, p string, offset, limit int) (*Window, *edit.Error) {
+	return ReadWith(Options{Root: root}, p, offset, limit)
+}
+
+// ReadWith is Read in opts.Root, with an absolute p under one of
+// opts.PathPrefixes naming the file under the root, as in Apply; the
+// other fields of opts are not used.
+func ReadWith(opts Options, p string, offset, limit int) (*Window, *edit.Error) {
+	root := opts.Root
 	var r *os.Root
 	var paths *pathIndex
 	fail := func(e *edit.Error) (*Window, *edit.Error) {
@@ -57,6 +65,7 @@ func Read(root, p string, offset, limit int) (*Window, *edit.Error) {
 	if err != nil {
 		return fail(&edit.Error{Code: edit.CodeIO, Msg: "cannot resolve root " + root + ": " + errMsg(err), Err: err})
 	}
+	rs.prefixes = opts.PathPrefixes
 	rel, rerr := rs.resolve(p)
 	if rerr != nil {
 		return fail(rerr)

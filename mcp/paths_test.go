@@ -36,6 +36,11 @@ func TestEditFilePathPrefix(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		var rd report.ReadOutput
+		rres := call(t, cs, "read_file", map[string]any{"path": "/workspace/src/a.py"}, &rd)
+		if c.ok == rres.IsError {
+			t.Errorf("with %q: read_file = %s", c.prefixes, resultText(rres))
+		}
 		var r report.Receipt
 		res := call(t, cs, "edit_file", map[string]any{"path": "/workspace/src/a.py",
 			"edits": []map[string]any{{"old_string": "x = 1\n", "new_string": "x = 2\n"}}}, &r)

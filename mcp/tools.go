@@ -89,7 +89,7 @@ func (s *server) readFile(ctx context.Context, _ *sdk.CallToolRequest, in ReadIn
 	if in.Limit < 0 {
 		return usageRead(in.Path, "limit must be positive")
 	}
-	w, err := apply.Read(s.opts.Root, in.Path, in.Offset, in.Limit)
+	w, err := apply.ReadWith(apply.Options{Root: s.opts.Root, PathPrefixes: s.opts.PathPrefixes}, in.Path, in.Offset, in.Limit)
 	out := report.NewReadOutput(w, err)
 	if err != nil {
 		return &sdk.CallToolResult{IsError: true, Content: text(errorText(err))}, out, nil

@@ -11,10 +11,11 @@ import (
 )
 
 type readOptions struct {
-	root   string
-	offset int
-	limit  int
-	json   bool
+	root     string
+	offset   int
+	limit    int
+	json     bool
+	prefixes []string // --path-prefix
 }
 
 func newReadCmd(opts *readOptions) *cobra.Command {
@@ -48,6 +49,7 @@ Exit status: 0 printed; 1 the file cannot be read; 2 usage error.`,
 	fs.IntVar(&opts.offset, "offset", 1, "first line to show, from `N`=1")
 	fs.IntVar(&opts.limit, "limit", apply.ReadLimit, "show at most `N` lines")
 	fs.BoolVar(&opts.json, "json", false, "print the window as one JSON object")
+	fs.StringArrayVar(&opts.prefixes, "path-prefix", nil, "an absolute path under `P` names the file under the root (where the model sees the tree); repeatable")
 	registerCompletions(cmd)
 	return cmd
 }
@@ -64,7 +66,7 @@ func runRead(opts *readOptions, p string, out, errOut io.Writer) error {
 	if err := checkRoot(opts.root); err != nil {
 		return err
 	}
-	w, rerr := apply.Read(opts.root, p, opts.offset, opts.limit)
+	w, rerr := apply.ReadWith(apply.Options{Root: opts.root, PathPrefixes: opts.prefixes}, p, opts.offset, opts.limit)
 	if opts.json {
 		if err := report.WriteReadJSON(out, report.NewReadOutput(w, rerr)); err != nil {
 			return err
