@@ -73,8 +73,6 @@ type Options struct {
 	// ladder within the same transaction.
 	Repair         func(ctx context.Context, req RepairRequest) ([]edit.Edit, error)
 	RepairAttempts int
-
-	sequential bool // tests: plan without batchplan.go, the reference it must equal
 }
 
 // A RepairRequest describes one failed edit to a fixer.
@@ -122,8 +120,8 @@ type FileResult struct {
 	// returns: After's when it was written, BeforeHash when nothing was
 	// (a dry run, a failure); "" when absent.
 	AfterHash string
-	// Before and After share memory with the strings of Edits (Matched)
-	// and with each other: read them, never write them.
+	// Before and After are the caller's: they share no memory with each
+	// other, with the strings of Edits or with anything Apply keeps.
 	Before []byte // content before (nil when absent)
 	After  []byte // content the edits make, written or not (nil when deleted)
 	Edits  []EditResult

@@ -16,7 +16,7 @@ import (
 // A state is a file's content at one moment: what planning starts from and
 // what commit must leave behind. Its data is never written once made (an
 // edit makes new bytes): planning reads it as a string without a copy
-// (splitBOM), and the results' strings point into it.
+// (splitBOM); what the receipt keeps of it is copied (locate.Doc).
 type state struct {
 	exists bool
 	data   []byte
@@ -118,14 +118,9 @@ func splitBOM(b []byte) (string, bool) {
 	return s, false
 }
 
-// sharesMemory reports whether sub's bytes lie in b's memory (not merely
-// equal some of them).
-func sharesMemory(sub string, b []byte) bool {
-	if sub == "" {
-		return true
-	}
-	p, base := uintptr(unsafe.Pointer(unsafe.StringData(sub))), uintptr(unsafe.Pointer(unsafe.SliceData(b)))
-	return p >= base && p+uintptr(len(sub)) <= base+uintptr(len(b))
+// sameBytes reports whether a and b are the same slice (not merely equal).
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }

@@ -8,10 +8,8 @@ import (
 	"maps"
 	"os"
 	"path"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	"github.com/edapply/edapply/edit"
@@ -203,7 +201,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 
 func newPlanner(root *os.Root, rs *resolver, opts Options, ws []work, cache map[string]loaded) *planner {
 	p := &planner{root: root, rs: rs, dirs: &dirRoots{root: root}, res: &Result{DryRun: opts.DryRun}, slots: map[string]*slot{},
-		mopts: locate.Options{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}, sequential: opts.sequential}
+		mopts: locate.Options{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}}
 	if ws != nil {
 		p.work, p.cache = ws, cache
 		p.failed, p.excerpts = map[int]*edit.Error{}, map[int]string{}
@@ -333,6 +331,11 @@ type slot struct {
 	// content (see hashStream); finish takes it when cur still holds it.
 	streamed   *digest
 	streamedOf []byte
+	// doc, while only Replace edits have come, holds the content as they
+	// leave it (cur is then as it was when doc was made; see sync); hs is
+	// the stream its batch feeds.
+	doc *locate.Doc
+	hs  *hashStream
 }
 
 // A file is what one FileResult reports: content that starts at one path (or
@@ -366,9 +369,9 @@ type planner struct {
 	// pre holds the files being read ahead while plan runs (see prefetch).
 	pre map[string]*fetch
 
-	// sequential plans every edit on its own, without batchplan.go (tests
-	// compare the two).
-	sequential bool
+	// rest[i], for a Replace edit i with an old text, is its prepared form
+	// and those of the later edits to its path (see prepare).
+	rest [][]locate.Prepared
 }
 
 type loaded struct {
@@ -436,6 +439,12 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 	}
 
 	defer p.prefetch(src, bad)()
+	p.prepare(edits, src, bad)
+	defer func() {
+		for _, s := range p.order {
+			p.sync(s, true)
+		}
+	}()
 
 	// --base is checked against the files as they are before any edit.
 	for _, b := range bases {
@@ -467,14 +476,6 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 		if err := ctx.Err(); err != nil {
 			p.res.Errors.Add(&edit.Error{Code: edit.CodeIO, Edit: i, Path: p.rc.display(edits[i].Path), Msg: "interrupted: " + err.Error(), Err: err})
 			return
-		}
-		// A run of SEARCH/REPLACE edits to one file is planned in one
-		// pass where that is provably the same (batchplan.go).
-		if !p.sequential {
-			if j := p.batch(ctx, edits, src, bad, i); j > i {
-				i = j - 1
-				continue
-			}
 		}
 		p.run(i, &edits[i], src[i], dst[i])
 	}
@@ -548,26 +549,16 @@ func (p *planner) prefetch(paths []string, bad []bool) (stop func()) {
 		p.pre = nil
 		return func() {}
 	}
-	var next atomic.Int64
 	var quit atomic.Bool
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), 4, len(todo)) {
-		wg.Go(func() {
-			for {
-				k := int(next.Add(1)) - 1
-				if k >= len(todo) {
-					return
-				}
-				if f := todo[k]; !quit.Load() {
-					f.l.st, f.l.err = p.dirs.load(f.rel)
-					close(f.done)
-				}
-			}
-		})
-	}
+	_, wait := spread(lanes(len(todo), 1), len(todo), func(k int) {
+		if f := todo[k]; !quit.Load() {
+			f.l.st, f.l.err = p.dirs.load(f.rel)
+			close(f.done)
+		}
+	})
 	return func() {
 		quit.Store(true) // planning is over (or was cancelled): read no more
-		wg.Wait()
+		wait()
 		p.pre = nil
 	}
 }
@@ -655,7 +646,7 @@ func (p *planner) failOn(f *file, i int, e *edit.Edit, err *edit.Error) {
 	p.fail(i, e, err)
 	p.record(f, i, EditResult{Status: StatusFailed})
 	if p.excerpts != nil && f.at != nil && f.at.cur.exists && p.excerpts[i] == "" {
-		p.excerpts[i] = excerpt(string(f.at.cur.data), err)
+		p.excerpts[i] = excerpt(p.text(f.at), err)
 	}
 }
 
@@ -693,6 +684,9 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 	}
 	f := p.fileAt(s, e)
 	s.by = i
+	if e.Op != edit.Replace || e.Old == "" {
+		p.sync(s, false) // the edit reads or moves the content as a whole
+	}
 	switch e.Op {
 	case edit.Create:
 		if e.Format == "search-replace" && s.cur.exists && len(s.cur.data) > 0 {
@@ -761,79 +755,6 @@ func (p *planner) setMode(s *slot, e *edit.Edit) {
 		s.cur.mode = fs.FileMode(e.Mode) & fs.ModePerm
 		s.cur.exact = true
 	}
-}
-
-func (p *planner) replace(f *file, i int, e *edit.Edit) {
-	s := f.at
-	if !s.cur.exists {
-		p.failOn(f, i, e, notFound())
-		return
-	}
-	if isBinary(s.cur.data) {
-		p.failOn(f, i, e, binaryErr())
-		return
-	}
-	// locate judges a replacement's elision itself: only it can see whether
-	// a placeholder already stands in the file, which makes it code.
-	body, hasBOM := splitBOM(s.cur.data)
-	loc, err := locate.Locate(body, e, p.mopts)
-	if err != nil {
-		p.failOn(f, i, e, err)
-		return
-	}
-	er := resultOf(loc, false)
-	if loc.Status != StatusAlreadyApplied {
-		prefix := ""
-		if hasBOM {
-			prefix = bom
-		}
-		out, serr := applySplices(prefix, body, loc.Splices)
-		if serr != nil {
-			p.failOn(f, i, e, serr)
-			return
-		}
-		s.cur.data = out
-	}
-	p.setMode(s, e)
-	p.record(f, i, er)
-}
-
-// resultOf is the EditResult of a located Replace, before it is applied.
-// Matched and Written are copied: as substrings they would keep every
-// intermediate copy of the file alive until the receipt is gone. Matched
-// is not when matchedKept says its memory is kept anyway.
-func resultOf(loc locate.Location, matchedKept bool) EditResult {
-	er := EditResult{Status: loc.Status, Strategy: loc.Strategy,
-		LineStart: loc.LineStart, LineEnd: loc.LineEnd, Matched: loc.Matched, Written: strings.Clone(loc.Written), Note: loc.Note}
-	if !matchedKept {
-		er.Matched = strings.Clone(loc.Matched)
-	}
-	return er
-}
-
-// applySplices builds the new text, prefix then src spliced, checking first
-// that every splice is in bounds, ascending and disjoint, as x/tools'
-// diff.Apply does: a bad splice from the ladder is reported, never written.
-func applySplices(prefix, src string, sp []locate.Splice) ([]byte, *edit.Error) {
-	last := 0
-	size := len(src)
-	for _, x := range sp {
-		if x.Start < last || x.Start > x.End || x.End > len(src) {
-			return nil, &edit.Error{Code: edit.CodeIO,
-				Msg: fmt.Sprintf("internal error: invalid splice [%d:%d] after offset %d in %d bytes", x.Start, x.End, last, len(src))}
-		}
-		size += len(x.New) - (x.End - x.Start)
-		last = x.End
-	}
-	b := make([]byte, 0, len(prefix)+size)
-	b = append(b, prefix...)
-	last = 0
-	for _, x := range sp {
-		b = append(b, src[last:x.Start]...)
-		b = append(b, x.New...)
-		last = x.End
-	}
-	return append(b, src[last:]...), nil
 }
 
 func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
@@ -975,6 +896,9 @@ func (p *planner) finish() {
 		}
 		if f.at != nil && f.at.curHash != nil {
 			fr.After = f.at.cur.data
+			if sameBytes(fr.After, fr.Before) {
+				fr.After = slices.Clone(fr.After) // the caller's to write, as Before is
+			}
 		}
 		switch {
 		case fr.NewPath != "":
@@ -1039,10 +963,7 @@ func (p *planner) changes() []change {
 	return cs
 }
 
-func binaryErr() *edit.Error {
-	return &edit.Error{Code: edit.CodeBinaryFile, Msg: "binary file (NUL bytes or UTF-16)",
-		Hint: "edapply edits text files only; leave this file out of the edits."}
-}
+func binaryErr() *edit.Error { return locate.BinaryFileError() }
 
 func elisionErr(line int, what string) *edit.Error {
 	msg := what + " elides existing code with a placeholder"

@@ -91,31 +91,30 @@ type batchEdit struct {
 	op, np *pattern // its old and new text
 }
 
-// batchable reports whether e is an edit the batch may try: a Replace of
-// one occurrence with nothing that makes the plain path look beyond the
-// exact rung's single hit (anchors, end of file, a placeholder the
-// replacement may elide code with, a replacement that contains the old
-// text and so is first looked for itself), and an old text with a whole
-// line in it (two "\n" at least).
+// batchable judges e for the batch: it may try a Replace of one
+// occurrence with nothing that makes the plain path look beyond the exact
+// rung's single hit (anchors, end of file, a placeholder the replacement
+// may elide code with, a replacement that contains the old text and so is
+// first looked for itself), and an old text with a whole line in it (two
+// "\n" at least). The patterns are made for every Replace with an old
+// text, for the plain path to use when the batch may not.
 func batchable(e *edit.Edit) batchEdit {
-	if e.Op != edit.Replace || e.Old == "" || e.Count != 1 || len(e.Anchors) > 0 || e.AtEOF {
+	if e.Op != edit.Replace || e.Old == "" {
 		return batchEdit{}
 	}
-	op := newPattern(e.Old)
-	if strings.Count(op.text, "\n") < 2 {
-		return batchEdit{}
+	op, np := newPattern(e.Old), newPattern(e.New)
+	be := batchEdit{op: op, np: np}
+	if e.Count != 1 || len(e.Anchors) > 0 || e.AtEOF || strings.Count(op.text, "\n") < 2 {
+		return be
 	}
-	np := newPattern(e.New)
-	if np.phs > 0 || insertion(op, np) {
-		return batchEdit{}
-	}
-	return batchEdit{ok: true, op: op, np: np}
+	be.ok = np.phs == 0 && !insertion(op, np)
+	return be
 }
 
 // newSegment starts a segment at body (a text file's content without its
-// BOM), indexing the lines the edits in bes quote. It returns nil when its
+// BOM), indexing the lines the edits in ps quote. It returns nil when its
 // line endings are mixed.
-func newSegment(body string, hasBOM bool, bes []batchEdit) *segment {
+func newSegment(body string, hasBOM bool, ps []Prepared) *segment {
 	g := &segment{orig: body, hasBOM: hasBOM, f: newFinder(body)}
 	g.mode = g.f.eolMode()
 	if g.mode == eolMixed {
@@ -129,11 +128,11 @@ func newSegment(body string, hasBOM bool, bes []batchEdit) *segment {
 	// the map is asked.
 	g.keys = map[uint64][]keyLoc{}
 	g.maybe = &keyFilter{}
-	for b := range bes {
-		if !bes[b].ok {
+	for b := range ps {
+		if !ps[b].be.ok {
 			continue
 		}
-		line, _, ok := keyLine(bes[b].op.needle(g.mode))
+		line, _, ok := keyLine(ps[b].be.op.needle(g.mode))
 		if !ok {
 			continue
 		}
@@ -490,41 +489,34 @@ func (g *segment) accept(text string, start, end, first, last int) {
 	}
 }
 
-// flush returns the content with the accepted splices applied, BOM
-// included, and forgets them; nil when none was accepted. g may be nil.
-// It ends the stream, if any: when runEnds says the run of edits ends here
-// and a splice changed the content, the stream is fed the rest and left
-// for its owner to finish; otherwise it is stopped.
-func (g *segment) flush(runEnds bool) []byte {
-	if g == nil {
-		return nil
-	}
-	var out []byte
-	if len(g.sp) > 0 {
-		n := g.size()
-		if g.hasBOM {
-			n += len(bom)
-		}
-		b := make([]byte, 0, n)
-		if g.hasBOM {
-			b = append(b, bom...)
-		}
+// flush returns the content with the accepted splices applied, and
+// whether there were any, and forgets them. It ends the stream, if any:
+// when runEnds says no edit follows and a splice changed the content, the
+// stream is fed the rest and left for its owner to finish; otherwise it is
+// stopped.
+func (g *segment) flush(runEnds bool) (string, bool) {
+	changed := len(g.sp) > 0
+	var out string
+	if changed {
+		var b strings.Builder
+		b.Grow(g.size())
 		last := 0
 		for _, x := range g.sp {
-			b = append(b, g.orig[last:x.start]...)
-			b = append(b, x.text...)
+			b.WriteString(g.orig[last:x.start])
+			b.WriteString(x.text)
 			last = x.end
 		}
-		out = append(b, g.orig[last:]...)
+		b.WriteString(g.orig[last:])
+		out = b.String()
 		g.sp = nil
 	}
 	if g.hs != nil {
-		if runEnds && out != nil {
+		if runEnds && changed {
 			g.hs.Feed(g.orig[g.fed:])
 		} else {
 			g.hs.Stop()
 		}
 		g.hs = nil
 	}
-	return out
+	return out, changed
 }

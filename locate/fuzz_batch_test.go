@@ -1,27 +1,16 @@
-package apply
+package locate
 
 import (
-	"context"
 	"fmt"
+	"maps"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"reflect"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/edapply/edapply/edit"
-	"github.com/edapply/edapply/locate"
 )
-
-// fuzzVocab is the lines batchFile draws from, as FuzzMatch's in package
-// locate: some blank, indented, typographic or not UTF-8.
-var fuzzVocab = []string{
-	"func f() {", "\treturn nil", "}", "", "\tx := 1", "    x := 1", "\tx := 1  ", "x = “a”",
-	"x = \"a\"", "// ...", "\t\tif err != nil {", "\t\t\treturn err", "\t\t}", "  ", "a\u00a0b", "caf\xe9",
-}
 
 // batchFile builds a file from data: lines from fuzzVocab and a few
 // numbered ones (so some old texts are unique and most lines repeat), with
@@ -186,47 +175,105 @@ func batchEdits(files map[string]string, prog []byte) []edit.Edit {
 	return es
 }
 
-// checkBatch plans edits against files both ways, batched and plain, and
-// fails unless every result is the same.
-func checkBatch(t *testing.T, dir string, files map[string]string, edits []edit.Edit, opts Options) {
+// checkBatch gives each file's edits to a Doc, one at a time, and to the
+// ladder alone, edit by edit, and fails unless every result, error and
+// content is the same. A rewrite starts a new Doc from its text and a
+// rename ends the file's edits, as they do in a plan; now and then the
+// Doc is asked for its text midway, as a fixer's excerpt does, which
+// flushes its batch.
+func checkBatch(t *testing.T, files map[string]string, edits []edit.Edit, opts Options) {
 	t.Helper()
-	for _, name := range []string{"a.txt", "b.txt", "c.txt", "d.txt"} {
-		os.Remove(filepath.Join(dir, name))
-	}
-	for name, s := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o644); err != nil {
-			t.Fatal(err)
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		var es []edit.Edit
+		for _, e := range edits {
+			if e.Path == name {
+				es = append(es, e)
+			}
 		}
-	}
-	opts.Root, opts.DryRun = dir, true
-	got, _ := Apply(context.Background(), edits, opts)
-	opts.sequential = true
-	want, _ := Apply(context.Background(), edits, opts)
-	if !reflect.DeepEqual(got, want) {
-		var b strings.Builder
-		fmt.Fprintf(&b, "batched and plain planning differ\nfiles:\n")
-		for name, s := range files {
-			fmt.Fprintf(&b, "  %s: %q\n", name, s)
+		ps := make([]Prepared, len(es))
+		for k := range es {
+			ps[k] = Prepare(&es[k])
 		}
-		for i, e := range edits {
-			fmt.Fprintf(&b, "edit %d: %v %s old=%q new=%q count=%d hint=%d anchors=%q eof=%v\n", i, e.Op, e.Path, e.Old, e.New, e.Count, e.Hint, e.Anchors, e.AtEOF)
+		var log strings.Builder
+		fmt.Fprintf(&log, "file %s: %q\n", name, files[name])
+		fail := func(format string, args ...any) {
+			t.Helper()
+			for k, e := range es {
+				fmt.Fprintf(&log, "edit %d: %v old=%q new=%q count=%d hint=%d anchors=%q eof=%v\n", k, e.Op, e.Old, e.New, e.Count, e.Hint, e.Anchors, e.AtEOF)
+			}
+			t.Fatalf("%s"+format, append([]any{log.String()}, args...)...)
 		}
-		for k := range max(len(got.Files), len(want.Files)) {
-			if k < len(got.Files) && k < len(want.Files) && reflect.DeepEqual(got.Files[k], want.Files[k]) {
+		content, ref := files[name], files[name]
+		var d *Doc
+		check := func(k int) {
+			t.Helper()
+			got := content
+			if b, changed := d.Bytes(k == len(es)); changed {
+				got = string(b)
+			}
+			if got != ref {
+				fail("before edit %d: the Doc holds\n  %q\nthe ladder\n  %q", k, got, ref)
+			}
+		}
+	edits:
+		for k := range es {
+			e := &es[k]
+			switch {
+			case e.Op == edit.Rename:
+				break edits
+			case e.Op == edit.Rewrite:
+				if d != nil {
+					check(k)
+					d = nil
+				}
+				content, ref = e.New, e.New
 				continue
+			case e.Op != edit.Replace || e.Old == "" && e.Hint == 0 && len(e.Anchors) == 0 && !e.AtEOF:
+				continue // creates the file
 			}
-			if k < len(got.Files) {
-				fmt.Fprintf(&b, "batched %s: %q\n  %+v\n", got.Files[k].Path, got.Files[k].After, got.Files[k].Edits)
+			if d == nil {
+				d = NewDoc([]byte(content), opts)
+				d.Expect(ps[k:])
 			}
-			if k < len(want.Files) {
-				fmt.Fprintf(&b, "plain   %s: %q\n  %+v\n", want.Files[k].Path, want.Files[k].After, want.Files[k].Edits)
+			r, err := d.Replace(&ps[k])
+			want, werr := replaceByLadder(&ref, e, opts)
+			if !reflect.DeepEqual(r, want) || !reflect.DeepEqual(err, werr) {
+				fail("edit %d: the Doc gives\n  %+v %v\nthe ladder\n  %+v %v", k, r, err, want, werr)
+			}
+			if e.Hint%3 == 2 {
+				if got, want := d.Text(), strings.TrimPrefix(ref, bom); got != want {
+					fail("after edit %d: the Doc's text\n  %q\nthe ladder's\n  %q", k, got, want)
+				}
 			}
 		}
-		if !reflect.DeepEqual(got.Errors, want.Errors) {
-			fmt.Fprintf(&b, "batched errors: %v\nplain errors:   %v\n", got.Errors, want.Errors)
+		if d != nil {
+			check(len(es))
 		}
-		t.Fatal(b.String())
 	}
+}
+
+// replaceByLadder is what a Doc does without its batch: edit e located by
+// the ladder alone in *content, a file's bytes, and applied there.
+func replaceByLadder(content *string, e *edit.Edit, opts Options) (Result, *edit.Error) {
+	if IsBinary(*content) {
+		return Result{}, BinaryFileError()
+	}
+	body, hasBOM := strings.CutPrefix(*content, bom)
+	loc, err := locate(body, e, opts)
+	if err != nil {
+		return Result{}, err
+	}
+	if loc.Status != StatusAlreadyApplied {
+		out, serr := applySplices(body, loc.Splices)
+		if serr != nil {
+			return Result{}, serr
+		}
+		if hasBOM {
+			out = bom + out
+		}
+		*content = out
+	}
+	return resultOf(loc, true), nil
 }
 
 // batchFiles makes a.txt and b.txt from data; flags picks BOMs, and
@@ -252,21 +299,21 @@ func batchOpts(flags byte) Options {
 	return Options{Strict: flags&4 != 0, TrimTrailingWS: flags&8 != 0}
 }
 
-// FuzzBatchEquivalence checks that batchplan.go plans exactly as the plain
-// sequential path: contents, and every edit's status, strategy, lines,
-// matched and written text and errors.
+// FuzzBatchEquivalence checks that a Doc answers exactly as the ladder
+// alone, edit by edit: contents, and every edit's status, strategy, lines,
+// matched and written text and errors, whether its batch index answered
+// or not.
 func FuzzBatchEquivalence(f *testing.F) {
 	f.Add([]byte{32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43}, []byte{0, 0, 2, 0, 0, 4, 0, 5, 2, 0, 1, 4, 0, 9, 2, 0, 0, 4}, byte(0))
 	f.Add([]byte{0, 1, 2, 32, 33, 0, 1, 2, 34}, []byte{1, 3, 2, 12, 0, 4, 3, 0, 1, 1, 0, 4}, byte(1))
 	f.Add([]byte{160, 161, 162, 163, 164, 165, 166, 167, 232}, []byte{0, 0, 2, 0, 0, 4, 0, 4, 2, 0, 0, 4, 4, 6, 1, 3, 5, 4}, byte(2))
 	f.Add([]byte{32, 33, 34, 33, 34, 35, 36}, []byte{0, 0, 1, 12, 3, 4, 0, 4, 1, 0, 0, 5}, byte(8))
-	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, data, prog []byte, flags byte) {
 		if len(data) > 200 || len(prog) > 6*24 {
 			return
 		}
 		files := batchFiles(data, flags)
-		checkBatch(t, dir, files, batchEdits(files, prog), batchOpts(flags))
+		checkBatch(t, files, batchEdits(files, prog), batchOpts(flags))
 	})
 }
 
@@ -277,7 +324,6 @@ func TestBatchEquivalence(t *testing.T) {
 	if testing.Short() {
 		n = 300
 	}
-	dir := t.TempDir()
 	r := rand.New(rand.NewPCG(1, 2))
 	for range n {
 		data := make([]byte, 4+r.IntN(60))
@@ -295,7 +341,7 @@ func TestBatchEquivalence(t *testing.T) {
 			}
 		}
 		files := batchFiles(data, byte(r.IntN(64)))
-		checkBatch(t, dir, files, batchEdits(files, prog), batchOpts(byte(r.IntN(16))))
+		checkBatch(t, files, batchEdits(files, prog), batchOpts(byte(r.IntN(16))))
 	}
 }
 
@@ -317,112 +363,7 @@ func TestBatchLarge(t *testing.T) {
 	edits = append(edits, edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "func f37() {\n\treturn 1 + 2\n}\n", New: "gone\n", Count: 1})
 	edits = append(edits, edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "func f40() {\n\treturn 5\n}\n", New: "func f40() {\n\treturn 5\n}\nfunc f41() {\n\treturn 6\n}\n", Count: 1})
 	edits = append(edits, edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "func f41() {\n\treturn 6\n}\n", New: "x\n", Count: 1})
-	checkBatch(t, t.TempDir(), map[string]string{"a.txt": src}, edits, Options{})
-}
-
-// TestBatchables: judging a run's edits on several goroutines judges each
-// edit once, in its place, as judging them one by one does.
-func TestBatchables(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
-	var edits []edit.Edit
-	for i := range 300 {
-		e := edit.Edit{Op: edit.Replace, Path: "a.txt", Old: fmt.Sprintf("a%d\nb\nc\n", i), New: fmt.Sprintf("x%d\n", i), Count: 1}
-		switch i % 5 {
-		case 1:
-			e.Old = fmt.Sprintf("one line %d\n", i) // no whole line between two "\n"
-		case 2:
-			e.New = "// ... existing code ...\n" + e.New // a placeholder
-		case 3:
-			e.Anchors = []string{"func f"}
-		}
-		edits = append(edits, e)
-	}
-	for _, n := range []int{0, 1, judgeSplit - 1, 2 * judgeSplit, 2*judgeSplit + 1, 131, 300} {
-		got := batchables(edits[:n])
-		if len(got) != n {
-			t.Fatalf("batchables of %d edits: %d results", n, len(got))
-		}
-		for k := range n {
-			if want := locate.Batchable(&edits[k]); !reflect.DeepEqual(got[k], want) {
-				t.Fatalf("batchables of %d edits: edit %d judged %+v, want %+v", n, k, got[k], want)
-			}
-			if got[k].OK() != (k%5 == 0 || k%5 == 4) {
-				t.Fatalf("edit %d (%q → %q): ok = %v", k, edits[k].Old, edits[k].New, got[k].OK())
-			}
-		}
-	}
-}
-
-// TestBatchHashStream: on a file large enough for the batch to hash the
-// new content as it makes it (hashStream), the receipt's after hash is
-// the content's, whatever stops the stream on the way (edits out of file
-// order, an edit the plain path takes, a closed segment), and the stream
-// gives it when the run's last segment streamed to the end.
-func TestBatchHashStream(t *testing.T) {
-	var b strings.Builder
-	for i := 0; b.Len() < streamMin+streamMin/2; i++ {
-		fmt.Fprintf(&b, "func f%d() {\n\treturn %d\n}\n\n", i, i%7)
-	}
-	src := b.String()
-	fn := func(i int) string { return fmt.Sprintf("func f%d() {\n\treturn %d\n}\n", i, i%7) }
-	edit1 := func(i int, nw string) edit.Edit {
-		return edit.Edit{Op: edit.Replace, Path: "a.txt", Old: fn(i), New: nw, Count: 1}
-	}
-	var inOrder, outOfOrder []edit.Edit
-	for i := 10; i < 4000; i += 97 {
-		inOrder = append(inOrder, edit1(i, strings.Replace(fn(i), "return", "return 1 +", 1)))
-		outOfOrder = append([]edit.Edit{edit1(i, "gone\n")}, outOfOrder...)
-	}
-	plainMid := slices.Clone(inOrder)
-	plainMid[3] = edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "func f20() {\n", New: "func f20() { // one line\n", Count: 1}
-	plainLast := append(slices.Clone(inOrder), plainMid[3])
-	// An edit at the file's first bytes closes its segment (a BOM may
-	// appear): the rest take a new one.
-	closeFirst := append([]edit.Edit{edit1(0, "// f0 gone\n")}, inOrder...)
-	for _, c := range []struct {
-		name     string
-		file     string
-		edits    []edit.Edit
-		streamed bool
-	}{
-		{"in order", src, inOrder, true},
-		{"in order, BOM", "\uFEFF" + src, inOrder, true},
-		{"in order, CRLF", strings.ReplaceAll(src, "\n", "\r\n"), inOrder, true},
-		{"out of order", src, outOfOrder, false},
-		{"plain path mid-run", src, plainMid, true},
-		{"plain path last", src, plainLast, false},
-		{"segment closed by the first edit", src, closeFirst, true},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			dir := t.TempDir()
-			checkBatch(t, dir, map[string]string{"a.txt": c.file}, c.edits, Options{})
-			root, err := os.OpenRoot(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer root.Close()
-			rs, err := newResolver(root, dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := newPlanner(root, rs, Options{Root: dir, DryRun: true}, nil, nil)
-			p.plan(context.Background(), c.edits, nil)
-			defer p.dirs.close()
-			p.finish()
-			p.settle()
-			if len(p.res.Errors) > 0 || len(p.res.Files) != 1 {
-				t.Fatalf("errors %v, %d files", p.res.Errors, len(p.res.Files))
-			}
-			fr := p.res.Files[0]
-			if want := HashBytes(fr.After); fr.AfterHash != want {
-				t.Errorf("after hash %s, want %s", fr.AfterHash, want)
-			}
-			s := p.slots["a.txt"]
-			if used := s.curHash != nil && s.curHash == s.streamed; used != c.streamed {
-				t.Errorf("after hash from the stream: %v, want %v", used, c.streamed)
-			}
-		})
-	}
+	checkBatch(t, map[string]string{"a.txt": src}, edits, Options{})
 }
 
 // TestBatchEndings: edits that change a file's line endings from one kind
@@ -454,22 +395,7 @@ func TestBatchEndings(t *testing.T) {
 			{Op: edit.Replace, Path: "a.txt", Old: "a4\na5\n", New: "v\n", Count: 1},
 		}},
 	} {
-		checkBatch(t, t.TempDir(), map[string]string{"a.txt": c.file}, c.edits, Options{})
-	}
-}
-
-// sharesMemory tells a substring from an equal copy.
-func TestSharesMemory(t *testing.T) {
-	s := strings.Repeat("abc", 10)
-	b := readOnlyBytes(s)
-	cp := strings.Clone(s)
-	for _, c := range []struct {
-		sub  string
-		want bool
-	}{{s[3:9], true}, {s, true}, {s[29:], true}, {"", true}, {cp[3:9], false}, {cp, false}} {
-		if got := sharesMemory(c.sub, b); got != c.want {
-			t.Errorf("sharesMemory(%q) = %v, want %v", c.sub, got, c.want)
-		}
+		checkBatch(t, map[string]string{"a.txt": c.file}, c.edits, Options{})
 	}
 }
 
@@ -501,7 +427,7 @@ func TestBatchLadderFixes(t *testing.T) {
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			checkBatch(t, t.TempDir(), map[string]string{"a.txt": c.file}, c.edits, Options{})
+			checkBatch(t, map[string]string{"a.txt": c.file}, c.edits, Options{})
 		})
 	}
 }

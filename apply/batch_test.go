@@ -1,0 +1,137 @@
+package apply
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// TestBatchHashStream: on a file large enough for the batch to hash the
+// new content as it makes it (hashStream), the receipt's after hash is
+// the content's, whatever stops the stream on the way (edits out of file
+// order, an edit the plain path takes, a closed segment), and the stream
+// gives it when the run's last segment streamed to the end.
+func TestBatchHashStream(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() < streamMin+streamMin/2; i++ {
+		fmt.Fprintf(&b, "func f%d() {\n\treturn %d\n}\n\n", i, i%7)
+	}
+	src := b.String()
+	fn := func(i int) string { return fmt.Sprintf("func f%d() {\n\treturn %d\n}\n", i, i%7) }
+	edit1 := func(i int, nw string) edit.Edit {
+		return edit.Edit{Op: edit.Replace, Path: "a.txt", Old: fn(i), New: nw, Count: 1}
+	}
+	var inOrder, outOfOrder []edit.Edit
+	for i := 10; i < 4000; i += 97 {
+		inOrder = append(inOrder, edit1(i, strings.Replace(fn(i), "return", "return 1 +", 1)))
+		outOfOrder = append([]edit.Edit{edit1(i, "gone\n")}, outOfOrder...)
+	}
+	plainMid := slices.Clone(inOrder)
+	plainMid[3] = edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "func f20() {\n", New: "func f20() { // one line\n", Count: 1}
+	plainLast := append(slices.Clone(inOrder), plainMid[3])
+	// An edit at the file's first bytes closes its segment (a BOM may
+	// appear): the rest take a new one.
+	closeFirst := append([]edit.Edit{edit1(0, "// f0 gone\n")}, inOrder...)
+	for _, c := range []struct {
+		name     string
+		file     string
+		edits    []edit.Edit
+		streamed bool
+	}{
+		{"in order", src, inOrder, true},
+		{"in order, BOM", "\uFEFF" + src, inOrder, true},
+		{"in order, CRLF", strings.ReplaceAll(src, "\n", "\r\n"), inOrder, true},
+		{"out of order", src, outOfOrder, false},
+		{"plain path mid-run", src, plainMid, true},
+		{"plain path last", src, plainLast, false},
+		{"segment closed by the first edit", src, closeFirst, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeTree(t, dir, tree{"a.txt": c.file})
+			root, err := os.OpenRoot(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer root.Close()
+			rs, err := newResolver(root, dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := newPlanner(root, rs, Options{Root: dir, DryRun: true}, nil, nil)
+			p.plan(context.Background(), c.edits, nil)
+			defer p.dirs.close()
+			p.finish()
+			p.settle()
+			if len(p.res.Errors) > 0 || len(p.res.Files) != 1 {
+				t.Fatalf("errors %v, %d files", p.res.Errors, len(p.res.Files))
+			}
+			fr := p.res.Files[0]
+			if want := HashBytes(fr.After); fr.AfterHash != want {
+				t.Errorf("after hash %s, want %s", fr.AfterHash, want)
+			}
+			s := p.slots["a.txt"]
+			if used := s.curHash != nil && s.curHash == s.streamed; used != c.streamed {
+				t.Errorf("after hash from the stream: %v, want %v", used, c.streamed)
+			}
+		})
+	}
+}
+
+// TestPrepare: every Replace edit that quotes is prepared once, in
+// its place, with the later ones to its path after it, however many
+// goroutines prepare them; other edits, and those with a bad path, are not.
+func TestPrepare(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	var edits []edit.Edit
+	for i := range 300 {
+		e := edit.Edit{Op: edit.Replace, Path: fmt.Sprint(i % 3), Old: fmt.Sprintf("a%d\nb\nc\n", i), New: fmt.Sprintf("x%d\n", i), Count: 1}
+		switch i % 7 {
+		case 1:
+			e.Old = "" // creates
+		case 2:
+			e.Op = edit.Rewrite
+		}
+		edits = append(edits, e)
+	}
+	for _, n := range []int{0, 1, prepareSplit - 1, 2 * prepareSplit, 2*prepareSplit + 1, 131, 300} {
+		src := make([]string, n)
+		bad := make([]bool, n)
+		for i := range n {
+			src[i] = edits[i].Path
+			bad[i] = i%11 == 5
+		}
+		p := &planner{}
+		p.prepare(edits[:n], src, bad)
+		for i := range n {
+			e := &edits[i]
+			want := !bad[i] && quotes(e)
+			if got := p.rest != nil && p.rest[i] != nil; got != want {
+				t.Fatalf("%d edits: edit %d prepared: %v, want %v", n, i, got, want)
+			}
+			if !want {
+				continue
+			}
+			var later []int
+			for k := i; k < n; k++ {
+				if !bad[k] && quotes(&edits[k]) && src[k] == src[i] {
+					later = append(later, k)
+				}
+			}
+			if len(p.rest[i]) != len(later) {
+				t.Fatalf("%d edits: edit %d has %d after it, want %d", n, i, len(p.rest[i]), len(later))
+			}
+			for j, k := range later {
+				if &p.rest[i][j] != &p.rest[k][0] {
+					t.Fatalf("%d edits: edit %d's group does not hold edit %d's preparation at %d", n, i, k, j)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,136 @@
+package apply
+
+import (
+	"runtime"
+
+	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/locate"
+)
+
+// quotes reports whether e is a Replace that quotes an old text: the
+// edits a Doc takes in a row, its batch with them. (An empty old text may
+// insert or append, through a Doc of its own, or create the file.)
+func quotes(e *edit.Edit) bool { return e.Op == edit.Replace && e.Old != "" }
+
+// prepare prepares every Replace edit that quotes, grouped by path in
+// the order they are planned: p.rest[i] is edit i's prepared form and those
+// after it to the same path, what a locate.Doc for that path expects from
+// edit i on. The edits are prepared on several goroutines when they are
+// many (see lanes).
+func (p *planner) prepare(edits []edit.Edit, src []string, bad []bool) {
+	isReplace := func(i int) bool { return !bad[i] && quotes(&edits[i]) }
+	count := map[string]int{}
+	n := 0
+	for i := range edits {
+		if isReplace(i) {
+			count[src[i]]++
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	// One array holds every path's group, each contiguous.
+	all := make([]locate.Prepared, n)
+	start := map[string]int{}
+	off := 0
+	for i := range edits {
+		if isReplace(i) {
+			if _, ok := start[src[i]]; !ok {
+				start[src[i]] = off
+				off += count[src[i]]
+			}
+		}
+	}
+	p.rest = make([][]locate.Prepared, len(edits))
+	of := make([]int, n) // of[k]: the edit all[k] prepares
+	for i := range edits {
+		if isReplace(i) {
+			k := start[src[i]]
+			start[src[i]]++
+			of[k] = i
+			end := k + count[src[i]]
+			count[src[i]]--
+			p.rest[i] = all[k:end]
+		}
+	}
+	inParallel(n, prepareSplit, func(k int) { all[k] = locate.Prepare(&edits[of[k]]) })
+}
+
+// prepareSplit is the fewest edits worth a goroutine of their own:
+// preparing one splits and classifies its lines, a microsecond or two,
+// and starting and waiting for a goroutine costs a few.
+const prepareSplit = 32
+
+// replace plans a Replace on f's content through the content's
+// locate.Doc: one that quotes an old text, or an empty one that inserts or
+// appends.
+func (p *planner) replace(f *file, i int, e *edit.Edit) {
+	s := f.at
+	if !s.cur.exists {
+		p.failOn(f, i, e, notFound())
+		return
+	}
+	var rest []locate.Prepared
+	if p.rest != nil {
+		rest = p.rest[i]
+	}
+	if rest == nil {
+		rest = []locate.Prepared{locate.Prepare(e)}
+	}
+	if s.doc == nil {
+		s.doc = locate.NewDoc(s.cur.data, p.mopts)
+		s.doc.Expect(rest)
+		s.doc.StreamTo(func(size, pieces int) locate.Stream {
+			if size < streamMin || runtime.GOMAXPROCS(0) < 2 {
+				return nil
+			}
+			s.hs = newHashStream(pieces)
+			return s.hs
+		})
+	}
+	r, err := s.doc.Replace(&rest[0])
+	if err != nil {
+		p.failOn(f, i, e, err)
+		return
+	}
+	p.setMode(s, e)
+	p.record(f, i, EditResult{Status: r.Status, Strategy: r.Strategy,
+		LineStart: r.LineStart, LineEnd: r.LineEnd, Matched: r.Matched, Written: r.Written, Note: r.Note})
+}
+
+// streamMin is the smallest content whose after hash a Doc's batch
+// computes as it goes (hashStream): some 60 µs of hashing, against a
+// goroutine's start.
+const streamMin = 128 << 10
+
+// sync puts the content of s's Doc, if any, in s.cur and lets the Doc go:
+// before an edit other than a Replace reads or moves the content, and,
+// final, when planning is over, when the hash a batch streamed is the
+// content's.
+func (p *planner) sync(s *slot, final bool) {
+	if s.doc == nil {
+		return
+	}
+	if data, changed := s.doc.Bytes(final); changed {
+		s.cur.data = data
+	}
+	if s.hs != nil {
+		if !final {
+			s.hs.Stop()
+		} else if d := s.hs.finish(); d != nil {
+			s.streamed, s.streamedOf = d, s.cur.data
+		}
+		s.hs = nil
+	}
+	s.doc = nil
+}
+
+// text is s's current content without its BOM.
+func (p *planner) text(s *slot) string {
+	if s.doc != nil {
+		return s.doc.Text()
+	}
+	body, _ := splitBOM(s.cur.data)
+	return body
+}

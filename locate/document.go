@@ -1,0 +1,294 @@
+package locate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// A Prepared edit is an edit with its texts split into lines and
+// classified, and judged for the batch index: the part of locating it that
+// does not depend on the file, made ahead, on any goroutine.
+type Prepared struct {
+	e  *edit.Edit
+	be batchEdit
+}
+
+// Prepare prepares e, which must stay unchanged while it is in use.
+func Prepare(e *edit.Edit) Prepared { return Prepared{e: e, be: batchable(e)} }
+
+// Batchable reports whether the batch index may try the edit at all.
+func (p *Prepared) Batchable() bool { return p.be.ok }
+
+// The Result of a located Replace.
+type Result struct {
+	Status    Status // StatusApplied, or StatusAlreadyApplied when the new text stands already
+	Strategy  Strategy
+	LineStart int // 1-based, of the first match (or of the text already standing)
+	LineEnd   int
+	Matched   string // the file's text the first match covers
+	Written   string // the text written in its place
+	Note      string // how a rescue read the edit (see rescue.go); "" for the ladder's rungs
+}
+
+// A Doc is one file's content as the edits given to it so far leave it.
+// Replace takes one edit at a time and answers as the ladder would for
+// that edit on that content. A run of edits that quote whole lines exactly
+// is answered from the batch index (batch.go) where that is provably the
+// same answer, without a scan or a copy of the file per edit; Doc decides,
+// never its caller. FuzzDocEquivalence holds the two to the same results.
+//
+// A Doc reads no file and starts no goroutine; it keeps its own copy of
+// the content, so nothing it returns shares memory with the bytes it was
+// given.
+type Doc struct {
+	opts   Options
+	text   string // the content without its BOM (a segment's splices not yet applied)
+	hasBOM bool
+	first  bool // text is the copy NewDoc made: its substrings keep nothing else alive
+	moved  bool // the content differs from what NewDoc was given
+
+	binKnown, bin bool // whether text is binary, once asked
+
+	queue []Prepared // the edits expected, in order: the batch indexes them
+	next  int        // queue[next] is the next expected
+
+	seg      *segment
+	segFirst bool // seg started on the first copy
+	// After the batch failed to help, it waits skip edits before it
+	// builds a new segment (a pass over the file); backoff grows.
+	skip, backoff int
+
+	// stream, when set, is asked for a Stream as each segment starts.
+	stream func(size, pieces int) Stream
+}
+
+// NewDoc returns a Doc holding a copy of data, a file's bytes (a UTF-8
+// BOM included, which every edit keeps).
+func NewDoc(data []byte, opts Options) *Doc {
+	text := string(data)
+	d := &Doc{opts: opts, text: text, first: true}
+	if strings.HasPrefix(text, bom) {
+		d.text, d.hasBOM = text[len(bom):], true
+	}
+	return d
+}
+
+// Expect tells d the edits it will be given next, in order, as Replace
+// will be given them (pointers into ps): the batch index is built for
+// them. An edit not expected is located by the ladder alone.
+func (d *Doc) Expect(ps []Prepared) { d.queue, d.next = ps, 0 }
+
+// StreamTo makes d ask newStream, as each batch segment starts on content
+// of size bytes, for a Stream to feed that takes up to pieces pieces; it
+// may return nil. The stream of the last segment is fed the whole content
+// when Bytes(true) returns what that segment made; any other is stopped.
+func (d *Doc) StreamTo(newStream func(size, pieces int) Stream) { d.stream = newStream }
+
+// Replace locates p's edit (a Replace) in the content and applies it. The error carries Code, Msg, Hint and Candidates; the caller
+// sets Path and Edit. The content changes only when the edit is applied.
+func (d *Doc) Replace(p *Prepared) (Result, *edit.Error) {
+	expected := false
+	for k := d.next; k < len(d.queue); k++ {
+		// The next expected, unless edits were not given (the caller
+		// took them elsewhere): then the batch skips them.
+		if p == &d.queue[k] {
+			expected, d.next = true, k+1
+			break
+		}
+	}
+	if d.seg != nil && d.seg.closed {
+		d.flush(false)
+		d.seg = nil
+	}
+	// The batch pays for a pass over the file once per segment: only for
+	// an edit with at least one more to come.
+	if expected && p.be.ok && d.seg == nil && d.skip == 0 && d.next < len(d.queue) {
+		if d.binary() {
+			d.skip, d.backoff = nextBackoff(d.backoff)
+		} else if d.seg = newSegment(d.text, d.hasBOM, d.queue[d.next-1:]); d.seg == nil {
+			// Mixed line endings: the ladder's business, until an edit
+			// changes that.
+			d.skip, d.backoff = nextBackoff(d.backoff)
+		} else {
+			d.segFirst = d.first
+			d.startStream()
+		}
+	}
+	if d.skip > 0 {
+		d.skip--
+	}
+	if expected && p.be.ok && d.seg != nil {
+		if loc, ok := d.seg.try(p.e, &p.be, d.opts); ok {
+			d.backoff = 0
+			d.moved = d.moved || loc.Status != StatusAlreadyApplied
+			return resultOf(loc, d.segFirst), nil
+		}
+	}
+	// The ladder, on the content as the edits so far left it.
+	g := d.seg
+	accepted := g != nil && len(g.sp) > 0
+	d.flush(false)
+	r, err := d.ladder(p)
+	if g != nil && (accepted || err == nil && r.Status != StatusAlreadyApplied) {
+		// The content moved on from the segment's. Rebuilding the segment
+		// costs a pass over the file; after segments that accepted
+		// nothing, wait a growing number of edits first.
+		if !accepted {
+			d.skip, d.backoff = nextBackoff(d.backoff)
+		}
+		d.seg = nil
+	}
+	return r, err
+}
+
+// ladder locates p's edit by the ladder alone and applies it.
+func (d *Doc) ladder(p *Prepared) (Result, *edit.Error) {
+	if d.binary() {
+		return Result{}, BinaryFileError()
+	}
+	op, np := p.be.op, p.be.np
+	if op == nil {
+		op, np = newPattern(p.e.Old), newPattern(p.e.New)
+	}
+	loc, err := locateIn(newFinder(d.text), p.e, op, np, d.opts, nil)
+	if err != nil {
+		return Result{}, err
+	}
+	r := resultOf(loc, d.first)
+	if loc.Status != StatusAlreadyApplied {
+		text, serr := applySplices(d.text, loc.Splices)
+		if serr != nil {
+			return Result{}, serr
+		}
+		d.setText(text)
+	}
+	return r, nil
+}
+
+// resultOf is the Result of a location. Matched and Written are copied:
+// as substrings they would keep every intermediate content alive as long
+// as the Result. Matched is not when it lies in the first copy, which the
+// Doc's first result keeps anyway.
+func resultOf(loc location, inFirst bool) Result {
+	r := Result{Status: loc.Status, Strategy: loc.Strategy, LineStart: loc.LineStart, LineEnd: loc.LineEnd,
+		Matched: loc.Matched, Written: strings.Clone(loc.Written), Note: loc.Note}
+	if !inFirst {
+		r.Matched = strings.Clone(loc.Matched)
+	}
+	return r
+}
+
+func (d *Doc) setText(text string) {
+	d.text, d.first, d.moved, d.binKnown = text, false, true, false
+}
+
+// flush applies a segment's accepted splices to the content. A segment
+// that had none stays for the edits to come; one that had is done: its
+// index is of the content before them.
+func (d *Doc) flush(runEnds bool) {
+	if d.seg == nil {
+		return
+	}
+	if text, ok := d.seg.flush(runEnds); ok {
+		d.setText(text)
+		d.seg = nil
+	}
+}
+
+func (d *Doc) startStream() {
+	if d.stream == nil {
+		return
+	}
+	// Two pieces per splice, and the BOM and the rest.
+	if s := d.stream(len(d.text), 2*(len(d.queue)-d.next+1)+2); s != nil {
+		d.seg.hs = s
+		if d.hasBOM {
+			s.Feed(bom)
+		}
+	}
+}
+
+// binary reports whether the content is one edapply refuses to edit as
+// text (see IsBinary).
+func (d *Doc) binary() bool {
+	if !d.binKnown {
+		d.bin, d.binKnown = d.hasBOM && strings.IndexByte(d.text, 0) >= 0 || !d.hasBOM && IsBinary(d.text), true
+	}
+	return d.bin
+}
+
+// Bytes returns the content, BOM included, and whether any edit changed
+// it since NewDoc; the bytes are d's own copy, nil when unchanged. final
+// says no edit follows: the last segment's stream, if it made the content,
+// is then fed all of it.
+func (d *Doc) Bytes(final bool) ([]byte, bool) {
+	d.flush(final)
+	d.seg = nil
+	if !d.moved {
+		return nil, false
+	}
+	n := len(d.text)
+	if d.hasBOM {
+		n += len(bom)
+	}
+	b := make([]byte, 0, n)
+	if d.hasBOM {
+		b = append(b, bom...)
+	}
+	return append(b, d.text...), true
+}
+
+// Text returns the content without its BOM.
+func (d *Doc) Text() string {
+	d.flush(false)
+	return d.text
+}
+
+// IsBinary reports whether content is a file edapply refuses to edit as
+// text: one with a NUL byte anywhere, or a UTF-16 (or UTF-32) byte order
+// mark. Bytes that are merely not UTF-8 are text (Windows-1252 and the
+// like) and are edited byte for byte. The whole file is scanned, not a
+// prefix: a NUL past the first 8 KiB still means a splice could cut
+// through binary data.
+func IsBinary(content string) bool {
+	return strings.HasPrefix(content, "\xFF\xFE") || strings.HasPrefix(content, "\xFE\xFF") || strings.IndexByte(content, 0) >= 0
+}
+
+// BinaryFileError is the error of an edit to a binary file.
+func BinaryFileError() *edit.Error {
+	return &edit.Error{Code: edit.CodeBinaryFile, Msg: "binary file (NUL bytes or UTF-16)",
+		Hint: "edapply edits text files only; leave this file out of the edits."}
+}
+
+func nextBackoff(b int) (skip, next int) {
+	next = min(2*b+1, 64)
+	return next, next
+}
+
+// applySplices returns src spliced, checking first that every splice is in
+// bounds, ascending and disjoint, as x/tools' diff.Apply does: a bad
+// splice from the ladder is reported, never written.
+func applySplices(src string, sp []splice) (string, *edit.Error) {
+	last := 0
+	size := len(src)
+	for _, x := range sp {
+		if x.Start < last || x.Start > x.End || x.End > len(src) {
+			return "", &edit.Error{Code: edit.CodeIO,
+				Msg: fmt.Sprintf("internal error: invalid splice [%d:%d] after offset %d in %d bytes", x.Start, x.End, last, len(src))}
+		}
+		size += len(x.New) - (x.End - x.Start)
+		last = x.End
+	}
+	var b strings.Builder
+	b.Grow(size)
+	last = 0
+	for _, x := range sp {
+		b.WriteString(src[last:x.Start])
+		b.WriteString(x.New)
+		last = x.End
+	}
+	b.WriteString(src[last:])
+	return b.String(), nil
+}
