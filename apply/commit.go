@@ -79,6 +79,9 @@ type txn struct {
 	existing map[string]bool
 	// unsynced are temp files written but not yet synced (see commit).
 	unsynced []unsyncedTemp
+	// open holds a token for each temp file open: at most maxUnsynced,
+	// however the lanes of forEach run ahead of the one syncing a batch.
+	open chan struct{}
 	// mu guards temps, done, unsynced and mkdirs' fields while changes are
 	// staged and placed on several goroutines (forEach).
 	mu sync.Mutex
@@ -89,8 +92,9 @@ type unsyncedTemp struct {
 	path string // the change's path, for errors
 }
 
-// maxUnsynced bounds the temp files held open until their sync, well
-// under any descriptor limit.
+// maxUnsynced bounds the temp files held open until their sync (t.open),
+// well under any descriptor limit: a 200-file apply works at `ulimit -n
+// 128`.
 const maxUnsynced = 64
 
 // commit writes every change as one transaction. All new contents are
@@ -124,6 +128,7 @@ func (t *txn) commit(ctx context.Context, saveJournal func(temps, dirs []string)
 	signal.Notify(sigc, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigc)
 	t.temps = map[int]string{}
+	t.open = make(chan struct{}, maxUnsynced)
 	defer t.removeTemps()
 
 	names := map[int]string{}
@@ -164,7 +169,7 @@ func (t *txn) commit(ctx context.Context, saveJournal func(temps, dirs []string)
 	}
 	rest := t.unsynced
 	t.unsynced = nil
-	if e := syncTemps(rest); e != nil {
+	if e := t.syncTemps(rest); e != nil {
 		return t.abort(e)
 	}
 
@@ -251,8 +256,10 @@ func (t *txn) stage(i int, name string) *edit.Error {
 		return ioErr(c.path, "cannot create directory", err)
 	}
 	hook("temp", c.path)
+	t.open <- struct{}{}
 	f, err := t.writeTemp(name, c.final)
 	if err != nil {
+		<-t.open
 		return ioErr(c.path, "cannot write temporary file", err)
 	}
 	t.mu.Lock()
@@ -264,7 +271,7 @@ func (t *txn) stage(i int, name string) *edit.Error {
 	}
 	t.mu.Unlock()
 	if full != nil {
-		return syncTemps(full)
+		return t.syncTemps(full)
 	}
 	return nil
 }
@@ -305,6 +312,9 @@ func (t *txn) rename(tmp, p string) error {
 		return renameRaw(dir, path.Base(tmp), name)
 	}
 	r, name, err := t.dr.in(p)
+	if errors.Is(err, errTooManyDirs) {
+		return t.root.Rename(tmp, p)
+	}
 	if err != nil {
 		return err
 	}
@@ -313,6 +323,9 @@ func (t *txn) rename(tmp, p string) error {
 
 func (t *txn) remove(p string) error {
 	r, name, err := t.dr.in(p)
+	if errors.Is(err, errTooManyDirs) {
+		r, name, err = t.root, p, nil
+	}
 	if err != nil {
 		return err
 	}
@@ -320,14 +333,15 @@ func (t *txn) remove(p string) error {
 }
 
 // syncTemps syncs and closes us, temp files written and taken from
-// t.unsynced. All are closed even when one fails; the first failure is
+// t.unsynced, and frees their places in t.open. All are closed even when one fails; the first failure is
 // returned.
-func syncTemps(us []unsyncedTemp) *edit.Error {
+func (t *txn) syncTemps(us []unsyncedTemp) *edit.Error {
 	var e *edit.Error
 	for _, u := range us {
 		if err := syncClose(u.f); err != nil && e == nil {
 			e = ioErr(u.path, "cannot write temporary file", err)
 		}
+		<-t.open
 	}
 	return e
 }
@@ -588,6 +602,9 @@ func (t *txn) writeTemp(name string, st state) (f syncCloser, err error) {
 		return createRaw(dir, base, st.data, perm, st.mode, st.exact)
 	}
 	r, base, err := t.dr.in(name)
+	if errors.Is(err, errTooManyDirs) {
+		r, base, err = t.root, name, nil
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -617,6 +634,7 @@ func (t *txn) writeTemp(name string, st state) (f syncCloser, err error) {
 func (t *txn) removeTemps() {
 	for _, u := range t.unsynced {
 		u.f.Close()
+		<-t.open
 	}
 	t.unsynced = nil
 	for i, tmp := range t.temps {

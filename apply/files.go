@@ -170,6 +170,9 @@ func (d *dirRoots) dirLocked(dir string) (*os.Root, error) {
 	if r := d.m[dir]; r != nil {
 		return r, nil
 	}
+	if len(d.m) >= maxDirHandles() {
+		return nil, errTooManyDirs
+	}
 	r, err := d.root.OpenRoot(dir)
 	if err != nil {
 		return nil, err
@@ -190,6 +193,24 @@ func (d *dirRoots) in(p string) (*os.Root, string, error) {
 	}
 	return r, path.Base(p), nil
 }
+
+// maxDirHandles is how many directories dirRoots holds open (two
+// descriptors each), so that with the temp files a commit holds open
+// (maxUnsynced) and a margin an apply stays under the descriptor limit
+// (`ulimit -n 128`: 16). Past it, a path is reached from the root, one
+// directory at a time, as os.Root does.
+var maxDirHandles = sync.OnceValue(func() int {
+	const margin = 32
+	limit := openFileLimit()
+	if limit == 0 || limit > 1<<16 {
+		return 1 << 15
+	}
+	return max(4, (int(limit)-maxUnsynced-margin)/2)
+})
+
+// errTooManyDirs sends a caller of dirRoots past maxDirHandles to the
+// root.
+var errTooManyDirs = errors.New("too many directories held open")
 
 // errFallback, from a raw call (rawio_linux.go), sends it to the portable
 // path.

@@ -1,0 +1,5 @@
+//go:build !unix
+
+package apply
+
+func openFileLimit() uint64 { return 0 }
