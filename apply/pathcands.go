@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io/fs"
 	"os"
+	"path"
 	"slices"
 	"strings"
 
@@ -93,20 +94,22 @@ func pathParts(p string) []string {
 	return parts
 }
 
-// suffixMatches returns the files whose path ends with the longest run of
-// p's trailing names that any file ends with: the files p most probably
-// means. By base name alone, a file is named only when it is the one file
-// with that name; a longer common ending names up to maxPathCandidates
-// files. Names are compared exactly, and without case only when that finds
-// nothing.
-func suffixMatches(p string, files []string) []string {
+// suffixMatches returns the files of ix whose path ends with the longest
+// run of p's trailing names that any file ends with: the files p most
+// probably means. By base name alone, a file is named only when it is the
+// one file with that name; a longer common ending names up to
+// maxPathCandidates files. Names are compared exactly, and without case
+// only when that finds nothing. Only the files with p's base name, without
+// case, are looked at, so a response of many wrong paths costs little.
+func suffixMatches(p string, ix *pathIndex) []string {
 	want := pathParts(p)
 	if len(want) == 0 {
 		return nil
 	}
+	same := ix.byBase()[strings.ToLower(want[len(want)-1])]
 	for _, eq := range []func(a, b string) bool{func(a, b string) bool { return a == b }, strings.EqualFold} {
 		best, picks := 0, []string(nil)
-		for _, f := range files {
+		for _, f := range same {
 			have := strings.Split(f, "/")
 			k := 0
 			for k < len(want) && k < len(have) && eq(want[len(want)-1-k], have[len(have)-1-k]) {
@@ -132,18 +135,31 @@ func suffixMatches(p string, files []string) []string {
 	return nil
 }
 
+// byBase returns ix's files by base name in lower case, made on first use.
+func (ix *pathIndex) byBase() map[string][]string {
+	if ix.bases == nil {
+		ix.bases = make(map[string][]string, len(ix.files))
+		for _, f := range ix.files {
+			k := strings.ToLower(path.Base(f))
+			ix.bases[k] = append(ix.bases[k], f)
+		}
+	}
+	return ix.bases
+}
+
 // A pathIndex is what the search for path candidates learns of the tree
 // once per apply: its files, and what is left of the budget for reading
 // them, shared by every failing edit so that many cannot multiply it.
 type pathIndex struct {
 	files  []string
+	bases  map[string][]string // see byBase
 	budget int
 }
 
 // holdingText returns the files that contain old, with either line ending,
 // when at most maxPathCandidates do; reading stops when ix's budget is spent.
 func holdingText(root *os.Root, ix *pathIndex, old string) []string {
-	if strings.TrimSpace(old) == "" {
+	if strings.TrimSpace(old) == "" || ix.budget <= 0 {
 		return nil
 	}
 	lf := []byte(strings.ReplaceAll(old, "\r\n", "\n"))
@@ -193,7 +209,7 @@ func addPathCandidates(root *os.Root, ix **pathIndex, err *edit.Error, written, 
 	if *ix == nil {
 		*ix = &pathIndex{files: treeFiles(root, maxWalk), budget: maxScanTotal}
 	}
-	picks := suffixMatches(written, (*ix).files)
+	picks := suffixMatches(written, *ix)
 	byText := false
 	if len(picks) == 0 && err.Code == edit.CodeFileNotFound {
 		picks, byText = holdingText(root, *ix, old), true
