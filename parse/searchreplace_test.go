@@ -1,12 +1,13 @@
 package parse
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/growth"
 )
 
 func TestSRMarker(t *testing.T) {
@@ -146,36 +147,31 @@ func TestSearchReplaceSpan(t *testing.T) {
 	}
 }
 
-// TestParseLinear parses a multi-megabyte response of many blocks, whole
-// files and prose fences; a quadratic rescan would take minutes (the
-// bound is loose so that a loaded machine does not fail it; it parses in
-// well under a second).
+// TestParseLinear: doubling a response of many blocks, files and prose
+// fences, or of many unclosed openers, must double the work (growth counts
+// it): a rescan to the end from each block would quadruple it.
 func TestParseLinear(t *testing.T) {
-	var b strings.Builder
-	for i := 0; b.Len() < 4<<20; i++ {
-		b.WriteString("Change " + strconv.Itoa(i) + ":\n\npkg/f" + strconv.Itoa(i) + ".go\n```go\n<<<<<<< SEARCH\nold line\n=======\nnew line\n>>>>>>> REPLACE\n```\n\n")
-		b.WriteString("pkg/w" + strconv.Itoa(i) + ".md\n```markdown\n# T\n```bash\nrun\n```\ntext\n```\n\n```bash\ngo test\n```\n")
+	build := func(scale int) []byte {
+		var b strings.Builder
+		for i := 0; b.Len() < scale<<20; i++ {
+			b.WriteString("Change " + strconv.Itoa(i) + ":\n\npkg/f" + strconv.Itoa(i) + ".go\n```go\n<<<<<<< SEARCH\nold line\n=======\nnew line\n>>>>>>> REPLACE\n```\n\n")
+			b.WriteString("pkg/w" + strconv.Itoa(i) + ".md\n```markdown\n# T\n```bash\nrun\n```\ntext\n```\n\n```bash\ngo test\n```\n")
+		}
+		// An unclosed block at the end makes every reader look to the end.
+		b.WriteString("x.go\n```go\n<<<<<<< SEARCH\n")
+		return []byte(b.String())
 	}
-	// An unclosed block at the end makes every reader look to the end.
-	b.WriteString("x.go\n```go\n<<<<<<< SEARCH\n")
-	src := []byte(b.String())
+	srcs := map[int][]byte{1: build(1), 2: build(2)}
 	for _, f := range []Format{FormatAuto, FormatSearchReplace, FormatWhole} {
-		start := time.Now()
-		edits, _ := Parse(src, f)
-		if d := time.Since(start); d > 10*time.Second {
-			t.Errorf("Parse(%v) of %d bytes took %v", f, len(src), d)
-		}
-		if len(edits) == 0 {
-			t.Errorf("Parse(%v): no edits", f)
-		}
+		growth.Linear(t, fmt.Sprintf("Parse(%v)", f), func(scale int) {
+			if edits, _ := Parse(srcs[scale], f); len(edits) == 0 {
+				t.Errorf("Parse(%v): no edits", f)
+			}
+		})
 	}
 	// Many unclosed openers: each must not rescan to the end.
-	src = []byte(strings.Repeat("<<<<<<< SEARCH\nx\n", 100000))
-	start := time.Now()
-	Parse(src, FormatSearchReplace)
-	if d := time.Since(start); d > 10*time.Second {
-		t.Errorf("unclosed openers took %v", d)
-	}
+	openers := map[int][]byte{1: []byte(strings.Repeat("<<<<<<< SEARCH\nx\n", 25000)), 2: []byte(strings.Repeat("<<<<<<< SEARCH\nx\n", 50000))}
+	growth.Linear(t, "unclosed openers", func(scale int) { Parse(openers[scale], FormatSearchReplace) })
 }
 
 func TestSearchReplaceKinds(t *testing.T) {

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/edapply/edapply/internal/growth"
 )
 
 // TestParseTreeRoot checks ParseTree against a real *os.Root: a symlink
@@ -52,27 +54,31 @@ func TestParseTreeRoot(t *testing.T) {
 
 // TestParseTreeLinear checks that the tree's questions stay cheap: many
 // ambiguous blocks, quoted fences and lenient JSON calls against a large
-// file, and many one-word lines the tree is asked about.
+// file, and many one-word lines the tree is asked about. Doubling them
+// must double the work (growth counts it); timing is for benchmarks.
 func TestParseTreeLinear(t *testing.T) {
-	var file strings.Builder
-	for i := 0; file.Len() < 8<<20; i++ {
-		file.WriteString("line " + strconv.Itoa(i) + "\n=======\n")
+	type input struct {
+		src  []byte
+		tree fstest.MapFS
 	}
-	tree := fstest.MapFS{"a.txt": &fstest.MapFile{Data: []byte(file.String())}}
-	var b strings.Builder
-	for i := 0; b.Len() < 4<<20; i++ {
-		b.WriteString("a.txt\n```\n<<<<<<< SEARCH\nline 5\n=======\nline 6\n=======\nx\n=======\ny\n>>>>>>> REPLACE\n```\n")
-		b.WriteString("a.txt\n```\nline 7\n=======\n```\n")
-		b.WriteString("word" + strconv.Itoa(i) + "\n```\n#!/bin/sh\n```\n")
-		b.WriteString("{\"path\": \"a.txt\", \"old_string\": \"\\d\tx\", \"new_string\": \"y\"}\n")
+	make1 := func(scale int) input {
+		var file strings.Builder
+		for i := 0; file.Len() < scale<<20; i++ {
+			file.WriteString("line " + strconv.Itoa(i) + "\n=======\n")
+		}
+		var b strings.Builder
+		for i := 0; b.Len() < scale<<19; i++ {
+			b.WriteString("a.txt\n```\n<<<<<<< SEARCH\nline 5\n=======\nline 6\n=======\nx\n=======\ny\n>>>>>>> REPLACE\n```\n")
+			b.WriteString("a.txt\n```\nline 7\n=======\n```\n")
+			b.WriteString("word" + strconv.Itoa(i) + "\n```\n#!/bin/sh\n```\n")
+			b.WriteString("{\"path\": \"a.txt\", \"old_string\": \"\\d\tx\", \"new_string\": \"y\"}\n")
+		}
+		return input{[]byte(b.String()), fstest.MapFS{"a.txt": &fstest.MapFile{Data: []byte(file.String())}}}
 	}
-	src := []byte(b.String())
-	start := time.Now()
-	edits, _ := ParseTree(src, FormatAuto, tree)
-	if d := time.Since(start); d > 10*time.Second {
-		t.Errorf("ParseTree of %d bytes took %v", len(src), d)
-	}
-	if len(edits) == 0 {
-		t.Errorf("ParseTree: no edits")
-	}
+	inputs := map[int]input{1: make1(1), 2: make1(2)}
+	growth.Linear(t, "ParseTree", func(scale int) {
+		if edits, _ := ParseTree(inputs[scale].src, FormatAuto, inputs[scale].tree); len(edits) == 0 {
+			t.Errorf("ParseTree: no edits")
+		}
+	})
 }

@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/growth"
 )
 
 // stripSpan clears the fields that record where an edit came from, so table
@@ -157,29 +157,26 @@ func TestParseUDiffSpans(t *testing.T) {
 	}
 }
 
-// TestParseUDiffLinear guards against quadratic scanning: 500 hunks over 50
-// files must parse in well under a second even on a slow machine.
+// TestParseUDiffLinear guards against quadratic scanning: doubling the
+// files of a diff of 10 hunks each must double the work (growth counts
+// it).
 func TestParseUDiffLinear(t *testing.T) {
-	var b strings.Builder
-	for f := 0; f < 50; f++ {
-		b.WriteString("diff --git a/f" + strconv.Itoa(f) + ".py b/f" + strconv.Itoa(f) + ".py\n--- a/f" + strconv.Itoa(f) + ".py\n+++ b/f" + strconv.Itoa(f) + ".py\n")
-		for h := 0; h < 10; h++ {
-			b.WriteString("@@ -" + strconv.Itoa(h*10+1) + ",3 +" + strconv.Itoa(h*10+1) + ",3 @@\n ctx\n-old\n+new\n ctx\n")
+	build := func(files int) []byte {
+		var b strings.Builder
+		for f := 0; f < files; f++ {
+			b.WriteString("diff --git a/f" + strconv.Itoa(f) + ".py b/f" + strconv.Itoa(f) + ".py\n--- a/f" + strconv.Itoa(f) + ".py\n+++ b/f" + strconv.Itoa(f) + ".py\n")
+			for h := 0; h < 10; h++ {
+				b.WriteString("@@ -" + strconv.Itoa(h*10+1) + ",3 +" + strconv.Itoa(h*10+1) + ",3 @@\n ctx\n-old\n+new\n ctx\n")
+			}
 		}
+		return []byte(b.String())
 	}
-	edits, errs := Parse([]byte(b.String()), FormatAuto)
+	edits, errs := Parse(build(50), FormatAuto)
 	if len(edits) != 500 || len(errs) != 0 {
 		t.Fatalf("Parse = %d edits, %v; want 500 edits", len(edits), errs)
 	}
-	best := time.Duration(1 << 62)
-	for range 3 {
-		start := time.Now()
-		Parse([]byte(b.String()), FormatAuto)
-		best = min(best, time.Since(start))
-	}
-	if best > 50*time.Millisecond {
-		t.Errorf("500-hunk diff took %v to parse", best)
-	}
+	srcs := map[int][]byte{1: build(200), 2: build(400)}
+	growth.Linear(t, "Parse of a diff", func(scale int) { Parse(srcs[scale], FormatAuto) })
 }
 
 // sideEmpty stands in for side(kind) == "" where a hunk is judged before
