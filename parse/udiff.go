@@ -718,165 +718,202 @@ func gitNamePath(s string) (string, bool) {
 	return diffPath(s, true)
 }
 
-// lowerDiffFile turns a file's section into edits, or reports why it cannot.
+// diffTargets is what a file's section says about its file: the names on
+// each side, what happens to the file, and which name the edits act on.
+type diffTargets struct {
+	oldPath, newPath string
+	isNew, isDelete  bool
+	isRename         bool
+	mode             uint32 // the new mode a git header gives, 0 for none
+	target           string
+	line             int // 1-based output line of the section, for errors
+}
+
+// lowerDiffFile turns a file's section into edits, or reports why it
+// cannot: it settles the names, then lowers a creation, a deletion or the
+// hunks of an edit.
 func (p *parser) lowerDiffFile(f *diffFile) {
-	line := p.lines[f.from].num
+	d := diffTargets{line: p.lines[f.from].num}
 	if f.binary {
-		p.errorf(line, "binary diffs are not supported: send the file's new content another way")
+		p.errorf(d.line, "binary diffs are not supported: send the file's new content another way")
 		return
 	}
-	g := f.git
-	if g == nil && f.gitLine != "" && !f.hasHdr {
-		p.errorf(line, "cannot read the file names in %q", f.gitLine)
+	if f.git == nil && f.gitLine != "" && !f.hasHdr {
+		p.errorf(d.line, "cannot read the file names in %q", f.gitLine)
 		return
 	}
-	var (
-		oldPath, newPath string
-		isNew, isDelete  bool
-		isRename         bool
-		mode             uint32
-	)
 	if f.hasHdr {
-		oldPath, newPath = f.hdr.oldPath, f.hdr.newPath
-		isNew, isDelete = oldPath == devNull, newPath == devNull
+		d.oldPath, d.newPath = f.hdr.oldPath, f.hdr.newPath
+		d.isNew, d.isDelete = d.oldPath == devNull, d.newPath == devNull
 	}
-	if g != nil {
-		if g.IsCopy {
-			p.errorf(line, "file copies are not supported: create the copy as a new file")
-			return
-		}
-		isNew = isNew || g.IsNew
-		isDelete = isDelete || g.IsDelete
-		// Rename lines are exact paths; the "--- "/"+++ " names agree or
-		// are stale prefixed variants of them.
-		if g.IsRename {
-			if o, ok := gitNamePath(g.OldName); ok {
-				oldPath = o
-			}
-			if n, ok := gitNamePath(g.NewName); ok {
-				newPath = n
-			}
-			isRename = oldPath != "" && newPath != "" && oldPath != newPath && !isNew && !isDelete
-		}
-		if oldPath == "" || oldPath == devNull && !isNew {
-			if o, ok := gitNamePath(g.OldName); ok {
-				oldPath = o
-			}
-		}
-		if newPath == "" || newPath == devNull && !isDelete {
-			if n, ok := gitNamePath(g.NewName); ok {
-				newPath = n
-			}
-		}
-		// go-gitdiff keeps git's raw octal mode, whose type bits are git's
-		// (0o100000 regular file, 0o120000 symlink, 0o160000 submodule).
-		for _, m := range []uint32{uint32(g.OldMode), uint32(g.NewMode)} {
-			if m != 0 && m&0o170000 != 0o100000 {
-				p.errorf(line, "symlink and submodule diffs are not supported")
-				return
-			}
-		}
-		switch {
-		case g.IsNew && g.NewMode != 0:
-			mode = uint32(g.NewMode) & 0o777
-		case g.OldMode != 0 && g.NewMode != 0 && g.OldMode != g.NewMode:
-			mode = uint32(g.NewMode) & 0o777
-		}
+	if f.git != nil && !p.readGitHeader(f.git, &d) {
+		return
 	}
 	// "diff --git a/x b/y" with a similarity index but no rename lines
 	// (go-gitdiff cannot name such a file): the "--- "/"+++ " names say it.
-	if f.similar && !isRename && !isNew && !isDelete && oldPath != "" && newPath != "" && oldPath != newPath {
-		isRename = true
+	if f.similar && !d.isRename && !d.isNew && !d.isDelete && d.oldPath != "" && d.newPath != "" && d.oldPath != d.newPath {
+		d.isRename = true
 	}
-	if isNew && isDelete {
-		p.errorf(line, "diff both creates and deletes the file: name a real file on one side")
+	if d.isNew && d.isDelete {
+		p.errorf(d.line, "diff both creates and deletes the file: name a real file on one side")
 		return
 	}
-	// Which name the edits act on: the new one, except for a deletion; a
-	// plain diff with differing names ("x.go.orig", "x.go") edits the file
-	// whose name the other extends, as git apply does.
-	target := newPath
-	switch {
-	case isDelete:
-		target = oldPath
-	case !isNew && !isRename && oldPath != "" && newPath != "" && oldPath != newPath:
-		if strings.HasPrefix(newPath, oldPath) {
-			target = oldPath
-		}
-	}
-	if target == "" || target == devNull {
-		p.errorf(line, "diff names no file: put \"--- a/PATH\" and \"+++ b/PATH\" lines before its hunks")
+	if !p.pickTarget(&d) {
 		return
-	}
-
-	firstLine := func() int {
-		if len(f.hunks) > 0 {
-			return p.lines[f.hunks[0].from].num
-		}
-		return line
 	}
 	switch {
-	case isNew:
-		var b strings.Builder
-		for _, h := range f.hunks {
-			if h.has(' ', false) || h.has('-', true) {
-				p.errorf(p.lines[h.from].num, "hunk of new file %s has context or removed lines", target)
-				return
-			}
-			// An empty line in a new file is an added blank line whose '+' was dropped.
-			b.WriteString(h.side('+'))
+	case d.isNew:
+		p.lowerNewFile(f, &d)
+	case d.isDelete:
+		p.lowerDeletedFile(f, &d)
+	default:
+		p.lowerHunks(f, &d)
+	}
+}
+
+// readGitHeader takes what git's extended header says (renames, new and
+// deleted files, modes) into d, or reports why the section cannot be
+// applied.
+func (p *parser) readGitHeader(g *gitdiff.File, d *diffTargets) bool {
+	if g.IsCopy {
+		p.errorf(d.line, "file copies are not supported: create the copy as a new file")
+		return false
+	}
+	d.isNew = d.isNew || g.IsNew
+	d.isDelete = d.isDelete || g.IsDelete
+	// Rename lines are exact paths; the "--- "/"+++ " names agree or
+	// are stale prefixed variants of them.
+	if g.IsRename {
+		if o, ok := gitNamePath(g.OldName); ok {
+			d.oldPath = o
 		}
-		if len(f.hunks) == 0 && (g == nil || !g.IsNew) {
-			p.errorf(line, "new file %s has no hunk", target)
+		if n, ok := gitNamePath(g.NewName); ok {
+			d.newPath = n
+		}
+		d.isRename = d.oldPath != "" && d.newPath != "" && d.oldPath != d.newPath && !d.isNew && !d.isDelete
+	}
+	if d.oldPath == "" || d.oldPath == devNull && !d.isNew {
+		if o, ok := gitNamePath(g.OldName); ok {
+			d.oldPath = o
+		}
+	}
+	if d.newPath == "" || d.newPath == devNull && !d.isDelete {
+		if n, ok := gitNamePath(g.NewName); ok {
+			d.newPath = n
+		}
+	}
+	// go-gitdiff keeps git's raw octal mode, whose type bits are git's
+	// (0o100000 regular file, 0o120000 symlink, 0o160000 submodule).
+	for _, m := range []uint32{uint32(g.OldMode), uint32(g.NewMode)} {
+		if m != 0 && m&0o170000 != 0o100000 {
+			p.errorf(d.line, "symlink and submodule diffs are not supported")
+			return false
+		}
+	}
+	switch {
+	case g.IsNew && g.NewMode != 0:
+		d.mode = uint32(g.NewMode) & 0o777
+	case g.OldMode != 0 && g.NewMode != 0 && g.OldMode != g.NewMode:
+		d.mode = uint32(g.NewMode) & 0o777
+	}
+	return true
+}
+
+// pickTarget sets the name the edits act on: the new one, except for a
+// deletion; a plain diff with differing names ("x.go.orig", "x.go") edits
+// the file whose name the other extends, as git apply does.
+func (p *parser) pickTarget(d *diffTargets) bool {
+	d.target = d.newPath
+	switch {
+	case d.isDelete:
+		d.target = d.oldPath
+	case !d.isNew && !d.isRename && d.oldPath != "" && d.newPath != "" && d.oldPath != d.newPath:
+		if strings.HasPrefix(d.newPath, d.oldPath) {
+			d.target = d.oldPath
+		}
+	}
+	if d.target == "" || d.target == devNull {
+		p.errorf(d.line, "diff names no file: put \"--- a/PATH\" and \"+++ b/PATH\" lines before its hunks")
+		return false
+	}
+	return true
+}
+
+// firstHunkNum is the output line of f's first hunk, or of the section.
+func (p *parser) firstHunkNum(f *diffFile, d *diffTargets) int {
+	if len(f.hunks) > 0 {
+		return p.lines[f.hunks[0].from].num
+	}
+	return d.line
+}
+
+// lowerNewFile lowers a creation: the '+' lines of every hunk.
+func (p *parser) lowerNewFile(f *diffFile, d *diffTargets) {
+	var b strings.Builder
+	for _, h := range f.hunks {
+		if h.has(' ', false) || h.has('-', true) {
+			p.errorf(p.lines[h.from].num, "hunk of new file %s has context or removed lines", d.target)
 			return
 		}
-		p.add(edit.Edit{Op: edit.Create, Path: target, New: b.String(), Mode: mode, Line: firstLine()}, FormatUDiff, f.from, f.to)
-		return
-	case isDelete:
-		var b strings.Builder
-		for _, h := range f.hunks {
-			if h.has('+', true) {
-				p.errorf(p.lines[h.from].num, "hunk of deleted file %s adds lines", target)
-				return
-			}
-			b.WriteString(h.side('-'))
-		}
-		if len(f.hunks) == 0 && (g == nil || !g.IsDelete) {
-			p.errorf(line, "deleted file %s has no hunk", target)
-			return
-		}
-		p.add(edit.Edit{Op: edit.Delete, Path: target, Old: b.String(), Line: firstLine()}, FormatUDiff, f.from, f.to)
+		// An empty line in a new file is an added blank line whose '+' was dropped.
+		b.WriteString(h.side('+'))
+	}
+	if len(f.hunks) == 0 && (f.git == nil || !f.git.IsNew) {
+		p.errorf(d.line, "new file %s has no hunk", d.target)
 		return
 	}
+	p.add(edit.Edit{Op: edit.Create, Path: d.target, New: b.String(), Mode: d.mode, Line: p.firstHunkNum(f, d)}, FormatUDiff, f.from, f.to)
+}
 
-	// Check every hunk before emitting any, so a bad hunk does not leave
-	// half a file's edits behind.
+// lowerDeletedFile lowers a deletion, whose '-' lines are the content the
+// file must have.
+func (p *parser) lowerDeletedFile(f *diffFile, d *diffTargets) {
+	var b strings.Builder
+	for _, h := range f.hunks {
+		if h.has('+', true) {
+			p.errorf(p.lines[h.from].num, "hunk of deleted file %s adds lines", d.target)
+			return
+		}
+		b.WriteString(h.side('-'))
+	}
+	if len(f.hunks) == 0 && (f.git == nil || !f.git.IsDelete) {
+		p.errorf(d.line, "deleted file %s has no hunk", d.target)
+		return
+	}
+	p.add(edit.Edit{Op: edit.Delete, Path: d.target, Old: b.String(), Line: p.firstHunkNum(f, d)}, FormatUDiff, f.from, f.to)
+}
+
+// lowerHunks lowers an edit of an existing file: a rename if the names
+// differ, then one Replace per hunk. Every hunk is checked before any is
+// emitted, so a bad hunk does not leave half a file's edits behind.
+func (p *parser) lowerHunks(f *diffFile, d *diffTargets) {
 	for i := range f.hunks {
 		h := &f.hunks[i]
 		h.blanksAdded()
 		if len(h.lines) == 0 {
-			p.errorf(p.lines[h.from].num, "empty hunk in %s", target)
+			p.errorf(p.lines[h.from].num, "empty hunk in %s", d.target)
 			return
 		}
 		if h.sideEmpty('-') && (!h.numbered || h.nums.newStart == 0) {
-			p.errorf(p.lines[h.from].num, "hunk in %s only adds lines and has no line number: add context lines or \"@@ -N,0 +M,K @@\"", target)
+			p.errorf(p.lines[h.from].num, "hunk in %s only adds lines and has no line number: add context lines or \"@@ -N,0 +M,K @@\"", d.target)
 			return
 		}
 	}
-	if isRename {
-		p.add(edit.Edit{Op: edit.Rename, Path: oldPath, New: newPath, Mode: mode}, FormatUDiff, f.from, f.firstHunkLine)
+	mode := d.mode
+	if d.isRename {
+		p.add(edit.Edit{Op: edit.Rename, Path: d.oldPath, New: d.newPath, Mode: mode}, FormatUDiff, f.from, f.firstHunkLine)
 		mode = 0
 	}
 	if len(f.hunks) == 0 {
-		if !isRename && mode == 0 {
-			p.errorf(line, "diff for %s has no hunks", target)
+		if !d.isRename && mode == 0 {
+			p.errorf(d.line, "diff for %s has no hunks", d.target)
 		}
 		// A mode-only change: the IR has no chmod, and nothing else changes.
 		return
 	}
 	p.edits = slices.Grow(p.edits, len(f.hunks))
 	for _, h := range f.hunks {
-		e := edit.Edit{Op: edit.Replace, Path: target, Old: h.side('-'), New: h.side('+'), Count: 1, Mode: mode}
+		e := edit.Edit{Op: edit.Replace, Path: d.target, Old: h.side('-'), New: h.side('+'), Count: 1, Mode: mode}
 		if h.numbered {
 			e.Hint = h.nums.newStart
 		}
