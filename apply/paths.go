@@ -122,9 +122,10 @@ func (r *resolver) relative(p string) (string, *edit.Error) {
 func escapes(c string) bool { return c == ".." || strings.HasPrefix(c, "../") }
 
 // isWindowsAbs reports whether p is absolute, or drive-relative, as Windows
-// reads it: C:\x, C:/x, C:x, \\server\share, \x, //server.
+// reads it: C:\x, C:/x, C:x, \\server\share, \x. A path starting "//" is
+// absolute on every system, and named so (see relative), not a Windows one.
 func isWindowsAbs(p string) bool {
-	return len(p) >= 2 && p[1] == ':' && isASCIILetter(p[0]) || p != "" && p[0] == '\\' || strings.HasPrefix(p, "//")
+	return len(p) >= 2 && p[1] == ':' && isASCIILetter(p[0]) || p != "" && p[0] == '\\'
 }
 
 // underPrefix returns the root-relative path that the absolute,
