@@ -208,3 +208,40 @@ func TestSafetyExactWins(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) { runSafety(t, tc) })
 	}
 }
+
+func TestSafetyNoSilentNoOp(t *testing.T) {
+	notes := "x\n(rest of methods ...)\n(unchanged code ...)\ny\n"
+	for _, tc := range []safetyCase{
+		{name: "placeholder-looking lines the file holds are lines", before: tree{"n.txt": notes},
+			reply: block("n.txt", "(rest of methods ...)\n(unchanged code ...)\n", "(unchanged code ...)\n(rest of methods ...)\n"),
+			want:  tree{"n.txt": "x\n(unchanged code ...)\n(rest of methods ...)\ny\n"}, status: StatusApplied},
+		{name: "a placeholder the file holds, moved", before: tree{"n.py": "x = 1\n# ... existing code ...\ny = 2\n"},
+			reply: block("n.py", "x = 1\n# ... existing code ...\n", "# ... existing code ...\nx = 1\n"),
+			want:  tree{"n.py": "# ... existing code ...\nx = 1\ny = 2\n"}, status: StatusApplied},
+		{name: "a change that only trailing blanks carried is no change", before: tree{"n.txt": "a\nb\n"},
+			reply: block("n.txt", "a  \nb\n", "a\nb\n"), want: tree{"n.txt": "a\nb\n"}, status: StatusAlreadyApplied},
+	} {
+		t.Run(tc.name, func(t *testing.T) { runSafety(t, tc) })
+	}
+}
+
+func TestSafetyLineEndings(t *testing.T) {
+	for _, tc := range []safetyCase{
+		{name: "a mixed file keeps each untouched line's ending", before: tree{"m.txt": "same\r\nsame\nold\n"},
+			reply: block("m.txt", "same\nold\n", "same\nnew\n"), want: tree{"m.txt": "same\r\nsame\nnew\n"}},
+		{name: "an LF line in a CRLF file keeps its LF", before: tree{"m.txt": "a\r\nb\r\nc\nd\n"},
+			reply: block("m.txt", "b\nc\n", "B\nc\n"), want: tree{"m.txt": "a\r\nB\r\nc\nd\n"}},
+		{name: "deleting the last line keeps no final newline", before: tree{"m.txt": "a\nb"},
+			reply: block("m.txt", "b\n", ""), want: tree{"m.txt": "a"}},
+		{name: "deleting the last line of a CRLF file keeps no final newline", before: tree{"m.txt": "a\r\nb"},
+			reply: block("m.txt", "b\n", ""), want: tree{"m.txt": "a"}},
+		{name: "a tool call deleting the last line", before: tree{"m.txt": "a\nb"},
+			reply: `{"path": "m.txt", "old_string": "b", "new_string": ""}` + "\n", want: tree{"m.txt": "a"}},
+		{name: "a tool call deleting the last line with its newline", before: tree{"m.txt": "a\nb"},
+			reply: `{"path": "m.txt", "old_string": "\nb", "new_string": ""}` + "\n", want: tree{"m.txt": "a"}},
+		{name: "replacing the last line keeps no final newline", before: tree{"m.txt": "a\nb"},
+			reply: block("m.txt", "b\n", "c\n"), want: tree{"m.txt": "a\nc"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) { runSafety(t, tc) })
+	}
+}

@@ -414,8 +414,8 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 // (also when the new text is the old: already applied).
 func (g *segment) plainWrite(be *batchEdit, h hit, opts matchOptions) (location, bool) {
 	op, np := be.op, be.np
-	if op.text == np.text || !g.f.sentAsIs(op, np, h, opts.TrimTrailingWS) {
-		return location{}, false
+	if op.text == np.text || !g.f.sentAsIs(op, np, h, opts.TrimTrailingWS) || np.text == "" && g.f.endsNoNL(h.end) {
+		return location{}, false // the last case is finder.lastLineCut's
 	}
 	return location{Splices: []splice{{h.start, h.end, np.text}}, Strategy: StrategyExact, Status: StatusApplied,
 		LineStart: h.first + 1, LineEnd: h.last + 1, Matched: g.orig[h.start:h.end], Written: np.text}, true

@@ -620,7 +620,7 @@ func elidedIn(op, np *pattern, has func(trimmed string) bool) (int, bool) {
 	if np.phs == 0 {
 		return 0, false
 	}
-	pairs := pairLines(op, np, false)
+	pairs := pairLines(op, np, false, true)
 	for j, l := range np.lines {
 		if !np.ph[j] {
 			continue

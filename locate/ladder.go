@@ -1102,15 +1102,17 @@ func (f *finder) sentAsIs(op, np *pattern, h hit, trimWS bool) bool {
 }
 
 // pairLines returns, for each line of b, the index of the line of a that
-// it keeps unchanged (a longest common subsequence of lines; every
-// placeholder equals every other), or -1. With exact set lines compare byte
+// it keeps unchanged (a longest common subsequence of lines), or -1. With
+// gaps set every placeholder equals every other: the elision rung matched
+// them as runs of lines. Without, a placeholder the file holds literally
+// is a line like any other, and moving it is a change. With exact set lines compare byte
 // for byte: when the SEARCH text matched the file exactly, a REPLACE line
 // that differs only in trailing blanks is a deliberate change. Otherwise
 // they compare without trailing blanks, because on a looser rung the
 // model's trailing blanks are noise and the file's bytes should stay.
-func pairLines(a, b *pattern, exact bool) []int {
+func pairLines(a, b *pattern, exact, gaps bool) []int {
 	key := func(p *pattern, i int) string {
-		if p.gap[i] {
+		if gaps && p.gap[i] {
 			return "\x00gap"
 		}
 		if exact {

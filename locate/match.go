@@ -351,7 +351,7 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 	}
 	var pairs []int // pairLines', computed when a hit needs them
 	if lv == levelElision {
-		pairs = pairLines(op, np, false)
+		pairs = pairLines(op, np, false, true)
 		kept := make([]bool, len(op.lines))
 		for _, i := range pairs {
 			if i >= 0 {
@@ -369,11 +369,11 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 	loc := location{Strategy: strategy, Status: StatusApplied, Note: note}
 	for _, h := range hits {
 		if f.sentAsIs(op, np, h, m.opts.TrimTrailingWS) {
-			loc.Splices = append(loc.Splices, splice{h.start, h.end, np.text})
+			loc.Splices = append(loc.Splices, f.lastLineCut(splice{h.start, h.end, np.text}))
 			continue
 		}
 		if pairs == nil {
-			pairs = pairLines(op, np, lv == levelExact)
+			pairs = pairLines(op, np, lv == levelExact, false)
 		}
 		us := f.units(op, h)
 		finalNL := np.finalNL
@@ -387,12 +387,31 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 			}
 		}
 		w := f.write(np, finalNL, pairs, h, us, m.opts.TrimTrailingWS)
-		loc.Splices = append(loc.Splices, splice{h.start, h.end, w})
+		loc.Splices = append(loc.Splices, f.lastLineCut(splice{h.start, h.end, w}))
 	}
 	h := hits[0]
 	loc.LineStart, loc.LineEnd = h.first+1, h.last+1
 	loc.Matched, loc.Written = f.content[h.start:h.end], loc.Splices[0].New
+	if !slices.ContainsFunc(loc.Splices, func(x splice) bool { return x.New != f.content[x.Start:x.End] }) {
+		// What the edit writes is what stands: "applied" would claim a
+		// change the file never sees.
+		loc.Status, loc.Splices = StatusAlreadyApplied, nil
+	}
 	return loc, nil
+}
+
+// lastLineCut widens sp, a deletion of whole lines that ends a file without
+// a final newline, over the line ending before it: the line that becomes
+// last keeps having none ("a\nb" without "b" is "a").
+func (f *finder) lastLineCut(sp splice) splice {
+	if sp.New != "" || !f.endsNoNL(sp.End) || sp.Start == 0 || f.content[sp.Start-1] != '\n' {
+		return sp
+	}
+	sp.Start--
+	if sp.Start > 0 && f.content[sp.Start-1] == '\r' {
+		sp.Start--
+	}
+	return sp
 }
 
 // endsNoNL reports whether off is the end of a file without a final newline.

@@ -455,7 +455,7 @@ func TestSentAsIs(t *testing.T) {
 			if !asIs {
 				continue
 			}
-			if w := f.write(np, np.finalNL, pairLines(op, np, true), h, f.units(op, h), false); w != np.text {
+			if w := f.write(np, np.finalNL, pairLines(op, np, true, false), h, f.units(op, h), false); w != np.text {
 				t.Errorf("%q → %q in %q: write gives %q, not the new text", c.old, c.new, c.content, w)
 			}
 		}
