@@ -107,11 +107,15 @@ const bom = "\uFEFF"
 // (a hash, word-at-a-time loads).
 func readOnlyBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
+// viewString is b's bytes as a string, not copied, for code that only
+// reads them while b is never written (see state).
+func viewString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
 // splitBOM returns b without its UTF-8 byte order mark, and whether it had
 // one. The string shares b's bytes rather than copying the whole file on
 // every plan: a content's bytes are never written once made (see state).
 func splitBOM(b []byte) (string, bool) {
-	s := unsafe.String(unsafe.SliceData(b), len(b))
+	s := viewString(b)
 	if len(s) >= len(bom) && s[:len(bom)] == bom {
 		return s[len(bom):], true
 	}

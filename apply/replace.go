@@ -79,7 +79,7 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 		rest = []locate.Prepared{locate.Prepare(e)}
 	}
 	if s.doc == nil {
-		s.doc = locate.NewDoc(s.cur.data, p.mopts)
+		s.doc = locate.NewDoc(viewString(s.cur.data), p.mopts)
 		s.doc.Expect(rest)
 		s.doc.StreamTo(func(size, pieces int) locate.Stream {
 			if size < streamMin || runtime.GOMAXPROCS(0) < 2 {

@@ -490,10 +490,8 @@ func (g *segment) accept(text string, start, end, first, last int) {
 }
 
 // flush returns the content with the accepted splices applied, and
-// whether there were any, and forgets them. It ends the stream, if any:
-// when runEnds says no edit follows and a splice changed the content, the
-// stream is fed the rest and left for its owner to finish; otherwise it is
-// stopped.
+// whether there were any, and forgets them. It ends the stream, if any
+// (see endStream).
 func (g *segment) flush(runEnds bool) (string, bool) {
 	changed := len(g.sp) > 0
 	var out string
@@ -510,13 +508,32 @@ func (g *segment) flush(runEnds bool) (string, bool) {
 		out = b.String()
 		g.sp = nil
 	}
-	if g.hs != nil {
-		if runEnds && changed {
-			g.hs.Feed(g.orig[g.fed:])
-		} else {
-			g.hs.Stop()
-		}
-		g.hs = nil
-	}
+	g.endStream(runEnds && changed)
 	return out, changed
+}
+
+// appendTo appends the content with the accepted splices applied to b.
+func (g *segment) appendTo(b []byte) []byte {
+	last := 0
+	for _, x := range g.sp {
+		b = append(b, g.orig[last:x.start]...)
+		b = append(b, x.text...)
+		last = x.end
+	}
+	return append(b, g.orig[last:]...)
+}
+
+// endStream ends the stream, if any: when made says no edit follows and
+// the segment's splices made the content, the stream is fed the rest and
+// left for its owner to finish; otherwise it is stopped.
+func (g *segment) endStream(made bool) {
+	if g.hs == nil {
+		return
+	}
+	if made {
+		g.hs.Feed(g.orig[g.fed:])
+	} else {
+		g.hs.Stop()
+	}
+	g.hs = nil
 }

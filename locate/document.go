@@ -39,14 +39,13 @@ type Result struct {
 // same answer, without a scan or a copy of the file per edit; Doc decides,
 // never its caller. FuzzDocEquivalence holds the two to the same results.
 //
-// A Doc reads no file and starts no goroutine; it keeps its own copy of
-// the content, so nothing it returns shares memory with the bytes it was
-// given.
+// A Doc reads no file and starts no goroutine. Nothing it returns shares
+// memory with the content it was given or with another result: the strings
+// of a Result are copies, and Bytes makes new bytes.
 type Doc struct {
 	opts   Options
 	text   string // the content without its BOM (a segment's splices not yet applied)
 	hasBOM bool
-	first  bool // text is the copy NewDoc made: its substrings keep nothing else alive
 	moved  bool // the content differs from what NewDoc was given
 
 	binKnown, bin bool // whether text is binary, once asked
@@ -54,8 +53,7 @@ type Doc struct {
 	queue []Prepared // the edits expected, in order: the batch indexes them
 	next  int        // queue[next] is the next expected
 
-	seg      *segment
-	segFirst bool // seg started on the first copy
+	seg *segment
 	// After the batch failed to help, it waits skip edits before it
 	// builds a new segment (a pass over the file); backoff grows.
 	skip, backoff int
@@ -64,13 +62,13 @@ type Doc struct {
 	stream func(size, pieces int) Stream
 }
 
-// NewDoc returns a Doc holding a copy of data, a file's bytes (a UTF-8
-// BOM included, which every edit keeps).
-func NewDoc(data []byte, opts Options) *Doc {
-	text := string(data)
-	d := &Doc{opts: opts, text: text, first: true}
-	if strings.HasPrefix(text, bom) {
-		d.text, d.hasBOM = text[len(bom):], true
+// NewDoc returns a Doc holding content, a file's text (a UTF-8 BOM
+// included, which every edit keeps). The Doc reads content until its last
+// call, and never writes it.
+func NewDoc(content string, opts Options) *Doc {
+	d := &Doc{opts: opts, text: content}
+	if strings.HasPrefix(content, bom) {
+		d.text, d.hasBOM = content[len(bom):], true
 	}
 	return d
 }
@@ -112,7 +110,6 @@ func (d *Doc) Replace(p *Prepared) (Result, *edit.Error) {
 			// changes that.
 			d.skip, d.backoff = nextBackoff(d.backoff)
 		} else {
-			d.segFirst = d.first
 			d.startStream()
 		}
 	}
@@ -123,7 +120,7 @@ func (d *Doc) Replace(p *Prepared) (Result, *edit.Error) {
 		if loc, ok := d.seg.try(p.e, &p.be, d.opts); ok {
 			d.backoff = 0
 			d.moved = d.moved || loc.Status != StatusAlreadyApplied
-			return resultOf(loc, d.segFirst), nil
+			return resultOf(loc), nil
 		}
 	}
 	// The ladder, on the content as the edits so far left it.
@@ -156,7 +153,7 @@ func (d *Doc) ladder(p *Prepared) (Result, *edit.Error) {
 	if err != nil {
 		return Result{}, err
 	}
-	r := resultOf(loc, d.first)
+	r := resultOf(loc)
 	if loc.Status != StatusAlreadyApplied {
 		text, serr := applySplices(d.text, loc.Splices)
 		if serr != nil {
@@ -168,20 +165,15 @@ func (d *Doc) ladder(p *Prepared) (Result, *edit.Error) {
 }
 
 // resultOf is the Result of a location. Matched and Written are copied:
-// as substrings they would keep every intermediate content alive as long
-// as the Result. Matched is not when it lies in the first copy, which the
-// Doc's first result keeps anyway.
-func resultOf(loc location, inFirst bool) Result {
-	r := Result{Status: loc.Status, Strategy: loc.Strategy, LineStart: loc.LineStart, LineEnd: loc.LineEnd,
-		Matched: loc.Matched, Written: strings.Clone(loc.Written), Note: loc.Note}
-	if !inFirst {
-		r.Matched = strings.Clone(loc.Matched)
-	}
-	return r
+// as substrings they would share the content's memory, and keep every
+// intermediate content alive as long as the Result.
+func resultOf(loc location) Result {
+	return Result{Status: loc.Status, Strategy: loc.Strategy, LineStart: loc.LineStart, LineEnd: loc.LineEnd,
+		Matched: strings.Clone(loc.Matched), Written: strings.Clone(loc.Written), Note: loc.Note}
 }
 
 func (d *Doc) setText(text string) {
-	d.text, d.first, d.moved, d.binKnown = text, false, true, false
+	d.text, d.moved, d.binKnown = text, true, false
 }
 
 // flush applies a segment's accepted splices to the content. A segment
@@ -224,16 +216,24 @@ func (d *Doc) binary() bool {
 // says no edit follows: the last segment's stream, if it made the content,
 // is then fed all of it.
 func (d *Doc) Bytes(final bool) ([]byte, bool) {
-	d.flush(final)
-	d.seg = nil
-	if !d.moved {
-		return nil, false
+	var b []byte
+	if g := d.seg; g != nil && len(g.sp) > 0 {
+		// The splices go straight into the bytes: no string between.
+		b = make([]byte, 0, len(bom)+g.size())
+		if d.hasBOM {
+			b = append(b, bom...)
+		}
+		b = g.appendTo(b)
+		d.moved = true
 	}
-	n := len(d.text)
-	if d.hasBOM {
-		n += len(bom)
+	if d.seg != nil {
+		d.seg.endStream(final && b != nil)
+		d.seg = nil
 	}
-	b := make([]byte, 0, n)
+	if b != nil || !d.moved {
+		return b, d.moved
+	}
+	b = make([]byte, 0, len(bom)+len(d.text))
 	if d.hasBOM {
 		b = append(b, bom...)
 	}

@@ -232,7 +232,7 @@ func checkBatch(t *testing.T, files map[string]string, edits []edit.Edit, opts O
 				continue // creates the file
 			}
 			if d == nil {
-				d = NewDoc([]byte(content), opts)
+				d = NewDoc(content, opts)
 				d.Expect(ps[k:])
 			}
 			r, err := d.Replace(&ps[k])
@@ -273,7 +273,7 @@ func replaceByLadder(content *string, e *edit.Edit, opts Options) (Result, *edit
 		}
 		*content = out
 	}
-	return resultOf(loc, true), nil
+	return resultOf(loc), nil
 }
 
 // batchFiles makes a.txt and b.txt from data; flags picks BOMs, and
