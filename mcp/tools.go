@@ -155,8 +155,7 @@ func (s *server) applyEdits(ctx context.Context, _ *sdk.CallToolRequest, in Appl
 		res.OK, res.DryRun = false, in.DryRun
 		res.Errors = append(perrs, res.Errors...)
 	}
-	norm, _ := report.Normalized(src, edits, res)
-	return s.receipt(res, norm)
+	return s.receipt(res, report.ChangedNormalized(src, edits, res))
 }
 
 func (s *server) undo(ctx context.Context, _ *sdk.CallToolRequest, _ UndoInput) (*sdk.CallToolResult, report.Receipt, error) {

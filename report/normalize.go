@@ -1,6 +1,8 @@
 package report
 
 import (
+	"bytes"
+
 	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/parse"
@@ -15,6 +17,19 @@ func Normalized(src []byte, edits []edit.Edit, res *apply.Result) (string, error
 		return string(src), err
 	}
 	return string(out), err
+}
+
+// ChangedNormalized is Normalized for a receipt: "" when the response as
+// applied is byte for byte the response as sent, which the caller already
+// holds. A receipt then stays small however large the reply (the edits'
+// entries and hashes, not the reply's text), and its absence tells the
+// caller that the reply may stand in the history as it is.
+func ChangedNormalized(src []byte, edits []edit.Edit, res *apply.Result) string {
+	out, _ := parse.Normalize(src, edits, appliedOf(res, edits))
+	if out == nil || bytes.Equal(out, src) {
+		return ""
+	}
+	return string(out)
 }
 
 // appliedOf turns the edits res reports as applied (or already applied)

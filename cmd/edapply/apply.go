@@ -205,11 +205,11 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 		res.Errors = append(perrs, res.Errors...)
 	}
 	// The JSON receipt carries the response as applied, for the history
-	// the model sees next; an edit that cannot be rewritten stays as the
-	// model wrote it.
+	// the model sees next, when it differs from the response as sent; an
+	// edit that cannot be rewritten stays as the model wrote it.
 	var norm string
 	if opts.json {
-		norm, _ = report.Normalized(src, edits, res)
+		norm = report.ChangedNormalized(src, edits, res)
 	}
 	if err := writeReceipt(out, res, opts.json, opts.color, norm); err != nil {
 		return err

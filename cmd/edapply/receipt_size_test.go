@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/edapply/edapply/internal/gen"
+	"github.com/edapply/edapply/parse"
+)
+
+// TestReceiptSizeOfLargeReply applies a reply of more than 10 MiB, every
+// edit exact, and bounds the JSON receipt: it holds each file's hashes and
+// each edit's entry, not the reply's text, so it stays under 1 MiB. The
+// same reply with one edit's SEARCH text indented differently does carry
+// "normalized", the whole reply as applied.
+func TestReceiptSizeOfLargeReply(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 10 MiB reply")
+	}
+	const (
+		nFiles, lines   = 110, 2000
+		perFile, window = 20, 80 // each edit quotes 80 lines and adds one
+	)
+	files := gen.Tree(22, nFiles, lines)
+	var blocks []gen.Block
+	for _, f := range files {
+		ls := strings.SplitAfter(string(f.Src), "\n")
+		for k := range perFile {
+			at := k * (len(ls) / perFile)
+			old := strings.Join(ls[at:at+window], "")
+			blocks = append(blocks, gen.Block{Path: f.Path, Search: old, Replace: old + "\t// reviewed\n"})
+		}
+	}
+	reply := gen.SearchReplace(blocks)
+	if len(reply) < 10<<20 {
+		t.Fatalf("reply is %d bytes; the test means a reply of 10 MiB or more", len(reply))
+	}
+
+	receipt := func(reply []byte) (map[string]any, int) {
+		t.Helper()
+		root := t.TempDir()
+		if err := gen.WriteTree(root, files); err != nil {
+			t.Fatal(err)
+		}
+		t.Setenv("XDG_STATE_HOME", t.TempDir())
+		opts := &applyOptions{planOptions: planOptions{root: root, format: parse.FormatAuto}, json: true, attempts: 1}
+		var out, errOut bytes.Buffer
+		if err := runApply(context.Background(), opts, bytes.NewReader(reply), &out, &errOut); err != nil {
+			t.Fatalf("apply: %v\n%s", err, errOut.Bytes())
+		}
+		var r map[string]any
+		if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r["ok"] != true {
+			t.Fatalf("reply did not apply: %s", out.Bytes()[:min(out.Len(), 2000)])
+		}
+		return r, out.Len()
+	}
+
+	r, size := receipt(reply)
+	if r["normalized"] != nil {
+		t.Errorf("receipt of a reply applied as sent carries normalized")
+	}
+	if size >= 1<<20 {
+		t.Errorf("receipt of a %d-byte reply is %d bytes, want under 1 MiB", len(reply), size)
+	}
+
+	// The first block's SEARCH lines gain a leading tab: the indentation
+	// rung locates it, and the reply as applied differs from the reply.
+	first := blocks[0].Search
+	drifted := bytes.Replace(reply, []byte(first), []byte("\t"+strings.ReplaceAll(strings.TrimSuffix(first, "\n"), "\n", "\n\t")+"\n"), 1)
+	r, _ = receipt(drifted)
+	norm, _ := r["normalized"].(string)
+	if norm == "" || norm == string(drifted) || !strings.Contains(norm, first) {
+		t.Errorf("receipt of a reply located tolerantly: normalized is %d bytes, want the reply with the file's own text", len(norm))
+	}
+}
