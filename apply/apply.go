@@ -67,6 +67,13 @@ type Options struct {
 	// (Undo looks in all of them). When no journal can be written there,
 	// the apply goes ahead without undo and Result.NoUndo says why.
 	StateDir string
+	// NoSync skips every fsync: of the undo journal, of its directory and
+	// of each staged file before its rename. Files are still replaced by
+	// rename, so a process killed at any point leaves each file old or new
+	// and undo works; what is given up is safety against a power cut or an
+	// operating system crash, after which a file just written, or the
+	// journal, may be empty or short. The default syncs.
+	NoSync bool
 
 	// Repair, when set, is asked once per failed edit (and round, up to
 	// RepairAttempts) for replacement edits; they go through the same

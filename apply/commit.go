@@ -82,6 +82,8 @@ type txn struct {
 	// open holds a token for each temp file open: at most maxUnsynced,
 	// however the lanes of forEach run ahead of the one syncing a batch.
 	open chan struct{}
+	// noSync skips every fsync (Options.NoSync).
+	noSync bool
 	// mu guards temps, done, unsynced and mkdirs' fields while changes are
 	// staged and placed on several goroutines (forEach).
 	mu sync.Mutex
@@ -332,13 +334,13 @@ func (t *txn) remove(p string) error {
 	return r.Remove(name)
 }
 
-// syncTemps syncs and closes us, temp files written and taken from
-// t.unsynced, and frees their places in t.open. All are closed even when one fails; the first failure is
-// returned.
+// syncTemps syncs (unless t.noSync) and closes us, temp files written
+// and taken from t.unsynced, and frees their places in t.open. All are
+// closed even when one fails; the first failure is returned.
 func (t *txn) syncTemps(us []unsyncedTemp) *edit.Error {
 	var e *edit.Error
 	for _, u := range us {
-		if err := syncClose(u.f); err != nil && e == nil {
+		if err := closeFile(u.f, !t.noSync); err != nil && e == nil {
 			e = ioErr(u.path, "cannot write temporary file", err)
 		}
 		<-t.open
@@ -354,10 +356,27 @@ type syncCloser interface {
 }
 
 // syncClose syncs f and closes it, returning the first error.
-func syncClose(f syncCloser) error {
-	err := f.Sync()
+func syncClose(f syncCloser) error { return closeFile(f, true) }
+
+// closeFile closes f, syncing it first when sync is set, and returns the
+// first error.
+func closeFile(f syncCloser, sync bool) error {
+	var err error
+	if sync {
+		err = syncFile(f)
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
+	}
+	return err
+}
+
+// syncFile is f.Sync: every fsync a commit or a journal makes goes
+// through it, so that tests can count them (testhook.Sync too).
+var syncFile = func(f syncCloser) error {
+	err := f.Sync()
+	if testhook.Sync != nil {
+		testhook.Sync()
 	}
 	return err
 }
@@ -488,7 +507,7 @@ func (t *txn) restore(c change) error {
 	if err != nil {
 		return err // writeTemp removed it
 	}
-	if err = syncClose(f); err == nil {
+	if err = closeFile(f, !t.noSync); err == nil {
 		err = t.rename(tmp, c.path)
 	}
 	if err != nil {

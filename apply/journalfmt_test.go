@@ -35,7 +35,7 @@ func TestJournalFormat(t *testing.T) {
 	}
 
 	name := filepath.Join(t.TempDir(), j.fileName())
-	saved, err := writeFileAtomic(name, j.pieces())
+	saved, err := writeFileAtomic(name, j.pieces(), true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestJournalFormat(t *testing.T) {
 	// Marked done in place: the header and the whole journal say so, and
 	// nothing else changed. Not a journal saved under the name since.
 	other := filepath.Join(t.TempDir(), "other")
-	if _, err := writeFileAtomic(other, j.pieces()); err != nil {
+	if _, err := writeFileAtomic(other, j.pieces(), true); err != nil {
 		t.Fatal(err)
 	}
 	j.saved = saved

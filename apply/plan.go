@@ -120,7 +120,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 			return res, res.Errors.Err()
 		}
 	}
-	tx := &txn{root: root, changes: changes, dr: p.dirs}
+	tx := &txn{root: root, changes: changes, dr: p.dirs, noSync: opts.NoSync}
 	var jdirs []string
 	if len(changes) > 0 {
 		jr := newJournal(rs.abs, changes)
@@ -140,7 +140,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 			if len(journals) > 0 {
 				newest = journals[0]
 			}
-			name, err := jr.save(jdirs, newest)
+			name, err := jr.save(jdirs, newest, !opts.NoSync)
 			if err != nil {
 				// Better the edits without undo than none: the receipt
 				// says so.

@@ -189,7 +189,7 @@ func TestWritePieces(t *testing.T) {
 	for _, raw := range []bool{true, false} {
 		rawIO = raw
 		name := filepath.Join(t.TempDir(), "j")
-		if _, err := writeFileAtomic(name, pieces); err != nil {
+		if _, err := writeFileAtomic(name, pieces, true); err != nil {
 			t.Fatal(err)
 		}
 		rawIO = true

@@ -228,7 +228,7 @@ func insideRoot(dir string, rs *resolver) bool {
 // after should the clock have gone back, so that undo takes j first.
 // With no directory usable, it returns the last error: the caller goes
 // on without undo, and says so.
-func (j *journal) save(dirs []string, newest string) (string, error) {
+func (j *journal) save(dirs []string, newest string, sync bool) (string, error) {
 	if newest != "" && journalTime(newest) >= j.Time.UnixNano() {
 		j.Time = time.Unix(0, journalTime(newest)+1).UTC()
 	}
@@ -244,7 +244,7 @@ func (j *journal) save(dirs []string, newest string) (string, error) {
 		}
 		name := filepath.Join(dir, j.fileName())
 		var err error
-		if j.saved, err = writeFileAtomic(name, j.pieces()); err == nil {
+		if j.saved, err = writeFileAtomic(name, j.pieces(), sync); err == nil {
 			return name, nil
 		}
 		lastErr = fmt.Errorf("%s: %s", dir, errMsg(err))
@@ -282,10 +282,11 @@ func pruneJournals(dirs []string) {
 // writeFileAtomic writes pieces, in order, to name by way of a synced
 // temp file and a rename, then syncs the directory: the journal is on
 // disk, under its name, before the commit touches the first file of the
-// tree, so that `edapply undo` finds it even after a power cut. It returns
-// the file written, to tell it from another written under the same name
-// since.
-func writeFileAtomic(name string, pieces [][]byte) (fs.FileInfo, error) {
+// tree, so that `edapply undo` finds it even after a power cut. Without
+// sync (Options.NoSync) it is only atomic: whole under its name for any
+// process, but not durable across a power cut. It returns the file
+// written, to tell it from another written under the same name since.
+func writeFileAtomic(name string, pieces [][]byte, sync bool) (fs.FileInfo, error) {
 	f, err := os.CreateTemp(filepath.Dir(name), ".journal-*.tmp")
 	if err != nil {
 		return nil, err
@@ -297,7 +298,7 @@ func writeFileAtomic(name string, pieces [][]byte) (fs.FileInfo, error) {
 		fi, err = f.Stat()
 	}
 	if err == nil {
-		err = syncClose(f)
+		err = closeFile(f, sync)
 	} else {
 		f.Close()
 	}
@@ -307,6 +308,9 @@ func writeFileAtomic(name string, pieces [][]byte) (fs.FileInfo, error) {
 	if err != nil {
 		os.Remove(tmp)
 		return nil, err
+	}
+	if !sync {
+		return fi, nil
 	}
 	return fi, syncDir(filepath.Dir(name))
 }
@@ -431,7 +435,7 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 		res.OK = len(res.Errors) == 0
 		return res, res.Errors.Err()
 	}
-	tx := &txn{root: root, changes: cs, dr: dr}
+	tx := &txn{root: root, changes: cs, dr: dr, noSync: opts.NoSync}
 	// The journal is rewritten first to name this undo's temp files (and
 	// process) too, so that an undo killed part way leaves nothing the next
 	// undo cannot judge and clean up.
@@ -440,8 +444,8 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 		j.Done = false // this undo's commit is under way
 		j.PID = os.Getpid()
 		j.Host, _ = os.Hostname()
-		_, err := writeFileAtomic(name, j.pieces())
-		return func() { _, _ = writeFileAtomic(name, [][]byte{data}) }, err
+		_, err := writeFileAtomic(name, j.pieces(), !opts.NoSync)
+		return func() { _, _ = writeFileAtomic(name, [][]byte{data}, !opts.NoSync) }, err
 	}
 	if e := tx.commit(ctx, save); e != nil {
 		return fail(e)

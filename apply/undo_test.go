@@ -191,7 +191,7 @@ func TestCleanStale(t *testing.T) {
 				t.Fatalf("journal %q: %+v, %v; want one temp file and done", data, j, err)
 			}
 			j.PID, j.Done = tc.pid, tc.finished
-			if _, err := writeFileAtomic(jname, j.pieces()); err != nil {
+			if _, err := writeFileAtomic(jname, j.pieces(), true); err != nil {
 				t.Fatal(err)
 			}
 			tmp := filepath.Join(root, j.Temps[0])

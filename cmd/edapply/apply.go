@@ -59,6 +59,7 @@ type applyOptions struct {
 	checkTO  time.Duration // --check-timeout
 	lockTO   time.Duration // --lock-timeout
 	forceRO  bool          // --force-readonly
+	noSync   bool          // --no-sync
 	color    colorMode
 }
 
@@ -141,6 +142,7 @@ func addApplyFlags(fs *pflag.FlagSet, opts *applyOptions) {
 	fs.DurationVar(&opts.checkTO, "check-timeout", defaultCheckTimeout, "kill the --check command (and its process group) after `DURATION`, restore every file and exit 3; 0: no limit")
 	addLockFlag(fs, &opts.lockTO)
 	fs.BoolVar(&opts.forceRO, "force-readonly", false, "replace files the user has no write permission for (refused with IO_ERROR otherwise)")
+	addSyncFlag(fs, &opts.noSync)
 	opts.color = colorAuto
 	fs.Var(&opts.color, "color", "color the receipt: auto, always, never")
 }
@@ -197,6 +199,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 		CheckTimeout:   opts.checkTO,
 		LockTimeout:    lockTimeout(opts.lockTO),
 		ForceReadOnly:  opts.forceRO,
+		NoSync:         opts.noSync,
 		Repair:         repair,
 		RepairAttempts: opts.attempts,
 	})

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -22,6 +23,7 @@ type undoOptions struct {
 	json   bool
 	list   bool
 	lockTO time.Duration
+	noSync bool // --no-sync
 	color  colorMode
 }
 
@@ -59,6 +61,7 @@ changed since); 2 usage error.`,
 	fs.BoolVar(&opts.json, "json", false, "print the receipt as one JSON object")
 	fs.BoolVar(&opts.list, "list", false, "list the applies undo can take back, newest first (when, which files); restore nothing")
 	addLockFlag(fs, &opts.lockTO)
+	addSyncFlag(fs, &opts.noSync)
 	opts.color = colorAuto
 	fs.Var(&opts.color, "color", "color the receipt: auto, always, never")
 	registerCompletions(cmd)
@@ -73,7 +76,7 @@ func runUndo(ctx context.Context, opts *undoOptions, out io.Writer) error {
 		return listUndo(opts, out)
 	}
 	// Like Apply, Undo always returns a Result holding its errors.
-	res, _ := apply.Undo(ctx, apply.Options{Root: opts.root, DryRun: opts.dryRun, LockTimeout: lockTimeout(opts.lockTO)})
+	res, _ := apply.Undo(ctx, apply.Options{Root: opts.root, DryRun: opts.dryRun, LockTimeout: lockTimeout(opts.lockTO), NoSync: opts.noSync})
 	if err := writeReceipt(out, res, opts.json, opts.color, ""); err != nil {
 		return err
 	}
@@ -89,6 +92,18 @@ const defaultCheckTimeout = 10 * time.Minute
 func addLockFlag(fs *pflag.FlagSet, d *time.Duration) {
 	fs.DurationVar(d, "lock-timeout", apply.DefaultLockTimeout,
 		"wait at most `DURATION` for another edapply writing in the root, then fail with IO_ERROR; 0: do not wait")
+}
+
+// noSyncEnv names the environment variable that sets --no-sync's default
+// (true, 1: skip the syncs), for a harness that runs edapply many times.
+const noSyncEnv = "EDAPPLY_NO_SYNC"
+
+// addSyncFlag registers --no-sync, which apply and undo share; its default
+// is EDAPPLY_NO_SYNC's, false when unset or not a boolean.
+func addSyncFlag(fs *pflag.FlagSet, noSync *bool) {
+	def, _ := strconv.ParseBool(os.Getenv(noSyncEnv))
+	fs.BoolVar(noSync, "no-sync", def,
+		"do not fsync the written files or the undo journal: faster on slow disks; still safe if edapply is killed, not if the machine loses power ($"+noSyncEnv+")")
 }
 
 // lockTimeout is --lock-timeout as apply.Options wants it, where 0 means

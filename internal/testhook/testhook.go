@@ -11,3 +11,7 @@ package testhook
 // commitHook for the steps). A hook may block, to hold the commit at that
 // point while a test signals or kills the process.
 var Commit func(step, path string)
+
+// Sync, when set, is called by apply after each fsync of a written file,
+// the undo journal or its directory: the CLI's tests count them.
+var Sync func()

@@ -1,0 +1,60 @@
+package apply
+
+import (
+	"context"
+	"maps"
+	"sync/atomic"
+	"testing"
+)
+
+// countSyncs makes syncFile count its calls for the duration of the test.
+func countSyncs(t *testing.T) *atomic.Int64 {
+	var n atomic.Int64
+	orig := syncFile
+	syncFile = func(f syncCloser) error {
+		n.Add(1)
+		return orig(f)
+	}
+	t.Cleanup(func() { syncFile = orig })
+	return &n
+}
+
+// TestNoSync runs the same apply and undo with and without NoSync: by
+// default the journal, its directory and every staged file are synced;
+// with NoSync nothing is, and the files, the journal and undo come out
+// the same.
+func TestNoSync(t *testing.T) {
+	syncs := countSyncs(t)
+	for _, noSync := range []bool{false, true} {
+		root, before, edits := txnCase(t)
+		opts := Options{Root: root, StateDir: t.TempDir(), NoSync: noSync}
+		syncs.Store(0)
+		res, err := Apply(context.Background(), edits, opts)
+		if err != nil || !res.OK || res.Journal == "" {
+			t.Fatalf("NoSync=%v: apply: ok=%v journal=%q err=%v", noSync, res.OK, res.Journal, err)
+		}
+		applied := syncs.Load()
+		after := readTree(t, root)
+		if maps.Equal(after, before) {
+			t.Fatalf("NoSync=%v: apply changed nothing", noSync)
+		}
+		syncs.Store(0)
+		if res, err := Undo(context.Background(), opts); err != nil || !res.OK {
+			t.Fatalf("NoSync=%v: undo: %v", noSync, err)
+		}
+		undone := syncs.Load()
+		if got := readTree(t, root); !maps.Equal(got, before) {
+			t.Errorf("NoSync=%v: undo left %v, want %v", noSync, got, before)
+		}
+		t.Logf("NoSync=%v: %d syncs to apply, %d to undo", noSync, applied, undone)
+		// Four files staged each way (apply: a.txt, b.txt, new/deep/n.txt
+		// and the rename's target; undo: a.txt, b.txt, del.txt, mv.txt),
+		// the journal and its directory.
+		if !noSync && (applied < 6 || undone < 6) {
+			t.Errorf("default: %d syncs to apply, %d to undo; want every staged file, the journal and its directory synced", applied, undone)
+		}
+		if noSync && (applied != 0 || undone != 0) {
+			t.Errorf("NoSync: %d syncs to apply, %d to undo; want none", applied, undone)
+		}
+	}
+}
