@@ -1,60 +1,6 @@
 package locate
 
-// The tolerance ladder.
-//
-// A model quotes the text it wants to replace from memory, and memory
-// drifts in predictable ways: line endings, trailing blanks, indentation,
-// spacing, typography, and lines it could not be bothered to repeat. Each
-// rung below forgives one more of these, and each is safe for the same
-// reason: it only ever compares whole lines (the exact rung compares
-// bytes), every line of the SEARCH text must still be accounted for, in
-// order, and a rung that finds more places than the edit expects refuses
-// (MULTIPLE_MATCHES) rather than guess. A looser rung is only tried when
-// every stricter one found nothing, so a tolerance never overrides a
-// stricter match and never breaks a tie a stricter rung saw.
-//
-//  1. exact: the bytes, after the edit's "\n" become the file's line
-//     endings (per line, so mixed files work). Nothing is assumed, but
-//     that the end of a file without a final newline ends its last line.
-//     A match that starts inside a line's indentation, of a SEARCH that
-//     starts with blanks and spans lines (or whose replacement adds
-//     lines), is no exact match: it quotes the line under-indented, and
-//     lines written after it would keep the model's indentation; the
-//     indent rung, which aligns whole lines, judges it.
-//  2. trailing-ws: trailing blanks are invisible in every editor and in the
-//     model's own rendering; no program means anything by them.
-//  3. indent: the same lines, every one shifted by one amount (which may
-//     change units, four spaces for a tab), or else, where no place
-//     matches so, every one rescaled by one ratio of indent widths (two
-//     spaces a level for the file's four: 2, 4 or 8 columns each side,
-//     read off the block's steps). A consistent mapping keeps the block's
-//     structure, so Python stays Python; an inconsistent one fails. The
-//     replacement is mapped by the same shift, in the style most matched
-//     lines show (tabs or spaces).
-//  4. whitespace: runs of inner blanks collapsed (gofmt's alignment). The
-//     indentation must still map consistently; the replacement is written
-//     as sent unless matching needed a mapping.
-//  5. unicode: curly quotes, no-break spaces, dashes and "…" folded to
-//     ASCII, as typesetting models write them; on top of 4.
-//  6. elision: a SEARCH line that is a placeholder ("...", "// ... existing
-//     code ...") matches the shortest run of lines that lets the rest match;
-//     every other line matches as in 2 to 5. The same placeholder in the
-//     REPLACE keeps that run. Last, because a gap matches anything.
-//  7. line-hint: a diff's line number breaks a tie among equal matches of
-//     one rung only when it points at one of them (within hintWindow lines)
-//     and no other is as close; stale numbers cost nothing otherwise.
-//  8. rescues, for a tool call's old_string only, when all of the above
-//     found nothing: a first line quoted after its indentation over a
-//     shifted body, a read's line numbers, escapes sent twice (rescue.go).
-//
-// Whatever the rung, only the matched region changes, and within it a line
-// the edit keeps (paired by a line diff of old and new text) keeps the
-// file's bytes: its blanks, quotes, indentation and line ending. Only the
-// lines the edit adds or changes take the model's text. The file's final
-// newline state is kept, but for an old text that ends a file without one
-// replaced by a text with one (a diff's "\ No newline" marker on the old
-// side only): that adds it. Below the ladder is never an application:
-// similarity search only finds candidates for the NO_MATCH error.
+// The ladder's rungs and why each is safe: see doc.go.
 
 import (
 	"fmt"
