@@ -3,6 +3,7 @@ package apply
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -241,6 +242,16 @@ func repair(ctx context.Context, root *os.Root, rs *resolver, edits []edit.Edit,
 		return p
 	}
 	p := plan(ws)
+	// Why the fixer failed, by edit index: the receipt puts it on the
+	// error it left standing.
+	why := map[int]string{}
+	defer func() {
+		for _, e := range p.res.Errors {
+			if r, ok := why[e.Edit]; ok && e.Edit >= 0 && e.Repair == "" {
+				e.Repair = r
+			}
+		}
+	}()
 	for round := 0; round < max(1, opts.RepairAttempts) && len(p.res.Errors) > 0; round++ {
 		var next []work
 		fixed := false
@@ -252,9 +263,14 @@ func repair(ctx context.Context, root *os.Root, rs *resolver, edits []edit.Edit,
 			}
 			fixes, ferr := opts.Repair(ctx, RepairRequest{Edit: w.e, Index: w.index, Err: err, FileExcerpt: p.excerpts[i]})
 			if ferr != nil || len(fixes) == 0 {
+				if ferr == nil {
+					ferr = errors.New("the fixer returned no edit")
+				}
+				why[w.index] = ferr.Error()
 				next = append(next, w)
 				continue
 			}
+			delete(why, w.index)
 			for _, f := range fixes {
 				next = append(next, work{e: f, index: w.index, repaired: true})
 			}
@@ -633,6 +649,7 @@ func (p *planner) fail(i int, e *edit.Edit, err *edit.Error) {
 	} else {
 		p.addPathCandidates(err, written, "")
 	}
+	inFormatWords(err, e)
 	err.Edit = p.index(i)
 	p.res.Errors.Add(err)
 	if p.failed != nil && p.failed[i] == nil {

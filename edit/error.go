@@ -49,6 +49,10 @@ type Error struct {
 	Hint       string      // what the model should do next; a full sentence
 	Candidates []Candidate // NO_MATCH, MULTIPLE_MATCHES: near misses, best first; FILE_NOT_FOUND, OUT_OF_ROOT: path candidates
 	Err        error       // the cause, if any (kept for errors.As)
+	// Repair is what a --repair fixer did when it failed to fix this
+	// error: its exit status and the tail of its stderr, a timeout, output
+	// that held no edit. "" when no fixer ran or its fix stood in.
+	Repair string
 }
 
 func (e *Error) Error() string {

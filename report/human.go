@@ -152,6 +152,9 @@ func (p palette) writeError(w *bufio.Writer, e *edit.Error) {
 	if e.Hint != "" {
 		fmt.Fprintf(w, "  hint: %s\n", e.Hint)
 	}
+	if e.Repair != "" {
+		fmt.Fprintf(w, "  repair failed: %s\n", e.Repair)
+	}
 }
 
 func (p palette) summary(res *apply.Result) string {

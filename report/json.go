@@ -95,11 +95,12 @@ type WireError struct {
 	Message    string          `json:"message"`
 	Candidates []WireCandidate `json:"candidates,omitempty"`
 	Hint       string          `json:"hint,omitempty"`
+	Repair     string          `json:"repair,omitempty"` // why a --repair fixer did not fix this error
 }
 
 // NewWireError converts e to its wire form.
 func NewWireError(e *edit.Error) WireError {
-	w := WireError{Code: string(e.Code), Path: e.Path, Line: e.Line, Message: e.Msg, Hint: e.Hint}
+	w := WireError{Code: string(e.Code), Path: e.Path, Line: e.Line, Message: e.Msg, Hint: e.Hint, Repair: e.Repair}
 	if w.Message == "" {
 		w.Message = e.Error()
 	}

@@ -83,6 +83,7 @@ func results() map[string]*apply.Result {
 			Errors: edit.ErrorList{{
 				Code: edit.CodeNoMatch, Path: "c.py", Edit: 0, Msg: "old_string not found in c.py",
 				Candidates: []edit.Candidate{{LineStart: 7, LineEnd: 8, Similarity: 0.46, Excerpt: "def load(p):\n    return open(p)\n", Weak: true}},
+				Repair:     "the fixer exited with status 1; stderr: no candidate to copy",
 				Hint:       "Nothing in the file is close to old_string (the best region, lines 7-8, is only 46% similar): it may not be in this file at all. Re-read the file and quote the lines to replace exactly as they stand.",
 			}},
 		},

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -168,9 +169,21 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 	if opts.attempts < 1 {
 		return usagef("--repair-attempts must be at least 1")
 	}
+	if opts.response == "" || opts.response == "-" {
+		if f, ok := in.(*os.File); ok && isTerminal(f) {
+			// Otherwise a user who forgot the file sees nothing happen.
+			fmt.Fprintln(errOut, "edapply: reading the reply from stdin; end it with Ctrl-D (or pass RESPONSE_FILE)")
+		}
+	}
 	base, src, edits, perrs, err := loadResponse(&opts.planOptions, in)
 	if err != nil {
 		return err
+	}
+	if opts.format != parse.FormatAuto {
+		if n, formats := ignoredRegions(src, opts.format, opts.root); n > 0 {
+			fmt.Fprintf(errOut, "edapply: -f %s ignored %d %s in other formats (%s)\n",
+				opts.format, n, map[bool]string{true: "region", false: "regions"}[n == 1], strings.Join(formats, ", "))
+		}
 	}
 	if len(edits) == 0 {
 		res := &apply.Result{DryRun: opts.dryRun, Errors: perrs}
@@ -218,6 +231,36 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 		return err
 	}
 	return resultStatus(res)
+}
+
+// ignoredRegions counts the regions of src that --format auto reads as a
+// format other than f, which -f f leaves out, and names their formats.
+func ignoredRegions(src []byte, f parse.Format, root string) (int, []string) {
+	all, _ := parseInRoot(src, parse.FormatAuto, root)
+	regions := map[int]bool{}
+	var formats []string
+	for _, e := range all {
+		if e.Format == f.String() || regions[e.Start] {
+			continue
+		}
+		regions[e.Start] = true
+		if !slices.Contains(formats, e.Format) {
+			formats = append(formats, e.Format)
+		}
+	}
+	slices.Sort(formats)
+	return len(regions), formats
+}
+
+// isTerminal reports whether f is a terminal: a character device other
+// than the null device, which is one too.
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	null, err := os.Stat(os.DevNull)
+	return err != nil || !os.SameFile(fi, null)
 }
 
 // checkRoot makes a missing or non-directory --root a usage error rather

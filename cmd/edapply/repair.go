@@ -6,7 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
+	"os/exec"
+	"strings"
 	"time"
 
 	"github.com/edapply/edapply/apply"
@@ -38,10 +39,10 @@ func repairFunc(cmdline, root string, timeout time.Duration) func(context.Contex
 		}
 		fixes, perrs := parse.Parse(out, parse.FormatAuto)
 		if len(perrs) > 0 {
-			return nil, fmt.Errorf("fixer output: %w", perrs.Err())
+			return nil, fmt.Errorf("the fixer's output did not parse: %w", perrs.Err())
 		}
 		if len(fixes) == 0 {
-			return nil, errors.New("fixer printed no edit")
+			return nil, errors.New("the fixer printed no edit")
 		}
 		return fixes, nil
 	}
@@ -57,19 +58,53 @@ func runFixer(ctx context.Context, cmdline, root string, timeout time.Duration, 
 	cmd := shell.Command(ctx, root, cmdline)
 	cmd.Stdin = bytes.NewReader(in)
 	out := &limitedBuffer{max: maxFixerOutput}
+	errTail := &tailBuffer{max: fixerStderrTail}
 	cmd.Stdout = out
-	cmd.Stderr = io.Discard
+	cmd.Stderr = errTail
 	cmd.WaitDelay = time.Second
 	err := cmd.Run()
+	var exit *exec.ExitError
 	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded) && timeout > 0:
+		return nil, fmt.Errorf("the fixer timed out after %v and was killed", timeout)
 	case ctx.Err() != nil:
-		return nil, fmt.Errorf("fixer %w", ctx.Err())
+		return nil, fmt.Errorf("the fixer was stopped: %w", ctx.Err())
+	case errors.As(err, &exit):
+		return nil, fmt.Errorf("the fixer exited with status %d%s", exit.ExitCode(), errTail.said())
 	case err != nil:
-		return nil, fmt.Errorf("fixer: %w", err)
+		return nil, fmt.Errorf("the fixer did not run: %w", err)
 	case out.over:
-		return nil, fmt.Errorf("fixer printed more than %d bytes", maxFixerOutput)
+		return nil, fmt.Errorf("the fixer printed more than %d bytes", maxFixerOutput)
 	}
 	return out.Bytes(), nil
+}
+
+// fixerStderrTail is how much of a failing fixer's stderr its error keeps:
+// the end, where the reason usually is.
+const fixerStderrTail = 300
+
+// A tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	buf []byte
+	max int
+}
+
+func (b *tailBuffer) Write(p []byte) (int, error) {
+	b.buf = append(b.buf, p...)
+	if over := len(b.buf) - b.max; over > 0 {
+		b.buf = append(b.buf[:0], b.buf[over:]...)
+	}
+	return len(p), nil
+}
+
+// said is "; stderr: …" with the tail on one line, or "" when the fixer
+// wrote nothing there.
+func (b *tailBuffer) said() string {
+	t := strings.Join(strings.Fields(strings.ToValidUTF8(string(b.buf), "")), " ")
+	if t == "" {
+		return ""
+	}
+	return "; stderr: " + t
 }
 
 // A limitedBuffer keeps the first max bytes written to it and notes more.
