@@ -376,11 +376,14 @@ func (f *finder) similarity(p *pattern, s, n int) float64 {
 // still one, so a candidate never reads as 100% when it is not the
 // text), else 0.95 times
 // one minus their edit distance over the longer length (on at most 160
-// bytes).
+// bytes), less 0.01 when their indentation differs.
 func lineLikeness(a, b string) float64 {
 	if a == b {
 		return 1
 	}
+	// Of two lines as far from b in their words, the one indented as b
+	// is is the likelier: "\treturn" for "\trturn", not "\t\treturn".
+	sameIndent := a[:len(a)-len(strings.TrimLeft(a, " \t"))] == b[:len(b)-len(strings.TrimLeft(b, " \t"))]
 	a, b = seen(a), seen(b)
 	if a == b {
 		return 0.99
@@ -388,7 +391,11 @@ func lineLikeness(a, b string) float64 {
 	const maxLen = 160
 	a, b = a[:min(len(a), maxLen)], b[:min(len(b), maxLen)]
 	d := levenshtein(a, b)
-	return 0.95 * (1 - float64(d)/float64(max(len(a), len(b))))
+	l := 0.95 * (1 - float64(d)/float64(max(len(a), len(b))))
+	if !sameIndent {
+		l -= 0.01
+	}
+	return l
 }
 
 func levenshtein(a, b string) int {

@@ -239,3 +239,13 @@ func TestCandidatesSpread(t *testing.T) {
 		t.Errorf("hint %q", err.Hint)
 	}
 }
+
+// TestCandidatesIndentTieBreak: of two regions as close in their words,
+// the one indented as the SEARCH text comes first.
+func TestCandidatesIndentTieBreak(t *testing.T) {
+	file := "func a() {\n\tif x {\n\t\treturn\n\t}\n\treturn\n}\n"
+	_, err := locate(file, &edit.Edit{Op: edit.Replace, Count: 1, Old: "\trturn\n}\n", New: "z\n"}, matchOptions{})
+	if err == nil || len(err.Candidates) == 0 || err.Candidates[0].LineStart != 5 {
+		t.Fatalf("locate = %+v, want the first candidate at line 5", err)
+	}
+}
