@@ -27,10 +27,13 @@ const (
 	// maxPathCandidates is how many files a path candidate list names; more
 	// files that fit equally well say nothing about which one was meant.
 	maxPathCandidates = 3
-	// The search for files holding an edit's old text reads at most
-	// maxScanFile bytes of a file and maxScanTotal bytes in all.
+	// The search for files holding an edit's old text reads no file
+	// larger than maxScanFile, and at most maxScanTotal bytes in all.
 	maxScanFile  = 1 << 20
 	maxScanTotal = 32 << 20
+	// scanFileCost is what looking at one file costs of maxScanTotal
+	// besides its bytes: at most 8,192 files are looked at per apply.
+	scanFileCost = 4 << 10
 )
 
 // skipDirs are directories the walk does not enter: version-control and
@@ -157,7 +160,8 @@ type pathIndex struct {
 }
 
 // holdingText returns the files that contain old, with either line ending,
-// when at most maxPathCandidates do; reading stops when ix's budget is spent.
+// when at most maxPathCandidates do; nothing when ix's budget runs out
+// before every file is looked at.
 func holdingText(root *os.Root, ix *pathIndex, old string) []string {
 	if strings.TrimSpace(old) == "" || ix.budget <= 0 {
 		return nil
@@ -165,13 +169,19 @@ func holdingText(root *os.Root, ix *pathIndex, old string) []string {
 	lf := []byte(strings.ReplaceAll(old, "\r\n", "\n"))
 	var picks []string
 	for _, f := range ix.files {
+		// Each file costs its size and a fixed amount for looking at it,
+		// so that many small files, or many failing edits, are bounded too.
+		if ix.budget -= scanFileCost; ix.budget < 0 {
+			ix.budget = 0
+			return nil // a search cut short names no file: another may hold the text too
+		}
 		fi, err := root.Lstat(f)
 		if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxScanFile || fi.Size() < int64(len(lf)) {
 			continue
 		}
 		if ix.budget -= int(fi.Size()); ix.budget < 0 {
 			ix.budget = 0
-			break
+			return nil
 		}
 		b, err := root.ReadFile(f)
 		if err != nil || bytes.IndexByte(b, 0) >= 0 {

@@ -416,3 +416,24 @@ func TestReadWithPathPrefix(t *testing.T) {
 		t.Errorf("Read without the prefix = %v, want OUT_OF_ROOT", err)
 	}
 }
+
+// Many failing edits against a tree of many small files share the budget:
+// once it is spent, no file is looked at again, and a search cut short
+// names nothing rather than the files it happened to reach.
+func TestHoldingTextBudgetCountsFiles(t *testing.T) {
+	root := t.TempDir()
+	big := tree{}
+	for i := range 40 {
+		big[fmt.Sprintf("d/f%02d.txt", i)] = "hay and more hay\n"
+	}
+	big["d/f00.txt"] = "needle\n" // the first looked at: reached, but the search is cut short after it
+	writeTree(t, root, big)
+	r := openRoot(t, root)
+	ix := &pathIndex{files: treeFiles(r, maxWalk), budget: 10 * scanFileCost}
+	if got := holdingText(r, ix, "needle"); got != nil {
+		t.Errorf("holdingText cut short = %q, want nothing", got)
+	}
+	if ix.budget != 0 {
+		t.Errorf("budget left = %d, want it spent", ix.budget)
+	}
+}
