@@ -6,8 +6,9 @@ import (
 	"github.com/edapply/edapply/edit"
 )
 
-// Red-team findings on the ladder (/tmp/redteam R3, R3b, R5, R6, R15, R16
-// and a resent insertion), each a case that went wrong before its fix.
+// Edge cases of the ladder's rules where a plausible reading writes the
+// wrong thing: a match inside indentation, rescaled indentation, text
+// written as sent, a resent loose insertion, the end of a file.
 
 // An exact match that starts inside a line's indentation is a suffix of
 // that indentation, not the line: a SEARCH that starts with blanks and
