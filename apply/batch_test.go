@@ -135,3 +135,67 @@ func TestPrepare(t *testing.T) {
 		}
 	}
 }
+
+// TestApplyLeavesNoGoroutine: the hashing workers, the readers of files
+// and the preparers of edits are gone when Apply returns.
+func TestApplyLeavesNoGoroutine(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	root := t.TempDir()
+	files := tree{}
+	var edits []edit.Edit
+	for i := range 100 {
+		name := fmt.Sprintf("f%d.txt", i)
+		files[name] = fmt.Sprintf("a%d\nb\nc\n", i)
+		edits = append(edits, replace(name, fmt.Sprintf("a%d\n", i), "x\n"), replace(name, "b\n", "y\n"))
+	}
+	writeTree(t, root, files)
+	opts := testOpts(t, root)
+	opts.DryRun = true
+	// A dry run takes no lock and installs no signal handler, which a
+	// process keeps.
+	before := runtime.NumGoroutine()
+	for range 2 {
+		if _, err := Apply(context.Background(), edits, opts); err != nil {
+			t.Fatal(err)
+		}
+		if after := goroutinesDownTo(before); after > before {
+			t.Errorf("%d goroutines after Apply, %d before", after, before)
+		}
+	}
+}
+
+// TestHasherStop: stop ends every worker, with hashes still queued that
+// nothing asked for, and the hashes asked for before are right.
+func TestHasherStop(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	before := runtime.NumGoroutine()
+	h := &hasher{}
+	data := []byte(strings.Repeat("x", 1<<20))
+	first := h.hash(data)
+	for range 50 {
+		h.hash(data)
+	}
+	if got := first.get(); got != HashBytes(data) {
+		t.Errorf("hash %s, want %s", got, HashBytes(data))
+	}
+	if n := runtime.NumGoroutine(); n <= before {
+		t.Fatalf("%d goroutines with workers running, %d before: no workers?", n, before)
+	}
+	h.stop()
+	if after := goroutinesDownTo(before); after > before {
+		t.Errorf("%d goroutines after stop, %d before", after, before)
+	}
+}
+
+// goroutinesDownTo returns the number of goroutines once it is n or less,
+// or after many yields: a goroutine whose function returned may still be
+// counted until it is scheduled to exit.
+func goroutinesDownTo(n int) int {
+	for range 10000 {
+		if g := runtime.NumGoroutine(); g <= n {
+			return g
+		}
+		runtime.Gosched()
+	}
+	return runtime.NumGoroutine()
+}

@@ -200,7 +200,7 @@ const parallelMin = 8
 // commitLanes is how many goroutines share those steps: the cores, up to
 // four, a bound rather than a measured best (the steps are system calls in
 // a few directories, whose locks in the kernel they share).
-func commitLanes() int { return min(runtime.GOMAXPROCS(0), 4) }
+func commitLanes() int { return min(runtime.GOMAXPROCS(0), maxLanes) }
 
 // forEach calls fn(i) for each of is: in order when there are fewer than
 // parallelMin, else on commitLanes goroutines that each take the next

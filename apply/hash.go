@@ -23,29 +23,49 @@ type digest struct {
 	sum  string
 }
 
-// hashQueue feeds the hashing workers, one fewer than the cores (at least
-// one), started on first use and then idle between Applies. Workers rather
-// than a goroutine per hash: for a thousand small files, starting and
-// waking goroutines costs as much as hashing.
-var hashQueue = sync.OnceValue(func() chan *digest {
-	q := make(chan *digest, 1024)
-	for range max(runtime.GOMAXPROCS(0)-1, 1) {
-		go func() {
-			for d := range q {
-				d.sum = HashBytes(d.b)
-				d.b = nil
-				close(d.done)
-			}
-		}()
-	}
-	return q
-})
+// A hasher runs one Apply's hashing workers: started on first use, one
+// fewer than the cores (at least one, at most maxLanes), and stopped when
+// the Apply returns. Workers rather than a goroutine per hash: for a
+// thousand small files, starting and waking goroutines costs as much as
+// hashing. Only the planner's goroutine asks for hashes.
+type hasher struct {
+	q       chan *digest
+	stopped atomic.Bool // the Apply returned: a hash still queued is not wanted
+	workers sync.WaitGroup
+}
 
-// hashAsync starts hashing b, which must not change afterwards.
-func hashAsync(b []byte) *digest {
+// hash starts HashBytes(b) on a worker.
+func (h *hasher) hash(b []byte) *digest {
+	if h.q == nil {
+		q := make(chan *digest, 1024)
+		h.q = q
+		for range max(min(runtime.GOMAXPROCS(0)-1, maxLanes), 1) {
+			h.workers.Go(func() {
+				for d := range q {
+					if !h.stopped.Load() {
+						d.sum = HashBytes(d.b)
+					}
+					d.b = nil
+					close(d.done)
+				}
+			})
+		}
+	}
 	d := &digest{b: b, done: make(chan struct{})}
-	hashQueue() <- d
+	h.q <- d
 	return d
+}
+
+// stop ends the workers: they skip the hashes still queued, which nothing
+// will ask for, and stop returns when they have (a hash under way ends
+// first).
+func (h *hasher) stop() {
+	if h.q != nil {
+		h.stopped.Store(true)
+		close(h.q)
+		h.q = nil
+		h.workers.Wait()
+	}
 }
 
 // get waits for the hash. A nil digest is the empty string.

@@ -52,6 +52,8 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		return res, res.Errors.Err()
 	}
 	defer root.Close()
+	hs := &hasher{}
+	defer hs.stop() // last: the receipt's hashes are in by then
 	rs, err := newResolver(root, opts.Root)
 	if err != nil {
 		res.Errors.Add(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot resolve root " + opts.Root + ": " + errMsg(err), Err: err})
@@ -83,9 +85,10 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	var p *planner
 	if opts.Repair == nil {
 		p = newPlanner(root, rs, opts, nil, nil)
+		p.hasher = hs
 		p.plan(ctx, edits, opts.Base)
 	} else {
-		p = repair(ctx, root, rs, edits, opts)
+		p = repair(ctx, root, rs, hs, edits, opts)
 	}
 	res = p.res
 	defer p.dirs.close()
@@ -224,7 +227,7 @@ type work struct {
 // one) or until a round fixes nothing. It returns the last round's
 // planner; files are read once over all rounds. A fixer's error, or no
 // edits from it, leaves the original edit and its error standing.
-func repair(ctx context.Context, root *os.Root, rs *resolver, edits []edit.Edit, opts Options) *planner {
+func repair(ctx context.Context, root *os.Root, rs *resolver, hs *hasher, edits []edit.Edit, opts Options) *planner {
 	ws := make([]work, len(edits))
 	for i, e := range edits {
 		ws[i] = work{e: e, index: i}
@@ -233,6 +236,7 @@ func repair(ctx context.Context, root *os.Root, rs *resolver, edits []edit.Edit,
 	dirs := &dirRoots{root: root} // shared by the rounds, closed by Apply
 	plan := func(ws []work) *planner {
 		p := newPlanner(root, rs, opts, ws, cache)
+		p.hasher = hs
 		p.dirs = dirs
 		es := make([]edit.Edit, len(ws))
 		for i, w := range ws {
@@ -384,6 +388,8 @@ type planner struct {
 	cache    map[string]loaded
 	// pre holds the files being read ahead while plan runs (see prefetch).
 	pre map[string]*fetch
+
+	hasher *hasher // the Apply's; made on first use when a test plans without one
 
 	// rest[i], for a Replace edit i with an old text, is its prepared form
 	// and those of the later edits to its path (see prepare).
@@ -579,6 +585,14 @@ func (p *planner) prefetch(paths []string, bad []bool) (stop func()) {
 	}
 }
 
+// hash starts HashBytes(b) on the Apply's hashing workers.
+func (p *planner) hash(b []byte) *digest {
+	if p.hasher == nil {
+		p.hasher = &hasher{}
+	}
+	return p.hasher.hash(b)
+}
+
 // slot returns the slot for rel, reading the file the first time.
 func (p *planner) slot(rel string) *slot {
 	if s, ok := p.slots[rel]; ok {
@@ -594,7 +608,7 @@ func (p *planner) slot(rel string) *slot {
 			l.st, l.err = p.dirs.load(rel)
 		}
 		if l.st.exists {
-			l.hash = hashAsync(l.st.data)
+			l.hash = p.hash(l.st.data)
 		}
 		if p.cache != nil {
 			p.cache[rel] = l // repair rounds read and hash each file once
@@ -902,7 +916,7 @@ func (p *planner) finish() {
 		case f.at.streamed != nil && sameBytes(f.at.cur.data, f.at.streamedOf):
 			f.at.curHash = f.at.streamed
 		default:
-			f.at.curHash = hashAsync(f.at.cur.data)
+			f.at.curHash = p.hash(f.at.cur.data)
 		}
 	}
 	for _, f := range p.files {
