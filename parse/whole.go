@@ -2,6 +2,7 @@ package parse
 
 import (
 	"io/fs"
+	"path"
 	"strings"
 
 	"github.com/edapply/edapply/edit"
@@ -169,7 +170,91 @@ func (p *parser) fencePath(i, open int, f fence) (string, bool) {
 	if open == i {
 		return f.infoPath()
 	}
-	return p.pathLineAt(p.lines[i].text, false)
+	if pth, ok := p.pathLineAt(p.lines[i].text, false); ok {
+		return pth, true
+	}
+	if p.format == FormatWhole {
+		// The caller asked for whole files: prose that names one file
+		// introduces its content ("Then, update `App.js` as follows:").
+		// Under --format auto such a fence stays a quote.
+		return p.proseFile(p.lines[i].text)
+	}
+	return "", false
+}
+
+// proseFile returns the one file a line of prose names, when the line
+// introduces what follows (it ends in a colon, or in the file's name): a
+// path, or a base name that is a file at the root or the one file of that
+// name in the tree. Words that are no file names ("`handleImageChange`")
+// do not count; two files named name none.
+func (p *parser) proseFile(s string) (string, bool) {
+	t := strings.TrimSpace(s)
+	if t == "" || len(t) > 300 {
+		return "", false
+	}
+	var found, last string
+	for _, w := range strings.Fields(t) {
+		c, ok := filePath(strings.Trim(w, "`*_\"'()[],;:!?"))
+		if !ok {
+			last = ""
+			continue
+		}
+		c = strings.TrimSuffix(c, ".")
+		if found != "" && found != c {
+			return "", false
+		}
+		found, last = c, c
+	}
+	if found == "" || !(strings.HasSuffix(strings.TrimRight(t, "*_ \t"), ":") || last == found) {
+		return "", false
+	}
+	if strings.Contains(found, "/") || p.tree == nil || p.treeStat(found).exists {
+		return found, true
+	}
+	return p.uniqueBase(found)
+}
+
+// uniqueBase returns the one regular file of the tree whose name is base,
+// in a breadth-first walk of at most maxBaseWalk entries that skips tool
+// state and installed dependencies; none or several name nothing.
+func (p *parser) uniqueBase(base string) (string, bool) {
+	const maxBaseWalk = 20000
+	var fsys fs.FS
+	switch t := p.tree.(type) {
+	case interface{ FS() fs.FS }:
+		fsys = t.FS()
+	case fs.ReadDirFS:
+		fsys = t
+	default:
+		return "", false
+	}
+	skip := map[string]bool{".git": true, ".hg": true, ".svn": true, "node_modules": true, "__pycache__": true, ".venv": true, ".cache": true}
+	var hit string
+	queue, seen := []string{"."}, 0
+	for len(queue) > 0 && seen < maxBaseWalk {
+		dir := queue[0]
+		queue = queue[1:]
+		ents, err := fs.ReadDir(fsys, dir)
+		if err != nil {
+			continue
+		}
+		for _, de := range ents {
+			if seen++; seen > maxBaseWalk {
+				break
+			}
+			rel := path.Join(dir, de.Name())
+			switch {
+			case de.IsDir() && !skip[de.Name()]:
+				queue = append(queue, rel)
+			case de.Type().IsRegular() && de.Name() == base:
+				if hit != "" {
+					return "", false
+				}
+				hit = rel
+			}
+		}
+	}
+	return hit, hit != ""
 }
 
 // fenceNear returns the fence a block starting at line i opens with: line

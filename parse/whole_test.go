@@ -67,7 +67,7 @@ func TestParseWhole(t *testing.T) {
 		"noClosingNL": {"a.go\n```\nx\n```", []string{"a.go: x\n"}, 0},
 		"longerClose": {"a.go\n```\nx\n`````\n", []string{"a.go: x\n"}, 0},
 		"tildeInside": {"a.md\n~~~\n```\n~~~\n", []string{"a.md: ```\n"}, 0},
-		"prose":       {"Look at a.go:\n```go\nx\n```\n", nil, 0},
+		"prose":       {"Look at a.go:\n```go\nx\n```\n", []string{"a.go: x\n"}, 0}, // -f whole: prose naming one file introduces it
 		"noPath":      {"```go\nx\n```\n", nil, 0},
 		"console":     {"a.go\n```console\n$ go run a.go\n```\n", nil, 0},
 		"patch":       {"a.go\n```patch\nx\n```\n", nil, 0},
