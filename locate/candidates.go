@@ -251,6 +251,7 @@ func (f *finder) votes(p *pattern, fromLine int, tokens func(line string, dst []
 		maybeTok.set(w)
 	}
 	shared := make([]int, len(p.lines))
+	fragment := isFragment(p)
 	var touched []int
 	keys := f.looseKeys()
 	for k := fromLine; k < len(lines); k++ {
@@ -279,7 +280,12 @@ func (f *finder) votes(p *pattern, fromLine int, tokens func(line string, dst []
 		}
 		for _, i := range touched {
 			// A file line's tokens may repeat; a SEARCH line's count once.
-			if share := 2 * float64(min(shared[i], nToks[i])) / float64(nToks[i]+len(toks)); share >= minWordShare {
+			share := 2 * float64(min(shared[i], nToks[i])) / float64(nToks[i]+len(toks))
+			if fragment {
+				// A piece of a line is judged by how much of it the line holds.
+				share = float64(min(shared[i], nToks[i])) / float64(nToks[i])
+			}
+			if share >= minWordShare {
 				votes[k-i] += share
 			}
 			shared[i] = 0
@@ -363,12 +369,54 @@ func (f *finder) similarity(p *pattern, s, n int) float64 {
 		if i >= n {
 			continue
 		}
-		total += lineLikeness(f.content[lines[s+i].start:lines[s+i].end], l)
+		fl := f.content[lines[s+i].start:lines[s+i].end]
+		if isFragment(p) {
+			total += pieceLikeness(fl, l)
+			continue
+		}
+		total += lineLikeness(fl, l)
 	}
 	if count == 0 {
 		return 0
 	}
 	return total / float64(count)
+}
+
+// isFragment reports whether p is a piece of one line (a tool call's
+// old_string such as `"/items"`), not whole lines: a line holding it is
+// as close as the piece is to some stretch of the line.
+func isFragment(p *pattern) bool {
+	return len(p.lines) == 1 && !p.finalNL && !p.gap[0]
+}
+
+// pieceLikeness is lineLikeness for a piece of a line: 0.99 when line
+// holds it as it reads, else 0.95 times one minus the edit distance from
+// piece to the stretch of line closest to it over the piece's length.
+func pieceLikeness(line, piece string) float64 {
+	line, piece = seen(line), seen(piece)
+	if piece == "" {
+		return 0
+	}
+	if strings.Contains(line, piece) {
+		return 0.99
+	}
+	const maxLen = 400
+	line, piece = line[:min(len(line), maxLen)], piece[:min(len(piece), maxLen)]
+	// Edit distance with the line's prefix and suffix free.
+	prev := make([]int, len(line)+1)
+	cur := make([]int, len(line)+1)
+	for i := 1; i <= len(piece); i++ {
+		cur[0] = i
+		for j := 1; j <= len(line); j++ {
+			c := prev[j-1]
+			if piece[i-1] != line[j-1] {
+				c = min(c, prev[j], cur[j-1]) + 1
+			}
+			cur[j] = c
+		}
+		prev, cur = cur, prev
+	}
+	return 0.95 * max(0, 1-float64(slices.Min(prev))/float64(len(piece)))
 }
 
 // lineLikeness is 1 for equal lines, 0.99 for lines that look alike (see

@@ -249,3 +249,16 @@ func TestCandidatesIndentTieBreak(t *testing.T) {
 		t.Fatalf("locate = %+v, want the first candidate at line 5", err)
 	}
 }
+
+// TestCandidatesFragment: a tool call's old_string that is a misspelt
+// piece of a line is placed on the line that holds its closest stretch.
+func TestCandidatesFragment(t *testing.T) {
+	file := "func routes(mux *http.ServeMux) {\n\tmux.HandleFunc(\"/items\", listItems)\n\tmux.HandleFunc(\"/users\", listUsers)\n}\n"
+	_, err := locate(file, &edit.Edit{Op: edit.Replace, Count: 1, Old: `"/itemz"`, New: `"/x"`, Format: "json"}, matchOptions{})
+	if err == nil || len(err.Candidates) != 1 {
+		t.Fatalf("locate = %+v, want one candidate", err)
+	}
+	if c := err.Candidates[0]; c.LineStart != 2 || c.Weak || c.Similarity < weakSimilarity {
+		t.Errorf("candidate %+v, want line 2, not weak", c)
+	}
+}
