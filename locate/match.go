@@ -216,9 +216,46 @@ func (m *matcher) inIndent(p *pattern, hits []hit) bool {
 	return false
 }
 
+// run locates op, the old text, and writes np, the new, in named steps:
+// find the places (or learn that the new text stands already), choose
+// among them, check the placeholders the new text keeps, and write.
 func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
+	hits, lv, note, done, err := m.places(op, np)
+	if done != nil || err != nil {
+		return derefOr(done), err
+	}
+	strategy := lv.strategy()
+	if hits, strategy, err = m.choose(op, hits, strategy); err != nil {
+		return location{}, err
+	}
+	if op.text == np.text {
+		loc := m.already(hits, lv)
+		loc.Strategy, loc.Note = strategy, note
+		return loc, nil
+	}
+	var pairs []int // pairLines', computed when a hit needs them
+	if lv == levelElision {
+		if pairs, err = keptGaps(op, np); err != nil {
+			return location{}, err
+		}
+	}
+	return m.write(op, np, hits, lv, pairs, location{Strategy: strategy, Status: StatusApplied, Note: note}), nil
+}
+
+func derefOr(l *location) location {
+	if l == nil {
+		return location{}
+	}
+	return *l
+}
+
+// places finds where op stands, at the first rung that finds it, with the
+// rung and a rescue's note. done, when not nil, is the whole answer: the
+// new text stands already (a resent edit), or a rescue answered; err is a
+// NO_MATCH with the candidates.
+func (m *matcher) places(op, np *pattern) (hits []hit, lv level, note string, done *location, err *edit.Error) {
 	f, e := m.f, m.e
-	hits, lv := m.find(op)
+	hits, lv = m.find(op)
 	// A resent insertion must not insert twice: when the new text contains
 	// the old (at any tolerance), it is already applied when every place
 	// the old text matches (at its own rung) lies inside a place of the new
@@ -227,7 +264,8 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 	if len(hits) > 0 && insertion(op, np) {
 		if nh, nlv := m.find(np); m.standing(nh) && (nlv < levelElision || op.gaps > 0) &&
 			!f.addsFinalNL(op, np, nh) && within(hits, nh) && holdsEach(nh, hits) {
-			return m.already(nh, nlv), nil
+			loc := m.already(nh, nlv)
+			return nil, 0, "", &loc, nil
 		}
 	}
 	if len(hits) == 0 && len(e.Anchors) > 0 && m.from > 0 && len(op.lines) > 0 &&
@@ -236,11 +274,11 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 		m.from--
 		hits, lv = m.find(op)
 	}
-	note := ""
 	if len(hits) == 0 {
 		if np.text != op.text && !np.blank {
 			if nh, nlv := m.find(np); m.standing(nh) && (nlv < levelElision || op.gaps > 0) && f.onlyExplanation(op, np, nh[0]) {
-				return m.already(nh, nlv), nil
+				loc := m.already(nh, nlv)
+				return nil, 0, "", &loc, nil
 			}
 		}
 		if m.rescuable() {
@@ -250,24 +288,32 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 				// The same call, sent again after it was applied.
 				loc := m.already(nh, levelIndent)
 				loc.Note = noteCutFirstLine
-				return loc, nil
+				return nil, 0, "", &loc, nil
 			} else if loc, err, ok := m.rescue(op, np); ok {
-				return loc, err
+				return nil, 0, "", &loc, err
 			}
 		}
 	}
 	if len(hits) == 0 {
 		cands, hint := f.candidates(op, m.from)
-		return location{}, &edit.Error{Code: edit.CodeNoMatch, Msg: "SEARCH text not found", Hint: hint, Candidates: cands}
+		return nil, 0, "", nil, &edit.Error{Code: edit.CodeNoMatch, Msg: "SEARCH text not found", Hint: hint, Candidates: cands}
 	}
-	strategy := lv.strategy()
+	return hits, lv, note, nil, nil
+}
+
+// choose picks, among the places found, those the edit means: every one
+// (left to right, for a count other than one), the first after an anchor,
+// or the one a line hint points at; more or fewer than the edit expects
+// is an error.
+func (m *matcher) choose(op *pattern, hits []hit, strategy Strategy) ([]hit, Strategy, *edit.Error) {
+	e := m.e
 	if overlapping(hits) && m.want != 1 {
 		// Every occurrence (or a count of them): taken left to right, each
 		// after the one before, as every language's replaceAll does.
 		hits = leftToRight(hits)
 	}
 	if overlapping(hits) {
-		return location{}, m.multiple(hits, "SEARCH text overlaps itself in the file")
+		return nil, strategy, m.multiple(hits, "SEARCH text overlaps itself in the file")
 	}
 	if len(e.Anchors) > 0 && m.want == 1 && len(hits) > 1 {
 		// The anchor is the model's disambiguation: the first match after
@@ -282,37 +328,43 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 		}
 		switch {
 		case len(hits) > m.want:
-			return location{}, m.multiple(hits, "")
+			return nil, strategy, m.multiple(hits, "")
 		case len(hits) < m.want:
-			return location{}, &edit.Error{Code: edit.CodeNoMatch,
+			return nil, strategy, &edit.Error{Code: edit.CodeNoMatch,
 				Msg:        fmt.Sprintf("SEARCH text found %d times, expected %d", len(hits), m.want),
 				Hint:       fmt.Sprintf("The SEARCH text occurs %d times; set the count to %d or change the SEARCH text.", len(hits), len(hits)),
-				Candidates: f.listed(hits)}
+				Candidates: m.f.listed(hits)}
 		}
 	}
-	if op.text == np.text {
-		loc := m.already(hits, lv)
-		loc.Strategy, loc.Note = strategy, note
-		return loc, nil
-	}
-	var pairs []int // pairLines', computed when a hit needs them
-	if lv == levelElision {
-		pairs = pairLines(op, np, false, true)
-		kept := make([]bool, len(op.lines))
-		for _, i := range pairs {
-			if i >= 0 {
-				kept[i] = true
-			}
-		}
-		for i, g := range op.gap {
-			if g && !kept[i] {
-				return location{}, &edit.Error{Code: edit.CodeElision,
-					Msg:  fmt.Sprintf("SEARCH line %d is a placeholder the REPLACE text does not keep: `%s`", i+1, strings.TrimSpace(op.lines[i])),
-					Hint: "Put the same placeholder line at the corresponding place in the REPLACE text, or write out the lines it skips."}
-			}
+	return hits, strategy, nil
+}
+
+// keptGaps pairs op's lines with np's and checks that every placeholder of
+// op (a gap the elision rung matched over) is kept by np: a dropped one
+// would delete the lines it stands for.
+func keptGaps(op, np *pattern) ([]int, *edit.Error) {
+	pairs := pairLines(op, np, false, true)
+	kept := make([]bool, len(op.lines))
+	for _, i := range pairs {
+		if i >= 0 {
+			kept[i] = true
 		}
 	}
-	loc := location{Strategy: strategy, Status: StatusApplied, Note: note}
+	for i, g := range op.gap {
+		if g && !kept[i] {
+			return nil, &edit.Error{Code: edit.CodeElision,
+				Msg:  fmt.Sprintf("SEARCH line %d is a placeholder the REPLACE text does not keep: `%s`", i+1, strings.TrimSpace(op.lines[i])),
+				Hint: "Put the same placeholder line at the corresponding place in the REPLACE text, or write out the lines it skips."}
+		}
+	}
+	return pairs, nil
+}
+
+// write adds to loc a splice per hit: np as sent where that keeps the
+// file's bytes, else written line by line in the file's conventions. A
+// location whose splices change nothing is already applied.
+func (m *matcher) write(op, np *pattern, hits []hit, lv level, pairs []int, loc location) location {
+	f := m.f
 	for _, h := range hits {
 		if f.sentAsIs(op, np, h, m.opts.TrimTrailingWS) {
 			loc.Splices = append(loc.Splices, f.lastLineCut(splice{h.start, h.end, np.text}))
@@ -343,7 +395,7 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 		// change the file never sees.
 		loc.Status, loc.Splices = StatusAlreadyApplied, nil
 	}
-	return loc, nil
+	return loc
 }
 
 // lastLineCut widens sp, a deletion of whole lines that ends a file without
