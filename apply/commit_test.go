@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/signal"
 	"path"
 	"path/filepath"
 	"strings"
@@ -160,6 +161,12 @@ func TestCommitCancelled(t *testing.T) {
 
 func TestCommitSignal(t *testing.T) {
 	root, before, edits := txnCase(t)
+	// The test's own subscription outlives the commit's, so that a signal
+	// delivered after Apply returned neither kills the test binary nor
+	// reaches a later test's commit: the test waits for it below.
+	delivered := make(chan os.Signal, 1)
+	signal.Notify(delivered, os.Interrupt)
+	defer signal.Stop(delivered)
 	sent := false
 	withHook(t, func(step, p string) {
 		if step == "temp" && !sent {
@@ -169,6 +176,9 @@ func TestCommitSignal(t *testing.T) {
 		}
 	})
 	res, err := Apply(context.Background(), edits, testOpts(t, root))
+	if sent {
+		<-delivered
+	}
 	// Delivery is asynchronous: the commit either noticed the signal and
 	// put everything back, or finished first. Either way no file is half
 	// written and no temp is left, and the process was not killed.
