@@ -11,5 +11,5 @@ func openFileLimit() uint64 {
 	if syscall.Getrlimit(syscall.RLIMIT_NOFILE, &l) != nil {
 		return 0
 	}
-	return l.Cur
+	return uint64(l.Cur) // int64 on some systems
 }
