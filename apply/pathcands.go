@@ -231,9 +231,13 @@ func addPathCandidates(root *os.Root, ix **pathIndex, err *edit.Error, written, 
 		err.Candidates = append(err.Candidates, edit.Candidate{Path: f})
 	}
 	names := "`" + strings.Join(picks, "`, `") + "`"
+	probably := "probably " + names
+	if len(picks) > 1 {
+		probably = "probably one of " + names
+	}
 	switch {
 	case err.Code == edit.CodeOutOfRoot:
-		err.Hint = "Name files by their path relative to the root of the working tree: this one is probably " + names + "."
+		err.Hint = "Name files by their path relative to the root of the working tree: this one is " + probably + "."
 	case byText:
 		err.Hint = "No file has this path, but the text to find is in " + names + "; name the file by its path in the tree."
 	default:
