@@ -47,6 +47,10 @@ type Doc struct {
 	text   string // the content without its BOM (a segment's splices not yet applied)
 	hasBOM bool
 	moved  bool // the content differs from what NewDoc was given
+	// pend are the ladder's splices of the last edit, checked but not yet
+	// applied to text: the next edit applies them, and Bytes writes them
+	// straight into the bytes, so a file's one edit costs one copy.
+	pend []splice
 
 	binKnown, bin bool // whether text is binary, once asked
 
@@ -87,6 +91,7 @@ func (d *Doc) StreamTo(newStream func(size, pieces int) Stream) { d.stream = new
 // Replace locates p's edit (a Replace) in the content and applies it. The error carries Code, Msg, Hint and Candidates; the caller
 // sets Path and Edit. The content changes only when the edit is applied.
 func (d *Doc) Replace(p *Prepared) (Result, *edit.Error) {
+	d.settle()
 	expected := false
 	for k := d.next; k < len(d.queue); k++ {
 		// The next expected, unless edits were not given (the caller
@@ -155,11 +160,10 @@ func (d *Doc) ladder(p *Prepared) (Result, *edit.Error) {
 	}
 	r := resultOf(loc)
 	if loc.Status != StatusAlreadyApplied {
-		text, serr := applySplices(d.text, loc.Splices)
-		if serr != nil {
+		if serr := checkSplices(d.text, loc.Splices); serr != nil {
 			return Result{}, serr
 		}
-		d.setText(text)
+		d.pend, d.moved, d.binKnown = loc.Splices, true, false
 	}
 	return r, nil
 }
@@ -212,36 +216,48 @@ func (d *Doc) binary() bool {
 }
 
 // Bytes returns the content, BOM included, and whether any edit changed
-// it since NewDoc; the bytes are d's own copy, nil when unchanged. final
-// says no edit follows: the last segment's stream, if it made the content,
-// is then fed all of it.
+// it since NewDoc; the bytes are new, nil when unchanged. It ends d: no
+// edit may follow. final says the plan ends too: the last segment's
+// stream, if it made the content, is then fed all of it.
 func (d *Doc) Bytes(final bool) ([]byte, bool) {
 	var b []byte
-	if g := d.seg; g != nil && len(g.sp) > 0 {
-		// The splices go straight into the bytes: no string between.
-		b = make([]byte, 0, len(bom)+g.size())
+	start := func(n int) {
+		b = make([]byte, 0, len(bom)+n)
 		if d.hasBOM {
 			b = append(b, bom...)
 		}
+	}
+	made := false // the segment's splices made the bytes
+	switch g := d.seg; {
+	case d.pend != nil:
+		// The splices go straight into the bytes: no string between.
+		start(len(d.text) + splicedGrowth(d.pend))
+		last := 0
+		for _, x := range d.pend {
+			b = append(b, d.text[last:x.Start]...)
+			b = append(b, x.New...)
+			last = x.End
+		}
+		b = append(b, d.text[last:]...)
+		d.pend = nil
+	case g != nil && len(g.sp) > 0:
+		start(g.size())
 		b = g.appendTo(b)
-		d.moved = true
+		d.moved, made = true, true
+	case d.moved:
+		start(len(d.text))
+		b = append(b, d.text...)
 	}
 	if d.seg != nil {
-		d.seg.endStream(final && b != nil)
+		d.seg.endStream(final && made)
 		d.seg = nil
 	}
-	if b != nil || !d.moved {
-		return b, d.moved
-	}
-	b = make([]byte, 0, len(bom)+len(d.text))
-	if d.hasBOM {
-		b = append(b, bom...)
-	}
-	return append(b, d.text...), true
+	return b, d.moved
 }
 
 // Text returns the content without its BOM.
 func (d *Doc) Text() string {
+	d.settle()
 	d.flush(false)
 	return d.text
 }
@@ -267,28 +283,44 @@ func nextBackoff(b int) (skip, next int) {
 	return next, next
 }
 
-// applySplices returns src spliced, checking first that every splice is in
-// bounds, ascending and disjoint, as x/tools' diff.Apply does: a bad
-// splice from the ladder is reported, never written.
-func applySplices(src string, sp []splice) (string, *edit.Error) {
-	last := 0
-	size := len(src)
-	for _, x := range sp {
-		if x.Start < last || x.Start > x.End || x.End > len(src) {
-			return "", &edit.Error{Code: edit.CodeIO,
-				Msg: fmt.Sprintf("internal error: invalid splice [%d:%d] after offset %d in %d bytes", x.Start, x.End, last, len(src))}
-		}
-		size += len(x.New) - (x.End - x.Start)
-		last = x.End
+// settle applies the pending splices to the text.
+func (d *Doc) settle() {
+	if d.pend == nil {
+		return
 	}
 	var b strings.Builder
-	b.Grow(size)
-	last = 0
-	for _, x := range sp {
-		b.WriteString(src[last:x.Start])
+	b.Grow(len(d.text) + splicedGrowth(d.pend))
+	last := 0
+	for _, x := range d.pend {
+		b.WriteString(d.text[last:x.Start])
 		b.WriteString(x.New)
 		last = x.End
 	}
-	b.WriteString(src[last:])
-	return b.String(), nil
+	b.WriteString(d.text[last:])
+	d.pend = nil
+	d.setText(b.String())
+}
+
+// splicedGrowth is how many bytes sp adds to the text it splices.
+func splicedGrowth(sp []splice) int {
+	n := 0
+	for _, x := range sp {
+		n += len(x.New) - (x.End - x.Start)
+	}
+	return n
+}
+
+// checkSplices checks that every splice is in bounds of src, ascending and
+// disjoint, as x/tools' diff.Apply does: a bad splice from the ladder is
+// reported, never written.
+func checkSplices(src string, sp []splice) *edit.Error {
+	last := 0
+	for _, x := range sp {
+		if x.Start < last || x.Start > x.End || x.End > len(src) {
+			return &edit.Error{Code: edit.CodeIO,
+				Msg: fmt.Sprintf("internal error: invalid splice [%d:%d] after offset %d in %d bytes", x.Start, x.End, last, len(src))}
+		}
+		last = x.End
+	}
+	return nil
 }

@@ -264,10 +264,17 @@ func replaceByLadder(content *string, e *edit.Edit, opts Options) (Result, *edit
 		return Result{}, err
 	}
 	if loc.Status != StatusAlreadyApplied {
-		out, serr := applySplices(body, loc.Splices)
-		if serr != nil {
+		if serr := checkSplices(body, loc.Splices); serr != nil {
 			return Result{}, serr
 		}
+		var b strings.Builder
+		last := 0
+		for _, x := range loc.Splices {
+			b.WriteString(body[last:x.Start] + x.New)
+			last = x.End
+		}
+		b.WriteString(body[last:])
+		out := b.String()
 		if hasBOM {
 			out = bom + out
 		}
