@@ -158,6 +158,8 @@ func TestSafetyAppend(t *testing.T) {
 		{name: "codex append already there", before: tree{"n.txt": "one\ntwo\n"},
 			reply: "*** Begin Patch\n*** Update File: n.txt\n+two\n*** End Patch\n",
 			want:  tree{"n.txt": "one\ntwo\n"}, status: StatusAlreadyApplied},
+		{name: "a diff's one hunk of added lines without a number appends", before: tree{"n.txt": "one\n"},
+			reply: "--- a/n.txt\n+++ b/n.txt\n@@ ... @@\n+two\n", want: tree{"n.txt": "one\ntwo\n"}, strategy: StrategyAppend},
 		{name: "replace_all left to right", before: tree{"n.txt": "aaaa\n"},
 			reply: `{"path": "n.txt", "old_string": "aa", "new_string": "b", "replace_all": true}` + "\n",
 			want:  tree{"n.txt": "bb\n"}},

@@ -894,7 +894,10 @@ func (p *parser) lowerHunks(f *diffFile, d *diffTargets) {
 			p.errorf(p.lines[h.from].num, "empty hunk in %s", d.target)
 			return
 		}
-		if h.sideEmpty('-') && (!h.numbered || h.nums.newStart == 0) {
+		// A file's one hunk of only added lines, without a line number,
+		// appends them (Aider's reading: an empty before-text).
+		appends := !h.numbered && len(f.hunks) == 1
+		if h.sideEmpty('-') && !appends && (!h.numbered || h.nums.newStart == 0) {
 			p.errorf(p.lines[h.from].num, "hunk in %s only adds lines and has no line number: add context lines or \"@@ -N,0 +M,K @@\"", d.target)
 			return
 		}
