@@ -74,6 +74,12 @@ type Options struct {
 	// operating system crash, after which a file just written, or the
 	// journal, may be empty or short. The default syncs.
 	NoSync bool
+	// MemoryLimit is the bytes the apply may hold at its peak; an apply
+	// whose files and edits would need more is refused (IO_ERROR) before
+	// any file is read. 0: what the system has free (on Linux, its
+	// available memory and the cgroup's limit), asked only for a large
+	// apply.
+	MemoryLimit int64
 
 	// Repair, when set, is asked once per failed edit (and round, up to
 	// RepairAttempts) for replacement edits; they go through the same

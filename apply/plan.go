@@ -60,6 +60,10 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		return res, res.Errors.Err()
 	}
 	rs.prefixes = opts.PathPrefixes
+	if e := checkMemory(root, edits, opts.MemoryLimit); e != nil {
+		res.Errors.Add(e)
+		return res, res.Errors.Err()
+	}
 
 	// The root's lock is taken before planning reads the files, so that
 	// an apply waiting for another plans on what that one wrote. A fixer
