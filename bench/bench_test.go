@@ -240,7 +240,8 @@ func benchFormats(b *testing.B, build func() (*fixture, error)) {
 type meter struct {
 	cpu   time.Duration
 	n     int
-	child bool // an op ran a command: its memory is not this process's
+	child bool  // an op ran a command: its memory is not this process's
+	rss   int64 // the largest peak RSS of a command an op ran, bytes
 }
 
 // run runs op once, counting its CPU time.
@@ -264,6 +265,7 @@ func (m *meter) exec(cmd *exec.Cmd) error {
 	m.child = true
 	if cmd.ProcessState != nil {
 		m.cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+		m.rss = max(m.rss, peakRSS(cmd.ProcessState))
 	}
 	if err != nil || out.Len() > 0 {
 		return fmt.Errorf("%v: %v\n%s", cmd.Args, err, out.Bytes())
@@ -307,6 +309,10 @@ func benchTree(b *testing.B, t *tree, want []gen.File, touched int, m *meter, op
 	}
 	m.report(b)
 	reportMem(b, touched, alloc, peak)
+	if m.rss > 0 {
+		b.ReportMetric(float64(m.rss), "peak-rss-B")
+		b.ReportMetric(float64(m.rss)/float64(touched), "rss/touched")
+	}
 }
 
 func reportMem(b *testing.B, touched int, alloc, peak uint64) {
@@ -556,6 +562,49 @@ func BenchmarkCLI(b *testing.B) {
 				cmd.Stdin = bytes.NewReader(resp)
 				cmd.Stdout = io.Discard // the receipt
 				cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+t.state)
+				return m.exec(cmd)
+			})
+		})
+	}
+}
+
+// BenchmarkOneEdit is the fixed cost of one call: a one-line diff to one
+// of five small files, through the edapply binary (with and without
+// --no-sync) and through git apply and patch on the same diff, side by
+// side. Each reports cpu-ns/op and the command's peak RSS.
+func BenchmarkOneEdit(b *testing.B) {
+	files := gen.Tree(22, 5, 200)
+	fx := load(b, func() (*fixture, error) { return newFixture(files[:1], 1, 22) })
+	for _, c := range []struct {
+		name string
+		argv func(bin, root, diff string) []string
+	}{
+		{"edapply", func(bin, root, diff string) []string { return []string{bin, "--root", root, diff} }},
+		{"edapply-nosync", func(bin, root, diff string) []string { return []string{bin, "--no-sync", "--root", root, diff} }},
+		{"gitapply", func(_, _, diff string) []string { return []string{"git", "apply", diff} }},
+		{"patch", func(_, _, diff string) []string { return []string{"patch", "-p1", "-s", "-i", diff} }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			bin := ""
+			if strings.HasPrefix(c.name, "edapply") {
+				bin = buildCLI(b)
+			}
+			argv := c.argv(bin, "", "")
+			if _, err := exec.LookPath(argv[0]); err != nil {
+				b.Skipf("%s not installed", argv[0])
+			}
+			t := newTree(b, files)
+			df := filepath.Join(b.TempDir(), "edit.diff")
+			if err := os.WriteFile(df, fx.udiff, 0o666); err != nil {
+				b.Fatal(err)
+			}
+			argv = c.argv(bin, t.root, df)
+			var m meter
+			benchTree(b, t, fx.want, len(fx.udiff)+2*len(files[0].Src), &m, func() error {
+				cmd := exec.Command(argv[0], argv[1:]...)
+				cmd.Dir = t.root
+				cmd.Stdout = io.Discard // the receipt
+				cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+t.state, "GIT_CEILING_DIRECTORIES="+filepath.Dir(t.root))
 				return m.exec(cmd)
 			})
 		})
