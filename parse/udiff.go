@@ -887,6 +887,7 @@ func (p *parser) lowerDeletedFile(f *diffFile, d *diffTargets) {
 // differ, then one Replace per hunk. Every hunk is checked before any is
 // emitted, so a bad hunk does not leave half a file's edits behind.
 func (p *parser) lowerHunks(f *diffFile, d *diffTargets) {
+	f.hunks = joinSplitHunks(f.hunks)
 	for i := range f.hunks {
 		h := &f.hunks[i]
 		h.blanksAdded()
@@ -923,4 +924,36 @@ func (p *parser) lowerHunks(f *diffFile, d *diffTargets) {
 		mode = 0
 		p.add(e, FormatUDiff, h.from, h.to)
 	}
+}
+
+// joinSplitHunks joins a hunk that ends in removed lines with the next when
+// that one is unnumbered and only adds lines: one change that the model
+// split with an "@@" between its '-' and '+' lines. Alone, the '+' hunk
+// would say nowhere to put its lines.
+func joinSplitHunks(hs []hunk) []hunk {
+	out := hs[:0:0]
+	for i := 0; i < len(hs); i++ {
+		h := hs[i]
+		for i+1 < len(hs) && len(h.lines) > 0 && h.lines[len(h.lines)-1].kind == '-' && addsOnly(&hs[i+1]) {
+			n := hs[i+1]
+			h.lines = append(h.lines[:len(h.lines):len(h.lines)], n.lines...)
+			h.to = n.to
+			i++
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+// addsOnly reports whether h is an unnumbered hunk of '+' lines only.
+func addsOnly(h *hunk) bool {
+	if h.numbered || len(h.lines) == 0 {
+		return false
+	}
+	for _, l := range h.lines {
+		if l.kind != '+' {
+			return false
+		}
+	}
+	return true
 }

@@ -149,8 +149,11 @@ deletion must match the file's whole content. Models drop a context line's
 leading space: inside the diff's own fence ('''diff), and outside it when
 the file holds the line, such a line is context, never the hunk's end. A
 header without a/ and b/ may name a path with spaces when both sides name it
-alike ("--- my docs/notes.txt"). A hunk that only adds lines needs a line
-number ("@@ -5,0 +6,2 @@"): its lines go after line 5.
+alike ("--- my docs/notes.txt"). A hunk that only adds lines goes where its
+line number says ("@@ -5,0 +6,2 @@": after line 5); without one, a file's
+only hunk is appended at the end (strategy "append"), one right after a
+hunk that ends in removed lines continues that hunk (one change split by
+an "@@"), and any other is a PARSE_ERROR.
 
     --- a/src/app.go
     +++ b/src/app.go
