@@ -65,6 +65,8 @@ func TestBatchHashStream(t *testing.T) {
 				t.Fatal(err)
 			}
 			p := newPlanner(root, rs, Options{Root: dir, DryRun: true}, nil, nil)
+			p.hasher = &hasher{}
+			defer p.hasher.stop()
 			p.plan(context.Background(), c.edits, nil)
 			defer p.dirs.close()
 			p.finish()
@@ -149,17 +151,14 @@ func TestApplyLeavesNoGoroutine(t *testing.T) {
 		edits = append(edits, replace(name, fmt.Sprintf("a%d\n", i), "x\n"), replace(name, "b\n", "y\n"))
 	}
 	writeTree(t, root, files)
-	opts := testOpts(t, root)
-	opts.DryRun = true
-	// A dry run takes no lock and installs no signal handler, which a
-	// process keeps.
-	before := runtime.NumGoroutine()
-	for range 2 {
+	for _, dry := range []bool{true, false} {
+		opts := testOpts(t, root)
+		opts.DryRun = dry
 		if _, err := Apply(context.Background(), edits, opts); err != nil {
 			t.Fatal(err)
 		}
-		if after := goroutinesDownTo(before); after > before {
-			t.Errorf("%d goroutines after Apply, %d before", after, before)
+		if n := workersLeft(); n > 0 {
+			t.Errorf("dry run %v: %d of Apply's workers left after it returned", dry, n)
 		}
 	}
 }
@@ -168,7 +167,6 @@ func TestApplyLeavesNoGoroutine(t *testing.T) {
 // nothing asked for, and the hashes asked for before are right.
 func TestHasherStop(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
-	before := runtime.NumGoroutine()
 	h := &hasher{}
 	data := []byte(strings.Repeat("x", 1<<20))
 	first := h.hash(data)
@@ -178,24 +176,32 @@ func TestHasherStop(t *testing.T) {
 	if got := first.get(); got != HashBytes(data) {
 		t.Errorf("hash %s, want %s", got, HashBytes(data))
 	}
-	if n := runtime.NumGoroutine(); n <= before {
-		t.Fatalf("%d goroutines with workers running, %d before: no workers?", n, before)
-	}
 	h.stop()
-	if after := goroutinesDownTo(before); after > before {
-		t.Errorf("%d goroutines after stop, %d before", after, before)
+	if n := workersLeft(); n > 0 {
+		t.Errorf("%d workers left after stop", n)
 	}
 }
 
-// goroutinesDownTo returns the number of goroutines once it is n or less,
-// or after many yields: a goroutine whose function returned may still be
-// counted until it is scheduled to exit.
-func goroutinesDownTo(n int) int {
+// workersLeft counts the goroutines running a hashing worker or a lane of
+// spread, once there are none or after many yields: a goroutine whose
+// function returned may still be listed until it is scheduled to exit.
+// Other tests' goroutines are not counted.
+func workersLeft() int {
+	count := func() int {
+		buf := make([]byte, 1<<20)
+		n := 0
+		for _, g := range strings.Split(string(buf[:runtime.Stack(buf, true)]), "\n\n") {
+			if strings.Contains(g, "apply.(*hasher).hash.func") || strings.Contains(g, "apply.spread.func") {
+				n++
+			}
+		}
+		return n
+	}
 	for range 10000 {
-		if g := runtime.NumGoroutine(); g <= n {
-			return g
+		if count() == 0 {
+			return 0
 		}
 		runtime.Gosched()
 	}
-	return runtime.NumGoroutine()
+	return count()
 }
