@@ -2,13 +2,13 @@ package apply
 
 import (
 	"bytes"
-	"io/fs"
 	"os"
 	"path"
 	"slices"
 	"strings"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/walk"
 )
 
 // Path candidates: when an edit names a file the tree does not have (a
@@ -36,49 +36,15 @@ const (
 	scanFileCost = 4 << 10
 )
 
-// skipDirs are directories the walk does not enter: version-control and
-// tool state, and installed dependencies, which a model edits by mistake
-// if at all.
-var skipDirs = map[string]bool{
-	".git": true, ".hg": true, ".svn": true, ".bzr": true, ".jj": true, "_darcs": true, ".pijul": true,
-	"node_modules": true, "__pycache__": true, ".venv": true, ".tox": true, ".mypy_cache": true,
-	".pytest_cache": true, ".cache": true,
-}
-
 // treeFiles lists the regular files of the tree under root, root-relative
-// and slash-separated, breadth first, visiting at most limit entries.
-// Symlinks are neither listed nor followed, so the walk stays in the root.
+// and slash-separated, breadth first, visiting at most limit entries (see
+// walk.Files).
 func treeFiles(root *os.Root, limit int) []string {
 	var files []string
-	fsys := root.FS()
-	queue := []string{"."}
-	seen := 0
-	for len(queue) > 0 && seen < limit {
-		dir := queue[0]
-		queue = queue[1:]
-		ents, err := fs.ReadDir(fsys, dir)
-		if err != nil {
-			continue
-		}
-		for _, de := range ents {
-			if seen++; seen > limit {
-				break
-			}
-			name := de.Name()
-			rel := name
-			if dir != "." {
-				rel = dir + "/" + name
-			}
-			switch t := de.Type(); {
-			case t.IsDir():
-				if !skipDirs[name] {
-					queue = append(queue, rel)
-				}
-			case t.IsRegular():
-				files = append(files, rel)
-			}
-		}
-	}
+	walk.Files(root.FS(), limit, func(rel string) bool {
+		files = append(files, rel)
+		return true
+	})
 	return files
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/walk"
 )
 
 // wholeRegion reads whole-file fences: a path line, then a fence holding the
@@ -215,8 +216,8 @@ func (p *parser) proseFile(s string) (string, bool) {
 }
 
 // uniqueBase returns the one regular file of the tree whose name is base,
-// in a breadth-first walk of at most maxBaseWalk entries that skips tool
-// state and installed dependencies; none or several name nothing.
+// in a walk of at most maxBaseWalk entries (see walk.Files); none or
+// several name nothing.
 func (p *parser) uniqueBase(base string) (string, bool) {
 	const maxBaseWalk = 20000
 	var fsys fs.FS
@@ -228,33 +229,17 @@ func (p *parser) uniqueBase(base string) (string, bool) {
 	default:
 		return "", false
 	}
-	skip := map[string]bool{".git": true, ".hg": true, ".svn": true, "node_modules": true, "__pycache__": true, ".venv": true, ".cache": true}
 	var hit string
-	queue, seen := []string{"."}, 0
-	for len(queue) > 0 && seen < maxBaseWalk {
-		dir := queue[0]
-		queue = queue[1:]
-		ents, err := fs.ReadDir(fsys, dir)
-		if err != nil {
-			continue
+	several := false
+	walk.Files(fsys, maxBaseWalk, func(rel string) bool {
+		if path.Base(rel) != base {
+			return true
 		}
-		for _, de := range ents {
-			if seen++; seen > maxBaseWalk {
-				break
-			}
-			rel := path.Join(dir, de.Name())
-			switch {
-			case de.IsDir() && !skip[de.Name()]:
-				queue = append(queue, rel)
-			case de.Type().IsRegular() && de.Name() == base:
-				if hit != "" {
-					return "", false
-				}
-				hit = rel
-			}
-		}
-	}
-	return hit, hit != ""
+		several = hit != ""
+		hit = rel
+		return !several
+	})
+	return hit, hit != "" && !several
 }
 
 // fenceNear returns the fence a block starting at line i opens with: line
