@@ -66,11 +66,14 @@ demo: build
 		cp -R examples/hello/tree/. "$$tmp" && \
 		bin/edapply -C "$$tmp" --dry-run examples/hello/response.md
 
-# Score this build on the public evaluation corpus, when it is checked out
+# Score this build on the public evaluation corpora (generated and real), when they are checked out
 # beside the repository (../shared/eval); a meter, not a gate.
 eval: build
 	@if [ -d ../shared/eval ]; then \
 		python3 ../shared/eval/score.py --cmd "$(CURDIR)/bin/edapply --json" --corpus ../shared/eval/corpus; \
+		if [ -d ../shared/eval/real ]; then \
+			python3 ../shared/eval/score.py --cmd "$(CURDIR)/bin/edapply --json" --corpus ../shared/eval/real; \
+		fi; \
 	else \
 		echo "eval: ../shared/eval not found; skipping"; \
 	fi
