@@ -758,6 +758,11 @@ func (p *parser) lowerDiffFile(f *diffFile) {
 		p.errorf(d.line, "diff both creates and deletes the file: name a real file on one side")
 		return
 	}
+	if d.isNew && !(f.git != nil && f.git.IsNew) && hunksRemove(f.hunks) {
+		// "--- /dev/null" over hunks that remove lines: only an existing
+		// file has lines to remove, and they must match it as any edit's do.
+		d.isNew = false
+	}
 	if !p.pickTarget(&d) {
 		return
 	}
@@ -837,6 +842,17 @@ func (p *parser) pickTarget(d *diffTargets) bool {
 		return false
 	}
 	return true
+}
+
+// hunksRemove reports whether any hunk has a removed line. Context alone
+// does not count: a new file's lines that lost their '+' look like context.
+func hunksRemove(hs []hunk) bool {
+	for i := range hs {
+		if hs[i].has('-', true) {
+			return true
+		}
+	}
+	return false
 }
 
 // firstHunkNum is the output line of f's first hunk, or of the section.

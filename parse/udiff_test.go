@@ -88,10 +88,21 @@ func TestParseUDiff(t *testing.T) {
 		"headerOnly":        {in: "--- a/x\n+++ b/x\n\nThat is all.\n", errs: 1},
 		"emptyHunk":         {in: "--- a/x\n+++ b/x\n@@ -1 +1 @@\n@@ -5 +5 @@\n-a\n+b\n", errs: 1},
 		"createWithContext": {in: "--- /dev/null\n+++ b/x\n@@ @@\n a\n+b\n", errs: 1},
-		"deleteAdds":        {in: "--- a/x\n+++ /dev/null\n@@ @@\n-a\n+b\n", errs: 1},
-		"copy":              {in: "diff --git a/x b/y\nsimilarity index 90%\ncopy from x\ncopy to y\n", errs: 1},
-		"symlink":           {in: "diff --git a/l b/l\nnew file mode 120000\n--- /dev/null\n+++ b/l\n@@ -0,0 +1 @@\n+target\n", errs: 1},
-		"gitNoHunks":        {in: "diff --git a/x b/x\nindex 1234567..89abcde 100644\n", errs: 1},
+		"createWithRemoved": {
+			// Removed lines under "--- /dev/null" say the file exists: an edit
+			// of it, matched through the ladder like any hunk.
+			in:   "--- /dev/null\n+++ x\n@@ ... @@\n-a\n+b\n",
+			want: []edit.Edit{rep("x", "a\n", "b\n", 0)},
+		},
+		"gitNewFileWithRemoved": {
+			// git's own "new file mode" line is not second-guessed.
+			in:   "diff --git a/x b/x\nnew file mode 100644\n--- /dev/null\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n",
+			errs: 1,
+		},
+		"deleteAdds": {in: "--- a/x\n+++ /dev/null\n@@ @@\n-a\n+b\n", errs: 1},
+		"copy":       {in: "diff --git a/x b/y\nsimilarity index 90%\ncopy from x\ncopy to y\n", errs: 1},
+		"symlink":    {in: "diff --git a/l b/l\nnew file mode 120000\n--- /dev/null\n+++ b/l\n@@ -0,0 +1 @@\n+target\n", errs: 1},
+		"gitNoHunks": {in: "diff --git a/x b/x\nindex 1234567..89abcde 100644\n", errs: 1},
 		"gitNoPrefixNames": {
 			// "--- " names without "a/" keep every component.
 			in:   "diff --git a/m/x.go b/m/x.go\n--- m/x.go\n+++ m/x.go\n@@ -1 +1 @@\n-1\n+2\n",
