@@ -21,6 +21,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/edapply/edapply/locate"
 )
 
 // The kinds of Finding.
@@ -97,7 +99,7 @@ func File(path string, content, base []byte) []Finding {
 		switch {
 		case envelopeLine().MatchString(l):
 			add(i, KindPatchEnvelope)
-		case isElision(l, lang):
+		case isElision(cur, i, lang):
 			add(i, KindElision)
 		}
 	}
@@ -355,162 +357,20 @@ func arrangementKind(open, close marker, cur []string, dividers []int) string {
 	return KindConflict
 }
 
-// isElision reports whether l is a placeholder standing in for code: a
-// comment that holds only an ellipsis ("// ...", "/* ... */",
-// "<!-- ... -->"), or that describes the code it replaces ("// ... existing
-// code ...", "# rest of the file unchanged", "// (rest of file unchanged)").
-// Comments that merely contain an ellipsis ("// retry, wait, ..."), Go's
-// "args...", JavaScript's spread and Python's Ellipsis are code or prose:
-// the placeholder must be the whole line, and its words must say that code
-// was left out. A bare "..." line counts only in C-like languages, where it
-// cannot be a statement.
-func isElision(l string, lg lang) bool {
-	t := strings.TrimSpace(l)
-	body, ok := commentBody(t, lg)
-	if !ok {
-		if dotsOnly(t) {
-			return lg == langCode
-		}
-		// "... existing code ..." written without a comment: the dots on
-		// both sides and the words mark it; a doctest's "... x = 1" has
-		// neither the closing dots nor the words.
-		inner, lead, trail := trimDots(t)
-		return lead && trail && describesElision(inner, true, true)
-	}
-	if dotsOnly(body) {
-		return true
-	}
-	return describesElision(trimDots(unwrap(body)))
-}
-
-// commentBody strips one comment's delimiters from t, a whole trimmed
-// line, and reports whether t is a comment.
-func commentBody(t string, lg lang) (string, bool) {
-	for _, d := range [...]struct{ open, close string }{
-		{"{/*", "*/}"}, // JSX
-		{"/*", "*/"},
-		{"<!--", "-->"},
-		{"{{", "}}"}, // "{{ ... }}", one assistant's placeholder
-		{"(*", "*)"}, // OCaml, Pascal
-	} {
-		if strings.HasPrefix(t, d.open) {
-			return strings.TrimSpace(strings.TrimSuffix(t[len(d.open):], d.close)), true
-		}
-	}
-	switch {
-	case strings.HasPrefix(t, "//"):
-		rest := strings.TrimLeft(t, "/")
-		if strings.HasPrefix(rest, "\t") {
-			// A tab after "//" is a code block inside a Go doc comment, an
-			// example that may elide as it likes.
-			return "", false
-		}
-		return strings.TrimSpace(rest), true
-	case strings.HasPrefix(t, "#") && lg != langMarkdown:
-		// "# ..." in Markdown is a heading.
-		return strings.TrimSpace(strings.TrimLeft(t, "#")), true
-	case strings.HasPrefix(t, "--") && !strings.HasPrefix(t, "---"):
-		return strings.TrimSpace(t[2:]), true // SQL, Lua, Haskell
-	case strings.HasPrefix(t, ";"):
-		return strings.TrimSpace(strings.TrimLeft(t, ";")), true // Lisp, INI, assembly
-	}
-	return "", false
-}
-
-// dotsOnly reports whether s is an ellipsis and nothing else: "...",
-// ". . .", "…", "....". A longer run of dots is a ruler, not a placeholder.
-func dotsOnly(s string) bool {
-	dots := 0
-	for _, r := range s {
-		switch r {
-		case '.':
-			dots++
-		case '…':
-			dots += 3
-		case ' ', '\t':
-		default:
-			return false
-		}
-	}
-	return dots >= 3 && dots <= 8
-}
-
-// trimDots strips the ellipses at either end of s and reports which ends
-// had one.
-func trimDots(s string) (inner string, lead, trail bool) {
-	const dots = ".… \t"
-	inner = strings.TrimLeft(s, dots)
-	lead = len(s)-len(inner) > 0 && dotsOnly(s[:len(s)-len(inner)])
-	t := strings.TrimRight(inner, dots)
-	trail = len(inner)-len(t) > 0 && dotsOnly(inner[len(t):])
-	return strings.TrimSpace(t), lead, trail
-}
-
-// unwrap strips one pair of brackets around s: "(rest of file unchanged)".
-func unwrap(s string) string {
-	for _, p := range [...]string{"()", "[]", "{}", "<>"} {
-		if len(s) >= 2 && s[0] == p[0] && s[len(s)-1] == p[1] {
-			return strings.TrimSpace(s[1 : len(s)-1])
-		}
-	}
-	return s
-}
-
-// The words of placeholder comments. A placeholder is short, names the
-// code ("code", "methods") or the fact of leaving it out ("existing",
-// "unchanged"), and, without dots, says both and where it stands ("here",
-// "unchanged").
-var (
-	elisionWhich = wordSet("existing rest remainder remaining previous original other unchanged omitted elided snip snipped truncated untouched unmodified same etc")
-	elisionWhat  = wordSet("code file lines line function functions method methods class classes implementation imports import content contents body logic tests test cases fields properties styles components definitions declarations statements config configuration module helpers handlers routes types members")
-	elisionState = wordSet("unchanged here omitted elided same untouched unmodified truncated snipped kept before shown")
-	// An undotted placeholder opens with its point: "rest of code here",
-	// not "the types are the same".
-	elisionFirst = wordSet("existing rest remainder remaining previous keep")
-)
-
-func wordSet(s string) map[string]bool {
-	m := make(map[string]bool)
-	for _, w := range strings.Fields(s) {
-		m[w] = true
-	}
-	return m
-}
-
-// describesElision reports whether phrase, a comment's text without its
-// dots, says that code was left out. The dots around it decide how much
-// it must say: a phrase between dots need only name the code or its absence
-// ("... other keys unchanged ..."); leading dots alone are also how a
-// sentence continues from the line before ("// ...other than that, retry"),
-// so it must name both or be a word or two ("// ... snip"); trailing dots
-// alone must start with the absence ("// existing code..."); and without
-// dots it must name both and end on where or how the code stands ("// rest
-// of code here", "// (rest of file unchanged)") or ask to keep it ("// keep
-// existing code").
-func describesElision(phrase string, lead, trail bool) bool {
-	words := strings.FieldsFunc(strings.ToLower(phrase), func(r rune) bool {
-		return !('a' <= r && r <= 'z' || r == '-' || r == '\'')
-	})
-	if len(words) == 0 || len(words) > 8 || strings.ContainsAny(phrase, ":;=[]{}<>\"`") {
-		// Too long for a placeholder, or code-like punctuation: an
-		// example ("// ... file:line] msg ...") rather than a stand-in.
+// isElision reports whether cur[i] is a placeholder standing in for code,
+// by the ladder's rule (locate.IsPlaceholder), less what the file's
+// language makes something else: in Markdown "# ..." is a heading, and a
+// line of bare dots is a statement only in C-like languages (in Python it
+// is the Ellipsis, in prose and YAML it is text).
+func isElision(cur []string, i int, lg lang) bool {
+	t := strings.TrimSpace(cur[i])
+	if lg == langMarkdown && strings.HasPrefix(t, "#") {
 		return false
 	}
-	var which, what bool
-	for _, w := range words {
-		which = which || elisionWhich[w]
-		what = what || elisionWhat[w]
+	if lg != langCode && t != "" && strings.Trim(t, ". …") == "" {
+		return false
 	}
-	first, last := words[0], words[len(words)-1]
-	switch {
-	case lead && trail:
-		return which || what && len(words) <= 3
-	case lead:
-		return which && what || (which || what) && len(words) <= 2
-	case trail:
-		return elisionFirst[first] && what && len(words) <= 6
-	}
-	return elisionFirst[first] && which && what && (elisionState[last] || first == "keep" && elisionWhat[last])
+	return locate.IsPlaceholder(cur, i)
 }
 
 // markNew sets isNew[j] for each line of cur that a line diff against base

@@ -60,8 +60,14 @@ func mayBePlaceholder(l string) bool {
 	return false
 }
 
-// isPlaceholder reports whether lines[i] is an elision placeholder.
-func isPlaceholder(lines []string, i int) bool {
+// IsPlaceholder reports whether lines[i] is an elision placeholder: a
+// line a model wrote in place of code it left out. It is the one rule for
+// the ladder, which must never take code for one (a line it takes skips
+// lines of the file), and for package lint, which reports the ones left in
+// a file; lines[i]'s neighbours decide a bare "..." and a list's "etc.".
+// What only a file's language can tell (a Markdown heading "# ...") is the
+// caller's to add.
+func IsPlaceholder(lines []string, i int) bool {
 	if !mayBePlaceholder(lines[i]) {
 		return false
 	}
@@ -77,6 +83,16 @@ func isPlaceholder(lines []string, i int) bool {
 	}
 	if jsonDots(t) {
 		return true
+	}
+	// "... existing code ..." without comment markers: dots on both sides
+	// and the words mark it; a doctest's "... x = 1" has neither.
+	if u, lead, trail := cutDots(t); lead && trail {
+		return placeholderPhrase(t, nil) && u != ""
+	}
+	// A tab after "//" is a code block inside a Go doc comment: an
+	// example, which may elide as it likes.
+	if strings.HasPrefix(strings.TrimLeft(t, "/"), "\t") && strings.HasPrefix(t, "//") {
+		return false
 	}
 	// A shell no-op holding a comment: ": # rest unchanged".
 	if len(t) > 2 && t[0] == ':' && (t[1] == ' ' || t[1] == '\t') {
@@ -181,7 +197,7 @@ var placeholderExact = map[string]bool{
 	"unchanged": true, "no changes": true, "remaining": true, "the rest": true, "as before": true,
 	"same as above": true, "same as before": true, "existing": true, "existing content": true,
 	"existing code": true, "remaining content": true, "content omitted": true, "for brevity": true,
-	"omitted for brevity": true,
+	"omitted for brevity": true, "keep existing code": true,
 }
 
 // bracketWords are the single words that, in square brackets, are a
@@ -234,19 +250,32 @@ func placeholderPhrase(u string, afterComment func() bool) bool {
 		return false
 	}
 	if onlyDots(u) {
-		return true
+		// A comment of a long run of dots is a ruler.
+		return strings.Count(u, ".")+3*strings.Count(u, "…") <= maxPlaceholderDots
 	}
 	lu := strings.ToLower(u)
 	if strings.Contains(u, "...") || strings.Contains(u, "…") {
-		lead := strings.HasPrefix(u, "...") || strings.HasPrefix(u, "…")
-		trail := strings.HasSuffix(u, "...") || strings.HasSuffix(u, "…")
+		inner, lead, trail := cutDots(lu)
 		if !lead && !trail || moreFields(u, 8) {
 			return false
 		}
+		// Dots that only close a phrase also end a sentence trailing off
+		// ("// handle the remaining lines..."): the phrase must open with
+		// what was left out ("// existing code...").
+		contains := strings.Contains
+		if trail && !lead {
+			contains = strings.HasPrefix
+		}
 		for _, w := range placeholderWords {
-			if strings.Contains(lu, w) {
+			if contains(inner, w) {
 				return true
 			}
+		}
+		// "... more tests", "... other handlers": after dots, two words
+		// naming more of the same.
+		if lead {
+			words := strings.Fields(inner)
+			return len(words) >= 1 && len(words) <= 2 && (words[0] == "more" || words[0] == "other")
 		}
 		return false
 	}
@@ -288,6 +317,21 @@ func placeholderPhrase(u string, afterComment func() bool) bool {
 	return false
 }
 
+// maxPlaceholderDots is the longest run of dots a placeholder comment
+// holds; a longer one is a ruler.
+const maxPlaceholderDots = 8
+
+// cutDots returns s without the dots ("." and "…") and blanks at its
+// ends, and whether each end had three dots or more.
+func cutDots(s string) (inner string, lead, trail bool) {
+	const dots = ".… \t"
+	inner = strings.TrimLeft(s, dots)
+	lead = onlyDots(strings.TrimSpace(s[:len(s)-len(inner)]))
+	t := strings.TrimRight(inner, dots)
+	trail = onlyDots(strings.TrimSpace(inner[len(t):]))
+	return strings.TrimSpace(t), lead, trail
+}
+
 // moreFields reports whether s has more than n fields, as strings.Fields
 // splits it, without the split: every comment line of every edit is asked.
 func moreFields(s string, n int) bool {
@@ -321,6 +365,9 @@ func commentText(t string) (string, bool) {
 	for _, o := range commentOpeners {
 		if strings.HasPrefix(t, o) {
 			t, opened = t[len(o):], true
+			if o == "//" || o == "#" {
+				t = strings.TrimLeft(t, o[:1]) // "/// ...", "## ..."
+			}
 			break
 		}
 	}
@@ -529,7 +576,7 @@ func tailNote(t string) bool {
 	return false
 }
 
-// elidedEllipsis finds a bare "..." in a rewrite that isPlaceholder took
+// elidedEllipsis finds a bare "..." in a rewrite that IsPlaceholder took
 // for Python's Ellipsis (it follows a line ending in ":" or a docstring),
 // when original has no such line, yet it stands for code of original: it is
 // followed by more statements of its block while lines of original are

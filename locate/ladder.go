@@ -97,7 +97,7 @@ func newPattern(s string) *pattern {
 	p.gap, p.ph = flags[:n:n], flags[n:]
 	p.blank = true
 	for i, l := range p.lines {
-		if isPlaceholder(p.lines, i) {
+		if IsPlaceholder(p.lines, i) {
 			p.ph[i] = true
 			p.phs++
 		} else if !isBlank(l) {
