@@ -199,8 +199,8 @@ func readSearchReplace(p *parser, i int) int {
 		p.leanOnWhole[len(p.edits)] = true
 	}
 	p.lastPath = pth
-	old := p.text[p.lines[body-1].end:p.lines[div].start]
-	nw := p.text[p.lines[div].end:p.lines[closeAt].start]
+	old := unescapeMarkers(p.text[p.lines[body-1].end:p.lines[div].start])
+	nw := unescapeMarkers(p.text[p.lines[div].end:p.lines[closeAt].start])
 	// Roo's start line, like a hunk's, may break a tie between equal
 	// matches; it never moves the edit to text that does not match.
 	e := edit.Edit{Op: edit.Replace, Path: pth, Old: old, New: nw, Count: 1, Hint: hint}
@@ -209,6 +209,54 @@ func readSearchReplace(p *parser, i int) int {
 	}
 	p.add(e, FormatSearchReplace, from, closeAt+1)
 	return closeAt + 1
+}
+
+// unescapeMarkers drops the backslash before each line of text that would
+// otherwise read as one of the block's own lines: a marker ("=======",
+// "<<<<<<< SEARCH", ">>>>>>> REPLACE", "-------", "+++++++ REPLACE") or
+// Roo's ":start_line:" preamble. Roo Code tells models to escape a file's
+// marker lines so; a backslash line that is no marker stays as written.
+func unescapeMarkers(text string) string {
+	if !strings.HasPrefix(text, "\\") && !strings.Contains(text, "\n\\") {
+		return text
+	}
+	var b strings.Builder
+	changed := false
+	for rest := text; rest != ""; {
+		n := strings.IndexByte(rest, '\n') + 1
+		if n == 0 {
+			n = len(rest)
+		}
+		line := rest[:n]
+		rest = rest[n:]
+		if escapedMarker(line) {
+			line = line[1:]
+			changed = true
+		}
+		b.WriteString(line)
+	}
+	if !changed {
+		return text
+	}
+	return b.String()
+}
+
+// escapedMarker reports whether line is a backslash at column 0 followed by
+// a line the block reader would take as its own syntax.
+func escapedMarker(line string) bool {
+	if !strings.HasPrefix(line, "\\") {
+		return false
+	}
+	s := strings.TrimRight(line[1:], "\r\n")
+	if s == "" || s[0] == ' ' {
+		return false
+	}
+	for _, c := range []byte("<=>-+") {
+		if _, _, ok := srMarker(s, c); ok {
+			return true
+		}
+	}
+	return strings.HasPrefix(s, ":start_line:") || strings.HasPrefix(s, ":end_line:")
 }
 
 // srBlock scans the block whose opening marker is line open, up to line

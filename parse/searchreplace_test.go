@@ -108,6 +108,13 @@ func TestParseSearchReplace(t *testing.T) {
 		"twoSevens":  {"a.go\n<<<<<<< SEARCH\nx\n=======\ny\n=======\nz\n>>>>>>> REPLACE\n", nil, []int{2}},
 		"sevenWins":  {"a.go\n<<<<<<< SEARCH\nx\n======\ny\n=======\nz\n>>>>>>> REPLACE\n", []string{rep("a.go", "x\n======\ny\n", "z\n")}, nil},
 		"nestedOnly": {"a.go\n<<<<<<< SEARCH\n<<<<<<< HEAD\n=======\n>>>>>>> b\n>>>>>>> REPLACE\n", nil, []int{2}},
+		// A backslash before a line that would read as the block's own
+		// syntax makes it the file's text (Roo Code's escaping); other
+		// backslash lines, and a backslash before an indented marker, stay.
+		"escapedDivider":  {"a.go\n<<<<<<< SEARCH\nx\n\\=======\ny\n=======\nz\n>>>>>>> REPLACE\n", []string{rep("a.go", "x\n=======\ny\n", "z\n")}, nil},
+		"escapedConflict": {"a.go\n<<<<<<< SEARCH\n\\<<<<<<< HEAD\nx\n\\>>>>>>> b\n=======\nx\n>>>>>>> REPLACE\n", []string{rep("a.go", "<<<<<<< HEAD\nx\n>>>>>>> b\n", "x\n")}, nil},
+		"escapedInNew":    {"a.go\n<<<<<<< SEARCH\nx\n=======\n\\-------\n\\+++++++ REPLACE\n\\:start_line:3\n>>>>>>> REPLACE\n", []string{rep("a.go", "x\n", "-------\n+++++++ REPLACE\n:start_line:3\n")}, nil},
+		"backslashKept":   {"a.go\n<<<<<<< SEARCH\n\\n\n\\ =======\n\\===\n=======\ny\n>>>>>>> REPLACE\n", []string{rep("a.go", "\\n\n\\ =======\n\\===\n", "y\n")}, nil},
 	}
 	for name, tt := range tests {
 		edits, errs := Parse([]byte(tt.in), FormatSearchReplace)

@@ -99,7 +99,9 @@ Other tools' spellings of the same block are read alike. Cline opens with
 and the SEARCH text; they are not the file's text, and the start line is a
 hint like a diff's line number: it may pick one of several equal matches,
 never move an edit to a place its text does not match. "<<<<<<< SEARCH>"
-with a stray '>' opens a block too.
+with a stray '>' opens a block too. A backslash before a line the block
+would read as its own ("\=======", "\<<<<<<< HEAD", "\-------") makes it
+the file's text, as Roo Code asks models to write a file's marker lines.
 
     src/app.go
     ------- SEARCH
