@@ -125,7 +125,7 @@ func (d *Doc) Replace(p *Prepared) (Result, *edit.Error) {
 		if loc, ok := d.seg.try(p.e, &p.be, d.opts); ok {
 			d.backoff = 0
 			d.moved = d.moved || loc.Status != StatusAlreadyApplied
-			return resultOf(loc), nil
+			return resultOf(loc, p.e), nil
 		}
 	}
 	// The ladder, on the content as the edits so far left it.
@@ -158,7 +158,7 @@ func (d *Doc) ladder(p *Prepared) (Result, *edit.Error) {
 	if err != nil {
 		return Result{}, err
 	}
-	r := resultOf(loc)
+	r := resultOf(loc, p.e)
 	if loc.Status != StatusAlreadyApplied {
 		if serr := checkSplices(d.text, loc.Splices); serr != nil {
 			return Result{}, serr
@@ -168,12 +168,25 @@ func (d *Doc) ladder(p *Prepared) (Result, *edit.Error) {
 	return r, nil
 }
 
-// resultOf is the Result of a location. Matched and Written are copied:
+// resultOf is the Result of locating e. Matched and Written are copied:
 // as substrings they would share the content's memory, and keep every
-// intermediate content alive as long as the Result.
-func resultOf(loc location) Result {
+// intermediate content alive as long as the Result. Text equal to the
+// edit's own Old or New is that string instead, which the caller holds
+// anyway: an exact edit written as sent costs no copy.
+func resultOf(loc location, e *edit.Edit) Result {
 	return Result{Status: loc.Status, Strategy: loc.Strategy, LineStart: loc.LineStart, LineEnd: loc.LineEnd,
-		Matched: strings.Clone(loc.Matched), Written: strings.Clone(loc.Written), Note: loc.Note}
+		Matched: ownText(loc.Matched, e.Old, e.New), Written: ownText(loc.Written, e.New, e.Old), Note: loc.Note}
+}
+
+// ownText is s, as one of the edit's strings when it equals one, else as
+// a copy.
+func ownText(s string, edits ...string) string {
+	for _, t := range edits {
+		if s == t {
+			return t
+		}
+	}
+	return strings.Clone(s)
 }
 
 func (d *Doc) setText(text string) {

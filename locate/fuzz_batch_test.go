@@ -280,7 +280,7 @@ func replaceByLadder(content *string, e *edit.Edit, opts Options) (Result, *edit
 		}
 		*content = out
 	}
-	return resultOf(loc), nil
+	return resultOf(loc, e), nil
 }
 
 // batchFiles makes a.txt and b.txt from data; flags picks BOMs, and
