@@ -66,6 +66,14 @@ type Applied struct {
 // not nil, names those edits; the returned text is still the best
 // rewrite.
 func Normalize(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error) {
+	if AppliedAsWritten(edits, applied) {
+		return bytes.Clone(src), nil
+	}
+	return normalize(src, edits, applied)
+}
+
+// normalize is Normalize by rendering every edit.
+func normalize(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error) {
 	n := &normalizer{src: src, edits: edits, p: newParser(src, FormatAuto), by: map[int][]Applied{}}
 	for _, a := range applied {
 		if a.Index < 0 || a.Index >= len(edits) {
@@ -103,6 +111,31 @@ func Normalize(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error)
 		}
 	}
 	return n.result()
+}
+
+// AppliedAsWritten reports whether [Normalize] would return the response
+// byte for byte, without rendering it: each entry of applied is the only
+// one for its edit, no fixer's, and says what its edit says (a Replace
+// with Count 1 that found its Old and wrote its New; a Create or Rewrite
+// that wrote its content), and none is a diff hunk, whose "@@" numbers
+// Normalize recomputes. Each such region keeps its bytes (see one and
+// json), and the edits without an entry keep theirs.
+func AppliedAsWritten(edits []edit.Edit, applied []Applied) bool {
+	seen := make(map[int]bool, len(applied))
+	for _, a := range applied {
+		if a.Index < 0 || a.Index >= len(edits) || seen[a.Index] || a.Repaired {
+			return false
+		}
+		seen[a.Index] = true
+		e := &edits[a.Index]
+		if e.Format == FormatUDiff.String() || a.Op != e.Op || a.Path != e.Path {
+			return false
+		}
+		if e.Op == edit.Replace && (e.Count != 1 || lf(e.Old) != lf(a.Old)) || lf(e.New) != lf(a.New) {
+			return false
+		}
+	}
+	return true
 }
 
 type normalizer struct {

@@ -25,7 +25,11 @@ func Normalized(src []byte, edits []edit.Edit, res *apply.Result) (string, error
 // entries and hashes, not the reply's text), and its absence tells the
 // caller that the reply may stand in the history as it is.
 func ChangedNormalized(src []byte, edits []edit.Edit, res *apply.Result) string {
-	out, _ := parse.Normalize(src, edits, appliedOf(res, edits))
+	applied := appliedOf(res, edits)
+	if parse.AppliedAsWritten(edits, applied) {
+		return ""
+	}
+	out, _ := parse.Normalize(src, edits, applied)
 	if out == nil || bytes.Equal(out, src) {
 		return ""
 	}

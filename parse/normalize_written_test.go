@@ -1,0 +1,102 @@
+package parse
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// asWritten is what an applier reports for edits located exactly and
+// written as sent: each Replace, Create and Rewrite found its own Old and
+// wrote its own New.
+func asWritten(edits []edit.Edit) []Applied {
+	var as []Applied
+	for i, e := range edits {
+		switch e.Op {
+		case edit.Replace, edit.Create, edit.Rewrite:
+			as = append(as, Applied{Index: i, Op: e.Op, Path: e.Path, Old: e.Old, New: e.New, Line: max(e.Hint, 1)})
+		}
+	}
+	return as
+}
+
+// FuzzAppliedAsWritten holds AppliedAsWritten to what it promises: when it
+// says the response stands as sent, rendering every edit gives the
+// response byte for byte, with no edit left as written.
+func FuzzAppliedAsWritten(f *testing.F) {
+	seedResponses(f, "search-replace", "udiff", "json", "codex", "whole", "auto")
+	f.Fuzz(func(t *testing.T, src []byte) {
+		edits, errs := Parse(src, FormatAuto)
+		if len(errs) > 0 || len(edits) == 0 {
+			return
+		}
+		as := asWritten(edits)
+		if !AppliedAsWritten(edits, as) {
+			return
+		}
+		out, err := normalize(src, edits, as)
+		if err != nil || !bytes.Equal(out, src) {
+			t.Fatalf("AppliedAsWritten, yet rendering gives (err %v)\n%q\nfor\n%q", err, out, src)
+		}
+	})
+}
+
+// TestAppliedAsWritten: the response stands as sent only when every entry
+// is its edit's own text, once, with no fixer and no diff hunk.
+func TestAppliedAsWritten(t *testing.T) {
+	sr := "a.go\n```go\n<<<<<<< SEARCH\nx := 1\n=======\nx := 2\n>>>>>>> REPLACE\n```\n\nb.go\n```go\n<<<<<<< SEARCH\ny\n=======\nz\n>>>>>>> REPLACE\n```\n"
+	whole := "new.txt\n```\nhello\n```\n"
+	udiff := "```diff\n--- a/a.go\n+++ b/a.go\n@@ -1,2 +1,2 @@\n x\n-y\n+z\n```\n"
+	parsed := func(src string) []edit.Edit {
+		t.Helper()
+		edits, errs := Parse([]byte(src), FormatAuto)
+		if len(errs) > 0 || len(edits) == 0 {
+			t.Fatalf("%q: %d edits, errors %v", src, len(edits), errs)
+		}
+		return edits
+	}
+	tests := map[string]struct {
+		src    string
+		change func([]Applied) []Applied
+		want   bool
+	}{
+		"searchReplace":  {src: sr, want: true},
+		"oneFailed":      {src: sr, change: func(as []Applied) []Applied { return as[1:] }, want: true},
+		"whole":          {src: whole, want: true},
+		"crlfResponse":   {src: "a.go\r\n<<<<<<< SEARCH\r\nx\r\n=======\r\ny\r\n>>>>>>> REPLACE\r\n", change: func(as []Applied) []Applied { as[0].Old, as[0].New = "x\n", "y\n"; return as }, want: true},
+		"udiff":          {src: udiff, want: false},
+		"otherOld":       {src: sr, change: func(as []Applied) []Applied { as[1].Old = "  y\n"; return as }, want: false},
+		"otherNew":       {src: sr, change: func(as []Applied) []Applied { as[0].New = "x := 3\n"; return as }, want: false},
+		"repaired":       {src: sr, change: func(as []Applied) []Applied { as[0].Repaired = true; return as }, want: false},
+		"twice":          {src: sr, change: func(as []Applied) []Applied { return append(as, as[0]) }, want: false},
+		"otherPath":      {src: sr, change: func(as []Applied) []Applied { as[0].Path = "c.go"; return as }, want: false},
+		"noSuchEdit":     {src: sr, change: func(as []Applied) []Applied { as[0].Index = 9; return as }, want: false},
+		"replaceAllEdit": {src: sr, change: func(as []Applied) []Applied { return as }, want: false},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			edits := parsed(tt.src)
+			if name == "replaceAllEdit" {
+				edits[0].Count = 0
+			}
+			as := asWritten(edits)
+			if tt.change != nil {
+				as = tt.change(as)
+			}
+			if got := AppliedAsWritten(edits, as); got != tt.want {
+				t.Fatalf("AppliedAsWritten = %v, want %v", got, tt.want)
+			}
+			if !tt.want {
+				return
+			}
+			out, err := normalize([]byte(tt.src), edits, as)
+			if err != nil || string(out) != tt.src {
+				t.Fatalf("rendering gives %q (err %v), want the response as sent", out, err)
+			}
+			if got, err := Normalize([]byte(tt.src), edits, as); err != nil || string(got) != tt.src {
+				t.Fatalf("Normalize = %q (err %v)", got, err)
+			}
+		})
+	}
+}
