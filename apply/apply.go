@@ -80,6 +80,10 @@ type Options struct {
 	// available memory and the cgroup's limit), asked only for a large
 	// apply.
 	MemoryLimit int64
+	// Sized, when set, is called before any file is read with the
+	// bytes the apply will work on: the sizes on disk of the files the
+	// edits name and the edits' text. A caller sizes its memory from it.
+	Sized func(bytes int64)
 
 	// Repair, when set, is asked once per failed edit (and round, up to
 	// RepairAttempts) for replacement edits; they go through the same

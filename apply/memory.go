@@ -26,8 +26,9 @@ const memoryCheckMin = 64 << 20
 // edits cannot fit in the memory at hand (limit, or what the system has
 // free when limit is 0): the process would otherwise be killed part way or
 // die in the Go runtime, with no receipt. Sizes come from stat, so a file
-// that cannot be stat'ed counts as empty: the planner reports it.
-func checkMemory(root *os.Root, edits []edit.Edit, limit int64) *edit.Error {
+// that cannot be stat'ed counts as empty: the planner reports it. sized,
+// when not nil, is told the total.
+func checkMemory(root *os.Root, edits []edit.Edit, limit int64, sized func(int64)) *edit.Error {
 	var total int64
 	seen := map[string]bool{}
 	for _, e := range edits {
@@ -39,6 +40,9 @@ func checkMemory(root *os.Root, edits []edit.Edit, limit int64) *edit.Error {
 		if fi, err := root.Stat(e.Path); err == nil && fi.Mode().IsRegular() {
 			total += fi.Size()
 		}
+	}
+	if sized != nil {
+		sized(total)
 	}
 	if limit <= 0 {
 		if total < memoryCheckMin {

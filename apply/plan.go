@@ -60,7 +60,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		return res, res.Errors.Err()
 	}
 	rs.prefixes = opts.PathPrefixes
-	if e := checkMemory(root, edits, opts.MemoryLimit); e != nil {
+	if e := checkMemory(root, edits, opts.MemoryLimit, opts.Sized); e != nil {
 		res.Errors.Add(e)
 		return res, res.Errors.Err()
 	}

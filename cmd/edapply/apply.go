@@ -215,6 +215,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 		NoSync:         opts.noSync,
 		Repair:         repair,
 		RepairAttempts: opts.attempts,
+		Sized:          budgetGC,
 	})
 	if len(perrs) > 0 {
 		res.OK, res.DryRun = false, opts.dryRun
@@ -323,7 +324,7 @@ func readResponse(name string, stdin io.Reader, limit int64) ([]byte, error) {
 		defer f.Close()
 		r, label = f, name
 	}
-	src, err := io.ReadAll(io.LimitReader(r, limit+1))
+	src, err := readAll(r, limit+1)
 	if err != nil {
 		return nil, usagef("reading %s: %v", label, err)
 	}
@@ -335,6 +336,24 @@ func readResponse(name string, stdin io.Reader, limit int64) ([]byte, error) {
 		return nil, usagef("%s: response larger than %s", label, size)
 	}
 	return src, nil
+}
+
+// readAll reads r up to limit bytes. A regular file is read into a buffer
+// of its size, where io.ReadAll's doubling would allocate about twice a
+// large reply's bytes on the way.
+func readAll(r io.Reader, limit int64) ([]byte, error) {
+	r = io.LimitReader(r, limit)
+	if f, ok := r.(*io.LimitedReader).R.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > 0 {
+			var b bytes.Buffer
+			// bytes.MinRead of room past the end: ReadFrom then finds the
+			// end of the file without growing the buffer.
+			b.Grow(int(min(fi.Size(), limit)) + bytes.MinRead)
+			_, err := b.ReadFrom(r)
+			return b.Bytes(), err
+		}
+	}
+	return io.ReadAll(r)
 }
 
 // parseBase turns --base PATH=HASH values into apply's map. PATH is as the

@@ -29,7 +29,7 @@ func TestWatchGC(t *testing.T) {
 		}
 	}
 
-	watchGC(1 << 40)
+	watchGC(func() uint64 { return 1 << 40 })
 	settle()
 	if p := gcPercent(); p != -1 {
 		t.Fatalf("GC percent %d after collections with little live; want it still off (-1)", p)
@@ -39,10 +39,52 @@ func TestWatchGC(t *testing.T) {
 	for i := range live {
 		live[i] = make([]byte, 1<<20)
 	}
-	watchGC(16 << 20)
+	watchGC(func() uint64 { return 16 << 20 })
 	settle()
 	if p := gcPercent(); p != 100 {
 		t.Fatalf("GC percent %d after a collection with 32 MiB live; want 100", p)
 	}
 	runtime.KeepAlive(live)
+}
+
+// TestBudgetGC: the soft limit is gcBudget times the run's bytes, never
+// below gcFloor, and untouched once the collector is Go's own again.
+func TestBudgetGC(t *testing.T) {
+	prevLimit := debug.SetMemoryLimit(-1)
+	gcMu.Lock()
+	prev := gcLimit
+	gcMu.Unlock()
+	defer func() {
+		debug.SetMemoryLimit(prevLimit)
+		gcMu.Lock()
+		gcLimit = prev
+		gcMu.Unlock()
+	}()
+	limit := func() int64 { return debug.SetMemoryLimit(-1) } // -1 reads it
+
+	gcMu.Lock()
+	gcLimit = gcFloor
+	gcMu.Unlock()
+	debug.SetMemoryLimit(gcFloor)
+	budgetGC(1 << 20)
+	if got := limit(); got != gcFloor {
+		t.Fatalf("limit %d for a 1 MiB run; want the floor %d", got, gcFloor)
+	}
+	budgetGC(100 << 20)
+	if got := limit(); got != gcBudget*100<<20 {
+		t.Fatalf("limit %d for a 100 MiB run; want %d", got, gcBudget*100<<20)
+	}
+	budgetGC(math.MaxInt64)
+	if got := limit(); got <= gcBudget*100<<20 {
+		t.Fatalf("limit %d for a huge run; want it raised, not wrapped", got)
+	}
+
+	gcMu.Lock()
+	gcLimit = 0 // the environment, or the default collector, rules
+	gcMu.Unlock()
+	debug.SetMemoryLimit(math.MaxInt64)
+	budgetGC(100 << 20)
+	if got := limit(); got != math.MaxInt64 {
+		t.Fatalf("limit %d after the default collector took over; want none", got)
+	}
 }

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestReadAll: a reply file is read whole into a buffer of its size (no
+// doubling on the way), and never past the limit; other readers as
+// io.ReadAll reads them.
+func TestReadAll(t *testing.T) {
+	want := bytes.Repeat([]byte("line of a reply\n"), 1<<16)
+	name := filepath.Join(t.TempDir(), "reply.txt")
+	if err := os.WriteFile(name, want, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	open := func() *os.File {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		return f
+	}
+	f := open()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	got, err := readAll(f, int64(len(want))+1)
+	runtime.ReadMemStats(&after)
+	if err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("readAll = %d bytes, %v; want the file's %d", len(got), err, len(want))
+	}
+	// io.ReadAll's growing buffers come to about twice the file; one
+	// buffer of its size (rounded up to whole pages) and the stat's few
+	// bytes stay well under an eighth more.
+	if n := after.TotalAlloc - before.TotalAlloc; n > uint64(len(want)+len(want)/8) {
+		t.Fatalf("%d bytes allocated to read a %d-byte file", n, len(want))
+	}
+	got, err = readAll(open(), 100)
+	if err != nil || !bytes.Equal(got, want[:100]) {
+		t.Fatalf("readAll with limit 100 = %d bytes, %v", len(got), err)
+	}
+	got, err = readAll(strings.NewReader("abc"), 10)
+	if err != nil || string(got) != "abc" {
+		t.Fatalf("readAll of a reader = %q, %v", got, err)
+	}
+}
