@@ -101,7 +101,8 @@ func closesLevel(s string) bool {
 
 // searchStart returns the line where the SEARCH text of the block opening
 // at line open begins, and the line hint Roo Code writes before it:
-// ":start_line:N" (and ":end_line:M") lines, then a "-------" line. They
+// ":start_line:N" (and ":end_line:M") lines, N also written "[N]", then a
+// "-------" line. They
 // are the tool's syntax, never the file's text; without them, or without
 // the dash line after them, the SEARCH text begins on the line after the
 // opener.
@@ -114,7 +115,7 @@ func (p *parser) searchStart(open, stop int) (from, hint int) {
 			break
 		}
 		name, num, ok = strings.Cut(num, ":")
-		n, err := strconv.Atoi(strings.TrimSpace(num))
+		n, err := strconv.Atoi(lineNumber(num))
 		if !ok || err != nil || n < 1 || (name != "start_line" && name != "end_line") {
 			break
 		}
@@ -126,6 +127,16 @@ func (p *parser) searchStart(open, stop int) (from, hint int) {
 		return open + 1, 0 // no "-------" after them: the lines are text
 	}
 	return k + 1, hint
+}
+
+// lineNumber is the number of a preamble line as models write it: "12",
+// " 12" or "[12]", the brackets copied from the tool's own description.
+func lineNumber(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) > 2 && s[0] == '[' && s[len(s)-1] == ']' {
+		s = strings.TrimSpace(s[1 : len(s)-1])
+	}
+	return s
 }
 
 // isRooSeparator reports whether s is the dash line that ends Roo's

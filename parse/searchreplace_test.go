@@ -114,7 +114,11 @@ func TestParseSearchReplace(t *testing.T) {
 		"escapedDivider":  {"a.go\n<<<<<<< SEARCH\nx\n\\=======\ny\n=======\nz\n>>>>>>> REPLACE\n", []string{rep("a.go", "x\n=======\ny\n", "z\n")}, nil},
 		"escapedConflict": {"a.go\n<<<<<<< SEARCH\n\\<<<<<<< HEAD\nx\n\\>>>>>>> b\n=======\nx\n>>>>>>> REPLACE\n", []string{rep("a.go", "<<<<<<< HEAD\nx\n>>>>>>> b\n", "x\n")}, nil},
 		"escapedInNew":    {"a.go\n<<<<<<< SEARCH\nx\n=======\n\\-------\n\\+++++++ REPLACE\n\\:start_line:3\n>>>>>>> REPLACE\n", []string{rep("a.go", "x\n", "-------\n+++++++ REPLACE\n:start_line:3\n")}, nil},
-		"backslashKept":   {"a.go\n<<<<<<< SEARCH\n\\n\n\\ =======\n\\===\n=======\ny\n>>>>>>> REPLACE\n", []string{rep("a.go", "\\n\n\\ =======\n\\===\n", "y\n")}, nil},
+		// Roo's start line written in brackets, as its tool description
+		// shows it, is still the preamble, not the file's text.
+		"rooBracketed":  {"a.go\n<<<<<<< SEARCH\n:start_line: [4]\n-------\nx\n=======\ny\n>>>>>>> REPLACE\n", []string{rep("a.go", "x\n", "y\n")}, nil},
+		"rooBadNumber":  {"a.go\n<<<<<<< SEARCH\n:start_line:[x]\n-------\nx\n=======\ny\n>>>>>>> REPLACE\n", []string{rep("a.go", ":start_line:[x]\n-------\nx\n", "y\n")}, nil},
+		"backslashKept": {"a.go\n<<<<<<< SEARCH\n\\n\n\\ =======\n\\===\n=======\ny\n>>>>>>> REPLACE\n", []string{rep("a.go", "\\n\n\\ =======\n\\===\n", "y\n")}, nil},
 	}
 	for name, tt := range tests {
 		edits, errs := Parse([]byte(tt.in), FormatSearchReplace)
@@ -185,5 +189,17 @@ func TestSearchReplaceKinds(t *testing.T) {
 	edits, _ := Parse([]byte("a.go\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n"), FormatSearchReplace)
 	if len(edits) != 1 || edits[0].Op != edit.Replace || edits[0].Count != 1 || edits[0].Format != "search-replace" {
 		t.Errorf("Parse = %+v; want one Replace with Count 1 in format search-replace", edits)
+	}
+}
+
+// TestRooStartLineHint checks that Roo's start line, bare or bracketed,
+// becomes the edit's hint.
+func TestRooStartLineHint(t *testing.T) {
+	for _, num := range []string{"7", " 7", "[7]", " [7]", "[ 7 ]"} {
+		in := "a.go\n<<<<<<< SEARCH\n:start_line:" + num + "\n-------\nx\n=======\ny\n>>>>>>> REPLACE\n"
+		edits, errs := Parse([]byte(in), FormatSearchReplace)
+		if len(errs) != 0 || len(edits) != 1 || edits[0].Hint != 7 || edits[0].Old != "x\n" {
+			t.Errorf(":start_line:%s: edits %+v, errors %v; want one edit of x with hint 7", num, edits, errs)
+		}
 	}
 }
