@@ -808,7 +808,7 @@ func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
 		p.failOn(f, i, e, elisionErr(line, "rewrite"))
 		return
 	}
-	if e.Tentative && !wholeOf(body, text) {
+	if e.Tentative && !locate.WholeOf(body, text) {
 		p.failOn(f, i, e, &edit.Error{Code: edit.CodeElision,
 			Msg:  "the fence under the path holds a piece of the file, not the whole file: as a rewrite it would delete the rest",
 			Hint: "Send a SEARCH/REPLACE block for the part you changed, or pass `-f whole` if the fence is meant to replace the whole file."})

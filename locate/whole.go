@@ -1,13 +1,13 @@
-package apply
+package locate
 
 import "strings"
 
-// maxWholeCells bounds the table wholeOf fills to count the lines a
+// maxWholeCells bounds the table WholeOf fills to count the lines a
 // rewrite keeps in order; past it, a greedy count (never more than the
 // true one) stands in.
 const maxWholeCells = 16 << 20
 
-// wholeOf reports whether text, a fence read as a file's new content
+// WholeOf reports whether text, a fence read as a file's new content
 // without the reply saying so, is explainable as the whole of file rather
 // than a piece of it: it keeps the file's first and last significant
 // lines, or most of the file's significant lines in order, or most of its
@@ -17,7 +17,7 @@ const maxWholeCells = 16 << 20
 // lines are the non-blank ones, compared with their blanks trimmed and
 // collapsed, so a rewrite that re-indents still counts. An empty file is
 // anything's whole.
-func wholeOf(file, text string) bool {
+func WholeOf(file, text string) bool {
 	fl, tl := significantLines(file), significantLines(text)
 	if len(fl) == 0 {
 		return true
@@ -29,12 +29,12 @@ func wholeOf(file, text string) bool {
 	if have[fl[0]] && have[fl[len(fl)-1]] {
 		return true
 	}
-	return 2*visible(text) >= visible(file) || 2*keptInOrder(fl, tl) > len(fl) ||
+	return 2*visibleBytes(text) >= visibleBytes(file) || 2*keptInOrder(fl, tl) > len(fl) ||
 		2*keptWords(file, text) > len(strings.Fields(file))
 }
 
-// visible counts the bytes of s that are not blanks.
-func visible(s string) int {
+// visibleBytes counts the bytes of s that are not blanks.
+func visibleBytes(s string) int {
 	n := 0
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != '\v' && c != '\f' {
