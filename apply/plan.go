@@ -667,7 +667,7 @@ func (p *planner) fail(i int, e *edit.Edit, err *edit.Error) {
 	} else {
 		p.addPathCandidates(err, written, "")
 	}
-	inFormatWords(err, e)
+	locate.InFormatWords(err, e)
 	err.Edit = p.index(i)
 	p.res.Errors.Add(err)
 	if p.failed != nil && p.failed[i] == nil {

@@ -71,5 +71,7 @@
 // applied edits), ladder.go (the rungs' comparisons and the written text),
 // elision.go (placeholders), rescue.go (a tool call's rescues) and
 // candidates.go (looseKey, which rules lines out before every tolerant
-// rung compares them, and the candidates of a NO_MATCH).
+// rung compares them, and the candidates of a NO_MATCH). Besides the
+// ladder: words.go puts its errors in the words of the edit's format, and
+// whole.go judges whether a fence nobody called a whole file can be one.
 package locate

@@ -1,4 +1,4 @@
-package apply
+package locate
 
 import (
 	"strings"
@@ -37,9 +37,9 @@ var (
 	)
 )
 
-// inFormatWords rewords err for the format e was written in, and tells a
+// InFormatWords rewords err for the format e was written in, and tells a
 // tool call whose old_string stands in several places about replace_all.
-func inFormatWords(err *edit.Error, e *edit.Edit) {
+func InFormatWords(err *edit.Error, e *edit.Edit) {
 	var r *strings.Replacer
 	switch e.Format {
 	case "json":
