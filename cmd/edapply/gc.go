@@ -15,8 +15,8 @@ import (
 const gcFloor = 32 << 20
 
 // gcBudget is how many times the bytes a run holds (the reply, the files
-// it edits) its memory may reach before the collector runs: the issue's
-// bound on peak RSS.
+// it edits) its memory may reach before the collector runs, which bounds
+// peak RSS by the size of the work rather than by the collector's pacing.
 const gcBudget = 3
 
 // gcLimit is the soft memory limit deferGC set, 0 once the environment or
