@@ -804,14 +804,8 @@ func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
 	for strings.HasPrefix(text, bom) {
 		text, newBOM = text[len(bom):], true
 	}
-	if line, elided := locate.ElidedRewrite(body, text); elided {
-		p.failOn(f, i, e, elisionErr(line, "rewrite"))
-		return
-	}
-	if e.Tentative && !locate.WholeOf(body, text) {
-		p.failOn(f, i, e, &edit.Error{Code: edit.CodeElision,
-			Msg:  "the fence under the path holds a piece of the file, not the whole file: as a rewrite it would delete the rest",
-			Hint: "Send a SEARCH/REPLACE block for the part you changed, or pass `-f whole` if the fence is meant to replace the whole file."})
+	if err := locate.RewriteError(body, text, e.Tentative); err != nil {
+		p.failOn(f, i, e, err)
 		return
 	}
 	// The file's conventions win over the model's: its line endings and
@@ -999,15 +993,6 @@ func (p *planner) changes() []change {
 }
 
 func binaryErr() *edit.Error { return locate.BinaryFileError() }
-
-func elisionErr(line int, what string) *edit.Error {
-	msg := what + " elides existing code with a placeholder"
-	if line > 0 {
-		msg = fmt.Sprintf("%s (line %d)", msg, line)
-	}
-	return &edit.Error{Code: edit.CodeElision, Msg: msg,
-		Hint: "Write out every line instead of a placeholder such as \"... existing code ...\", or use SEARCH/REPLACE blocks for just the lines that change."}
-}
 
 func lineCount(s string) int {
 	if s == "" {

@@ -1,6 +1,32 @@
 package locate
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// RewriteError judges rewritten as the whole new content of original: an
+// ELIDED error when a placeholder in it stands for original's code, or,
+// for a tentative rewrite (a fence nobody called a whole file), when it is
+// no whole file but a piece of one (WholeOf). Nil means it may be written.
+func RewriteError(original, rewritten string, tentative bool) *edit.Error {
+	if line, elided := elidedRewrite(original, rewritten); elided {
+		msg := "rewrite elides existing code with a placeholder"
+		if line > 0 {
+			msg = fmt.Sprintf("%s (line %d)", msg, line)
+		}
+		return &edit.Error{Code: edit.CodeElision, Msg: msg,
+			Hint: "Write out every line instead of a placeholder such as \"... existing code ...\", or use SEARCH/REPLACE blocks for just the lines that change."}
+	}
+	if tentative && !WholeOf(original, rewritten) {
+		return &edit.Error{Code: edit.CodeElision,
+			Msg:  "the fence under the path holds a piece of the file, not the whole file: as a rewrite it would delete the rest",
+			Hint: "Send a SEARCH/REPLACE block for the part you changed, or pass `-f whole` if the fence is meant to replace the whole file."}
+	}
+	return nil
+}
 
 // maxWholeCells bounds the table WholeOf fills to count the lines a
 // rewrite keeps in order; past it, a greedy count (never more than the
