@@ -57,6 +57,11 @@
 //  8. rescues, for a tool call's old_string only, when all of the above
 //     found nothing: a first line quoted after its indentation over a
 //     shifted body, a read's line numbers, escapes sent twice (rescue.go).
+//  9. blank edges, for any format, when all of the above found nothing:
+//     an old text that begins or ends with blank lines the file does not
+//     hold there is matched without them, and the new text loses as many
+//     at the same end; the rest matches as above, unique or refused, and
+//     is reported no closer than the whitespace rung (blankedges.go).
 //
 // Whatever the rung, only the matched region changes, and within it a line
 // the edit keeps (paired by a line diff of old and new text) keeps the

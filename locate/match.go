@@ -293,6 +293,9 @@ func (m *matcher) places(op, np *pattern) (hits []hit, lv level, note string, do
 				return nil, 0, "", &loc, err
 			}
 		}
+		if loc, err, ok := m.blankEdges(op, np); ok {
+			return nil, 0, "", &loc, err
+		}
 	}
 	if len(hits) == 0 {
 		cands, hint := f.candidates(op, m.from)
