@@ -29,7 +29,7 @@ var (
 // deferGC turns the collector off until the process's memory reaches
 // gcFloor (a soft memory limit, which budgetGC raises once the run's size
 // is known), and back to Go's default once a collection finds more than
-// three quarters of the limit live: a run whose live data outgrows its
+// seven eighths of the limit live: a run whose live data outgrows its
 // budget then grows with it as usual, rather than collecting again and
 // again at the limit. GOGC or GOMEMLIMIT set in the environment rule
 // instead.
@@ -42,13 +42,14 @@ func deferGC() {
 	debug.SetGCPercent(-1)
 	gcLimit = gcFloor
 	debug.SetMemoryLimit(gcFloor)
-	watchGC(func() uint64 { return uint64(gcLimit) / 4 * 3 })
+	watchGC(func() uint64 { return uint64(gcLimit) / 8 * 7 })
 }
 
 // budgetGC sets the soft memory limit to gcBudget times held, the bytes of
-// the reply and of the files the run edits, when that is above gcFloor: a
-// large run collects only as its memory nears that bound, a small one
-// never. Nothing changes once deferGC's setting is gone.
+// the reply and of the files the run edits (or an estimate, until they are
+// known), when that is above gcFloor: a large run collects only as its
+// memory nears that bound, a small one never. Nothing changes once
+// deferGC's setting is gone.
 func budgetGC(held int64) {
 	gcMu.Lock()
 	defer gcMu.Unlock()

@@ -70,6 +70,9 @@ func readEdits(response string, f parse.Format, root string, in io.Reader) (src 
 	if src, err = readResponse(response, in, maxResponse); err != nil {
 		return nil, nil, nil, err
 	}
+	// Until the files are known (apply's Options.Sized), the reply stands
+	// for them: parsing holds a few times its bytes.
+	budgetGC(2 * int64(len(src)))
 	edits, errs = parseInRoot(src, f, root)
 	if len(edits) == 0 && len(errs) == 0 {
 		errs.Add(noEdits(src))
