@@ -21,6 +21,9 @@ func FuzzParseJSON(f *testing.F) {
 		edits, _ := checkParse(t, src, FormatJSON)
 		checkParse(t, src, FormatAuto)
 		for _, e := range edits {
+			if e.Format == "codex" && e.Start < len(src) && src[e.Start] == '"' {
+				continue // a patch the call carries, read by the Codex reader (codexcall.go)
+			}
 			if e.Format != "json" {
 				t.Errorf("edit %+v: format %q", e, e.Format)
 			}

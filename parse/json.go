@@ -83,6 +83,10 @@ var jsonRegion = region{
 		p.scan.jsonItems = nil
 		for _, it := range items {
 			from, to := p.lineAt(it.start), p.lineAt(it.end-1)+1
+			if it.patch != "" {
+				p.readCarriedPatch(it)
+				continue
+			}
 			if it.onlyRead {
 				p.views = append(p.views, edit.Error{Code: edit.CodeParse, Edit: -1, Line: p.lines[from].num, Msg: it.msg, Hint: it.hint})
 				continue
@@ -108,6 +112,7 @@ type jsonItem struct {
 	msg        string // non-empty: a PARSE_ERROR instead of an edit
 	hint       string // the error's hint, when not the reader's usual one
 	onlyRead   bool   // msg reports a view call, an error only when nothing else parses
+	patch      string // a Codex envelope the call carries, decoded (codexcall.go)
 	start, end int
 }
 
@@ -525,6 +530,9 @@ func (w *jsonWalker) value(raw json.RawMessage, start, end, depth int) {
 
 // object lowers an edit-shaped object, or looks inside a wrapper.
 func (w *jsonWalker) object(obj map[string]jsonMember, start, end, depth int) {
+	if w.carriedPatch(obj) {
+		return
+	}
 	cmd, _ := jsonString(obj["command"])
 	switch cmd {
 	case "str_replace", "create", "insert":

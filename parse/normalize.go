@@ -364,7 +364,13 @@ func (n *normalizer) one(i int) {
 		case FormatSearchReplace.String():
 			text, ok = n.searchReplace(i, a)
 		case FormatCodex.String():
-			text, ok = n.codex(i, a)
+			// A patch a JSON tool call carries spans the string that
+			// holds it, which opens with a quote; a chunk of an envelope
+			// opens with a directive, "@@" or a chunk line.
+			ok = n.src[e.Start] != '"'
+			if ok {
+				text, ok = n.codex(i, a)
+			}
 		case FormatUDiff.String():
 			text, ok = n.udiffFile(i, a)
 		default:
