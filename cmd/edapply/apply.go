@@ -345,12 +345,22 @@ func readAll(r io.Reader, limit int64) ([]byte, error) {
 	r = io.LimitReader(r, limit)
 	if f, ok := r.(*io.LimitedReader).R.(*os.File); ok {
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > 0 {
-			var b bytes.Buffer
-			// bytes.MinRead of room past the end: ReadFrom then finds the
-			// end of the file without growing the buffer.
-			b.Grow(int(min(fi.Size(), limit)) + bytes.MinRead)
-			_, err := b.ReadFrom(r)
-			return b.Bytes(), err
+			// One byte of room past the size: a read that finds the end
+			// of the file then needs no larger buffer.
+			b := make([]byte, 0, min(fi.Size(), limit)+1)
+			for {
+				n, err := r.Read(b[len(b):cap(b)])
+				b = b[:len(b)+n]
+				if err == io.EOF {
+					return b, nil
+				}
+				if err != nil {
+					return b, err
+				}
+				if len(b) == cap(b) {
+					b = append(b, 0)[:len(b)] // the file grew while read
+				}
+			}
 		}
 	}
 	return io.ReadAll(r)
