@@ -63,6 +63,9 @@ import (
 //   - "edits": [{old_string, new_string}, …] under one path (MultiEdit):
 //     one Replace per element, in order.
 //
+// A call whose command or input is a Codex envelope yields that envelope's
+// edits, read by the Codex reader (codexcall.go).
+//
 // Each edit's Line and span are those of its own object when it has one in
 // the output (array elements, MultiEdit elements); edits decoded from a
 // string-encoded "arguments" take the span of that string.

@@ -190,6 +190,11 @@ file (an empty line between it and "*** End Patch" is layout). Several
 Update sections for one file apply in order; a '+'-only chunk goes right
 after its anchor, and one with no anchor is appended at the end of the file
 (strategy "append", Codex's own reading); a missing anchor is NO_MATCH.
+An envelope sent as a JSON tool call is read the same way once its string
+is decoded: a command ["apply_patch", PATCH], a shell running an
+apply_patch heredoc, or a call's "input" (string-encoded "arguments"
+too). Only a command or input that opens with the envelope is a patch;
+normalize leaves such a call as written.
 
     *** Begin Patch
     *** Update File: src/app.go
