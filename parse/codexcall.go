@@ -147,7 +147,7 @@ func opensEnvelope(t string) bool {
 func (p *parser) readCarriedPatch(it jsonItem) {
 	num := p.lines[p.lineAt(it.start)].num
 	sub := newParser([]byte(it.patch), FormatCodex)
-	sub.tree = p.tree
+	sub.tree, sub.inPatch = p.tree, true
 	sub.run()
 	for _, e := range sub.errs {
 		ce := *e

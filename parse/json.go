@@ -123,6 +123,22 @@ type jsonItem struct {
 // index of the first line after it. No items means no region starts there.
 // jsonRegion's starts keeps the answer for its read.
 func (p *parser) jsonRegionAt(i int) ([]jsonItem, int) {
+	items, next := p.jsonRegionItems(i)
+	if p.format == FormatCodex {
+		// Codex alone was asked for: of the calls, only the envelopes
+		// they carry.
+		var patches []jsonItem
+		for _, it := range items {
+			if it.patch != "" {
+				patches = append(patches, it)
+			}
+		}
+		return patches, next
+	}
+	return items, next
+}
+
+func (p *parser) jsonRegionItems(i int) ([]jsonItem, int) {
 	// A response saved by an editor may open with a byte order mark.
 	t := strings.TrimPrefix(strings.TrimSpace(p.lines[i].text), "\ufeff")
 	if fence, ok := jsonFenceOpen(t); ok {

@@ -204,6 +204,7 @@ type parser struct {
 	diffLines      map[string]map[string]bool // each such file's lines, as diffFileHas asks
 	scan           scanState                  // what the SEARCH/REPLACE and whole-file readers learnt on earlier lines (whole.go)
 	tree           Tree
+	inPatch        bool                 // reading the envelope a JSON tool call carries (codexcall.go)
 	files          map[string]*treeFile // what tree said about each name asked
 }
 
@@ -299,8 +300,8 @@ func (p *parser) run() {
 	for i := 0; i < len(p.lines); {
 		next := i + 1
 		for _, r := range regions {
-			if p.format != FormatAuto && p.format != r.format {
-				continue
+			if p.format != FormatAuto && p.format != r.format && !(p.format == FormatCodex && r.format == FormatJSON && !p.inPatch) {
+				continue // a JSON tool call may carry a Codex envelope (codexcall.go)
 			}
 			if r.starts(p, i) {
 				if n := r.read(p, i); n > i {
