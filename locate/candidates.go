@@ -403,20 +403,8 @@ func pieceLikeness(line, piece string) float64 {
 	const maxLen = 400
 	line, piece = line[:min(len(line), maxLen)], piece[:min(len(piece), maxLen)]
 	// Edit distance with the line's prefix and suffix free.
-	prev := make([]int, len(line)+1)
-	cur := make([]int, len(line)+1)
-	for i := 1; i <= len(piece); i++ {
-		cur[0] = i
-		for j := 1; j <= len(line); j++ {
-			c := prev[j-1]
-			if piece[i-1] != line[j-1] {
-				c = min(c, prev[j], cur[j-1]) + 1
-			}
-			cur[j] = c
-		}
-		prev, cur = cur, prev
-	}
-	return 0.95 * max(0, 1-float64(slices.Min(prev))/float64(len(piece)))
+	d := slices.Min(distanceRow(piece, line, true))
+	return 0.95 * max(0, 1-float64(d)/float64(len(piece)))
 }
 
 // lineLikeness is 1 for equal lines, 0.99 for lines that look alike (see
@@ -447,10 +435,19 @@ func lineLikeness(a, b string) float64 {
 }
 
 func levenshtein(a, b string) int {
+	return distanceRow(a, b, false)[len(b)]
+}
+
+// distanceRow is the last row of the edit-distance table from a to b:
+// entry j is the distance from a to b[:j], or with freePrefix to the
+// closest suffix of b[:j].
+func distanceRow(a, b string, freePrefix bool) []int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
+	if !freePrefix {
+		for j := range prev {
+			prev[j] = j
+		}
 	}
 	for i := 1; i <= len(a); i++ {
 		cur[0] = i
@@ -463,7 +460,7 @@ func levenshtein(a, b string) int {
 		}
 		prev, cur = cur, prev
 	}
-	return prev[len(b)]
+	return prev
 }
 
 // differs writes the hint for the best window: the first line that differs
