@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -243,7 +244,7 @@ func checkRescueTypo(t *testing.T, r *rand.Rand, form int) Strategy {
 	file := strings.Join(lines, "\n") + "\n"
 	var rescued Strategy
 	for _, typo := range []bool{false, true} {
-		b := slicesClone(lines[k : k+m])
+		b := slices.Clone(lines[k : k+m])
 		if typo && !mutateLetter(r, b) {
 			continue
 		}
@@ -266,8 +267,6 @@ func checkRescueTypo(t *testing.T, r *rand.Rand, form int) Strategy {
 	}
 	return rescued
 }
-
-func slicesClone(s []string) []string { return append([]string(nil), s...) }
 
 // mutateLetter changes one lowercase letter of the lines to another.
 func mutateLetter(r *rand.Rand, lines []string) bool {
