@@ -21,7 +21,7 @@ const (
 	CodeBinaryFile      Code = "BINARY_FILE"
 	CodeCheckFailed     Code = "CHECK_FAILED"
 	CodeIO              Code = "IO_ERROR"
-	CodeUsage           Code = "USAGE" // a command line that could not run; only a --json receipt carries it
+	CodeUsage           Code = "USAGE" // a command line or MCP call that could not run; only a wire receipt carries it
 )
 
 // A Candidate is a region of a file that resembles an edit's old text: a near

@@ -82,9 +82,6 @@ var (
 // transport without one gets the same bound here.
 const maxReply = sdk.DefaultMaxLineLength
 
-// codeUsage is the contract's code for a request that is wrong as a whole.
-const codeUsage edit.Code = "USAGE"
-
 func (s *server) readFile(ctx context.Context, _ *sdk.CallToolRequest, in ReadInput) (*sdk.CallToolResult, report.ReadOutput, error) {
 	if in.Limit < 0 {
 		return usageRead(in.Path, "limit must be positive")
@@ -102,7 +99,7 @@ func (s *server) readFile(ctx context.Context, _ *sdk.CallToolRequest, in ReadIn
 }
 
 func usageRead(p, msg string) (*sdk.CallToolResult, report.ReadOutput, error) {
-	e := &edit.Error{Code: codeUsage, Path: p, Edit: -1, Msg: msg}
+	e := &edit.Error{Code: edit.CodeUsage, Path: p, Edit: -1, Msg: msg}
 	return &sdk.CallToolResult{IsError: true, Content: text(errorText(e))}, report.NewReadOutput(nil, e), nil
 }
 
@@ -223,7 +220,7 @@ func (s *server) receipt(res *apply.Result, normalized string) (*sdk.CallToolRes
 // file is looked at: a receipt holding one USAGE error.
 func usage(msg, hint string) (*sdk.CallToolResult, report.Receipt, error) {
 	res := &apply.Result{}
-	res.Errors.Add(&edit.Error{Code: codeUsage, Edit: -1, Msg: msg, Hint: hint})
+	res.Errors.Add(&edit.Error{Code: edit.CodeUsage, Edit: -1, Msg: msg, Hint: hint})
 	r := report.NewReceipt(res)
 	return &sdk.CallToolResult{IsError: true, Content: text(errorText(res.Errors[0]))}, r, nil
 }
