@@ -359,24 +359,18 @@ type syncCloser interface {
 func syncClose(f syncCloser) error { return closeFile(f, true) }
 
 // closeFile closes f, syncing it first when sync is set, and returns the
-// first error.
+// first error. Every fsync a commit or a journal makes is made here, and
+// calls testhook.Sync, so that tests can count them.
 func closeFile(f syncCloser, sync bool) error {
 	var err error
 	if sync {
-		err = syncFile(f)
+		err = f.Sync()
+		if testhook.Sync != nil {
+			testhook.Sync()
+		}
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
-	}
-	return err
-}
-
-// syncFile is f.Sync: every fsync a commit or a journal makes goes
-// through it, so that tests can count them (testhook.Sync too).
-var syncFile = func(f syncCloser) error {
-	err := f.Sync()
-	if testhook.Sync != nil {
-		testhook.Sync()
 	}
 	return err
 }

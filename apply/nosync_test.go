@@ -5,17 +5,16 @@ import (
 	"maps"
 	"sync/atomic"
 	"testing"
+
+	"github.com/edapply/edapply/internal/testhook"
 )
 
-// countSyncs makes syncFile count its calls for the duration of the test.
+// countSyncs counts the fsyncs made (testhook.Sync) for the duration of
+// the test.
 func countSyncs(t *testing.T) *atomic.Int64 {
 	var n atomic.Int64
-	orig := syncFile
-	syncFile = func(f syncCloser) error {
-		n.Add(1)
-		return orig(f)
-	}
-	t.Cleanup(func() { syncFile = orig })
+	testhook.Sync = func() { n.Add(1) }
+	t.Cleanup(func() { testhook.Sync = nil })
 	return &n
 }
 
