@@ -34,8 +34,9 @@ func (m *matcher) blankEdges(op, np *pattern) (loc location, err *edit.Error, ok
 	// The new text standing in the file already is the sign of an edit
 	// sent again after it applied: its padding may be the blank line it
 	// removed. Matching the rest again would write it twice.
-	for _, t := range []string{np.text, nw} {
-		if p := newPattern(t); !p.blank {
+	tnp := newPattern(nw)
+	for _, p := range []*pattern{np, tnp} {
+		if !p.blank {
 			if hits, _ := m.find(p); len(hits) > 0 {
 				return location{}, nil, false
 			}
@@ -43,7 +44,7 @@ func (m *matcher) blankEdges(op, np *pattern) (loc location, err *edit.Error, ok
 	}
 	e := *m.e
 	e.Old, e.New = old, nw
-	loc, err = locateWith(m.f, &e, newPattern(old), newPattern(nw), m.opts, nil, true)
+	loc, err = locateWith(m.f, &e, newPattern(old), tnp, m.opts, nil, true)
 	if err != nil {
 		if err.Code == edit.CodeNoMatch {
 			return location{}, nil, false
