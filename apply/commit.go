@@ -28,32 +28,25 @@ type change struct {
 	final state
 }
 
-// commitHook, when set (by tests), is called at each step of a commit with
-// the step's name and the path it concerns: "journal", then "mkdir" and
-// "temp" per written file, "rename", "remove" before the step, "done" at the
-// end. The "rename" and "remove" calls come just before the drift check, so
-// a test can change the file there and see OUT_OF_DATE, or make the step
-// fail. testhook.Commit, when set, is called the same way: it is how the
-// CLI's tests, which run the edapply binary, pause a commit part way.
-// From parallelMin changes on, different files' steps interleave (see
-// forEach); the hooks are called one at a time all the same.
-var commitHook func(step, path string)
-
-var hookMu sync.Mutex
-
+// hook calls testhook.Commit, when set (by tests), at each step of a
+// commit with the step's name and the path it concerns: "journal", then
+// "mkdir" and "temp" per written file, "rename", "remove" before the step,
+// "done" at the end. The "rename" and "remove" calls come just before the
+// drift check, so a test can change the file there and see OUT_OF_DATE, or
+// make the step fail; the CLI's tests, which run the edapply binary, pause
+// a commit part way there. From parallelMin changes on, different files'
+// steps interleave (see forEach); the hook is called one at a time all
+// the same.
 func hook(step, p string) {
-	if commitHook == nil && testhook.Commit == nil {
+	if testhook.Commit == nil {
 		return
 	}
 	hookMu.Lock()
 	defer hookMu.Unlock()
-	if commitHook != nil {
-		commitHook(step, p)
-	}
-	if testhook.Commit != nil {
-		testhook.Commit(step, p)
-	}
+	testhook.Commit(step, p)
 }
+
+var hookMu sync.Mutex
 
 // A txn is one commit of a set of changes, with what it needs to undo
 // itself: which changes are in place, which temp files and directories it

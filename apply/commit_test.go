@@ -11,12 +11,13 @@ import (
 	"testing"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/testhook"
 )
 
-// withHook installs h as commitHook for the duration of the test.
+// withHook installs h as testhook.Commit for the duration of the test.
 func withHook(t *testing.T, h func(step, p string)) {
-	commitHook = h
-	t.Cleanup(func() { commitHook = nil })
+	testhook.Commit = h
+	t.Cleanup(func() { testhook.Commit = nil })
 }
 
 // txnCase is a transaction touching every kind of change: a modification

@@ -8,7 +8,7 @@ package testhook
 
 // Commit, when set, is called by apply at each step of a commit, with the
 // step's name and the root-relative path it concerns (see apply's
-// commitHook for the steps). A hook may block, to hold the commit at that
+// hook for the steps). A hook may block, to hold the commit at that
 // point while a test signals or kills the process.
 var Commit func(step, path string)
 
