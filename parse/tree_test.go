@@ -73,3 +73,42 @@ func TestParseTreeLinear(t *testing.T) {
 		}
 	})
 }
+
+// readCounter is a Tree that counts the files read from it.
+type readCounter struct {
+	fstest.MapFS
+	reads int
+}
+
+func (c *readCounter) ReadFile(name string) ([]byte, error) {
+	c.reads++
+	return c.MapFS.ReadFile(name)
+}
+
+// TestDiffHeaderEndsHunk checks that a hunk header ends the hunk before
+// it even when the file holds a line that reads the same (a document
+// quoting a diff), and that telling where a well-formed diff's hunks end
+// reads no file of the tree: a line of the file that lost its leading
+// space is the only reason to look.
+func TestDiffHeaderEndsHunk(t *testing.T) {
+	doc := "a\nb\n@@ -4,2 +4,2 @@\nd\ne\n"
+	tree := &readCounter{MapFS: fstest.MapFS{"notes.md": &fstest.MapFile{Data: []byte(doc)}}}
+	src := "--- a/notes.md\n+++ b/notes.md\n" +
+		"@@ -1,2 +1,2 @@\n a\n-b\n+B\n" +
+		"@@ -4,2 +4,2 @@\n d\n-e\n+E\n"
+	edits, errs := ParseTree([]byte(src), FormatAuto, tree)
+	if len(errs) > 0 {
+		t.Fatalf("ParseTree: %v", errs.Err())
+	}
+	var got []string
+	for _, e := range edits {
+		got = append(got, e.Old+"->"+e.New)
+	}
+	want := []string{"a\nb\n->a\nB\n", "d\ne\n->d\nE\n"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("edits = %q, want %q", got, want)
+	}
+	if tree.reads != 0 {
+		t.Errorf("the tree was read %d times for a diff whose hunks all begin with a header", tree.reads)
+	}
+}

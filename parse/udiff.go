@@ -407,6 +407,13 @@ func (p *parser) bodyLineAt(k int) bool {
 	if n == "" || (n[0] != ' ' && n[0] != '-' && n[0] != '+') {
 		return false
 	}
+	// A hunk's or a file's header ends the body, as it does inside the
+	// diff's fence, without asking the tree: asking reads the whole file
+	// and indexes its lines, which on a large file costs more than
+	// parsing the diff.
+	if hunkStart(t, n) || strings.HasPrefix(t, "diff --git ") {
+		return false
+	}
 	// Hunk lines follow: an elision, or a line of the file that lost its
 	// leading space (the tree says so); read as the hunk's end, it would
 	// drop the changes after it.
