@@ -510,7 +510,7 @@ func (n *normalizer) searchReplace(i int, a Applied) (string, bool) {
 	if open < 0 || closeAt <= open {
 		return "", false
 	}
-	openN, _, _ := srMarker(p.lines[open].text, '<')
+	openN := openerRun(p.lines[open].text)
 	// The parse closed the block at its region's last line, so the
 	// nesting stays above zero before it.
 	divs, _ := srBlock(p, open, closeAt)

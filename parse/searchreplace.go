@@ -69,34 +69,89 @@ func srMarker(s string, c byte) (n int, label string, ok bool) {
 var searchLabels = map[string]bool{"": true, "search": true, "original": true, "find": true, "old": true, "before": true, "current": true, "existing": true}
 
 // isSearchOpener reports whether s opens a block: Aider's "<<<<<<< SEARCH"
-// (also written "<<<<<<< SEARCH>") or Cline's "------- SEARCH".
+// (also written "<<<<<<< SEARCH>") or Cline's "------- SEARCH", of any run
+// length labelledRun allows.
 func isSearchOpener(s string) bool {
 	_, label, ok := srMarker(s, '<')
-	return ok && searchLabels[strings.ToLower(strings.TrimSuffix(label, ">"))] || isClineOpener(s)
+	return ok && searchLabels[strings.ToLower(strings.TrimSuffix(label, ">"))] || isClineOpener(s) ||
+		labelledRun(s, '<', "search") > 0
 }
 
 // isClineOpener reports whether s is Cline's "------- SEARCH". Unlike '<',
 // a run of dashes needs its label: alone it is a Markdown rule.
 func isClineOpener(s string) bool {
 	_, label, ok := srMarker(s, '-')
-	return ok && label != "" && searchLabels[strings.ToLower(label)]
+	return ok && label != "" && searchLabels[strings.ToLower(label)] || labelledRun(s, '-', "search") > 0
 }
 
 // opensLevel reports whether s opens a level of nesting inside a block:
 // any '<' marker (a block, a git conflict) or Cline's opener.
 func opensLevel(s string) bool {
 	_, _, ok := srMarker(s, '<')
-	return ok || isClineOpener(s)
+	return ok || isSearchOpener(s)
 }
 
 // closesLevel reports whether s closes a level: any '>' marker, or
-// Cline's "+++++++ REPLACE".
+// Cline's "+++++++ REPLACE", or a REPLACE marker of any run length
+// labelledRun allows.
 func closesLevel(s string) bool {
 	if _, _, ok := srMarker(s, '>'); ok {
 		return true
 	}
 	_, label, ok := srMarker(s, '+')
-	return ok && strings.EqualFold(label, "replace")
+	return ok && strings.EqualFold(strings.TrimSuffix(label, ">"), "replace") ||
+		labelledRun(s, '>', "replace") > 0 || labelledRun(s, '+', "replace") > 0
+}
+
+// labelledRun returns the length of s's run of c when s is a marker of
+// Cline's reading: a run of at least three c's, a space, and the word (any
+// case, a stray '>' after it allowed), alone on its line but for
+// srMarker's indentation; 0 otherwise. Cline reads markers of any length
+// so; the word makes the line a marker, so a run outside srMarker's five
+// to nine counts only with it: a bare run, or one labelled HEAD, stays
+// text.
+func labelledRun(s string, c byte, word string) int {
+	for k := 0; k < 3 && strings.HasPrefix(s, " "); k++ {
+		s = s[1:]
+	}
+	if s == "" || s[0] != c {
+		return 0
+	}
+	n := 0
+	for n < len(s) && s[n] == c {
+		n++
+	}
+	rest := strings.TrimRight(s[n:], " \t")
+	if n < 3 || rest == "" || rest[0] != ' ' && rest[0] != '\t' {
+		return 0
+	}
+	if !strings.EqualFold(strings.TrimSuffix(strings.TrimSpace(rest), ">"), word) {
+		return 0
+	}
+	return n
+}
+
+// openerRun returns the run length of the block opener s, of any spelling.
+func openerRun(s string) int {
+	s = strings.TrimLeft(s, " ")
+	n := 0
+	for n < len(s) && s[n] == s[0] {
+		n++
+	}
+	return n
+}
+
+// standardRun reports whether a marker's run has srMarker's length.
+func standardRun(n int) bool { return n >= 5 && n <= 9 }
+
+// looseDivider reports whether s is a line of only '=', three at least, of
+// a length srMarker does not read. It may divide only a block whose own
+// opener is of such a length (Cline writes eleven '<' over ten '='): in a
+// block of the usual markers, a long run of '=' is a Markdown or RST
+// underline.
+func looseDivider(s string) bool {
+	t := strings.TrimRight(strings.TrimLeft(s, " "), " \t")
+	return len(t) >= 3 && len(s)-len(strings.TrimLeft(s, " ")) <= 3 && strings.Trim(t, "=") == "" && !standardRun(len(t))
 }
 
 // searchStart returns the line where the SEARCH text of the block opening
@@ -171,7 +226,7 @@ func isDivider(s string) (int, bool) {
 // wins, then one as long as the opening marker; a split still ambiguous is
 // a PARSE_ERROR, since choosing by the file is the applier's business.
 func readSearchReplace(p *parser, i int) int {
-	openN, _, _ := srMarker(p.lines[i].text, '<')
+	openN := openerRun(p.lines[i].text)
 	if p.scan.srUnclosed[i] {
 		p.errorf(p.lines[i].num, "SEARCH/REPLACE block is not closed before the end of the response")
 		return i + 1
@@ -267,19 +322,25 @@ func escapedMarker(line string) bool {
 			return true
 		}
 	}
+	if isSearchOpener(s) || closesLevel(s) {
+		return true
+	}
 	return strings.HasPrefix(s, ":start_line:") || strings.HasPrefix(s, ":end_line:")
 }
 
 // srBlock scans the block whose opening marker is line open, up to line
 // stop, for its depth-one divider candidates and its closing marker, the
 // '>' line that brings the nesting back to zero (-1 if none before stop).
+// In a block whose opener's run is not of the usual five to nine, a
+// looseDivider is a candidate too.
 func srBlock(p *parser, open, stop int) (divs []int, closeAt int) {
 	depth := 1
+	loose := !standardRun(openerRun(p.lines[open].text))
 	for j := open + 1; j < stop; j++ {
 		t := p.lines[j].text
 		if opensLevel(t) {
 			depth++
-		} else if _, ok := isDivider(t); ok && depth == 1 {
+		} else if _, ok := isDivider(t); (ok || loose && looseDivider(t)) && depth == 1 {
 			divs = append(divs, j)
 		} else if closesLevel(t) {
 			if depth--; depth == 0 {
@@ -328,10 +389,16 @@ func pickDivider(p *parser, divs []int, openN, open, close int, pth string) (int
 	if len(divs) == 0 {
 		return 0, "SEARCH/REPLACE block has no ======= divider"
 	}
-	for _, want := range []int{7, openN} {
+	// Seven wins among the usual lengths; a block of unusual markers
+	// gives seven no such weight, only its opener's length.
+	wants := []int{7, openN}
+	if !standardRun(openN) {
+		wants = wants[1:]
+	}
+	for _, want := range wants {
 		var same []int
 		for _, d := range divs {
-			if n, _ := isDivider(p.lines[d].text); n == want {
+			if n := len(strings.TrimSpace(p.lines[d].text)); n == want {
 				same = append(same, d)
 			}
 		}

@@ -41,6 +41,51 @@ func TestSRMarker(t *testing.T) {
 	}
 }
 
+func TestMarkerRunLengths(t *testing.T) {
+	opens := map[string]bool{
+		"<<<<<<< SEARCH":       true,
+		"<<<<<<<<<<< SEARCH":   true,
+		"<<< SEARCH":           true,
+		"--- SEARCH":           true,
+		"----------- search>":  true,
+		"<< SEARCH":            false, // a run of two: a near miss
+		"<<<<<<<<<<<":          false, // a long bare run is text
+		"<<<<<<<<<<< HEAD":     false, // only the word makes a long run a marker
+		"-----------":          false,
+		"<<<<<<<<<<<SEARCH":    false,
+		"<<<<<<<<<<< SEARCH x": false,
+	}
+	for in, want := range opens {
+		if got := isSearchOpener(in); got != want {
+			t.Errorf("isSearchOpener(%q) = %v, want %v", in, got, want)
+		}
+		if got := opensLevel(in); got != want && !strings.HasPrefix(in, "<<<<<<< ") {
+			t.Errorf("opensLevel(%q) = %v, want %v", in, got, want)
+		}
+	}
+	closes := map[string]bool{
+		">>>>>>> REPLACE":     true,
+		">>>>>>>>>>> REPLACE": true,
+		"+++ REPLACE":         true,
+		"+++++++ REPLACE>":    true,
+		"+++++++++++ REPLACE": true,
+		">>>>>>>>>>>":         false,
+		"+++ b/a.go":          false,
+		">> REPLACE":          false,
+	}
+	for in, want := range closes {
+		if got := closesLevel(in); got != want {
+			t.Errorf("closesLevel(%q) = %v, want %v", in, got, want)
+		}
+	}
+	loose := map[string]bool{"===": true, "==========": true, "=======": false, "=====": false, "==": false, "=== x": false, "    ===": false}
+	for in, want := range loose {
+		if got := looseDivider(in); got != want {
+			t.Errorf("looseDivider(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
 func TestPathLine(t *testing.T) {
 	tests := map[string]struct {
 		in   string

@@ -61,10 +61,12 @@ may leave it. The names:
 
 The file's path on the line before the fence, then one or more blocks: a
 SEARCH marker, the text to find, a divider, the text to put in its place, a
-REPLACE marker. Marker lines have 5 to 9 characters; a divider of exactly
+REPLACE marker. Marker runs have 5 to 9 characters; a divider of exactly
 seven '=' wins over other lengths, and a <<<<<<< / >>>>>>> pair inside the
-text (a git conflict, a document showing the format) nests. The SEARCH text
-must occur exactly once.
+text (a git conflict, a document showing the format) nests. A marker that
+carries its word (SEARCH, REPLACE) may have any run from 3, as Cline reads
+it; a block opened so is divided by a run of '=' of any length from 3, and
+seven earns no preference there. The SEARCH text must occur exactly once.
 
     src/app.go
     '''go
@@ -124,7 +126,7 @@ files hold triple backticks; "</source>" after the block is prose), alone
 in a small fence of its own right before the block's fence, or before a
 fence of four backticks whose block holds fences of three. A fence holding
 marker lines is never a whole file. A marker that does not read
-("<<-- SEARCH", eleven '<', "<<<<<<<SEARCH") is a PARSE_ERROR naming its
+("<<-- SEARCH", "<< SEARCH", "<<<<<<<SEARCH") is a PARSE_ERROR naming its
 line, and so is a block whose dividers cannot be told apart: a divider
 written twice is never taken for a line of REPLACE text.
 
