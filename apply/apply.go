@@ -74,6 +74,12 @@ type Options struct {
 	// operating system crash, after which a file just written, or the
 	// journal, may be empty or short. The default syncs.
 	NoSync bool
+	// NoHashes leaves every FileResult's BeforeHash and AfterHash empty,
+	// for a caller that shows no hashes (the command's human receipt):
+	// SHA-256 of every file before and after is, with reading and
+	// writing it, the largest per-byte cost of an apply. Base is checked
+	// all the same.
+	NoHashes bool
 	// MemoryLimit is the bytes the apply may hold at its peak; an apply
 	// whose files and edits would need more is refused (IO_ERROR) before
 	// any file is read. 0: what the system has free (on Linux, its

@@ -209,7 +209,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 
 func newPlanner(root *os.Root, rs *resolver, opts Options, ws []work, cache map[string]loaded) *planner {
 	p := &planner{root: root, rs: rs, dirs: &dirRoots{root: root}, res: &Result{DryRun: opts.DryRun}, slots: map[string]*slot{},
-		mopts: locate.Options{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}}
+		mopts: locate.Options{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}, noHashes: opts.NoHashes}
 	if ws != nil {
 		p.work, p.cache = ws, cache
 		p.failed, p.excerpts = map[int]*edit.Error{}, map[int]string{}
@@ -394,6 +394,9 @@ type planner struct {
 	pre map[string]*fetch
 
 	hasher *hasher // the Apply's; made on first use when a test plans without one
+	// noHashes skips the receipt's hashes (Options.NoHashes): hash
+	// returns nil, whose get is "".
+	noHashes bool
 
 	// rest[i], for a Replace edit i with an old text, is its prepared form
 	// and those of the later edits to its path (see prepare).
@@ -478,6 +481,9 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 		var have string
 		if s.err == nil && s.orig.exists {
 			have = s.origHash.get()
+			if s.origHash == nil {
+				have = HashBytes(s.orig.data)
+			}
 		}
 		switch {
 		case s.err != nil:
@@ -589,8 +595,12 @@ func (p *planner) prefetch(paths []string, bad []bool) (stop func()) {
 	}
 }
 
-// hash starts HashBytes(b) on the Apply's hashing workers.
+// hash starts HashBytes(b) on the Apply's hashing workers; nil when the
+// receipt carries no hashes.
 func (p *planner) hash(b []byte) *digest {
+	if p.noHashes {
+		return nil
+	}
 	if p.hasher == nil {
 		p.hasher = &hasher{}
 	}
@@ -923,7 +933,7 @@ func (p *planner) finish() {
 			fr.Before = f.origin.orig.data
 			fr.BeforeHash = f.origin.origHash.get()
 		}
-		if f.at != nil && f.at.curHash != nil {
+		if f.at != nil && f.at.cur.exists {
 			fr.After = f.at.cur.data
 			if sameBytes(fr.After, fr.Before) {
 				fr.After = slices.Clone(fr.After) // the caller's to write, as Before is

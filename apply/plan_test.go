@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -553,26 +554,63 @@ func TestApplyBase(t *testing.T) {
 		"notHex":     {map[string]string{"a.go": "zzzzzzzzzz"}, "PARSE_ERROR"},
 		"baseEscape": {map[string]string{"../a.go": h}, "OUT_OF_ROOT"},
 	} {
-		t.Run(name, func(t *testing.T) {
-			root := t.TempDir()
-			writeTree(t, root, tree{"a.go": content, "b.go": "b\n"})
-			opts := testOpts(t, root)
-			opts.Base = tc.base
-			res, err := Apply(context.Background(), []edit.Edit{replace("a.go", "1", "2")}, opts)
-			got := readTree(t, root)["a.go"]
-			if tc.code == "" {
-				if err != nil || got != "x := 2\n" {
-					t.Errorf("Apply: %v; a.go = %q", err, got)
-				}
-				return
-			}
-			if err == nil || !hasCode(res.Errors, edit.Code(tc.code)) || res.OK {
-				t.Errorf("Apply: %v, want %s", err, tc.code)
-			}
-			if got != content {
-				t.Errorf("a.go written despite %s", tc.code)
-			}
-		})
+		// Without the receipt's hashes (NoHashes), --base is checked all
+		// the same.
+		for _, noHashes := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/nohashes=%v", name, noHashes), func(t *testing.T) {
+				testApplyBase(t, content, tc.base, tc.code, noHashes)
+			})
+		}
+	}
+}
+
+func testApplyBase(t *testing.T, content string, base map[string]string, code string, noHashes bool) {
+	root := t.TempDir()
+	writeTree(t, root, tree{"a.go": content, "b.go": "b\n"})
+	opts := testOpts(t, root)
+	opts.Base, opts.NoHashes = base, noHashes
+	res, err := Apply(context.Background(), []edit.Edit{replace("a.go", "1", "2")}, opts)
+	got := readTree(t, root)["a.go"]
+	if code == "" {
+		if err != nil || got != "x := 2\n" {
+			t.Errorf("Apply: %v; a.go = %q", err, got)
+		}
+		return
+	}
+	if err == nil || !hasCode(res.Errors, edit.Code(code)) || res.OK {
+		t.Errorf("Apply: %v, want %s", err, code)
+	}
+	if got != content {
+		t.Errorf("a.go written despite %s", code)
+	}
+}
+
+// TestApplyNoHashes checks that NoHashes leaves the receipt's hashes out
+// and changes nothing else: the same files written, the same results.
+func TestApplyNoHashes(t *testing.T) {
+	big := strings.Repeat("filler line\n", 20_000) // past streamMin: its after hash is streamed
+	results := map[bool]*Result{}
+	for _, noHashes := range []bool{false, true} {
+		root := t.TempDir()
+		writeTree(t, root, tree{"a.go": "x := 1\n", "big.txt": "head\n" + big + "tail\n"})
+		opts := testOpts(t, root)
+		opts.NoHashes = noHashes
+		res, err := Apply(context.Background(), []edit.Edit{replace("a.go", "1", "2"), replace("big.txt", "head", "HEAD"), replace("big.txt", "tail", "TAIL"),
+			{Op: edit.Create, Path: "n.txt", New: "n\n"}}, opts)
+		if err != nil || !res.OK {
+			t.Fatalf("NoHashes=%v: Apply: %v", noHashes, err)
+		}
+		diffTrees(t, "tree", readTree(t, root), tree{"a.go": "x := 2\n", "big.txt": "HEAD\n" + big + "TAIL\n", "n.txt": "n\n"})
+		results[noHashes] = res
+	}
+	for k, f := range results[true].Files {
+		with := results[false].Files[k]
+		if f.BeforeHash != "" || f.AfterHash != "" {
+			t.Errorf("%s: hashes %q, %q with NoHashes, want none", f.Path, f.BeforeHash, f.AfterHash)
+		}
+		if with.AfterHash != HashBytes(with.After) || f.Path != with.Path || f.Op != with.Op || !bytes.Equal(f.After, with.After) || !bytes.Equal(f.Before, with.Before) {
+			t.Errorf("%s: result with NoHashes differs from the one without", f.Path)
+		}
 	}
 }
 

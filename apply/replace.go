@@ -82,7 +82,7 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 		s.doc = locate.NewDoc(viewString(s.cur.data), p.mopts)
 		s.doc.Expect(rest)
 		s.doc.StreamTo(func(size, pieces int) locate.Stream {
-			if size < streamMin || runtime.GOMAXPROCS(0) < 2 {
+			if size < streamMin || runtime.GOMAXPROCS(0) < 2 || p.noHashes {
 				return nil
 			}
 			s.hs = newHashStream(pieces)

@@ -213,6 +213,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 		LockTimeout:    lockTimeout(opts.lockTO),
 		ForceReadOnly:  opts.forceRO,
 		NoSync:         opts.noSync,
+		NoHashes:       !opts.json, // the human receipt shows none
 		Repair:         repair,
 		RepairAttempts: opts.attempts,
 		Sized:          budgetGC,

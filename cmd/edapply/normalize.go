@@ -65,7 +65,7 @@ func runNormalize(ctx context.Context, opts *normalizeOptions, in io.Reader, out
 		}
 		return exitStatus(exitUsage)
 	}
-	res, _ := apply.Apply(ctx, edits, apply.Options{Root: opts.root, Strict: opts.strict, DryRun: true, TrimTrailingWS: opts.trimWS, Base: base,
+	res, _ := apply.Apply(ctx, edits, apply.Options{Root: opts.root, Strict: opts.strict, DryRun: true, TrimTrailingWS: opts.trimWS, Base: base, NoHashes: true,
 		PathPrefixes: opts.prefixes})
 	text, nerr := report.Normalized(src, edits, res)
 	if _, err := io.WriteString(out, text); err != nil {
