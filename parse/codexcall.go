@@ -146,7 +146,7 @@ func opensEnvelope(t string) bool {
 // an error names the envelope's own line, which the output does not show.
 func (p *parser) readCarriedPatch(it jsonItem) {
 	num := p.lines[p.lineAt(it.start)].num
-	sub := newParser([]byte(it.patch), FormatCodex)
+	sub := newParser(it.patch, FormatCodex)
 	sub.tree, sub.inPatch = p.tree, true
 	sub.run()
 	for _, e := range sub.errs {

@@ -26,7 +26,7 @@ func FuzzParseUDiff(f *testing.F) {
 // reader consumes at least that line and never runs past the end.
 func checkAdvance(t *testing.T, src []byte, r region) {
 	t.Helper()
-	p := newParser(src, r.format)
+	p := newParser(string(src), r.format)
 	for i := range p.lines {
 		if !r.starts(p, i) {
 			continue

@@ -144,7 +144,7 @@ func (p *parser) jsonRegionItems(i int) ([]jsonItem, int) {
 	if fence, ok := jsonFenceOpen(t); ok {
 		return p.jsonFence(i, fence)
 	}
-	if t == "" || (t[0] != '{' && t[0] != '[') || !jsonMayHoldEdit(p.src[p.lines[i].start:min(len(p.src), p.lines[i].start+jsonPeek)]) {
+	if t == "" || (t[0] != '{' && t[0] != '[') || !jsonMayHoldEdit(p.text[p.lines[i].start:min(len(p.text), p.lines[i].start+jsonPeek)]) {
 		return nil, i + 1
 	}
 	items, next, _ := p.jsonValues(i)
@@ -156,24 +156,24 @@ const jsonPeek = 1024
 
 // jsonKeyHeads open, quoted, every field name an edit or a wrapper has
 // (`"old` also matches `\"old_string\"` inside string-encoded arguments).
-var jsonKeyHeads = func() [][]byte {
-	var hs [][]byte
+var jsonKeyHeads = func() []string {
+	var hs []string
 	for _, h := range []string{"path", "file", "old", "new", "search", "replace", "content", "edits", "command",
 		"input", "arguments", "param", "args", "function", "tool", "name", "type"} {
-		hs = append(hs, []byte(`"`+h))
+		hs = append(hs, `"`+h)
 	}
 	return hs
 }()
 
-// jsonMayHoldEdit reports whether b, the first jsonPeek bytes from a line
+// jsonMayHoldEdit reports whether s, the first jsonPeek bytes from a line
 // opening with a brace, names a field of an edit or of a wrapper. It keeps
 // starts from decoding every line of a large JSON document, or of a run of
 // brackets that never closes, to its end: without it such input costs time
 // quadratic in its length. A call whose first field name lies beyond
 // jsonPeek bytes is not a call any harness writes.
-func jsonMayHoldEdit(b []byte) bool {
+func jsonMayHoldEdit(s string) bool {
 	for _, h := range jsonKeyHeads {
-		if bytes.Contains(b, h) {
+		if strings.Contains(s, h) {
 			return true
 		}
 	}
@@ -252,9 +252,9 @@ func (p *parser) jsonValues(i int) (items []jsonItem, next int, ok bool) {
 	off := p.lines[i].start
 	next = i + 1
 	for {
-		raw, start, end, err := decodeJSONAt(p.src, off)
+		raw, start, end, err := decodeJSONAt(p.text, off)
 		var fixed []int // with the lenient decoder: offsets in src of raw's bytes
-		bad := err != nil && looksLikeEditJSON(p.src[start:min(len(p.src), start+512)])
+		bad := err != nil && looksLikeEditJSON(p.text[start:min(len(p.text), start+512)])
 		if bad {
 			if r, m, e, ok := p.decodeLenient(start); ok {
 				raw, fixed, end, err = r, m, e, nil
@@ -267,7 +267,7 @@ func (p *parser) jsonValues(i int) (items []jsonItem, next int, ok bool) {
 			}
 			// Resume at the line holding the error, so a closing fence or
 			// the next JSONL line there is still seen; always move on.
-			if end >= len(p.src) {
+			if end >= len(p.text) {
 				next = len(p.lines)
 			} else if l := p.lineAt(end); l >= next {
 				next = l
@@ -288,7 +288,7 @@ func (p *parser) jsonValues(i int) (items []jsonItem, next int, ok bool) {
 		last := p.lineAt(end - 1)
 		next = last + 1
 		// Another value on the same line, after spaces or a comma?
-		rest := p.src[end:p.lines[last].end]
+		rest := p.text[end:p.lines[last].end]
 		k := 0
 		for k < len(rest) && (rest[k] == ' ' || rest[k] == '\t' || rest[k] == ',') {
 			k++
@@ -309,9 +309,9 @@ func (p *parser) jsonValues(i int) (items []jsonItem, next int, ok bool) {
 // and decoding each such value to the end made a long run of them cost
 // quadratic time in the decoder. The scan is several times faster and
 // stops at the first line break inside a string.
-func decodeJSONAt(src []byte, off int) (raw json.RawMessage, start, end int, err error) {
+func decodeJSONAt(src string, off int) (raw json.RawMessage, start, end int, err error) {
 	start = off
-	if bytes.HasPrefix(src[start:], []byte("\ufeff")) {
+	if strings.HasPrefix(src[start:], "\ufeff") {
 		start += len("\ufeff")
 	}
 	for start < len(src) && isJSONSpace(src[start]) {
@@ -320,7 +320,7 @@ func decodeJSONAt(src []byte, off int) (raw json.RawMessage, start, end int, err
 	if jsonScan(src[start:]) < 0 {
 		return nil, start, len(src), io.ErrUnexpectedEOF
 	}
-	dec := json.NewDecoder(bytes.NewReader(src[start:]))
+	dec := json.NewDecoder(strings.NewReader(src[start:]))
 	if err = dec.Decode(&raw); err != nil {
 		end = len(src)
 		var se *json.SyntaxError
@@ -337,9 +337,10 @@ func decodeJSONAt(src []byte, off int) (raw json.RawMessage, start, end int, err
 // JSON never has outside a string, or a line break inside one); -1 when the
 // value is still open at the end of b. Valid JSON never stops it early, so
 // it only bounds the decoder's work; the decoder decides.
-func jsonScan(b []byte) int {
+func jsonScan(b string) int {
 	depth, inString, escaped := 0, false, false
-	for k, c := range b {
+	for k := range len(b) {
+		c := b[k]
 		if inString {
 			switch {
 			case escaped:
@@ -397,7 +398,7 @@ const lenientBudget = 2
 // repaired value, the offset in src of each of its bytes (and of its end),
 // and the end of the value in src.
 func (p *parser) decodeLenient(start int) (raw json.RawMessage, orig []int, end int, ok bool) {
-	src := p.src
+	src := p.text
 	if start >= len(src) || (src[start] != '{' && src[start] != '[') || p.lenientUsed > lenientBudget*len(src)+1<<20 {
 		return nil, nil, 0, false
 	}
@@ -463,8 +464,8 @@ func (p *parser) decodeLenient(start int) (raw json.RawMessage, orig []int, end 
 	return nil, nil, 0, false
 }
 
-func isHex4(b []byte) bool {
-	for _, c := range b {
+func isHex4(b string) bool {
+	for _, c := range []byte(b) {
 		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
 			return false
 		}
@@ -487,9 +488,9 @@ var editKeyRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^[\[\s]*\{\s*"(path|file_path|filePath|filename|file|edits)"\s*:|\\?"(old_string|old_str|oldString|old_text|new_string|new_str|newString|new_text|file_text|replace_all|replaceAll|expected_replacements|insert_line)\\?"\s*:`)
 })
 
-// looksLikeEditJSON reports whether b, the start of a value that failed to
+// looksLikeEditJSON reports whether s, the start of a value that failed to
 // decode, was plainly meant as an edit rather than prose with braces.
-func looksLikeEditJSON(b []byte) bool { return editKeyRE().Match(b) }
+func looksLikeEditJSON(s string) bool { return editKeyRE().MatchString(s) }
 
 // lineAt returns the index of the line holding byte offset off.
 func (p *parser) lineAt(off int) int {
@@ -609,7 +610,7 @@ func (w *jsonWalker) arguments(s string, m jsonMember, depth int) {
 	}
 	var raw json.RawMessage
 	if err := json.Unmarshal([]byte(t), &raw); err != nil {
-		if looksLikeEditJSON([]byte(t)) {
+		if looksLikeEditJSON(t) {
 			w.fail(m.start, m.end, "string-encoded arguments are truncated or not valid JSON: %v", jsonErrText(err))
 		}
 		return

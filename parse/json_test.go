@@ -188,7 +188,7 @@ func TestJSONStartsOnlyOnEdits(t *testing.T) {
 		`  {"path": "a.go", "content": ""}`:                      true,
 	}
 	for src, want := range tests {
-		p := newParser([]byte(src+"\n"), FormatJSON)
+		p := newParser(src+"\n", FormatJSON)
 		if got := jsonRegion.starts(p, 0); got != want {
 			t.Errorf("starts(%q) = %v, want %v", src, got, want)
 		}
@@ -226,7 +226,7 @@ func TestJSONReadAdvances(t *testing.T) {
 		"truncatedAtEOF": {"{\"path\": \"a.go\",\n\"old_string\": [\n", 2},
 	}
 	for name, tt := range tests {
-		p := newParser([]byte(tt.src), FormatJSON)
+		p := newParser(tt.src, FormatJSON)
 		if !jsonRegion.starts(p, 0) {
 			t.Errorf("%s: starts(%q, 0) = false", name, tt.src)
 			continue

@@ -74,7 +74,7 @@ func Normalize(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error)
 
 // normalize is Normalize by rendering every edit.
 func normalize(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error) {
-	n := &normalizer{src: src, edits: edits, p: newParser(src, FormatAuto), by: map[int][]Applied{}}
+	n := &normalizer{src: src, edits: edits, p: newParser(string(src), FormatAuto), by: map[int][]Applied{}}
 	for _, a := range applied {
 		if a.Index < 0 || a.Index >= len(edits) {
 			return nil, fmt.Errorf("applied edit %d: no such edit (%d parsed)", a.Index, len(edits))
@@ -553,7 +553,7 @@ func (n *normalizer) searchReplace(i int, a Applied) (string, bool) {
 // readsBackAs reports whether text parses, in format f, to exactly the
 // edits want (Op, Path, Old, New, Count, Hint, Anchors, AtEOF).
 func readsBackAs(text string, f Format, want ...edit.Edit) bool {
-	got, errs := Parse([]byte(text), f)
+	got, errs := ParseTreeString(text, f, nil)
 	return len(errs) == 0 && sameEdits(got, want)
 }
 
@@ -980,7 +980,6 @@ func (n *normalizer) json(g []int) {
 		return
 	}
 	region := string(n.src[e0.Start:e0.End])
-	rb := []byte(region)
 	var b strings.Builder
 	last := 0
 	for k := 0; k < len(region); {
@@ -989,7 +988,7 @@ func (n *normalizer) json(g []int) {
 			k++
 			continue
 		}
-		raw, _, end, err := decodeJSONAt(rb, k)
+		raw, _, end, err := decodeJSONAt(region, k)
 		if err != nil || len(raw) == 0 {
 			k++
 			continue

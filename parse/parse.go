@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+	"unsafe"
 
 	"github.com/edapply/edapply/edit"
 )
@@ -89,12 +90,14 @@ func Formats() []Format {
 // detected by its own markers, so one response may mix formats. Parse never
 // modifies src; the edits' texts may share one copy of it.
 func Parse(src []byte, f Format) ([]edit.Edit, edit.ErrorList) {
-	return ParseTree(src, f, nil)
+	return ParseTreeString(string(src), f, nil)
 }
 
 // A Tree is the read-only view of the working tree that ParseTree may
 // consult; an *os.Root satisfies it (and refuses names that leave the
 // root), as do fstest.MapFS and any fs.StatFS that is an fs.ReadFileFS.
+// As fs.ReadFileFS's, ReadFile returns a buffer of the caller's own, which
+// the implementation neither keeps nor writes.
 type Tree interface {
 	Stat(name string) (fs.FileInfo, error)
 	ReadFile(name string) ([]byte, error)
@@ -123,6 +126,12 @@ func (p *parser) spend(n int) bool {
 // quoted from it. It only ever stats and reads regular files of at most 64
 // MiB, by clean relative names; a nil t is Parse.
 func ParseTree(src []byte, f Format, t Tree) ([]edit.Edit, edit.ErrorList) {
+	return ParseTreeString(string(src), f, t)
+}
+
+// ParseTreeString is ParseTree of a response held as a string, which the
+// edits' texts share: the parser reads it in place and holds no copy of it.
+func ParseTreeString(src string, f Format, t Tree) ([]edit.Edit, edit.ErrorList) {
 	p := newParser(src, f)
 	p.tree = t
 	p.run()
@@ -183,8 +192,7 @@ func init() {
 // edits and errs, and may read and set lastPath (SEARCH/REPLACE blocks
 // inherit the previous block's file).
 type parser struct {
-	src      []byte
-	text     string // src as a string, which the lines' texts share
+	text     string // the response, which the lines' and the edits' texts share
 	lines    []line
 	format   Format
 	edits    []edit.Edit
@@ -285,13 +293,18 @@ func (p *parser) treeText(pth string) (string, bool) {
 		tf.readErr = true
 		return "", false
 	}
-	tf.read, tf.text = true, string(bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")))
+	if bytes.Contains(data, []byte("\r\n")) {
+		data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+	}
+	// The buffer is the parser's own (a Tree's ReadFile, like
+	// fs.ReadFileFS's, hands it to the caller) and nothing writes it: the
+	// text shares it rather than copying the file again.
+	tf.read, tf.text = true, unsafe.String(unsafe.SliceData(data), len(data))
 	return tf.text, true
 }
 
-func newParser(src []byte, f Format) *parser {
-	text := string(src)
-	return &parser{src: src, text: text, lines: splitLines(text), format: f, leanOnWhole: map[int]bool{}, diffFenceClose: -1}
+func newParser(text string, f Format) *parser {
+	return &parser{text: text, lines: splitLines(text), format: f, leanOnWhole: map[int]bool{}, diffFenceClose: -1}
 }
 
 // run walks the lines; each line either starts a region of an accepted
@@ -334,7 +347,7 @@ func (p *parser) add(e edit.Edit, format Format, from, to int) {
 			e.Line = p.lines[from].num
 		}
 	}
-	e.End = len(p.src)
+	e.End = len(p.text)
 	if to < len(p.lines) {
 		e.End = p.lines[to].start
 	}

@@ -207,7 +207,7 @@ func startsWithPreamble(text string) bool {
 	if !strings.HasPrefix(text, ":") {
 		return false
 	}
-	p := newParser([]byte("<<<<<<< SEARCH\n"+text), FormatSearchReplace)
+	p := newParser("<<<<<<< SEARCH\n"+text, FormatSearchReplace)
 	from, _ := p.searchStart(0, len(p.lines))
 	return from > 1
 }

@@ -127,7 +127,7 @@ func TestReadersAdvance(t *testing.T) {
 				continue
 			}
 			for _, r := range []region{searchReplaceRegion, wholeRegion} {
-				p := newParser(fl.Data, r.format)
+				p := newParser(string(fl.Data), r.format)
 				for i := range p.lines {
 					if r.starts(p, i) {
 						if n := r.read(p, i); n <= i || n > len(p.lines) {

@@ -1,0 +1,92 @@
+package parse
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/edapply/edapply/internal/growth"
+)
+
+// longLineReply is a reply of n SEARCH/REPLACE blocks (or one diff of n
+// hunks) whose changed lines are long: the reply's bytes are nearly all
+// text that the edits quote, and its lines are few, so what parsing
+// allocates beside the edits' slices of the reply is small.
+func longLineReply(n int, diff bool) string {
+	var b strings.Builder
+	for i := range n {
+		old := fmt.Sprintf("var v%d = %q\n", i, strings.Repeat("o", 16<<10))
+		nw := fmt.Sprintf("var v%d = %q\n", i, strings.Repeat("n", 16<<10))
+		if diff {
+			if i == 0 {
+				b.WriteString("--- a/big.go\n+++ b/big.go\n")
+			}
+			fmt.Fprintf(&b, "@@ -%d,1 +%d,1 @@\n-%s+%s", 10*i+1, 10*i+1, old, nw)
+			continue
+		}
+		fmt.Fprintf(&b, "big.go\n<<<<<<< SEARCH\n%s=======\n%s>>>>>>> REPLACE\n\n", old, nw)
+	}
+	return b.String()
+}
+
+// TestParseHoldsOneCopy: ParseTreeString reads a reply in place; Parse
+// copies it once (its edits must not share the caller's bytes), not twice.
+// A SEARCH/REPLACE block's texts are slices of the reply, so parsing one in
+// place allocates a small part of its bytes; a diff's old and new texts
+// are built from its lines, about the reply's bytes once more.
+func TestParseHoldsOneCopy(t *testing.T) {
+	const blocks = 64 // about 2 MiB
+	for _, tt := range []struct {
+		name    string
+		diff    bool
+		inPlace float64 // the most ParseTreeString may allocate, per reply byte
+	}{
+		{"search-replace", false, 0.1},
+		{"udiff", true, 1.5},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			text := longLineReply(blocks, tt.diff)
+			src := []byte(text)
+			var edits int
+			_, inPlace := growth.Allocs(func() {
+				es, errs := ParseTreeString(text, FormatAuto, nil)
+				edits = len(es) + len(errs)
+			})
+			if edits != blocks {
+				t.Fatalf("ParseTreeString: %d edits and errors, want %d edits", edits, blocks)
+			}
+			_, copied := growth.Allocs(func() { Parse(src, FormatAuto) })
+			t.Logf("reply %d bytes; ParseTreeString allocated %d, Parse %d", len(text), inPlace, copied)
+			if float64(inPlace) > tt.inPlace*float64(len(text)) {
+				t.Errorf("ParseTreeString allocated %d bytes for a %d-byte reply: more than %.1f times it, a copy of the reply", inPlace, len(text), tt.inPlace)
+			}
+			if extra := int64(copied) - int64(inPlace); float64(extra) > 1.1*float64(len(text)) {
+				t.Errorf("Parse allocated %d bytes more than ParseTreeString for a %d-byte reply: more than one copy of it", extra, len(text))
+			}
+		})
+	}
+}
+
+// TestParseResultsDoNotAlias: the edits Parse returns keep their text when
+// the caller writes over the reply's bytes afterwards.
+func TestParseResultsDoNotAlias(t *testing.T) {
+	for _, diff := range []bool{false, true} {
+		src := []byte(longLineReply(3, diff))
+		edits, errs := Parse(src, FormatAuto)
+		if len(errs) > 0 || len(edits) != 3 {
+			t.Fatalf("diff=%v: %d edits, errors %v", diff, len(edits), errs)
+		}
+		var want []string
+		for _, e := range edits {
+			want = append(want, e.Path, e.Old, e.New)
+		}
+		for i := range src {
+			src[i] = 'x'
+		}
+		for i, e := range edits {
+			if got := []string{e.Path, e.Old, e.New}; strings.Join(got, "\x00") != strings.Join(want[3*i:3*i+3], "\x00") {
+				t.Errorf("diff=%v: edit %d changed when the reply's bytes were written", diff, i)
+			}
+		}
+	}
+}
