@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"os"
+	"unsafe"
 
 	"github.com/spf13/cobra"
 
@@ -49,20 +50,27 @@ Exit status: 0 every region parsed; 1 some region failed to parse;
 	return cmd
 }
 
-// parseInRoot parses src with the working tree root at hand (read only,
-// through an os.Root, so no name leaves it); a root that cannot be opened
-// parses without the tree.
+// parseInRoot parses src, a reply readResponse read, with the working tree
+// root at hand (read only, through an os.Root, so no name leaves it); a
+// root that cannot be opened parses without the tree.
 func parseInRoot(src []byte, f parse.Format, root string) ([]edit.Edit, edit.ErrorList) {
+	var tree parse.Tree
 	if root == "" {
 		root = "."
 	}
-	r, err := os.OpenRoot(root)
-	if err != nil {
-		return parse.Parse(src, f)
+	if r, err := os.OpenRoot(root); err == nil {
+		defer r.Close()
+		tree = r
 	}
-	defer r.Close()
-	return parse.ParseTree(src, f, r)
+	return parse.ParseTreeString(replyText(src), f, tree)
 }
+
+// replyText is src, a reply readResponse read, as a string that shares its
+// bytes: the parser and the edits' texts then hold no second copy of the
+// reply. Sound because the command never writes those bytes after reading
+// them: it only parses them, normalizes them into a new buffer and checks
+// them for a PARSE_ERROR's message, each of which reads.
+func replyText(src []byte) string { return unsafe.String(unsafe.SliceData(src), len(src)) }
 
 // readEdits reads the response and parses it against the tree at root.
 // When no edit parsed, errs says why (at least "no edits found").

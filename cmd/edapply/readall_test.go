@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/edapply/edapply/parse"
 )
 
 // TestReadAll: a reply file is read whole into a buffer of its size (no
@@ -54,5 +57,38 @@ func TestReadAll(t *testing.T) {
 	got, err = readAll(strings.NewReader("abc"), 10)
 	if err != nil || string(got) != "abc" {
 		t.Fatalf("readAll of a reader = %q, %v", got, err)
+	}
+}
+
+// TestReadEditsHoldsOneCopy: the command reads a reply into one buffer,
+// which the parser and the edits' texts share: reading and parsing a
+// reply of SEARCH/REPLACE blocks allocates its bytes once, not a second
+// time as a string.
+func TestReadEditsHoldsOneCopy(t *testing.T) {
+	var b strings.Builder
+	for i := range 64 {
+		fmt.Fprintf(&b, "big.go\n<<<<<<< SEARCH\nvar v%d = %q\n=======\nvar v%d = %q\n>>>>>>> REPLACE\n\n",
+			i, strings.Repeat("o", 16<<10), i, strings.Repeat("n", 16<<10))
+	}
+	reply := b.String()
+	root := t.TempDir()
+	name := filepath.Join(t.TempDir(), "reply.md")
+	if err := os.WriteFile(name, []byte(reply), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	least := ^uint64(0)
+	for range 5 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, edits, errs, err := readEdits(name, parse.FormatAuto, root, nil)
+		runtime.ReadMemStats(&after)
+		if err != nil || len(errs) > 0 || len(edits) != 64 {
+			t.Fatalf("readEdits: %d edits, errors %v, %v", len(edits), errs, err)
+		}
+		least = min(least, after.TotalAlloc-before.TotalAlloc)
+	}
+	if least > uint64(len(reply)+len(reply)/8) {
+		t.Fatalf("%d bytes allocated to read and parse a %d-byte reply: more than one copy of it", least, len(reply))
 	}
 }
