@@ -485,7 +485,7 @@ func jsonErrText(err error) string {
 // editKeyRE matches the opening of a JSON value whose first key names an
 // edit field, or any quoted field name that only edit tools use.
 var editKeyRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[\[\s]*\{\s*"(path|file_path|filePath|filename|file|edits)"\s*:|\\?"(old_string|old_str|oldString|old_text|new_string|new_str|newString|new_text|file_text|replace_all|replaceAll|expected_replacements|insert_line)\\?"\s*:`)
+	return regexp.MustCompile(`^[\[\s]*\{\s*"(path|file_path|filePath|filename|file|edits)"\s*:|\\?"(old_string|old_str|oldString|old_text|new_string|new_str|newString|new_text|file_text|replace_all|replaceAll|allow_multiple|expected_replacements|insert_line)\\?"\s*:`)
 })
 
 // looksLikeEditJSON reports whether s, the start of a value that failed to
@@ -730,7 +730,7 @@ func (w *jsonWalker) call(obj map[string]jsonMember, cmd, defPath string, start,
 }
 
 // jsonCount returns how many times the old text must occur: N for
-// expected_replacements, else 0 for replace_all, else 1.
+// expected_replacements, else 0 for replace_all (or allow_multiple), else 1.
 func jsonCount(obj map[string]jsonMember) (int, string) {
 	if m, ok := obj["expected_replacements"]; ok && string(m.raw) != "null" {
 		n, ok := jsonInt(m)
@@ -739,7 +739,8 @@ func jsonCount(obj map[string]jsonMember) (int, string) {
 		}
 		return n, ""
 	}
-	for _, k := range []string{"replace_all", "replaceAll"} {
+	// Gemini CLI's replace tool names the same switch allow_multiple.
+	for _, k := range []string{"replace_all", "replaceAll", "allow_multiple"} {
 		m, ok := obj[k]
 		if !ok || string(m.raw) == "null" {
 			continue

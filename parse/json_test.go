@@ -92,6 +92,18 @@ func TestParseJSON(t *testing.T) {
 			src:  `{"path": "a.go", "old_string": "x", "new_string": "y", "replace_all": null}` + "\n",
 			want: []string{`replace a.go old="x" new="y" count=1 hint=0 line=1`},
 		},
+		"geminiAllowMultiple": {
+			src:  `{"file_path": "a.go", "instruction": "rename", "old_string": "x", "new_string": "y", "allow_multiple": true}` + "\n",
+			want: []string{`replace a.go old="x" new="y" count=0 hint=0 line=1`},
+		},
+		"geminiAllowMultipleFalse": {
+			src:  `{"file_path": "a.go", "old_string": "x", "new_string": "y", "allow_multiple": false}` + "\n",
+			want: []string{`replace a.go old="x" new="y" count=1 hint=0 line=1`},
+		},
+		"geminiAllowMultipleNotBool": {
+			src:      `{"file_path": "a.go", "old_string": "x", "new_string": "y", "allow_multiple": 3}` + "\n",
+			errLines: []int{1},
+		},
 		"multiEditElementError": {
 			src:      "{\"file_path\": \"a.go\", \"edits\": [\n {\"old_string\": \"a\", \"new_string\": \"b\"},\n {\"old_string\": \"c\"},\n 5\n]}\n",
 			want:     []string{`replace a.go old="a" new="b" count=1 hint=0 line=2`},

@@ -224,9 +224,10 @@ array or in a json fence, bare or wrapped as harnesses wrap them
  - replacement: "new_string", "new_str", "newString", "new_text" or
    "replace"; "content" or "file_text" with no text to find (or "command":
    "create") writes the whole file;
- - "replace_all": true replaces every occurrence (at least one) where the
-   default wants exactly one, non-overlapping, left to right ("aa" for "b"
-   in "aaaa" gives "bb"); "expected_replacements": N wants exactly N;
+ - "replace_all": true (Gemini CLI's "allow_multiple" alike) replaces every
+   occurrence (at least one) where the default wants exactly one,
+   non-overlapping, left to right ("aa" for "b" in "aaaa" gives "bb");
+   "expected_replacements": N wants exactly N;
  - "command": "insert" with "insert_line": N and "new_str" inserts after
    line N (0: at the top); a line the file does not have is NO_MATCH;
  - "command": "undo_edit" is a PARSE_ERROR (edapply cannot undo the tool's
