@@ -16,20 +16,22 @@ package locate
 //     joins the file line's indentation; its other lines take the shift.
 //     Strategy "indent".
 //  2. line numbers: every line of old_string carries a read's prefix
-//     ("     7\t", "     7→", "7: " or "7:"), one kind, the numbers
-//     consecutive (two lines at least for the colon, which prose and data
-//     use too). The text without them goes through the ladder; the first
+//     ("     7\t", "     7→", "7: ", "7:" or OpenCode's "00007| "), one
+//     kind, the numbers consecutive (two lines at least for the colon and
+//     the bar, which prose and data use too, unless the number is padded
+//     with zeros, as no prose writes it). The text without them goes through the ladder; the first
 //     number is a line hint that may break a tie, never move the edit.
 //     new_string loses its prefixes when every line of it has them; with
 //     them on some lines only, the edit is refused. Not tried on a file
 //     with a line that looks like such a prefix (a TSV "2\tbanana"): there
 //     the prefix may be text. Strategy "line-hint".
 //  3. double escapes: old_string written with "\n", "\t", "\"", "\'",
-//     "\`" and "\\" as two characters; its unescaped form goes through the
-//     ladder, and new_string is unescaped the same way. A new_string with
-//     a character old_string only wrote escaped (a real line break where
-//     old_string has "\n" and none) is not escaped the same way and is
-//     not rescued. Strategy "unicode": the closest rung, another spelling
+//     "\`", "\$" and "\\" as two characters; its unescaped form goes
+//     through the ladder, and new_string is unescaped the same way. A
+//     new_string with a character old_string only wrote escaped (a real
+//     line break where old_string has "\n" and none) is not escaped the
+//     same way and is not rescued, unless it holds no backslash at all:
+//     then it reads the same escaped or not, and is written as sent. Strategy "unicode": the closest rung, another spelling
 //     of the same characters.
 //
 // Each names itself in the result's Note, so that the model's next call
@@ -134,7 +136,8 @@ func (m *matcher) rescue(op, np *pattern) (loc location, err *edit.Error, ok boo
 		return loc, err, true
 	}
 	if old, changed := unescapeOnce(op.text); changed {
-		if !sameEscapes(op.text, old, np.text) {
+		// A new text with no backslash reads the same either way.
+		if !sameEscapes(op.text, old, np.text) && strings.Contains(np.text, `\`) {
 			return location{}, nil, false
 		}
 		nw, _ := unescapeOnce(np.text)
@@ -163,7 +166,7 @@ func someNumbered(lines []string, kind string) bool {
 // a tab, a quote) does not stand unescaped in nw, where unescaping it
 // again would break what nw meant ("a\n" in a string literal).
 func sameEscapes(old, unescaped, nw string) bool {
-	for _, c := range []byte("\n\t\"'`") {
+	for _, c := range []byte("\n\t\"'`$") {
 		if strings.IndexByte(unescaped, c) >= 0 && !bare(old, c) && bare(nw, c) {
 			return false
 		}
@@ -219,11 +222,12 @@ func joinLines(lines []string, finalNL bool) string {
 }
 
 // numberedLines strips a read's line-number prefix from every line: a
-// number after optional spaces, then a tab, "→" or ":" (the kind); a line
-// that is only a number is a blank line's. Every line must have one, all
-// of one kind; with consecutive set the numbers must count up by one from
-// first, and the colon needs two lines. For the colon, one space after it
-// belongs to the prefix when every line with text has one.
+// number after optional spaces, then a tab, "→", ":" or "|" (the kind); a
+// line that is only a number is a blank line's. Every line must have one,
+// all of one kind; with consecutive set the numbers must count up by one
+// from first, and the colon and the bar need two lines or a number padded
+// with zeros. For the colon and the bar, one space after it belongs to the
+// prefix when every line with text has one.
 func numberedLines(lines []string, consecutive bool) (out []string, first int, kind string, ok bool) {
 	if len(lines) == 0 {
 		return nil, 0, "", false
@@ -245,10 +249,10 @@ func numberedLines(lines []string, consecutive bool) (out []string, first int, k
 		}
 		out[i] = rest
 	}
-	if kind == "" || consecutive && kind == ":" && len(lines) < 2 {
+	if kind == "" || consecutive && (kind == ":" || kind == "|") && len(lines) < 2 && !zeroPadded(lines[0]) {
 		return nil, 0, "", false
 	}
-	if kind == ":" {
+	if kind == ":" || kind == "|" {
 		spaced := true
 		for _, r := range out {
 			spaced = spaced && (r == "" || r[0] == ' ')
@@ -283,12 +287,19 @@ func cutLineNumber(l string) (n int, kind, rest string, ok bool) {
 	switch {
 	case j == len(l):
 		return n, "", "", true
-	case l[j] == '\t' || l[j] == ':':
+	case l[j] == '\t' || l[j] == ':' || l[j] == '|':
 		return n, l[j : j+1], l[j+1:], true
 	case strings.HasPrefix(l[j:], "→"):
 		return n, "→", l[j+len("→"):], true
 	}
 	return 0, "", "", false
+}
+
+// zeroPadded reports whether l opens with a line number padded with
+// zeros to a width ("0007|"), as a read prints it and prose never does.
+func zeroPadded(l string) bool {
+	l = strings.TrimLeft(l, " ")
+	return len(l) > 2 && l[0] == '0' && '0' <= l[1] && l[1] <= '9'
 }
 
 // hasNumberedLine reports whether a line of the file starts like a
@@ -304,7 +315,7 @@ func (f *finder) hasNumberedLine(kind string) bool {
 }
 
 // unescapeOnce undoes one level of escaping: "\n" and "\t" become the
-// control characters, "\"", "\'", "\`" and "\\" the character after the
+// control characters, "\"", "\'", "\`", "\$" and "\\" the character after the
 // backslash. Other backslashes stay. changed reports whether any did.
 func unescapeOnce(s string) (string, bool) {
 	i := strings.IndexByte(s, '\\')
@@ -319,7 +330,7 @@ func unescapeOnce(s string) (string, bool) {
 		c := s[i]
 		if c == '\\' && i+1 < len(s) {
 			switch d := s[i+1]; d {
-			case 'n', 't', '"', '\'', '`', '\\':
+			case 'n', 't', '"', '\'', '`', '$', '\\':
 				switch d {
 				case 'n':
 					d = '\n'

@@ -253,8 +253,10 @@ file's text as it stands:
    number of columns. The replacement's first line joins the file line's
    indentation; its other lines move by the same amount.
  - line-hint: every line carries a read's line-number prefix, one kind for
-   all ("     7<TAB>" as edapply read and cat -n print, "     7→", "7: " or
-   "7:"; the colon on two lines at least) and the numbers count up by one.
+   all ("     7<TAB>" as edapply read and cat -n print, "     7→", "7: ",
+   "7:" or OpenCode's "00007| "; the colon and the bar on two lines at
+   least, unless the number is padded with zeros) and the numbers count up
+   by one.
    The text without them is located as any text is; the first number may
    pick one of several equal matches (as a diff's line number does), never
    move an edit elsewhere. The replacement loses its prefixes when every
@@ -262,12 +264,13 @@ file's text as it stands:
    (they would be written into the file). A file with a line that starts
    like such a prefix (a TSV "2<TAB>banana") gets no such try: the prefix
    may be its text.
- - unicode: the text was escaped twice: "\n", "\t", "\"", "\'", a backquote
-   after a backslash or "\\" sent as two characters. Unescaped once, it is
-   located as any text is, and the replacement is unescaped the same way. A
-   replacement holding a character the text only wrote escaped (a real line
-   break where the text wrote "\n" and never a real one) is not escaped the
-   same way and gets no such try. A file that really holds printf("a\n")
+ - unicode: the text was escaped twice: "\n", "\t", "\"", "\'", "\$", a
+   backquote after a backslash or "\\" sent as two characters. Unescaped
+   once, it is located as any text is, and the replacement is unescaped the
+   same way. A replacement holding a character the text only wrote escaped
+   (a real line break where the text wrote "\n" and never a real one) is
+   not escaped the same way and gets no such try, unless it holds no
+   backslash at all: then it is written as sent. A file that really holds printf("a\n")
    matches exactly, before any of this.
 
     {"path": "box.py", "old_string": "return len(\n        self.items)", ...}
