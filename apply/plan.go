@@ -677,7 +677,6 @@ func (p *planner) fail(i int, e *edit.Edit, err *edit.Error) {
 	} else {
 		p.addPathCandidates(err, written, "")
 	}
-	locate.InFormatWords(err, e)
 	err.Edit = p.index(i)
 	p.res.Errors.Add(err)
 	if p.failed != nil && p.failed[i] == nil {
@@ -714,9 +713,11 @@ func (p *planner) index(i int) int {
 	return i
 }
 
-func notFound() *edit.Error {
+// notFound is FILE_NOT_FOUND for e, whose format words the hint; nil for
+// no edit.
+func notFound(e *edit.Edit) *edit.Error {
 	return &edit.Error{Code: edit.CodeFileNotFound, Msg: "no such file",
-		Hint: "Check the path against the tree; to create a new file, use an empty SEARCH section or a whole-file block."}
+		Hint: "Check the path against the tree; to create a new file, use " + locate.CreateWords(e) + " or a whole-file block."}
 }
 
 // run applies edit i to the in-memory state.
@@ -854,7 +855,7 @@ func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
 func (p *planner) delete(f *file, i int, e *edit.Edit) {
 	s := f.at
 	if !s.cur.exists {
-		p.failOn(f, i, e, notFound())
+		p.failOn(f, i, e, notFound(e))
 		return
 	}
 	if e.Old != "" {
@@ -878,7 +879,7 @@ func (p *planner) delete(f *file, i int, e *edit.Edit) {
 func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 	s := f.at
 	if !s.cur.exists {
-		p.failOn(f, i, e, notFound())
+		p.failOn(f, i, e, notFound(e))
 		return
 	}
 	if dst == s.path {

@@ -306,6 +306,34 @@ func TestApplyReportsEveryFailure(t *testing.T) {
 	}
 }
 
+// TestApplyErrorsInFormatWords: the receipt tells an edit's failure in the
+// words of the format it was written in, and quotes the file's line as it
+// stands even when that line holds those words.
+func TestApplyErrorsInFormatWords(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, tree{"a.txt": "// the SEARCH text goes here\nx := 1\n"})
+	edits := []edit.Edit{
+		{Op: edit.Replace, Path: "a.txt", Old: "// the SEARCH text goes her\n", New: "y\n", Count: 1, Format: "json"},
+		{Op: edit.Replace, Path: "b.txt", Old: "x\n", New: "y\n", Count: 1, Format: "json"},
+		{Op: edit.Replace, Path: "b.txt", Old: "x\n", New: "y\n", Count: 1, Format: "udiff"},
+		{Op: edit.Replace, Path: "b.txt", Old: "x\n", New: "y\n", Count: 1, Format: "search-replace"},
+	}
+	res, _ := Apply(context.Background(), edits, testOpts(t, root))
+	if len(res.Errors) != 4 {
+		t.Fatalf("errors = %+v, want 4", res.Errors)
+	}
+	for i, want := range []string{
+		"Line 1 differs: the file has `// the SEARCH text goes here`, old_string has `// the SEARCH text goes her`.",
+		"to create a new file, use an empty old_string or a whole-file block.",
+		"to create a new file, use a hunk of only + lines or a whole-file block.",
+		"to create a new file, use an empty SEARCH section or a whole-file block.",
+	} {
+		if !strings.Contains(res.Errors[i].Hint, want) {
+			t.Errorf("edit %d: hint %q, want it to say %q", i, res.Errors[i].Hint, want)
+		}
+	}
+}
+
 func TestApplySequentialAndResult(t *testing.T) {
 	root := t.TempDir()
 	writeTree(t, root, tree{"a.txt": "alpha\nbeta\n"})

@@ -76,7 +76,7 @@ func ReadWith(opts Options, p string, offset, limit int) (*Window, *edit.Error) 
 		lerr.Path = rel
 		return fail(lerr)
 	case !st.exists:
-		e := notFound()
+		e := notFound(nil)
 		e.Path = rel
 		return fail(e)
 	case isBinary(st.data):

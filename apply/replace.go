@@ -68,7 +68,7 @@ const prepareSplit = 32
 func (p *planner) replace(f *file, i int, e *edit.Edit) {
 	s := f.at
 	if !s.cur.exists {
-		p.failOn(f, i, e, notFound())
+		p.failOn(f, i, e, notFound(e))
 		return
 	}
 	var rest []locate.Prepared

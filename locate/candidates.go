@@ -133,9 +133,9 @@ type window struct {
 
 // candidates ranks the regions of the file (from line fromLine on) that
 // most resemble p, best first, and writes the hint that names the first
-// line that differs in the best, in words for noun ("SEARCH text").
-func (f *finder) candidates(p *pattern, fromLine int) ([]edit.Candidate, string) {
-	none := "No line of the SEARCH text resembles a line of the file; re-read the file and quote the lines to replace exactly as they stand."
+// line that differs in the best, in w's words.
+func (f *finder) candidates(p *pattern, fromLine int, w *words) ([]edit.Candidate, string) {
+	none := w.noLineOf + " resembles a line of the file; re-read the file and quote the lines to replace exactly as they stand."
 	ws := f.scoreWindows(p, fromLine, f.votes(p, fromLine, lineWords), nil)
 	if len(ws) == 0 || ws[0].sim < weakSimilarity {
 		// Lines of one or two words, each misspelt, share no word: their
@@ -166,11 +166,11 @@ func (f *finder) candidates(p *pattern, fromLine int) ([]edit.Candidate, string)
 		if best.n == 1 {
 			where = fmt.Sprintf("line %d", best.start+1)
 		}
-		return cs, fmt.Sprintf("Nothing in the file is close to the SEARCH text (the closest, %s, is only %d%% similar): "+
+		return cs, fmt.Sprintf("Nothing in the file is close to %s (the closest, %s, is only %d%% similar): "+
 			"it may not be in this file at all. Re-read the file and quote the lines to replace exactly as they stand.",
-			where, int(best.sim*100))
+			w.theOld, where, int(best.sim*100))
 	}
-	return cs, f.differs(p, best)
+	return cs, f.differs(p, best, w)
 }
 
 // scoreWindows scores the most voted windows not in ws yet and returns
@@ -463,11 +463,11 @@ func distanceRow(a, b string, freePrefix bool) []int {
 	return prev
 }
 
-// differs writes the hint for the best window: the first line that differs
-// from the SEARCH text, and the lines to copy. A line that differs visibly
-// is named before one that differs only in invisible characters, which
-// the hint names and shows escaped.
-func (f *finder) differs(p *pattern, w window) string {
+// differs writes the hint, in wd's words, for the best window: the first
+// line that differs from the old text, and the lines to copy. A line that
+// differs visibly is named before one that differs only in invisible
+// characters, which the hint names and shows escaped.
+func (f *finder) differs(p *pattern, w window, wd *words) string {
 	lines := f.lines
 	copyLines := fmt.Sprintf("Copy lines %s exactly as they stand.", lineRange(w.start+1, w.start+w.n))
 	if w.n == 1 {
@@ -488,27 +488,28 @@ func (f *finder) differs(p *pattern, w window) string {
 	}
 	if pick < 0 {
 		if len(p.lines) > w.n {
-			return fmt.Sprintf("The SEARCH text runs past the end of the file after line %d. %s", w.start+w.n, copyLines)
+			return fmt.Sprintf("%s runs past the end of the file after line %d. %s", wd.TheOld, w.start+w.n, copyLines)
 		}
 		return copyLines
 	}
 	fl, sl := f.content[lines[w.start+pick].start:lines[w.start+pick].end], p.lines[pick]
-	switch what, char := invisibleDiff(fl, sl); {
+	switch what, char := invisibleDiff(fl, sl, wd); {
 	case what == "":
-		return fmt.Sprintf("Line %d differs: the file has `%s`, the SEARCH has `%s`. %s",
-			w.start+pick+1, clip(shown(fl)), clip(shown(sl)), copyLines)
+		return fmt.Sprintf("Line %d differs: the file has `%s`, %s has `%s`. %s",
+			w.start+pick+1, clip(shown(fl)), wd.side, clip(shown(sl)), copyLines)
 	case char:
-		return fmt.Sprintf("Line %d differs only in %s: the file has `%s`, the SEARCH has `%s`. %s",
-			w.start+pick+1, what, clip(visible(fl)), clip(visible(sl)), copyLines)
+		return fmt.Sprintf("Line %d differs only in %s: the file has `%s`, %s has `%s`. %s",
+			w.start+pick+1, what, clip(visible(fl)), wd.side, clip(visible(sl)), copyLines)
 	default: // the lines look the same: words say more than showing them
 		return fmt.Sprintf("Line %d differs only in %s. %s", w.start+pick+1, what, copyLines)
 	}
 }
 
-// invisibleDiff names what tells file line a from SEARCH line b when they
-// look alike: their trailing whitespace, their indentation, or (char) the
-// first character that differs on each side; "" when they differ visibly.
-func invisibleDiff(a, b string) (what string, char bool) {
+// invisibleDiff names, in w's words, what tells file line a from old-text
+// line b when they look alike: their trailing whitespace, their
+// indentation, or (char) the first character that differs on each side;
+// "" when they differ visibly.
+func invisibleDiff(a, b string, w *words) (what string, char bool) {
 	if a == b || !lookAlike(a, b) {
 		return "", false
 	}
@@ -516,11 +517,11 @@ func invisibleDiff(a, b string) (what string, char bool) {
 	la, lb := strings.TrimLeft(a, " \t"), strings.TrimLeft(b, " \t")
 	switch {
 	case ta == tb:
-		return fmt.Sprintf("trailing whitespace: the file's line ends in %s, the SEARCH's in %s",
-			describeBlanks(a[len(ta):]), describeBlanks(b[len(tb):])), false
+		return fmt.Sprintf("trailing whitespace: the file's line ends in %s, %s's in %s",
+			describeBlanks(a[len(ta):]), w.side, describeBlanks(b[len(tb):])), false
 	case la == lb:
-		return fmt.Sprintf("indentation: the file indents with %s, the SEARCH with %s",
-			describeBlanks(a[:len(a)-len(la)]), describeBlanks(b[:len(b)-len(lb)])), false
+		return fmt.Sprintf("indentation: the file indents with %s, %s with %s",
+			describeBlanks(a[:len(a)-len(la)]), w.side, describeBlanks(b[:len(b)-len(lb)])), false
 	}
 	i := 0
 	for i < len(a) && i < len(b) && a[i] == b[i] {
@@ -533,11 +534,11 @@ func invisibleDiff(a, b string) (what string, char bool) {
 	rb, nb := utf8.DecodeRuneInString(b[i:])
 	switch {
 	case i < len(b) && a[i:] == b[i+nb:]:
-		return fmt.Sprintf("one character: the SEARCH has %s more", runeName(rb, false)), true
+		return fmt.Sprintf("one character: %s has %s more", w.side, runeName(rb, false)), true
 	case i < len(a) && b[i:] == a[i+na:]:
 		return fmt.Sprintf("one character: the file has %s more", runeName(ra, false)), true
 	}
-	return fmt.Sprintf("one character (the file has %s, the SEARCH %s)", runeName(ra, i == len(a)), runeName(rb, i == len(b))), true
+	return fmt.Sprintf("one character (the file has %s, %s %s)", runeName(ra, i == len(a)), w.side, runeName(rb, i == len(b))), true
 }
 
 // lookAlike reports whether a and b read the same: equal once blanks are

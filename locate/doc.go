@@ -77,6 +77,7 @@
 // elision.go (placeholders), rescue.go (a tool call's rescues) and
 // candidates.go (looseKey, which rules lines out before every tolerant
 // rung compares them, and the candidates of a NO_MATCH). Besides the
-// ladder: words.go puts its errors in the words of the edit's format, and
-// whole.go judges whether a fence nobody called a whole file can be one.
+// ladder: words.go holds, per format, the nouns its errors name an edit's
+// parts with, and whole.go judges whether a fence nobody called a whole
+// file can be one.
 package locate

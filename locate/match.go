@@ -68,9 +68,11 @@ func locateIn(f *finder, e *edit.Edit, op, np *pattern, opts matchOptions, exact
 // another, which is not rescued again.
 func locateWith(f *finder, e *edit.Edit, op, np *pattern, opts matchOptions, exact []hit, rescued bool) (location, *edit.Error) {
 	if j, ok := elidedIn(op, np, f.hasLine); ok {
+		w := wordsOf(e)
 		return location{}, &edit.Error{Code: edit.CodeElision,
-			Msg:  fmt.Sprintf("REPLACE text elides code with a placeholder at its line %d: `%s`", j, strings.TrimSpace(np.lines[j-1])),
-			Hint: "Write out every line the replacement keeps instead of a placeholder comment, or put the same placeholder at the same place in the SEARCH text."}
+			Msg: fmt.Sprintf("%s elides code with a placeholder at its line %d: `%s`", w.new, j, strings.TrimSpace(np.lines[j-1])),
+			Hint: "Write out every line the replacement keeps instead of a placeholder comment, or put the same placeholder at the same place in " +
+				w.theOld + "."}
 	}
 	from, err := f.anchors(e.Anchors)
 	if err != nil {
@@ -235,7 +237,7 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 	}
 	var pairs []int // pairLines', computed when a hit needs them
 	if lv == levelElision {
-		if pairs, err = keptGaps(op, np); err != nil {
+		if pairs, err = keptGaps(op, np, wordsOf(m.e)); err != nil {
 			return location{}, err
 		}
 	}
@@ -298,8 +300,9 @@ func (m *matcher) places(op, np *pattern) (hits []hit, lv level, note string, do
 		}
 	}
 	if len(hits) == 0 {
-		cands, hint := f.candidates(op, m.from)
-		return nil, 0, "", nil, &edit.Error{Code: edit.CodeNoMatch, Msg: "SEARCH text not found", Hint: hint, Candidates: cands}
+		w := wordsOf(e)
+		cands, hint := f.candidates(op, m.from, w)
+		return nil, 0, "", nil, &edit.Error{Code: edit.CodeNoMatch, Msg: w.old + " not found", Hint: hint, Candidates: cands}
 	}
 	return hits, lv, note, nil, nil
 }
@@ -316,7 +319,7 @@ func (m *matcher) choose(op *pattern, hits []hit, strategy Strategy) ([]hit, Str
 		hits = leftToRight(hits)
 	}
 	if overlapping(hits) {
-		return nil, strategy, m.multiple(hits, "SEARCH text overlaps itself in the file")
+		return nil, strategy, m.multiple(hits, wordsOf(e).old+" overlaps itself in the file")
 	}
 	if len(e.Anchors) > 0 && m.want == 1 && len(hits) > 1 {
 		// The anchor is the model's disambiguation: the first match after
@@ -333,9 +336,10 @@ func (m *matcher) choose(op *pattern, hits []hit, strategy Strategy) ([]hit, Str
 		case len(hits) > m.want:
 			return nil, strategy, m.multiple(hits, "")
 		case len(hits) < m.want:
+			w := wordsOf(e)
 			return nil, strategy, &edit.Error{Code: edit.CodeNoMatch,
-				Msg:        fmt.Sprintf("SEARCH text found %d times, expected %d", len(hits), m.want),
-				Hint:       fmt.Sprintf("The SEARCH text occurs %d times; set the count to %d or change the SEARCH text.", len(hits), len(hits)),
+				Msg:        fmt.Sprintf("%s found %d times, expected %d", w.old, len(hits), m.want),
+				Hint:       fmt.Sprintf("%s occurs %d times; set the count to %d or change %s.", w.TheOld, len(hits), len(hits), w.theOld),
 				Candidates: m.f.listed(hits)}
 		}
 	}
@@ -344,8 +348,8 @@ func (m *matcher) choose(op *pattern, hits []hit, strategy Strategy) ([]hit, Str
 
 // keptGaps pairs op's lines with np's and checks that every placeholder of
 // op (a gap the elision rung matched over) is kept by np: a dropped one
-// would delete the lines it stands for.
-func keptGaps(op, np *pattern) ([]int, *edit.Error) {
+// would delete the lines it stands for. w words the error.
+func keptGaps(op, np *pattern, w *words) ([]int, *edit.Error) {
 	pairs := pairLines(op, np, false, true)
 	kept := make([]bool, len(op.lines))
 	for _, i := range pairs {
@@ -356,8 +360,8 @@ func keptGaps(op, np *pattern) ([]int, *edit.Error) {
 	for i, g := range op.gap {
 		if g && !kept[i] {
 			return nil, &edit.Error{Code: edit.CodeElision,
-				Msg:  fmt.Sprintf("SEARCH line %d is a placeholder the REPLACE text does not keep: `%s`", i+1, strings.TrimSpace(op.lines[i])),
-				Hint: "Put the same placeholder line at the corresponding place in the REPLACE text, or write out the lines it skips."}
+				Msg:  fmt.Sprintf("%s %d is a placeholder %s does not keep: `%s`", w.oldLine, i+1, w.theNew, strings.TrimSpace(op.lines[i])),
+				Hint: "Put the same placeholder line at the corresponding place in " + w.theNew + ", or write out the lines it skips."}
 		}
 	}
 	return pairs, nil
@@ -486,12 +490,13 @@ func (m *matcher) already(hits []hit, lv level) location {
 }
 
 func (m *matcher) multiple(hits []hit, msg string) *edit.Error {
+	w := wordsOf(m.e)
 	if msg == "" {
 		n := fmt.Sprintf("%d", len(hits))
 		if len(hits) >= maxListed && m.want == 1 {
 			n = fmt.Sprintf("at least %d", len(hits))
 		}
-		msg = fmt.Sprintf("SEARCH text found %s times", n)
+		msg = fmt.Sprintf("%s found %s times", w.old, n)
 		if m.want > 1 {
 			msg += fmt.Sprintf(", expected %d", m.want)
 		}
@@ -504,10 +509,11 @@ func (m *matcher) multiple(hits []hit, msg string) *edit.Error {
 		}
 		at = append(at, lineRange(h.first+1, h.last+1))
 	}
-	return &edit.Error{Code: edit.CodeMultipleMatches, Msg: msg,
-		Hint: fmt.Sprintf("Add neighbouring lines to the SEARCH text until it matches only one place (it matches lines %s).",
-			strings.Join(at, ", ")),
-		Candidates: m.f.listed(hits)}
+	hint := fmt.Sprintf("%s until it matches only one place (it matches lines %s).", w.widen, strings.Join(at, ", "))
+	if m.want == 1 {
+		hint += w.replaceAll
+	}
+	return &edit.Error{Code: edit.CodeMultipleMatches, Msg: msg, Hint: hint, Candidates: m.f.listed(hits)}
 }
 
 func lineRange(a, b int) string {

@@ -127,8 +127,9 @@ func (m *matcher) rescue(op, np *pattern) (loc location, err *edit.Error, ok boo
 			nw = joinLines(lines, np.finalNL)
 		} else if someNumbered(np.lines, kind) {
 			// Written as sent, the prefixes would become the file's text.
-			cands, _ := m.f.candidates(newPattern(joinLines(old, op.finalNL)), m.from)
-			return location{}, &edit.Error{Code: edit.CodeNoMatch, Msg: "SEARCH text not found with its line-number prefixes",
+			w := wordsOf(m.e)
+			cands, _ := m.f.candidates(newPattern(joinLines(old, op.finalNL)), m.from, w)
+			return location{}, &edit.Error{Code: edit.CodeNoMatch, Msg: w.old + " not found with its line-number prefixes",
 				Hint:       upperFirst(noteLineNumbers) + "; the new text has them on some lines only, so it was not applied: send both without them.",
 				Candidates: cands}, true
 		}

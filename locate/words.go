@@ -1,56 +1,70 @@
 package locate
 
-import (
-	"strings"
+import "github.com/edapply/edapply/edit"
 
-	"github.com/edapply/edapply/edit"
-)
+// words are the names the ladder's messages give an edit's parts, in the
+// words of the format it was written in: a model that sent a tool call
+// reads about old_string, one that sent a diff about its hunk, context and
+// - lines, one that sent a block about its SEARCH and REPLACE text. The
+// messages are built with them, so that text quoted from the file or the
+// edit is never reworded.
+type words struct {
+	old      string // the old text opening a message: "SEARCH text not found"
+	theOld   string // the old text inside a sentence: "change the SEARCH text"
+	TheOld   string // the old text opening a sentence: "The SEARCH text occurs"
+	noLineOf string // "No line of the SEARCH text resembles"
+	side     string // the old text beside the file's: "the file has x, the SEARCH has y"
+	oldLine  string // a line of the old text, before its number: "SEARCH line 3"
+	new      string // the new text opening a message: "REPLACE text elides"
+	theNew   string // the new text inside a sentence: "the REPLACE text does not keep"
+	widen    string // how to make the old text unique: "Add neighbouring lines to the SEARCH text"
+	emptyOld string // an edit that creates a file: "an empty SEARCH section"
+	// replaceAll, when not empty, ends a hint about an old text found in
+	// several places: how to change every one.
+	replaceAll string
+}
 
-// The ladder words its errors for SEARCH/REPLACE blocks; an edit written in
-// another format is told in that format's words, so a model that sent a
-// tool call reads about old_string, and one that sent a diff about its
-// hunk, context and - lines.
 var (
-	toolCallWords = strings.NewReplacer(
-		"No line of the SEARCH text", "No line of old_string",
-		"the SEARCH text", "old_string",
-		"The SEARCH text", "old_string",
-		"SEARCH text", "old_string",
-		"an empty SEARCH section", "an empty old_string",
-		"an empty SEARCH", "an empty old_string",
-		"the SEARCH's", "old_string's",
-		"the SEARCH", "old_string",
-		"SEARCH line", "old_string line",
-		"REPLACE text", "new_string",
-	)
-	hunkWords = strings.NewReplacer(
-		"Add neighbouring lines to the SEARCH text", "Add context lines to the hunk",
-		"No line of the SEARCH text", "No context or - line of the hunk",
-		"the SEARCH text", "the hunk's context and - lines",
-		"The SEARCH text", "The hunk's context and - lines",
-		"SEARCH text", "hunk's context and - lines",
-		"an empty SEARCH section", "a hunk of only + lines",
-		"the SEARCH's", "the hunk's",
-		"the SEARCH", "the hunk",
-		"SEARCH line", "hunk line",
-		"REPLACE text", "hunk's + lines",
-	)
+	blockWords = &words{
+		old: "SEARCH text", theOld: "the SEARCH text", TheOld: "The SEARCH text",
+		noLineOf: "No line of the SEARCH text", side: "the SEARCH", oldLine: "SEARCH line",
+		new: "REPLACE text", theNew: "the REPLACE text",
+		widen:    "Add neighbouring lines to the SEARCH text",
+		emptyOld: "an empty SEARCH section",
+	}
+	toolCallWords = &words{
+		old: "old_string", theOld: "old_string", TheOld: "old_string",
+		noLineOf: "No line of old_string", side: "old_string", oldLine: "old_string line",
+		new: "new_string", theNew: "the new_string",
+		widen:      "Add neighbouring lines to old_string",
+		emptyOld:   "an empty old_string",
+		replaceAll: ` To change every occurrence, set "replace_all": true.`,
+	}
+	hunkWords = &words{
+		old: "hunk's context and - lines", theOld: "the hunk's context and - lines", TheOld: "The hunk's context and - lines",
+		noLineOf: "No context or - line of the hunk", side: "the hunk", oldLine: "hunk line",
+		new: "hunk's + lines", theNew: "the hunk's + lines",
+		widen:    "Add context lines to the hunk",
+		emptyOld: "a hunk of only + lines",
+	}
 )
 
-// InFormatWords rewords err for the format e was written in, and tells a
-// tool call whose old_string stands in several places about replace_all.
-func InFormatWords(err *edit.Error, e *edit.Edit) {
-	var r *strings.Replacer
+// wordsOf returns the words of the format e was written in; an edit of
+// another format or of none, or no edit (nil), is told in a block's.
+func wordsOf(e *edit.Edit) *words {
+	if e == nil {
+		return blockWords
+	}
 	switch e.Format {
 	case "json":
-		r = toolCallWords
-		if err.Code == edit.CodeMultipleMatches && e.Count == 1 && !strings.Contains(err.Hint, "replace_all") {
-			err.Hint += ` To change every occurrence, set "replace_all": true.`
-		}
+		return toolCallWords
 	case "udiff", "codex":
-		r = hunkWords
-	default:
-		return
+		return hunkWords
 	}
-	err.Msg, err.Hint = r.Replace(err.Msg), r.Replace(err.Hint)
+	return blockWords
 }
+
+// CreateWords names, in the words of the format e was written in (a
+// block's for nil), the edit that creates a file: "an empty SEARCH
+// section", "an empty old_string", "a hunk of only + lines".
+func CreateWords(e *edit.Edit) string { return wordsOf(e).emptyOld }
