@@ -402,8 +402,9 @@ func (t *txn) interrupted(ctx context.Context, sigc <-chan os.Signal) *edit.Erro
 
 // drift reports OUT_OF_DATE when c's path no longer holds what planning read.
 // The file is read again and compared byte for byte with planning's copy,
-// still in memory: cheaper than hashing it, and exact. (A stat alone would
-// miss a rewrite of the same size within one mtime tick.)
+// still in memory: cheaper than hashing it, and exact; unless its stamp
+// proves it unchanged (see fileStamp), where a stat alone could miss a
+// rewrite of the same size within one clock tick.
 func (t *txn) drift(c change) *edit.Error {
 	same, exists, err := t.dr.holds(c.path, c.orig)
 	if err == nil && same {

@@ -107,6 +107,24 @@ func TestCommitDrift(t *testing.T) {
 	}
 }
 
+// TestCommitDriftSameSize has another process rewrite a file in place
+// with as many bytes between planning and the rename: its times tell, or
+// when it changed too recently for them to (see fileStamp), its bytes.
+func TestCommitDriftSameSize(t *testing.T) {
+	root, before, edits := txnCase(t)
+	withHook(t, func(step, p string) {
+		if step == "rename" && p == "b.txt" {
+			os.WriteFile(filepath.Join(root, p), []byte("c\n"), 0o644)
+		}
+	})
+	res, err := Apply(context.Background(), edits, testOpts(t, root))
+	if err == nil || res.OK || len(res.Errors) != 1 || res.Errors[0].Code != edit.CodeOutOfDate || res.Errors[0].Path != "b.txt" {
+		t.Fatalf("Apply = %v, want OUT_OF_DATE for b.txt", err)
+	}
+	before["b.txt"] = "c\n"
+	unchanged(t, root, before)
+}
+
 func TestCommitFailMidway(t *testing.T) {
 	for _, at := range []string{"a.txt", "b.txt", "moved/mv.txt", "del.txt", "mv.txt"} {
 		t.Run(strings.ReplaceAll(at, "/", "∕"), func(t *testing.T) {

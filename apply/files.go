@@ -26,6 +26,10 @@ type state struct {
 	// mode; false for a new file, which gets 0644 under the user's umask
 	// like any file an editor creates.
 	exact bool
+	// stamp, when set, is what fstat said of the file before data was
+	// read from it, for the drift check (see fileStamp); it stands for
+	// data only while stamp.of is the same slice.
+	stamp *fileStamp
 }
 
 func (s state) equal(t state) bool {
@@ -275,6 +279,9 @@ func (d *dirRoots) load(rel string) (state, *edit.Error) {
 func (d *dirRoots) holds(rel string, orig state) (same, exists bool, err *edit.Error) {
 	if orig.exists {
 		if f, name := d.fileIn(rel); f != nil {
+			if orig.stamp != nil && sameBytes(orig.stamp.of, orig.data) && unchangedRaw(f, name, orig.stamp) {
+				return true, true, nil
+			}
 			if same, err := sameRaw(f, name, orig.data); err == nil {
 				return same, true, nil
 			}

@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -47,22 +48,21 @@ func control(dir *os.File, fn func(dfd int) error) error {
 // resolver, or when it was read for planning): opening a device can do
 // something (arm a watchdog), so only a file something else replaced just
 // now could be one.
-func openRegular(dfd int, name string, known bool) (fd int, size int64, mode uint32, err error) {
-	var st unix.Stat_t
+func openRegular(dfd int, name string, known bool) (fd int, st unix.Stat_t, err error) {
 	if !known {
 		if err := unix.Fstatat(dfd, name, &st, unix.AT_SYMLINK_NOFOLLOW); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
-			return -1, 0, 0, errFallback
+			return -1, st, errFallback
 		}
 	}
 	fd, err = unix.Openat(dfd, name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_CLOEXEC|unix.O_NONBLOCK|unix.O_NOCTTY, 0)
 	if err != nil {
-		return -1, 0, 0, errFallback
+		return -1, st, errFallback
 	}
 	if err := unix.Fstat(fd, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
 		unix.Close(fd)
-		return -1, 0, 0, errFallback
+		return -1, st, errFallback
 	}
-	return fd, st.Size, st.Mode, nil
+	return fd, st, nil
 }
 
 // readFD reads fd to its end; size is what fstat said, a hint. A read of a
@@ -97,19 +97,104 @@ func readFD(fd int, size int64) ([]byte, error) {
 func loadRaw(dir *os.File, name string, known bool) (state, error) {
 	var st state
 	err := control(dir, func(dfd int) error {
-		fd, size, mode, err := openRegular(dfd, name, known)
+		before := time.Now()
+		fd, fi, err := openRegular(dfd, name, known)
 		if err != nil {
 			return err
 		}
 		defer unix.Close(fd)
-		data, err := readFD(fd, size)
+		data, err := readFD(fd, fi.Size)
 		if err != nil {
 			return errFallback
 		}
-		st = state{exists: true, data: data, mode: unixMode(mode), exact: true}
+		st = state{exists: true, data: data, mode: unixMode(fi.Mode), exact: true}
+		if stampable(fd) {
+			st.stamp = newStamp(&fi, before, data)
+		}
 		return nil
 	})
 	return st, err
+}
+
+// A fileStamp is what fstat said of a file just before planning read it:
+// while the file's name still leads to a file of which fstatat says the
+// same, the file holds the bytes read (of), and the drift check before
+// its rename need not read it again (unchangedRaw).
+//
+// Why that is as safe as reading it: any write, truncate or rename over
+// the name changes the size, the inode or the change time, and the
+// change time cannot be set by anyone (utimes sets it to now). It is only
+// taken when it proves something:
+//   - on a local file system that keeps timestamps in nanoseconds
+//     (stampable) and a file whose change time has a fraction of a
+//     second, so that it is not a file system or an inode that keeps
+//     whole seconds (ext4's small inodes);
+//   - when the file last changed at least settleMargin before the read
+//     began. The kernel stamps a change with its clock as of the last
+//     tick (at most 10 ms behind), so a change made after the read began
+//     gets a later time than one made before it only when the one before
+//     is older than a tick: otherwise two writes within one tick, one
+//     before and one after the read, leave the same times, and, of the
+//     same size, only the bytes tell them apart. Such a file is read
+//     again, as every file is on other systems.
+//
+// What a stamp cannot see is a write through a shared writable mapping
+// to a page already written since the file's last change, which sets no
+// time: a database's way, not an editor's, which writes or renames.
+type fileStamp struct {
+	of           []byte
+	dev, ino     uint64
+	size         int64
+	mtime, ctime unix.Timespec
+}
+
+// settleMargin is how long before the read a file must have last changed
+// for its stamp to stand for its bytes (see fileStamp): ten times the
+// longest kernel tick. Tests change it to stamp every file.
+var settleMargin = 100 * time.Millisecond
+
+// newStamp returns the stamp of fi, the fstat of a file taken after
+// before, whose read gave data; nil when it would prove nothing (see
+// fileStamp).
+func newStamp(fi *unix.Stat_t, before time.Time, data []byte) *fileStamp {
+	if fi.Ctim.Nsec == 0 || !time.Unix(fi.Ctim.Unix()).Before(before.Add(-settleMargin)) {
+		return nil
+	}
+	return &fileStamp{of: data, dev: fi.Dev, ino: fi.Ino, size: fi.Size, mtime: fi.Mtim, ctime: fi.Ctim}
+}
+
+// stampable reports whether fd's file system keeps the times fileStamp
+// relies on: a local one that stamps changes with the kernel's clock in
+// nanoseconds. A network file system's times come from its server's
+// clock, some in whole seconds, a FUSE one's from anywhere.
+func stampable(fd int) bool {
+	var sfs unix.Statfs_t
+	if unix.Fstatfs(fd, &sfs) != nil {
+		return false
+	}
+	switch uint32(sfs.Type) {
+	case unix.EXT4_SUPER_MAGIC, unix.XFS_SUPER_MAGIC, unix.BTRFS_SUPER_MAGIC, unix.TMPFS_MAGIC,
+		unix.F2FS_SUPER_MAGIC, unix.OVERLAYFS_SUPER_MAGIC:
+		return true
+	}
+	return false
+}
+
+// unchangedRaw reports whether name in dir is still the regular file that
+// st was taken of, unchanged since (see fileStamp): one fstatat instead
+// of reading it again.
+func unchangedRaw(dir *os.File, name string, st *fileStamp) bool {
+	same := false
+	control(dir, func(dfd int) error {
+		var fi unix.Stat_t
+		if unix.Fstatat(dfd, name, &fi, unix.AT_SYMLINK_NOFOLLOW) != nil {
+			return nil
+		}
+		same = fi.Mode&unix.S_IFMT == unix.S_IFREG && fi.Dev == st.dev && fi.Ino == st.ino && fi.Size == st.size &&
+			fi.Mtim == st.mtime && fi.Ctim == st.ctime
+		return nil
+	})
+	return same
 }
 
 // specialBits pairs the mode bits beyond the permissions, as fs.FileMode
@@ -136,12 +221,12 @@ func unixMode(m uint32) fs.FileMode {
 func sameRaw(dir *os.File, name string, want []byte) (bool, error) {
 	same := false
 	err := control(dir, func(dfd int) error {
-		fd, size, _, err := openRegular(dfd, name, true)
+		fd, fi, err := openRegular(dfd, name, true)
 		if err != nil {
 			return err
 		}
 		defer unix.Close(fd)
-		if size != int64(len(want)) {
+		if fi.Size != int64(len(want)) {
 			return nil
 		}
 		var buf [64 << 10]byte

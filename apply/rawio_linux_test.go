@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -200,5 +201,141 @@ func TestWritePieces(t *testing.T) {
 	}
 	if !slices.Equal(lens(), before) {
 		t.Error("writePieces changed the caller's pieces")
+	}
+}
+
+// stampAll makes every file read on a stampable file system stamped,
+// however recently it changed, for the test's duration; it skips the test
+// when t.TempDir's file system is not one. A stamp is then proof only
+// of changes that move the size, the inode or a time for sure.
+func stampAll(t *testing.T) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "probe"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old := settleMargin
+	settleMargin = -time.Hour
+	t.Cleanup(func() { settleMargin = old })
+	d, err := os.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if st, err := loadRaw(d, "probe", false); err != nil || st.stamp == nil {
+		t.Skipf("%s is not on a file system whose times prove a file unchanged", dir)
+	}
+}
+
+// TestStampedIO runs the commit's tests with every file's drift check
+// made by its stamp: each change those tests make moves the size.
+func TestStampedIO(t *testing.T) {
+	stampAll(t)
+	for name, test := range map[string]func(*testing.T){
+		"CommitAll": TestCommitAll, "CommitDrift": TestCommitDrift, "CommitFailMidway": TestCommitFailMidway,
+		"ApplyDeleteRename": TestApplyDeleteRename, "UndoRoundTrip": TestUndoRoundTrip,
+	} {
+		t.Run(name, test)
+	}
+}
+
+// TestFileStamp checks when a file is stamped and that a stamp sees each
+// way a file can change under its name.
+func TestFileStamp(t *testing.T) {
+	dir := t.TempDir()
+	d, err := os.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	// stamped writes name and returns its stamp, as a read that began
+	// later than its change by more than the margin makes it.
+	stamped := func(name, data string) *fileStamp {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		os.Remove(p)
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var fi unix.Stat_t
+		if err := unix.Stat(p, &fi); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if !stampable(int(f.Fd())) {
+			t.Skipf("%s is not on a file system whose times prove a file unchanged", dir)
+		}
+		changed := time.Unix(fi.Ctim.Unix())
+		if st := newStamp(&fi, changed.Add(settleMargin), []byte(data)); st != nil {
+			t.Errorf("a file that changed within the margin before the read was stamped")
+		}
+		st := newStamp(&fi, changed.Add(settleMargin+time.Millisecond), []byte(data))
+		if fi.Ctim.Nsec == 0 {
+			// One in a billion, or a file system of whole seconds.
+			if st != nil {
+				t.Errorf("a change time of whole seconds was stamped")
+			}
+			t.Skip("change time of whole seconds")
+		}
+		if st == nil {
+			t.Fatal("no stamp for a file that changed long before the read")
+		}
+		return st
+	}
+	if st := stamped("a", "hello\n"); !unchangedRaw(d, "a", st) {
+		t.Errorf("an untouched file is not unchanged")
+	}
+	for name, change := range map[string]func(p string) error{
+		"grown": func(p string) error { return os.WriteFile(p, []byte("hello, world\n"), 0o644) },
+		"mtime": func(p string) error {
+			// Same size, and a time set back: only the times tell.
+			if err := os.WriteFile(p, []byte("HELLO\n"), 0o644); err != nil {
+				return err
+			}
+			return os.Chtimes(p, time.Unix(1e9, 0), time.Unix(1e9, 0))
+		},
+		"replaced": func(p string) error {
+			// Same bytes, same size, another file: the inode tells.
+			if err := os.WriteFile(p+".new", []byte("hello\n"), 0o644); err != nil {
+				return err
+			}
+			return os.Rename(p+".new", p)
+		},
+		"symlink": func(p string) error {
+			if err := os.Remove(p); err != nil {
+				return err
+			}
+			return os.Symlink("elsewhere", p)
+		},
+		"removed": os.Remove,
+	} {
+		st := stamped(name, "hello\n")
+		if err := change(filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+		if unchangedRaw(d, name, st) {
+			t.Errorf("%s: a changed file passes as unchanged", name)
+		}
+	}
+
+	// The drift check trusts a stamp that stands for planning's bytes and
+	// reads nothing: here the stamp is of the file as it is, the bytes
+	// are not what it holds.
+	st := stamped("b", "bbb\n")
+	dr := &dirRoots{fs: map[string]*os.File{".": d}}
+	orig := state{exists: true, data: []byte("xyz\n")}
+	orig.stamp = &fileStamp{}
+	*orig.stamp = *st
+	orig.stamp.of = orig.data
+	if same, exists, err := dr.holds("b", orig); !same || !exists || err != nil {
+		t.Errorf("holds with a stamp = %v, %v, %v; want it trusted", same, exists, err)
+	}
+	orig.stamp.of = []byte("xyz\n") // stands for other bytes: the file is read
+	if same, _, _ := dr.holds("b", orig); same {
+		t.Errorf("holds trusted a stamp made for other bytes")
 	}
 }
