@@ -54,10 +54,11 @@ func New(opts Options) *sdk.Server {
 	}
 	srv := sdk.NewServer(&sdk.Implementation{Name: "edapply", Version: version},
 		&sdk.ServerOptions{Instructions: instructions})
-	sdk.AddTool(srv, readFileTool, s.readFile)
-	sdk.AddTool(srv, editFileTool, s.editFile)
-	sdk.AddTool(srv, applyEditsTool, s.applyEdits)
-	sdk.AddTool(srv, undoTool, s.undo)
+	t := tools()
+	sdk.AddTool(srv, t.readFile, s.readFile)
+	sdk.AddTool(srv, t.editFile, s.editFile)
+	sdk.AddTool(srv, t.applyEdits, s.applyEdits)
+	sdk.AddTool(srv, t.undo, s.undo)
 	return srv
 }
 

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -48,34 +49,42 @@ type ApplyInput struct {
 // UndoInput is undo's arguments: none.
 type UndoInput struct{}
 
-var (
-	falseHint = new(bool)
+var falseHint = new(bool)
 
-	readFileTool = &sdk.Tool{
-		Name:        "read_file",
-		Description: `Read a file of the working tree: its lines, each after its number right-aligned in six columns and a tab (as cat -n prints them), and the file's sha256. Read a file before you edit it, and keep the sha256: pass it as edit_file's base_hash (or in apply_edits' base) so that an edit of a file changed since is refused rather than misplaced. The numbers are not part of the file: never copy them into old_string. A long file comes in windows of at most 2000 lines; the result says the offset that reads on.`,
-		InputSchema: inputSchema[ReadInput](),
-		Annotations: &sdk.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: falseHint},
+// A toolSet is the server's tools, as the SDK lists them to a client.
+type toolSet struct{ readFile, editFile, applyEdits, undo *sdk.Tool }
+
+// tools are built with the first server, not when the program starts:
+// inferring their input schemas walks the argument types by reflection,
+// which every other edapply command would pay for and never use.
+var tools = sync.OnceValue(func() toolSet {
+	return toolSet{
+		readFile: &sdk.Tool{
+			Name:        "read_file",
+			Description: `Read a file of the working tree: its lines, each after its number right-aligned in six columns and a tab (as cat -n prints them), and the file's sha256. Read a file before you edit it, and keep the sha256: pass it as edit_file's base_hash (or in apply_edits' base) so that an edit of a file changed since is refused rather than misplaced. The numbers are not part of the file: never copy them into old_string. A long file comes in windows of at most 2000 lines; the result says the offset that reads on.`,
+			InputSchema: inputSchema[ReadInput](),
+			Annotations: &sdk.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: falseHint},
+		},
+		editFile: &sdk.Tool{
+			Name:        "edit_file",
+			Description: `Replace text in one file of the working tree. Each edit's old_string is whole lines copied from the file as it stands now (from read_file, without the line numbers), with enough context around the change to occur exactly once; new_string replaces it. The edits apply in order as one transaction: if any fails, nothing is written. Small differences of whitespace, indentation or quotes are tolerated while the place stays unique; an old_string found in several places is refused (MULTIPLE_MATCHES), never guessed: add context, or set replace_all to replace every occurrence (a rename). An empty old_string creates the file, which must not exist. Pass base_hash, the sha256 read_file returned, to refuse the edit (OUT_OF_DATE) if the file changed since you read it. The result is a receipt: ok, each edit's status and lines, the file's new sha256 (the base_hash for its next edit), and for a failure the error code, the closest candidates in the file and a hint.`,
+			InputSchema: inputSchema[EditInput](),
+			Annotations: &sdk.ToolAnnotations{IdempotentHint: true, OpenWorldHint: falseHint},
+		},
+		applyEdits: &sdk.Tool{
+			Name:        "apply_edits",
+			Description: `Apply a reply holding edits to any files of the working tree, in any format edapply reads: SEARCH/REPLACE blocks under the file's path, unified diffs, whole-file fences with the path above them, *** Begin Patch envelopes, JSON str_replace calls. Every edit applies or none does. SEARCH and context lines are whole lines copied from the files as they stand now. base maps a path to the sha256 read_file returned for it, to refuse a file changed since. The result is the receipt, as for edit_file.`,
+			InputSchema: inputSchema[ApplyInput](),
+			Annotations: &sdk.ToolAnnotations{IdempotentHint: true, OpenWorldHint: falseHint},
+		},
+		undo: &sdk.Tool{
+			Name:        "undo",
+			Description: `Restore the files that the last write in this working tree (an edit_file, an apply_edits or the edapply command) changed: their content comes back, files it created are removed, files it deleted return. Refused (OUT_OF_DATE), restoring nothing, when one of those files changed since. Each call takes back one write, newest first; the tree keeps its last ` + strconv.Itoa(apply.HistorySize) + `.`,
+			InputSchema: inputSchema[UndoInput](),
+			Annotations: &sdk.ToolAnnotations{OpenWorldHint: falseHint},
+		},
 	}
-	editFileTool = &sdk.Tool{
-		Name:        "edit_file",
-		Description: `Replace text in one file of the working tree. Each edit's old_string is whole lines copied from the file as it stands now (from read_file, without the line numbers), with enough context around the change to occur exactly once; new_string replaces it. The edits apply in order as one transaction: if any fails, nothing is written. Small differences of whitespace, indentation or quotes are tolerated while the place stays unique; an old_string found in several places is refused (MULTIPLE_MATCHES), never guessed: add context, or set replace_all to replace every occurrence (a rename). An empty old_string creates the file, which must not exist. Pass base_hash, the sha256 read_file returned, to refuse the edit (OUT_OF_DATE) if the file changed since you read it. The result is a receipt: ok, each edit's status and lines, the file's new sha256 (the base_hash for its next edit), and for a failure the error code, the closest candidates in the file and a hint.`,
-		InputSchema: inputSchema[EditInput](),
-		Annotations: &sdk.ToolAnnotations{IdempotentHint: true, OpenWorldHint: falseHint},
-	}
-	applyEditsTool = &sdk.Tool{
-		Name:        "apply_edits",
-		Description: `Apply a reply holding edits to any files of the working tree, in any format edapply reads: SEARCH/REPLACE blocks under the file's path, unified diffs, whole-file fences with the path above them, *** Begin Patch envelopes, JSON str_replace calls. Every edit applies or none does. SEARCH and context lines are whole lines copied from the files as they stand now. base maps a path to the sha256 read_file returned for it, to refuse a file changed since. The result is the receipt, as for edit_file.`,
-		InputSchema: inputSchema[ApplyInput](),
-		Annotations: &sdk.ToolAnnotations{IdempotentHint: true, OpenWorldHint: falseHint},
-	}
-	undoTool = &sdk.Tool{
-		Name:        "undo",
-		Description: `Restore the files that the last write in this working tree (an edit_file, an apply_edits or the edapply command) changed: their content comes back, files it created are removed, files it deleted return. Refused (OUT_OF_DATE), restoring nothing, when one of those files changed since. Each call takes back one write, newest first; the tree keeps its last ` + strconv.Itoa(apply.HistorySize) + `.`,
-		InputSchema: inputSchema[UndoInput](),
-		Annotations: &sdk.ToolAnnotations{OpenWorldHint: falseHint},
-	}
-)
+})
 
 // maxReply bounds apply_edits' reply. Over stdio a message is already
 // bounded by the SDK's frame limit, past which the session ends; a
