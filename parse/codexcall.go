@@ -5,6 +5,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Codex-style agents send an envelope as a tool call rather than as text:
@@ -28,8 +29,11 @@ import (
 // after other text is prose.
 
 // applyPatchHeredocRE matches the first line of `apply_patch <<'EOF'`, with
-// the delimiter quoted either way or bare.
-var applyPatchHeredocRE = regexp.MustCompile(`^(?:apply_patch|applypatch)[ \t]*<<[ \t]*(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?)[ \t]*$`)
+// the delimiter quoted either way or bare. Compiled on first use: most
+// calls of the program never meet a shell heredoc.
+var applyPatchHeredocRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:apply_patch|applypatch)[ \t]*<<[ \t]*(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?)[ \t]*$`)
+})
 
 // carriedPatch records the envelope obj carries as its command, input or
 // non-JSON arguments, and reports whether it found one.
@@ -106,7 +110,7 @@ func patchText(s string, heredoc bool) (string, bool) {
 		return "", false
 	}
 	first, body, _ := strings.Cut(t, "\n")
-	mm := applyPatchHeredocRE.FindStringSubmatch(strings.TrimRight(first, "\r"))
+	mm := applyPatchHeredocRE().FindStringSubmatch(strings.TrimRight(first, "\r"))
 	if mm == nil || mm[1] != mm[3] {
 		return "", false
 	}
