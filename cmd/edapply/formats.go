@@ -14,12 +14,22 @@ import (
 // which cobra lists under "Additional help topics" and prints for
 // `edapply help formats`. docs/formats.md holds the same text
 // (TestFormatsDoc keeps them equal).
+// The text is made when the topic is shown: building it for every run of
+// the program, to print it in a few, costs a tenth of a millisecond.
 func newFormatsHelpCmd() *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "formats",
 		Short: "The edit formats edapply reads, with an example of each",
-		Long:  formatsHelp(),
 	}
+	cmd.SetHelpFunc(func(c *cobra.Command, args []string) {
+		if c.Long == "" {
+			c.Long = formatsHelp()
+		}
+		if p := c.Parent(); p != nil {
+			p.HelpFunc()(c, args)
+		}
+	})
+	return cmd
 }
 
 // formatsHelp returns the topic's text. It is Markdown that reads as plain
