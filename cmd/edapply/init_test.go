@@ -1,0 +1,43 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// maxInitBytes bounds what one of edapply's packages allocates when the
+// program starts: a few small tables. Every run of the command pays for
+// every package's init, whichever subcommand it runs, so a regexp, a
+// schema or a help text is made on first use instead.
+const maxInitBytes = 16 << 10
+
+// TestPackageInitIsSmall runs this test binary, which links every package
+// the command does, with the runtime's trace of package initialization,
+// and checks what each of edapply's own packages allocates there.
+func TestPackageInitIsSmall(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Skip(err)
+	}
+	cmd := exec.Command(exe, "-test.run=^$")
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", exe, err, out)
+	}
+	line := regexp.MustCompile(`(?m)^init (github\.com/edapply/edapply/\S+) @.*, (\d+) bytes, (\d+) allocs$`)
+	seen := 0
+	for _, m := range line.FindAllStringSubmatch(string(out), -1) {
+		seen++
+		if n, _ := strconv.Atoi(m[2]); n > maxInitBytes {
+			t.Errorf("package %s allocates %d bytes (%s allocations) when the program starts, more than %d", m[1], n, m[3], maxInitBytes)
+		}
+	}
+	if seen == 0 || !strings.Contains(string(out), "init github.com/edapply/edapply/mcp ") {
+		t.Fatalf("no init trace of edapply's packages (mcp among them) in the output:\n%s", out)
+	}
+}
