@@ -43,9 +43,6 @@ import (
 // first, see [ValidBase]).
 func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error) {
 	res := &Result{DryRun: opts.DryRun}
-	if !opts.DryRun {
-		warmCastagnoli() // for the journal's contentSum
-	}
 	root, err := os.OpenRoot(opts.Root)
 	if err != nil {
 		res.Errors.Add(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot open root " + opts.Root + ": " + errMsg(err), Err: err})
@@ -60,7 +57,15 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		return res, res.Errors.Err()
 	}
 	rs.prefixes = opts.PathPrefixes
-	if e := checkMemory(root, edits, opts.MemoryLimit, opts.Sized); e != nil {
+	sized := func(n int64) {
+		if !opts.DryRun && n >= crcTableMin {
+			warmCastagnoli() // for the journal's contentSum
+		}
+		if opts.Sized != nil {
+			opts.Sized(n)
+		}
+	}
+	if e := checkMemory(root, edits, opts.MemoryLimit, sized); e != nil {
 		res.Errors.Add(e)
 		return res, res.Errors.Err()
 	}
