@@ -51,6 +51,11 @@ type Edit struct {
 	// applier keeps it only when it is explainable as the whole file, not a
 	// snippet of it.
 	Tentative bool
+	// LeadContext and TrailContext count, for a diff hunk, the context
+	// lines that begin and end both Old and New: anchors the ladder may
+	// do without when one of them disagrees with the file (see package
+	// locate's hunk edges). 0 for every other edit.
+	LeadContext, TrailContext int
 	// Mode is the file mode a git diff gives the file (0644, 0755); 0 keeps it.
 	Mode uint32
 

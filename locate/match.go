@@ -298,6 +298,9 @@ func (m *matcher) places(op, np *pattern) (hits []hit, lv level, note string, do
 		if loc, err, ok := m.blankEdges(op, np); ok {
 			return nil, 0, "", &loc, err
 		}
+		if loc, err, ok := m.hunkEdges(op, np); ok {
+			return nil, 0, "", &loc, err
+		}
 	}
 	if len(hits) == 0 {
 		w := wordsOf(e)

@@ -36,7 +36,9 @@ import (
 // Lowering (the applier relies on it):
 //   - a hunk is a Replace: Old = context and '-' lines, New = context and '+'
 //     lines, Count 1, Hint = the new-side start line (hunks apply in order
-//     against the edited content, where that is where the old text sits);
+//     against the edited content, where that is where the old text sits),
+//     LeadContext and TrailContext = the context lines before its first
+//     change and after its last;
 //   - "--- /dev/null" or "new file mode" is a Create of the '+' lines;
 //     "+++ /dev/null" is a Delete whose Old is the '-' lines;
 //   - a git rename is a Rename followed by Replaces on the new path;
@@ -338,6 +340,22 @@ func (h *hunk) blanksAdded() {
 	for i := range h.lines {
 		h.lines[i].kind = '+'
 	}
+}
+
+// edgeContext counts the context lines before the hunk's first change and
+// after its last; none for a hunk without a change.
+func (h *hunk) edgeContext() (lead, trail int) {
+	n := len(h.lines)
+	for lead < n && h.lines[lead].kind == ' ' {
+		lead++
+	}
+	if lead == n {
+		return 0, 0
+	}
+	for h.lines[n-1-trail].kind == ' ' {
+		trail++
+	}
+	return lead, trail
 }
 
 func (h *hunk) has(kind byte, blankToo bool) bool {
@@ -941,6 +959,7 @@ func (p *parser) lowerHunks(f *diffFile, d *diffTargets) {
 	p.edits = slices.Grow(p.edits, len(f.hunks))
 	for _, h := range f.hunks {
 		e := edit.Edit{Op: edit.Replace, Path: d.target, Old: h.side('-'), New: h.side('+'), Count: 1, Mode: mode}
+		e.LeadContext, e.TrailContext = h.edgeContext()
 		if h.numbered {
 			e.Hint = h.nums.newStart
 		}

@@ -25,6 +25,11 @@ func TestParseUDiff(t *testing.T) {
 	rep := func(p, old, nw string, hint int) edit.Edit {
 		return edit.Edit{Op: edit.Replace, Path: p, Old: old, New: nw, Count: 1, Hint: hint}
 	}
+	// ctx sets the context lines before a hunk's first change and after its last.
+	ctx := func(e edit.Edit, lead, trail int) edit.Edit {
+		e.LeadContext, e.TrailContext = lead, trail
+		return e
+	}
 	tests := map[string]struct {
 		in   string
 		want []edit.Edit
@@ -32,12 +37,12 @@ func TestParseUDiff(t *testing.T) {
 	}{
 		"numbered": {
 			in:   "--- a/x.py\n+++ b/x.py\n@@ -3,2 +7,2 @@\n a\n-b\n+c\n",
-			want: []edit.Edit{rep("x.py", "a\nb\n", "a\nc\n", 7)},
+			want: []edit.Edit{ctx(rep("x.py", "a\nb\n", "a\nc\n", 7), 1, 0)},
 		},
 		"countsOverflow": {
 			// Counts a hostile or broken header claims are no allocation.
 			in:   "--- a/x.py\n+++ b/x.py\n@@ -1,9223372036854775807 +1,9223372036854775807 @@\n a\n-b\n+c\n",
-			want: []edit.Edit{rep("x.py", "a\nb\n", "a\nc\n", 1)},
+			want: []edit.Edit{ctx(rep("x.py", "a\nb\n", "a\nc\n", 1), 1, 0)},
 		},
 		"bareAt": {
 			in:   "--- x.py\n+++ x.py\n@@\n-b\n+c\n",
@@ -70,11 +75,11 @@ func TestParseUDiff(t *testing.T) {
 		},
 		"countsKeepTrailingBlank": {
 			in:   "--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n-1\n+2\n\n\nprose\n",
-			want: []edit.Edit{rep("x", "1\n\n", "2\n\n", 1)},
+			want: []edit.Edit{ctx(rep("x", "1\n\n", "2\n\n", 1), 0, 1)},
 		},
 		"interiorBlankIsContext": {
 			in:   "--- a/x\n+++ b/x\n@@ @@\n a\n\n-b\n+c\n",
-			want: []edit.Edit{rep("x", "a\n\nb\n", "a\n\nc\n", 0)},
+			want: []edit.Edit{ctx(rep("x", "a\n\nb\n", "a\n\nc\n", 0), 2, 0)},
 		},
 		"insertionBlanksAreAdded": {
 			in:   "--- a/x\n+++ b/x\n@@ -2,0 +3,3 @@\n+a\n\n+b\n",
@@ -126,7 +131,7 @@ func TestParseUDiff(t *testing.T) {
 		},
 		"sqlCommentNotHeader": {
 			in:   "--- a/q.sql\n+++ b/q.sql\n@@ @@\n--- note\n+++ other\n SELECT 1;\n",
-			want: []edit.Edit{rep("q.sql", "-- note\nSELECT 1;\n", "++ other\nSELECT 1;\n", 0)},
+			want: []edit.Edit{ctx(rep("q.sql", "-- note\nSELECT 1;\n", "++ other\nSELECT 1;\n", 0), 0, 1)},
 		},
 		"elisionNotBeforeEnd": {
 			in:   "--- a/x\n+++ b/x\n@@ @@\n-1\n+2\n...\nprose\n",
