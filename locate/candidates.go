@@ -161,16 +161,120 @@ func (f *finder) candidates(p *pattern, fromLine int, w *words) ([]edit.Candidat
 		cs = append(cs, edit.Candidate{LineStart: w.start + 1, LineEnd: w.start + w.n, Similarity: floor2(w.sim),
 			Excerpt: f.excerpt(w.start, w.start+w.n-1), Weak: weak})
 	}
+	var hint string
 	if weak {
 		where := "lines " + lineRange(best.start+1, best.start+best.n)
 		if best.n == 1 {
 			where = fmt.Sprintf("line %d", best.start+1)
 		}
-		return cs, fmt.Sprintf("Nothing in the file is close to %s (the closest, %s, is only %d%% similar): "+
+		hint = fmt.Sprintf("Nothing in the file is close to %s (the closest, %s, is only %d%% similar): "+
 			"it may not be in this file at all. Re-read the file and quote the lines to replace exactly as they stand.",
 			w.theOld, where, int(best.sim*100))
+	} else {
+		hint = f.differs(p, best, w)
 	}
-	return cs, f.differs(p, best, w)
+	a, ok := f.anchoredBlock(p, fromLine)
+	if !ok || slices.ContainsFunc(picked, func(w window) bool { return w.start == a.start && w.n == a.n }) {
+		return cs, hint
+	}
+	ac := edit.Candidate{LineStart: a.start + 1, LineEnd: a.start + a.n, Similarity: floor2(a.sim),
+		Excerpt: f.excerpt(a.start, a.start+a.n-1), Weak: a.sim < weakSimilarity}
+	anchored := fmt.Sprintf("The first and last lines of %s stand at lines %d and %d, with other lines between them: "+
+		"to replace that block, quote lines %s as they stand.", w.theOld, a.start+1, a.start+a.n, lineRange(a.start+1, a.start+a.n))
+	// Best first still; the block displaces the last of a full list.
+	if len(cs) == maxCandidates {
+		cs = cs[:maxCandidates-1]
+	}
+	at := 0
+	for at < len(cs) && cs[at].Similarity >= ac.Similarity {
+		at++
+	}
+	cs = slices.Insert(cs, at, ac)
+	if weak || a.sim > best.sim {
+		// The block is the likelier place, and its words replace a hint
+		// about a region it beats or one that is no near miss.
+		return cs, anchored
+	}
+	return cs, hint + " " + anchored
+}
+
+// maxAnchoredSpan bounds the block anchoredBlock reports, in lines beyond
+// the SEARCH text's own: a longer one is more likely two places than one
+// the model summarized, and its excerpt would swamp the receipt.
+const maxAnchoredSpan = 40
+
+// anchoredBlock finds, from line fromLine on, the one block of the file
+// that opens with p's first line and closes with its last (each as
+// looseKey reads it, with the same indentation between them as in p), the
+// lines between being others: the place a model meant when it summarized
+// the middle of a block. It is never applied: the lines between would be
+// a guess. ok is false for p of fewer than three lines, for no such block
+// or for several, and for one longer than p by more than maxAnchoredSpan
+// lines. The block's sim is the share of lines it and p hold alike, in
+// order.
+func (f *finder) anchoredBlock(p *pattern, fromLine int) (window, bool) {
+	first, last := -1, -1
+	for i, l := range p.lines {
+		if isBlank(l) || p.gap[i] {
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		last = i
+	}
+	if first < 0 || last-first < 2 {
+		return window{}, false
+	}
+	keys := f.looseKeys()
+	lines := f.lineIndex()
+	kf, kl := looseKey(p.lines[first]), looseKey(p.lines[last])
+	step := len(leadingWS(p.lines[last])) - len(leadingWS(p.lines[first]))
+	indent := func(k int) int { return len(leadingWS(f.content[lines[k].start:lines[k].end])) }
+	span := last - first + 1 + maxAnchoredSpan
+	var found window
+	n := 0
+	for s := max(fromLine, 0); s < len(keys); s++ {
+		if keys[s] != kf {
+			continue
+		}
+		for e := s + 1; e < len(keys) && e-s < span; e++ {
+			if keys[e] == kl && indent(e)-indent(s) == step {
+				if n++; n > 1 {
+					return window{}, false
+				}
+				found = window{start: s, n: e - s + 1}
+				break
+			}
+		}
+	}
+	if n != 1 {
+		return window{}, false
+	}
+	found.sim = f.alikeInOrder(p.lines[first:last+1], found.start, found.n)
+	return found, true
+}
+
+// alikeInOrder is the share of lines that ps and the file's n lines from
+// start hold alike (by looseKey), in order: twice their longest common
+// run of lines over both counts.
+func (f *finder) alikeInOrder(ps []string, start, n int) float64 {
+	keys := f.looseKeys()[start : start+n]
+	row := make([]int, n+1)
+	for _, l := range ps {
+		k := looseKey(l)
+		diag := 0
+		for j := 1; j <= n; j++ {
+			up := row[j]
+			if keys[j-1] == k {
+				row[j] = diag + 1
+			} else {
+				row[j] = max(row[j], row[j-1])
+			}
+			diag = up
+		}
+	}
+	return 2 * float64(row[n]) / float64(len(ps)+n)
 }
 
 // scoreWindows scores the most voted windows not in ws yet and returns

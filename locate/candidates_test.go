@@ -262,3 +262,50 @@ func TestCandidatesFragment(t *testing.T) {
 		t.Errorf("candidate %+v, want line 2, not weak", c)
 	}
 }
+
+// An old text whose first and last lines bound one block of the file, the
+// lines between summarized, is refused with that block as a candidate and
+// a hint to quote it; it is never applied.
+func TestCandidatesAnchoredBlock(t *testing.T) {
+	file := "class Cart:\n    def __init__(self):\n        self.items = []\n\n    def total(self):\n        return sum(self.items)\n\n\ndef main():\n    pass\n"
+	for name, c := range map[string]struct {
+		old        string
+		start, end int // the anchored candidate; 0: none
+	}{
+		"summarized": {old: "class Cart:\n    # the methods\n    def total(self):\n        return sum(self.items)\n", start: 1, end: 6},
+		"middleOnly": {old: "def main():\n    # body\n    pass\n", start: 9, end: 10},
+		"twoLines":   {old: "class Cart:\n        return sum(self.items)\n"},
+		// The last line's indentation relative to the first must hold.
+		"shifted": {old: "class Cart:\n    # the methods\nreturn sum(self.items)\n"},
+	} {
+		_, err := locate(file, &edit.Edit{Op: edit.Replace, Count: 1, Old: c.old, New: "x\n"}, matchOptions{})
+		if err == nil || err.Code != edit.CodeNoMatch {
+			t.Errorf("%s: locate = %+v, want NO_MATCH", name, err)
+			continue
+		}
+		var got *edit.Candidate
+		for i, cd := range err.Candidates {
+			if i > 0 && cd.Similarity > err.Candidates[i-1].Similarity {
+				t.Errorf("%s: candidates not best first: %+v", name, err.Candidates)
+			}
+			if strings.Contains(err.Hint, fmt.Sprintf("quote lines %d-%d", cd.LineStart, cd.LineEnd)) {
+				got = &err.Candidates[i]
+			}
+		}
+		switch {
+		case c.start == 0 && strings.Contains(err.Hint, "first and last lines"):
+			t.Errorf("%s: hint %q names a block", name, err.Hint)
+		case c.start != 0 && (got == nil || got.LineStart != c.start || got.LineEnd != c.end):
+			t.Errorf("%s: candidates %+v, hint %q; want block %d-%d named by both", name, err.Candidates, err.Hint, c.start, c.end)
+		}
+		if len(err.Candidates) > maxCandidates {
+			t.Errorf("%s: %d candidates", name, len(err.Candidates))
+		}
+	}
+	// Two blocks bounded alike: neither is named.
+	twice := file + file
+	_, err := locate(twice, &edit.Edit{Op: edit.Replace, Count: 1, Old: "class Cart:\n    # the methods\n    def total(self):\n        return sum(self.items)\n", New: "x\n"}, matchOptions{})
+	if err == nil || strings.Contains(err.Hint, "first and last lines") {
+		t.Errorf("twice: %+v", err)
+	}
+}

@@ -342,6 +342,10 @@ expects is MULTIPLE_MATCHES and never falls through to a looser one.
 
 Found nowhere: NO_MATCH, with the closest candidates and their lines (below
 60% similar, one candidate at most, marked weak: the text may not be in the
-file). If the old text is gone and the new text already stands there, the
+file). When the text's first and last lines (three lines at least, the
+last indented from the first as in the file) bound one block of the file
+and other lines stand between them, as when a model summarizes a block's
+middle, that block is a candidate too and the hint says to quote it; it
+is never applied, since the lines between would be a guess. If the old text is gone and the new text already stands there, the
 edit is already_applied and nothing is written: a resent reply is harmless.
 `
