@@ -62,6 +62,12 @@
 //     hold there is matched without them, and the new text loses as many
 //     at the same end; the rest matches as above, unique or refused, and
 //     is reported no closer than the whitespace rung (blankedges.go).
+//  10. hunk edges, for a diff hunk that removes lines, when all of the
+//     above found nothing: the hunk without its context from one edge up
+//     to a line that disagrees, when the rest stands once and the lines
+//     left out agree with the file there but one (a near miss, or one
+//     line farther out past a line the model dropped), and no other such
+//     reading fits elsewhere; the file keeps its context (hunkedges.go).
 //
 // Whatever the rung, only the matched region changes, and within it a line
 // the edit keeps (paired by a line diff of old and new text) keeps the
@@ -74,9 +80,10 @@
 //
 // The ladder is in match.go (the order of the rungs, ties, hints, already
 // applied edits), ladder.go (the rungs' comparisons and the written text),
-// elision.go (placeholders), rescue.go (a tool call's rescues) and
-// candidates.go (looseKey, which rules lines out before every tolerant
-// rung compares them, and the candidates of a NO_MATCH). Besides the
+// elision.go (placeholders), rescue.go (a tool call's rescues),
+// blankedges.go and hunkedges.go (the last two rungs) and candidates.go
+// (looseKey, which rules lines out before every tolerant rung compares
+// them, and the candidates of a NO_MATCH). Besides the
 // ladder: words.go holds, per format, the nouns its errors name an edit's
 // parts with, and whole.go judges whether a fence nobody called a whole
 // file can be one.

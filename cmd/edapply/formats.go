@@ -177,6 +177,26 @@ an "@@"), and any other is a PARSE_ERROR.
     +		return err
      	}
 
+Models writing a diff from memory edit or drop a context line. When no
+level of the ladder finds a hunk that removes lines, it is located without
+its context from one edge up to the line that disagrees: its '-' lines and
+the rest of its context must stand at exactly one place, and the lines
+left out must agree with the file's lines there but one, which is a near
+miss of the file's line (60% alike or more) or stands one line farther
+out (the file's line between is one the model dropped). The file keeps its
+own context lines; the strategy is the level that matched, and "note" says
+which line differed. Two lines that disagree (at one edge or at both), a
+disagreement between two changes, or two places that fit are refused; a
+hunk of only '+' lines keeps all of its context. Here the file's docstring
+reads """Load the config.""", and the hunk lands with that line kept:
+
+    @@ ... @@
+     def load(path):
+         """Load the configuration file."""
+         with open(path) as f:
+    -        data = f.read()
+    +        data = f.read().strip()
+
 §whole
 
 A path line, then a fence holding the file's complete new content (or a
