@@ -58,6 +58,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	}
 	rs.prefixes = opts.PathPrefixes
 	sized := func(n int64) {
+		hs.inline = n < hashWorkersMin
 		if !opts.DryRun && n >= crcTableMin {
 			warmCastagnoli() // for the journal's contentSum
 		}
