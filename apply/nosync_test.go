@@ -3,6 +3,8 @@ package apply
 import (
 	"context"
 	"maps"
+	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -55,5 +57,37 @@ func TestNoSync(t *testing.T) {
 		if noSync && (applied != 0 || undone != 0) {
 			t.Errorf("NoSync: %d syncs to apply, %d to undo; want none", applied, undone)
 		}
+	}
+}
+
+// TestSyncOrder records a commit's steps and fsyncs in order: the journal
+// and its directory are synced before the first temp file exists (so that
+// undo can name every file a power cut leaves), and each of the four
+// staged files once, all before the first rename (so that a rename
+// publishes whole bytes); nothing else is synced.
+func TestSyncOrder(t *testing.T) {
+	var events []string
+	testhook.Sync = func() { events = append(events, "sync") }
+	testhook.Commit = func(step, _ string) { events = append(events, step) }
+	t.Cleanup(func() { testhook.Sync, testhook.Commit = nil, nil })
+	root, _, edits := txnCase(t)
+	res, err := Apply(context.Background(), edits, Options{Root: root, StateDir: t.TempDir()})
+	if err != nil || !res.OK {
+		t.Fatalf("apply: %v", err)
+	}
+	firstTemp, firstRename := slices.Index(events, "temp"), slices.Index(events, "rename")
+	journal := slices.Index(events, "journal")
+	if journal < 0 || firstTemp < 0 || firstRename < 0 {
+		t.Fatalf("steps %v: want journal, temp and rename", events)
+	}
+	count := func(from, to int) int { return strings.Count(strings.Join(events[from:to], " "), "sync") }
+	if n := count(journal, firstTemp); n != 2 {
+		t.Errorf("%d syncs between the journal and the first temp file, want 2 (the journal, its directory): %v", n, events)
+	}
+	if n := count(firstTemp, firstRename); n != 4 {
+		t.Errorf("%d syncs between the first temp file and the first rename, want 4 (one per staged file): %v", n, events)
+	}
+	if n := count(0, len(events)); n != 6 {
+		t.Errorf("%d syncs in all, want 6: %v", n, events)
 	}
 }
