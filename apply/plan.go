@@ -741,7 +741,7 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 	}
 	switch e.Op {
 	case edit.Create:
-		if e.Format == "search-replace" && s.cur.exists && len(s.cur.data) > 0 {
+		if e.Format == edit.FormatSearchReplace && s.cur.exists && len(s.cur.data) > 0 {
 			// An empty SEARCH on a file with content appends to it, as
 			// Aider reads it; replies rely on that.
 			p.replace(f, i, e)
@@ -779,11 +779,11 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 // let it assume), a diff's /dev/null side and an Add File do too.
 func existsHint(e *edit.Edit) string {
 	switch e.Format {
-	case "json":
+	case edit.FormatJSON:
 		return `To change an existing file, send the text to replace as old_string; to write the whole file, send it as "content" with no old_string.`
-	case "udiff":
+	case edit.FormatUDiff:
 		return "To change an existing file, send hunks against its current lines instead of a diff from /dev/null."
-	case "codex":
+	case edit.FormatCodex:
 		return "To change an existing file, send *** Update File with its changed lines instead of *** Add File."
 	}
 	return "To change an existing file, send SEARCH/REPLACE blocks (or a whole-file rewrite) instead of creating it."

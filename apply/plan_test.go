@@ -313,10 +313,10 @@ func TestApplyErrorsInFormatWords(t *testing.T) {
 	root := t.TempDir()
 	writeTree(t, root, tree{"a.txt": "// the SEARCH text goes here\nx := 1\n"})
 	edits := []edit.Edit{
-		{Op: edit.Replace, Path: "a.txt", Old: "// the SEARCH text goes her\n", New: "y\n", Count: 1, Format: "json"},
-		{Op: edit.Replace, Path: "b.txt", Old: "x\n", New: "y\n", Count: 1, Format: "json"},
-		{Op: edit.Replace, Path: "b.txt", Old: "x\n", New: "y\n", Count: 1, Format: "udiff"},
-		{Op: edit.Replace, Path: "b.txt", Old: "x\n", New: "y\n", Count: 1, Format: "search-replace"},
+		{Op: edit.Replace, Path: "a.txt", Old: "// the SEARCH text goes her\n", New: "y\n", Count: 1, Format: edit.FormatJSON},
+		{Op: edit.Replace, Path: "b.txt", Old: "x\n", New: "y\n", Count: 1, Format: edit.FormatJSON},
+		{Op: edit.Replace, Path: "b.txt", Old: "x\n", New: "y\n", Count: 1, Format: edit.FormatUDiff},
+		{Op: edit.Replace, Path: "b.txt", Old: "x\n", New: "y\n", Count: 1, Format: edit.FormatSearchReplace},
 	}
 	res, _ := Apply(context.Background(), edits, testOpts(t, root))
 	if len(res.Errors) != 4 {

@@ -59,7 +59,7 @@ type Edit struct {
 	// Mode is the file mode a git diff gives the file (0644, 0755); 0 keeps it.
 	Mode uint32
 
-	Format string // the format the edit was written in: "search-replace", "udiff", "whole", "codex", "json"
+	Format Format // the format the edit was written in (FormatAuto: none named)
 	Start  int    // byte offset in the model output where the edit's region begins
 	End    int    // byte offset just past the edit's region
 	Block  int    // index of the region (block, hunk, call) within the model output, from 0

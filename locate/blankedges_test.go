@@ -10,7 +10,7 @@ import (
 // hold at that place is found without them, in every format; the new text
 // loses as many at the same end; everything else stays unique-or-refused.
 func TestBlankEdges(t *testing.T) {
-	const sr = "search-replace"
+	const sr = edit.FormatSearchReplace
 	cases := map[string]rescueCase{
 		"leadingOverIndent": {file: "    a\n    b\n    c\n", old: "\n  a\n  b\n", new: "  x\n  y\n", format: sr,
 			want: "    x\n    y\n    c\n", strategy: StrategyWhitespace, note: "blank lines", lines: [2]int{1, 2}},

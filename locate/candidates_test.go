@@ -254,7 +254,7 @@ func TestCandidatesIndentTieBreak(t *testing.T) {
 // piece of a line is placed on the line that holds its closest stretch.
 func TestCandidatesFragment(t *testing.T) {
 	file := "func routes(mux *http.ServeMux) {\n\tmux.HandleFunc(\"/items\", listItems)\n\tmux.HandleFunc(\"/users\", listUsers)\n}\n"
-	_, err := locate(file, &edit.Edit{Op: edit.Replace, Count: 1, Old: `"/itemz"`, New: `"/x"`, Format: "json"}, matchOptions{})
+	_, err := locate(file, &edit.Edit{Op: edit.Replace, Count: 1, Old: `"/itemz"`, New: `"/x"`, Format: edit.FormatJSON}, matchOptions{})
 	if err == nil || len(err.Candidates) != 1 {
 		t.Fatalf("locate = %+v, want one candidate", err)
 	}

@@ -137,7 +137,7 @@ func batchEdits(files map[string]string, prog []byte) []edit.Edit {
 		}
 		e := edit.Edit{Op: edit.Replace, Path: path, Old: old, New: nw, Count: 1}
 		if hint&1 != 0 {
-			e.Format = "search-replace" // quotes whole lines: matches at line starts only
+			e.Format = edit.FormatSearchReplace // quotes whole lines: matches at line starts only
 		}
 		switch (extra >> 1) % 8 {
 		case 0:

@@ -95,7 +95,7 @@ func FuzzMatch(f *testing.F) {
 			e := &edit.Edit{Op: edit.Replace, Old: newText, New: raw, Count: int(n % 3), Hint: int(a) % (len(lines) + 2),
 				AtEOF: mode&0x20 != 0}
 			if mode&0x08 != 0 {
-				e.Format = "json" // the rescues of a tool call's old text
+				e.Format = edit.FormatJSON // the rescues of a tool call's old text
 			}
 			if mode&0x40 != 0 {
 				e.Anchors = []string{content[lines[int(a)%len(lines)].start:lines[int(a)%len(lines)].end]}

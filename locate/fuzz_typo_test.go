@@ -52,7 +52,7 @@ func FuzzTypoNeverApplies(f *testing.F) {
 			nw += "\n"
 		}
 		content := strings.Join(fl, "\n") + "\n"
-		e := edit.Edit{Op: edit.Replace, Old: old, New: nw, Count: 1, Format: "search-replace"}
+		e := edit.Edit{Op: edit.Replace, Old: old, New: nw, Count: 1, Format: edit.FormatSearchReplace}
 		loc, err := Locate(content, &e, Options{})
 		if err != nil || loc.Status != StatusApplied {
 			return // the property is about edits that apply

@@ -45,7 +45,7 @@ import (
 func (m *matcher) hunkEdges(op, np *pattern) (loc location, err *edit.Error, ok bool) {
 	e := m.e
 	lead, trail := e.LeadContext, e.TrailContext
-	if m.opts.Strict || m.rescued || e.Format != "udiff" || len(e.Anchors) > 0 || lead < 0 || trail < 0 || lead+trail == 0 {
+	if m.opts.Strict || m.rescued || e.Format != edit.FormatUDiff || len(e.Anchors) > 0 || lead < 0 || trail < 0 || lead+trail == 0 {
 		return location{}, nil, false
 	}
 	ol, nl := op.lines, np.lines

@@ -10,7 +10,7 @@ import (
 // hunkOf lowers a hunk body (lines prefixed ' ', '-' or '+') to the
 // Replace a diff's hunk is, with its edge context counted.
 func hunkOf(body string) *edit.Edit {
-	e := &edit.Edit{Op: edit.Replace, Count: 1, Format: "udiff"}
+	e := &edit.Edit{Op: edit.Replace, Count: 1, Format: edit.FormatUDiff}
 	var old, nw strings.Builder
 	var kinds []byte
 	for _, l := range strings.SplitAfter(body, "\n") {
@@ -62,7 +62,7 @@ func TestHunkEdges(t *testing.T) {
 	strip := strings.Replace(edgesFile, "data = f.read()\n", "data = f.read().strip()\n", 1)
 	cases := map[string]struct {
 		file, hunk string
-		format     string // "" : udiff
+		format     edit.Format // FormatAuto: FormatUDiff
 		strict     bool
 		want       string
 		status     Status
@@ -155,7 +155,7 @@ func TestHunkEdges(t *testing.T) {
 			"     with open(path) as f:\n" +
 			"-        data = f.read()\n" +
 			"+        data = f.read().strip()\n",
-			format: "search-replace", code: edit.CodeNoMatch},
+			format: edit.FormatSearchReplace, code: edit.CodeNoMatch},
 		"strict": {hunk: "     \"\"\"Load the configuration file.\"\"\"\n" +
 			"     with open(path) as f:\n" +
 			"-        data = f.read()\n" +
@@ -175,7 +175,7 @@ func TestHunkEdges(t *testing.T) {
 			file = edgesFile
 		}
 		e := hunkOf(c.hunk)
-		if c.format != "" {
+		if c.format != edit.FormatAuto {
 			e.Format = c.format
 		}
 		loc, err := locate(file, e, matchOptions{Strict: c.strict})

@@ -43,7 +43,7 @@ const bom = "\uFEFF"
 // an edit of no known format is read as one.
 func LineOriented(e *edit.Edit) bool {
 	switch e.Format {
-	case "search-replace", "udiff", "codex":
+	case edit.FormatSearchReplace, edit.FormatUDiff, edit.FormatCodex:
 		return true
 	}
 	return false

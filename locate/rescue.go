@@ -60,7 +60,7 @@ const (
 // rescuable reports whether the rescues may be tried for m's edit: a JSON
 // tool call's, with the ladder on, not itself a rescue's.
 func (m *matcher) rescuable() bool {
-	return m.e.Format == "json" && !m.opts.Strict && !m.rescued
+	return m.e.Format == edit.FormatJSON && !m.opts.Strict && !m.rescued
 }
 
 // cutHits finds p as rescue 1 reads it: its first line the whole text of

@@ -14,7 +14,7 @@ import (
 // A rescueCase is a tool call's edit of one file and what must come of it.
 type rescueCase struct {
 	file, old, new string
-	format         string // "" : "json"
+	format         edit.Format // FormatAuto: FormatJSON
 	strict         bool
 	all            bool // replace_all
 
@@ -30,8 +30,8 @@ type rescueCase struct {
 func runRescue(t *testing.T, name string, c rescueCase) {
 	t.Helper()
 	format := c.format
-	if format == "" {
-		format = "json"
+	if format == edit.FormatAuto {
+		format = edit.FormatJSON
 	}
 	e := &edit.Edit{Op: edit.Replace, Old: c.old, New: c.new, Count: 1, Format: format}
 	if c.all {
@@ -109,7 +109,7 @@ func TestRescueCutFirstLine(t *testing.T) {
 		"twoShifts":      {file: box, old: "if self.items:\n                return len(\n                  self.items)\n", new: "pass\n", code: edit.CodeNoMatch},
 		"cutInsideText":  {file: box, old: "len(\n            self.items)", new: "len(\n            self.items) + 1", code: edit.CodeNoMatch},
 		"firstLineWhole": {file: "def f():\n    a = 1\n    b = 2\n", old: "def f():\n     a = 1\n     b = 2\n", new: "pass\n", code: edit.CodeNoMatch},
-		"otherFormat":    {file: box, format: "search-replace", old: "return len(\n            self.items)", new: "return None", code: edit.CodeNoMatch},
+		"otherFormat":    {file: box, format: edit.FormatSearchReplace, old: "return len(\n            self.items)", new: "return None", code: edit.CodeNoMatch},
 		"strict":         {file: box, strict: true, old: "return len(\n            self.items)", new: "return None", code: edit.CodeNoMatch},
 	} {
 		runRescue(t, name, c)
@@ -170,7 +170,7 @@ func TestRescueLineNumbers(t *testing.T) {
 		"barInFile":  {file: "1| x\n2| y\nx\nz\n", old: "1| x\n2| z\n", new: "1| x\n2| w\n", code: edit.CodeNoMatch},
 		"typo": {file: user, old: "     2\t    def name(self):\n     3\t        return self._nane", new: "x",
 			code: edit.CodeNoMatch, hint: "line-number"},
-		"otherFormat": {file: user, format: "udiff", old: "     2\t    def name(self):\n     3\t        return self._name", new: "x", code: edit.CodeNoMatch},
+		"otherFormat": {file: user, format: edit.FormatUDiff, old: "     2\t    def name(self):\n     3\t        return self._name", new: "x", code: edit.CodeNoMatch},
 	} {
 		runRescue(t, name, c)
 	}
@@ -201,7 +201,7 @@ func TestRescueDoubleEscapes(t *testing.T) {
 			want: strings.Replace(py, `"hello"`, `"hi"`, 1), strategy: StrategyUnicode},
 		"twice": {file: py + py, old: `def greet(name):\n    print(\"hello\", name)`, new: "x", code: edit.CodeMultipleMatches, hint: "escaped twice"},
 		"typo":  {file: py, old: `def greet(name):\n    print(\"hullo\", name)`, new: "x", code: edit.CodeNoMatch},
-		"otherFormat": {file: py, format: "search-replace", old: `def greet(name):\n    print(\"hello\", name)`, new: "x",
+		"otherFormat": {file: py, format: edit.FormatSearchReplace, old: `def greet(name):\n    print(\"hello\", name)`, new: "x",
 			code: edit.CodeNoMatch},
 	} {
 		runRescue(t, name, tc)
@@ -263,7 +263,7 @@ func checkRescueTypo(t *testing.T, r *rand.Rand, form int) Strategy {
 			continue
 		}
 		old := rescuedForm(r, form, b, k+1)
-		e := &edit.Edit{Op: edit.Replace, Old: old, New: "replaced", Count: 1, Format: "json"}
+		e := &edit.Edit{Op: edit.Replace, Old: old, New: "replaced", Count: 1, Format: edit.FormatJSON}
 		loc, err := locate(file, e, matchOptions{})
 		if err != nil {
 			if !typo && err.Code != edit.CodeMultipleMatches {

@@ -56,9 +56,9 @@ func wordsOf(e *edit.Edit) *words {
 		return blockWords
 	}
 	switch e.Format {
-	case "json":
+	case edit.FormatJSON:
 		return toolCallWords
-	case "udiff", "codex":
+	case edit.FormatUDiff, edit.FormatCodex:
 		return hunkWords
 	}
 	return blockWords

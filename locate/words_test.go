@@ -12,23 +12,24 @@ import (
 // that stands in several places is told about replace_all.
 func TestWordsPerFormat(t *testing.T) {
 	for _, c := range []struct {
-		format, file, old, new string
-		count                  int
-		code                   edit.Code
-		want                   []string
-		wantNot                []string
+		format         edit.Format
+		file, old, new string
+		count          int
+		code           edit.Code
+		want           []string
+		wantNot        []string
 	}{
-		{"json", "a\nb\n", "x\n", "y\n", 1, edit.CodeNoMatch, []string{"old_string not found"}, nil},
-		{"json", "a\na\n", "a\n", "y\n", 1, edit.CodeMultipleMatches, []string{"old_string found 2 times", `"replace_all": true`}, nil},
-		{"json", "a\na\nb\n", "a\n", "y\n", 3, edit.CodeNoMatch, []string{"old_string found 2 times, expected 3", "change old_string."}, nil},
-		{"json", "a\nb\nc\n", "a\n...\nc\n", "z\nc\n", 1, edit.CodeElision, []string{"old_string line 2 is a placeholder the new_string does not keep"}, nil},
-		{"udiff", "a\nb\n", "x\n", "y\n", 1, edit.CodeNoMatch, []string{"hunk's context and - lines not found"}, nil},
-		{"udiff", "a\na\n", "a\n", "y\n", 1, edit.CodeMultipleMatches, []string{"Add context lines to the hunk"}, []string{"replace_all"}},
-		{"codex", "a\na\n", "a\n", "y\n", 1, edit.CodeMultipleMatches, []string{"hunk"}, []string{"replace_all"}},
-		{"codex", "f() {\n\tx()\n}\n", "f() {\n\tx()\n}\n", "f() {\n\t// ...\n}\n", 1, edit.CodeElision, []string{"hunk's + lines elides code", "in the hunk's context and - lines."}, nil},
-		{"search-replace", "a\nb\n", "x\n", "y\n", 1, edit.CodeNoMatch, []string{"SEARCH text not found"}, nil},
-		{"search-replace", "a\na\n", "a\n", "y\n", 1, edit.CodeMultipleMatches, []string{"Add neighbouring lines to the SEARCH text"}, []string{"replace_all"}},
-		{"", "a\nb\n", "x\n", "y\n", 1, edit.CodeNoMatch, []string{"SEARCH text not found"}, nil},
+		{edit.FormatJSON, "a\nb\n", "x\n", "y\n", 1, edit.CodeNoMatch, []string{"old_string not found"}, nil},
+		{edit.FormatJSON, "a\na\n", "a\n", "y\n", 1, edit.CodeMultipleMatches, []string{"old_string found 2 times", `"replace_all": true`}, nil},
+		{edit.FormatJSON, "a\na\nb\n", "a\n", "y\n", 3, edit.CodeNoMatch, []string{"old_string found 2 times, expected 3", "change old_string."}, nil},
+		{edit.FormatJSON, "a\nb\nc\n", "a\n...\nc\n", "z\nc\n", 1, edit.CodeElision, []string{"old_string line 2 is a placeholder the new_string does not keep"}, nil},
+		{edit.FormatUDiff, "a\nb\n", "x\n", "y\n", 1, edit.CodeNoMatch, []string{"hunk's context and - lines not found"}, nil},
+		{edit.FormatUDiff, "a\na\n", "a\n", "y\n", 1, edit.CodeMultipleMatches, []string{"Add context lines to the hunk"}, []string{"replace_all"}},
+		{edit.FormatCodex, "a\na\n", "a\n", "y\n", 1, edit.CodeMultipleMatches, []string{"hunk"}, []string{"replace_all"}},
+		{edit.FormatCodex, "f() {\n\tx()\n}\n", "f() {\n\tx()\n}\n", "f() {\n\t// ...\n}\n", 1, edit.CodeElision, []string{"hunk's + lines elides code", "in the hunk's context and - lines."}, nil},
+		{edit.FormatSearchReplace, "a\nb\n", "x\n", "y\n", 1, edit.CodeNoMatch, []string{"SEARCH text not found"}, nil},
+		{edit.FormatSearchReplace, "a\na\n", "a\n", "y\n", 1, edit.CodeMultipleMatches, []string{"Add neighbouring lines to the SEARCH text"}, []string{"replace_all"}},
+		{edit.FormatAuto, "a\nb\n", "x\n", "y\n", 1, edit.CodeNoMatch, []string{"SEARCH text not found"}, nil},
 	} {
 		e := &edit.Edit{Op: edit.Replace, Path: "f", Old: c.old, New: c.new, Format: c.format, Count: c.count}
 		_, err := Locate(c.file, e, Options{})
@@ -47,7 +48,7 @@ func TestWordsPerFormat(t *testing.T) {
 				t.Errorf("%q %s: %q says %q", c.format, c.code, text, w)
 			}
 		}
-		if c.format != "search-replace" && c.format != "" && (strings.Contains(text, "SEARCH") || strings.Contains(text, "REPLACE")) {
+		if c.format != edit.FormatSearchReplace && c.format != edit.FormatAuto && (strings.Contains(text, "SEARCH") || strings.Contains(text, "REPLACE")) {
 			t.Errorf("%q %s: %q names SEARCH/REPLACE", c.format, c.code, text)
 		}
 	}
@@ -58,10 +59,13 @@ func TestWordsPerFormat(t *testing.T) {
 // uses: only the message's own words are the format's.
 func TestWordsLeaveQuotesAlone(t *testing.T) {
 	file := "// the SEARCH text goes here\nx := 1\n"
-	for _, c := range []struct{ format, side string }{
-		{"json", "old_string"},
-		{"udiff", "the hunk"},
-		{"search-replace", "the SEARCH"},
+	for _, c := range []struct {
+		format edit.Format
+		side   string
+	}{
+		{edit.FormatJSON, "old_string"},
+		{edit.FormatUDiff, "the hunk"},
+		{edit.FormatSearchReplace, "the SEARCH"},
 	} {
 		e := &edit.Edit{Op: edit.Replace, Path: "f", Old: "// the SEARCH text goes her\nx := 1\n", New: "y\n", Format: c.format, Count: 1}
 		_, err := Locate(file, e, Options{})
@@ -78,9 +82,9 @@ func TestWordsLeaveQuotesAlone(t *testing.T) {
 // TestCreateWords: the edit that creates a file is named in the words of
 // the format the failed edit was written in, a block's for no edit.
 func TestCreateWords(t *testing.T) {
-	for format, want := range map[string]string{
-		"json": "an empty old_string", "udiff": "a hunk of only + lines", "codex": "a hunk of only + lines",
-		"search-replace": "an empty SEARCH section", "whole": "an empty SEARCH section",
+	for format, want := range map[edit.Format]string{
+		edit.FormatJSON: "an empty old_string", edit.FormatUDiff: "a hunk of only + lines", edit.FormatCodex: "a hunk of only + lines",
+		edit.FormatSearchReplace: "an empty SEARCH section", edit.FormatWhole: "an empty SEARCH section",
 	} {
 		if got := CreateWords(&edit.Edit{Format: format}); got != want {
 			t.Errorf("CreateWords(%s) = %q, want %q", format, got, want)

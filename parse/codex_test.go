@@ -97,7 +97,7 @@ func TestParseCodexAuto(t *testing.T) {
 	if len(errs) != 0 || !reflect.DeepEqual(stripSpan(edits), want) {
 		t.Errorf("Parse = %+v, %v; want %+v", edits, errs, want)
 	}
-	if len(edits) == 1 && (edits[0].Format != "codex" || edits[0].Line != 3) {
+	if len(edits) == 1 && (edits[0].Format != FormatCodex || edits[0].Line != 3) {
 		t.Errorf("edit format %q line %d, want codex line 3", edits[0].Format, edits[0].Line)
 	}
 }

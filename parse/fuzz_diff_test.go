@@ -15,7 +15,7 @@ func FuzzParseUDiff(f *testing.F) {
 		edits, _ := checkParse(t, src, FormatUDiff)
 		checkAdvance(t, src, udiffRegion)
 		for _, e := range edits {
-			if e.Op == edit.Replace && e.Format == "udiff" {
+			if e.Op == edit.Replace && e.Format == FormatUDiff {
 				checkUDiffRoundTrip(t, e)
 			}
 		}

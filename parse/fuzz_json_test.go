@@ -21,10 +21,10 @@ func FuzzParseJSON(f *testing.F) {
 		edits, _ := checkParse(t, src, FormatJSON)
 		checkParse(t, src, FormatAuto)
 		for _, e := range edits {
-			if e.Format == "codex" && e.Start < len(src) && src[e.Start] == '"' {
+			if e.Format == FormatCodex && e.Start < len(src) && src[e.Start] == '"' {
 				continue // a patch the call carries, read by the Codex reader (codexcall.go)
 			}
-			if e.Format != "json" {
+			if e.Format != FormatJSON {
 				t.Errorf("edit %+v: format %q", e, e.Format)
 			}
 			if (e.Op != edit.Replace || e.Hint != 0 || e.Count > 1) && e.Op != edit.Create {

@@ -48,7 +48,7 @@ func FuzzNormalize(f *testing.F) {
 				kept[k] = true
 			}
 		}
-		if edits[0].Format != FormatUDiff.String() && edits[0].Start > 0 && !strings.HasPrefix(string(out), string(src[:edits[0].Start])) {
+		if edits[0].Format != FormatUDiff && edits[0].Start > 0 && !strings.HasPrefix(string(out), string(src[:edits[0].Start])) {
 			t.Fatalf("the prose before the first edit changed")
 		}
 		got, gerrs := Parse(out, FormatAuto)
@@ -57,11 +57,11 @@ func FuzzNormalize(f *testing.F) {
 		}
 		for _, a := range as {
 			e, g := edits[a.Index], got[a.Index]
-			if kept[a.Index] || e.Op == edit.Replace && e.Count != 1 || g.Op != e.Op || e.Format == FormatCodex.String() && e.Old != "" && strings.HasPrefix(e.New, e.Old) {
+			if kept[a.Index] || e.Op == edit.Replace && e.Count != 1 || g.Op != e.Op || e.Format == FormatCodex && e.Old != "" && strings.HasPrefix(e.New, e.Old) {
 				continue
 			}
 			wantNew, wantOld := lf(a.New), lf(a.Old)
-			if e.Op == edit.Rewrite && e.Format == FormatWhole.String() && wantNew != "" && !strings.HasSuffix(wantNew, "\n") {
+			if e.Op == edit.Rewrite && e.Format == FormatWhole && wantNew != "" && !strings.HasSuffix(wantNew, "\n") {
 				wantNew += "\n"
 			}
 			if lf(g.New) != wantNew || (e.Op == edit.Replace && e.Old != "" && lf(g.Old) != wantOld) {

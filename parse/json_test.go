@@ -164,7 +164,7 @@ func TestParseJSON(t *testing.T) {
 			var got []string
 			for _, e := range edits {
 				got = append(got, jsonBrief(e))
-				if e.Format != "json" {
+				if e.Format != FormatJSON {
 					t.Errorf("edit format %q, want json", e.Format)
 				}
 			}

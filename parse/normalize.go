@@ -90,13 +90,13 @@ func normalize(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error)
 		}
 		e := &edits[i]
 		switch {
-		case e.Format == FormatUDiff.String() && e.Op == edit.Replace:
+		case e.Format == FormatUDiff && e.Op == edit.Replace:
 			g := n.udiffGroup(i)
 			for _, k := range g {
 				done[k] = true
 			}
 			n.udiff(g)
-		case e.Format == FormatJSON.String():
+		case e.Format == FormatJSON:
 			var g []int
 			for k := i; k < len(edits); k++ {
 				if edits[k].Format == e.Format && edits[k].Start == e.Start && edits[k].End == e.End {
@@ -128,7 +128,7 @@ func AppliedAsWritten(edits []edit.Edit, applied []Applied) bool {
 		}
 		seen[a.Index] = true
 		e := &edits[a.Index]
-		if e.Format == FormatUDiff.String() || a.Op != e.Op || a.Path != e.Path {
+		if e.Format == FormatUDiff || a.Op != e.Op || a.Path != e.Path {
 			return false
 		}
 		if e.Op == edit.Replace && (e.Count != 1 || lf(e.Old) != lf(a.Old)) || lf(e.New) != lf(a.New) {
@@ -354,16 +354,16 @@ func (n *normalizer) one(i int) {
 	// The whole-file rendering, then the canonical one: each is checked in
 	// the output (recheck).
 	var cands []nsplice
-	if ok && e.Format == FormatWhole.String() {
+	if ok && e.Format == FormatWhole {
 		if text, want, ok := n.whole(i, a); ok {
 			cands = append(cands, nsplice{start: e.Start, end: e.End, text: text, want: []edit.Edit{want}})
 		}
 	} else if ok {
 		var text string
 		switch e.Format {
-		case FormatSearchReplace.String():
+		case FormatSearchReplace:
 			text, ok = n.searchReplace(i, a)
-		case FormatCodex.String():
+		case FormatCodex:
 			// A patch a JSON tool call carries spans the string that
 			// holds it, which opens with a quote; a chunk of an envelope
 			// opens with a directive, "@@" or a chunk line.
@@ -371,7 +371,7 @@ func (n *normalizer) one(i int) {
 			if ok {
 				text, ok = n.codex(i, a)
 			}
-		case FormatUDiff.String():
+		case FormatUDiff:
 			text, ok = n.udiffFile(i, a)
 		default:
 			ok = false
@@ -381,7 +381,7 @@ func (n *normalizer) one(i int) {
 			return
 		}
 	}
-	if e.Format == FormatCodex.String() {
+	if e.Format == FormatCodex {
 		n.keep(i) // inside an envelope: no block can stand there
 		return
 	}
@@ -396,7 +396,7 @@ func (n *normalizer) one(i int) {
 // marker, and a canonical block brings its own fences.
 func (n *normalizer) fencedEnd(e *edit.Edit) int {
 	from, to := n.lineRange(e.Start, e.End)
-	if e.Format != FormatSearchReplace.String() || to >= len(n.p.lines) {
+	if e.Format != FormatSearchReplace || to >= len(n.p.lines) {
 		return e.End
 	}
 	for k := from; k < to; k++ {
@@ -708,7 +708,7 @@ func (n *normalizer) udiffGroup(i int) []int {
 	g := []int{i}
 	for k := i + 1; k < len(n.edits); k++ {
 		prev, e := n.edits[k-1], n.edits[k]
-		if e.Format != FormatUDiff.String() || e.Op != edit.Replace || e.Path != prev.Path || e.Start < prev.End ||
+		if e.Format != FormatUDiff || e.Op != edit.Replace || e.Path != prev.Path || e.Start < prev.End ||
 			strings.TrimSpace(string(n.src[prev.End:e.Start])) != "" {
 			break
 		}

@@ -232,7 +232,7 @@ func TestParseLinear(t *testing.T) {
 
 func TestSearchReplaceKinds(t *testing.T) {
 	edits, _ := Parse([]byte("a.go\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n"), FormatSearchReplace)
-	if len(edits) != 1 || edits[0].Op != edit.Replace || edits[0].Count != 1 || edits[0].Format != "search-replace" {
+	if len(edits) != 1 || edits[0].Op != edit.Replace || edits[0].Count != 1 || edits[0].Format != FormatSearchReplace {
 		t.Errorf("Parse = %+v; want one Replace with Count 1 in format search-replace", edits)
 	}
 }

@@ -15,7 +15,7 @@ import (
 func stripSpan(edits []edit.Edit) []edit.Edit {
 	out := make([]edit.Edit, len(edits))
 	for i, e := range edits {
-		e.Format, e.Start, e.End, e.Block, e.Line = "", 0, 0, 0, 0
+		e.Format, e.Start, e.End, e.Block, e.Line = FormatAuto, 0, 0, 0, 0
 		out[i] = e
 	}
 	return out
@@ -167,7 +167,7 @@ func TestParseUDiffSpans(t *testing.T) {
 		span string
 	}{{4, "@@ -1 +1 @@\n-1\n+2\n"}, {7, "@@ -9 +9 @@\n-8\n+9\n"}} {
 		e := edits[i]
-		if e.Line != want.line || src[e.Start:e.End] != want.span || e.Format != "udiff" {
+		if e.Line != want.line || src[e.Start:e.End] != want.span || e.Format != FormatUDiff {
 			t.Errorf("edit %d: line %d span %q format %q, want line %d span %q", i, e.Line, src[e.Start:e.End], e.Format, want.line, want.span)
 		}
 	}

@@ -657,7 +657,7 @@ func (p *parser) foreign(j int) bool {
 func (p *parser) dropQuotes() {
 	other := map[string]bool{}
 	for k, e := range p.edits {
-		if e.Format != FormatWhole.String() && !p.leanOnWhole[k] {
+		if e.Format != FormatWhole && !p.leanOnWhole[k] {
 			other[slashed(e.Path)] = true
 			if e.Op == edit.Rename {
 				other[slashed(e.New)] = true
@@ -670,17 +670,17 @@ func (p *parser) dropQuotes() {
 	drafts := map[int]bool{}
 	lastWhole := map[string]int{}
 	for k, e := range p.edits {
-		if j, ok := lastWhole[slashed(e.Path)]; ok && e.Format == FormatWhole.String() && e.Op == edit.Rewrite {
+		if j, ok := lastWhole[slashed(e.Path)]; ok && e.Format == FormatWhole && e.Op == edit.Rewrite {
 			drafts[j] = true
 		}
 		delete(lastWhole, slashed(e.Path))
-		if e.Format == FormatWhole.String() && e.Op == edit.Rewrite {
+		if e.Format == FormatWhole && e.Op == edit.Rewrite {
 			lastWhole[slashed(e.Path)] = k
 		}
 	}
 	kept := p.edits[:0]
 	for k, e := range p.edits {
-		if e.Format == FormatWhole.String() && e.Op == edit.Rewrite {
+		if e.Format == FormatWhole && e.Op == edit.Rewrite {
 			if other[slashed(e.Path)] || drafts[k] {
 				continue
 			}

@@ -46,7 +46,10 @@ func NewParseOutput(edits []edit.Edit, errs edit.ErrorList) ParseOutput {
 // NewParsedEdit converts one edit to its wire form.
 func NewParsedEdit(e edit.Edit) ParsedEdit {
 	pe := ParsedEdit{Op: e.Op.String(), Path: e.Path, Hint: e.Hint, Anchors: e.Anchors, AtEOF: e.AtEOF,
-		Format: e.Format, Line: e.Line, Block: e.Block, Start: e.Start, End: e.End}
+		Line: e.Line, Block: e.Block, Start: e.Start, End: e.End}
+	if e.Format != edit.FormatAuto {
+		pe.Format = e.Format.String() // an edit built by hand names none
+	}
 	switch e.Op {
 	case edit.Replace:
 		old, nw, c := e.Old, e.New, e.Count

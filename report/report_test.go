@@ -236,3 +236,17 @@ func TestHumanRepaired(t *testing.T) {
 		}
 	}
 }
+
+// TestParsedEditFormat: `edapply parse` names each edit's format as -f
+// spells it, and leaves it empty for an edit built by hand, which names
+// none.
+func TestParsedEditFormat(t *testing.T) {
+	for f, want := range map[edit.Format]string{
+		edit.FormatSearchReplace: "search-replace", edit.FormatUDiff: "udiff", edit.FormatWhole: "whole",
+		edit.FormatCodex: "codex", edit.FormatJSON: "json", edit.FormatAuto: "",
+	} {
+		if got := NewParsedEdit(edit.Edit{Op: edit.Replace, Path: "a", Format: f}).Format; got != want {
+			t.Errorf("format %d: %q, want %q", int(f), got, want)
+		}
+	}
+}

@@ -242,12 +242,12 @@ func ignoredRegions(src []byte, f parse.Format, root string) (int, []string) {
 	regions := map[int]bool{}
 	var formats []string
 	for _, e := range all {
-		if e.Format == f.String() || regions[e.Start] {
+		if e.Format == f || regions[e.Start] {
 			continue
 		}
 		regions[e.Start] = true
-		if !slices.Contains(formats, e.Format) {
-			formats = append(formats, e.Format)
+		if name := e.Format.String(); !slices.Contains(formats, name) {
+			formats = append(formats, name)
 		}
 	}
 	slices.Sort(formats)
