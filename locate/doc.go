@@ -65,9 +65,10 @@
 //  10. hunk edges, for a diff hunk that removes lines, when all of the
 //     above found nothing: the hunk without its context from one edge up
 //     to a line that disagrees, when the rest stands once and the lines
-//     left out agree with the file there but one (a near miss, or one
-//     line farther out past a line the model dropped), and no other such
-//     reading fits elsewhere; the file keeps its context (hunkedges.go).
+//     left out agree with the file there but one (a near miss, one line
+//     farther out past a line the model dropped, or an added blank line),
+//     and no other such reading fits elsewhere; the file keeps its
+//     context (hunkedges.go).
 //
 // Whatever the rung, only the matched region changes, and within it a line
 // the edit keeps (paired by a line diff of old and new text) keeps the

@@ -20,6 +20,8 @@ import (
 //     applied;
 //   - mode 1: one context line at an edge, next to another, is left out.
 //     When the rung lands the hunk, it lands as the undamaged hunk does;
+//   - mode 4: a blank line is added between two context lines at an edge.
+//     When the rung lands the hunk, it lands as the undamaged hunk does;
 //   - mode 2: a '-' line gets a letter changed, and an edge context line
 //     too when the hunk has one. It is never applied (its new text may
 //     stand already: a resent edit);
@@ -139,7 +141,7 @@ func FuzzHunkEdges(f *testing.F) {
 			return
 		}
 		want := spliced(t, content, whole)
-		switch mode % 4 {
+		switch mode % 5 {
 		case 0: // an edited edge context line
 			if lead+trail == 0 {
 				return
@@ -175,6 +177,24 @@ func FuzzHunkEdges(f *testing.F) {
 				}
 				if got := spliced(t, content, loc); got != want {
 					t.Fatalf("an edited edge line landed elsewhere\nfile:\n%s\nhunk:\n%s\ngot:\n%s\nwant:\n%s", content, body(p, mid, q), got, want)
+				}
+			}
+		case 4: // a blank line added between two edge context lines
+			p, q := pre, post
+			switch {
+			case lead >= 2 && (at&1 == 0 || trail < 2):
+				j := 1 + int(at)%(lead-1)
+				p = append(append(append([]string{}, pre[:j]...), " "), pre[j:]...)
+			case trail >= 2:
+				j := 1 + int(at)%(trail-1)
+				q = append(append(append([]string{}, post[:j]...), " "), post[j:]...)
+			default:
+				return
+			}
+			loc, err := run(body(p, mid, q))
+			if err == nil && loc.Note != "" && loc.Status == StatusApplied {
+				if got := spliced(t, content, loc); got != want {
+					t.Fatalf("a hunk with an added blank context line landed elsewhere\nfile:\n%s\nhunk:\n%s\ngot:\n%s\nwant:\n%s", content, body(p, mid, q), got, want)
 				}
 			}
 		case 1: // a dropped context line between two others

@@ -26,7 +26,8 @@ import (
 //     matched so, else at the unicode rung's tolerance), all but one:
 //     that one is a near miss of the file's line beside it (as alike as a
 //     candidate that is not weak), or stands one line farther out, the
-//     file's line between being one the model dropped;
+//     file's line between being one the model dropped, or is a blank line
+//     the file does not have there;
 //   - only one edge disagrees, in one line: two disagreements, at one edge
 //     or at both, are too many to tell a misremembered line from another
 //     place, and the hunk is refused as before;
@@ -166,7 +167,8 @@ func (m *matcher) withoutEdge(op, np *pattern, top bool, d int) (r edgeReading, 
 // edgeFits reports whether r's left-out lines fit the file around lines
 // first..last (0-based), where the rest of the hunk stands: read outward,
 // each agrees with the file's line but one, which is a near miss of its
-// line or stands past a line the hunk dropped. note names that line.
+// line, stands past a line the hunk dropped, or is a blank line the file
+// does not have. note names the file's line.
 func (m *matcher) edgeFits(r edgeReading, first, last int) (note string, ok bool) {
 	f := m.f
 	lines := f.lineIndex()
@@ -210,6 +212,11 @@ func (m *matcher) edgeFits(r edgeReading, first, last int) (note string, ok bool
 		// A line the model dropped: the hunk's line is the next one out.
 		if agrees(k+step, l) && rest(i+1, k+2*step) {
 			return fmt.Sprintf("the hunk's context at its %s leaves out the file's line %d; the hunk was placed by its other lines and the file's lines kept: copy context lines as the file has them", where, k+1), true
+		}
+		// A blank line the model added: the file's line is the next
+		// hunk line's.
+		if isBlank(l) && rest(i+1, k) {
+			return fmt.Sprintf("the hunk's context at its %s has a blank line the file does not have beside its line %d; the hunk was placed by its other lines and the file's lines kept: copy context lines as the file has them", where, k+1-step), true
 		}
 		if t, ok := at(k); ok && !isBlank(t) && !isBlank(l) && lineLikeness(t, l) >= weakSimilarity && rest(i+1, k+step) {
 			return fmt.Sprintf("the hunk's context line `%s` at its %s differs from the file's line %d, `%s`; the hunk was placed by its other lines and the file's line kept: copy context lines as the file has them",

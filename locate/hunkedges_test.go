@@ -102,6 +102,20 @@ func TestHunkEdges(t *testing.T) {
 			file: "def save(path, data):\n    with open(path, \"w\") as f:\n        f.write(data)\n\n\ndef save(path, data):\n",
 			want: "def save(path, data):\n    with open(path, \"w\") as f:\n        f.write(data + \"\\n\")\n\n\ndef save(path, data):\n",
 			note: "leaves out"},
+		"addedBlank": {hunk: " def load(path):\n" +
+			" \n" +
+			"     \"\"\"Load the config.\"\"\"\n" +
+			"     with open(path) as f:\n" +
+			"-        data = f.read()\n" +
+			"+        data = f.read().strip()\n",
+			want: strip, note: "blank line"},
+		"addedBlankAndEdited": {hunk: " def load(path):\n" +
+			" \n" +
+			"     \"\"\"Load the configuration file.\"\"\"\n" +
+			"     with open(path) as f:\n" +
+			"-        data = f.read()\n" +
+			"+        data = f.read().strip()\n",
+			code: edit.CodeNoMatch},
 		"twoEditedOneEdge": {hunk: " def load(pth):\n" +
 			"     \"\"\"Load the configuration file.\"\"\"\n" +
 			"     with open(path) as f:\n" +

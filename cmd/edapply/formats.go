@@ -182,13 +182,14 @@ level of the ladder finds a hunk that removes lines, it is located without
 its context from one edge up to the line that disagrees: its '-' lines and
 the rest of its context must stand at exactly one place, and the lines
 left out must agree with the file's lines there but one, which is a near
-miss of the file's line (60% alike or more) or stands one line farther
-out (the file's line between is one the model dropped). The file keeps its
-own context lines; the strategy is the level that matched, and "note" says
-which line differed. Two lines that disagree (at one edge or at both), a
-disagreement between two changes, or two places that fit are refused; a
-hunk of only '+' lines keeps all of its context. Here the file's docstring
-reads """Load the config.""", and the hunk lands with that line kept:
+miss of the file's line (60% alike or more), stands one line farther out
+(the file's line between is one the model dropped) or is a blank line the
+file does not have there. The file keeps its own context lines; the
+strategy is the level that matched, and "note" says which line differed.
+Two lines that disagree (at one edge or at both), a disagreement between
+two changes, or two places that fit are refused; a hunk of only '+' lines
+keeps all of its context. Here the file's docstring reads """Load the
+config.""", and the hunk lands with that line kept:
 
     @@ ... @@
      def load(path):
