@@ -18,11 +18,16 @@ func run() int {
 	deferGC()
 	// An interrupt cancels the context, so apply stops before its commit or
 	// rolls back; a second interrupt kills the process the default way.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	// One goroutine waits for it (signal.NotifyContext and a goroutine to
+	// stop it would be two, each a thread to wake at start-up).
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sigc := make(chan os.Signal, 1)
+	signal.Notify(sigc, os.Interrupt, syscall.SIGTERM)
 	go func() {
-		<-ctx.Done()
-		stop()
+		<-sigc
+		signal.Stop(sigc)
+		cancel()
 	}()
 	root := newRootCmd()
 	args := os.Args[1:]
