@@ -117,3 +117,28 @@ func TestContentSum(t *testing.T) {
 		t.Errorf("contentSum(check string) = %#x, want CRC-32C 0xe3069283, CRC-32 0xcbf43926", got)
 	}
 }
+
+// TestJournalFinished: a saved journal is under way until markDone, and a
+// file that does not start as a journal never reads as finished.
+func TestJournalFinished(t *testing.T) {
+	dir := t.TempDir()
+	j := newJournal("/root", nil)
+	name, err := j.save([]string{dir}, "", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if journalFinished(name) {
+		t.Errorf("a journal just saved reads as finished")
+	}
+	j.markDone(name)
+	if !journalFinished(name) {
+		t.Errorf("a journal marked done reads as under way")
+	}
+	other := filepath.Join(dir, "other")
+	if err := os.WriteFile(other, []byte(journalMagic[:len(journalMagic)-1]+"X\x01"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if journalFinished(other) || journalFinished(filepath.Join(dir, "missing")) {
+		t.Errorf("a file that is not a journal reads as finished")
+	}
+}

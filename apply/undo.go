@@ -315,6 +315,10 @@ func pruneJournals(dirs []string) {
 		return
 	}
 	for _, name := range names[HistorySize:] {
+		if journalFinished(name) {
+			os.Remove(name)
+			continue
+		}
 		if j, err := readJournalHeader(name); err == nil && !j.Done && j.running() {
 			continue
 		}
@@ -607,6 +611,9 @@ func History(opts Options) ([]Checkpoint, error) {
 // it is left rather than guessed at.
 func cleanStale(dr *dirRoots, rs *resolver, names []string) {
 	for _, name := range names {
+		if journalFinished(name) {
+			continue
+		}
 		// Only the header: the original contents are not needed here.
 		if j, err := readJournalHeader(name); err == nil && j.Root == rs.abs && !j.Done {
 			j.removeLeftovers(dr, rs)
