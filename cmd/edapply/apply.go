@@ -64,9 +64,45 @@ type applyOptions struct {
 	color    colorMode
 }
 
-// newRootCmd builds the edapply command. The root is itself `apply`, the
-// default command, so `edapply r.md` and `edapply apply r.md` are the same.
+// newRootCmd builds the edapply command with every subcommand. The root
+// is itself `apply`, the default command, so `edapply r.md` and `edapply
+// apply r.md` are the same.
 func newRootCmd() *cobra.Command {
+	root := newApplyRootCmd()
+	addSubcommands(root)
+	return root
+}
+
+// newRootCmdFor builds what args can reach: the root alone, which is
+// `apply`, unless an argument names a subcommand, help or completion.
+// Most calls apply a reply; building every subcommand's flags for them
+// costs more than the rest of the command's start-up.
+func newRootCmdFor(args []string) *cobra.Command {
+	root := newApplyRootCmd()
+	if slices.ContainsFunc(args, reachesSubcommand) {
+		addSubcommands(root)
+	}
+	return root
+}
+
+// reachesSubcommand reports whether the argument a may name a subcommand
+// or ask for help, whose text lists them: one of subcommandNames, or the
+// help flag given a value or in a cluster of short flags (-nh). In doubt,
+// yes: the whole tree then decides, as it always may.
+func reachesSubcommand(a string) bool {
+	return slices.Contains(subcommandNames, a) || strings.HasPrefix(a, "--help") ||
+		len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'h')
+}
+
+// subcommandNames are the arguments that make newRootCmdFor build every
+// subcommand: their names, and what reaches cobra's help and completion
+// (TestSubcommandNames keeps them with addSubcommands).
+var subcommandNames = []string{
+	"apply", "parse", "hash", "read", "mcp", "undo", "lint", "completion", "formats", "normalize",
+	"help", "-h", "--help", cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd,
+}
+
+func newApplyRootCmd() *cobra.Command {
 	root := newApplyCmd(&applyOptions{})
 	root.Use = "edapply [apply] [flags] [RESPONSE_FILE]"
 	root.Short = "Apply the edits in an LLM's reply to files, atomically, and print a receipt"
@@ -84,9 +120,12 @@ Exit status: 0 every edit applied; 1 an edit failed and nothing was written;
 	// to install edapply's scripts.
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{err: err, flags: true} })
+	return root
+}
+
+func addSubcommands(root *cobra.Command) {
 	root.AddCommand(newApplyCmd(&applyOptions{}), newParseCmd(&parseOptions{}), newHashCmd(&hashOptions{}), newReadCmd(&readOptions{}), newMCPCmd(&mcpOptions{}), newUndoCmd(&undoOptions{}),
 		newLintCmd(), newCompletionCmd(), newFormatsHelpCmd(), newNormalizeCmd(&normalizeOptions{}))
-	return root
 }
 
 func newApplyCmd(opts *applyOptions) *cobra.Command {

@@ -29,8 +29,8 @@ func run() int {
 		signal.Stop(sigc)
 		cancel()
 	}()
-	root := newRootCmd()
 	args := os.Args[1:]
+	root := newRootCmdFor(args)
 	root.SetArgs(args)
 	cmd, err := root.ExecuteContextC(ctx)
 	if wantsJSON(cmd, args, err) {
