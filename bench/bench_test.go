@@ -155,12 +155,21 @@ func newTree(b *testing.B, files []gen.File) *tree {
 	return t
 }
 
-// reset writes the pristine files back.
+// reset writes the pristine files back, and waits until they last
+// changed settle ago.
 func (t *tree) reset(b *testing.B) {
 	if err := gen.WriteTree(t.root, t.files); err != nil {
 		b.Fatal(err)
 	}
+	time.Sleep(settle)
 }
+
+// settle is how long before a run the tree's files last changed, with
+// the timer stopped: the files an agent edits were written a turn ago,
+// not a moment ago, and edapply re-checks a file before its rename by
+// one stat when it last changed at least 100 ms before it was read (by
+// reading it again otherwise; see apply's fileStamp).
+const settle = 120 * time.Millisecond
 
 // check fails b unless the files on disk are want.
 func (t *tree) check(b *testing.B, want []gen.File) {
@@ -548,17 +557,22 @@ func BenchmarkScaling(b *testing.B) {
 
 // BenchmarkCLI runs the edapply binary, built once, on the diff of
 // BenchmarkLargeFile: the same process start-up and I/O that patch and git
-// apply pay in BenchmarkReference.
+// apply pay in BenchmarkReference. The -json runs print the JSON receipt,
+// with its SHA-256 hashes of the file before and after, where the human
+// receipt has none.
 func BenchmarkCLI(b *testing.B) {
 	bin := buildCLI(b)
-	for _, format := range formats {
+	for _, format := range append(formats, "udiff-json") {
 		b.Run(format+"-50k", func(b *testing.B) {
 			fx := load(b, largeFixture)
-			resp := fx.response(format)
+			resp := fx.response(strings.TrimSuffix(format, "-json"))
 			t := newTree(b, fx.files)
 			var m meter
 			benchTree(b, t, fx.want, len(resp)+size(fx.files)+size(fx.want), &m, func() error {
 				cmd := exec.Command(bin, "--root", t.root)
+				if strings.HasSuffix(format, "-json") {
+					cmd.Args = append(cmd.Args, "--json")
+				}
 				cmd.Stdin = bytes.NewReader(resp)
 				cmd.Stdout = io.Discard // the receipt
 				cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+t.state)
