@@ -43,10 +43,42 @@ func Read(root, p string, offset, limit int) (*Window, *edit.Error) {
 // opts.PathPrefixes naming the file under the root, as in Apply; the
 // other fields of opts are not used.
 func ReadWith(opts Options, p string, offset, limit int) (*Window, *edit.Error) {
+	rel, st, err := loadNamed(opts, p)
+	if err != nil {
+		return nil, err
+	}
+	if isBinary(st.data) {
+		e := binaryErr()
+		e.Path, e.Edit = rel, -1
+		return nil, e
+	}
+	w := cutWindow(string(st.data), offset, limit)
+	w.Path, w.Hash = rel, HashBytes(st.data)
+	return w, nil
+}
+
+// HashFile returns the SHA-256 (lowercase hex) of the raw bytes of the
+// file p names in opts.Root, and its root-relative path. p resolves as an
+// edit's path and a --base name do (opts.PathPrefixes included), so the
+// hash is the one --base compares for p; a path Apply would refuse
+// (outside the root, missing, not a regular file) is refused with the
+// same code, and the error's Edit is -1. A binary file is hashed.
+func HashFile(opts Options, p string) (rel, hash string, err *edit.Error) {
+	rel, st, err := loadNamed(opts, p)
+	if err != nil {
+		return "", "", err
+	}
+	return rel, HashBytes(st.data), nil
+}
+
+// loadNamed reads the file p names in opts.Root, resolved as an edit's
+// path is. A missing file is FILE_NOT_FOUND; an error names the path
+// (with the tree's files p probably means) and has Edit -1.
+func loadNamed(opts Options, p string) (string, state, *edit.Error) {
 	root := opts.Root
 	var r *os.Root
 	var paths *pathIndex
-	fail := func(e *edit.Error) (*Window, *edit.Error) {
+	fail := func(e *edit.Error) (string, state, *edit.Error) {
 		if e.Path == "" {
 			e.Path = p
 		}
@@ -54,7 +86,7 @@ func ReadWith(opts Options, p string, offset, limit int) (*Window, *edit.Error) 
 			addPathCandidates(r, &paths, e, p, "")
 		}
 		e.Edit = -1
-		return nil, e
+		return "", state{}, e
 	}
 	r, err := os.OpenRoot(root)
 	if err != nil {
@@ -79,14 +111,8 @@ func ReadWith(opts Options, p string, offset, limit int) (*Window, *edit.Error) 
 		e := notFound(nil)
 		e.Path = rel
 		return fail(e)
-	case isBinary(st.data):
-		e := binaryErr()
-		e.Path = rel
-		return fail(e)
 	}
-	w := cutWindow(string(st.data), offset, limit)
-	w.Path, w.Hash = rel, HashBytes(st.data)
-	return w, nil
+	return rel, st, nil
 }
 
 // cutWindow cuts the lines of text that Read shows; Path and Hash are the

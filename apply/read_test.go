@@ -103,3 +103,51 @@ func TestRead(t *testing.T) {
 		}
 	}
 }
+
+// TestHashFile: a path is hashed where an edit of it would land (and where
+// --base looks), binary files included, and refused where an edit of it
+// would be.
+func TestHashFile(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, "root")
+	for name, data := range map[string]string{
+		"root/d/b.txt": "b\n",
+		"root/bin":     "a\x00b",
+		"outside.txt":  "secret\n",
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("../outside.txt", filepath.Join(root, "out")); err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Root: root, PathPrefixes: []string{"/workspace"}}
+	for p, want := range map[string]struct{ rel, data string }{
+		"d/b.txt":                         {"d/b.txt", "b\n"},
+		`d\b.txt`:                         {"d/b.txt", "b\n"},
+		"/workspace/d/b.txt":              {"d/b.txt", "b\n"},
+		filepath.Join(root, "d", "b.txt"): {"d/b.txt", "b\n"},
+		"bin":                             {"bin", "a\x00b"},
+	} {
+		rel, h, err := HashFile(opts, p)
+		if err != nil || rel != want.rel || h != HashBytes([]byte(want.data)) {
+			t.Errorf("HashFile(%q) = %q, %q, %v; want %s and the hash of %q", p, rel, h, err, want.rel, want.data)
+		}
+	}
+	for p, code := range map[string]edit.Code{
+		"b.txt":                           edit.CodeFileNotFound,
+		"../outside.txt":                  edit.CodeOutOfRoot,
+		"out":                             edit.CodeOutOfRoot,
+		filepath.Join(dir, "outside.txt"): edit.CodeOutOfRoot,
+		"d":                               edit.CodeIO,
+	} {
+		if _, h, err := HashFile(opts, p); err == nil || err.Code != code || err.Edit != -1 || err.Path == "" {
+			t.Errorf("HashFile(%q) = %q, %v; want %s with its path", p, h, err, code)
+		}
+	}
+}

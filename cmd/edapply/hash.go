@@ -3,16 +3,16 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"github.com/edapply/edapply/apply"
+	"github.com/edapply/edapply/edit"
 )
 
 type hashOptions struct {
-	root string
+	root     string
+	prefixes []string // --path-prefix
 }
 
 func newHashCmd(opts *hashOptions) *cobra.Command {
@@ -20,10 +20,13 @@ func newHashCmd(opts *hashOptions) *cobra.Command {
 		Use:   "hash [flags] PATH...",
 		Short: "Print the SHA-256 of files as sha256sum does, for --base",
 		Long: `hash prints one "HASH  PATH" line per file, HASH being the lowercase hex
-SHA-256 of its raw bytes, exactly as sha256sum prints it. "-" is stdin.
-With -C DIR, a relative PATH is read from DIR and printed as given, the
-name --base takes when applying with the same -C.
-A file that cannot be read is reported on stderr and the status is 1.`,
+SHA-256 of its raw bytes, exactly as sha256sum prints it, and PATH as
+given: the name --base takes when applying with the same -C. "-" is stdin.
+PATH resolves in the root exactly as an edit's path and a --base name do
+(a path with \ separators, an absolute path inside the root or under a
+--path-prefix); outside the root, missing or not a regular file, it is
+refused with the receipt's code on stderr, the other paths are still
+hashed, and the status is 1.`,
 		Example: `  edapply hash main.go go.mod
 
   # Pin the version the model saw: apply refuses (OUT_OF_DATE) if it changed
@@ -36,34 +39,42 @@ A file that cannot be read is reported on stderr and the status is 1.`,
 			return runHash(opts, args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
-	cmd.Flags().StringVarP(&opts.root, "root", "C", ".", "read relative paths from `DIR`")
+	cmd.Flags().StringVarP(&opts.root, "root", "C", ".", "working tree `DIR`; each PATH resolves inside it")
+	cmd.Flags().StringArrayVar(&opts.prefixes, "path-prefix", nil, "an absolute path under `P` names the file under the root (where the model sees the tree); repeatable")
 	registerCompletions(cmd)
 	return cmd
 }
 
-// runHash hashes every path, going on past unreadable ones as sha256sum does.
+// runHash hashes every path, going on past refused ones as sha256sum
+// goes on past unreadable ones.
 func runHash(opts *hashOptions, paths []string, in io.Reader, out, errOut io.Writer) error {
 	if err := checkRoot(opts.root); err != nil {
 		return err
 	}
+	aopts := apply.Options{Root: opts.root, PathPrefixes: opts.prefixes}
 	var failed bool
 	for _, p := range paths {
-		var b []byte
-		var err error
-		switch {
-		case p == "-":
-			b, err = io.ReadAll(in)
-		case filepath.IsAbs(p):
-			b, err = os.ReadFile(p)
-		default:
-			b, err = os.ReadFile(filepath.Join(opts.root, p))
+		var hash string
+		if p == "-" {
+			b, err := io.ReadAll(in)
+			if err != nil {
+				fmt.Fprintf(errOut, "edapply: %v\n", err)
+				failed = true
+				continue
+			}
+			hash = apply.HashBytes(b)
+		} else {
+			var herr *edit.Error
+			if _, hash, herr = apply.HashFile(aopts, p); herr != nil {
+				fmt.Fprintf(errOut, "edapply: %s %v\n", herr.Code, herr)
+				if herr.Hint != "" {
+					fmt.Fprintf(errOut, "hint: %s\n", herr.Hint)
+				}
+				failed = true
+				continue
+			}
 		}
-		if err != nil {
-			fmt.Fprintf(errOut, "edapply: %v\n", err)
-			failed = true
-			continue
-		}
-		fmt.Fprintf(out, "%s  %s\n", apply.HashBytes(b), p)
+		fmt.Fprintf(out, "%s  %s\n", hash, p)
 	}
 	if failed {
 		return exitStatus(exitFailed)
