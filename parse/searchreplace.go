@@ -134,6 +134,9 @@ func labelledRun(s string, c byte, word string) int {
 // openerRun returns the run length of the block opener s, of any spelling.
 func openerRun(s string) int {
 	s = strings.TrimLeft(s, " ")
+	if s == "" {
+		return 0
+	}
 	n := 0
 	for n < len(s) && s[n] == s[0] {
 		n++
@@ -389,11 +392,13 @@ func pickDivider(p *parser, divs []int, openN, open, close int, pth string) (int
 	if len(divs) == 0 {
 		return 0, "SEARCH/REPLACE block has no ======= divider"
 	}
-	// Seven wins among the usual lengths; a block of unusual markers
-	// gives seven no such weight, only its opener's length.
+	// Seven wins among the usual lengths, then the opener's. A block of
+	// unusual markers gives no length such weight: a model that writes
+	// them writes dividers of any length, and only the file or the
+	// block's shape may tell its divider from the text's underlines.
 	wants := []int{7, openN}
 	if !standardRun(openN) {
-		wants = wants[1:]
+		wants = nil
 	}
 	for _, want := range wants {
 		var same []int

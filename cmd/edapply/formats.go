@@ -76,7 +76,8 @@ seven '=' wins over other lengths, and a <<<<<<< / >>>>>>> pair inside the
 text (a git conflict, a document showing the format) nests. A marker that
 carries its word (SEARCH, REPLACE) may have any run from 3, as Cline reads
 it; a block opened so is divided by a run of '=' of any length from 3, and
-seven earns no preference there. The SEARCH text must occur exactly once.
+no length earns a preference there: of several, the file or the block's
+shape must tell which divides it. The SEARCH text must occur exactly once.
 
     src/app.go
     '''go
