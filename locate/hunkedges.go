@@ -31,7 +31,8 @@ import (
 //   - only one edge disagrees, in one line: two disagreements, at one edge
 //     or at both, are too many to tell a misremembered line from another
 //     place, and the hunk is refused as before;
-//   - no reading of the other edge finds it elsewhere.
+//   - no other reading (more lines left out, or at the other edge) fits
+//     another place.
 //
 // A hunk of only '+' lines keeps all of its anchors: nothing else places
 // it. Every '-' line is always in what is matched, so a typo in one still
@@ -60,7 +61,6 @@ func (m *matcher) hunkEdges(op, np *pattern) (loc location, err *edit.Error, ok 
 	// its bottom. Each place where the rest stands and the lines left out
 	// fit is a place the hunk may mean; it lands only when there is one.
 	var fits []edgeFit
-	incomplete := false // a reading found more places than were listed
 	for _, top := range []bool{true, false} {
 		n := trail
 		if top {
@@ -76,10 +76,9 @@ func (m *matcher) hunkEdges(op, np *pattern) (loc location, err *edit.Error, ok 
 						cand: m.f.listed([]hit{{first: r.loc.LineStart - 1, last: r.loc.LineEnd - 1}})[0]})
 				}
 			case r.err.Code == edit.CodeMultipleMatches:
-				incomplete = incomplete || len(r.err.Candidates) >= maxListed
-				for _, c := range r.err.Candidates {
-					if _, ok := m.edgeFits(r, c.LineStart-1, c.LineEnd-1); ok {
-						fits = append(fits, edgeFit{at: c.LineStart + r.shift, cand: c})
+				for _, h := range r.places {
+					if _, ok := m.edgeFits(r, h.first, h.last); ok {
+						fits = append(fits, edgeFit{at: h.first + 1 + r.shift, cand: m.f.listed([]hit{h})[0]})
 					}
 				}
 			}
@@ -91,7 +90,7 @@ func (m *matcher) hunkEdges(op, np *pattern) (loc location, err *edit.Error, ok 
 	var chosen *edgeReading
 	var note string
 	for _, f := range fits {
-		if f.at != fits[0].at || incomplete {
+		if f.at != fits[0].at {
 			return location{}, m.multipleFits(fits), true
 		}
 		if f.reading != nil && chosen == nil {
@@ -118,12 +117,13 @@ type edgeFit struct {
 
 // An edgeReading is the hunk read without d context lines at one edge.
 type edgeReading struct {
-	top   bool     // the lines left out are at the top
-	left  []string // the lines left out, outward from what is matched
-	shift int      // the lines from the start of what is matched to the first change
-	cmp   level    // the rung that found the rest, or its new text
-	loc   location // where the rest is, when err is nil
-	err   *edit.Error
+	top    bool     // the lines left out are at the top
+	left   []string // the lines left out, outward from what is matched
+	shift  int      // the lines from the start of what is matched to the first change
+	cmp    level    // the rung that found the rest, or its new text
+	places []hit    // every place the rest stands
+	loc    location // where the rest is, when err is nil
+	err    *edit.Error
 }
 
 // withoutEdge locates the hunk without d context lines at its top (or its
@@ -151,12 +151,16 @@ func (m *matcher) withoutEdge(op, np *pattern, top bool, d int) (r edgeReading, 
 		r.left = ol[len(ol)-b:]
 	}
 	rop, rnp := newPattern(e.Old), newPattern(e.New)
-	var hits []hit
-	if hits, r.cmp = m.find(rop); len(hits) == 0 {
+	// Every place, not the first few a MULTIPLE_MATCHES lists: the lines
+	// left out may fit at any of them.
+	every := *m
+	every.want = 0
+	if r.places, r.cmp = every.find(rop); len(r.places) == 0 {
 		if rnp.blank {
 			return r, false
 		}
-		if hits, r.cmp = m.find(rnp); len(hits) == 0 {
+		var nh []hit
+		if nh, r.cmp = every.find(rnp); len(nh) == 0 {
 			return r, false
 		}
 	}
@@ -237,12 +241,17 @@ func (m *matcher) multipleFits(fits []edgeFit) *edit.Error {
 	var at []string
 	seen := map[int]bool{}
 	for _, f := range fits {
-		if seen[f.at] {
+		if seen[f.at] || len(cands) == maxListed {
 			continue
 		}
 		seen[f.at] = true
 		cands = append(cands, f.cand)
-		at = append(at, lineRange(f.cand.LineStart, f.cand.LineEnd))
+		switch {
+		case len(at) < 5:
+			at = append(at, lineRange(f.cand.LineStart, f.cand.LineEnd))
+		case len(at) == 5:
+			at = append(at, "…")
+		}
 	}
 	return &edit.Error{Code: edit.CodeMultipleMatches,
 		Msg: "hunk not found as written; without the context lines that differ from the file, it matches more than one place",

@@ -1,6 +1,7 @@
 package locate
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -226,6 +227,34 @@ func cmpOr(s, def Status) Status {
 		return def
 	}
 	return s
+}
+
+// TestHunkEdgesManyPlaces: what is left once more lines are left out may
+// stand at more places than an error lists; the hunk still lands where
+// the only fitting place is, and is refused when two fit.
+func TestHunkEdgesManyPlaces(t *testing.T) {
+	var b strings.Builder
+	for i := range 30 {
+		fmt.Fprintf(&b, "func f%d() error {\n\treturn nil\n}\n", i)
+	}
+	funcs := b.String()
+	target := "func target() error {\n\tx := compute()\n\treturn nil\n}\n"
+	hunk := hunkOf(" func target() (err error) {\n \tx := compute()\n-\treturn nil\n+\treturn check(x)\n }\n")
+	file := funcs + target
+	loc, err := locate(file, hunk, matchOptions{})
+	if err != nil {
+		t.Fatalf("error %s: %s", err.Code, err.Msg)
+	}
+	if got, want := spliced(t, file, loc), funcs+strings.Replace(target, "return nil", "return check(x)", 1); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	// A second target whose first line is as near: two places fit.
+	file = funcs + target + strings.Replace(target, "target", "targets", 1)
+	if loc, err := locate(file, hunk, matchOptions{}); err == nil || err.Code != edit.CodeMultipleMatches {
+		t.Errorf("two fitting places: located %q (%v), want MULTIPLE_MATCHES", spliced(t, file, loc), err)
+	} else if len(err.Candidates) != 2 {
+		t.Errorf("two fitting places: %d candidates, want 2", len(err.Candidates))
+	}
 }
 
 // TestHunkEdgesExactWins: a hunk whose context matches as written is the
