@@ -675,7 +675,15 @@ func renderLines(ls []dline, eol string, noEOL bool) (string, bool) {
 	return b.String(), true
 }
 
-func countLines(s string) int { return len(splitAfter(s)) }
+// countLines is len(splitAfter(s)), counted rather than split: a diff's
+// every hunk asks it, of its old and new text, more than once.
+func countLines(s string) int {
+	n := strings.Count(s, "\n")
+	if s != "" && s[len(s)-1] != '\n' {
+		n++
+	}
+	return n
+}
 
 // lineShifts computes, for every applied udiff hunk, its old-side start
 // line: its line in the file as earlier edits left it, less what the

@@ -194,3 +194,11 @@ func TestNormalizeBadIndex(t *testing.T) {
 		t.Error("Normalize with an out-of-range index: no error")
 	}
 }
+
+func TestCountLines(t *testing.T) {
+	for _, s := range []string{"", "\n", "a", "a\n", "a\nb", "a\nb\n", "\n\n", "a\r\nb\r\n", "a\n\nb"} {
+		if got, want := countLines(s), len(splitAfter(s)); got != want {
+			t.Errorf("countLines(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
