@@ -105,12 +105,14 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	p.finish()
 	// A file left as it was reports its before hash as its after hash, and
 	// its located edits as matched, not applied: the receipt never claims
-	// a write that did not happen. This runs after settle (defers run last
+	// a write that did not happen. A file a rollback did not put back
+	// reports what is on disk. This runs after settle (defers run last
 	// first). left holds the paths a failed rollback left written.
 	written, left := false, map[string]bool{}
 	defer func() {
 		if !written {
 			p.unwritten(left)
+			p.leftOnDisk(left)
 		}
 	}()
 	// The receipt's after hashes are waited for when Apply returns: until
@@ -1009,6 +1011,34 @@ func (p *planner) unwritten(left map[string]bool) {
 			if er := &f.fr.Edits[k]; er.Status == StatusApplied {
 				er.Status = StatusMatched
 			}
+		}
+	}
+}
+
+// leftOnDisk gives each file that a rollback did not put back (a path in
+// left) the hash of what is on disk at its path now: what this apply
+// wrote, what something else wrote since (the check command, another
+// apply), or "" when nothing is there. A file that cannot be read keeps
+// the hash of what this apply wrote.
+func (p *planner) leftOnDisk(left map[string]bool) {
+	if p.noHashes || len(left) == 0 {
+		return
+	}
+	for _, f := range p.files {
+		if !(f.at != nil && left[f.at.path] || f.origin != nil && left[f.origin.path]) {
+			continue
+		}
+		at := f.origin // a deletion's: its path is where nothing should be
+		if f.at != nil {
+			at = f.at
+		}
+		st, err := loadIn(p.root, at.path, at.path)
+		switch {
+		case err != nil:
+		case !st.exists:
+			f.fr.AfterHash = ""
+		default:
+			f.fr.AfterHash = HashBytes(st.data)
 		}
 	}
 }
