@@ -63,7 +63,9 @@ func applied() *apply.Result {
 func refused() *apply.Result {
 	res := applied()
 	res.OK = false
-	res.Files[0].Edits = append(res.Files[0].Edits, apply.EditResult{Index: 1, Status: apply.StatusFailed})
+	f := res.Files[0]
+	f.AfterHash, f.Edits[0].Status = f.BeforeHash, apply.StatusMatched
+	f.Edits = append(f.Edits, apply.EditResult{Index: 1, Status: apply.StatusFailed})
 	res.Errors = edit.ErrorList{{
 		Code: edit.CodeNoMatch, Path: "a.txt", Edit: 1,
 		Msg:        "SEARCH text not found in a.txt",
@@ -94,11 +96,11 @@ func ExampleJSON() {
 	//       "path": "a.txt",
 	//       "op": "modify",
 	//       "before_hash": "421f07b92161d9e26a8fd2e5fd8a3dc9edd66b12f6dfbbde13ab1d9e2e41c8cd",
-	//       "after_hash": "95bf16eedd9777373f37c55341fb87d46ed6d3c184953579dc313bc84e7e0834",
+	//       "after_hash": "421f07b92161d9e26a8fd2e5fd8a3dc9edd66b12f6dfbbde13ab1d9e2e41c8cd",
 	//       "edits": [
 	//         {
 	//           "index": 0,
-	//           "status": "applied",
+	//           "status": "matched",
 	//           "strategy": "trailing-ws",
 	//           "line_start": 1,
 	//           "line_end": 1
@@ -141,7 +143,7 @@ func ExampleHuman() {
 	}
 	// Output:
 	// modify a.txt
-	//   ✓ edit 0: applied (trailing-ws, line 1)
+	//   ○ edit 0: matched, not written (trailing-ws, line 1)
 	//   ✗ edit 1: failed
 	//
 	// ✗ NO_MATCH a.txt, edit 1: SEARCH text not found in a.txt

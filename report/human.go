@@ -2,9 +2,11 @@ package report
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/fatih/color"
@@ -39,8 +41,9 @@ func newPalette(on bool) palette {
 }
 
 // Human writes res as the receipt a person reads: per file its op and path,
-// per edit a mark (✓ applied, ○ would apply or matched but not written,
-// = already applied, ✗ failed) with the
+// per edit a mark (✓ applied, ○ would apply, matched but not written, or
+// written and restored after a failed check, = already applied, ✗ failed)
+// with the
 // strategy, the lines and "repaired" when a --repair fixer's edit stood in
 // for it (the JSON receipt's "repaired"), then every error with its
 // candidates and hint, then one summary line. With color, marks, codes and
@@ -48,14 +51,16 @@ func newPalette(on bool) palette {
 func Human(w io.Writer, res *apply.Result, colored bool) error {
 	p := newPalette(colored)
 	bw := bufio.NewWriter(w)
+	checkFailed := res.CheckFailed()
 	for _, f := range res.Files {
 		path := p.bold.Sprint(f.Path)
 		if f.NewPath != "" {
 			path += " → " + p.bold.Sprint(f.NewPath)
 		}
 		fmt.Fprintf(bw, "%s %s\n", f.Op, path)
+		restored := checkFailed && changes(f)
 		for _, e := range f.Edits {
-			fmt.Fprintf(bw, "  %s\n", p.editLine(e, res.DryRun))
+			fmt.Fprintf(bw, "  %s\n", p.editLine(e, res.DryRun, restored))
 		}
 	}
 	if len(res.Files) > 0 && len(res.Errors) > 0 {
@@ -78,10 +83,18 @@ func Human(w io.Writer, res *apply.Result, colored bool) error {
 	return bw.Flush()
 }
 
+// changes reports whether the edits of f change its file: a commit writes
+// it.
+func changes(f *apply.FileResult) bool {
+	return f.NewPath != "" || (f.Before == nil) != (f.After == nil) || !bytes.Equal(f.Before, f.After)
+}
+
 // editLine renders one edit's outcome. A dry run's located edits "would
 // apply"; an edit located in a transaction that wrote nothing is "matched,
-// not written": neither reads as a write.
-func (p palette) editLine(e apply.EditResult, dryRun bool) string {
+// not written": neither reads as a write. restored says the edit's file
+// was written, and put back when the check failed: its matched edits
+// were "written, then restored".
+func (p palette) editLine(e apply.EditResult, dryRun, restored bool) string {
 	var mark, status string
 	switch {
 	case e.Status == apply.StatusAlreadyApplied:
@@ -90,6 +103,8 @@ func (p palette) editLine(e apply.EditResult, dryRun bool) string {
 		mark, status = p.bad.Sprint("✗"), "failed"
 	case dryRun:
 		mark, status = p.ok.Sprint("○"), "would apply"
+	case e.Status == apply.StatusMatched && restored:
+		mark, status = p.faint.Sprint("○"), "written, then restored"
 	case e.Status == apply.StatusMatched:
 		mark, status = p.faint.Sprint("○"), "matched, not written"
 	default:
@@ -177,11 +192,23 @@ func (p palette) summary(res *apply.Result) string {
 		}
 	}
 	if !res.OK {
-		if res.CheckFailed() {
-			return p.bad.Sprint("check failed") + "; every file restored"
+		// An edit of a failed apply that still reads applied was written,
+		// and a rollback did not put its file back.
+		kept := 0
+		for _, f := range res.Files {
+			if slices.ContainsFunc(f.Edits, func(e apply.EditResult) bool { return e.Status == apply.StatusApplied }) {
+				kept++
+			}
 		}
-		if len(res.Errors) == 0 {
+		switch {
+		case res.CheckFailed() && kept == 0:
+			return p.bad.Sprint("check failed") + "; every file restored"
+		case res.CheckFailed():
+			return p.bad.Sprint("check failed") + "; " + plural(kept, "file") + " not restored"
+		case len(res.Errors) == 0:
 			return "nothing written"
+		case kept > 0:
+			return p.bad.Sprint(plural(len(res.Errors), "error")) + "; " + plural(kept, "file") + " not restored"
 		}
 		return p.bad.Sprint(plural(len(res.Errors), "error")) + "; nothing written"
 	}

@@ -95,13 +95,45 @@ func results() map[string]*apply.Result {
 				{Path: "new.txt", Op: "delete", BeforeHash: "cccc", Before: []byte("new\n")},
 			},
 		},
+		// A failed check: the written file is restored.
 		"check": {
 			Files: []*apply.FileResult{{
-				Path: "a.txt", Op: "modify", BeforeHash: "aaaa", AfterHash: "bbbb",
-				Edits: []apply.EditResult{{Index: 0, Status: apply.StatusApplied, Strategy: apply.StrategyExact, LineStart: 1, LineEnd: 1}},
+				Path: "a.txt", Op: "modify", BeforeHash: "aaaa", AfterHash: "aaaa",
+				Before: []byte("a\n"), After: []byte("A\n"),
+				Edits: []apply.EditResult{{Index: 0, Status: apply.StatusMatched, Strategy: apply.StrategyExact, LineStart: 1, LineEnd: 1}},
 			}},
-			Errors:      edit.ErrorList{{Code: edit.CodeCheckFailed, Edit: -1, Msg: "check command exited with status 1"}},
+			Errors:      edit.ErrorList{{Code: edit.CodeCheckFailed, Edit: -1, Msg: "check command failed with exit status 1; every file was restored"}},
 			CheckOutput: "FAIL: TestA\nexit status 1\n",
+		},
+		// A failed check that rewrote a file the apply wrote: that file
+		// keeps what the check wrote, and its after hash says so; an edit
+		// that changed nothing was not written.
+		"check-kept": {
+			Files: []*apply.FileResult{
+				{
+					Path: "a.txt", Op: "modify", BeforeHash: "aaaa", AfterHash: "cccc",
+					Before: []byte("a\n"), After: []byte("A\n"),
+					Edits: []apply.EditResult{{Index: 0, Status: apply.StatusApplied, Strategy: apply.StrategyExact, LineStart: 1, LineEnd: 1}},
+				},
+				{
+					Path: "b.txt", Op: "modify", BeforeHash: "bbbb", AfterHash: "bbbb",
+					Before: []byte("b\n"), After: []byte("B\n"),
+					Edits: []apply.EditResult{{Index: 1, Status: apply.StatusMatched, Strategy: apply.StrategyExact, LineStart: 1, LineEnd: 1}},
+				},
+				{
+					Path: "c.txt", Op: "modify", BeforeHash: "dddd", AfterHash: "dddd",
+					Before: []byte("c\n"), After: []byte("c\n"),
+					Edits: []apply.EditResult{
+						{Index: 2, Status: apply.StatusMatched, Strategy: apply.StrategyExact, LineStart: 1, LineEnd: 1},
+						{Index: 3, Status: apply.StatusMatched, Strategy: apply.StrategyExact, LineStart: 1, LineEnd: 1},
+					},
+				},
+			},
+			Errors: edit.ErrorList{
+				{Code: edit.CodeCheckFailed, Edit: -1, Msg: "check command failed with exit status 1; some files were not restored"},
+				{Code: edit.CodeOutOfDate, Path: "a.txt", Edit: -1, Msg: "not restored: it changed after this apply wrote it; what it holds now was kept"},
+			},
+			CheckOutput: "FAIL: TestA\n",
 		},
 	}
 }
