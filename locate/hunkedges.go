@@ -35,7 +35,7 @@ import (
 //     another place.
 //
 // A hunk of only '+' lines keeps all of its anchors: nothing else places
-// it. Every '-' line is always in what is matched, so a typo in one still
+// it; so does a rest of blank lines only. Every '-' line is always in what is matched, so a typo in one still
 // never lands. The lines left out are not written: the file keeps its own
 // context, and the hunk's '-' lines go and its '+' lines come as the ladder
 // writes them. The receipt keeps the rung that matched and says in its
@@ -151,6 +151,10 @@ func (m *matcher) withoutEdge(op, np *pattern, top bool, d int) (r edgeReading, 
 		r.left = ol[len(ol)-b:]
 	}
 	rop, rnp := newPattern(e.Old), newPattern(e.New)
+	if rop.blank {
+		// Blank lines claim nothing that places them.
+		return r, false
+	}
 	// Every place, not the first few a MULTIPLE_MATCHES lists: the lines
 	// left out may fit at any of them.
 	every := *m

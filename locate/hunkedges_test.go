@@ -149,6 +149,8 @@ func TestHunkEdges(t *testing.T) {
 			"-        data = f.read()\n" +
 			"+        data = f.read().strip()\n",
 			code: edit.CodeNoMatch},
+		"removesOnlyBlank": {hunk: " a = 11\n-\n+x = 0\n",
+			file: "a = 1\n\nb = 2\n", code: edit.CodeNoMatch},
 		"pastTheStart": {hunk: " #!/usr/bin/env python\n" +
 			"-import os\n" +
 			"+import sys\n",

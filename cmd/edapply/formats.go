@@ -189,8 +189,9 @@ file does not have there. The file keeps its own context lines; the
 strategy is the level that matched, and "note" says which line differed.
 Two lines that disagree (at one edge or at both), a disagreement between
 two changes, or two places that fit are refused; a hunk of only '+' lines
-keeps all of its context. Here the file's docstring reads """Load the
-config.""", and the hunk lands with that line kept:
+(or of blank '-' lines) keeps all of its context. Here the file's
+docstring reads """Load the config.""", and the hunk lands with that line
+kept:
 
     @@ ... @@
      def load(path):
