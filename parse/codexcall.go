@@ -14,6 +14,7 @@ import (
 //	{"command": ["bash", "-lc", "apply_patch <<'EOF'\n*** Begin Patch\n…EOF\n"]}
 //	{"type": "custom_tool_call", "name": "apply_patch", "input": "*** Begin Patch\n…"}
 //	{"name": "apply_patch", "arguments": "{\"input\": \"*** Begin Patch\n…\"}"}
+//	{"patchText": "*** Begin Patch\n…"}
 //
 // The JSON reader decodes the string once, as it decodes every string, and
 // the Codex reader reads the decoded envelope: the edits are those the raw
@@ -32,16 +33,26 @@ import (
 // the delimiter quoted either way or bare. Compiled on first use: most
 // calls of the program never meet a shell heredoc.
 var applyPatchHeredocRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^(?:apply_patch|applypatch)[ \t]*<<[ \t]*(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?)[ \t]*$`)
+	return regexp.MustCompile(`^(apply_patch|applypatch|cat|)[ \t]*<<[ \t]*(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?)[ \t]*$`)
 })
 
-// carriedPatch records the envelope obj carries as its command, input or
-// non-JSON arguments, and reports whether it found one.
+// How patchText reads a heredoc around the envelope.
+type heredocUse int
+
+const (
+	noHeredoc    heredocUse = iota
+	shellHeredoc            // a shell command: only apply_patch's heredoc applies the patch
+	toolHeredoc             // the patch tool's own text: any heredoc is a wrapper (OpenCode strips `cat <<'EOF'` and `<<EOF`)
+)
+
+// carriedPatch records the envelope obj carries as its command, input,
+// non-JSON arguments or patchText, and reports whether it found one.
 func (w *jsonWalker) carriedPatch(obj map[string]jsonMember) bool {
 	if hasStrong(obj) {
 		return false
 	}
-	for _, k := range []string{"command", "cmd", "input", "arguments"} {
+	// OpenCode's apply_patch names its envelope patchText.
+	for _, k := range []string{"command", "cmd", "input", "arguments", "patchText", "patch"} {
 		m, ok := obj[k]
 		if !ok || len(m.raw) == 0 {
 			continue
@@ -57,7 +68,11 @@ func (w *jsonWalker) carriedPatch(obj map[string]jsonMember) bool {
 		if !isStr {
 			continue
 		}
-		if text, ok := patchText(s, true); ok {
+		use := toolHeredoc
+		if k == "command" || k == "cmd" {
+			use = shellHeredoc
+		}
+		if text, ok := patchText(s, use); ok {
 			w.items = append(w.items, jsonItem{patch: text, start: m.start, end: m.end})
 			return true
 		}
@@ -79,11 +94,11 @@ func patchArgv(m jsonMember) (string, jsonMember, bool) {
 	}
 	switch {
 	case len(args) == 2 && (args[0] == "apply_patch" || args[0] == "applypatch"):
-		if text, ok := patchText(args[1], false); ok {
+		if text, ok := patchText(args[1], noHeredoc); ok {
 			return text, elems[1], true
 		}
 	case len(args) == 3 && isShell(args[0]) && (args[1] == "-c" || args[1] == "-lc"):
-		if text, ok := patchText(args[2], true); ok {
+		if text, ok := patchText(args[2], shellHeredoc); ok {
 			return text, elems[2], true
 		}
 	}
@@ -99,22 +114,23 @@ func isShell(s string) bool {
 }
 
 // patchText returns the envelope s is: s itself when it opens with a
-// "*** Begin Patch" line, or, when heredoc is set, the body of an
-// `apply_patch <<'EOF'` heredoc that does.
-func patchText(s string, heredoc bool) (string, bool) {
+// "*** Begin Patch" line, or the body of a heredoc that does, as use
+// allows: a shell's `apply_patch <<'EOF'`, or in a patch tool's own text
+// also `cat <<'EOF'` and a bare `<<EOF`.
+func patchText(s string, use heredocUse) (string, bool) {
 	t := strings.TrimLeft(s, " \t\r\n")
 	if opensEnvelope(t) {
 		return t, true
 	}
-	if !heredoc {
+	if use == noHeredoc {
 		return "", false
 	}
 	first, body, _ := strings.Cut(t, "\n")
 	mm := applyPatchHeredocRE().FindStringSubmatch(strings.TrimRight(first, "\r"))
-	if mm == nil || mm[1] != mm[3] {
+	if mm == nil || mm[2] != mm[4] || use == shellHeredoc && mm[1] != "apply_patch" && mm[1] != "applypatch" {
 		return "", false
 	}
-	delim := mm[2]
+	delim := mm[3]
 	var b strings.Builder
 	rest := body
 	closed := false

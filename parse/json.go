@@ -158,7 +158,7 @@ const jsonPeek = 1024
 // (`"old` also matches `\"old_string\"` inside string-encoded arguments).
 var jsonKeyHeads = func() []string {
 	var hs []string
-	for _, h := range []string{"path", "file", "old", "new", "search", "replace", "content", "edits", "command",
+	for _, h := range []string{"path", "patch", "file", "old", "new", "search", "replace", "content", "edits", "command",
 		"input", "arguments", "param", "args", "function", "tool", "name", "type"} {
 		hs = append(hs, `"`+h)
 	}

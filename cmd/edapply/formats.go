@@ -227,9 +227,11 @@ after its anchor, and one with no anchor is appended at the end of the file
 (strategy "append", Codex's own reading); a missing anchor is NO_MATCH.
 An envelope sent as a JSON tool call is read the same way once its string
 is decoded: a command ["apply_patch", PATCH], a shell running an
-apply_patch heredoc, or a call's "input" (string-encoded "arguments"
-too). Only a command or input that opens with the envelope is a patch;
-normalize leaves such a call as written.
+apply_patch heredoc, or a call's "input" or "patchText" (OpenCode's;
+string-encoded "arguments" too), which may wrap the envelope in a heredoc
+of its own ("cat <<'EOF'", "<<EOF") as OpenCode's tool allows. Only a
+command or input that opens with the envelope is a patch (a shell running
+"cat" only prints it); normalize leaves such a call as written.
 
     *** Begin Patch
     *** Update File: src/app.go
