@@ -170,25 +170,6 @@ func decodeJournal(data []byte) (*journal, error) {
 	return j, nil
 }
 
-// journalFinished reports whether the journal name says its commit
-// finished, from its first bytes alone: the apply that wrote it left no
-// temp file or directory, so cleanStale and pruneJournals need not open
-// its header. Any error, or a damaged start, says no: the caller reads the
-// header and judges.
-func journalFinished(name string) bool {
-	f, err := openJournal(name)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	var b [len(journalMagic) + 1]byte
-	if _, err := io.ReadFull(f, b[:]); err != nil {
-		return false
-	}
-	done, ok := prelude(b[:])
-	return ok && done
-}
-
 // readJournalHeader reads only the magic and the header of the journal in
 // the file name: what cleanStale needs, without the original contents.
 func readJournalHeader(name string) (*journal, error) {

@@ -2,10 +2,32 @@
 
 package apply
 
-import "os"
+import (
+	"io"
+	"os"
+)
 
 // journalOpenFlags: where there is no O_NOFOLLOW or O_NONBLOCK, openJournal
 // relies on its check of what it opened.
 const journalOpenFlags = os.O_RDONLY
 
 func isSymlinkErr(error) bool { return false }
+
+// journalFinished reports whether the journal name says its commit
+// finished, from its first bytes alone: the apply that wrote it left no
+// temp file or directory, so cleanStale and pruneJournals need not open
+// its header. Any error, or a damaged start, says no: the caller reads the
+// header and judges.
+func journalFinished(name string) bool {
+	f, err := openJournal(name)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var b [len(journalMagic) + 1]byte
+	if _, err := io.ReadFull(f, b[:]); err != nil {
+		return false
+	}
+	done, ok := prelude(b[:])
+	return ok && done
+}

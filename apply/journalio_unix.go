@@ -14,3 +14,25 @@ const journalOpenFlags = os.O_RDONLY | syscall.O_NOFOLLOW | syscall.O_NONBLOCK |
 
 // isSymlinkErr reports whether err is O_NOFOLLOW's refusal of a symlink.
 func isSymlinkErr(err error) bool { return errors.Is(err, syscall.ELOOP) }
+
+// journalFinished reports whether the journal name says its commit
+// finished, from its first bytes alone: the apply that wrote it left no
+// temp file or directory, so cleanStale and pruneJournals need not open
+// its header. Any error, or a damaged start, says no: the caller reads the
+// header and judges. Three system calls, for each of a root's journals on
+// every apply, where os.Open would offer the descriptor to the poller and
+// stat it too. Never a symlink (O_NOFOLLOW); a FIFO or a device put in
+// the journal's place fails its pread or reads as no journal.
+func journalFinished(name string) bool {
+	fd, err := syscall.Open(name, syscall.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_NOCTTY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return false
+	}
+	defer syscall.Close(fd)
+	var b [len(journalMagic) + 1]byte
+	if n, err := syscall.Pread(fd, b[:], 0); err != nil || n != len(b) {
+		return false
+	}
+	done, ok := prelude(b[:])
+	return ok && done
+}
