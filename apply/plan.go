@@ -137,12 +137,11 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		}
 	}
 	tx := &txn{root: root, changes: changes, dr: p.dirs, noSync: opts.NoSync}
-	var jdirs []string
+	var jdirs, journals []string
 	if len(changes) > 0 {
 		jr := newJournal(rs.abs, changes)
 		var jerr error
 		jdirs, jerr = journalDirs(opts.StateDir, rs)
-		var journals []string
 		if jerr == nil {
 			journals = listJournals(jdirs)
 			cleanStale(p.dirs, rs, journals)
@@ -209,7 +208,15 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	}
 	written = true
 	if res.Journal != "" {
-		pruneJournals(jdirs)
+		// Without a check the root stayed locked since the journals were
+		// listed: they are those and this apply's, which is the newest.
+		names := journals
+		if opts.Check != "" {
+			names = listJournals(jdirs)
+		} else {
+			names = append([]string{res.Journal}, names...)
+		}
+		pruneJournals(names)
 	}
 	res.OK = true
 	return res, nil

@@ -309,8 +309,8 @@ func (j *journal) remove(name string) {
 
 // pruneJournals removes the root's journals beyond the newest HistorySize,
 // except one whose apply may still be under way (its check running).
-func pruneJournals(dirs []string) {
-	names := listJournals(dirs)
+// names are the root's journals, newest first (see listJournals).
+func pruneJournals(names []string) {
 	if len(names) <= HistorySize {
 		return
 	}
