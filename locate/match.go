@@ -701,7 +701,7 @@ func (f *finder) insert(e *edit.Edit, np *pattern, from int) (location, *edit.Er
 	if strategy == StrategyAppend && restates(f.content, np.lines) {
 		return location{}, &edit.Error{Code: edit.CodeFileExists,
 			Msg:  "the file exists, and the text to append to it restates it (it ends as the file does, or repeats most of its own lines from the file): a new version of the file, not an addition",
-			Hint: "Send SEARCH/REPLACE blocks for the lines that change; to replace the whole file, send it whole in a fence under its path."}
+			Hint: wordsOf(e).changes + "; to replace the whole file, send it whole in a fence under its path."}
 	}
 	switch {
 	case line < len(lines):

@@ -19,6 +19,7 @@ type words struct {
 	theNew   string // the new text inside a sentence: "the REPLACE text does not keep"
 	widen    string // how to make the old text unique: "Add neighbouring lines to the SEARCH text"
 	emptyOld string // an edit that creates a file: "an empty SEARCH section"
+	changes  string // how to send a change: "Send SEARCH/REPLACE blocks for the lines that change"
 	// replaceAll, when not empty, ends a hint about an old text found in
 	// several places: how to change every one.
 	replaceAll string
@@ -31,6 +32,7 @@ var (
 		new: "REPLACE text", theNew: "the REPLACE text",
 		widen:    "Add neighbouring lines to the SEARCH text",
 		emptyOld: "an empty SEARCH section",
+		changes:  "Send SEARCH/REPLACE blocks for the lines that change",
 	}
 	toolCallWords = &words{
 		old: "old_string", theOld: "old_string", TheOld: "old_string",
@@ -38,6 +40,7 @@ var (
 		new: "new_string", theNew: "the new_string",
 		widen:      "Add neighbouring lines to old_string",
 		emptyOld:   "an empty old_string",
+		changes:    "Send the lines that change as old_string, their new text as new_string",
 		replaceAll: ` To change every occurrence, set "replace_all": true.`,
 	}
 	hunkWords = &words{
@@ -46,6 +49,7 @@ var (
 		new: "hunk's + lines", theNew: "the hunk's + lines",
 		widen:    "Add context lines to the hunk",
 		emptyOld: "a hunk of only + lines",
+		changes:  "Send hunks whose context and - lines quote the lines that change",
 	}
 )
 

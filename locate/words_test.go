@@ -27,6 +27,8 @@ func TestWordsPerFormat(t *testing.T) {
 		{edit.FormatUDiff, "a\na\n", "a\n", "y\n", 1, edit.CodeMultipleMatches, []string{"Add context lines to the hunk"}, []string{"replace_all"}},
 		{edit.FormatCodex, "a\na\n", "a\n", "y\n", 1, edit.CodeMultipleMatches, []string{"hunk"}, []string{"replace_all"}},
 		{edit.FormatCodex, "f() {\n\tx()\n}\n", "f() {\n\tx()\n}\n", "f() {\n\t// ...\n}\n", 1, edit.CodeElision, []string{"hunk's + lines elides code", "in the hunk's context and - lines."}, nil},
+		{edit.FormatCodex, "package a\n\nfunc f() {}\n", "", "package a\n\nimport \"x\"\n\nfunc f() {}\n", 1, edit.CodeFileExists, []string{"Send hunks whose context and - lines"}, nil},
+		{edit.FormatSearchReplace, "package a\n\nfunc f() {}\n", "", "package a\n\nimport \"x\"\n\nfunc f() {}\n", 1, edit.CodeFileExists, []string{"Send SEARCH/REPLACE blocks"}, nil},
 		{edit.FormatSearchReplace, "a\nb\n", "x\n", "y\n", 1, edit.CodeNoMatch, []string{"SEARCH text not found"}, nil},
 		{edit.FormatSearchReplace, "a\na\n", "a\n", "y\n", 1, edit.CodeMultipleMatches, []string{"Add neighbouring lines to the SEARCH text"}, []string{"replace_all"}},
 		{edit.FormatAuto, "a\nb\n", "x\n", "y\n", 1, edit.CodeNoMatch, []string{"SEARCH text not found"}, nil},
