@@ -511,6 +511,9 @@ func (p *parser) pathBefore(i int, prose bool) (string, int, bool) {
 	if j < 0 {
 		return "", i, false
 	}
+	if pth, from, ok := p.toolTagPath(j); ok {
+		return pth, from, true
+	}
 	if pth, ok := p.pathLineAt(p.lines[j].text, prose); ok {
 		return pth, j, true
 	}
@@ -538,6 +541,64 @@ func (p *parser) pathBefore(i int, prose bool) (string, int, bool) {
 		}
 	}
 	return "", i, false
+}
+
+// toolTagPath reads the path of a block written inside Cline's or Roo
+// Code's XML tool call, whose line j, the nearest before the block, opens
+// its diff:
+//
+//	<replace_in_file>
+//	<path>src/app.ts</path>
+//	<diff>
+//	------- SEARCH
+//
+// (Roo's apply_diff may nest <file>, <diff> and <content><![CDATA[ between
+// them). Up to a few lines of only such opening tags may stand between the
+// <path> line and the block; the closing tags after it are prose. The path
+// is the tag's text, and the region starts at its line.
+func (p *parser) toolTagPath(j int) (string, int, bool) {
+	for k := j; k >= 0 && k > j-4; k-- {
+		t := strings.TrimSpace(p.lines[k].text)
+		if inner, ok := strings.CutPrefix(t, "<path>"); ok {
+			inner, ok = strings.CutSuffix(inner, "</path>")
+			if c, okc := cleanDelimitedPath(inner); ok && okc && !strings.ContainsAny(c, "<>") && k < j {
+				return tidyPath(c), k, true
+			}
+			return "", 0, false
+		}
+		if !openingTags(t) {
+			return "", 0, false
+		}
+	}
+	return "", 0, false
+}
+
+// openingTags reports whether t is nothing but opening XML tags ("<diff>",
+// "<content><![CDATA[").
+func openingTags(t string) bool {
+	if t == "" {
+		return false
+	}
+	for t != "" {
+		if rest, ok := strings.CutPrefix(t, "<![CDATA["); ok {
+			t = strings.TrimSpace(rest)
+			continue
+		}
+		if len(t) < 3 || t[0] != '<' {
+			return false
+		}
+		end := strings.IndexByte(t, '>')
+		if end < 2 {
+			return false
+		}
+		for _, c := range t[1:end] {
+			if !(c >= 'a' && c <= 'z' || c == '_') {
+				return false
+			}
+		}
+		t = strings.TrimSpace(t[end+1:])
+	}
+	return true
 }
 
 // isSourceOpen reports whether s opens Aider's "<source>" fence, which it

@@ -112,9 +112,13 @@ Other tools' spellings of the same block are read alike. Cline opens with
 and the SEARCH text; they are not the file's text, and the start line is a
 hint like a diff's line number: it may pick one of several equal matches,
 never move an edit to a place its text does not match. "<<<<<<< SEARCH>"
-with a stray '>' opens a block too. A backslash before a line the block
-would read as its own ("\=======", "\<<<<<<< HEAD", "\-------") makes it
-the file's text, as Roo Code asks models to write a file's marker lines.
+with a stray '>' opens a block too. Their XML tool calls are read as
+written: a "<path>PATH</path>" line, then up to three lines of only
+opening tags ("<diff>", Roo's "<content><![CDATA["), then the blocks,
+which take that path; the closing tags are prose. A backslash before a
+line the block would read as its own ("\=======", "\<<<<<<< HEAD",
+"\-------") makes it the file's text, as Roo Code asks models to write a
+file's marker lines.
 
     src/app.go
     ------- SEARCH
