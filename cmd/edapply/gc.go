@@ -10,9 +10,10 @@ import (
 )
 
 // gcFloor is the memory below which a run of the command collects no
-// garbage. A small run's heap is a few MiB: collecting it costs more than
-// it frees (a tenth of a 50,000-line diff's run).
-const gcFloor = 32 << 20
+// garbage: Go's own 4 MiB and what a run the size of a 500-hunk diff of a
+// 50,000-line file allocates, about 15 MiB. Collecting a run that small
+// costs more CPU than the memory it frees is worth.
+const gcFloor = 20 << 20
 
 // gcBudget is how many times the bytes a run holds (the reply, the files
 // it edits) its memory may reach before the collector runs, which bounds
@@ -26,14 +27,27 @@ var (
 	gcLimit int64
 )
 
+// gcGrowth is the GOGC the collector runs with once a run's live data
+// outgrows its budget: the heap grows a quarter past what is live before
+// the next collection, where Go's default lets it double.
+const gcGrowth = 25
+
+// gcThrash is the least room under the memory limit, as a fraction
+// (1/gcThrash) of the live heap, that a collection may leave before the
+// collector is handed to GOGC=gcGrowth: with less, each collection frees
+// too little to pay for itself and the next one follows at once.
+const gcThrash = 16
+
 // deferGC turns the collector off until the process's memory reaches
 // gcFloor (a soft memory limit, which budgetGC raises once the run's size
-// is known), and back to Go's default once a collection finds more than
-// seven eighths of the limit live: a run whose live data outgrows its
-// budget then grows with it as usual, rather than collecting again and
-// again at the limit. GOGC or GOMEMLIMIT set in the environment rule
-// instead.
+// is known), and hands it to GOGC=gcGrowth once a collection leaves the
+// heap less than a gcThrash-th of what is live to grow under the limit: a
+// run whose live data outgrows its budget then grows with it, rather than
+// collecting again and again at the limit. GOGC or GOMEMLIMIT set in the
+// environment rule instead. The command writes no heap profile, so it
+// keeps none: sampling one holds a few MiB on a large run.
 func deferGC() {
+	runtime.MemProfileRate = 0
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
@@ -42,7 +56,7 @@ func deferGC() {
 	debug.SetGCPercent(-1)
 	gcLimit = gcFloor
 	debug.SetMemoryLimit(gcFloor)
-	watchGC(func() uint64 { return uint64(gcLimit) / 8 * 7 })
+	watchGC()
 }
 
 // budgetGC sets the soft memory limit to gcBudget times held, the bytes of
@@ -60,22 +74,43 @@ func budgetGC(held int64) {
 	debug.SetMemoryLimit(gcLimit)
 }
 
-// watchGC restores the default collector (GOGC=100, no memory limit)
-// after the first collection that leaves more than live() bytes in use
-// (live is called with gcMu held). A finalizer on a sentinel runs after
-// each collection that finds it unreachable, and sets the next.
-func watchGC(live func() uint64) {
+// watchGC calls afterGC after each collection, until it says to stop: a
+// finalizer on a sentinel runs after each collection that finds it
+// unreachable, and sets the next.
+func watchGC() {
 	runtime.SetFinalizer(new([32]byte), func(*[32]byte) {
-		s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/heap/goal:bytes"}}
 		metrics.Read(s)
-		gcMu.Lock()
-		defer gcMu.Unlock()
-		if s[0].Value.Kind() == metrics.KindUint64 && s[0].Value.Uint64() > live() {
-			gcLimit = 0
-			debug.SetGCPercent(100)
-			debug.SetMemoryLimit(math.MaxInt64)
-			return
+		if afterGC(sampled(s[0].Value), sampled(s[1].Value)) {
+			watchGC()
 		}
-		watchGC(live)
 	})
+}
+
+// afterGC hands the collector to GOGC=gcGrowth, with no memory limit,
+// once a collection leaves the heap a goal (what the limit lets it reach)
+// less than a gcThrash-th above what is live. It reports whether deferGC's
+// setting still rules, to be checked after the next collection.
+func afterGC(live, goal uint64) bool {
+	gcMu.Lock()
+	defer gcMu.Unlock()
+	if gcLimit == 0 {
+		return false
+	}
+	if goal < live+live/gcThrash {
+		gcLimit = 0
+		debug.SetGCPercent(gcGrowth)
+		debug.SetMemoryLimit(math.MaxInt64)
+		return false
+	}
+	return true
+}
+
+// sampled is a metric's value, 0 when the runtime does not report it as
+// a count: afterGC then finds room and changes nothing.
+func sampled(v metrics.Value) uint64 {
+	if v.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return v.Uint64()
 }
