@@ -1,0 +1,105 @@
+package bench
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/edapply/edapply/internal/gen"
+)
+
+// rssFileLines and rssEditsPerFile shape BenchmarkPeakRSS's trees: files of
+// about 25 KB, each edited in ten places, so that a SEARCH/REPLACE reply is
+// a little smaller than the files it edits, as in a large real reply.
+const rssFileLines, rssEditsPerFile = 600, 10
+
+// rssSizes are BenchmarkPeakRSS's sizes, in files: reply and files of
+// about 0.1, 1, 3, 10 and 40 MB in SEARCH/REPLACE.
+var rssSizes = []int{4, 40, 120, 400, 1600}
+
+// BenchmarkPeakRSS reports the edapply binary's peak RSS (peak-rss-B) on
+// replies of every size, and its ratio to the bytes the run holds, the
+// reply and the files it edits (rss/held); "version" is `edapply
+// --version`, the Go runtime's own floor. The command runs under GNU
+// time, which starts it from a process of its own: a command this harness
+// started itself would count the harness's memory too (see peakRSS).
+func BenchmarkPeakRSS(b *testing.B) {
+	gnuTime := "/usr/bin/time"
+	if _, err := os.Stat(gnuTime); err != nil {
+		b.Skip("GNU time not installed")
+	}
+	bin := buildCLI(b)
+	b.Run("version", func(b *testing.B) {
+		var rss int64
+		for b.Loop() {
+			r, err := timedRSS(gnuTime, bin, "--version")
+			if err != nil {
+				b.Fatal(err)
+			}
+			rss = max(rss, r)
+		}
+		b.ReportMetric(float64(rss), "peak-rss-B")
+	})
+	for _, n := range rssSizes {
+		for _, format := range formats {
+			b.Run(fmt.Sprintf("%s-%dfiles", format, n), func(b *testing.B) {
+				fx, err := newFixture(gen.Tree(uint64(n), n, rssFileLines), rssEditsPerFile, uint64(n))
+				if err != nil {
+					b.Fatal(err)
+				}
+				t := newTree(b, fx.files)
+				reply := filepath.Join(b.TempDir(), "reply")
+				if err := os.WriteFile(reply, fx.response(format), 0o666); err != nil {
+					b.Fatal(err)
+				}
+				held := len(fx.response(format)) + size(fx.files)
+				fx = nil // the harness's memory is not the command's, but keep the machine's free
+				var rss int64
+				for b.Loop() {
+					b.StopTimer()
+					t.reset(b)
+					b.StartTimer()
+					r, err := timedRSS(gnuTime, bin, "--json", "--no-sync", "--root", t.root, reply)
+					if err != nil {
+						b.Fatal(err)
+					}
+					rss = max(rss, r)
+				}
+				b.ReportMetric(float64(held), "held-B")
+				b.ReportMetric(float64(rss), "peak-rss-B")
+				b.ReportMetric(float64(rss)/float64(held), "rss/held")
+			})
+		}
+	}
+}
+
+// timedRSS runs argv under GNU time and returns the command's peak RSS in
+// bytes. It fails unless the command exits 0.
+func timedRSS(gnuTime string, argv ...string) (int64, error) {
+	f, err := os.CreateTemp("", "edapply-rss-")
+	if err != nil {
+		return 0, err
+	}
+	defer os.Remove(f.Name())
+	f.Close()
+	cmd := exec.Command(gnuTime, append([]string{"-f", "%M", "-o", f.Name(), "--"}, argv...)...)
+	var errOut bytes.Buffer
+	cmd.Stderr = &errOut
+	if err := cmd.Run(); err != nil {
+		return 0, fmt.Errorf("%v: %v\n%s", argv, err, errOut.Bytes())
+	}
+	out, err := os.ReadFile(f.Name())
+	if err != nil {
+		return 0, err
+	}
+	kib, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("GNU time printed %q: %v", out, err)
+	}
+	return kib << 10, nil
+}
