@@ -161,6 +161,10 @@ type nsplice struct {
 	at         int // where text starts in the output; -1 when not written
 }
 
+// span is src[start:end] as a string, without a copy: the parser's text
+// is src's bytes.
+func (n *normalizer) span(start, end int) string { return n.p.text[start:end] }
+
 func (n *normalizer) replace(start, end int, text string) {
 	if string(n.src[start:end]) != text {
 		n.splices = append(n.splices, nsplice{start: start, end: end, text: text})
@@ -304,7 +308,7 @@ func (n *normalizer) lineRange(start, end int) (int, int) {
 
 // eol is the line ending the response uses at line i.
 func (n *normalizer) eol(i int) string {
-	if i < len(n.p.lines) && strings.HasSuffix(string(n.src[n.p.lines[i].start:n.p.lines[i].end]), "\r\n") {
+	if i < len(n.p.lines) && strings.HasSuffix(n.span(n.p.lines[i].start, n.p.lines[i].end), "\r\n") {
 		return "\r\n"
 	}
 	return "\n"
@@ -717,7 +721,7 @@ func (n *normalizer) udiffGroup(i int) []int {
 	for k := i + 1; k < len(n.edits); k++ {
 		prev, e := n.edits[k-1], n.edits[k]
 		if e.Format != FormatUDiff || e.Op != edit.Replace || e.Path != prev.Path || e.Start < prev.End ||
-			strings.TrimSpace(string(n.src[prev.End:e.Start])) != "" {
+			strings.TrimSpace(n.span(prev.End, e.Start)) != "" {
 			break
 		}
 		g = append(g, k)
@@ -753,7 +757,7 @@ func (n *normalizer) udiff(g []int) {
 	if from0 >= 2 && !n.claimed(p.lines[from0-2].start) {
 		if h, _, ok := p.fileHeaderAt(from0-2, true); ok {
 			hdrStart = p.lines[from0-2].start
-			hdr = string(n.src[hdrStart:first.Start])
+			hdr = n.span(hdrStart, first.Start)
 			if (h.oldPath != pth || h.newPath != pth) && simplePath(pth) {
 				hdr = "--- a/" + pth + eol + "+++ b/" + pth + eol
 			}
@@ -768,7 +772,7 @@ func (n *normalizer) udiff(g []int) {
 		if k > 0 {
 			b.Write(n.src[n.edits[g[k-1]].End:e.Start])
 		}
-		region := string(n.src[e.Start:e.End])
+		region := n.span(e.Start, e.End)
 		a, ok := n.plain(i)
 		if !ok {
 			b.WriteString(region)
@@ -784,7 +788,7 @@ func (n *normalizer) udiff(g []int) {
 			if _, rest, ok := strings.Cut(strings.TrimPrefix(t, "@@"), "@@"); ok {
 				heading = rest
 			}
-			body = string(n.src[p.lines[from].end:e.End])
+			body = n.span(p.lines[from].end, e.End)
 		} else {
 			body = region
 		}
