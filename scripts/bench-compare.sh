@@ -49,6 +49,7 @@ ratios() {
 		row("LargeFile/searchreplace / patch-50k", "BenchmarkLargeFile/searchreplace", "BenchmarkReference/patch-50k", "<= 1.5")
 		row("LargeFile/udiff / gitapply-50k", "BenchmarkLargeFile/udiff", "BenchmarkReference/gitapply-50k", "")
 		row("CLI/udiff-50k / patch-50k", "BenchmarkCLI/udiff-50k", "BenchmarkReference/patch-50k", "")
+		row("CLI/udiff-json-50k / patch-50k", "BenchmarkCLI/udiff-json-50k", "BenchmarkReference/patch-50k", "")
 		row("CLI/searchreplace-50k / patch-50k", "BenchmarkCLI/searchreplace-50k", "BenchmarkReference/patch-50k", "")
 		row("Miss200k / copy-200k", "BenchmarkMiss200k", "BenchmarkReference/copy-200k", "<= 15")
 		row("Drift200k / copy-200k", "BenchmarkDrift200k", "BenchmarkReference/copy-200k", "")
