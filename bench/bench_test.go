@@ -584,8 +584,8 @@ func BenchmarkCLI(b *testing.B) {
 
 // BenchmarkOneEdit is the fixed cost of one call: a one-line diff to one
 // of five small files, through the edapply binary (with and without
-// --no-sync) and through git apply and patch on the same diff, side by
-// side. Each reports cpu-ns/op and the command's peak RSS.
+// --no-sync, and with --json) and through git apply and patch on the same
+// diff, side by side. Each reports cpu-ns/op and the command's peak RSS.
 func BenchmarkOneEdit(b *testing.B) {
 	files := gen.Tree(22, 5, 200)
 	fx := load(b, func() (*fixture, error) { return newFixture(files[:1], 1, 22) })
@@ -595,6 +595,8 @@ func BenchmarkOneEdit(b *testing.B) {
 	}{
 		{"edapply", func(bin, root, diff string) []string { return []string{bin, "--root", root, diff} }},
 		{"edapply-nosync", func(bin, root, diff string) []string { return []string{bin, "--no-sync", "--root", root, diff} }},
+		// As a harness calls it: the receipt as JSON, with its hashes.
+		{"edapply-json", func(bin, root, diff string) []string { return []string{bin, "--json", "--root", root, diff} }},
 		{"gitapply", func(_, _, diff string) []string { return []string{"git", "apply", diff} }},
 		{"patch", func(_, _, diff string) []string { return []string{"patch", "-p1", "-s", "-i", diff} }},
 	} {
