@@ -50,10 +50,11 @@ func FuzzParseSearchReplace(f *testing.F) {
 	})
 }
 
-// checkSpanHolds checks that an edit's text lies inside its region.
+// checkSpanHolds checks that an edit's text lies inside its region, once
+// the backslashes that escape the region's marker lines are dropped.
 func checkSpanHolds(t *testing.T, src []byte, e edit.Edit) {
 	t.Helper()
-	region := src[e.Start:e.End]
+	region := []byte(unescapeMarkers(string(src[e.Start:e.End])))
 	if !bytes.Contains(region, []byte(e.Old)) || !bytes.Contains(region, []byte(e.New)) {
 		t.Errorf("edit %+v: text outside its region %q", e, region)
 	}

@@ -39,11 +39,18 @@ func TestNormalize(t *testing.T) {
 			want: "a.go\n<<<<<<< SEARCH\nx \n=======\ny\n>>>>>>> REPLACE\n",
 		},
 		// The file's own text holds a divider: the block cannot carry it
-		// with the model's markers, so the canonical form (which picks its
-		// fences and reads back) stands in, or the edit is left.
+		// with the model's markers, so the canonical form stands in, the
+		// divider escaped with a backslash as the reader takes it.
 		"searchReplaceMarkerInText": {
 			in:      "doc.md\n```\n<<<<<<< SEARCH\nx \n=======\ny\n>>>>>>> REPLACE\n```\n",
 			applied: []ap{{Index: 0, Op: edit.Replace, Path: "doc.md", Old: "x\n=======\n", New: "y\n", Line: 1}},
+			want:    "doc.md\n```\n<<<<<<< SEARCH\nx\n\\=======\n=======\ny\n>>>>>>> REPLACE\n```\n",
+		},
+		// A file line that is a backslash and a marker cannot be said: the
+		// reader drops the backslash. The edit is left as written.
+		"searchReplaceEscapedMarkerInText": {
+			in:      "doc.md\n```\n<<<<<<< SEARCH\nx \n=======\ny\n>>>>>>> REPLACE\n```\n",
+			applied: []ap{{Index: 0, Op: edit.Replace, Path: "doc.md", Old: "x\n\\=======\n", New: "y\n", Line: 1}},
 			want:    "doc.md\n```\n<<<<<<< SEARCH\nx \n=======\ny\n>>>>>>> REPLACE\n```\n",
 			kept:    true,
 		},

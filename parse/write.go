@@ -25,8 +25,10 @@ var ErrInexpressible = errors.New("cannot be written as a SEARCH/REPLACE block")
 // Rename, a Replace with Count other than 1, empty Old, Anchors or AtEOF, text
 // that does not end in a newline, a path that does not read back as
 // itself, and text whose own marker lines would split the block elsewhere
-// are errors wrapping [ErrInexpressible]. Nothing is written unless every
-// edit can be.
+// even with a backslash before each (a file line that is itself a
+// backslash and a marker, which the reader would drop) are errors
+// wrapping [ErrInexpressible]. Nothing is written unless every edit can
+// be.
 func Write(w io.Writer, edits []edit.Edit) error {
 	var buf bytes.Buffer
 	for k, e := range edits {
@@ -71,6 +73,27 @@ func WriteSearchReplace(w io.Writer, path, old, new string) error {
 	if err := wholeLines(path, old, new); err != nil {
 		return err
 	}
+	want := edit.Edit{Op: edit.Replace, Path: path, Old: old, New: new, Count: 1}
+	if old == "" {
+		want = edit.Edit{Op: edit.Create, Path: path, New: new}
+	}
+	b := srBlockText(path, old, new)
+	if !readsBackAs(string(b), FormatSearchReplace, want) {
+		// The text's own marker lines would split or close the block
+		// elsewhere: a backslash before each keeps it text, as the
+		// reader drops it (unescapeMarkers). Lines that nest, such as a
+		// git conflict's, read back as written and stay so.
+		b = srBlockText(path, escapeMarkers(old), escapeMarkers(new))
+		if err := readsBack(b, FormatSearchReplace, want); err != nil {
+			return err
+		}
+	}
+	_, err := w.Write(b)
+	return err
+}
+
+// srBlockText is the canonical block replacing old with new in path.
+func srBlockText(path, old, new string) []byte {
 	var b bytes.Buffer
 	fnc := strings.Repeat("`", longestRun(old+new, '`')+1)
 	preamble := ""
@@ -80,15 +103,27 @@ func WriteSearchReplace(w io.Writer, path, old, new string) error {
 		preamble = ":end_line:1\n-------\n"
 	}
 	fmt.Fprintf(&b, "%s\n%s\n<<<<<<< SEARCH\n%s%s=======\n%s>>>>>>> REPLACE\n%s\n", pathForLine(path), fnc, preamble, old, new, fnc)
-	want := edit.Edit{Op: edit.Replace, Path: path, Old: old, New: new, Count: 1}
-	if old == "" {
-		want = edit.Edit{Op: edit.Create, Path: path, New: new}
+	return b.Bytes()
+}
+
+// escapeMarkers puts a backslash before each line of text that the block
+// reader would take as its own syntax, the lines unescapeMarkers gives back
+// without it.
+func escapeMarkers(text string) string {
+	var b strings.Builder
+	for rest := text; rest != ""; {
+		n := strings.IndexByte(rest, '\n') + 1
+		if n == 0 {
+			n = len(rest)
+		}
+		line := rest[:n]
+		rest = rest[n:]
+		if escapedMarker("\\" + line) {
+			b.WriteByte('\\')
+		}
+		b.WriteString(line)
 	}
-	if err := readsBack(b.Bytes(), FormatSearchReplace, want); err != nil {
-		return err
-	}
-	_, err := w.Write(b.Bytes())
-	return err
+	return b.String()
 }
 
 // writeWhole writes a whole-file block for a Rewrite.

@@ -31,6 +31,12 @@ func TestWriteRoundTrip(t *testing.T) {
 		"escape":   {r("../x.go", "a\n", "b\n"), r("/etc/x", "a\n", "b\n")},
 		"rooLines": {r("roo.md", ":start_line:3\n-------\nx\n", "y\n"), r("roo.md", ":end_line:4\nz\n", "w\n")},
 		"clineSR":  {r("doc.md", "------- SEARCH\nold\n=======\nnew\n+++++++ REPLACE\n", "none\n")},
+		// Marker lines that would split or close the block are written
+		// with a backslash before them, which the reader drops.
+		"sevenEq":    {r("a.md", "Install\n=======\n", "x\n")},
+		"unbalanced": {r("a.go", ">>>>>>> REPLACE\n", "x\n")},
+		"opener":     {r("a.go", "<<<<<<< SEARCH\n", "x\n"), r("b.go", "x\n", "------- SEARCH\n=======\n")},
+		"rooInNew":   {r("a.go", "x\n", ":start_line:3\n-------\ny\n")},
 	}
 	for name, edits := range tests {
 		var buf bytes.Buffer
@@ -71,16 +77,18 @@ func TestWriteRewrite(t *testing.T) {
 
 func TestWriteErrors(t *testing.T) {
 	tests := map[string]edit.Edit{
-		"delete":     {Op: edit.Delete, Path: "a.go"},
-		"rename":     {Op: edit.Rename, Path: "a.go", New: "b.go"},
-		"count0":     {Op: edit.Replace, Path: "a.go", Old: "x\n", New: "y\n"},
-		"anchors":    {Op: edit.Replace, Path: "a.go", Old: "x\n", New: "y\n", Count: 1, Anchors: []string{"func f() {"}},
-		"noNewline":  {Op: edit.Replace, Path: "a.go", Old: "x", New: "y", Count: 1},
-		"emptyOld":   {Op: edit.Replace, Path: "a.go", Old: "", New: "y\n", Count: 1},
-		"space":      {Op: edit.Replace, Path: "a `b.go", Old: "x\n", New: "y\n", Count: 1},
-		"sevenEq":    {Op: edit.Replace, Path: "a.md", Old: "Install\n=======\n", New: "x\n", Count: 1},
-		"unbalanced": {Op: edit.Replace, Path: "a.go", Old: ">>>>>>> REPLACE\n", New: "x\n", Count: 1},
-		"rewriteSR":  {Op: edit.Rewrite, Path: "a.md", New: "<<<<<<< SEARCH\n"},
+		"delete":    {Op: edit.Delete, Path: "a.go"},
+		"rename":    {Op: edit.Rename, Path: "a.go", New: "b.go"},
+		"count0":    {Op: edit.Replace, Path: "a.go", Old: "x\n", New: "y\n"},
+		"anchors":   {Op: edit.Replace, Path: "a.go", Old: "x\n", New: "y\n", Count: 1, Anchors: []string{"func f() {"}},
+		"noNewline": {Op: edit.Replace, Path: "a.go", Old: "x", New: "y", Count: 1},
+		"emptyOld":  {Op: edit.Replace, Path: "a.go", Old: "", New: "y\n", Count: 1},
+		"space":     {Op: edit.Replace, Path: "a `b.go", Old: "x\n", New: "y\n", Count: 1},
+		// A backslash before a marker line is dropped when read, so a
+		// file line that is one cannot be said.
+		"escapedEq": {Op: edit.Replace, Path: "a.md", Old: "Install\n\\=======\n", New: "x\n", Count: 1},
+		"escapedSR": {Op: edit.Replace, Path: "a.go", Old: "x\n", New: "\\>>>>>>> REPLACE\n", Count: 1},
+		"rewriteSR": {Op: edit.Rewrite, Path: "a.md", New: "<<<<<<< SEARCH\n"},
 	}
 	for name, e := range tests {
 		var buf bytes.Buffer
