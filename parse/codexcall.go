@@ -2,16 +2,18 @@ package parse
 
 import (
 	"fmt"
-	"path"
 	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/edapply/edapply/edit"
 )
 
 // Codex-style agents send an envelope as a tool call rather than as text:
 //
 //	{"command": ["apply_patch", "*** Begin Patch\n…*** End Patch\n"]}
 //	{"command": ["bash", "-lc", "apply_patch <<'EOF'\n*** Begin Patch\n…EOF\n"]}
+//	{"command": ["bash", "-lc", "cd web && apply_patch <<'EOF'\n*** Begin Patch\n…EOF\n"]}
 //	{"type": "custom_tool_call", "name": "apply_patch", "input": "*** Begin Patch\n…"}
 //	{"name": "apply_patch", "arguments": "{\"input\": \"*** Begin Patch\n…\"}"}
 //	{"patchText": "*** Begin Patch\n…"}
@@ -23,30 +25,58 @@ import (
 // rendered inside a JSON string).
 //
 // Only a call whose command or input IS the patch counts: the string,
-// past leading white space, opens with a "*** Begin Patch" line, or is one
-// apply_patch heredoc whose body does and after whose closing delimiter
-// nothing follows. An object with an edit tool's fields (new_string, …) is
-// an edit whatever its text mentions, and a string that quotes the markers
-// after other text is prose.
-
-// applyPatchHeredocRE matches the first line of `apply_patch <<'EOF'`, with
-// the delimiter quoted either way or bare. Compiled on first use: most
-// calls of the program never meet a shell heredoc.
-var applyPatchHeredocRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^(apply_patch|applypatch|cat|)[ \t]*<<[ \t]*(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?)[ \t]*$`)
-})
+// past leading white space, opens with a "*** Begin Patch" line, or is a
+// shell command that runs apply_patch and nothing else (shellcall.go),
+// `apply_patch <<'EOF'` or `cd DIR && apply_patch <<'EOF'`, whose heredoc
+// opens with that line (a patch tool's own text may also wrap the envelope
+// in `cat <<'EOF'` or a bare `<<EOF`, which OpenCode strips). The patch's
+// paths then name files under DIR. An
+// object with an edit tool's fields (new_string, …) is an edit whatever its
+// text mentions, and a string that quotes the markers after other text is
+// prose. A call that runs apply_patch on an envelope in any other way is a
+// PARSE_ERROR that says why: its patch is never half read, nor dropped
+// while the rest of the reply applies.
 
 // How patchText reads a heredoc around the envelope.
 type heredocUse int
 
 const (
 	noHeredoc    heredocUse = iota
-	shellHeredoc            // a shell command: only apply_patch's heredoc applies the patch
+	shellHeredoc            // a shell command: only apply_patch's heredoc applies the patch (shellcall.go)
 	toolHeredoc             // the patch tool's own text: any heredoc is a wrapper (OpenCode strips `cat <<'EOF'` and `<<EOF`)
 )
 
+// toolHeredocRE matches the first line of a heredoc wrapping a patch
+// tool's text, the delimiter quoted either way or bare. Compiled on first
+// use: most calls of the program never meet one.
+var toolHeredocRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:apply_patch|applypatch|cat|)[ \t]*<<[ \t]*(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?)[ \t]*$`)
+})
+
+// A patchCall is what a call's command or input carries: the envelope and
+// the directory its paths are relative to, or why the call is refused.
+type patchCall struct {
+	env, dir string
+	refusal  string // non-empty: the call is a PARSE_ERROR with this message
+}
+
+// refusedCallHint tells the model how to send a patch edapply reads.
+const refusedCallHint = "Send the patch alone: {\"command\": [\"apply_patch\", PATCH]}, or a shell running " +
+	"`apply_patch <<'EOF'` (after at most `cd DIR &&`) with the envelope and nothing after it; " +
+	"run any other command in a call of its own."
+
+// item is the jsonItem c makes with the span of m.
+func (c patchCall) item(m jsonMember) jsonItem {
+	if c.refusal != "" {
+		return jsonItem{msg: c.refusal, hint: refusedCallHint, codexCall: true, start: m.start, end: m.end}
+	}
+	return jsonItem{patch: c.env, dir: c.dir, codexCall: true, start: m.start, end: m.end}
+}
+
 // carriedPatch records the envelope obj carries as its command, input,
-// non-JSON arguments or patchText, and reports whether it found one.
+// non-JSON arguments or patchText, or the refusal of a command that runs
+// apply_patch in a way edapply does not read, and reports whether it found
+// either.
 func (w *jsonWalker) carriedPatch(obj map[string]jsonMember) bool {
 	if hasStrong(obj) {
 		return false
@@ -58,8 +88,8 @@ func (w *jsonWalker) carriedPatch(obj map[string]jsonMember) bool {
 			continue
 		}
 		if m.raw[0] == '[' && (k == "command" || k == "cmd") {
-			if text, at, ok := patchArgv(m); ok {
-				w.items = append(w.items, jsonItem{patch: text, start: at.start, end: at.end})
+			if c, at, ok := patchArgv(m); ok {
+				w.items = append(w.items, c.item(at))
 				return true
 			}
 			continue
@@ -72,87 +102,121 @@ func (w *jsonWalker) carriedPatch(obj map[string]jsonMember) bool {
 		if k == "command" || k == "cmd" {
 			use = shellHeredoc
 		}
-		if text, ok := patchText(s, use); ok {
-			w.items = append(w.items, jsonItem{patch: text, start: m.start, end: m.end})
+		if c, ok := patchText(s, use); ok {
+			w.items = append(w.items, c.item(m))
 			return true
 		}
 	}
 	return false
 }
 
-// patchArgv returns the envelope an argv carries: ["apply_patch", PATCH],
-// or a shell's ["bash", "-lc", HEREDOC].
-func patchArgv(m jsonMember) (string, jsonMember, bool) {
+// patchArgv returns what an argv carries: ["apply_patch", PATCH], or a
+// shell's script as Codex runs one: [bash, -c or -lc, SCRIPT] (sh, zsh
+// too), [powershell or pwsh, (-NoProfile,) -Command, SCRIPT], [cmd, /c,
+// SCRIPT]. Another argv that runs apply_patch on an envelope is refused.
+func patchArgv(m jsonMember) (patchCall, jsonMember, bool) {
 	elems := jsonElems(m.raw, m.start)
 	args := make([]string, len(elems))
 	for k, e := range elems {
 		s, ok := jsonString(e)
 		if !ok {
-			return "", jsonMember{}, false
+			return patchCall{}, jsonMember{}, false
 		}
 		args[k] = s
 	}
+	if len(args) == 2 && (args[0] == "apply_patch" || args[0] == "applypatch") {
+		if c, ok := patchText(args[1], noHeredoc); ok {
+			return c, elems[1], true
+		}
+		return patchCall{}, jsonMember{}, false
+	}
+	if k := shellScriptArg(args); k > 0 {
+		if c, ok := patchText(args[k], shellHeredoc); ok {
+			return c, elems[k], true
+		}
+		return patchCall{}, jsonMember{}, false
+	}
+	named, carried := false, false
+	for _, a := range args {
+		named = named || runsApplyPatch(a)
+		carried = carried || carriesPatch(a)
+	}
+	if named && carried {
+		return patchCall{refusal: fmt.Sprintf("this tool call runs %s with arguments edapply does not read as a patch; "+
+			"it reads [\"apply_patch\", PATCH] or a shell's one -c script", clip(args[0]))}, m, true
+	}
+	return patchCall{}, jsonMember{}, false
+}
+
+// shellScriptArg returns the index of the script in a shell's argv, or 0
+// when args is not a shell running one script.
+func shellScriptArg(args []string) int {
+	if len(args) < 3 {
+		return 0
+	}
+	name := strings.ToLower(args[0])
+	name = name[strings.LastIndexAny(name, `/\`)+1:]
+	name = strings.TrimSuffix(name, ".exe")
+	flag := strings.ToLower(args[1])
 	switch {
-	case len(args) == 2 && (args[0] == "apply_patch" || args[0] == "applypatch"):
-		if text, ok := patchText(args[1], noHeredoc); ok {
-			return text, elems[1], true
+	case len(args) == 3 && (name == "bash" || name == "sh" || name == "zsh") && (args[1] == "-c" || args[1] == "-lc"):
+		return 2
+	case len(args) == 3 && name == "cmd" && flag == "/c":
+		return 2
+	case name == "pwsh" || name == "powershell":
+		if len(args) == 4 && flag == "-noprofile" {
+			flag = strings.ToLower(args[2])
 		}
-	case len(args) == 3 && isShell(args[0]) && (args[1] == "-c" || args[1] == "-lc"):
-		if text, ok := patchText(args[2], shellHeredoc); ok {
-			return text, elems[2], true
+		if flag == "-command" && len(args) <= 4 {
+			return len(args) - 1
 		}
 	}
-	return "", jsonMember{}, false
+	return 0
 }
 
-func isShell(s string) bool {
-	switch path.Base(s) {
-	case "bash", "sh", "zsh":
-		return true
-	}
-	return false
-}
-
-// patchText returns the envelope s is: s itself when it opens with a
+// patchText returns the patch s carries: s itself when it opens with a
 // "*** Begin Patch" line, or the body of a heredoc that does, as use
-// allows: a shell's `apply_patch <<'EOF'`, or in a patch tool's own text
-// also `cat <<'EOF'` and a bare `<<EOF`.
-func patchText(s string, use heredocUse) (string, bool) {
+// allows: the envelope of a shell's apply_patch script (shellcall.go), or
+// in a patch tool's own text also `cat <<'EOF'` and a bare `<<EOF`. A
+// shell script that runs apply_patch on an envelope but does more than
+// that is a refusal.
+func patchText(s string, use heredocUse) (patchCall, bool) {
 	t := strings.TrimLeft(s, " \t\r\n")
 	if opensEnvelope(t) {
-		return t, true
+		return patchCall{env: t}, true
 	}
-	if use == noHeredoc {
-		return "", false
-	}
-	first, body, _ := strings.Cut(t, "\n")
-	mm := applyPatchHeredocRE().FindStringSubmatch(strings.TrimRight(first, "\r"))
-	if mm == nil || mm[2] != mm[4] || use == shellHeredoc && mm[1] != "apply_patch" && mm[1] != "applypatch" {
-		return "", false
-	}
-	delim := mm[3]
-	var b strings.Builder
-	rest := body
-	closed := false
-	for rest != "" {
-		ln, after, _ := strings.Cut(rest, "\n")
-		if strings.TrimRight(ln, " \t\r") == delim {
-			closed = true
-			rest = after
-			break
+	switch use {
+	case toolHeredoc:
+		return toolPatch(t)
+	case shellHeredoc:
+		env, dir, why := shellPatch(t)
+		switch {
+		case env != "":
+			return patchCall{env: env, dir: dir}, true
+		case why != "" && runsApplyPatch(t) && carriesPatch(t):
+			return patchCall{refusal: "this tool call's shell does more than run apply_patch: " + why + "; edapply runs no shell"}, true
 		}
-		b.WriteString(ln)
-		b.WriteString("\n")
-		rest = after
 	}
+	return patchCall{}, false
+}
+
+// toolPatch returns the envelope a patch tool's text t wraps in a heredoc
+// with nothing after its delimiter.
+func toolPatch(t string) (patchCall, bool) {
+	first, body, _ := strings.Cut(t, "\n")
+	mm := toolHeredocRE().FindStringSubmatch(strings.TrimRight(first, "\r"))
+	if mm == nil || mm[1] != mm[3] {
+		return patchCall{}, false
+	}
+	inner, rest, closed := heredocBody(body, mm[2], false)
 	if closed && strings.TrimSpace(rest) != "" {
-		return "", false // more shell after the patch: not a patch alone
+		return patchCall{}, false // more text after the patch: not a patch alone
 	}
-	env := strings.TrimLeft(b.String(), " \t\r\n")
+	env := strings.TrimLeft(inner, " \t\r\n")
 	if !opensEnvelope(env) {
-		return "", false
+		return patchCall{}, false
 	}
-	return env, true
+	return patchCall{env: env}, true
 }
 
 // opensEnvelope reports whether t's first line is "*** Begin Patch".
@@ -180,7 +244,23 @@ func (p *parser) readCarriedPatch(it jsonItem) {
 	}
 	for _, e := range sub.edits {
 		e.Start, e.End, e.Line = it.start, it.end, num
+		if it.dir != "" {
+			e.Path = underDir(it.dir, e.Path)
+			if e.Op == edit.Rename {
+				e.New = underDir(it.dir, e.New)
+			}
+		}
 		p.lastWhole = false
 		p.edits = append(p.edits, e)
 	}
+}
+
+// underDir returns the path p names once a shell has changed to dir: p
+// itself when absolute, else dir/p, for the applier to resolve as it
+// resolves any path (and refuse when dir leaves the root).
+func underDir(dir, p string) string {
+	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) || len(p) >= 2 && p[1] == ':' {
+		return p
+	}
+	return tidyPath(strings.TrimRight(dir, "/") + "/" + p)
 }

@@ -116,6 +116,8 @@ type jsonItem struct {
 	hint       string // the error's hint, when not the reader's usual one
 	onlyRead   bool   // msg reports a view call, an error only when nothing else parses
 	patch      string // a Codex envelope the call carries, decoded (codexcall.go)
+	dir        string // the directory a shell changed to before apply_patch: patch's paths are under it
+	codexCall  bool   // a call carrying a Codex patch, or refused for how it runs apply_patch
 	start, end int
 }
 
@@ -126,10 +128,10 @@ func (p *parser) jsonRegionAt(i int) ([]jsonItem, int) {
 	items, next := p.jsonRegionItems(i)
 	if p.format == FormatCodex {
 		// Codex alone was asked for: of the calls, only the envelopes
-		// they carry.
+		// they carry (and the refusals of those edapply does not read).
 		var patches []jsonItem
 		for _, it := range items {
-			if it.patch != "" {
+			if it.codexCall {
 				patches = append(patches, it)
 			}
 		}
