@@ -249,6 +249,20 @@ command or input that opens with the envelope is a patch (a shell running
     *** Delete File: old.txt
     *** End Patch
 
+A shell's script (bash, sh or zsh -c or -lc, pwsh -Command, cmd /c) is a
+patch when it is "apply_patch <<'EOF'" (or applypatch, the delimiter
+quoted either way or bare) or "cd DIR && apply_patch <<'EOF'", then the
+envelope and the delimiter, and nothing else, as Codex reads it. After a
+cd, the patch's paths are under DIR (a word, 'quoted' or "quoted"), and
+are resolved as any path: the receipt names them from the root, and a DIR
+that leaves it (cd ../.., cd /etc) is OUT_OF_ROOT. edapply runs no shell:
+a script that runs apply_patch on an envelope and does anything more (a
+pipe, ";", a second command or cd, "&&" after the heredoc, a variable, a
+redirection, an argument) is a PARSE_ERROR that names what it does; send
+the patch alone.
+
+    {"command": ["bash", "-lc", "cd web && apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: src/app.js\n@@\n-let n = 1\n+let n = 2\n*** End Patch\nEOF\n"]}
+
 §json
 
 str_replace-style calls: one JSON object per line, pretty-printed, in an
