@@ -144,8 +144,7 @@ func (s *server) applyEdits(ctx context.Context, _ *sdk.CallToolRequest, in Appl
 	if len(in.Reply) > maxReply {
 		return usage(fmt.Sprintf("reply larger than %d MiB", maxReply>>20), "Send the edits in several calls.")
 	}
-	src := []byte(in.Reply)
-	edits, perrs := s.parse(src)
+	edits, perrs := s.parse(in.Reply)
 	if len(edits) == 0 {
 		if len(perrs) == 0 {
 			perrs.Add(&edit.Error{Code: edit.CodeParse, Edit: -1, Msg: "no edits found in the reply",
@@ -161,7 +160,9 @@ func (s *server) applyEdits(ctx context.Context, _ *sdk.CallToolRequest, in Appl
 		res.OK, res.DryRun = false, in.DryRun
 		res.Errors = append(perrs, res.Errors...)
 	}
-	return s.receipt(res, report.ChangedNormalized(src, edits, res))
+	// Normalizing reads bytes: the copy is made for the receipt alone, not
+	// held through the apply.
+	return s.receipt(res, report.ChangedNormalized([]byte(in.Reply), edits, res))
 }
 
 func (s *server) undo(ctx context.Context, _ *sdk.CallToolRequest, _ UndoInput) (*sdk.CallToolResult, report.Receipt, error) {
@@ -171,14 +172,15 @@ func (s *server) undo(ctx context.Context, _ *sdk.CallToolRequest, _ UndoInput) 
 	return s.receipt(res, "")
 }
 
-// parse reads the reply with the tree at hand, as the CLI's parse does.
-func (s *server) parse(src []byte) ([]edit.Edit, edit.ErrorList) {
-	r, err := os.OpenRoot(s.opts.Root)
-	if err != nil {
-		return parse.Parse(src, parse.FormatAuto)
+// parse reads the reply with the tree at hand, as the CLI's parse does,
+// in place: the edits' texts share the reply's string.
+func (s *server) parse(reply string) ([]edit.Edit, edit.ErrorList) {
+	var tree parse.Tree
+	if r, err := os.OpenRoot(s.opts.Root); err == nil {
+		defer r.Close()
+		tree = r
 	}
-	defer r.Close()
-	return parse.ParseTree(src, parse.FormatAuto, r)
+	return parse.ParseTreeString(reply, parse.FormatAuto, tree)
 }
 
 // apply runs apply.Apply under the server's lock. Its error is the

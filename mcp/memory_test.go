@@ -1,0 +1,33 @@
+package mcp
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/edapply/edapply/internal/growth"
+)
+
+// TestParseReplyInPlace: apply_edits parses the reply in the string the
+// client sent: reading SEARCH/REPLACE blocks allocates a small part of
+// the reply's bytes, not a copy of it.
+func TestParseReplyInPlace(t *testing.T) {
+	var b strings.Builder
+	for i := range 64 {
+		fmt.Fprintf(&b, "big.go\n<<<<<<< SEARCH\nvar v%d = %q\n=======\nvar v%d = %q\n>>>>>>> REPLACE\n\n",
+			i, strings.Repeat("o", 16<<10), i, strings.Repeat("n", 16<<10))
+	}
+	reply := b.String()
+	s := &server{opts: Options{Root: t.TempDir()}}
+	var n int
+	_, bytes := growth.Allocs(func() {
+		edits, errs := s.parse(reply)
+		n = len(edits) + len(errs)
+	})
+	if n != 64 {
+		t.Fatalf("%d edits and errors; want 64 edits", n)
+	}
+	if bytes > uint64(len(reply)/10) {
+		t.Fatalf("%d bytes allocated to parse a %d-byte reply: a copy of it", bytes, len(reply))
+	}
+}
