@@ -30,12 +30,13 @@ import (
 // `apply_patch <<'EOF'` or `cd DIR && apply_patch <<'EOF'`, whose heredoc
 // opens with that line (a patch tool's own text may also wrap the envelope
 // in `cat <<'EOF'` or a bare `<<EOF`, which OpenCode strips). The patch's
-// paths then name files under DIR. An
-// object with an edit tool's fields (new_string, …) is an edit whatever its
-// text mentions, and a string that quotes the markers after other text is
-// prose. A call that runs apply_patch on an envelope in any other way is a
-// PARSE_ERROR that says why: its patch is never half read, nor dropped
-// while the rest of the reply applies.
+// paths then name files under DIR, and under the directory the call says
+// it runs in ("workdir"), as Codex joins them. An object with an edit
+// tool's fields (new_string, …) is an edit whatever its text mentions, and
+// a string that quotes the markers after other text is prose. A call that
+// runs apply_patch on an envelope in any other way is a PARSE_ERROR that
+// says why: its patch is never half read, nor dropped while the rest of
+// the reply applies.
 
 // How patchText reads a heredoc around the envelope.
 type heredocUse int
@@ -73,6 +74,33 @@ func (c patchCall) item(m jsonMember) jsonItem {
 	return jsonItem{patch: c.env, dir: c.dir, codexCall: true, start: m.start, end: m.end}
 }
 
+// callWorkdir returns the directory a call says its command runs in
+// (Codex's "workdir", OpenAI's local shell "working_directory"), "" when
+// it names none or the root.
+func callWorkdir(obj map[string]jsonMember) string {
+	for _, k := range []string{"workdir", "working_directory"} {
+		if s, ok := jsonString(obj[k]); ok {
+			if s = strings.TrimSpace(s); s != "" && s != "." && s != "./" {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
+// in returns c run in the directory wd: a cd's directory is under wd, as
+// Codex joins them, and a patch's paths are under both.
+func (c patchCall) in(wd string) patchCall {
+	switch {
+	case wd == "" || c.env == "":
+	case c.dir == "":
+		c.dir = wd
+	default:
+		c.dir = underDir(wd, c.dir)
+	}
+	return c
+}
+
 // carriedPatch records the envelope obj carries as its command, input,
 // non-JSON arguments or patchText, or the refusal of a command that runs
 // apply_patch in a way edapply does not read, and reports whether it found
@@ -89,7 +117,7 @@ func (w *jsonWalker) carriedPatch(obj map[string]jsonMember) bool {
 		}
 		if m.raw[0] == '[' && (k == "command" || k == "cmd") {
 			if c, at, ok := patchArgv(m); ok {
-				w.items = append(w.items, c.item(at))
+				w.items = append(w.items, c.in(callWorkdir(obj)).item(at))
 				return true
 			}
 			continue
@@ -103,7 +131,7 @@ func (w *jsonWalker) carriedPatch(obj map[string]jsonMember) bool {
 			use = shellHeredoc
 		}
 		if c, ok := patchText(s, use); ok {
-			w.items = append(w.items, c.item(m))
+			w.items = append(w.items, c.in(callWorkdir(obj)).item(m))
 			return true
 		}
 	}

@@ -204,3 +204,30 @@ func FuzzShellPatch(f *testing.F) {
 		}
 	})
 }
+
+// TestCodexCallWorkdir checks that the directory a call runs in joins the
+// patch's paths, before a cd's directory, as Codex joins them; "." and an
+// absent workdir leave them as written.
+func TestCodexCallWorkdir(t *testing.T) {
+	patch := `"*** Begin Patch\n*** Update File: a.go\n*** Move to: b.go\n*** End Patch\n"`
+	shell := func(script string) string {
+		return `["bash", "-lc", "` + script + `apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: a.go\n*** Move to: b.go\n*** End Patch\nEOF\n"]`
+	}
+	tests := []struct{ call, from, to string }{
+		{`{"command": ["apply_patch", ` + patch + `], "workdir": "svc"}`, "svc/a.go", "svc/b.go"},
+		{`{"command": ` + shell("") + `, "workdir": "svc/"}`, "svc/a.go", "svc/b.go"},
+		{`{"command": ` + shell("cd api && ") + `, "workdir": "svc"}`, "svc/api/a.go", "svc/api/b.go"},
+		{`{"command": ` + shell("cd /srv/api && ") + `, "workdir": "svc"}`, "/srv/api/a.go", "/srv/api/b.go"},
+		{`{"command": ` + shell("cd .. && ") + `, "workdir": "svc"}`, "svc/../a.go", "svc/../b.go"},
+		{`{"command": ` + shell("") + `, "workdir": "/repo/svc"}`, "/repo/svc/a.go", "/repo/svc/b.go"},
+		{`{"type": "local_shell_call", "action": {"command": ` + shell("") + `, "working_directory": "svc"}}`, "svc/a.go", "svc/b.go"},
+		{`{"command": ` + shell("") + `, "workdir": "."}`, "a.go", "b.go"},
+		{`{"command": ` + shell("") + `}`, "a.go", "b.go"},
+	}
+	for _, tt := range tests {
+		edits, errs := checkParse(t, []byte(tt.call+"\n"), FormatAuto)
+		if len(errs) != 0 || len(edits) != 1 || edits[0].Path != tt.from || edits[0].New != tt.to {
+			t.Errorf("Parse(%s) = %+v, %v; want %s renamed to %s", tt.call, edits, errs, tt.from, tt.to)
+		}
+	}
+}

@@ -510,8 +510,9 @@ var (
 		"new_string": true, "new_str": true, "newString": true, "new_text": true, "file_text": true,
 	}
 	// jsonWrapperKeys hold the arguments of a call: Anthropic's "input",
-	// OpenAI's "function" and its "arguments", and the common variants.
-	jsonWrapperKeys = []string{"input", "arguments", "parameters", "args", "params", "tool_input", "function", "tool_calls", "content"}
+	// OpenAI's "function" and its "arguments", a local shell call's "action",
+	// and the common variants.
+	jsonWrapperKeys = []string{"input", "arguments", "parameters", "args", "params", "tool_input", "function", "tool_calls", "content", "action"}
 	// jsonInsertKeys are the new-text names of an "insert" command.
 	jsonInsertKeys = append([]string{"insert_text"}, jsonNewKeys...)
 )

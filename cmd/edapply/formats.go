@@ -254,8 +254,11 @@ patch when it is "apply_patch <<'EOF'" (or applypatch, the delimiter
 quoted either way or bare) or "cd DIR && apply_patch <<'EOF'", then the
 envelope and the delimiter, and nothing else, as Codex reads it. After a
 cd, the patch's paths are under DIR (a word, 'quoted' or "quoted"), and
-are resolved as any path: the receipt names them from the root, and a DIR
-that leaves it (cd ../.., cd /etc) is OUT_OF_ROOT. edapply runs no shell:
+under the directory the call says it runs in ("workdir", or a local shell
+call's "working_directory"), DIR within it, as Codex joins them. They are
+resolved as any path: the receipt names them from the root, an absolute
+directory is inside the root or under --path-prefix, and one that leaves
+the root (cd ../.., cd /etc) is OUT_OF_ROOT. edapply runs no shell:
 a script that runs apply_patch on an envelope and does anything more (a
 pipe, ";", a second command or cd, "&&" after the heredoc, a variable, a
 redirection, an argument) is a PARSE_ERROR that names what it does; send
