@@ -205,18 +205,22 @@ func shellScriptArg(args []string) int {
 // patchText returns the patch s carries: s itself when it opens with a
 // "*** Begin Patch" line, or the body of a heredoc that does, as use
 // allows: the envelope of a shell's apply_patch script (shellcall.go), or
-// in a patch tool's own text also `cat <<'EOF'` and a bare `<<EOF`. A
-// shell script that runs apply_patch on an envelope but does more than
-// that is a refusal.
+// in a patch tool's own text also `cat <<'EOF'` and a bare `<<EOF` (and
+// an apply_patch script, a model having written one there). A script that
+// runs apply_patch on an envelope but does more than that is a refusal.
 func patchText(s string, use heredocUse) (patchCall, bool) {
 	t := strings.TrimLeft(s, " \t\r\n")
 	if opensEnvelope(t) {
 		return patchCall{env: t}, true
 	}
 	switch use {
-	case toolHeredoc:
-		return toolPatch(t)
-	case shellHeredoc:
+	case toolHeredoc, shellHeredoc:
+		if use == toolHeredoc {
+			if c, ok := toolPatch(t); ok {
+				return c, true
+			}
+			// Else a tool's text that is a shell command is read as one.
+		}
 		env, dir, why := shellPatch(t)
 		switch {
 		case env != "":

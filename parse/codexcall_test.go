@@ -231,3 +231,23 @@ func TestCodexCallWorkdir(t *testing.T) {
 		}
 	}
 }
+
+// TestCodexCallScriptString checks a shell script sent as a string, as a
+// command or as a tool's input: the cd form is read, more shell refused.
+func TestCodexCallScriptString(t *testing.T) {
+	script := `cd svc && apply_patch <<'EOF'\n*** Begin Patch\n*** Delete File: old.go\n*** End Patch\nEOF\n`
+	for _, call := range []string{
+		`{"command": "` + script + `"}`,
+		`{"type": "custom_tool_call", "name": "apply_patch", "input": "` + script + `"}`,
+	} {
+		edits, errs := checkParse(t, []byte(call+"\n"), FormatAuto)
+		if len(errs) != 0 || len(edits) != 1 || edits[0].Op != edit.Delete || edits[0].Path != "svc/old.go" {
+			t.Errorf("Parse(%s) = %+v, %v; want svc/old.go deleted", call, edits, errs)
+		}
+		more := strings.Replace(call, `EOF\n"`, `EOF\nls\n"`, 1)
+		edits, errs = checkParse(t, []byte(more+"\n"), FormatAuto)
+		if len(edits) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Msg, "a command after the heredoc (ls)") {
+			t.Errorf("Parse(%s) = %+v, %v; want a PARSE_ERROR for the command after the heredoc", more, edits, errs)
+		}
+	}
+}
