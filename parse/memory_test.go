@@ -90,3 +90,31 @@ func TestParseResultsDoNotAlias(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalizeReadsInPlace: Normalize parses the response, and reads its
+// output back, in place: rewriting every block of a reply of long lines
+// allocates about 4.4 times its bytes (each block rendered and read back,
+// the output, their lines), not a copy of the reply besides (5.4).
+func TestNormalizeReadsInPlace(t *testing.T) {
+	src := []byte(longLineReply(64, false))
+	edits, errs := Parse(src, FormatAuto)
+	if len(errs) > 0 || len(edits) != 64 {
+		t.Fatalf("%d edits, errors %v", len(edits), errs)
+	}
+	// Each block's old text was found indented with a tab: every block is
+	// rendered again.
+	var applied []Applied
+	for i, e := range edits {
+		applied = append(applied, Applied{Index: i, Op: e.Op, Path: e.Path, Old: "\t" + e.Old, New: "\t" + e.New, Line: 10*i + 1})
+	}
+	var out []byte
+	var err error
+	_, bytes := growth.Allocs(func() { out, err = Normalize(src, edits, applied) })
+	if err != nil || !strings.Contains(string(out), "<<<<<<< SEARCH\n\tvar v0 =") {
+		t.Fatalf("Normalize did not rewrite the blocks: %v", err)
+	}
+	t.Logf("reply %d bytes; Normalize allocated %d", len(src), bytes)
+	if float64(bytes) > 4.9*float64(len(src)) {
+		t.Errorf("Normalize allocated %d bytes for a %d-byte reply: more than 4.9 times it, a copy of the reply", bytes, len(src))
+	}
+}

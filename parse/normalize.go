@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/linediff"
@@ -74,7 +75,7 @@ func Normalize(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error)
 
 // normalize is Normalize by rendering every edit.
 func normalize(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error) {
-	n := &normalizer{src: src, edits: edits, p: newParser(string(src), FormatAuto), by: map[int][]Applied{}}
+	n := &normalizer{src: src, edits: edits, p: newParser(inPlace(src), FormatAuto), by: map[int][]Applied{}}
 	for _, a := range applied {
 		if a.Index < 0 || a.Index >= len(edits) {
 			return nil, fmt.Errorf("applied edit %d: no such edit (%d parsed)", a.Index, len(edits))
@@ -112,6 +113,14 @@ func normalize(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error)
 	}
 	return n.result()
 }
+
+// inPlace is b as a string that shares its bytes, for a parse that lives
+// only within a call of normalize: nothing of the parse reaches what the
+// call returns (its output is written into a buffer of its own, its error
+// names edits by number), and nothing writes b while the call runs, which
+// calls no code of its caller's. The response is then not copied once
+// more to be parsed, nor the output to be read back.
+func inPlace(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // AppliedAsWritten reports whether [Normalize] would return the response
 // byte for byte, without rendering it: each entry of applied is the only
@@ -234,7 +243,7 @@ func (n *normalizer) recheck(out []byte) bool {
 	if !slices.ContainsFunc(n.splices, func(s nsplice) bool { return s.want != nil && s.at >= 0 }) {
 		return false
 	}
-	got, errs := Parse(out, FormatAuto)
+	got, errs := ParseTreeString(inPlace(out), FormatAuto, nil)
 	changed := false
 	line, lineAt := 1, 0 // the 1-based line of out at byte lineAt
 	for k := range n.splices {
