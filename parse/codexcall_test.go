@@ -3,6 +3,7 @@ package parse
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/edapply/edapply/edit"
 )
@@ -26,6 +27,7 @@ func TestShellPatchReads(t *testing.T) {
 		"cdUp":               {script: "cd ../.. && apply_patch <<'EOF'\n" + envBody + "EOF\n", dir: "../.."},
 		"cdThenLineBreak":    {script: "cd lib &&\n  apply_patch <<'EOF'\n" + envBody + "EOF\n", dir: "lib"},
 		"commentAfterDelim":  {script: "apply_patch <<'EOF' # the fix\n" + envBody + "EOF\n"},
+		"commentAfterBody":   {script: "apply_patch <<'EOF'\n" + envBody + "EOF\n\n# applied\n"},
 		"crlf":               {script: "cd lib && apply_patch <<'EOF'\r\n" + strings.ReplaceAll(envBody, "\n", "\r\n") + "EOF\r\n", dir: "lib"},
 		"neverClosed":        {script: "apply_patch <<'EOF'\n" + envBody},
 		"dashStripsTabs":     {script: "apply_patch <<-EOF\n\t*** Begin Patch\n\t*** Add File: n.txt\n\t+one\n\t*** End Patch\n\tEOF\n"},
@@ -64,7 +66,7 @@ func TestShellPatchRefuses(t *testing.T) {
 		"cdLineBreak":      {"cd web\napply_patch <<'EOF'\n" + envBody + "EOF\n", "several commands (a line break)"},
 		"andAfterOnLine":   {"apply_patch <<'EOF' && echo done\n" + envBody + "EOF\n", "a command after apply_patch (&&)"},
 		"andAfterDelim":    {"cd web && apply_patch <<'EOF'\n" + envBody + "EOF && echo done\n", "a command after the heredoc (&& echo done)"},
-		"commandAfter":     {"apply_patch <<'EOF'\n" + envBody + "EOF\ngit diff\n", "a command after the heredoc (git diff)"},
+		"commandAfter":     {"apply_patch <<'EOF'\n" + envBody + "EOF\n# then\ngit diff\n", "a command after the heredoc (git diff)"},
 		"redirection":      {"apply_patch <<'EOF' 2>&1\n" + envBody + "EOF\n", "a redirection (2>&)"},
 		"redirectOut":      {"apply_patch <<'EOF' >log\n" + envBody + "EOF\n", "a redirection (>)"},
 		"argument":         {"apply_patch -v <<'EOF'\n" + envBody + "EOF\n", "an argument to apply_patch (-v)"},
@@ -249,5 +251,15 @@ func TestCodexCallScriptString(t *testing.T) {
 		if len(edits) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Msg, "a command after the heredoc (ls)") {
 			t.Errorf("Parse(%s) = %+v, %v; want a PARSE_ERROR for the command after the heredoc", more, edits, errs)
 		}
+	}
+}
+
+func TestClip(t *testing.T) {
+	long := strings.Repeat("é", 30)
+	if got := clip(long); !utf8.ValidString(got) || len(got) > 40 || !strings.HasSuffix(got, "...") {
+		t.Errorf("clip(%q) = %q, want valid UTF-8 of at most 40 bytes ending in ...", long, got)
+	}
+	if got := clip("a\nb"); got != "a" {
+		t.Errorf("clip(a\\nb) = %q, want its first line", got)
 	}
 }

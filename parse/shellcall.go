@@ -3,6 +3,7 @@ package parse
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // A shell script a Codex call runs is read, never run. Two forms are a
@@ -169,12 +170,31 @@ func (t shellTok) describe(afterHeredoc bool) string {
 	return fmt.Sprintf("a redirection (%s)", t.op)
 }
 
-// clip shortens a word for a message.
+// clip shortens a word for a message: its first line, at most 40 bytes,
+// cut between characters.
 func clip(s string) string {
-	if len(s) > 40 {
-		return s[:37] + "..."
+	s, _, _ = strings.Cut(s, "\n")
+	if len(s) <= 40 {
+		return s
 	}
-	return s
+	n := 37
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "..."
+}
+
+// shellAfter returns the first line of rest that the shell would run,
+// past blank lines and comments; "" when there is none.
+func shellAfter(rest string) string {
+	for rest != "" {
+		ln, after, _ := strings.Cut(rest, "\n")
+		if t := strings.TrimSpace(ln); t != "" && !strings.HasPrefix(t, "#") {
+			return t
+		}
+		rest = after
+	}
+	return ""
 }
 
 // shellPatch reads script as an apply_patch call. It returns the envelope
@@ -270,9 +290,8 @@ func shellPatch(script string) (env, dir, refusal string) {
 		return "", "", end.describe(true)
 	}
 	body, rest, closed := heredocBody(l.s[l.pos:], d.word, stripTabs)
-	if closed && strings.TrimSpace(rest) != "" {
-		first, _, _ := strings.Cut(strings.TrimSpace(rest), "\n")
-		return "", "", fmt.Sprintf("a command after the heredoc (%s)", clip(strings.TrimSpace(first)))
+	if more := shellAfter(rest); closed && more != "" {
+		return "", "", fmt.Sprintf("a command after the heredoc (%s)", clip(more))
 	}
 	if !closed && textAfterEnd(body) {
 		return "", "", fmt.Sprintf("a heredoc never closed by %s, with text after *** End Patch", d.word)
