@@ -364,6 +364,16 @@ func (n *normalizer) one(i int) {
 	if n.multi(i) {
 		return
 	}
+	if ok && e.Format == FormatWhole && n.xmlCall(e) {
+		// A tool call's content is the file as sent; its last line ending
+		// says no more than a fence's. Nothing else of it is rendered: a
+		// fence in its place would change the call's format.
+		if !a.Repaired && (a.New == lf(e.New) || a.New+"\n" == lf(e.New)) {
+			return
+		}
+		n.keep(i)
+		return
+	}
 	// The whole-file rendering, then the canonical one: each is checked in
 	// the output (recheck).
 	var cands []nsplice
@@ -402,6 +412,16 @@ func (n *normalizer) one(i int) {
 		cands = append(cands, nsplice{start: e.Start, end: n.fencedEnd(e), text: text, want: want})
 	}
 	n.replaceChecked([]int{i}, cands)
+}
+
+// xmlCall reports whether e's region is an XML tool call (xml.go).
+func (n *normalizer) xmlCall(e *edit.Edit) bool {
+	from, _ := n.lineRange(e.Start, e.End)
+	if from >= len(n.p.lines) {
+		return false
+	}
+	_, _, ok := xmlToolOpen(n.p.lines[from].text)
+	return ok
 }
 
 // fencedEnd returns the end of e's region, past the fence that closes it

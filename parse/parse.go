@@ -133,7 +133,7 @@ var regions []region
 
 func init() {
 	// Set in init: the readers refer back to the parser, which refers to regions.
-	regions = []region{codexRegion, searchReplaceRegion, udiffRegion, jsonRegion, nearMissRegion, wholeRegion}
+	regions = []region{codexRegion, searchReplaceRegion, udiffRegion, jsonRegion, nearMissRegion, xmlRegion, wholeRegion}
 }
 
 // A parser holds the state of one Parse call. Region readers append to
@@ -152,7 +152,10 @@ type parser struct {
 	lenientUsed int // bytes the lenient JSON decoder scanned (json.go)
 	treeWork    int // bytes of tree files searched, against maxTreeWork
 	leanOnWhole map[int]bool
-	views       []edit.Error // text-editor view calls, errors when the response holds nothing else
+	// toolWrites holds the whole-file edits (by index) of XML tool calls
+	// (xml.go): explicit writes, never quotes (see dropQuotes).
+	toolWrites map[int]bool
+	views      []edit.Error // text-editor view calls, errors when the response holds nothing else
 	// diffFenceClose is the line of the fence that closes the diff being
 	// read, when a fence of its own opens it; -1 otherwise (udiff.go).
 	diffFenceClose int
@@ -252,7 +255,7 @@ func (p *parser) treeText(pth string) (string, bool) {
 }
 
 func newParser(text string, f Format) *parser {
-	return &parser{text: text, lines: splitLines(text), format: f, leanOnWhole: map[int]bool{}, diffFenceClose: -1}
+	return &parser{text: text, lines: splitLines(text), format: f, leanOnWhole: map[int]bool{}, toolWrites: map[int]bool{}, diffFenceClose: -1}
 }
 
 // run walks the lines; each line either starts a region of an accepted

@@ -620,6 +620,9 @@ func (p *parser) foreign(j int) bool {
 	if srLike(t) {
 		return true
 	}
+	if _, _, ok := xmlToolOpen(t); ok {
+		return true
+	}
 	switch {
 	case strings.HasPrefix(t, "diff --git "),
 		hunkStart(t, p.textAt(j+1)),
@@ -680,7 +683,7 @@ func (p *parser) dropQuotes() {
 	}
 	kept := p.edits[:0]
 	for k, e := range p.edits {
-		if e.Format == FormatWhole && e.Op == edit.Rewrite {
+		if e.Format == FormatWhole && e.Op == edit.Rewrite && !p.toolWrites[k] {
 			if other[slashed(e.Path)] || drafts[k] {
 				continue
 			}

@@ -118,7 +118,7 @@ opening tags ("<diff>", Roo's "<content><![CDATA["), then the blocks,
 which take that path; the closing tags are prose. A backslash before a
 line the block would read as its own ("\=======", "\<<<<<<< HEAD",
 "\-------") makes it the file's text, as Roo Code asks models to write a
-file's marker lines.
+file's marker lines; "edapply normalize" writes a file's marker lines so.
 
     src/app.go
     ------- SEARCH
@@ -215,6 +215,25 @@ A rewrite that leaves code out with a placeholder such as
     '''
     Hello, world.
     '''
+
+Cline's and Roo Code's "<write_to_file>" tool call is a whole file too:
+its "<path>", then the file between "<content>" and "</content>" (in CDATA
+or not, the tags on lines of their own or beside the first and last line),
+then Roo's "<line_count>", then "</write_to_file>". A fence around the
+whole content of a file that is no document is not the file's. A
+"</content>" line that no other parameter or closing tag follows is the
+file's text; a closing tag written twice before the next call, a line that
+is no parameter, a call cut off before its closing tags, or a
+"<line_count>" above the content's lines (a write cut short) is a
+PARSE_ERROR, and nothing of the call is written.
+
+    <write_to_file>
+    <path>docs/hello.txt</path>
+    <content>
+    Hello, world.
+    </content>
+    <line_count>1</line_count>
+    </write_to_file>
 
 §codex
 
@@ -338,11 +357,12 @@ Auto-detection
 
 Each region is read by the first format whose markers start it: a codex
 envelope, SEARCH/REPLACE markers, a diff's headers or hunk, a JSON edit
-object, and last a path line followed by a fence. Anything else is prose. A
-block, envelope or fence left open (a truncated reply) is a PARSE_ERROR and
-nothing is written. "edapply parse" prints the edits it read, touching
-nothing. A fence under a path the tree does not have, beside edits in
-another format, is a PARSE_ERROR too: it is a quote as often as a new file.
+object, a "<write_to_file>" call, and last a path line followed by a fence.
+Anything else is prose. A block, envelope, call or fence left open (a
+truncated reply) is a PARSE_ERROR and nothing is written. "edapply parse"
+prints the edits it read, touching nothing. A fence under a path the tree
+does not have, beside edits in another format, is a PARSE_ERROR too: it is
+a quote as often as a new file.
 
 Paths
 -----

@@ -1,0 +1,368 @@
+package parse
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// xmlRegion reads the XML tool call Cline and Roo Code models write to
+// send a whole file:
+//
+//	<write_to_file>
+//	<path>src/app.ts</path>
+//	<content>
+//	…the file…
+//	</content>
+//	<line_count>12</line_count>
+//	</write_to_file>
+//
+// It is an explicit whole-file write, the edit a JSON "create" with
+// "file_text" makes: a Rewrite that creates a missing file and replaces an
+// existing one, which the applier refuses (ELISION) when the content leaves
+// code out with a placeholder. Each parameter stands on lines of its own
+// (a one-line parameter may share the opening line); the content may be
+// wrapped in CDATA, and its first line may follow <content> and its last
+// precede </content> on the same line. The content's end is the first
+// </content> line followed by another parameter or the closing tag, so a
+// file that holds such a line itself still reads; a call that would read
+// two ways (a second closing tag before the next call) is refused.
+//
+// A call cut off before its closing tags is a PARSE_ERROR, never a short
+// file, and so is one whose <line_count> (Roo Code's) counts more lines than
+// the content holds: the content was cut short.
+var xmlRegion = region{
+	format: FormatWhole,
+	starts: func(p *parser, i int) bool {
+		_, _, ok := xmlToolOpen(p.lines[i].text)
+		return ok
+	},
+	read: readXMLCall,
+}
+
+// xmlTools are the tools read, with the parameters each may carry; the
+// others are refused rather than dropped. Cline adds task_progress to every
+// call, a checklist for its UI.
+var xmlTools = map[string]map[string]bool{
+	"write_to_file": {"path": true, "content": true, "line_count": true, "task_progress": true},
+}
+
+// xmlToolOpen reports whether s opens a tool call of xmlTools ("<write_to_file>",
+// alone or followed by a one-line parameter), and returns the tool's name
+// and the rest of the line.
+func xmlToolOpen(s string) (name, rest string, ok bool) {
+	t := strings.TrimSpace(s)
+	if len(t) < 3 || t[0] != '<' {
+		return "", "", false
+	}
+	name, rest, ok = xmlOpenTag(t)
+	if !ok || xmlTools[name] == nil {
+		return "", "", false
+	}
+	return name, strings.TrimSpace(rest), true
+}
+
+// xmlOpenTag splits t, which starts with an opening tag of lowercase
+// letters and '_' ("<line_count>"), into the tag's name and what follows it.
+func xmlOpenTag(t string) (name, rest string, ok bool) {
+	if len(t) < 3 || t[0] != '<' {
+		return "", "", false
+	}
+	end := strings.IndexByte(t, '>')
+	if end < 2 {
+		return "", "", false
+	}
+	for _, c := range t[1:end] {
+		if !(c >= 'a' && c <= 'z' || c == '_') {
+			return "", "", false
+		}
+	}
+	return t[1:end], t[end+1:], true
+}
+
+// An xmlParam is one parameter of a call: its text and its first line.
+type xmlParam struct {
+	text    string
+	line    int
+	oneLine bool // written on one line with its tags: the text has no line ending
+}
+
+// readXMLCall reads the tool call opening at line i.
+func readXMLCall(p *parser, i int) int {
+	name, rest, _ := xmlToolOpen(p.lines[i].text)
+	closing := "</" + name + ">"
+	params := map[string]xmlParam{}
+	bad := func(num int, format string, args ...any) {
+		p.errorHint(num, "Resend the <"+name+"> call complete: each parameter in its tags on lines of its own, then "+closing+".", format, args...)
+	}
+	if rest != "" {
+		if rest == closing {
+			bad(p.lines[i].num, "the <%s> call holds nothing", name)
+			return i + 1
+		}
+		tag, val, ok := xmlOneLine(rest)
+		if !ok || !xmlTools[name][tag] {
+			bad(p.lines[i].num, "cannot read %q after <%s>", rest, name)
+			return p.xmlSkip(i, name)
+		}
+		params[tag] = xmlParam{text: val, line: p.lines[i].num, oneLine: true}
+	}
+	closeAt := -1
+	for j := i + 1; j < len(p.lines) && closeAt < 0; {
+		t := strings.TrimSpace(p.lines[j].text)
+		if t == "" {
+			j++
+			continue
+		}
+		if t == closing {
+			closeAt = j
+			break
+		}
+		if _, _, ok := xmlToolOpen(t); ok {
+			p.errorHint(p.lines[i].num, "Resend the file whole, with its </content> and "+closing+" in place.",
+				"the <%s> call is not closed before the next call: nothing of it is written", name)
+			return j
+		}
+		tag, after, ok := xmlOpenTag(t)
+		if !ok || !xmlTools[name][tag] {
+			if len(t) > 60 {
+				t = t[:57] + "..."
+			}
+			bad(p.lines[j].num, "%q in the <%s> call is neither one of its parameters nor %s", t, name, closing)
+			return p.xmlSkip(i, name)
+		}
+		if _, dup := params[tag]; dup {
+			bad(p.lines[j].num, "the <%s> call gives <%s> twice", name, tag)
+			return p.xmlSkip(i, name)
+		}
+		if _, val, ok := xmlOneLine(t); ok {
+			params[tag] = xmlParam{text: val, line: p.lines[j].num, oneLine: true}
+			j++
+			continue
+		}
+		end, val, ok := p.xmlParamEnd(name, tag, j, after)
+		if !ok && end > j {
+			p.errorHint(p.lines[i].num, "Resend the file whole, with its </"+tag+"> and "+closing+" in place.",
+				"the <%s> call is not closed before the next call: nothing of it is written", name)
+			return end
+		}
+		if !ok {
+			p.errorHint(p.lines[i].num, "Resend the file whole, with its </"+tag+"> and "+closing+" in place.",
+				"the <%s> call is cut off inside <%s>: the response looks truncated, and nothing of it is written", name, tag)
+			return len(p.lines)
+		}
+		params[tag] = xmlParam{text: val, line: p.lines[j].num}
+		j = end + 1
+	}
+	if closeAt < 0 {
+		p.errorHint(p.lines[i].num, "Resend the call complete, closed by "+closing+".",
+			"the <%s> call is not closed: the response looks truncated, and nothing of it is written", name)
+		return len(p.lines)
+	}
+	if k := p.xmlSecondClose(closeAt, name); k >= 0 {
+		bad(p.lines[k].num, "the <%s> call reads two ways: %s stands on line %d and again on line %d", name, closing, p.lines[closeAt].num, p.lines[k].num)
+		return k + 1
+	}
+	p.lowerWriteToFile(i, closeAt, params)
+	return closeAt + 1
+}
+
+// xmlOneLine reads a parameter written on one line, "<path>a.go</path>".
+func xmlOneLine(t string) (tag, val string, ok bool) {
+	tag, after, ok := xmlOpenTag(t)
+	if !ok {
+		return "", "", false
+	}
+	val, ok = strings.CutSuffix(after, "</"+tag+">")
+	if inner, cdata := strings.CutPrefix(val, "<![CDATA["); cdata {
+		val, ok = strings.CutSuffix(inner, "]]>")
+	}
+	return tag, val, ok
+}
+
+// xmlSkip returns the line after the call opened at line i is closed, or
+// the line after i when it never is, for the lines after a refused call.
+func (p *parser) xmlSkip(i int, name string) int {
+	for j := i + 1; j < len(p.lines); j++ {
+		t := strings.TrimSpace(p.lines[j].text)
+		if t == "</"+name+">" {
+			return j + 1
+		}
+		if _, _, ok := xmlToolOpen(t); ok {
+			return j
+		}
+	}
+	return i + 1
+}
+
+// xmlSecondClose returns the line of another closing tag of the call
+// closed at line closeAt, before the next call opens or the response ends: a
+// sign that the content holds a closing tag of its own and the call may end
+// at either; -1 when there is none.
+func (p *parser) xmlSecondClose(closeAt int, name string) int {
+	for j := closeAt + 1; j < len(p.lines); j++ {
+		t := strings.TrimSpace(p.lines[j].text)
+		if t == "</"+name+">" {
+			return j
+		}
+		if _, _, ok := xmlToolOpen(t); ok {
+			return -1
+		}
+	}
+	return -1
+}
+
+// xmlParamEnd finds the end of the parameter tag of the call name, opened
+// at line j with after following the tag there: the first line ending in
+// "</tag>" (in CDATA, "]]></tag>" or "</tag>" after a "]]>" line) that a
+// parameter or the call's closing tag follows. It returns that line and
+// the parameter's text, every line with its ending; false when there is
+// none before the next call, whose line it returns, or the end of the
+// response (0).
+func (p *parser) xmlParamEnd(name, tag string, j int, after string) (int, string, bool) {
+	closeTag := "</" + tag + ">"
+	first := j + 1 // the first line of text after the opening line
+	head := after
+	cdata := false
+	if h, ok := strings.CutPrefix(strings.TrimLeft(head, " \t"), "<![CDATA["); ok {
+		head, cdata = h, true
+	} else if strings.TrimSpace(head) == "" && first < len(p.lines) && strings.TrimSpace(p.lines[first].text) == "<![CDATA[" {
+		head, cdata, first = "", true, first+1
+	}
+	for k := first; k < len(p.lines); k++ {
+		text := p.lines[k].text
+		if _, _, ok := xmlToolOpen(text); ok {
+			return k, "", false
+		}
+		tr := strings.TrimRight(text, " \t")
+		tail, ok := strings.CutSuffix(tr, closeTag)
+		if !ok || !p.xmlParamFollows(k+1, name) {
+			continue
+		}
+		last := k
+		if cdata {
+			switch {
+			case strings.HasSuffix(strings.TrimRight(tail, " \t"), "]]>"):
+				tail = strings.TrimSuffix(strings.TrimRight(tail, " \t"), "]]>")
+			case strings.TrimSpace(tail) == "" && k > first && strings.TrimSpace(p.lines[k-1].text) == "]]>":
+				last = k - 1
+			default:
+				continue
+			}
+		}
+		var b strings.Builder
+		if strings.TrimSpace(head) != "" {
+			b.WriteString(head)
+			b.WriteString(p.lineEnding(j))
+		}
+		if last > first {
+			b.WriteString(p.text[p.lines[first].start:p.lines[last-1].end])
+		}
+		if last == k && strings.TrimSpace(tail) != "" {
+			b.WriteString(tail)
+			b.WriteString(p.lineEnding(k))
+		}
+		return k, b.String(), true
+	}
+	return 0, "", false
+}
+
+// lineEnding returns line j's own line ending, or "\n" for a last line
+// without one.
+func (p *parser) lineEnding(j int) string {
+	l := p.lines[j]
+	if eol := p.text[l.start+len(l.text) : l.end]; eol != "" {
+		return eol
+	}
+	return "\n"
+}
+
+// xmlParamFollows reports whether line j, or the first non-blank line from
+// it, opens a parameter of the call name or closes the call.
+func (p *parser) xmlParamFollows(j int, name string) bool {
+	for ; j < len(p.lines); j++ {
+		t := strings.TrimSpace(p.lines[j].text)
+		if t == "" {
+			continue
+		}
+		if t == "</"+name+">" {
+			return true
+		}
+		tag, _, ok := xmlOpenTag(t)
+		return ok && xmlTools[name][tag]
+	}
+	return false
+}
+
+// lowerWriteToFile turns the parameters of the write_to_file call on lines
+// [open, closeAt] into its Rewrite.
+func (p *parser) lowerWriteToFile(open, closeAt int, params map[string]xmlParam) {
+	num := p.lines[open].num
+	fail := func(hint, format string, args ...any) { p.errorHint(num, hint, format, args...) }
+	rawPath, ok := params["path"]
+	if !ok {
+		fail("Name the file in <path>PATH</path>.", "the <write_to_file> call names no file (want <path>)")
+		return
+	}
+	pth, ok := cleanDelimitedPath(rawPath.text)
+	if !ok {
+		fail("Name the file in <path>PATH</path>, the path alone.", "%q is not a file path", rawPath.text)
+		return
+	}
+	pth = tidyPath(pth)
+	content, ok := params["content"]
+	if !ok {
+		fail("Send the file's whole new content in <content> … </content>.", "the <write_to_file> call for %s has no <content>", pth)
+		return
+	}
+	text := content.text
+	if content.oneLine && text != "" {
+		text += "\n"
+	}
+	written := countLines(text) // as sent: the count may take in a fence around it
+	if !docExts[fileExt(pth)] {
+		text = unfenced(text)
+	}
+	if lc, ok := params["line_count"]; ok {
+		n, err := strconv.Atoi(strings.TrimSpace(lc.text))
+		if err != nil || n < 0 {
+			fail("Give <line_count> as the number of lines in the content, or leave it out.", "<line_count> %q of %s is not a number of lines", lc.text, pth)
+			return
+		}
+		// The content's lines, and one more for a count that takes the
+		// text after its last line ending for a line, as splitting on
+		// line ends does.
+		if n > written+1 {
+			lines := "lines"
+			if written == 1 {
+				lines = "line"
+			}
+			fail("Resend the file whole: every line written out in <content>, and <line_count> the number of lines it holds.",
+				"the <content> for %s holds %d %s where <line_count> says %d: it looks cut short, and is not written", pth, written, lines, n)
+			return
+		}
+	}
+	p.lastPath = pth
+	p.toolWrites[len(p.edits)] = true
+	p.add(edit.Edit{Op: edit.Rewrite, Path: pth, New: text}, FormatWhole, open, closeAt+1)
+}
+
+// unfenced returns text without a Markdown fence around all of it, which
+// weaker models put inside a tool call's content ("```ts" first, "```"
+// last): the file is what the fence holds.
+func unfenced(text string) string {
+	ls := splitAfter(text)
+	if len(ls) < 2 {
+		return text
+	}
+	f, ok := parseFence(strings.TrimRight(ls[0], "\r\n"))
+	if !ok {
+		return text
+	}
+	g, ok := parseFence(strings.TrimRight(ls[len(ls)-1], "\r\n"))
+	if !ok || !g.closes(f) {
+		return text
+	}
+	return strings.Join(ls[1:len(ls)-1], "")
+}
