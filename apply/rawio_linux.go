@@ -140,7 +140,9 @@ func loadRaw(dir *os.File, name string, known bool) (state, error) {
 //
 // What a stamp cannot see is a write through a shared writable mapping
 // to a page already written since the file's last change, which sets no
-// time: a database's way, not an editor's, which writes or renames.
+// time: a database's way, not an editor's, which writes or renames; nor
+// a write whose process took the time for it and then stalled for longer
+// than the margin before setting it.
 type fileStamp struct {
 	of           []byte
 	dev, ino     uint64
