@@ -720,25 +720,40 @@ func countLines(s string) int {
 
 // lineShifts computes, for every applied udiff hunk, its old-side start
 // line: its line in the file as earlier edits left it, less what the
-// earlier edits above it in the same file added.
+// earlier edits above it in the same file added. The lines each file's
+// edits stand at are summed over in a Fenwick tree, so that a diff of
+// thousands of hunks costs n log n, not n².
 func (n *normalizer) lineShifts(applied []Applied) {
 	n.oldLine = map[int]int{}
-	type done struct{ line, delta int }
-	seen := map[string][]done{}
 	order := slices.Clone(applied)
 	slices.SortStableFunc(order, func(a, b Applied) int { return a.Index - b.Index })
+	lines := map[string][]int{} // each path's edit lines, sorted, each once
+	for _, a := range order {
+		if a.Op == edit.Replace {
+			lines[a.Path] = append(lines[a.Path], a.Line)
+		}
+	}
+	sums := map[string][]int{} // each path's tree, over lines[path]
+	for p, ls := range lines {
+		slices.Sort(ls)
+		lines[p] = slices.Compact(ls)
+		sums[p] = make([]int, len(lines[p])+1)
+	}
 	for _, a := range order {
 		if a.Op != edit.Replace {
 			continue
 		}
+		ls, t := lines[a.Path], sums[a.Path]
+		k, _ := slices.BinarySearch(ls, a.Line) // ls[:k] are the lines above a's
 		shift := 0
-		for _, d := range seen[a.Path] {
-			if d.line < a.Line {
-				shift += d.delta
-			}
+		for j := k; j > 0; j -= j & -j {
+			shift += t[j]
 		}
 		n.oldLine[a.Index] = a.Line - shift
-		seen[a.Path] = append(seen[a.Path], done{a.Line, countLines(a.New) - countLines(a.Old)})
+		delta := countLines(a.New) - countLines(a.Old)
+		for j := k + 1; j < len(t); j += j & -j {
+			t[j] += delta
+		}
 	}
 }
 

@@ -1,6 +1,8 @@
 package parse
 
 import (
+	"maps"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -206,6 +208,43 @@ func TestCountLines(t *testing.T) {
 	for _, s := range []string{"", "\n", "a", "a\n", "a\nb", "a\nb\n", "\n\n", "a\r\nb\r\n", "a\n\nb"} {
 		if got, want := countLines(s), len(splitAfter(s)); got != want {
 			t.Errorf("countLines(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
+
+// TestLineShifts checks lineShifts against its definition, summed edit by
+// edit: a hunk's old-side line is its line less what the earlier edits
+// above it in the same file added.
+func TestLineShifts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for round := range 200 {
+		var applied []Applied
+		for i := range rng.IntN(40) {
+			a := Applied{Index: i, Op: edit.Replace, Path: []string{"a", "b"}[rng.IntN(2)], Line: 1 + rng.IntN(30),
+				Old: strings.Repeat("x\n", rng.IntN(4)), New: strings.Repeat("y\n", rng.IntN(4))}
+			if rng.IntN(10) == 0 {
+				a.Op = edit.Create
+			}
+			applied = append(applied, a)
+		}
+		rng.Shuffle(len(applied), func(i, j int) { applied[i], applied[j] = applied[j], applied[i] })
+		n := &normalizer{}
+		n.lineShifts(applied)
+		want := map[int]int{}
+		for i, a := range applied {
+			if a.Op != edit.Replace {
+				continue
+			}
+			shift := 0
+			for _, b := range applied {
+				if b.Op == edit.Replace && b.Index < a.Index && b.Path == a.Path && b.Line < a.Line {
+					shift += countLines(b.New) - countLines(b.Old)
+				}
+			}
+			want[applied[i].Index] = a.Line - shift
+		}
+		if !maps.Equal(n.oldLine, want) {
+			t.Fatalf("round %d: lineShifts = %v, want %v", round, n.oldLine, want)
 		}
 	}
 }
