@@ -665,10 +665,16 @@ func (f *finder) insert(e *edit.Edit, np *pattern, from int) (location, *edit.Er
 	case e.Hint > 0 && !e.AtEOF:
 		if e.Hint-1 > len(lines) {
 			// The text goes after a line the file does not have: the
-			// model read another version of the file.
+			// model read another version of the file. Line 0 means the
+			// top only to a text-editor insert: to Roo Code's
+			// insert_content it means the end.
+			hint := "Re-read the file and give a line number it has."
+			if e.Format == edit.FormatJSON {
+				hint = "Re-read the file and give a line number it has (0 inserts at the top)."
+			}
 			return location{}, &edit.Error{Code: edit.CodeNoMatch,
 				Msg:  fmt.Sprintf("cannot insert after line %d: the file has %d lines", e.Hint-1, len(lines)),
-				Hint: "Re-read the file and give a line number it has (0 inserts at the top)."}
+				Hint: hint}
 		}
 		line, strategy = e.Hint-1, StrategyLineHint
 	default:

@@ -365,10 +365,10 @@ func (n *normalizer) one(i int) {
 		return
 	}
 	if ok && e.Format == FormatWhole && n.xmlCall(e) {
-		// A tool call's content is the file as sent; its last line ending
-		// says no more than a fence's. Nothing else of it is rendered: a
-		// fence in its place would change the call's format.
-		if !a.Repaired && (a.New == lf(e.New) || a.New+"\n" == lf(e.New)) {
+		// An XML tool call is not rendered again: a block or fence in its
+		// place would change the call's format. A write's last line
+		// ending says no more than a fence's.
+		if !a.Repaired && (n.unchanged(i, a) || e.Op == edit.Rewrite && a.New+"\n" == lf(e.New)) {
 			return
 		}
 		n.keep(i)

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -32,6 +33,10 @@ import (
 // A call cut off before its closing tags is a PARSE_ERROR, never a short
 // file, and so is one whose <line_count> (Roo Code's) counts more lines than
 // the content holds: the content was cut short.
+//
+// Roo Code's insert_content (lines before a line number, or appended) and
+// search_and_replace (text that must occur once) are read the same way;
+// see lowerInsertContent and lowerSearchAndReplace.
 var xmlRegion = region{
 	format: FormatWhole,
 	starts: func(p *parser, i int) bool {
@@ -45,7 +50,9 @@ var xmlRegion = region{
 // others are refused rather than dropped. Cline adds task_progress to every
 // call, a checklist for its UI.
 var xmlTools = map[string]map[string]bool{
-	"write_to_file": {"path": true, "content": true, "line_count": true, "task_progress": true},
+	"write_to_file":      {"path": true, "content": true, "line_count": true, "task_progress": true},
+	"insert_content":     {"path": true, "line": true, "content": true, "task_progress": true},
+	"search_and_replace": {"path": true, "search": true, "replace": true, "operations": true, "use_regex": true, "ignore_case": true, "start_line": true, "end_line": true, "task_progress": true},
 }
 
 // xmlToolOpen reports whether s opens a tool call of xmlTools ("<write_to_file>",
@@ -93,6 +100,10 @@ func readXMLCall(p *parser, i int) int {
 	name, rest, _ := xmlToolOpen(p.lines[i].text)
 	closing := "</" + name + ">"
 	params := map[string]xmlParam{}
+	resend := "Resend the call complete"
+	if name == "write_to_file" {
+		resend = "Resend the file whole"
+	}
 	bad := func(num int, format string, args ...any) {
 		p.errorHint(num, "Resend the <"+name+"> call complete: each parameter in its tags on lines of its own, then "+closing+".", format, args...)
 	}
@@ -120,7 +131,7 @@ func readXMLCall(p *parser, i int) int {
 			break
 		}
 		if _, _, ok := xmlToolOpen(t); ok {
-			p.errorHint(p.lines[i].num, "Resend the file whole, with its </content> and "+closing+" in place.",
+			p.errorHint(p.lines[i].num, "Resend the call complete, closed by "+closing+".",
 				"the <%s> call is not closed before the next call: nothing of it is written", name)
 			return j
 		}
@@ -143,12 +154,12 @@ func readXMLCall(p *parser, i int) int {
 		}
 		end, val, ok := p.xmlParamEnd(name, tag, j, after)
 		if !ok && end > j {
-			p.errorHint(p.lines[i].num, "Resend the file whole, with its </"+tag+"> and "+closing+" in place.",
+			p.errorHint(p.lines[i].num, resend+", with its </"+tag+"> and "+closing+" in place.",
 				"the <%s> call is not closed before the next call: nothing of it is written", name)
 			return end
 		}
 		if !ok {
-			p.errorHint(p.lines[i].num, "Resend the file whole, with its </"+tag+"> and "+closing+" in place.",
+			p.errorHint(p.lines[i].num, resend+", with its </"+tag+"> and "+closing+" in place.",
 				"the <%s> call is cut off inside <%s>: the response looks truncated, and nothing of it is written", name, tag)
 			return len(p.lines)
 		}
@@ -164,7 +175,14 @@ func readXMLCall(p *parser, i int) int {
 		bad(p.lines[k].num, "the <%s> call reads two ways: %s stands on line %d and again on line %d", name, closing, p.lines[closeAt].num, p.lines[k].num)
 		return k + 1
 	}
-	p.lowerWriteToFile(i, closeAt, params)
+	switch name {
+	case "write_to_file":
+		p.lowerWriteToFile(i, closeAt, params)
+	case "insert_content":
+		p.lowerInsertContent(i, closeAt, params)
+	case "search_and_replace":
+		p.lowerSearchAndReplace(i, closeAt, params)
+	}
 	return closeAt + 1
 }
 
@@ -300,17 +318,10 @@ func (p *parser) xmlParamFollows(j int, name string) bool {
 func (p *parser) lowerWriteToFile(open, closeAt int, params map[string]xmlParam) {
 	num := p.lines[open].num
 	fail := func(hint, format string, args ...any) { p.errorHint(num, hint, format, args...) }
-	rawPath, ok := params["path"]
+	pth, ok := p.xmlPath(num, "write_to_file", params)
 	if !ok {
-		fail("Name the file in <path>PATH</path>.", "the <write_to_file> call names no file (want <path>)")
 		return
 	}
-	pth, ok := cleanDelimitedPath(rawPath.text)
-	if !ok {
-		fail("Name the file in <path>PATH</path>, the path alone.", "%q is not a file path", rawPath.text)
-		return
-	}
-	pth = tidyPath(pth)
 	content, ok := params["content"]
 	if !ok {
 		fail("Send the file's whole new content in <content> … </content>.", "the <write_to_file> call for %s has no <content>", pth)
@@ -365,4 +376,123 @@ func unfenced(text string) string {
 		return text
 	}
 	return strings.Join(ls[1:len(ls)-1], "")
+}
+
+// xmlPath returns the call's <path>, or reports its absence or a value
+// that is no path as a PARSE_ERROR at line num.
+func (p *parser) xmlPath(num int, name string, params map[string]xmlParam) (string, bool) {
+	raw, ok := params["path"]
+	if !ok {
+		p.errorHint(num, "Name the file in <path>PATH</path>.", "the <%s> call names no file (want <path>)", name)
+		return "", false
+	}
+	pth, ok := cleanDelimitedPath(raw.text)
+	if !ok {
+		p.errorHint(num, "Name the file in <path>PATH</path>, the path alone.", "%q is not a file path", raw.text)
+		return "", false
+	}
+	return tidyPath(pth), true
+}
+
+// lowerInsertContent turns Roo Code's insert_content call on lines [open,
+// closeAt] into an insertion: its content goes before <line> N (from 1),
+// or at the end of the file for 0, as Roo's tool puts it; the tool inserts
+// whole lines.
+func (p *parser) lowerInsertContent(open, closeAt int, params map[string]xmlParam) {
+	num := p.lines[open].num
+	pth, ok := p.xmlPath(num, "insert_content", params)
+	if !ok {
+		return
+	}
+	line, ok := params["line"]
+	n, err := strconv.Atoi(strings.TrimSpace(line.text))
+	if !ok || err != nil || n < 0 {
+		p.errorHint(num, "Give <line> as the line to insert before, from 1, or 0 to append at the end.",
+			"insert_content into %s needs a <line>, a number from 0", pth)
+		return
+	}
+	content, ok := params["content"]
+	text := content.text
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	if !ok || strings.TrimSpace(text) == "" {
+		p.errorHint(num, "Put the lines to insert in <content>.", "insert_content into %s has no <content>", pth)
+		return
+	}
+	e := edit.Edit{Op: edit.Replace, Path: pth, New: text, Count: 1, Hint: n}
+	if n == 0 {
+		e.AtEOF = true // the end of the file, whatever its length
+	}
+	p.lastPath = pth
+	p.add(e, FormatWhole, open, closeAt+1)
+}
+
+// lowerSearchAndReplace turns Roo Code's search_and_replace call on lines
+// [open, closeAt] into replacements, each of text that must occur once:
+// Roo's older tool replaced every occurrence and its newer one wants one,
+// so one occurrence is what both mean, and more is MULTIPLE_MATCHES. Like
+// Roo, it trims <search> and <replace> (and the newer tool's "operations",
+// a JSON array of {"search", "replace"}, is taken as written). A regular
+// expression, ignore_case or a line range is refused: the text alone would
+// not say which occurrences the tool would have changed.
+func (p *parser) lowerSearchAndReplace(open, closeAt int, params map[string]xmlParam) {
+	num := p.lines[open].num
+	pth, ok := p.xmlPath(num, "search_and_replace", params)
+	if !ok {
+		return
+	}
+	for _, k := range []string{"use_regex", "ignore_case"} {
+		if v, ok := params[k]; ok && !strings.EqualFold(strings.TrimSpace(v.text), "false") && strings.TrimSpace(v.text) != "" {
+			p.errorHint(num, "Send the literal text to find, as it stands in the file, without <"+k+">.",
+				"search_and_replace in %s: <%s> is not applied", pth, k)
+			return
+		}
+	}
+	for _, k := range []string{"start_line", "end_line"} {
+		if v, ok := params[k]; ok && strings.TrimSpace(v.text) != "" {
+			p.errorHint(num, "Send search text that occurs once in the file, without a line range.",
+				"search_and_replace in %s: a line range (<%s>) is not applied", pth, k)
+			return
+		}
+	}
+	type op struct {
+		Search  *string `json:"search"`
+		Replace *string `json:"replace"`
+	}
+	var ops []op
+	if raw, ok := params["operations"]; ok {
+		if _, dup := params["search"]; dup {
+			p.errorHint(num, "Send either <operations> or one <search> and <replace>.", "search_and_replace in %s gives both <operations> and <search>", pth)
+			return
+		}
+		if err := json.Unmarshal([]byte(raw.text), &ops); err != nil || len(ops) == 0 {
+			p.errorHint(num, "Give <operations> as a JSON array of {\"search\": ..., \"replace\": ...} objects.",
+				"search_and_replace in %s: <operations> is not a JSON array of operations", pth)
+			return
+		}
+	} else {
+		s, hasS := params["search"]
+		r, hasR := params["replace"]
+		if !hasS || !hasR {
+			p.errorHint(num, "Give the text to find in <search> and its replacement in <replace>.",
+				"search_and_replace in %s needs <search> and <replace>", pth)
+			return
+		}
+		st, rt := strings.TrimSpace(s.text), strings.TrimSpace(r.text)
+		ops = []op{{Search: &st, Replace: &rt}}
+	}
+	var es []edit.Edit
+	for k, o := range ops {
+		if o.Search == nil || *o.Search == "" || o.Replace == nil {
+			p.errorHint(num, "Give every operation a non-empty \"search\" and a \"replace\".",
+				"search_and_replace in %s: operation %d has no search text or no replacement", pth, k+1)
+			return
+		}
+		es = append(es, edit.Edit{Op: edit.Replace, Path: pth, Old: *o.Search, New: *o.Replace, Count: 1})
+	}
+	p.lastPath = pth
+	for _, e := range es {
+		p.add(e, FormatWhole, open, closeAt+1)
+	}
 }

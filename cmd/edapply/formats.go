@@ -235,6 +235,15 @@ PARSE_ERROR, and nothing of the call is written.
     <line_count>1</line_count>
     </write_to_file>
 
+Roo Code's other two calls are read alike. "<insert_content>" puts its
+"<content>" lines before "<line>" N (from 1), or at the end of the file for
+0. "<search_and_replace>" replaces "<search>" by "<replace>", both trimmed
+as Roo trims them (or each {"search", "replace"} of a JSON "<operations>"
+array); the text must occur exactly once, what Roo's older tool (every
+occurrence) and its newer one (one) agree on. "<use_regex>",
+"<ignore_case>" and a "<start_line>"/"<end_line>" range are refused: the
+text alone cannot say which occurrences the tool would change.
+
 §codex
 
 "*** Begin Patch" to "*** End Patch", bare, fenced or in an apply_patch
@@ -357,12 +366,12 @@ Auto-detection
 
 Each region is read by the first format whose markers start it: a codex
 envelope, SEARCH/REPLACE markers, a diff's headers or hunk, a JSON edit
-object, a "<write_to_file>" call, and last a path line followed by a fence.
-Anything else is prose. A block, envelope, call or fence left open (a
-truncated reply) is a PARSE_ERROR and nothing is written. "edapply parse"
-prints the edits it read, touching nothing. A fence under a path the tree
-does not have, beside edits in another format, is a PARSE_ERROR too: it is
-a quote as often as a new file.
+object, a "<write_to_file>" (or Roo's other) call, and last a path line
+followed by a fence. Anything else is prose. A block, envelope, call or
+fence left open (a truncated reply) is a PARSE_ERROR and nothing is
+written. "edapply parse" prints the edits it read, touching nothing. A
+fence under a path the tree does not have, beside edits in another format,
+is a PARSE_ERROR too: it is a quote as often as a new file.
 
 Paths
 -----
