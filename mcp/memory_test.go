@@ -12,6 +12,7 @@ import (
 // client sent: reading SEARCH/REPLACE blocks allocates a small part of
 // the reply's bytes, not a copy of it.
 func TestParseReplyInPlace(t *testing.T) {
+	growth.SkipUnderRace(t)
 	var b strings.Builder
 	for i := range 64 {
 		fmt.Fprintf(&b, "big.go\n<<<<<<< SEARCH\nvar v%d = %q\n=======\nvar v%d = %q\n>>>>>>> REPLACE\n\n",

@@ -35,6 +35,7 @@ func longLineReply(n int, diff bool) string {
 // place allocates a small part of its bytes; a diff's old and new texts
 // are built from its lines, about the reply's bytes once more.
 func TestParseHoldsOneCopy(t *testing.T) {
+	growth.SkipUnderRace(t)
 	const blocks = 64 // about 2 MiB
 	for _, tt := range []struct {
 		name    string
@@ -96,6 +97,7 @@ func TestParseResultsDoNotAlias(t *testing.T) {
 // allocates about 4.4 times its bytes (each block rendered and read back,
 // the output, their lines), not a copy of the reply besides (5.4).
 func TestNormalizeReadsInPlace(t *testing.T) {
+	growth.SkipUnderRace(t)
 	src := []byte(longLineReply(64, false))
 	edits, errs := Parse(src, FormatAuto)
 	if len(errs) > 0 || len(edits) != 64 {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/edapply/edapply/internal/growth"
 	"github.com/edapply/edapply/parse"
 )
 
@@ -65,6 +66,7 @@ func TestReadAll(t *testing.T) {
 // reply of SEARCH/REPLACE blocks allocates its bytes once, not a second
 // time as a string.
 func TestReadEditsHoldsOneCopy(t *testing.T) {
+	growth.SkipUnderRace(t)
 	var b strings.Builder
 	for i := range 64 {
 		fmt.Fprintf(&b, "big.go\n<<<<<<< SEARCH\nvar v%d = %q\n=======\nvar v%d = %q\n>>>>>>> REPLACE\n\n",

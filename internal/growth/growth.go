@@ -37,3 +37,12 @@ func Linear(t testing.TB, name string, run func(scale int)) {
 			name, o2, b2, o1, b1)
 	}
 }
+
+// SkipUnderRace skips a test whose bound is an absolute count of bytes or
+// objects: the race detector's instrumentation allocates on its own.
+func SkipUnderRace(t testing.TB) {
+	t.Helper()
+	if Race {
+		t.Skip("allocation bound: measured without the race detector")
+	}
+}
