@@ -157,6 +157,20 @@ func TestNormalize(t *testing.T) {
 			applied: []ap{{Index: 0, Op: edit.Create, Path: "new.txt", New: "hi\n"}},
 			want:    "new.txt\n```\n<<<<<<< SEARCH\n=======\nhi\n>>>>>>> REPLACE\n```\n",
 		},
+		// An XML tool call is never rendered again: a write whose file
+		// kept no final newline reads as sent, and a search matched
+		// loosely is left as written, the edit named in the error.
+		"xmlWriteNoFinalNewline": {
+			in:      "<write_to_file>\n<path>a.txt</path>\n<content>\na\nb\n</content>\n</write_to_file>\n",
+			applied: []ap{{Index: 0, Op: edit.Rewrite, Path: "a.txt", New: "a\nb"}},
+			want:    "<write_to_file>\n<path>a.txt</path>\n<content>\na\nb\n</content>\n</write_to_file>\n",
+		},
+		"xmlSearchMatchedLoosely": {
+			in:      "<search_and_replace>\n<path>a.py</path>\n<search>x = 1</search>\n<replace>x = 2</replace>\n</search_and_replace>\n",
+			applied: []ap{{Index: 0, Op: edit.Replace, Path: "a.py", Old: "x  = 1", New: "x = 2", Line: 1}},
+			want:    "<search_and_replace>\n<path>a.py</path>\n<search>x = 1</search>\n<replace>x = 2</replace>\n</search_and_replace>\n",
+			kept:    true,
+		},
 		"replaceAllLeft": {
 			in:      "{\"path\": \"a\", \"old_string\": \"x \", \"new_string\": \"y\", \"replace_all\": true}\n",
 			applied: []ap{{Index: 0, Op: edit.Replace, Path: "a", Old: "x", New: "y", Line: 1}},

@@ -269,15 +269,24 @@ func (p *parser) xmlParamEnd(name, tag string, j int, after string) (int, string
 				continue
 			}
 		}
+		headText, tailText := strings.TrimSpace(head) != "", last == k && strings.TrimSpace(tail) != ""
+		if !headText && !tailText {
+			// The tags stand on lines of their own: the text is the
+			// response's own lines, shared rather than copied.
+			if last == first {
+				return k, "", true
+			}
+			return k, p.text[p.lines[first].start:p.lines[last-1].end], true
+		}
 		var b strings.Builder
-		if strings.TrimSpace(head) != "" {
+		if headText {
 			b.WriteString(head)
 			b.WriteString(p.lineEnding(j))
 		}
 		if last > first {
 			b.WriteString(p.text[p.lines[first].start:p.lines[last-1].end])
 		}
-		if last == k && strings.TrimSpace(tail) != "" {
+		if tailText {
 			b.WriteString(tail)
 			b.WriteString(p.lineEnding(k))
 		}
