@@ -363,6 +363,11 @@ func (p *parser) lowerWriteToFile(open, closeAt int, params map[string]xmlParam)
 			return
 		}
 	}
+	if numberedRead(text) {
+		fail("Send the file's own lines in <content>, without the line numbers a read of the file puts before them.",
+			"every line of the <content> for %s starts with a line number counting up from 1, as a read of the file shows it: the numbers would be written into the file", pth)
+		return
+	}
 	p.lastPath = pth
 	p.toolWrites[len(p.edits)] = true
 	p.add(edit.Edit{Op: edit.Rewrite, Path: pth, New: text}, FormatWhole, open, closeAt+1)
@@ -504,4 +509,47 @@ func (p *parser) lowerSearchAndReplace(open, closeAt int, params map[string]xmlP
 	for _, e := range es {
 		p.add(e, FormatWhole, open, closeAt+1)
 	}
+}
+
+// numberedRead reports whether every line of text, two at least, starts
+// with the line-number prefix a read of a file shows ("1 | ", Roo Code's;
+// "     1\t", cat -n's; "1→"), the numbers counting up from 1: text copied
+// from a read, not a file's own lines.
+func numberedRead(text string) bool {
+	ls := splitAfter(text)
+	if len(ls) < 2 {
+		return false
+	}
+	kind := ""
+	for i, l := range ls {
+		t := strings.TrimLeft(l, " ")
+		pad := len(l) - len(t)
+		d := 0
+		for d < len(t) && d < 9 && '0' <= t[d] && t[d] <= '9' {
+			d++
+		}
+		if d == 0 {
+			return false
+		}
+		if n, _ := strconv.Atoi(t[:d]); n != i+1 {
+			return false
+		}
+		rest := strings.TrimLeft(t[d:], " ")
+		var k string
+		switch {
+		case strings.HasPrefix(rest, "|"):
+			k = "|"
+		case strings.HasPrefix(rest, "→"):
+			k = "→"
+		case strings.HasPrefix(t[d:], "\t") && pad > 0:
+			k = "\t" // cat -n pads its numbers; a data file's tab-separated counter is not
+		default:
+			return false
+		}
+		if kind != "" && k != kind {
+			return false
+		}
+		kind = k
+	}
+	return true
 }

@@ -223,9 +223,10 @@ then Roo's "<line_count>", then "</write_to_file>". A fence around the
 whole content of a file that is no document is not the file's. A
 "</content>" line that no other parameter or closing tag follows is the
 file's text; a closing tag written twice before the next call, a line that
-is no parameter, a call cut off before its closing tags, or a
-"<line_count>" above the content's lines (a write cut short) is a
-PARSE_ERROR, and nothing of the call is written.
+is no parameter, a call cut off before its closing tags, a
+"<line_count>" above the content's lines (a write cut short), or content
+whose every line starts with a read's line number ("1 | ", counting up
+from 1) is a PARSE_ERROR, and nothing of the call is written.
 
     <write_to_file>
     <path>docs/hello.txt</path>
