@@ -159,7 +159,7 @@ type EditResult struct {
 	LineEnd   int    // inclusive
 	Matched   string // the file's text the edit located (for normalize)
 	Written   string // the text written in its place
-	Note      string // how a rescue of a tool call read the edit (see locate/rescue.go), for the model's next call
+	Note      string // how a rescue of a tool call or an edge rung read the edit (see locate.Result), for the model's next call
 	Repaired  bool   // the edit was replaced by a fixer's
 	// Fix is, when Repaired, the fixer's edit that was planned in the
 	// given edit's place (one of possibly several with the same Index).

@@ -29,7 +29,7 @@ type Result struct {
 	LineEnd   int
 	Matched   string // the file's text the first match covers
 	Written   string // the text written in its place
-	Note      string // how a rescue read the edit (see rescue.go); "" for the ladder's rungs
+	Note      string // how a rescue or an edge rung read the edit (rescue.go, blankedges.go, hunkedges.go); "" for the other rungs
 }
 
 // A Doc is one file's content as the edits given to it so far leave it.

@@ -25,7 +25,7 @@ type location struct {
 	LineEnd   int
 	Matched   string // the file's text the first match covers (normalize's SEARCH)
 	Written   string // the text written in its place (normalize's REPLACE)
-	Note      string // how a rescue read the edit (see rescue.go); "" for the ladder's rungs
+	Note      string // how a rescue or an edge rung read the edit (rescue.go, blankedges.go, hunkedges.go); "" for the other rungs
 }
 
 // Options are what the ladder reads of the caller's options.
