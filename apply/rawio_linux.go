@@ -108,8 +108,10 @@ func loadRaw(dir *os.File, name string, known bool) (state, error) {
 			return errFallback
 		}
 		st = state{exists: true, data: data, mode: unixMode(fi.Mode), exact: true}
-		if stampable(fd) {
-			st.stamp = newStamp(&fi, before, data)
+		// The change time first: a file changed just now is read again
+		// whatever its file system, which then need not be asked.
+		if stamp := newStamp(&fi, before, data); stamp != nil && stampable(fd) {
+			st.stamp = stamp
 		}
 		return nil
 	})
