@@ -51,9 +51,12 @@ func TestCutWindowBudget(t *testing.T) {
 	}
 }
 
-func TestRead(t *testing.T) {
-	dir := t.TempDir()
-	root := filepath.Join(dir, "root")
+// readWindowTree makes the tree TestRead and TestHashFile read: dir holds
+// outside.txt and root, whose a.txt, d/b.txt and binary bin are files and
+// whose out is a symlink to outside.txt.
+func readWindowTree(t *testing.T) (dir, root string) {
+	dir = t.TempDir()
+	root = filepath.Join(dir, "root")
 	for name, data := range map[string]string{
 		"root/a.txt":   "one\ntwo\n",
 		"root/bin":     "a\x00b",
@@ -71,6 +74,11 @@ func TestRead(t *testing.T) {
 	if err := os.Symlink("../outside.txt", filepath.Join(root, "out")); err != nil {
 		t.Fatal(err)
 	}
+	return dir, root
+}
+
+func TestRead(t *testing.T) {
+	_, root := readWindowTree(t)
 	w, err := Read(root, filepath.Join(root, "d/../a.txt"), 2, 0)
 	if err != nil {
 		t.Fatalf("Read of an absolute path inside the root: %v", err)
@@ -108,24 +116,7 @@ func TestRead(t *testing.T) {
 // --base looks), binary files included, and refused where an edit of it
 // would be.
 func TestHashFile(t *testing.T) {
-	dir := t.TempDir()
-	root := filepath.Join(dir, "root")
-	for name, data := range map[string]string{
-		"root/d/b.txt": "b\n",
-		"root/bin":     "a\x00b",
-		"outside.txt":  "secret\n",
-	} {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.Symlink("../outside.txt", filepath.Join(root, "out")); err != nil {
-		t.Fatal(err)
-	}
+	dir, root := readWindowTree(t)
 	opts := Options{Root: root, PathPrefixes: []string{"/workspace"}}
 	for p, want := range map[string]struct{ rel, data string }{
 		"d/b.txt":                         {"d/b.txt", "b\n"},
