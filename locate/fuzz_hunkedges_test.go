@@ -37,20 +37,9 @@ func FuzzHunkEdges(f *testing.F) {
 		if len(fileData) < 3 || len(fileData) > 48 || len(newData) > 8 {
 			return
 		}
-		line := func(c byte) string {
-			var ws []string
-			for k := 0; k <= int(c>>6)%3; k++ {
-				ws = append(ws, typoWords[(int(c)+7*k)%len(typoWords)])
-			}
-			indent := ""
-			if c&0x20 != 0 {
-				indent = "    "
-			}
-			return indent + strings.Join(ws, " ")
-		}
 		var fl []string
 		for _, c := range fileData {
-			fl = append(fl, line(c))
+			fl = append(fl, typoLine(c))
 		}
 		have := map[string]bool{}
 		for _, l := range fl {
@@ -76,8 +65,8 @@ func FuzzHunkEdges(f *testing.F) {
 		}
 		var added []string
 		for _, c := range newData {
-			added = append(added, line(c^0x5a))
-			mid = append(mid, "+"+line(c^0x5a))
+			added = append(added, typoLine(c^0x5a))
+			mid = append(mid, "+"+typoLine(c^0x5a))
 		}
 		post := ctx(fl[start+lead+minus : start+lead+minus+trail])
 		content := strings.Join(fl, "\n") + "\n"

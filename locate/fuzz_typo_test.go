@@ -11,6 +11,20 @@ import (
 // that lines repeat, each three letters or more.
 var typoWords = []string{"alpha", "beta", "gamma", "sum", "total", "item", "return", "value", "self", "count"}
 
+// typoLine is the line of a typo-fuzzed file that byte c stands for: one
+// to three typoWords, indented when c has bit 0x20.
+func typoLine(c byte) string {
+	var ws []string
+	for k := 0; k <= int(c>>6)%3; k++ {
+		ws = append(ws, typoWords[(int(c)+7*k)%len(typoWords)])
+	}
+	indent := ""
+	if c&0x20 != 0 {
+		indent = "    "
+	}
+	return indent + strings.Join(ws, " ")
+}
+
 // FuzzTypoNeverApplies checks the promise that a one-letter typo in a
 // SEARCH never succeeds: data builds a file and a SEARCH/REPLACE edit that
 // applies to it, then every SEARCH line gets one letter changed (to a line
@@ -25,27 +39,16 @@ func FuzzTypoNeverApplies(f *testing.F) {
 		if len(fileData) == 0 || len(fileData) > 64 || len(newData) > 16 {
 			return
 		}
-		line := func(c byte) string {
-			var ws []string
-			for k := 0; k <= int(c>>6)%3; k++ {
-				ws = append(ws, typoWords[(int(c)+7*k)%len(typoWords)])
-			}
-			indent := ""
-			if c&0x20 != 0 {
-				indent = "    "
-			}
-			return indent + strings.Join(ws, " ")
-		}
 		var fl []string
 		for _, c := range fileData {
-			fl = append(fl, line(c))
+			fl = append(fl, typoLine(c))
 		}
 		start := int(from) % len(fl)
 		end := min(len(fl), start+1+int(n)%4)
 		old := strings.Join(fl[start:end], "\n") + "\n"
 		var nl []string
 		for _, c := range newData {
-			nl = append(nl, line(c^0x5a))
+			nl = append(nl, typoLine(c^0x5a))
 		}
 		nw := strings.Join(nl, "\n")
 		if nw != "" {
