@@ -264,7 +264,7 @@ func (n *normalizer) recheck(out []byte) bool {
 			continue
 		}
 		n.keep(s.idx...)
-		*s = nsplice{start: s.start, end: s.end, text: string(n.src[s.start:s.end])}
+		*s = nsplice{start: s.start, end: s.end, text: n.span(s.start, s.end)}
 	}
 	return changed
 }
@@ -1035,7 +1035,7 @@ func (n *normalizer) json(g []int) {
 	if len(targets) == 0 {
 		return
 	}
-	region := string(n.src[e0.Start:e0.End])
+	region := n.span(e0.Start, e0.End)
 	var b strings.Builder
 	last := 0
 	for k := 0; k < len(region); {
