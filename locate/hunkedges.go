@@ -73,12 +73,12 @@ func (m *matcher) hunkEdges(op, np *pattern) (loc location, err *edit.Error, ok 
 			case r.err == nil:
 				if note, ok := m.edgeFits(r, r.loc.LineStart-1, r.loc.LineEnd-1); ok {
 					fits = append(fits, edgeFit{at: r.loc.LineStart + r.shift, reading: &r, note: note,
-						cand: m.f.listed([]hit{{first: r.loc.LineStart - 1, last: r.loc.LineEnd - 1}})[0]})
+						place: hit{first: r.loc.LineStart - 1, last: r.loc.LineEnd - 1}})
 				}
 			case r.err.Code == edit.CodeMultipleMatches:
 				for _, h := range r.places {
 					if _, ok := m.edgeFits(r, h.first, h.last); ok {
-						fits = append(fits, edgeFit{at: h.first + 1 + r.shift, cand: m.f.listed([]hit{h})[0]})
+						fits = append(fits, edgeFit{at: h.first + 1 + r.shift, place: h})
 					}
 				}
 			}
@@ -109,10 +109,10 @@ func (m *matcher) hunkEdges(op, np *pattern) (loc location, err *edit.Error, ok 
 // An edgeFit is a place a hunk read without the context at one edge may
 // mean: its lines but the left-out ones stand there, and those fit.
 type edgeFit struct {
-	at      int            // the file's line where the hunk's first change is
-	reading *edgeReading   // the reading that placed it alone; nil when it found several places
-	note    string         // what differed, when reading is set
-	cand    edit.Candidate // the lines that matched
+	at      int          // the file's line where the hunk's first change is
+	reading *edgeReading // the reading that placed it alone; nil when it found several places
+	note    string       // what differed, when reading is set
+	place   hit          // the lines that matched
 }
 
 // An edgeReading is the hunk read without d context lines at one edge.
@@ -241,18 +241,18 @@ func (m *matcher) edgeFits(r edgeReading, first, last int) (note string, ok bool
 // multipleFits is the MULTIPLE_MATCHES of a hunk that, read without the
 // context at one of its edges, may mean more than one place.
 func (m *matcher) multipleFits(fits []edgeFit) *edit.Error {
-	var cands []edit.Candidate
+	var places []hit
 	var at []string
 	seen := map[int]bool{}
 	for _, f := range fits {
-		if seen[f.at] || len(cands) == maxListed {
+		if seen[f.at] || len(places) == maxListed {
 			continue
 		}
 		seen[f.at] = true
-		cands = append(cands, f.cand)
+		places = append(places, f.place)
 		switch {
 		case len(at) < 5:
-			at = append(at, lineRange(f.cand.LineStart, f.cand.LineEnd))
+			at = append(at, lineRange(f.place.first+1, f.place.last+1))
 		case len(at) == 5:
 			at = append(at, "…")
 		}
@@ -261,5 +261,5 @@ func (m *matcher) multipleFits(fits []edgeFit) *edit.Error {
 		Msg: "hunk not found as written; without the context lines that differ from the file, it matches more than one place",
 		Hint: fmt.Sprintf("Copy the context lines from the file as they are, enough of them that the hunk matches one place (without the ones that differ, it matches at lines %s).",
 			strings.Join(at, ", ")),
-		Candidates: cands}
+		Candidates: m.f.listed(places)}
 }
