@@ -85,10 +85,11 @@ func isClineOpener(s string) bool {
 }
 
 // opensLevel reports whether s opens a level of nesting inside a block:
-// any '<' marker (a block, a git conflict) or Cline's opener.
+// any '<' marker (a block, a git conflict) or another spelling of a
+// block's opener (Cline's, a labelled run of any length).
 func opensLevel(s string) bool {
 	_, _, ok := srMarker(s, '<')
-	return ok || isSearchOpener(s)
+	return ok || isClineOpener(s) || labelledRun(s, '<', "search") > 0
 }
 
 // closesLevel reports whether s closes a level: any '>' marker, or
