@@ -213,21 +213,21 @@ func patchText(s string, use heredocUse) (patchCall, bool) {
 	if opensEnvelope(t) {
 		return patchCall{env: t}, true
 	}
-	switch use {
-	case toolHeredoc, shellHeredoc:
-		if use == toolHeredoc {
-			if c, ok := toolPatch(t); ok {
-				return c, true
-			}
-			// Else a tool's text that is a shell command is read as one.
+	if use == noHeredoc {
+		return patchCall{}, false
+	}
+	if use == toolHeredoc {
+		if c, ok := toolPatch(t); ok {
+			return c, true
 		}
-		env, dir, why := shellPatch(t)
-		switch {
-		case env != "":
-			return patchCall{env: env, dir: dir}, true
-		case why != "" && runsApplyPatch(t) && carriesPatch(t):
-			return patchCall{refusal: "this tool call's shell does more than run apply_patch: " + why + "; edapply runs no shell"}, true
-		}
+		// Else a tool's text that is a shell command is read as one.
+	}
+	env, dir, why := shellPatch(t)
+	switch {
+	case env != "":
+		return patchCall{env: env, dir: dir}, true
+	case why != "" && runsApplyPatch(t) && carriesPatch(t):
+		return patchCall{refusal: "this tool call's shell does more than run apply_patch: " + why + "; edapply runs no shell"}, true
 	}
 	return patchCall{}, false
 }
