@@ -79,10 +79,12 @@ func (f *finder) onlyExplanation(op, np *pattern, h hit) bool {
 	return true
 }
 
-// looseLine is a line with its blanks trimmed and collapsed and its
-// punctuation folded, as the loosest literal rung compares it.
+// looseLine is a line as the loosest literal rung, spacing, compares it:
+// its punctuation folded, its blanks trimmed, dropped beside punctuation
+// and collapsed elsewhere. An old text is then no nearer a place for
+// spacing it quotes otherwise than the ladder would find it there.
 func looseLine(l string) string {
-	return strings.Join(strings.Fields(foldPunct(l)), " ")
+	return spacedForm(foldPunct(l))
 }
 
 // telling reports whether a loose line says something: it holds a letter

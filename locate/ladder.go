@@ -18,6 +18,10 @@ const (
 	levelWhitespace                  // runs of inner whitespace collapsed
 	levelUnicode                     // typographic punctuation folded to ASCII
 	levelElision                     // placeholder lines skip runs of lines
+	// levelSpacing forgives blanks beside punctuation ("f( a )" for
+	// "f(a)"). It is no step of find's loop: places tries it after every
+	// other rung and rescue found nothing (spacing.go).
+	levelSpacing
 )
 
 func (lv level) strategy() Strategy {
@@ -32,6 +36,8 @@ func (lv level) strategy() Strategy {
 		return StrategyWhitespace
 	case levelUnicode:
 		return StrategyUnicode
+	case levelSpacing:
+		return StrategyWhitespace // the contract's list is fixed; a note tells the rest
 	}
 	return StrategyElision
 }
@@ -131,6 +137,7 @@ type finder struct {
 	mode  int // eolLF, eolCRLF or eolMixed; 0 until known
 
 	keys    []uint64 // looseKey of each line; nil until needed
+	spaced  []uint64 // spacedKey of each line; nil until the spacing rung runs
 	keyBits []uint64 // a bit set of keys' values (modulo its size)
 }
 
@@ -381,6 +388,8 @@ func prepLine(lv level, l string) string {
 		return trimBoth(l)
 	case levelWhitespace:
 		return l
+	case levelSpacing:
+		return spacedForm(foldPunct(l))
 	}
 	return foldPunct(l)
 }
@@ -395,6 +404,8 @@ func lineEq(lv level, file, pat string) bool {
 		return trimBoth(file) == pat
 	case levelWhitespace:
 		return eqFields(file, pat)
+	case levelSpacing:
+		return spacedForm(foldPunct(file)) == pat
 	default: // levelUnicode, levelElision
 		return eqFields(foldPunct(file), pat)
 	}
@@ -708,7 +719,7 @@ func (f *finder) lineHits(p *pattern, lv level, gaps bool, fromLine, limit int) 
 	if gaps {
 		need -= p.gaps
 	}
-	for _, k := range f.starts(p, gaps, base, fromLine) {
+	for _, k := range f.starts(p, lv, gaps, base, fromLine) {
 		if k+need > len(lines) {
 			break
 		}
@@ -764,13 +775,14 @@ func (f *finder) lineHits(p *pattern, lv level, gaps bool, fromLine, limit int) 
 }
 
 // starts returns, ascending, the lines from fromLine on where a match of
-// p may start, at any line level. Rather than compare every line, it compares loose keys: a
-// file line that matches a pattern line at any line level has the pattern
-// line's looseKey (each level only forgives what the key leaves out:
-// blanks and typography). So only the lines whose key is that of the first
-// segment's most telling line, shifted back to where the match would start,
-// are starts.
-func (f *finder) starts(p *pattern, gaps bool, base, fromLine int) []int {
+// p may start at line level lv. Rather than compare every line, it
+// compares keys: a file line that matches a pattern line at any line level
+// up to elision has the pattern line's looseKey (each level only forgives
+// what the key leaves out: blanks and typography), and one that matches
+// at levelSpacing its spacedKey. So only the lines whose key is that of
+// the first segment's most telling line, shifted back to where the match
+// would start, are starts.
+func (f *finder) starts(p *pattern, lv level, gaps bool, base, fromLine int) []int {
 	ni, best := base, -1
 	for i := base; i < len(p.lines) && !(gaps && p.gap[i]); i++ {
 		if n := len(trimBoth(p.lines[i])); n > best {
@@ -780,8 +792,13 @@ func (f *finder) starts(p *pattern, gaps bool, base, fromLine int) []int {
 	if ni >= len(p.lines) {
 		return nil // only placeholders: they match no line
 	}
-	keys := f.looseKeys()
-	key := looseKey(p.lines[ni])
+	var keys []uint64
+	var key uint64
+	if lv == levelSpacing {
+		keys, key = f.spacedKeys(), spacedKey(p.lines[ni])
+	} else {
+		keys, key = f.looseKeys(), looseKey(p.lines[ni])
+	}
 	off := ni - base
 	var ks []int
 	for L := fromLine + off; L < len(keys); L++ {

@@ -303,6 +303,14 @@ func (m *matcher) places(op, np *pattern) (hits []hit, lv level, note string, do
 		}
 	}
 	if len(hits) == 0 {
+		if hits, done = m.spacing(op, np); done != nil {
+			return nil, 0, "", done, nil
+		}
+		if len(hits) > 0 {
+			lv, note = levelSpacing, noteSpacing
+		}
+	}
+	if len(hits) == 0 {
 		w := wordsOf(e)
 		cands, hint := f.candidates(op, m.from, w)
 		return nil, 0, "", nil, &edit.Error{Code: edit.CodeNoMatch, Msg: w.old + " not found", Hint: hint, Candidates: cands}
