@@ -69,6 +69,16 @@
 //     farther out past a line the model dropped, or an added blank line),
 //     and no other such reading fits elsewhere; the file keeps its
 //     context (hunkedges.go).
+//  11. spacing, for any format, when all of the above found nothing: each
+//     line compared, typography folded as in 5, once the blanks that touch
+//     punctuation (brackets, separators, operators) are dropped and other
+//     inner runs collapsed, so "function  f( a, b )" is "function f(a, b)"
+//     but "int x" is never "intx"; quotes, "$", "#" and "@" are no such
+//     punctuation, since a blank beside them may be a string's or a word's.
+//     Whole lines, indentation mapped as from 3 on, unique or refused, and
+//     reported as the whitespace rung with a note (spacing.go). Every
+//     letter still counts, so a typo still fails (FuzzSpacingTypoNeverApplies);
+//     tried last, it costs nothing to an edit an earlier rung finds.
 //
 // Whatever the rung, only the matched region changes, and within it a line
 // the edit keeps (paired by a line diff of old and new text) keeps the
@@ -82,9 +92,9 @@
 // The ladder is in match.go (the order of the rungs, ties, hints, already
 // applied edits), ladder.go (the rungs' comparisons and the written text),
 // elision.go (placeholders), rescue.go (a tool call's rescues),
-// blankedges.go and hunkedges.go (the last two rungs) and candidates.go
-// (looseKey, which rules lines out before every tolerant rung compares
-// them, and the candidates of a NO_MATCH). Besides the
+// blankedges.go, hunkedges.go and spacing.go (the last three rungs) and
+// candidates.go (looseKey, which rules lines out before every tolerant
+// rung but spacing compares them, and the candidates of a NO_MATCH). Besides the
 // ladder: words.go holds, per format, the nouns its errors name an edit's
 // parts with, and whole.go judges whether a fence nobody called a whole
 // file can be one.

@@ -414,7 +414,14 @@ expects is MULTIPLE_MATCHES and never falls through to a looser one.
     folded to ASCII;
  6. elision: a line that is only "..." or "// ... existing code ..." matches
     any run of lines, which the replacement keeps;
- 7. a diff's line number picks among equal matches when it points at one.
+ 7. a diff's line number picks among equal matches when it points at one;
+ 8. last, when nothing above (nor a tool call's rescue, blank edge lines or
+    a hunk's edges) finds it: blanks beside punctuation ignored, so
+    "function  f( a, b )" finds "function f(a, b)"; blanks between words
+    still count ("int x" is not "intx"), as do those beside quotes, "$",
+    "#" and "@". Whole lines, unique or refused; the receipt's strategy
+    is "whitespace", and its "note" says so. Lines the edit keeps keep
+    the file's bytes.
 
 Found nowhere: NO_MATCH, with the closest candidates and their lines (below
 60% similar, one candidate at most, marked weak: the text may not be in the
