@@ -228,6 +228,10 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 	}
 	strategy := lv.strategy()
 	if hits, strategy, err = m.choose(op, hits, strategy); err != nil {
+		if lv == levelSpacing {
+			// The places differ from the old text as sent: say how it was read.
+			err.Hint = upperFirst(noteSpacing) + ". " + err.Hint
+		}
 		return location{}, err
 	}
 	if op.text == np.text {

@@ -41,7 +41,7 @@ func TestSpacing(t *testing.T) {
 		"shellWord":     {file: "echo$x\n", format: sr, old: "echo $x\n", new: "echo $y\n", code: edit.CodeNoMatch},
 		"typo":          {file: "foo(a, b)\n", format: sr, old: "foo( a, c )\n", new: "foo(a)\n", code: edit.CodeNoMatch},
 		"twoPlaces": {file: "f(a, b)\nx\nf(a,b)\n", format: sr, old: "f( a, b )\n", new: "g(a, b)\n",
-			code: edit.CodeMultipleMatches},
+			code: edit.CodeMultipleMatches, hint: "punctuation"},
 		"strict": {file: "f(a)\n", format: sr, old: "f( a )\n", new: "g(a)\n", strict: true, code: edit.CodeNoMatch},
 
 		// Sent again: the new text stands already, at this rung.
@@ -96,6 +96,30 @@ func TestSpacedForm(t *testing.T) {
 	} {
 		if got := spacedForm(in); got != want {
 			t.Errorf("spacedForm(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestSpacingOnFailureOnly: the spacing rung's keys are computed only
+// when every other rung found nothing, so an edit found earlier costs
+// what it cost without the rung.
+func TestSpacingOnFailureOnly(t *testing.T) {
+	for name, c := range map[string]struct {
+		file, old string
+		computed  bool
+	}{
+		"exact":      {"a\nf(a)\nb\n", "f(a)\n", false},
+		"indent":     {"a\n  f(a)\nb\n", "f(a)\n", false},
+		"whitespace": {"a\nf(a,  b)\nb\n", "f(a, b)\n", false},
+		"spacing":    {"a\nf(a, b)\nb\n", "f( a, b )\n", true},
+	} {
+		f := newFinder(c.file)
+		e := &edit.Edit{Op: edit.Replace, Old: c.old, New: "g()\n", Count: 1, Format: edit.FormatSearchReplace}
+		if _, err := locateIn(f, e, newPattern(e.Old), newPattern(e.New), matchOptions{}, nil); err != nil {
+			t.Errorf("%s: %s: %s", name, err.Code, err.Msg)
+		}
+		if computed := f.spaced != nil; computed != c.computed {
+			t.Errorf("%s: spacing keys computed: %v, want %v", name, computed, c.computed)
 		}
 	}
 }
