@@ -137,7 +137,6 @@ type finder struct {
 	mode  int // eolLF, eolCRLF or eolMixed; 0 until known
 
 	keys    []uint64 // looseKey of each line; nil until needed
-	spaced  []uint64 // spacedKey of each line; nil until the spacing rung runs
 	keyBits []uint64 // a bit set of keys' values (modulo its size)
 }
 
@@ -779,7 +778,7 @@ func (f *finder) lineHits(p *pattern, lv level, gaps bool, fromLine, limit int) 
 // compares keys: a file line that matches a pattern line at any line level
 // up to elision has the pattern line's looseKey (each level only forgives
 // what the key leaves out: blanks and typography), and one that matches
-// at levelSpacing its spacedKey. So only the lines whose key is that of
+// at levelSpacing its spacedKey (spacedLines). So only the lines whose key is that of
 // the first segment's most telling line, shifted back to where the match
 // would start, are starts.
 func (f *finder) starts(p *pattern, lv level, gaps bool, base, fromLine int) []int {
@@ -792,14 +791,15 @@ func (f *finder) starts(p *pattern, lv level, gaps bool, base, fromLine int) []i
 	if ni >= len(p.lines) {
 		return nil // only placeholders: they match no line
 	}
-	var keys []uint64
-	var key uint64
-	if lv == levelSpacing {
-		keys, key = f.spacedKeys(), spacedKey(p.lines[ni])
-	} else {
-		keys, key = f.looseKeys(), looseKey(p.lines[ni])
-	}
 	off := ni - base
+	if lv == levelSpacing {
+		ks := f.spacedLines(p.lines[ni], fromLine+off)
+		for i := range ks {
+			ks[i] -= off
+		}
+		return ks
+	}
+	keys, key := f.looseKeys(), looseKey(p.lines[ni])
 	var ks []int
 	for L := fromLine + off; L < len(keys); L++ {
 		if keys[L] == key {

@@ -1,6 +1,9 @@
 package locate
 
-import "hash/maphash"
+import (
+	"hash/maphash"
+	"strings"
+)
 
 // noteSpacing is the receipt's note for an edit found at the spacing rung.
 const noteSpacing = `the old text's blanks beside punctuation differ from the file's ("f( a, b )" for "f(a, b)"); it was matched without them: quote lines as the file spaces them`
@@ -25,50 +28,125 @@ func isSpacingPunct(c byte) bool { return c < 0x80 && spacingPunct[c] }
 // other bytes are never dropped: "int x" is not "intx". A trimmed line
 // without inner blanks is returned as it is.
 func spacedForm(s string) string {
-	s = trimBoth(s)
-	i := 0
-	for i < len(s) && !isSpace(s[i]) {
-		i++
+	t, inner := trimInner(s)
+	if !inner {
+		return t
 	}
-	if i == len(s) {
-		return s
+	return string(appendSpaced(make([]byte, 0, len(t)), t))
+}
+
+// trimInner returns s trimmed, and whether blanks stand inside it.
+func trimInner(s string) (string, bool) {
+	t := trimBoth(s)
+	for i := 0; i < len(t); i++ {
+		if isSpace(t[i]) {
+			return t, true
+		}
 	}
-	b := make([]byte, 0, len(s))
-	b = append(b, s[:i]...)
-	for i < len(s) {
-		if !isSpace(s[i]) {
-			b = append(b, s[i])
+	return t, false
+}
+
+// appendSpaced appends spacedForm(t) to b, for t trimmed.
+func appendSpaced(b []byte, t string) []byte {
+	for i := 0; i < len(t); {
+		if !isSpace(t[i]) {
+			b = append(b, t[i])
 			i++
 			continue
 		}
-		// s is trimmed: a run of blanks has a byte on either side.
-		j := skipSpace(s, i)
-		if !isSpacingPunct(s[i-1]) && !isSpacingPunct(s[j]) {
+		// t is trimmed: a run of blanks has a byte on either side.
+		j := skipSpace(t, i)
+		if !isSpacingPunct(t[i-1]) && !isSpacingPunct(t[j]) {
 			b = append(b, ' ')
 		}
 		i = j
 	}
-	return string(b)
+	return b
 }
 
 // spacedKey is the key of a line at the spacing rung: lines that match
-// there have the same key.
+// there have the same key. It allocates nothing for a line of ASCII
+// (without "--") that fits its buffer: a NO_MATCH computes one per line
+// of the file.
 func spacedKey(s string) uint64 {
-	return maphash.String(candSeed, spacedForm(foldPunct(s)))
+	t, inner := trimInner(foldPunct(s))
+	if !inner {
+		return maphash.String(candSeed, t)
+	}
+	var buf [256]byte
+	return maphash.Bytes(candSeed, appendSpaced(buf[:0], t))
 }
 
-// spacedKeys returns the spacedKey of every line, computed once, when
-// the spacing rung first runs: every other rung found nothing by then,
-// so an edit found earlier never pays for them.
-func (f *finder) spacedKeys() []uint64 {
-	if f.spaced == nil {
-		lines := f.lineIndex()
-		f.spaced = make([]uint64, len(lines))
-		for k, l := range lines {
-			f.spaced[k] = spacedKey(f.content[l.start:l.end])
+// spacedApart reports whether a line of p holds punctuation the spacing
+// rung drops blanks beside, typography folded. Without any, a line
+// matches there where it matches at the unicode rung, blanks collapsed:
+// the rung would find nothing that rung did not.
+func spacedApart(p *pattern) bool {
+	for _, l := range p.lines {
+		l = foldPunct(l)
+		for i := 0; i < len(l); i++ {
+			if isSpacingPunct(l[i]) {
+				return true
+			}
 		}
 	}
-	return f.spaced
+	return false
+}
+
+// spacedLines returns, ascending, the lines from line from on whose
+// spacedKey is that of l. A line that matches l at the spacing rung holds
+// l's longest run of ASCII letters, digits and "_" as l has it: blanks
+// are dropped only beside punctuation, and folding changes no such byte.
+// So only the lines strings.Index finds that run in are keyed, and a miss
+// costs a scan of the content, not a key per line.
+func (f *finder) spacedLines(l string, from int) []int {
+	lines := f.lineIndex()
+	key, word := spacedKey(l), longestWord(l)
+	var out []int
+	if word == "" {
+		for k := from; k < len(lines); k++ {
+			if spacedKey(f.content[lines[k].start:lines[k].end]) == key {
+				out = append(out, k)
+			}
+		}
+		return out
+	}
+	for k := from; k < len(lines); {
+		i := strings.Index(f.content[lines[k].start:], word)
+		if i < 0 {
+			break
+		}
+		at := lines[k].start + i
+		for lines[k].next <= at {
+			k++
+		}
+		if spacedKey(f.content[lines[k].start:lines[k].end]) == key {
+			out = append(out, k)
+		}
+		k++
+	}
+	return out
+}
+
+// longestWord returns the longest run of ASCII letters, digits and "_" in
+// s, the first of those as long; "" when there is none.
+func longestWord(s string) string {
+	best := ""
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && isASCIIWordByte(s[j]) {
+			j++
+		}
+		if j-i > len(best) {
+			best = s[i:j]
+		}
+		i = j + 1
+	}
+	return best
+}
+
+func isASCIIWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
 }
 
 // spacing runs the spacing rung, the last of the ladder, tried when every
@@ -91,7 +169,9 @@ func (m *matcher) spacing(op, np *pattern) (hits []hit, done *location) {
 		loc.Note = noteSpacing
 		return &loc
 	}
-	if hits = m.search(op, levelSpacing); len(hits) > 0 {
+	if !spacedApart(op) {
+		hits = nil // the unicode rung compared these lines as this one would
+	} else if hits = m.search(op, levelSpacing); len(hits) > 0 {
 		// As in places: the new text holding the old, standing around
 		// each place the old text matched, is an insertion already made.
 		if insertion(op, np) {
@@ -101,7 +181,7 @@ func (m *matcher) spacing(op, np *pattern) (hits []hit, done *location) {
 		}
 		return hits, nil
 	}
-	if np.text != op.text && !np.blank {
+	if np.text != op.text && !np.blank && spacedApart(np) {
 		if nh := m.search(np, levelSpacing); m.standing(nh) && f.onlyExplanation(op, np, nh[0]) {
 			return nil, already(nh)
 		}

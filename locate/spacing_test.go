@@ -1,6 +1,7 @@
 package locate
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/edapply/edapply/edit"
@@ -100,26 +101,24 @@ func TestSpacedForm(t *testing.T) {
 	}
 }
 
-// TestSpacingOnFailureOnly: the spacing rung's keys are computed only
-// when every other rung found nothing, so an edit found earlier costs
-// what it cost without the rung.
-func TestSpacingOnFailureOnly(t *testing.T) {
-	for name, c := range map[string]struct {
-		file, old string
-		computed  bool
-	}{
-		"exact":      {"a\nf(a)\nb\n", "f(a)\n", false},
-		"indent":     {"a\n  f(a)\nb\n", "f(a)\n", false},
-		"whitespace": {"a\nf(a,  b)\nb\n", "f(a, b)\n", false},
-		"spacing":    {"a\nf(a, b)\nb\n", "f( a, b )\n", true},
-	} {
-		f := newFinder(c.file)
-		e := &edit.Edit{Op: edit.Replace, Old: c.old, New: "g()\n", Count: 1, Format: edit.FormatSearchReplace}
-		if _, err := locateIn(f, e, newPattern(e.Old), newPattern(e.New), matchOptions{}, nil); err != nil {
-			t.Errorf("%s: %s: %s", name, err.Code, err.Msg)
-		}
-		if computed := f.spaced != nil; computed != c.computed {
-			t.Errorf("%s: spacing keys computed: %v, want %v", name, computed, c.computed)
+// TestSpacedLines: the lines found through a pattern line's longest word
+// are those a key per line would find.
+func TestSpacedLines(t *testing.T) {
+	content := "f(a, b)\r\nx = f( a,b )\n  f (a , b)  \nff(a, b)\n(  )\n()\ng(a, “b”)\ng(a, \"b\")\nf(a, b)"
+	f := newFinder(content)
+	lines := f.lineIndex()
+	for _, l := range []string{"f( a, b )", "( )", "g( a, \"b\" )", "x=f(a,b)", "nowhere(a)"} {
+		var want []int
+		for from := range 3 {
+			want = want[:0]
+			for k := from; k < len(lines); k++ {
+				if spacedKey(content[lines[k].start:lines[k].end]) == spacedKey(l) {
+					want = append(want, k)
+				}
+			}
+			if got := f.spacedLines(l, from); fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("spacedLines(%q, %d) = %v, want %v", l, from, got, want)
+			}
 		}
 	}
 }
