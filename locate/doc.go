@@ -77,8 +77,9 @@
 //     punctuation, since a blank beside them may be a string's or a word's.
 //     Whole lines, indentation mapped as from 3 on, unique or refused, and
 //     reported as the whitespace rung with a note (spacing.go). Every
-//     letter still counts, so a typo still fails (FuzzSpacingTypoNeverApplies);
-//     tried last, it costs nothing to an edit an earlier rung finds.
+//     letter still counts, so a typo finds nothing here and writes
+//     nothing (FuzzSpacingTypoNeverApplies); tried last, it costs nothing
+//     to an edit an earlier rung finds.
 //
 // Whatever the rung, only the matched region changes, and within it a line
 // the edit keeps (paired by a line diff of old and new text) keeps the
