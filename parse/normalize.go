@@ -67,7 +67,7 @@ type Applied struct {
 // not nil, names those edits; the returned text is still the best
 // rewrite.
 func Normalize(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error) {
-	if AppliedAsWritten(edits, applied) {
+	if AppliedAsWritten(src, edits, applied) {
 		return bytes.Clone(src), nil
 	}
 	return normalize(src, edits, applied)
@@ -122,29 +122,100 @@ func normalize(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error)
 // more to be parsed, nor the output to be read back.
 func inPlace(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
-// AppliedAsWritten reports whether [Normalize] would return the response
-// byte for byte, without rendering it: each entry of applied is the only
-// one for its edit, no fixer's, and says what its edit says (a Replace
-// with Count 1 that found its Old and wrote its New; a Create or Rewrite
-// that wrote its content), and none is a diff hunk, whose "@@" numbers
-// Normalize recomputes. Each such region keeps its bytes (see one and
-// json), and the edits without an entry keep theirs.
-func AppliedAsWritten(edits []edit.Edit, applied []Applied) bool {
+// AppliedAsWritten reports whether [Normalize] would return src, the
+// response, byte for byte, without rendering it: each entry of applied is
+// the only one for its edit, no fixer's, and says what its edit says (a
+// Replace with Count 1 that found its Old and wrote its New; a Create or
+// Rewrite that wrote its content). Each such region keeps its bytes (see
+// one and json), and the edits without an entry keep theirs. A diff hunk
+// keeps its bytes only when the "@@" line Normalize computes for it is the
+// one it has (see hunkAsWritten).
+func AppliedAsWritten(src []byte, edits []edit.Edit, applied []Applied) bool {
 	seen := make(map[int]bool, len(applied))
+	hunks := false
 	for _, a := range applied {
 		if a.Index < 0 || a.Index >= len(edits) || seen[a.Index] || a.Repaired {
 			return false
 		}
 		seen[a.Index] = true
 		e := &edits[a.Index]
-		if e.Format == FormatUDiff || a.Op != e.Op || a.Path != e.Path {
+		if a.Op != e.Op || a.Path != e.Path {
 			return false
 		}
 		if e.Op == edit.Replace && (e.Count != 1 || lf(e.Old) != lf(a.Old)) || lf(e.New) != lf(a.New) {
 			return false
 		}
+		hunks = hunks || e.Format == FormatUDiff && e.Op == edit.Replace
+	}
+	if !hunks {
+		return true
+	}
+	text := inPlace(src) // read only, within this call
+	old := oldLines(applied)
+	for _, a := range applied {
+		e := &edits[a.Index]
+		if e.Format == FormatUDiff && e.Op == edit.Replace && !hunkAsWritten(text, e, a, old[a.Index]) {
+			return false
+		}
 	}
 	return true
+}
+
+// hunkAsWritten reports whether udiff renders the hunk e, applied as a
+// says with its old side at line oldStart, as the bytes it has: its first
+// line is an "@@" header that hunkHeaderLine writes the same, line ending
+// included, and the "---"/"+++" pair the two lines before it may be is
+// one udiff keeps (or rewrites to the same bytes). The rest of a hunk
+// applied as written keeps its bytes, and so does the text between a
+// file's hunks.
+func hunkAsWritten(src string, e *edit.Edit, a Applied, oldStart int) bool {
+	if e.Start < 0 || e.End > len(src) || e.Start >= e.End {
+		return false
+	}
+	region := src[e.Start:e.End]
+	nl := strings.IndexByte(region, '\n')
+	if nl < 0 {
+		return false
+	}
+	first, eol := region[:nl], "\n"
+	if t, ok := strings.CutSuffix(first, "\r"); ok {
+		first, eol = t, "\r\n"
+	}
+	if !isHunkHeader(first) {
+		return false
+	}
+	heading := ""
+	if _, rest, ok := strings.Cut(strings.TrimPrefix(first, "@@"), "@@"); ok {
+		heading = rest
+	}
+	if h, _ := hunkHeaderLine(oldStart, a, heading); h != first {
+		return false
+	}
+	return !fileHeaderRewritten(src, e.Start, e.Path, eol)
+}
+
+// fileHeaderRewritten reports whether the two lines before byte start of
+// src may be a "---"/"+++" pair that udiff would rewrite for a hunk of
+// path: a pair udiff reads as naming path another way, unless it is
+// spelled as udiff would spell it, eol being the hunk's line ending.
+func fileHeaderRewritten(src string, start int, pth, eol string) bool {
+	if start == 0 {
+		return false
+	}
+	prev := strings.LastIndexByte(src[:start-1], '\n') + 1 // the line before the hunk
+	if prev == 0 {
+		return false // one line before the hunk: no room for a pair
+	}
+	from := strings.LastIndexByte(src[:prev-1], '\n') + 1
+	pair := src[from:start]
+	if !strings.HasPrefix(pair, "--- ") || pair == "--- a/"+pth+eol+"+++ b/"+pth+eol {
+		return false // no pair, or one spelled as udiff spells it
+	}
+	// The pair read as udiff reads it: fileHeaderAt looks at its two lines
+	// alone, and the normalizer's parser has no tree either.
+	p := &parser{text: pair, lines: splitLines(pair)}
+	h, _, ok := p.fileHeaderAt(0, true)
+	return ok && (h.oldPath != pth || h.newPath != pth) && simplePath(pth)
 }
 
 type normalizer struct {
@@ -718,13 +789,16 @@ func countLines(s string) int {
 	return n
 }
 
-// lineShifts computes, for every applied udiff hunk, its old-side start
-// line: its line in the file as earlier edits left it, less what the
-// earlier edits above it in the same file added. The lines each file's
-// edits stand at are summed over in a Fenwick tree, so that a diff of
-// thousands of hunks costs n log n, not n².
-func (n *normalizer) lineShifts(applied []Applied) {
-	n.oldLine = map[int]int{}
+// lineShifts notes oldLines(applied) for the hunks' headers.
+func (n *normalizer) lineShifts(applied []Applied) { n.oldLine = oldLines(applied) }
+
+// oldLines computes, for every applied Replace, its old-side start line:
+// its line in the file as earlier edits left it, less what the earlier
+// edits above it in the same file added. The lines each file's edits
+// stand at are summed over in a Fenwick tree, so that a diff of thousands
+// of hunks costs n log n, not n².
+func oldLines(applied []Applied) map[int]int {
+	oldLine := make(map[int]int, len(applied))
 	order := slices.Clone(applied)
 	slices.SortStableFunc(order, func(a, b Applied) int { return a.Index - b.Index })
 	lines := map[string][]int{} // each path's edit lines, sorted, each once
@@ -749,12 +823,13 @@ func (n *normalizer) lineShifts(applied []Applied) {
 		for j := k; j > 0; j -= j & -j {
 			shift += t[j]
 		}
-		n.oldLine[a.Index] = a.Line - shift
+		oldLine[a.Index] = a.Line - shift
 		delta := countLines(a.New) - countLines(a.Old)
 		for j := k + 1; j < len(t); j += j & -j {
 			t[j] += delta
 		}
 	}
+	return oldLine
 }
 
 // udiffGroup returns the hunks of one file's section that starts with the
@@ -776,15 +851,33 @@ func (n *normalizer) udiffGroup(i int) []int {
 // hunkHeader is the "@@" line of a hunk from the entry a; heading is the
 // text after the closing "@@", kept from the model's header.
 func (n *normalizer) hunkHeader(i int, a Applied, heading string) (string, int) {
+	return hunkHeaderLine(n.oldLine[i], a, heading)
+}
+
+// hunkHeaderLine is the "@@" line of a hunk applied as a says, its old
+// side at line oldStart, and the new side's start line it names.
+func hunkHeaderLine(oldStart int, a Applied, heading string) (string, int) {
 	ol, nl := countLines(a.Old), countLines(a.New)
-	os, ns := n.oldLine[i], a.Line
+	os, ns := oldStart, a.Line
 	if ol == 0 {
 		os--
 	}
 	if nl == 0 {
 		ns--
 	}
-	return fmt.Sprintf("@@ -%d,%d +%d,%d @@%s", max(os, 0), ol, max(ns, 0), nl, heading), ns
+	// Appended, not formatted: AppliedAsWritten writes one for every hunk.
+	b := make([]byte, 0, 32+len(heading))
+	b = append(b, "@@ -"...)
+	b = strconv.AppendInt(b, int64(max(os, 0)), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(ol), 10)
+	b = append(b, " +"...)
+	b = strconv.AppendInt(b, int64(max(ns, 0)), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(nl), 10)
+	b = append(b, " @@"...)
+	b = append(b, heading...)
+	return string(b), ns
 }
 
 // udiff re-renders the hunks of one file's section, and its "---"/"+++"
@@ -858,6 +951,12 @@ func (n *normalizer) udiff(g []int) {
 	}
 	text := b.String()
 	last := n.edits[g[len(g)-1]]
+	if !changed && text == n.span(hdrStart, last.End) {
+		// The section as rendered is the section as sent, which Parse
+		// read as these edits: it keeps its bytes, whatever it would
+		// read as cut out of the response.
+		return
+	}
 	check := text
 	if hdr == "" {
 		check = "--- a/" + pth + "\n+++ b/" + pth + "\n" + text

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/edapply/edapply/edit"
@@ -32,7 +33,7 @@ func FuzzAppliedAsWritten(f *testing.F) {
 			return
 		}
 		as := asWritten(edits)
-		if !AppliedAsWritten(edits, as) {
+		if !AppliedAsWritten(src, edits, as) {
 			return
 		}
 		out, err := normalize(src, edits, as)
@@ -43,11 +44,15 @@ func FuzzAppliedAsWritten(f *testing.F) {
 }
 
 // TestAppliedAsWritten: the response stands as sent only when every entry
-// is its edit's own text, once, with no fixer and no diff hunk.
+// is its edit's own text, once, with no fixer, and each diff hunk's "@@"
+// line is the one its rendering would write.
 func TestAppliedAsWritten(t *testing.T) {
 	sr := "a.go\n```go\n<<<<<<< SEARCH\nx := 1\n=======\nx := 2\n>>>>>>> REPLACE\n```\n\nb.go\n```go\n<<<<<<< SEARCH\ny\n=======\nz\n>>>>>>> REPLACE\n```\n"
 	whole := "new.txt\n```\nhello\n```\n"
 	udiff := "```diff\n--- a/a.go\n+++ b/a.go\n@@ -1,2 +1,2 @@\n x\n-y\n+z\n```\n"
+	// The second hunk's old side is its new side less the line the first
+	// added; when the first failed, the second's header is one too high.
+	udiffHunks := "--- a/a.go\n+++ b/a.go\n@@ -1,2 +1,3 @@\n x\n+w\n y\n@@ -10,2 +11,2 @@\n p\n-q\n+r\n"
 	parsed := func(src string) []edit.Edit {
 		t.Helper()
 		edits, errs := Parse([]byte(src), FormatAuto)
@@ -65,7 +70,19 @@ func TestAppliedAsWritten(t *testing.T) {
 		"oneFailed":      {src: sr, change: func(as []Applied) []Applied { return as[1:] }, want: true},
 		"whole":          {src: whole, want: true},
 		"crlfResponse":   {src: "a.go\r\n<<<<<<< SEARCH\r\nx\r\n=======\r\ny\r\n>>>>>>> REPLACE\r\n", change: func(as []Applied) []Applied { as[0].Old, as[0].New = "x\n", "y\n"; return as }, want: true},
-		"udiff":          {src: udiff, want: false},
+		"udiff":          {src: udiff, want: true},
+		"udiffHunks":     {src: udiffHunks, want: true},
+		"udiffOneFailed": {src: udiffHunks, change: func(as []Applied) []Applied { return as[1:] }, want: false},
+		"udiffCRLF":      {src: strings.ReplaceAll(udiff, "\n", "\r\n"), want: true},
+		"udiffPlainName": {src: strings.Replace(strings.Replace(udiff, "a/a.go", "a.go", 1), "b/a.go", "a.go", 1), want: true},
+		"udiffHeading":   {src: strings.Replace(udiff, "+1,2 @@", "+1,2 @@ func f() {", 1), want: true},
+		"udiffOtherLine": {src: udiff, change: func(as []Applied) []Applied { as[0].Line = 4; return as }, want: false},
+		"udiffCounts":    {src: strings.Replace(udiff, "-1,2 +1,2", "-1,3 +1,3", 1), want: false},
+		"udiffNoCounts":  {src: "--- a/a.go\n+++ b/a.go\n@@ -1 +1 @@\n-y\n+z\n", want: false},
+		"udiffBare":      {src: "--- a/a.go\n+++ b/a.go\n@@ @@\n x\n-y\n+z\n", want: false},
+		"udiffNoHeader":  {src: "--- a/a.go\n+++ b/a.go\n x\n-y\n+z\n", want: false},
+		"udiffTolerant":  {src: udiff, change: func(as []Applied) []Applied { as[0].Old = "x\n  y\n"; return as }, want: false},
+		"udiffFixed":     {src: udiff, change: func(as []Applied) []Applied { as[0].Repaired = true; return as }, want: false},
 		"otherOld":       {src: sr, change: func(as []Applied) []Applied { as[1].Old = "  y\n"; return as }, want: false},
 		"otherNew":       {src: sr, change: func(as []Applied) []Applied { as[0].New = "x := 3\n"; return as }, want: false},
 		"repaired":       {src: sr, change: func(as []Applied) []Applied { as[0].Repaired = true; return as }, want: false},
@@ -84,7 +101,7 @@ func TestAppliedAsWritten(t *testing.T) {
 			if tt.change != nil {
 				as = tt.change(as)
 			}
-			if got := AppliedAsWritten(edits, as); got != tt.want {
+			if got := AppliedAsWritten([]byte(tt.src), edits, as); got != tt.want {
 				t.Fatalf("AppliedAsWritten = %v, want %v", got, tt.want)
 			}
 			if !tt.want {
@@ -96,6 +113,14 @@ func TestAppliedAsWritten(t *testing.T) {
 			}
 			if got, err := Normalize([]byte(tt.src), edits, as); err != nil || string(got) != tt.src {
 				t.Fatalf("Normalize = %q (err %v)", got, err)
+			}
+			// Normalize takes the shortcut: it allocates less than the
+			// rendering alone.
+			src := []byte(tt.src)
+			short := testing.AllocsPerRun(20, func() { _, _ = Normalize(src, edits, as) })
+			full := testing.AllocsPerRun(20, func() { _, _ = normalize(src, edits, as) })
+			if short >= full {
+				t.Fatalf("Normalize made %v allocations, the rendering %v: it rendered", short, full)
 			}
 		})
 	}

@@ -26,7 +26,7 @@ func Normalized(src []byte, edits []edit.Edit, res *apply.Result) (string, error
 // caller that the reply may stand in the history as it is.
 func ChangedNormalized(src []byte, edits []edit.Edit, res *apply.Result) string {
 	applied := appliedOf(res, edits)
-	if parse.AppliedAsWritten(edits, applied) {
+	if parse.AppliedAsWritten(src, edits, applied) {
 		return ""
 	}
 	out, _ := parse.Normalize(src, edits, applied)
