@@ -65,6 +65,9 @@ func TestAppliedAsWritten(t *testing.T) {
 		src    string
 		change func([]Applied) []Applied
 		want   bool
+		// renders: the rendering is not the reply, so "as written"
+		// would be wrong, not only cautious.
+		renders bool
 	}{
 		"searchReplace":  {src: sr, want: true},
 		"oneFailed":      {src: sr, change: func(as []Applied) []Applied { return as[1:] }, want: true},
@@ -72,16 +75,17 @@ func TestAppliedAsWritten(t *testing.T) {
 		"crlfResponse":   {src: "a.go\r\n<<<<<<< SEARCH\r\nx\r\n=======\r\ny\r\n>>>>>>> REPLACE\r\n", change: func(as []Applied) []Applied { as[0].Old, as[0].New = "x\n", "y\n"; return as }, want: true},
 		"udiff":          {src: udiff, want: true},
 		"udiffHunks":     {src: udiffHunks, want: true},
-		"udiffOneFailed": {src: udiffHunks, change: func(as []Applied) []Applied { return as[1:] }, want: false},
+		"udiffOneFailed": {src: udiffHunks, change: func(as []Applied) []Applied { return as[1:] }, want: false, renders: true},
 		"udiffCRLF":      {src: strings.ReplaceAll(udiff, "\n", "\r\n"), want: true},
 		"udiffPlainName": {src: strings.Replace(strings.Replace(udiff, "a/a.go", "a.go", 1), "b/a.go", "a.go", 1), want: true},
 		"udiffHeading":   {src: strings.Replace(udiff, "+1,2 @@", "+1,2 @@ func f() {", 1), want: true},
-		"udiffOtherLine": {src: udiff, change: func(as []Applied) []Applied { as[0].Line = 4; return as }, want: false},
-		"udiffCounts":    {src: strings.Replace(udiff, "-1,2 +1,2", "-1,3 +1,3", 1), want: false},
-		"udiffNoCounts":  {src: "--- a/a.go\n+++ b/a.go\n@@ -1 +1 @@\n-y\n+z\n", want: false},
-		"udiffBare":      {src: "--- a/a.go\n+++ b/a.go\n@@ @@\n x\n-y\n+z\n", want: false},
-		"udiffNoHeader":  {src: "--- a/a.go\n+++ b/a.go\n x\n-y\n+z\n", want: false},
-		"udiffTolerant":  {src: udiff, change: func(as []Applied) []Applied { as[0].Old = "x\n  y\n"; return as }, want: false},
+		"udiffOtherLine": {src: udiff, change: func(as []Applied) []Applied { as[0].Line = 4; return as }, want: false, renders: true},
+		"udiffCounts":    {src: strings.Replace(udiff, "-1,2 +1,2", "-1,3 +1,3", 1), want: false, renders: true},
+		"udiffOtherName": {src: strings.Replace(strings.Replace(udiff, "a/a.go", "old.go", 1), "b/a.go", "a.go", 1), want: false, renders: true},
+		"udiffNoCounts":  {src: "--- a/a.go\n+++ b/a.go\n@@ -1 +1 @@\n-y\n+z\n", want: false, renders: true},
+		"udiffBare":      {src: "--- a/a.go\n+++ b/a.go\n@@ @@\n x\n-y\n+z\n", want: false, renders: true},
+		"udiffNoHeader":  {src: "--- a/a.go\n+++ b/a.go\n x\n-y\n+z\n", want: false, renders: true},
+		"udiffTolerant":  {src: udiff, change: func(as []Applied) []Applied { as[0].Old = "x\n  y\n"; return as }, want: false, renders: true},
 		"udiffFixed":     {src: udiff, change: func(as []Applied) []Applied { as[0].Repaired = true; return as }, want: false},
 		"otherOld":       {src: sr, change: func(as []Applied) []Applied { as[1].Old = "  y\n"; return as }, want: false},
 		"otherNew":       {src: sr, change: func(as []Applied) []Applied { as[0].New = "x := 3\n"; return as }, want: false},
@@ -105,6 +109,9 @@ func TestAppliedAsWritten(t *testing.T) {
 				t.Fatalf("AppliedAsWritten = %v, want %v", got, tt.want)
 			}
 			if !tt.want {
+				if out, _ := normalize([]byte(tt.src), edits, as); tt.renders && string(out) == tt.src {
+					t.Fatalf("rendering gives the reply as sent")
+				}
 				return
 			}
 			out, err := normalize([]byte(tt.src), edits, as)
