@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/internal/growth"
+	"github.com/edapply/edapply/parse"
 )
 
 // TestParseReplyInPlace: apply_edits parses the reply in the string the
@@ -22,7 +24,7 @@ func TestParseReplyInPlace(t *testing.T) {
 	s := &server{opts: Options{Root: t.TempDir()}}
 	var n int
 	_, bytes := growth.Allocs(func() {
-		edits, errs := s.parse(reply)
+		edits, errs := apply.ParseReply(reply, parse.FormatAuto, s.opts.Root)
 		n = len(edits) + len(errs)
 	})
 	if n != 64 {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -144,7 +143,7 @@ func (s *server) applyEdits(ctx context.Context, _ *sdk.CallToolRequest, in Appl
 	if len(in.Reply) > maxReply {
 		return usage(fmt.Sprintf("reply larger than %d MiB", maxReply>>20), "Send the edits in several calls.")
 	}
-	edits, perrs := s.parse(in.Reply)
+	edits, perrs := apply.ParseReply(in.Reply, parse.FormatAuto, s.opts.Root)
 	if len(edits) == 0 {
 		if len(perrs) == 0 {
 			perrs.Add(&edit.Error{Code: edit.CodeParse, Edit: -1, Msg: "no edits found in the reply",
@@ -170,17 +169,6 @@ func (s *server) undo(ctx context.Context, _ *sdk.CallToolRequest, _ UndoInput) 
 	defer s.mu.Unlock()
 	res, _ := apply.Undo(ctx, apply.Options{Root: s.opts.Root, StateDir: s.opts.StateDir})
 	return s.receipt(res, "")
-}
-
-// parse reads the reply with the tree at hand, as the CLI's parse does,
-// in place: the edits' texts share the reply's string.
-func (s *server) parse(reply string) ([]edit.Edit, edit.ErrorList) {
-	var tree parse.Tree
-	if r, err := os.OpenRoot(s.opts.Root); err == nil {
-		defer r.Close()
-		tree = r
-	}
-	return parse.ParseTreeString(reply, parse.FormatAuto, tree)
 }
 
 // apply runs apply.Apply under the server's lock. Its error is the

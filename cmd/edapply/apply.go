@@ -277,7 +277,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 // ignoredRegions counts the regions of src that --format auto reads as a
 // format other than f, which -f f leaves out, and names their formats.
 func ignoredRegions(src []byte, f parse.Format, root string) (int, []string) {
-	all, _ := parseInRoot(src, parse.FormatAuto, root)
+	all, _ := apply.ParseReply(replyText(src), parse.FormatAuto, root)
 	regions := map[int]bool{}
 	var formats []string
 	for _, e := range all {

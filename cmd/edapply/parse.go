@@ -2,11 +2,11 @@ package main
 
 import (
 	"io"
-	"os"
 	"unsafe"
 
 	"github.com/spf13/cobra"
 
+	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/parse"
 	"github.com/edapply/edapply/report"
@@ -50,21 +50,6 @@ Exit status: 0 every region parsed; 1 some region failed to parse;
 	return cmd
 }
 
-// parseInRoot parses src, a reply readResponse read, with the working tree
-// root at hand (read only, through an os.Root, so no name leaves it); a
-// root that cannot be opened parses without the tree.
-func parseInRoot(src []byte, f parse.Format, root string) ([]edit.Edit, edit.ErrorList) {
-	var tree parse.Tree
-	if root == "" {
-		root = "."
-	}
-	if r, err := os.OpenRoot(root); err == nil {
-		defer r.Close()
-		tree = r
-	}
-	return parse.ParseTreeString(replyText(src), f, tree)
-}
-
 // replyText is src, a reply readResponse read, as a string that shares its
 // bytes: the parser and the edits' texts then hold no second copy of the
 // reply. Sound because the command never writes those bytes after reading
@@ -81,7 +66,7 @@ func readEdits(response string, f parse.Format, root string, in io.Reader) (src 
 	// Until the files are known (apply's Options.Sized), the reply stands
 	// for them: parsing holds a few times its bytes.
 	budgetGC(2 * int64(len(src)))
-	edits, errs = parseInRoot(src, f, root)
+	edits, errs = apply.ParseReply(replyText(src), f, root)
 	if len(edits) == 0 && len(errs) == 0 {
 		errs.Add(noEdits(src))
 	}
