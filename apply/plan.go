@@ -782,22 +782,6 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 	}
 }
 
-// existsHint tells a model that created a file which exists how to change
-// it instead, in the terms of the format it wrote: a tool call's empty
-// old_string creates (OpenCode's overwrites, which the receipt must not
-// let it assume), a diff's /dev/null side and an Add File do too.
-func existsHint(e *edit.Edit) string {
-	switch e.Format {
-	case edit.FormatJSON:
-		return `To change an existing file, send the text to replace as old_string; to write the whole file, send it as "content" with no old_string.`
-	case edit.FormatUDiff:
-		return "To change an existing file, send hunks against its current lines instead of a diff from /dev/null."
-	case edit.FormatCodex:
-		return "To change an existing file, send *** Update File with its changed lines instead of *** Add File."
-	}
-	return "To change an existing file, send SEARCH/REPLACE blocks (or a whole-file rewrite) instead of creating it."
-}
-
 func (p *planner) create(f *file, i int, e *edit.Edit, strat Strategy) {
 	s := f.at
 	text := e.New
@@ -818,7 +802,7 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat Strategy) {
 				LineStart: 1, LineEnd: lineCount(body)})
 			return
 		}
-		p.failOn(f, i, e, &edit.Error{Code: edit.CodeFileExists, Msg: "file already exists", Hint: existsHint(e)})
+		p.failOn(f, i, e, &edit.Error{Code: edit.CodeFileExists, Msg: "file already exists", Hint: locate.ExistsHint(e)})
 		return
 	}
 	p.setMode(s, e)

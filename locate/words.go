@@ -72,3 +72,19 @@ func wordsOf(e *edit.Edit) *words {
 // block's for nil), the edit that creates a file: "an empty SEARCH
 // section", "an empty old_string", "a hunk of only + lines".
 func CreateWords(e *edit.Edit) string { return wordsOf(e).emptyOld }
+
+// ExistsHint tells a model that created a file which exists how to change
+// it instead, in the terms of the format it wrote: a tool call's empty
+// old_string creates (OpenCode's overwrites, which the receipt must not
+// let it assume), a diff's /dev/null side and an Add File do too.
+func ExistsHint(e *edit.Edit) string {
+	switch e.Format {
+	case edit.FormatJSON:
+		return `To change an existing file, send the text to replace as old_string; to write the whole file, send it as "content" with no old_string.`
+	case edit.FormatUDiff:
+		return "To change an existing file, send hunks against its current lines instead of a diff from /dev/null."
+	case edit.FormatCodex:
+		return "To change an existing file, send *** Update File with its changed lines instead of *** Add File."
+	}
+	return "To change an existing file, send SEARCH/REPLACE blocks (or a whole-file rewrite) instead of creating it."
+}
