@@ -1,11 +1,10 @@
 package mcp
 
 import (
-	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/edapply/edapply/apply"
+	"github.com/edapply/edapply/internal/gen"
 	"github.com/edapply/edapply/internal/growth"
 	"github.com/edapply/edapply/parse"
 )
@@ -15,12 +14,7 @@ import (
 // the reply's bytes, not a copy of it.
 func TestParseReplyInPlace(t *testing.T) {
 	growth.SkipUnderRace(t)
-	var b strings.Builder
-	for i := range 64 {
-		fmt.Fprintf(&b, "big.go\n<<<<<<< SEARCH\nvar v%d = %q\n=======\nvar v%d = %q\n>>>>>>> REPLACE\n\n",
-			i, strings.Repeat("o", 16<<10), i, strings.Repeat("n", 16<<10))
-	}
-	reply := b.String()
+	reply := gen.LongLineReply(64, false)
 	s := &server{opts: Options{Root: t.TempDir()}}
 	var n int
 	_, bytes := growth.Allocs(func() {

@@ -1,33 +1,12 @@
 package parse
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/edapply/edapply/internal/gen"
 	"github.com/edapply/edapply/internal/growth"
 )
-
-// longLineReply is a reply of n SEARCH/REPLACE blocks (or one diff of n
-// hunks) whose changed lines are long: the reply's bytes are nearly all
-// text that the edits quote, and its lines are few, so what parsing
-// allocates beside the edits' slices of the reply is small.
-func longLineReply(n int, diff bool) string {
-	var b strings.Builder
-	for i := range n {
-		old := fmt.Sprintf("var v%d = %q\n", i, strings.Repeat("o", 16<<10))
-		nw := fmt.Sprintf("var v%d = %q\n", i, strings.Repeat("n", 16<<10))
-		if diff {
-			if i == 0 {
-				b.WriteString("--- a/big.go\n+++ b/big.go\n")
-			}
-			fmt.Fprintf(&b, "@@ -%d,1 +%d,1 @@\n-%s+%s", 10*i+1, 10*i+1, old, nw)
-			continue
-		}
-		fmt.Fprintf(&b, "big.go\n<<<<<<< SEARCH\n%s=======\n%s>>>>>>> REPLACE\n\n", old, nw)
-	}
-	return b.String()
-}
 
 // TestParseHoldsOneCopy: ParseTreeString reads a reply in place; Parse
 // copies it once (its edits must not share the caller's bytes), not twice.
@@ -46,7 +25,7 @@ func TestParseHoldsOneCopy(t *testing.T) {
 		{"udiff", true, 1.5},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			text := longLineReply(blocks, tt.diff)
+			text := gen.LongLineReply(blocks, tt.diff)
 			src := []byte(text)
 			var edits int
 			_, inPlace := growth.Allocs(func() {
@@ -72,7 +51,7 @@ func TestParseHoldsOneCopy(t *testing.T) {
 // the caller writes over the reply's bytes afterwards.
 func TestParseResultsDoNotAlias(t *testing.T) {
 	for _, diff := range []bool{false, true} {
-		src := []byte(longLineReply(3, diff))
+		src := []byte(gen.LongLineReply(3, diff))
 		edits, errs := Parse(src, FormatAuto)
 		if len(errs) > 0 || len(edits) != 3 {
 			t.Fatalf("diff=%v: %d edits, errors %v", diff, len(edits), errs)
@@ -98,7 +77,7 @@ func TestParseResultsDoNotAlias(t *testing.T) {
 // the output, their lines), not a copy of the reply besides (5.4).
 func TestNormalizeReadsInPlace(t *testing.T) {
 	growth.SkipUnderRace(t)
-	src := []byte(longLineReply(64, false))
+	src := []byte(gen.LongLineReply(64, false))
 	edits, errs := Parse(src, FormatAuto)
 	if len(errs) > 0 || len(edits) != 64 {
 		t.Fatalf("%d edits, errors %v", len(edits), errs)

@@ -2,13 +2,13 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/edapply/edapply/internal/gen"
 	"github.com/edapply/edapply/internal/growth"
 	"github.com/edapply/edapply/parse"
 )
@@ -67,12 +67,7 @@ func TestReadAll(t *testing.T) {
 // time as a string.
 func TestReadEditsHoldsOneCopy(t *testing.T) {
 	growth.SkipUnderRace(t)
-	var b strings.Builder
-	for i := range 64 {
-		fmt.Fprintf(&b, "big.go\n<<<<<<< SEARCH\nvar v%d = %q\n=======\nvar v%d = %q\n>>>>>>> REPLACE\n\n",
-			i, strings.Repeat("o", 16<<10), i, strings.Repeat("n", 16<<10))
-	}
-	reply := b.String()
+	reply := gen.LongLineReply(64, false)
 	root := t.TempDir()
 	name := filepath.Join(t.TempDir(), "reply.md")
 	if err := os.WriteFile(name, []byte(reply), 0o644); err != nil {

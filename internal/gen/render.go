@@ -97,3 +97,24 @@ func hunkRange(line, n int) string {
 	}
 	return fmt.Sprintf("%d,%d", line, n)
 }
+
+// LongLineReply is a reply of n SEARCH/REPLACE blocks for big.go (or one
+// diff of n hunks) whose changed lines are long: the reply's bytes are
+// nearly all text that the edits quote, and its lines are few, so what
+// parsing allocates beside the edits' slices of the reply is small.
+func LongLineReply(n int, diff bool) string {
+	var b bytes.Buffer
+	for i := range n {
+		old := fmt.Sprintf("var v%d = %q\n", i, bytes.Repeat([]byte("o"), 16<<10))
+		nw := fmt.Sprintf("var v%d = %q\n", i, bytes.Repeat([]byte("n"), 16<<10))
+		if diff {
+			if i == 0 {
+				b.WriteString("--- a/big.go\n+++ b/big.go\n")
+			}
+			fmt.Fprintf(&b, "@@ -%d,1 +%d,1 @@\n-%s+%s", 10*i+1, 10*i+1, old, nw)
+			continue
+		}
+		fmt.Fprintf(&b, "big.go\n<<<<<<< SEARCH\n%s=======\n%s>>>>>>> REPLACE\n\n", old, nw)
+	}
+	return b.String()
+}
