@@ -292,13 +292,7 @@ func unescapeMarkers(text string) string {
 	}
 	var b strings.Builder
 	changed := false
-	for rest := text; rest != ""; {
-		n := strings.IndexByte(rest, '\n') + 1
-		if n == 0 {
-			n = len(rest)
-		}
-		line := rest[:n]
-		rest = rest[n:]
+	for line := range strings.Lines(text) {
 		if escapedMarker(line) {
 			line = line[1:]
 			changed = true

@@ -111,13 +111,7 @@ func srBlockText(path, old, new string) []byte {
 // without it.
 func escapeMarkers(text string) string {
 	var b strings.Builder
-	for rest := text; rest != ""; {
-		n := strings.IndexByte(rest, '\n') + 1
-		if n == 0 {
-			n = len(rest)
-		}
-		line := rest[:n]
-		rest = rest[n:]
+	for line := range strings.Lines(text) {
 		if escapedMarker("\\" + line) {
 			b.WriteByte('\\')
 		}
