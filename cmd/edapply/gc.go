@@ -5,7 +5,6 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 	"sync"
 )
 
@@ -76,12 +75,17 @@ func budgetGC(held int64) {
 
 // watchGC calls afterGC after each collection, until it says to stop: a
 // finalizer on a sentinel runs after each collection that finds it
-// unreachable, and sets the next.
+// unreachable, and sets the next. Its heap figures come from
+// runtime.ReadMemStats, not runtime/metrics: that package's init alone
+// is nearly half the instructions of a call that does nothing, and every
+// call pays it, where ReadMemStats costs only a run large enough to
+// collect. HeapAlloc just after a collection is what it left live, plus
+// the little allocated since, which only makes afterGC hand over sooner.
 func watchGC() {
 	runtime.SetFinalizer(new([32]byte), func(*[32]byte) {
-		s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/heap/goal:bytes"}}
-		metrics.Read(s)
-		if afterGC(sampled(s[0].Value), sampled(s[1].Value)) {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		if afterGC(m.HeapAlloc, m.NextGC) {
 			watchGC()
 		}
 	})
@@ -104,13 +108,4 @@ func afterGC(live, goal uint64) bool {
 		return false
 	}
 	return true
-}
-
-// sampled is a metric's value, 0 when the runtime does not report it as
-// a count: afterGC then finds room and changes nothing.
-func sampled(v metrics.Value) uint64 {
-	if v.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return v.Uint64()
 }
