@@ -38,8 +38,14 @@ type Edit struct {
 	// Count is how many times Old must occur for a Replace: 1 for SEARCH/REPLACE
 	// and diff hunks, 0 for replace_all (every occurrence, at least one).
 	Count int
-	Hint  int // Replace: 1-based line where Old should start (udiff @@); 0 if unknown
-	Line  int // 1-based line of the model output where this edit begins
+	// EveryKey is, for a tool call's Replace, the argument that asks it
+	// for every occurrence as the call's tool names it ("replace_all",
+	// "replaceAll", "allow_multiple", "expected_replacements"); empty when
+	// its tool has none (str_replace) or the edit is no tool call. A hint
+	// about an old text found in several places names it.
+	EveryKey string
+	Hint     int // Replace: 1-based line where Old should start (udiff @@); 0 if unknown
+	Line     int // 1-based line of the model output where this edit begins
 
 	// Anchors are context lines (codex "@@ func f() {") that must occur, in
 	// order, before Old; the search for Old starts after the last of them.

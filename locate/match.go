@@ -506,9 +506,10 @@ func (m *matcher) already(hits []hit, lv level) location {
 
 func (m *matcher) multiple(hits []hit, msg string) *edit.Error {
 	w := wordsOf(m.e)
+	counted := len(hits) < maxListed || m.want != 1
 	if msg == "" {
 		n := fmt.Sprintf("%d", len(hits))
-		if len(hits) >= maxListed && m.want == 1 {
+		if !counted {
 			n = fmt.Sprintf("at least %d", len(hits))
 		}
 		msg = fmt.Sprintf("%s found %s times", w.old, n)
@@ -526,7 +527,11 @@ func (m *matcher) multiple(hits []hit, msg string) *edit.Error {
 	}
 	hint := fmt.Sprintf("%s until it matches only one place (it matches lines %s).", w.widen, strings.Join(at, ", "))
 	if m.want == 1 {
-		hint += w.replaceAll
+		n := len(hits)
+		if !counted {
+			n = 0
+		}
+		hint += everyHint(m.e, n)
 	}
 	return &edit.Error{Code: edit.CodeMultipleMatches, Msg: msg, Hint: hint, Candidates: m.f.listed(hits)}
 }

@@ -1,6 +1,10 @@
 package locate
 
-import "github.com/edapply/edapply/edit"
+import (
+	"fmt"
+
+	"github.com/edapply/edapply/edit"
+)
 
 // words are the names the ladder's messages give an edit's parts, in the
 // words of the format it was written in: a model that sent a tool call
@@ -20,9 +24,25 @@ type words struct {
 	widen    string // how to make the old text unique: "Add neighbouring lines to the SEARCH text"
 	emptyOld string // an edit that creates a file: "an empty SEARCH section"
 	changes  string // how to send a change: "Send SEARCH/REPLACE blocks for the lines that change"
-	// replaceAll, when not empty, ends a hint about an old text found in
-	// several places: how to change every one.
-	replaceAll string
+}
+
+// everyHint ends a hint about e's old text found in n places (0: more
+// than were counted): how to change every one, with the argument e's tool
+// call names for it; empty for an edit whose format has none.
+func everyHint(e *edit.Edit, n int) string {
+	if e == nil || e.Format != edit.FormatJSON {
+		return ""
+	}
+	switch e.EveryKey {
+	case "":
+		return ""
+	case "expected_replacements":
+		if n == 0 {
+			return ` To change every occurrence, set "expected_replacements" to their number.`
+		}
+		return fmt.Sprintf(` To change every occurrence, set "expected_replacements": %d.`, n)
+	}
+	return fmt.Sprintf(` To change every occurrence, set %q: true.`, e.EveryKey)
 }
 
 var (
@@ -38,10 +58,9 @@ var (
 		old: "old_string", theOld: "old_string", TheOld: "old_string",
 		noLineOf: "No line of old_string", side: "old_string", oldLine: "old_string line",
 		new: "new_string", theNew: "the new_string",
-		widen:      "Add neighbouring lines to old_string",
-		emptyOld:   "an empty old_string",
-		changes:    "Send the lines that change as old_string, their new text as new_string",
-		replaceAll: ` To change every occurrence, set "replace_all": true.`,
+		widen:    "Add neighbouring lines to old_string",
+		emptyOld: "an empty old_string",
+		changes:  "Send the lines that change as old_string, their new text as new_string",
 	}
 	hunkWords = &words{
 		old: "hunk's context and - lines", theOld: "the hunk's context and - lines", TheOld: "The hunk's context and - lines",

@@ -9,31 +9,37 @@ import (
 
 // TestWordsPerFormat: a ladder error about an edit in a tool call or a
 // diff names that format's parts, never SEARCH or REPLACE, and a tool call
-// that stands in several places is told about replace_all.
+// that stands in several places is told how its own tool asks for every
+// occurrence, or nothing when its tool cannot.
 func TestWordsPerFormat(t *testing.T) {
 	for _, c := range []struct {
 		format         edit.Format
 		file, old, new string
 		count          int
+		every          string
 		code           edit.Code
 		want           []string
 		wantNot        []string
 	}{
-		{edit.FormatJSON, "a\nb\n", "x\n", "y\n", 1, edit.CodeNoMatch, []string{"old_string not found"}, nil},
-		{edit.FormatJSON, "a\na\n", "a\n", "y\n", 1, edit.CodeMultipleMatches, []string{"old_string found 2 times", `"replace_all": true`}, nil},
-		{edit.FormatJSON, "a\na\nb\n", "a\n", "y\n", 3, edit.CodeNoMatch, []string{"old_string found 2 times, expected 3", "change old_string."}, nil},
-		{edit.FormatJSON, "a\nb\nc\n", "a\n...\nc\n", "z\nc\n", 1, edit.CodeElision, []string{"old_string line 2 is a placeholder the new_string does not keep"}, nil},
-		{edit.FormatUDiff, "a\nb\n", "x\n", "y\n", 1, edit.CodeNoMatch, []string{"hunk's context and - lines not found"}, nil},
-		{edit.FormatUDiff, "a\na\n", "a\n", "y\n", 1, edit.CodeMultipleMatches, []string{"Add context lines to the hunk"}, []string{"replace_all"}},
-		{edit.FormatCodex, "a\na\n", "a\n", "y\n", 1, edit.CodeMultipleMatches, []string{"hunk"}, []string{"replace_all"}},
-		{edit.FormatCodex, "f() {\n\tx()\n}\n", "f() {\n\tx()\n}\n", "f() {\n\t// ...\n}\n", 1, edit.CodeElision, []string{"hunk's + lines elides code", "in the hunk's context and - lines."}, nil},
-		{edit.FormatCodex, "package a\n\nfunc f() {}\n", "", "package a\n\nimport \"x\"\n\nfunc f() {}\n", 1, edit.CodeFileExists, []string{"Send hunks whose context and - lines"}, nil},
-		{edit.FormatSearchReplace, "package a\n\nfunc f() {}\n", "", "package a\n\nimport \"x\"\n\nfunc f() {}\n", 1, edit.CodeFileExists, []string{"Send SEARCH/REPLACE blocks"}, nil},
-		{edit.FormatSearchReplace, "a\nb\n", "x\n", "y\n", 1, edit.CodeNoMatch, []string{"SEARCH text not found"}, nil},
-		{edit.FormatSearchReplace, "a\na\n", "a\n", "y\n", 1, edit.CodeMultipleMatches, []string{"Add neighbouring lines to the SEARCH text"}, []string{"replace_all"}},
-		{edit.FormatAuto, "a\nb\n", "x\n", "y\n", 1, edit.CodeNoMatch, []string{"SEARCH text not found"}, nil},
+		{edit.FormatJSON, "a\nb\n", "x\n", "y\n", 1, "", edit.CodeNoMatch, []string{"old_string not found"}, nil},
+		{edit.FormatJSON, "a\na\n", "a\n", "y\n", 1, "replace_all", edit.CodeMultipleMatches, []string{"old_string found 2 times", `"replace_all": true`}, nil},
+		{edit.FormatJSON, "a\na\n", "a\n", "y\n", 1, "replaceAll", edit.CodeMultipleMatches, []string{`set "replaceAll": true`}, []string{"replace_all"}},
+		{edit.FormatJSON, "a\na\n", "a\n", "y\n", 1, "allow_multiple", edit.CodeMultipleMatches, []string{`set "allow_multiple": true`}, []string{"replace_all"}},
+		{edit.FormatJSON, "a\na\na\n", "a\n", "y\n", 1, "expected_replacements", edit.CodeMultipleMatches, []string{`set "expected_replacements": 3.`}, []string{"replace_all"}},
+		{edit.FormatJSON, "a\na\n", "a\n", "y\n", 1, "", edit.CodeMultipleMatches, []string{"Add neighbouring lines to old_string"}, []string{"every occurrence"}},
+		{edit.FormatJSON, "a\na\nb\n", "a\n", "y\n", 3, "", edit.CodeNoMatch, []string{"old_string found 2 times, expected 3", "change old_string."}, nil},
+		{edit.FormatJSON, "a\nb\nc\n", "a\n...\nc\n", "z\nc\n", 1, "", edit.CodeElision, []string{"old_string line 2 is a placeholder the new_string does not keep"}, nil},
+		{edit.FormatUDiff, "a\nb\n", "x\n", "y\n", 1, "", edit.CodeNoMatch, []string{"hunk's context and - lines not found"}, nil},
+		{edit.FormatUDiff, "a\na\n", "a\n", "y\n", 1, "", edit.CodeMultipleMatches, []string{"Add context lines to the hunk"}, []string{"replace_all"}},
+		{edit.FormatCodex, "a\na\n", "a\n", "y\n", 1, "", edit.CodeMultipleMatches, []string{"hunk"}, []string{"replace_all"}},
+		{edit.FormatCodex, "f() {\n\tx()\n}\n", "f() {\n\tx()\n}\n", "f() {\n\t// ...\n}\n", 1, "", edit.CodeElision, []string{"hunk's + lines elides code", "in the hunk's context and - lines."}, nil},
+		{edit.FormatCodex, "package a\n\nfunc f() {}\n", "", "package a\n\nimport \"x\"\n\nfunc f() {}\n", 1, "", edit.CodeFileExists, []string{"Send hunks whose context and - lines"}, nil},
+		{edit.FormatSearchReplace, "package a\n\nfunc f() {}\n", "", "package a\n\nimport \"x\"\n\nfunc f() {}\n", 1, "", edit.CodeFileExists, []string{"Send SEARCH/REPLACE blocks"}, nil},
+		{edit.FormatSearchReplace, "a\nb\n", "x\n", "y\n", 1, "", edit.CodeNoMatch, []string{"SEARCH text not found"}, nil},
+		{edit.FormatSearchReplace, "a\na\n", "a\n", "y\n", 1, "", edit.CodeMultipleMatches, []string{"Add neighbouring lines to the SEARCH text"}, []string{"replace_all"}},
+		{edit.FormatAuto, "a\nb\n", "x\n", "y\n", 1, "", edit.CodeNoMatch, []string{"SEARCH text not found"}, nil},
 	} {
-		e := &edit.Edit{Op: edit.Replace, Path: "f", Old: c.old, New: c.new, Format: c.format, Count: c.count}
+		e := &edit.Edit{Op: edit.Replace, Path: "f", Old: c.old, New: c.new, Format: c.format, Count: c.count, EveryKey: c.every}
 		_, err := Locate(c.file, e, Options{})
 		if err == nil || err.Code != c.code {
 			t.Errorf("%q %s: Locate = %v, want %s", c.format, c.want[0], err, c.code)

@@ -728,8 +728,29 @@ func (w *jsonWalker) call(obj map[string]jsonMember, cmd, defPath string, start,
 			return
 		}
 		e.Count = c
+		e.EveryKey = everyKey(obj, cmd, oldKey)
 	}
 	w.items = append(w.items, jsonItem{e: e, start: start, end: end})
+}
+
+// everyKey names the argument that asks obj's tool for every occurrence:
+// the one the call sent, else the one its dialect's spelling of the old
+// text implies (OpenCode's camelCase oldString, replaceAll), else none for
+// the text-editor tool's str_replace, which has no such switch, else
+// replace_all.
+func everyKey(obj map[string]jsonMember, cmd, oldKey string) string {
+	for _, k := range []string{"expected_replacements", "replace_all", "replaceAll", "allow_multiple"} {
+		if _, ok := obj[k]; ok {
+			return k
+		}
+	}
+	switch {
+	case cmd == "str_replace" || oldKey == "old_str":
+		return ""
+	case oldKey == "oldString":
+		return "replaceAll"
+	}
+	return "replace_all"
 }
 
 // jsonCount returns how many times the old text must occur: N for

@@ -273,3 +273,28 @@ func TestJSONAutoAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONEveryKey: a tool call's edit records the argument its own tool
+// takes for every occurrence, so that a hint names that one: the one the
+// call sent, OpenCode's replaceAll for a camelCase call, none for the
+// text-editor tool's str_replace, which has no such argument.
+func TestJSONEveryKey(t *testing.T) {
+	for _, c := range []struct{ call, want string }{
+		{`{"file_path": "a.go", "old_string": "x", "new_string": "y"}`, "replace_all"},
+		{`{"file_path": "a.go", "old_string": "x", "new_string": "y", "allow_multiple": false}`, "allow_multiple"},
+		{`{"file_path": "a.go", "old_string": "x", "new_string": "y", "expected_replacements": 1}`, "expected_replacements"},
+		{`{"filePath": "a.go", "oldString": "x", "newString": "y"}`, "replaceAll"},
+		{`{"filePath": "a.go", "oldString": "x", "newString": "y", "replace_all": false}`, "replace_all"},
+		{`{"command": "str_replace", "path": "a.go", "old_str": "x", "new_str": "y"}`, ""},
+		{`{"filePath": "a.go", "edits": [{"oldString": "x", "newString": "y"}]}`, "replaceAll"},
+	} {
+		edits, errs := Parse([]byte(c.call), FormatJSON)
+		if len(errs) != 0 || len(edits) != 1 {
+			t.Errorf("%s: %d edits, errors %v", c.call, len(edits), errs)
+			continue
+		}
+		if got := edits[0].EveryKey; got != c.want {
+			t.Errorf("%s: EveryKey %q, want %q", c.call, got, c.want)
+		}
+	}
+}
