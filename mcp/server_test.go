@@ -176,6 +176,9 @@ func TestEditFileAmbiguous(t *testing.T) {
 	if got := resultText(res); !strings.Contains(got, "MULTIPLE_MATCHES") {
 		t.Errorf("the text does not name the error:\n%s", got)
 	}
+	if h := r.Errors[0].Hint; !strings.Contains(h, `set "replace_all": true`) {
+		t.Errorf("the hint does not name edit_file's replace_all: %q", h)
+	}
 	if got := readFile(t, root, "f.go"); got != text {
 		t.Errorf("an ambiguous edit wrote %q", got)
 	}

@@ -122,7 +122,7 @@ func (s *server) editFile(ctx context.Context, _ *sdk.CallToolRequest, in EditIn
 	for i, r := range in.Edits {
 		// As parse lowers a JSON str_replace call, so that the ladder
 		// treats these edits as the tool calls they are.
-		e := edit.Edit{Op: edit.Replace, Path: in.Path, Old: r.OldString, New: r.NewString, Count: 1, Format: parse.FormatJSON, Block: i}
+		e := edit.Edit{Op: edit.Replace, Path: in.Path, Old: r.OldString, New: r.NewString, Count: 1, Format: parse.FormatJSON, EveryKey: "replace_all", Block: i}
 		switch {
 		case r.OldString == "":
 			e.Op, e.Old = edit.Create, ""
