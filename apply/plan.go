@@ -138,13 +138,14 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	}
 	tx := &txn{root: root, changes: changes, dr: p.dirs, noSync: opts.NoSync}
 	var jdirs, journals []string
+	var busy map[string]bool
 	if len(changes) > 0 {
 		jr := newJournal(rs.abs, changes)
 		var jerr error
 		jdirs, jerr = journalDirs(opts.StateDir, rs)
 		if jerr == nil {
 			journals = listJournals(jdirs)
-			cleanStale(p.dirs, rs, journals)
+			busy = cleanStale(p.dirs, rs, journals)
 		}
 		if e := tx.commit(ctx, func(temps, dirs []string) (func(), error) {
 			if jerr != nil {
@@ -216,7 +217,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		} else {
 			names = append([]string{res.Journal}, names...)
 		}
-		pruneJournals(names)
+		pruneJournals(names, busy)
 	}
 	res.OK = true
 	return res, nil

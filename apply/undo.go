@@ -309,21 +309,34 @@ func (j *journal) remove(name string) {
 
 // pruneJournals removes the root's journals beyond the newest HistorySize,
 // except one whose apply may still be under way (its check running).
-// names are the root's journals, newest first (see listJournals).
-func pruneJournals(names []string) {
+// names are the root's journals, newest first (see listJournals); busy is
+// what cleanStale learned of them in this apply, so that none is read
+// twice: a name it holds is removed unless true, and only a name it does
+// not hold (one listed since) is read here.
+func pruneJournals(names []string, busy map[string]bool) {
 	if len(names) <= HistorySize {
 		return
 	}
 	for _, name := range names[HistorySize:] {
-		if journalFinished(name) {
+		b, seen := busy[name]
+		if !seen {
+			b = journalBusy(name)
+		}
+		if !b {
 			os.Remove(name)
-			continue
 		}
-		if j, err := readJournalHeader(name); err == nil && !j.Done && j.running() {
-			continue
-		}
-		os.Remove(name)
 	}
+}
+
+// journalBusy reports whether the apply that wrote the journal name may
+// still be under way: its commit did not finish and its process may be
+// running. A journal that cannot be read is not busy.
+func journalBusy(name string) bool {
+	if journalFinished(name) {
+		return false
+	}
+	j, err := readJournalHeader(name)
+	return err == nil && !j.Done && j.running()
 }
 
 // writeFileAtomic writes pieces, in order, to name by way of a synced
@@ -603,22 +616,33 @@ func History(opts Options) ([]Checkpoint, error) {
 // cleanStale removes what an apply killed part way (SIGKILL, a crash, a
 // power cut) left in the tree besides its changes: the temp files it had
 // staged and the directories it had made that are still empty. Only what
-// the root's journals (names, from listJournals) name is touched, and only once the process that
-// wrote it is gone, so a concurrent apply keeps its files. The changes
-// themselves stay for `edapply undo`, or the next apply, to judge. Not
-// covered: a temp file of a rollback (a failed or interrupted commit
-// putting files back) killed in its turn; its name is recorded nowhere, so
-// it is left rather than guessed at.
-func cleanStale(dr *dirRoots, rs *resolver, names []string) {
+// the root's journals (names, from listJournals) name is touched, and
+// only once the process that wrote it is gone, so a concurrent apply
+// keeps its files. The changes themselves stay for `edapply undo`, or the
+// next apply, to judge. Not covered: a temp file of a rollback (a failed
+// or interrupted commit putting files back) killed in its turn; its name
+// is recorded nowhere, so it is left rather than guessed at. It returns,
+// for each journal, whether its apply may still be under way (see
+// journalBusy), for pruneJournals: each journal is read once per apply.
+func cleanStale(dr *dirRoots, rs *resolver, names []string) map[string]bool {
+	busy := make(map[string]bool, len(names))
 	for _, name := range names {
 		if journalFinished(name) {
+			busy[name] = false
 			continue
 		}
 		// Only the header: the original contents are not needed here.
-		if j, err := readJournalHeader(name); err == nil && j.Root == rs.abs && !j.Done {
+		j, err := readJournalHeader(name)
+		if err != nil {
+			busy[name] = false
+			continue
+		}
+		busy[name] = !j.Done && j.running()
+		if j.Root == rs.abs && !j.Done {
 			j.removeLeftovers(dr, rs)
 		}
 	}
+	return busy
 }
 
 // removeLeftovers removes j's temp files that still exist, unless the

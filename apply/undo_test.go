@@ -2,11 +2,14 @@ package apply
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/edapply/edapply/edit"
 )
@@ -220,4 +223,40 @@ func mustResolver(t *testing.T, root string) *resolver {
 		t.Fatal(err)
 	}
 	return rs
+}
+
+// TestPruneJournalsTakesCleanStalesWord: beyond the history, a journal
+// cleanStale judged is removed or kept on its word, without being read
+// again; one listed since (not in its map) is read, and kept while its
+// apply may be under way.
+func TestPruneJournalsTakesCleanStalesWord(t *testing.T) {
+	dir := t.TempDir()
+	host, _ := os.Hostname()
+	var names []string
+	for i := range HistorySize + 2 {
+		// Every one reads as under way: not done, and written by init,
+		// which is running on this machine.
+		j := &journal{Root: "/gone", ID: fmt.Sprintf("%016x", i), Time: time.Unix(0, int64(1000-i)), PID: 1, Host: host}
+		name := filepath.Join(dir, j.fileName())
+		if _, err := writeFileAtomic(name, j.pieces(), false); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, name)
+	}
+	if got := listJournals([]string{dir}); !slices.Equal(got, names) {
+		t.Fatalf("listJournals = %q, want %q", got, names)
+	}
+	judged, unjudged := names[HistorySize], names[HistorySize+1]
+	pruneJournals(names, map[string]bool{judged: false})
+	if _, err := os.Lstat(judged); !os.IsNotExist(err) {
+		t.Errorf("the journal cleanStale judged finished is still there (%v)", err)
+	}
+	if _, err := os.Lstat(unjudged); err != nil {
+		t.Errorf("the journal of an apply that may be under way was removed: %v", err)
+	}
+	for _, name := range names[:HistorySize] {
+		if _, err := os.Lstat(name); err != nil {
+			t.Errorf("a journal of the history was removed: %v", err)
+		}
+	}
 }
