@@ -14,8 +14,10 @@ GOLDEN_PKGS = ./parse ./report ./cmd/edapply
 # Static, without cgo: only net's DNS resolver (imported by pflag and
 # go-gitdiff, never called) would use it, and a dynamically linked binary
 # starts 0.4 ms slower, on every call an agent makes.
+# edapply-mcp is the MCP server `edapply mcp` runs, a program of its own so
+# that edapply does not link the MCP SDK (see CONTRIBUTING.md).
 build:
-	CGO_ENABLED=0 go build -trimpath -o bin/edapply ./cmd/edapply
+	CGO_ENABLED=0 go build -trimpath -o bin/ ./cmd/edapply ./cmd/edapply-mcp
 
 test:
 	go test ./...
@@ -78,8 +80,8 @@ eval: build
 		echo "eval: ../shared/eval not found; skipping"; \
 	fi
 
-# Drive `edapply mcp` with the official TypeScript SDK's client over stdio
-# (node and npm; the SDK is installed under $$TMPDIR, not here). Optional:
-# not part of check.
+# Drive `edapply mcp` (which runs bin/edapply-mcp) with the official
+# TypeScript SDK's client over stdio (node and npm; the SDK is installed
+# under $$TMPDIR, not here). Optional: not part of check.
 mcp-smoke: build
 	scripts/mcp-smoke.sh bin/edapply

@@ -17,6 +17,7 @@ import (
 
 	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/cli"
 	"github.com/edapply/edapply/parse"
 	"github.com/edapply/edapply/report"
 )
@@ -113,18 +114,18 @@ the working tree as one transaction and prints a receipt.
 
 Exit status: 0 every edit applied; 1 an edit failed and nothing was written;
 2 usage error or no edit parsed; 3 --check failed and every file was restored.`
-	root.Version = version()
+	root.Version = cli.Version()
 	root.SilenceErrors = true
 	root.SilenceUsage = true
 	// newCompletionCmd replaces cobra's default, whose help cannot say how
 	// to install edapply's scripts.
 	root.CompletionOptions.DisableDefaultCmd = true
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{err: err, flags: true} })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{Err: err, Flags: true} })
 	return root
 }
 
 func addSubcommands(root *cobra.Command) {
-	root.AddCommand(newApplyCmd(&applyOptions{}), newParseCmd(&parseOptions{}), newHashCmd(&hashOptions{}), newReadCmd(&readOptions{}), newMCPCmd(&mcpOptions{}), newUndoCmd(&undoOptions{}),
+	root.AddCommand(newApplyCmd(&applyOptions{}), newParseCmd(&parseOptions{}), newHashCmd(&hashOptions{}), newReadCmd(&readOptions{}), newMCPCmd(), newUndoCmd(&undoOptions{}),
 		newLintCmd(), newCompletionCmd(), newFormatsHelpCmd(), newNormalizeCmd(&normalizeOptions{}))
 }
 
@@ -306,12 +307,7 @@ func isTerminal(f *os.File) bool {
 
 // checkRoot makes a missing or non-directory --root a usage error rather
 // than an error for every edit.
-func checkRoot(root string) error {
-	if fi, err := os.Stat(root); err != nil || !fi.IsDir() {
-		return usagef("root %s is not a directory", root)
-	}
-	return nil
-}
+func checkRoot(root string) error { return cli.CheckRoot(root) }
 
 // writeReceipt prints res as --json and --color ask, the JSON one with
 // normalized (omitted when ""); a successful dry run shows the diff that
@@ -359,7 +355,7 @@ func readResponse(name string, stdin io.Reader, limit int64) ([]byte, error) {
 	if name != "" && name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			return nil, &usageError{err: err}
+			return nil, &usageError{Err: err}
 		}
 		defer f.Close()
 		r, label = f, name
@@ -430,14 +426,7 @@ func parseBase(vals []string) (map[string]string, error) {
 }
 
 // usageArgs makes a positional-argument check's failure a usage error.
-func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, args []string) error {
-		if err := check(cmd, args); err != nil {
-			return &usageError{err: err}
-		}
-		return nil
-	}
-}
+func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs { return cli.UsageArgs(check) }
 
 // A colorMode is the value of --color.
 type colorMode string

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/edapply/edapply/apply"
+	"github.com/edapply/edapply/internal/cli"
 	"github.com/edapply/edapply/report"
 )
 
@@ -27,20 +28,10 @@ type exitStatus int
 
 func (s exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(s)) }
 
-// A usageError is a bad invocation: a flag, an argument, a response that
-// cannot be read. run prints it to stderr and exits 2. flags marks a
-// command line its flag set could not parse.
-type usageError struct {
-	err   error
-	flags bool
-}
+// A usageError is a bad invocation: run prints it to stderr and exits 2.
+type usageError = cli.UsageError
 
-func (e *usageError) Error() string { return e.err.Error() }
-func (e *usageError) Unwrap() error { return e.err }
-
-func usagef(format string, args ...any) error {
-	return &usageError{err: fmt.Errorf(format, args...)}
-}
+func usagef(format string, args ...any) error { return cli.Usagef(format, args...) }
 
 // exitCode maps the outcome of a command to the contract's status, printing
 // to stderr whatever has not been reported yet.
@@ -74,7 +65,7 @@ func wantsJSON(cmd *cobra.Command, args []string, err error) bool {
 	if f == nil {
 		return false
 	}
-	if !usage.flags {
+	if !usage.Flags {
 		return f.Value.String() == "true"
 	}
 	for _, a := range args {

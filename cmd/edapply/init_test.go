@@ -16,8 +16,9 @@ import (
 const maxInitBytes = 16 << 10
 
 // TestPackageInitIsSmall runs this test binary, which links every package
-// the command does, with the runtime's trace of package initialization,
-// and checks what each of edapply's own packages allocates there.
+// edapply and edapply-mcp do (TestMain makes it both), with the runtime's
+// trace of package initialization, and checks what each of edapply's own
+// packages allocates there.
 func TestPackageInitIsSmall(t *testing.T) {
 	exe, err := os.Executable()
 	if err != nil {

@@ -7,7 +7,6 @@ import (
 	"context"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"syscall"
 )
 
@@ -37,33 +36,4 @@ func run() int {
 		writeUsageReceipt(root.OutOrStdout(), cmd, err)
 	}
 	return exitCode(err, root.ErrOrStderr())
-}
-
-// version reports the module version the binary was built from: a tag
-// for `go install …@v1.2.3`, "(devel)" plus the VCS revision when known for
-// a checkout build.
-func version() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "unknown"
-	}
-	v := info.Main.Version
-	if v == "" {
-		v = "(devel)"
-	}
-	var rev, dirty string
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				dirty = "-dirty"
-			}
-		}
-	}
-	if v == "(devel)" && rev != "" {
-		v += " " + rev[:min(len(rev), 12)] + dirty
-	}
-	return v
 }

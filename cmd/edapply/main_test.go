@@ -10,12 +10,21 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/edapply/edapply/internal/cli"
+	"github.com/edapply/edapply/internal/mcpcmd"
 )
 
 var update = flag.Bool("update", false, "rewrite the scripts' golden sections from actual output")
 
+// TestMain makes the test binary both programs, edapply and edapply-mcp,
+// each installed by testscript into one directory on the scripts' PATH,
+// as make build installs them: `edapply mcp` finds the server beside it.
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){"edapply": testMain})
+	testscript.Main(m, map[string]func(){
+		"edapply":     testMain,
+		cli.MCPServer: func() { os.Exit(mcpcmd.Main()) },
+	})
 }
 
 func TestScript(t *testing.T) {

@@ -1,59 +1,109 @@
 package main
 
 import (
-	"context"
-	"io"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
-	"github.com/edapply/edapply/mcp"
+	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/cli"
 )
 
-type mcpOptions struct {
-	root     string
-	strict   bool
-	prefixes []string // --path-prefix
+// newMCPCmd returns `edapply mcp`, which checks its flags as the server
+// does and then runs the server, the program cli.MCPServer, with them.
+// The server is a program of its own so that edapply does not link the
+// MCP SDK, whose package inits would run on every call of the command.
+func newMCPCmd() *cobra.Command {
+	opts := &cli.MCPOptions{}
+	return cli.NewMCPCommand("mcp", opts, func(cmd *cobra.Command) error {
+		server, err := findMCPServer()
+		if err != nil {
+			errOut := cmd.ErrOrStderr()
+			fmt.Fprintf(errOut, "edapply: %s %v\n", err.Code, err)
+			fmt.Fprintf(errOut, "hint: %s\n", err.Hint)
+			return exitStatus(exitFailed)
+		}
+		return runMCPServer(server, mcpServerArgs(cmd.Flags()))
+	})
 }
 
-func newMCPCmd(opts *mcpOptions) *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "mcp [flags]",
-		Short: "Serve the working tree to an agent as an MCP server over stdio",
-		Long: `mcp serves the Model Context Protocol over stdin and stdout (JSON-RPC,
-one message a line) until the client closes stdin. Its tools:
-
-  read_file    {path, offset?, limit?}: the lines numbered as edapply read
-               prints them, and the file's sha256
-  edit_file    {path, edits: [{old_string, new_string, replace_all?}],
-               base_hash?, dry_run?}: str_replace edits of one file, one
-               transaction
-  apply_edits  {reply, dry_run?, base?: {path: hash}}: a reply in any format
-               edapply reads, as edapply applies it
-  undo         {}: edapply undo for this root
-
-Each path resolves inside the root (-C) as the command line's do. Each
-result carries the receipt edapply --json prints as its structured content
-and the human receipt as text; a failed edit is a result marked isError,
-not a protocol error. Nothing is written to stdout but protocol messages.`,
-		Example: `  # Register with a client (Claude Desktop, Cursor, ...): its mcpServers entry
-  {"mcpServers": {"edapply": {"command": "edapply", "args": ["mcp", "-C", "/path/to/repo"]}}}`,
-		Args:              usageArgs(cobra.NoArgs),
-		ValidArgsFunction: cobra.NoFileCompletions,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runMCP(cmd.Context(), opts, cmd.InOrStdin(), cmd.OutOrStdout())
-		},
-	}
-	fs := cmd.Flags()
-	fs.StringVarP(&opts.root, "root", "C", ".", "working tree `DIR`; every path resolves inside it")
-	fs.BoolVar(&opts.strict, "strict", false, "exact matching only (no tolerance ladder)")
-	fs.StringArrayVar(&opts.prefixes, "path-prefix", nil, "an absolute path under `P` names the file under the root (where the model sees the tree); repeatable")
-	registerCompletions(cmd)
-	return cmd
+// mcpServerArgs are the server's arguments: each flag given to `edapply
+// mcp`, as --name=value (a value that starts with "-" stays a value),
+// each value of a repeated flag in its order.
+func mcpServerArgs(fs *pflag.FlagSet) []string {
+	var args []string
+	fs.Visit(func(f *pflag.Flag) {
+		if sv, ok := f.Value.(pflag.SliceValue); ok {
+			for _, v := range sv.GetSlice() {
+				args = append(args, "--"+f.Name+"="+v)
+			}
+			return
+		}
+		args = append(args, "--"+f.Name+"="+f.Value.String())
+	})
+	return args
 }
 
-func runMCP(ctx context.Context, opts *mcpOptions, in io.Reader, out io.Writer) error {
-	if err := checkRoot(opts.root); err != nil {
-		return err
+// mcpServerFile is the server's file name on this system.
+func mcpServerFile() string {
+	if runtime.GOOS == "windows" {
+		return cli.MCPServer + ".exe"
 	}
-	return mcp.Serve(ctx, mcp.Options{Root: opts.root, Strict: opts.strict, PathPrefixes: opts.prefixes, Version: version()}, in, out)
+	return cli.MCPServer
+}
+
+// findMCPServer returns the server's path: beside the running edapply
+// (symlinks resolved), where make build and go install put it, else on
+// PATH. IO_ERROR, with how to install it, when neither has it.
+func findMCPServer() (string, *edit.Error) {
+	var dirs []string
+	if exe, err := os.Executable(); err == nil {
+		if exe, err = filepath.EvalSymlinks(exe); err == nil {
+			dirs = append(dirs, filepath.Dir(exe))
+		}
+	}
+	dirs = append(dirs, filepath.SplitList(os.Getenv("PATH"))...)
+	if p, ok := lookMCPServer(dirs); ok {
+		return p, nil
+	}
+	return "", &edit.Error{
+		Code: edit.CodeIO,
+		Edit: -1,
+		Msg:  cli.MCPServer + " (the MCP server edapply mcp runs) is neither beside edapply nor on PATH",
+		Hint: "Install both programs from a checkout: make build (bin/edapply and bin/" + cli.MCPServer +
+			"), or CGO_ENABLED=0 go install ./cmd/..., which installs both in one directory.",
+	}
+}
+
+// lookMCPServer returns the first of dirs that holds the server as a
+// regular file the user may execute. A directory named in PATH that is
+// not absolute is skipped, as os/exec skips it: it would find a program
+// in whatever the current directory is, a working tree a model writes to.
+func lookMCPServer(dirs []string) (string, bool) {
+	name := mcpServerFile()
+	for _, d := range dirs {
+		if !filepath.IsAbs(d) {
+			continue
+		}
+		p := filepath.Join(d, name)
+		if isExecutableFile(p) {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// isExecutableFile reports whether p is, after its symlinks, a regular
+// file with an execute bit set (on Windows, where there is none, a
+// regular file).
+func isExecutableFile(p string) bool {
+	fi, err := os.Stat(p)
+	if err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	return runtime.GOOS == "windows" || fi.Mode().Perm()&0o111 != 0
 }
