@@ -512,15 +512,23 @@ func (g *segment) flush(runEnds bool) (string, bool) {
 	return out, changed
 }
 
-// appendTo appends the content with the accepted splices applied to b.
-func (g *segment) appendTo(b []byte) []byte {
+// appendPieces appends the content with the accepted splices applied to
+// ps, as its pieces in order, none empty, and adds their length to n.
+func (g *segment) appendPieces(ps []string, n int) ([]string, int) {
+	add := func(p string) {
+		if p != "" {
+			ps = append(ps, p)
+			n += len(p)
+		}
+	}
 	last := 0
 	for _, x := range g.sp {
-		b = append(b, g.orig[last:x.start]...)
-		b = append(b, x.text...)
+		add(g.orig[last:x.start])
+		add(x.text)
 		last = x.end
 	}
-	return append(b, g.orig[last:]...)
+	add(g.orig[last:])
+	return ps, n
 }
 
 // endStream ends the stream, if any: when made says no edit follows and

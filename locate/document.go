@@ -41,7 +41,8 @@ type Result struct {
 //
 // A Doc reads no file and starts no goroutine. Nothing it returns shares
 // memory with the content it was given or with another result: the strings
-// of a Result are copies, and Bytes makes new bytes.
+// of a Result are copies, and Bytes makes new bytes (Pieces, which shares
+// them, says so).
 type Doc struct {
 	opts   Options
 	text   string // the content without its BOM (a segment's splices not yet applied)
@@ -233,39 +234,62 @@ func (d *Doc) binary() bool {
 // edit may follow. final says the plan ends too: the last segment's
 // stream, if it made the content, is then fed all of it.
 func (d *Doc) Bytes(final bool) ([]byte, bool) {
-	var b []byte
-	start := func(n int) {
-		b = make([]byte, 0, len(bom)+n)
+	ps, n, changed := d.Pieces(final)
+	if ps == nil {
+		return nil, changed
+	}
+	b := make([]byte, 0, n)
+	for _, p := range ps {
+		b = append(b, p...)
+	}
+	return b, changed
+}
+
+// Pieces is Bytes without the copy: the content as its pieces in order,
+// none empty, and their total length n; nil when unchanged. The pieces
+// are spans of the content NewDoc was given, of the edits' new texts and
+// of the content between edits, shared, not copied: a caller that writes
+// them to a file need not hold the new content whole beside the old. It
+// ends d as Bytes does.
+func (d *Doc) Pieces(final bool) (ps []string, n int, changed bool) {
+	add := func(p string) {
+		if p != "" {
+			ps = append(ps, p)
+			n += len(p)
+		}
+	}
+	start := func(pieces int) {
+		ps = make([]string, 0, pieces+2)
 		if d.hasBOM {
-			b = append(b, bom...)
+			add(bom)
 		}
 	}
 	made := false // the segment's splices made the bytes
 	switch g := d.seg; {
 	case d.pend != nil:
-		// The splices go straight into the bytes: no string between.
-		start(len(d.text) + splicedGrowth(d.pend))
+		// The splices go straight into the pieces: no string between.
+		start(2 * len(d.pend))
 		last := 0
 		for _, x := range d.pend {
-			b = append(b, d.text[last:x.Start]...)
-			b = append(b, x.New...)
+			add(d.text[last:x.Start])
+			add(x.New)
 			last = x.End
 		}
-		b = append(b, d.text[last:]...)
+		add(d.text[last:])
 		d.pend = nil
 	case g != nil && len(g.sp) > 0:
-		start(g.size())
-		b = g.appendTo(b)
+		start(2 * len(g.sp))
+		ps, n = g.appendPieces(ps, n)
 		d.moved, made = true, true
 	case d.moved:
-		start(len(d.text))
-		b = append(b, d.text...)
+		start(1)
+		add(d.text)
 	}
 	if d.seg != nil {
 		d.seg.endStream(final && made)
 		d.seg = nil
 	}
-	return b, d.moved
+	return ps, n, d.moved
 }
 
 // Text returns the content without its BOM.

@@ -180,7 +180,8 @@ func batchEdits(files map[string]string, prog []byte) []edit.Edit {
 // content is the same. A rewrite starts a new Doc from its text and a
 // rename ends the file's edits, as they do in a plan; now and then the
 // Doc is asked for its text midway, as a fixer's excerpt does, which
-// flushes its batch.
+// flushes its batch. A Doc's content is asked for as bytes or, after an
+// even number of edits, as the pieces a commit writes.
 func checkBatch(t *testing.T, files map[string]string, edits []edit.Edit, opts Options) {
 	t.Helper()
 	for _, name := range slices.Sorted(maps.Keys(files)) {
@@ -208,7 +209,16 @@ func checkBatch(t *testing.T, files map[string]string, edits []edit.Edit, opts O
 		check := func(k int) {
 			t.Helper()
 			got := content
-			if b, changed := d.Bytes(k == len(es)); changed {
+			if k%2 == 0 {
+				// The pieces a commit writes, joined, are the bytes.
+				ps, n, changed := d.Pieces(k == len(es))
+				if changed {
+					got = strings.Join(ps, "")
+				}
+				if len(got) != n && changed || slices.Contains(ps, "") || !changed && ps != nil {
+					fail("before edit %d: pieces %q, %d bytes, changed %v", k, ps, n, changed)
+				}
+			} else if b, changed := d.Bytes(k == len(es)); changed {
 				got = string(b)
 			}
 			if got != ref {
