@@ -12,7 +12,8 @@ import (
 // TestResultsDoNotAlias: the receipt's Before and After are the caller's.
 // Writing every byte of them changes no string of the result (Matched,
 // Written) and neither changes the other: for edits the batch index
-// answers, those the ladder answers, and a file no edit changed.
+// answers, those the ladder answers, and a file no edit changed; also
+// with NoAfter, whose staged files were written from pieces of Before.
 func TestResultsDoNotAlias(t *testing.T) {
 	var b strings.Builder
 	for i := range 200 {
@@ -29,11 +30,12 @@ func TestResultsDoNotAlias(t *testing.T) {
 		replace("a.go", fn(7), fn(7)),       // already applied
 		replace("b.go", "keep\n", "keep\n"), // b.go unchanged
 	)
-	for _, dry := range []bool{false, true} {
+	for _, c := range []struct{ dry, noAfter bool }{{false, false}, {true, false}, {false, true}} {
+		dry := c.dry
 		root := t.TempDir()
 		writeTree(t, root, tree{"a.go": src, "b.go": "keep\n"})
 		opts := testOpts(t, root)
-		opts.DryRun = dry
+		opts.DryRun, opts.NoAfter = dry, c.noAfter
 		res, err := Apply(context.Background(), edits, opts)
 		if err != nil {
 			t.Fatal(err)

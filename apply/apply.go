@@ -80,6 +80,13 @@ type Options struct {
 	// writing it, the largest per-byte cost of an apply. Base is checked
 	// all the same.
 	NoHashes bool
+	// NoAfter leaves every FileResult's After nil, for a caller that shows
+	// no new content (a receipt that is not a dry run's diff): an edited
+	// file's new content is then written from its pieces, the spans of
+	// the file as read and the edits' new text, and never held whole
+	// beside the old. Op still says whether each file is created,
+	// modified, renamed or deleted.
+	NoAfter bool
 	// MemoryLimit is the bytes the apply may hold at its peak; an apply
 	// whose files and edits would need more is refused (IO_ERROR) before
 	// any file is read. 0: what the system has free (on Linux, its
@@ -146,7 +153,7 @@ type FileResult struct {
 	// Before and After are the caller's: they share no memory with each
 	// other, with the strings of Edits or with anything Apply keeps.
 	Before []byte // content before (nil when absent)
-	After  []byte // content the edits make, written or not (nil when deleted)
+	After  []byte // content the edits make, written or not (nil when deleted, or with Options.NoAfter)
 	Edits  []EditResult
 }
 

@@ -169,9 +169,9 @@ func TestHasherStop(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
 	h := &hasher{}
 	data := []byte(strings.Repeat("x", 1<<20))
-	first := h.hash(data)
+	first := h.hash([][]byte{data})
 	for range 50 {
-		h.hash(data)
+		h.hash([][]byte{data})
 	}
 	if got := first.get(); got != HashBytes(data) {
 		t.Errorf("hash %s, want %s", got, HashBytes(data))

@@ -606,7 +606,7 @@ func (t *txn) writeTemp(name string, st state) (f syncCloser, err error) {
 		perm = 0o600 // widened by the Chmod below
 	}
 	if dir, base := t.dr.fileIn(name); dir != nil {
-		return createRaw(dir, base, st.data, perm, st.mode, st.exact)
+		return createRaw(dir, base, st.chunks(), perm, st.mode, st.exact)
 	}
 	r, base, err := t.dr.in(name)
 	if errors.Is(err, errTooManyDirs) {
@@ -625,7 +625,12 @@ func (t *txn) writeTemp(name string, st state) (f syncCloser, err error) {
 			r.Remove(base)
 		}
 	}()
-	if _, err = of.Write(st.data); err != nil {
+	if st.pieces == nil {
+		_, err = of.Write(st.data)
+	} else {
+		err = writeBuffered(of, st.pieces)
+	}
+	if err != nil {
 		return nil, err
 	}
 	if st.exact {

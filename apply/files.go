@@ -20,6 +20,13 @@ import (
 type state struct {
 	exists bool
 	data   []byte
+	// pieces, when not nil, is the content instead of data (nil then): its
+	// spans in order, shared with the content as read and the edits' texts
+	// (locate.Doc.Pieces), never written. Planning leaves an edited file's
+	// content so when the caller reads no After (Options.NoAfter): commit
+	// writes, sums and compares the pieces, and the new content is never
+	// held whole beside the old (see content.go).
+	pieces [][]byte
 	mode   fs.FileMode // permission and setuid/setgid/sticky bits
 	// exact says mode must be set as is, past the umask: true for every file
 	// that existed (its mode is kept exactly) and for an edit that names a
@@ -39,7 +46,7 @@ func (s state) equal(t state) bool {
 	if !s.exists {
 		return true
 	}
-	return bytes.Equal(s.data, t.data) && (s.mode == t.mode || !t.exact)
+	return sameData(s, t) && (s.mode == t.mode || !t.exact)
 }
 
 // defaultMode is a new file's mode when its edit names none.
@@ -273,16 +280,16 @@ func (d *dirRoots) load(rel string) (state, *edit.Error) {
 	return loadIn(r, name, rel)
 }
 
-// holds reports whether rel still is what planning read, orig: missing
-// when orig is, else a regular file with the same bytes; and whether rel
-// exists now. err is set when rel cannot be read.
+// holds reports whether rel still is what planning read, orig (or what
+// commit wrote): missing when orig is, else a regular file with the same
+// bytes; and whether rel exists now. err is set when rel cannot be read.
 func (d *dirRoots) holds(rel string, orig state) (same, exists bool, err *edit.Error) {
 	if orig.exists {
 		if f, name := d.fileIn(rel); f != nil {
-			if orig.stamp != nil && sameBytes(orig.stamp.of, orig.data) && unchangedRaw(f, name, orig.stamp) {
+			if orig.stamp != nil && orig.pieces == nil && sameBytes(orig.stamp.of, orig.data) && unchangedRaw(f, name, orig.stamp) {
 				return true, true, nil
 			}
-			if same, err := sameRaw(f, name, orig.data); err == nil {
+			if same, err := sameRaw(f, name, orig.chunks(), orig.size()); err == nil {
 				return same, true, nil
 			}
 		}
@@ -291,7 +298,7 @@ func (d *dirRoots) holds(rel string, orig state) (same, exists bool, err *edit.E
 	if err != nil {
 		return false, false, err
 	}
-	return now.exists == orig.exists && (!now.exists || bytes.Equal(now.data, orig.data)), now.exists, nil
+	return now.exists == orig.exists && (!now.exists || sameData(now, orig)), now.exists, nil
 }
 
 // forget drops the handle on dir: commit has just made a directory there,

@@ -18,7 +18,7 @@ func HashBytes(b []byte) string {
 // receipt's hashes cost as much CPU as locating the edits, so they run on
 // the other cores while planning and commit go on.
 type digest struct {
-	b    []byte
+	cs   [][]byte // the bytes, in chunks
 	done chan struct{}
 	sum  string
 }
@@ -44,10 +44,11 @@ type hasher struct {
 // waits for them anyway.
 const hashWorkersMin = 64 << 10
 
-// hash starts HashBytes(b) on a worker, or computes it now when h.inline.
-func (h *hasher) hash(b []byte) *digest {
+// hash starts hashChunks(cs) on a worker, or computes it now when
+// h.inline.
+func (h *hasher) hash(cs [][]byte) *digest {
 	if h.inline {
-		return &digest{sum: HashBytes(b), done: closedChan}
+		return &digest{sum: hashChunks(cs), done: closedChan}
 	}
 	if h.q == nil {
 		q := make(chan *digest, 1024)
@@ -56,15 +57,15 @@ func (h *hasher) hash(b []byte) *digest {
 			h.workers.Go(func() {
 				for d := range q {
 					if !h.stopped.Load() {
-						d.sum = HashBytes(d.b)
+						d.sum = hashChunks(d.cs)
 					}
-					d.b = nil
+					d.cs = nil
 					close(d.done)
 				}
 			})
 		}
 	}
-	d := &digest{b: b, done: make(chan struct{})}
+	d := &digest{cs: cs, done: make(chan struct{})}
 	h.q <- d
 	return d
 }

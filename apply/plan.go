@@ -225,7 +225,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 
 func newPlanner(root *os.Root, rs *resolver, opts Options, ws []work, cache map[string]loaded) *planner {
 	p := &planner{root: root, rs: rs, dirs: &dirRoots{root: root}, res: &Result{DryRun: opts.DryRun}, slots: map[string]*slot{},
-		mopts: locate.Options{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}, noHashes: opts.NoHashes}
+		mopts: locate.Options{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}, noHashes: opts.NoHashes, noAfter: opts.NoAfter}
 	if ws != nil {
 		p.work, p.cache = ws, cache
 		p.failed, p.excerpts = map[int]*edit.Error{}, map[int]string{}
@@ -367,10 +367,10 @@ type slot struct {
 	// so the journal does not hash the same bytes again.
 	origHash *digest
 	curHash  *digest
-	// streamed is HashBytes(streamedOf), computed as a batch made that
-	// content (see hashStream); finish takes it when cur still holds it.
+	// streamed is the hash of streamedOf's content, computed as a batch
+	// made it (see hashStream); finish takes it when cur still holds it.
 	streamed   *digest
-	streamedOf []byte
+	streamedOf state
 	// doc, while only Replace edits have come, holds the content as they
 	// leave it (cur is then as it was when doc was made; see sync); hs is
 	// the stream its batch feeds.
@@ -413,6 +413,9 @@ type planner struct {
 	// noHashes skips the receipt's hashes (Options.NoHashes): hash
 	// returns nil, whose get is "".
 	noHashes bool
+	// noAfter leaves FileResult.After nil (Options.NoAfter), and the
+	// content a Doc made as its pieces (see sync).
+	noAfter bool
 
 	// rest[i], for a Replace edit i with an old text, is its prepared form
 	// and those of the later edits to its path (see prepare).
@@ -613,14 +616,17 @@ func (p *planner) prefetch(paths []string, bad []bool) (stop func()) {
 
 // hash starts HashBytes(b) on the Apply's hashing workers; nil when the
 // receipt carries no hashes.
-func (p *planner) hash(b []byte) *digest {
+func (p *planner) hash(b []byte) *digest { return p.hashChunks([][]byte{b}) }
+
+// hashChunks starts hashChunks(cs) likewise.
+func (p *planner) hashChunks(cs [][]byte) *digest {
 	if p.noHashes {
 		return nil
 	}
 	if p.hasher == nil {
 		p.hasher = &hasher{}
 	}
-	return p.hasher.hash(b)
+	return p.hasher.hash(cs)
 }
 
 // slot returns the slot for rel, reading the file the first time.
@@ -935,12 +941,12 @@ func (p *planner) finish() {
 	for _, f := range p.files {
 		switch {
 		case f.at == nil || !f.at.cur.exists:
-		case f.origin != nil && f.origin.orig.exists && sameBytes(f.at.cur.data, f.origin.orig.data):
+		case f.origin != nil && f.origin.orig.exists && sameRef(f.at.cur, f.origin.orig):
 			f.at.curHash = f.origin.origHash // unchanged (failed edits, a rename): hashed already
-		case f.at.streamed != nil && sameBytes(f.at.cur.data, f.at.streamedOf):
+		case f.at.streamed != nil && sameRef(f.at.cur, f.at.streamedOf):
 			f.at.curHash = f.at.streamed
 		default:
-			f.at.curHash = p.hash(f.at.cur.data)
+			f.at.curHash = p.hashChunks(f.at.cur.chunks())
 		}
 	}
 	for _, f := range p.files {
@@ -949,7 +955,8 @@ func (p *planner) finish() {
 			fr.Before = f.origin.orig.data
 			fr.BeforeHash = f.origin.origHash.get()
 		}
-		if f.at != nil && f.at.cur.exists {
+		exists := f.at != nil && f.at.cur.exists
+		if exists && !p.noAfter {
 			fr.After = f.at.cur.data
 			if sameBytes(fr.After, fr.Before) {
 				fr.After = slices.Clone(fr.After) // the caller's to write, as Before is
@@ -958,9 +965,9 @@ func (p *planner) finish() {
 		switch {
 		case fr.NewPath != "":
 			fr.Op = "rename"
-		case fr.Before == nil && fr.After != nil:
+		case fr.Before == nil && exists:
 			fr.Op = "create"
-		case fr.Before != nil && fr.After == nil:
+		case fr.Before != nil && !exists:
 			fr.Op = "delete"
 		case fr.Before != nil:
 			fr.Op = "modify"
@@ -984,7 +991,7 @@ func (p *planner) finish() {
 // receipt.
 func (p *planner) settle() {
 	for _, f := range p.files {
-		if f.fr.After != nil {
+		if f.at != nil && f.at.cur.exists {
 			f.fr.AfterHash = f.at.curHash.get()
 		}
 	}

@@ -219,10 +219,11 @@ func unixMode(m uint32) fs.FileMode {
 	return mode
 }
 
-// sameRaw reports whether name in dir is a regular file holding want, read
-// in pieces and compared as it goes, without a copy of the whole file.
-// Planning read name as a regular file (see openRegular).
-func sameRaw(dir *os.File, name string, want []byte) (bool, error) {
+// sameRaw reports whether name in dir is a regular file holding want, n
+// bytes in chunks (see state.chunks), read in blocks and compared as it
+// goes, without a copy of the whole file. Planning read name as a regular
+// file (see openRegular).
+func sameRaw(dir *os.File, name string, want [][]byte, n int) (bool, error) {
 	same := false
 	err := control(dir, func(dfd int) error {
 		fd, fi, err := openRegular(dfd, name, true)
@@ -230,28 +231,29 @@ func sameRaw(dir *os.File, name string, want []byte) (bool, error) {
 			return err
 		}
 		defer unix.Close(fd)
-		if fi.Size != int64(len(want)) {
+		if fi.Size != int64(n) {
 			return nil
 		}
 		var buf [64 << 10]byte
+		c := cursor{cs: want}
 		off := 0
 		for {
-			n, err := unix.Read(fd, buf[:])
+			k, err := unix.Read(fd, buf[:])
 			if err == unix.EINTR {
 				continue
 			}
 			if err != nil {
 				return errFallback
 			}
-			if n == 0 {
-				same = off == len(want)
+			if k == 0 {
+				same = off == n
 				return nil
 			}
-			if off+n > len(want) || string(buf[:n]) != string(want[off:off+n]) {
+			if off+k > n || !c.match(buf[:k]) {
 				return nil
 			}
-			off += n
-			if n < len(buf) && off == len(want) {
+			off += k
+			if k < len(buf) && off == n {
 				same = true // a short read: the end, as readFD judges
 				return nil
 			}
@@ -291,10 +293,11 @@ var umask = sync.OnceValue(func() uint32 {
 	return 0o777
 })
 
-// createRaw makes name in dir with O_EXCL, writes data and, when chmod,
+// createRaw makes name in dir with O_EXCL, writes data (its chunks in
+// order, with writev: see writevAll) and, when chmod,
 // sets mode exactly; the file is returned open, not synced. On failure
 // nothing is left behind. perm is the mode to create it with otherwise.
-func createRaw(dir *os.File, name string, data []byte, perm, mode fs.FileMode, chmod bool) (syncCloser, error) {
+func createRaw(dir *os.File, name string, data [][]byte, perm, mode fs.FileMode, chmod bool) (syncCloser, error) {
 	if chmod && mode&(fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky) == 0 && uint32(mode.Perm())&umask() == 0 {
 		// Created with mode, the umask takes nothing away: no chmod.
 		perm, chmod = mode.Perm(), false
@@ -310,15 +313,8 @@ func createRaw(dir *os.File, name string, data []byte, perm, mode fs.FileMode, c
 			unix.Unlinkat(dfd, name, 0)
 			return &fs.PathError{Op: op, Path: name, Err: err}
 		}
-		for b := data; len(b) > 0; {
-			n, err := unix.Write(fd, b)
-			if err == unix.EINTR {
-				continue
-			}
-			if err != nil {
-				return fail("write", err)
-			}
-			b = b[n:]
+		if err := writevAll(fd, data); err != nil {
+			return fail("write", err)
 		}
 		if chmod {
 			if err := unix.Fchmod(fd, syscallMode(mode)); err != nil {

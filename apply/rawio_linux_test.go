@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -22,6 +23,7 @@ func TestPortableIO(t *testing.T) {
 		"ApplyPreserves": TestApplyPreserves, "ApplyNotRegular": TestApplyNotRegular,
 		"ApplyUnreadable": TestApplyUnreadable, "ApplyDeleteRename": TestApplyDeleteRename,
 		"UndoRoundTrip": TestUndoRoundTrip, "UndoOutOfDate": TestUndoOutOfDate,
+		"NoAfterWritesTheSameBytes": TestNoAfterWritesTheSameBytes, "NoAfterRollback": TestNoAfterRollback,
 	} {
 		t.Run(name, test)
 	}
@@ -74,23 +76,29 @@ func TestRawIO(t *testing.T) {
 			}
 		}
 	}
-	if _, err := sameRaw(d, "fifo", nil); err != errFallback {
+	if _, err := sameRaw(d, "fifo", nil, 0); err != errFallback {
 		t.Errorf("sameRaw(fifo): err %v, want the fallback", err)
 	}
 
+	// The content compared comes whole or in pieces, empty ones too.
 	for _, c := range []struct {
-		want string
+		want []string
 		same bool
-	}{{"hello\n", true}, {"hellO\n", false}, {"hello", false}, {"hello\n\n", false}, {"", false}} {
-		if same, err := sameRaw(d, "a.txt", []byte(c.want)); err != nil || same != c.same {
+	}{
+		{[]string{"hello\n"}, true}, {[]string{"hel", "lo\n"}, true}, {[]string{"", "h", "", "ello", "\n", ""}, true},
+		{[]string{"hellO\n"}, false}, {[]string{"hel", "lO\n"}, false}, {[]string{"hello"}, false}, {[]string{"hello", "\n\n"}, false},
+		{[]string{""}, false}, {nil, false},
+	} {
+		n := len(strings.Join(c.want, ""))
+		if same, err := sameRaw(d, "a.txt", chunksOf(c.want), n); err != nil || same != c.same {
 			t.Errorf("sameRaw(a.txt, %q) = %v, %v; want %v", c.want, same, err, c.same)
 		}
 	}
-	if _, err := sameRaw(d, "link", []byte("hello\n")); err != errFallback {
+	if _, err := sameRaw(d, "link", [][]byte{[]byte("hello\n")}, 6); err != errFallback {
 		t.Errorf("sameRaw(link): err %v, want the fallback", err)
 	}
 
-	f, err := createRaw(d, "new", []byte("data"), 0o600, os.ModeSetuid|0o751, true)
+	f, err := createRaw(d, "new", chunksOf([]string{"da", "", "ta"}), 0o600, os.ModeSetuid|0o751, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +124,7 @@ func TestRawIO(t *testing.T) {
 			t.Errorf("created with mode %v: got %v, %v", mode, fi.Mode(), err)
 		}
 	}
-	if _, err := createRaw(d, "new", []byte("x"), 0o600, 0, false); err == nil {
+	if _, err := createRaw(d, "new", [][]byte{[]byte("x")}, 0o600, 0, false); err == nil {
 		t.Errorf("createRaw over an existing file succeeded")
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "new")); string(b) != "data" {

@@ -14,11 +14,11 @@ const rawIO = false
 // A fileStamp is never made here: every drift check reads the file.
 type fileStamp struct{ of []byte }
 
-func loadRaw(*os.File, string, bool) (state, error)  { return state{}, errFallback }
-func unchangedRaw(*os.File, string, *fileStamp) bool { return false }
-func sameRaw(*os.File, string, []byte) (bool, error) { return false, errFallback }
-func renameRaw(*os.File, string, string) error       { return errFallback }
-func writePieces(f *os.File, pieces [][]byte) error  { return writeBuffered(f, pieces) }
-func createRaw(*os.File, string, []byte, fs.FileMode, fs.FileMode, bool) (syncCloser, error) {
+func loadRaw(*os.File, string, bool) (state, error)         { return state{}, errFallback }
+func unchangedRaw(*os.File, string, *fileStamp) bool        { return false }
+func sameRaw(*os.File, string, [][]byte, int) (bool, error) { return false, errFallback }
+func renameRaw(*os.File, string, string) error              { return errFallback }
+func writePieces(f *os.File, pieces [][]byte) error         { return writeBuffered(f, pieces) }
+func createRaw(*os.File, string, [][]byte, fs.FileMode, fs.FileMode, bool) (syncCloser, error) {
 	return nil, errFallback
 }

@@ -112,14 +112,23 @@ func (p *planner) sync(s *slot, final bool) {
 	if s.doc == nil {
 		return
 	}
-	if data, changed := s.doc.Bytes(final); changed {
+	if final && p.noAfter {
+		// Planning is over, and nothing reads the content but commit and
+		// the receipt's hash: it stays in pieces (see state.pieces).
+		if ps, n, changed := s.doc.Pieces(final); changed {
+			s.cur.data, s.cur.pieces = nil, chunksOf(ps)
+			if n == 0 {
+				s.cur.data, s.cur.pieces = []byte{}, nil
+			}
+		}
+	} else if data, changed := s.doc.Bytes(final); changed {
 		s.cur.data = data
 	}
 	if s.hs != nil {
 		if !final {
 			s.hs.Stop()
 		} else if d := s.hs.finish(); d != nil {
-			s.streamed, s.streamedOf = d, s.cur.data
+			s.streamed, s.streamedOf = d, s.cur
 		}
 		s.hs = nil
 	}

@@ -79,11 +79,14 @@ const crcTableMin = 32 << 10
 // crc32c is the CRC-32C of b: through the hardware's tables (castagnoli)
 // once they are made or when b is large enough to pay for them, else one
 // byte at a time through a 256-entry table. Both give the same sum.
-func crc32c(b []byte) uint32 {
-	if len(b) < crcTableMin && !castagnoliMade.Load() {
-		return crc32.Update(0, castagnoliBytewise(), b)
+func crc32c(b []byte) uint32 { return crc32.Update(0, castagnoliFor(len(b)), b) }
+
+// castagnoliFor is the table crc32c sums n bytes with.
+func castagnoliFor(n int) *crc32.Table {
+	if n < crcTableMin && !castagnoliMade.Load() {
+		return castagnoliBytewise()
 	}
-	return crc32.Checksum(b, castagnoli())
+	return castagnoli()
 }
 
 // castagnoli is CRC-32C's table from hash/crc32, made on first use rather
@@ -147,7 +150,7 @@ func newJournal(root string, cs []change) *journal {
 		jf := journalFile{Path: c.path, Existed: c.orig.exists, Before: c.orig.data, Mode: uint32(c.orig.mode), Exists: c.final.exists}
 		jf.BeforeSum = contentSum(jf.Before)
 		if c.final.exists {
-			jf.AfterLen, jf.AfterSum = uint64(len(c.final.data)), contentSum(c.final.data)
+			jf.AfterLen, jf.AfterSum = uint64(c.final.size()), chunksSum(c.final.chunks())
 		}
 		j.Files = append(j.Files, jf)
 	}

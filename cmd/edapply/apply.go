@@ -254,6 +254,9 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 		ForceReadOnly:  opts.forceRO,
 		NoSync:         opts.noSync,
 		NoHashes:       !opts.json, // the human receipt shows none
+		// Only a dry run's diff, and the human receipt's word on what a
+		// failed check put back, read the new content.
+		NoAfter:        !opts.dryRun && opts.check == "",
 		Repair:         repair,
 		RepairAttempts: opts.attempts,
 		Sized:          budgetGC,

@@ -1,0 +1,189 @@
+package apply
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// cuts returns s cut at random places into pieces, some of them empty.
+func cuts(r *rand.Rand, s string) []string {
+	var ps []string
+	for len(s) > 0 {
+		k := r.IntN(min(len(s), 300) + 1)
+		if r.IntN(4) == 0 {
+			k = r.IntN(len(s) + 1) // now and then a long one
+		}
+		ps = append(ps, s[:k])
+		s = s[k:]
+	}
+	if r.IntN(2) == 0 {
+		ps = append(ps, "")
+	}
+	return ps
+}
+
+// TestChunksReadAsBytes: whatever reads a content in chunks (the
+// journal's sum, the receipt's hash, the comparisons) answers for pieces
+// what it answers for the same bytes whole, from empty to past the size
+// where CRC-32C changes tables, and a comparison tells apart a content
+// that differs in one byte or one length.
+func TestChunksReadAsBytes(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 22))
+	for _, n := range []int{0, 1, 15, 64, 1000, crcTableMin - 1, crcTableMin, 3*crcTableMin + 5} {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = "ab\n\r\x00é"[r.IntN(7)]
+		}
+		s := string(b)
+		for round := range 20 {
+			ps := cuts(r, s)
+			st := state{exists: true, pieces: chunksOf(ps)}
+			whole := state{exists: true, data: b}
+			if st.size() != n {
+				t.Fatalf("%d bytes in %d pieces: size %d", n, len(ps), st.size())
+			}
+			if got, want := chunksSum(st.chunks()), contentSum(b); got != want {
+				t.Errorf("%d bytes in %d pieces: sum %016x, want %016x", n, len(ps), got, want)
+			}
+			if got, want := hashChunks(st.chunks()), HashBytes(b); got != want {
+				t.Errorf("%d bytes in %d pieces: hash %s, want %s", n, len(ps), got, want)
+			}
+			if !sameData(st, whole) || !sameData(whole, st) || !sameData(st, state{pieces: chunksOf(cuts(r, s))}) {
+				t.Errorf("%d bytes in %d pieces: not the same as the bytes", n, len(ps))
+			}
+			if n == 0 {
+				continue
+			}
+			other := []byte(s)
+			at := r.IntN(n)
+			other[at] ^= 1 << (round % 8)
+			if sameData(st, state{data: other}) || sameData(state{pieces: chunksOf(cuts(r, string(other)))}, st) {
+				t.Errorf("%d bytes in %d pieces: the same as bytes that differ at %d", n, len(ps), at)
+			}
+			if sameData(st, state{data: b[:n-1]}) || sameData(state{data: append([]byte(s), 'x')}, st) {
+				t.Errorf("%d bytes in %d pieces: the same as a content one byte shorter or longer", n, len(ps))
+			}
+		}
+	}
+}
+
+// TestNoAfterWritesTheSameBytes applies the same edits with and without
+// Options.NoAfter, the second writing each edited file from its pieces:
+// through the batch (more edits than one writev takes pieces), through
+// the ladder, with a BOM and CRLF, emptied, appended to, created, renamed
+// and deleted. Both leave the same tree and receipt but for After, which
+// NoAfter leaves nil; the receipt's after hashes are of what is on disk,
+// and undo, which checks each file against the journal's sum of what was
+// written, puts the tree back.
+func TestNoAfterWritesTheSameBytes(t *testing.T) {
+	var b strings.Builder
+	for i := range 900 {
+		fmt.Fprintf(&b, "func f%d() int {\n\treturn %d\n}\n\n", i, i)
+	}
+	big := b.String()
+	fn := func(i int) string { return fmt.Sprintf("func f%d() int {\n\treturn %d\n}\n", i, i) }
+	var edits []edit.Edit
+	for i := 0; i < 900; i++ { // 900 splices: 1,800 pieces and more
+		edits = append(edits, replace("big.go", fn(i), strings.Replace(fn(i), "return", "return 1 +", 1)))
+	}
+	before := tree{
+		"big.go":    big,
+		"bom.txt":   "\uFEFFone\r\ntwo\r\nthree\r\n",
+		"ladder.go": "func a() {\n\tx := 1\n}\n",
+		"empty.txt": "gone\n",
+		"tail.txt":  "a\nb\n",
+		"old.txt":   "moved\n",
+		"del.txt":   "bye\n",
+	}
+	edits = append(edits,
+		replace("bom.txt", "two\r\n", "TWO\r\n"),
+		replace("ladder.go", "func a() {\n    x := 1\n}\n", "func a() {\n    x := 2\n}\n"), // the indent rung
+		replace("empty.txt", "gone\n", ""),
+		edit.Edit{Op: edit.Create, Format: edit.FormatSearchReplace, Path: "tail.txt", New: "c\n"}, // appends
+		edit.Edit{Op: edit.Create, Path: "new/n.txt", New: "new\n"},
+		edit.Edit{Op: edit.Rename, Path: "old.txt", New: "moved.txt"},
+		replace("moved.txt", "moved\n", "moved on\n"),
+		edit.Edit{Op: edit.Delete, Path: "del.txt"},
+	)
+	var want tree
+	var wantRes *Result
+	for _, noAfter := range []bool{false, true} {
+		root := t.TempDir()
+		writeTree(t, root, before)
+		opts := testOpts(t, root)
+		opts.NoAfter = noAfter
+		res, err := Apply(context.Background(), edits, opts)
+		if err != nil {
+			t.Fatalf("NoAfter %v: %v", noAfter, err)
+		}
+		got := readTree(t, root)
+		for _, f := range res.Files {
+			p := f.Path
+			if f.NewPath != "" {
+				p = f.NewPath
+			}
+			if f.Op == "delete" {
+				if f.AfterHash != "" {
+					t.Errorf("NoAfter %v, %s: deleted, after hash %s", noAfter, p, f.AfterHash)
+				}
+			} else if h := HashBytes([]byte(got[p])); f.AfterHash != h {
+				t.Errorf("NoAfter %v, %s: after hash %s, the file's %s", noAfter, p, f.AfterHash, h)
+			}
+			if noAfter && f.After != nil {
+				t.Errorf("NoAfter, %s: After %q", p, f.After)
+			}
+		}
+		if !noAfter {
+			want, wantRes = got, res
+			continue
+		}
+		if len(got) != len(want) {
+			t.Errorf("NoAfter: %d files, %d without", len(got), len(want))
+		}
+		for p, w := range want {
+			if got[p] != w {
+				t.Errorf("NoAfter: %s holds %d bytes, %d without it\n%.200q\nwant\n%.200q", p, len(got[p]), len(w), got[p], w)
+			}
+		}
+		for i, f := range res.Files {
+			w := wantRes.Files[i]
+			if f.Path != w.Path || f.NewPath != w.NewPath || f.Op != w.Op || f.BeforeHash != w.BeforeHash || f.AfterHash != w.AfterHash || len(f.Edits) != len(w.Edits) {
+				t.Errorf("NoAfter: file %d is %s %s %s→%s, without it %s %s %s→%s", i, f.Op, f.Path, f.BeforeHash, f.AfterHash, w.Op, w.Path, w.BeforeHash, w.AfterHash)
+			}
+		}
+		if _, err := Undo(context.Background(), opts); err != nil {
+			t.Fatalf("undo after NoAfter: %v", err)
+		}
+		if got := readTree(t, root); fmt.Sprint(got) != fmt.Sprint(before) {
+			t.Errorf("undo after NoAfter left %v", got)
+		}
+	}
+}
+
+// TestNoAfterRollback: a commit that fails after it wrote a file from its
+// pieces puts it back, comparing the file with the pieces first.
+func TestNoAfterRollback(t *testing.T) {
+	root := t.TempDir()
+	src := strings.Repeat("keep\n", 1000) + "old\n" + strings.Repeat("keep too\n", 1000)
+	writeTree(t, root, tree{"a.txt": src, "b.txt": "b\n"})
+	opts := testOpts(t, root)
+	opts.NoAfter = true
+	opts.Check = "exit 3"
+	res, err := Apply(context.Background(), []edit.Edit{replace("a.txt", "old\n", "new\n"), replace("b.txt", "b\n", "c\n")}, opts)
+	if err == nil || !res.CheckFailed() {
+		t.Fatalf("Apply with a failing check: %v, %v", err, res.Errors)
+	}
+	if got := readTree(t, root); got["a.txt"] != src || got["b.txt"] != "b\n" {
+		t.Errorf("after the failed check: a.txt %d bytes (want %d), b.txt %q", len(got["a.txt"]), len(src), got["b.txt"])
+	}
+	for _, e := range res.Errors {
+		if e.Code == edit.CodeOutOfDate {
+			t.Errorf("the rollback found a file it wrote changed: %v", e)
+		}
+	}
+}
