@@ -81,7 +81,7 @@ func (r *codexReader) add(e edit.Edit, from, to int) {
 }
 
 func (r *codexReader) errorf(i int, format string, args ...any) {
-	r.p.errorf(r.p.lines[i].num, format, args...)
+	r.p.errorf(lineNum(i), format, args...)
 	r.errs = true
 }
 

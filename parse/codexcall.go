@@ -261,7 +261,7 @@ func opensEnvelope(t string) bool {
 // reader. Its edits and errors take the line and span of the JSON string;
 // an error names the envelope's own line, which the output does not show.
 func (p *parser) readCarriedPatch(it jsonItem) {
-	num := p.lines[p.lineAt(it.start)].num
+	num := lineNum(p.lineAt(it.start))
 	sub := newParser(it.patch, FormatCodex)
 	sub.tree, sub.inPatch = p.tree, true
 	sub.run()

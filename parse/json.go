@@ -91,7 +91,7 @@ var jsonRegion = region{
 				continue
 			}
 			if it.onlyRead {
-				p.views = append(p.views, edit.Error{Code: edit.CodeParse, Edit: -1, Line: p.lines[from].num, Msg: it.msg, Hint: it.hint})
+				p.views = append(p.views, edit.Error{Code: edit.CodeParse, Edit: -1, Line: lineNum(from), Msg: it.msg, Hint: it.hint})
 				continue
 			}
 			if it.msg != "" {
@@ -99,7 +99,7 @@ var jsonRegion = region{
 				if hint == "" {
 					hint = "Resend the tool call as one complete JSON object with a path, the old text and the new text."
 				}
-				p.errorHint(p.lines[from].num, hint, "%s", it.msg)
+				p.errorHint(lineNum(from), hint, "%s", it.msg)
 				continue
 			}
 			p.add(it.e, FormatJSON, from, to)
@@ -241,7 +241,7 @@ func (p *parser) jsonFence(i int, fence string) ([]jsonItem, int) {
 			return items, j
 		}
 	}
-	items = append(items, jsonItem{msg: "```json fence is never closed", start: p.lines[i].start, end: p.lines[i].end})
+	items = append(items, jsonItem{msg: "```json fence is never closed", start: p.lines[i].start, end: p.lineEnd(i)})
 	return items, j
 }
 
@@ -265,7 +265,7 @@ func (p *parser) jsonValues(i int) (items []jsonItem, next int, ok bool) {
 		if err != nil {
 			if bad {
 				items = append(items, jsonItem{msg: "JSON tool call is truncated or not valid JSON: " + jsonErrText(err),
-					start: start, end: p.lines[p.lineAt(start)].end})
+					start: start, end: p.lineEnd(p.lineAt(start))})
 			}
 			// Resume at the line holding the error, so a closing fence or
 			// the next JSONL line there is still seen; always move on.
@@ -290,7 +290,7 @@ func (p *parser) jsonValues(i int) (items []jsonItem, next int, ok bool) {
 		last := p.lineAt(end - 1)
 		next = last + 1
 		// Another value on the same line, after spaces or a comma?
-		rest := p.text[end:p.lines[last].end]
+		rest := p.text[end:p.lineEnd(last)]
 		k := 0
 		for k < len(rest) && (rest[k] == ' ' || rest[k] == '\t' || rest[k] == ',') {
 			k++
@@ -496,7 +496,7 @@ func looksLikeEditJSON(s string) bool { return editKeyRE().MatchString(s) }
 
 // lineAt returns the index of the line holding byte offset off.
 func (p *parser) lineAt(off int) int {
-	k := sort.Search(len(p.lines), func(k int) bool { return p.lines[k].end > off })
+	k := sort.Search(len(p.lines), func(k int) bool { return p.lineEnd(k) > off })
 	return min(k, len(p.lines)-1)
 }
 

@@ -388,7 +388,7 @@ func (n *normalizer) lineRange(start, end int) (int, int) {
 
 // eol is the line ending the response uses at line i.
 func (n *normalizer) eol(i int) string {
-	if i < len(n.p.lines) && strings.HasSuffix(n.span(n.p.lines[i].start, n.p.lines[i].end), "\r\n") {
+	if i < len(n.p.lines) && strings.HasSuffix(n.span(n.p.lines[i].start, n.p.lineEnd(i)), "\r\n") {
 		return "\r\n"
 	}
 	return "\n"
@@ -509,7 +509,7 @@ func (n *normalizer) fencedEnd(e *edit.Edit) int {
 		}
 		if f, ok := parseFence(n.p.lines[k].text); ok {
 			if g, ok := parseFence(n.p.lines[to].text); ok && g.closes(f) {
-				return n.p.lines[to].end
+				return n.p.lineEnd(to)
 			}
 			break
 		}
@@ -622,7 +622,7 @@ func (n *normalizer) searchReplace(i int, a Applied) (string, bool) {
 	// decided: the one whose SEARCH is the edit's old text.
 	div := -1
 	for _, d := range divs {
-		if string(n.src[p.lines[open].end:p.lines[d].start]) == e.Old {
+		if string(n.src[p.lineEnd(open):p.lines[d].start]) == e.Old {
 			div = d
 			break
 		}
@@ -636,9 +636,9 @@ func (n *normalizer) searchReplace(i int, a Applied) (string, bool) {
 	}
 	eol := n.eol(open)
 	var b strings.Builder
-	b.Write(n.src[e.Start:p.lines[open].end])
+	b.Write(n.src[e.Start:p.lineEnd(open)])
 	b.WriteString(withEOL(old, eol))
-	b.Write(n.src[p.lines[div].start:p.lines[div].end])
+	b.Write(n.src[p.lines[div].start:p.lineEnd(div)])
 	b.WriteString(withEOL(nw, eol))
 	b.Write(n.src[p.lines[closeAt].start:e.End])
 	text := b.String()
@@ -700,7 +700,7 @@ func (n *normalizer) whole(i int, a Applied) (string, edit.Edit, bool) {
 	}
 	eol := n.eol(open)
 	var b strings.Builder
-	b.Write(n.src[e.Start:p.lines[open].end])
+	b.Write(n.src[e.Start:p.lineEnd(open)])
 	for _, l := range splitAfter(content) {
 		if f.indent > 0 && l != "\n" {
 			b.WriteString(strings.Repeat(" ", f.indent))
@@ -925,7 +925,7 @@ func (n *normalizer) udiff(g []int) {
 			if _, rest, ok := strings.Cut(strings.TrimPrefix(t, "@@"), "@@"); ok {
 				heading = rest
 			}
-			body = n.span(p.lines[from].end, e.End)
+			body = n.span(p.lineEnd(from), e.End)
 		} else {
 			body = region
 		}
@@ -1029,7 +1029,7 @@ func (n *normalizer) udiffFile(i int, a Applied) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	text := string(n.src[e.Start:p.lines[plus].end])
+	text := string(n.src[e.Start:p.lineEnd(plus)])
 	if len(ls) > 0 {
 		text += fmt.Sprintf("@@ -0,0 +1,%d @@", len(ls)) + eol + body
 	}
@@ -1051,7 +1051,7 @@ func (n *normalizer) codex(i int, a Applied) (string, bool) {
 		if !ok {
 			return "", false
 		}
-		text := string(n.src[e.Start:p.lines[from].end]) + body
+		text := string(n.src[e.Start:p.lineEnd(from)]) + body
 		env := "*** Begin Patch\n" + text + "*** End Patch\n"
 		if !readsBackAs(env, FormatCodex, edit.Edit{Op: edit.Create, Path: e.Path, New: withEOL(a.New, eol)}) {
 			return "", false

@@ -95,30 +95,43 @@ func ParseTreeString(src string, f Format, t Tree) ([]edit.Edit, edit.ErrorList)
 	return p.edits, p.errs
 }
 
-// A line is one line of the model output.
+// A line is one line of the model output, the i-th of the parser's lines:
+// its number is lineNum(i), and it ends where the next starts (lineEnd).
+// A reply holds one record per line for the whole parse, so the record
+// keeps only what cannot be computed: a diff's reply has a line for every
+// 33 bytes or so.
 type line struct {
 	text  string // without its line ending
 	start int    // byte offset of the line's first byte
-	end   int    // byte offset just past its line ending
-	num   int    // 1-based line number
 }
 
 func splitLines(s string) []line {
 	ls := make([]line, 0, strings.Count(s, "\n")+1)
-	for off, n := 0, 1; off < len(s); n++ {
+	for off := 0; off < len(s); {
 		i := strings.IndexByte(s[off:], '\n')
 		end := len(s)
 		if i >= 0 {
 			end = off + i + 1
 		}
 		text := strings.TrimSuffix(strings.TrimSuffix(s[off:end], "\n"), "\r")
-		ls = append(ls, line{text: text, start: off, end: end, num: n})
+		ls = append(ls, line{text: text, start: off})
 		off = end
 	}
 	return ls
 }
 
 // A region is one format's reader. starts reports whether a region of the
+// lineNum is the 1-based number of the parser's line i in the output.
+func lineNum(i int) int { return i + 1 }
+
+// lineEnd is the byte offset just past line i's line ending.
+func (p *parser) lineEnd(i int) int {
+	if i+1 < len(p.lines) {
+		return p.lines[i+1].start
+	}
+	return len(p.text)
+}
+
 // format begins at line i; read consumes it and returns the index of the
 // first line after it, which must be greater than i.
 type region struct {
@@ -295,7 +308,7 @@ func (p *parser) add(e edit.Edit, format Format, from, to int) {
 	if from < len(p.lines) {
 		e.Start = p.lines[from].start
 		if e.Line == 0 {
-			e.Line = p.lines[from].num
+			e.Line = lineNum(from)
 		}
 	}
 	e.End = len(p.text)

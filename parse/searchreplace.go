@@ -232,7 +232,7 @@ func isDivider(s string) (int, bool) {
 func readSearchReplace(p *parser, i int) int {
 	openN := openerRun(p.lines[i].text)
 	if p.scan.srUnclosed[i] {
-		p.errorf(p.lines[i].num, "SEARCH/REPLACE block is not closed before the end of the response")
+		p.errorf(lineNum(i), "SEARCH/REPLACE block is not closed before the end of the response")
 		return i + 1
 	}
 	divs, closeAt := srBlock(p, i, len(p.lines))
@@ -241,7 +241,7 @@ func readSearchReplace(p *parser, i int) int {
 		// again, so a later complete block still counts. Which of the
 		// later openers are closed is known now, so none rescans to the end.
 		p.markUnclosed(i)
-		p.errorf(p.lines[i].num, "SEARCH/REPLACE block is not closed before the end of the response")
+		p.errorf(lineNum(i), "SEARCH/REPLACE block is not closed before the end of the response")
 		return i + 1
 	}
 	pth, from := p.blockPath(i)
@@ -255,11 +255,11 @@ func readSearchReplace(p *parser, i int) int {
 		if len(divs) > 1 {
 			hint = "Send a SEARCH that leaves out the file's own ======= lines, so that one divider remains."
 		}
-		p.errorHint(p.lines[i].num, hint, "%s", msg)
+		p.errorHint(lineNum(i), hint, "%s", msg)
 		return closeAt + 1
 	}
 	if pth == "" {
-		p.errorHint(p.lines[i].num, "Put the file's path alone on the line before the block's fence.",
+		p.errorHint(lineNum(i), "Put the file's path alone on the line before the block's fence.",
 			"SEARCH/REPLACE block names no file")
 		return closeAt + 1
 	}
@@ -269,8 +269,8 @@ func readSearchReplace(p *parser, i int) int {
 		p.leanOnWhole[len(p.edits)] = true
 	}
 	p.lastPath = pth
-	old := unescapeMarkers(p.text[p.lines[body-1].end:p.lines[div].start])
-	nw := unescapeMarkers(p.text[p.lines[div].end:p.lines[closeAt].start])
+	old := unescapeMarkers(p.text[p.lineEnd(body-1):p.lines[div].start])
+	nw := unescapeMarkers(p.text[p.lineEnd(div):p.lines[closeAt].start])
 	// Roo's start line, like a hunk's, may break a tie between equal
 	// matches; it never moves the edit to text that does not match.
 	e := edit.Edit{Op: edit.Replace, Path: pth, Old: old, New: nw, Count: 1, Hint: hint}
@@ -418,7 +418,7 @@ func pickDivider(p *parser, divs []int, openN, open, close int, pth string) (int
 	}
 	nums := make([]string, len(divs))
 	for k, d := range divs {
-		nums[k] = strconv.Itoa(p.lines[d].num)
+		nums[k] = strconv.Itoa(lineNum(d))
 	}
 	return 0, "ambiguous SEARCH/REPLACE block: the dividers at lines " + strings.Join(nums, ", ") + " could each split it"
 }
@@ -439,7 +439,7 @@ func (p *parser) dividerByFile(divs []int, open int, pth string) (int, bool) {
 	}
 	found, n := 0, 0
 	for _, d := range divs {
-		old := strings.ReplaceAll(p.text[p.lines[open].end:p.lines[d].start], "\r\n", "\n")
+		old := strings.ReplaceAll(p.text[p.lineEnd(open):p.lines[d].start], "\r\n", "\n")
 		if old == "" {
 			continue
 		}
@@ -822,7 +822,7 @@ var nearMissRegion = region{
 		return strings.EqualFold(nearMissMarker(p.lines[i].text), "search")
 	},
 	read: func(p *parser, i int) int {
-		p.errorHint(p.lines[i].num, "Write the markers exactly: <<<<<<< SEARCH, =======, >>>>>>> REPLACE, each alone on its line.",
+		p.errorHint(lineNum(i), "Write the markers exactly: <<<<<<< SEARCH, =======, >>>>>>> REPLACE, each alone on its line.",
 			"%q is not a SEARCH/REPLACE marker", strings.TrimSpace(p.lines[i].text))
 		for j := i + 1; j < len(p.lines); j++ {
 			t := p.lines[j].text

@@ -371,8 +371,7 @@ func (h *hunk) has(kind byte, blankToo bool) bool {
 // newline even when it is the output's unterminated last line. It shares
 // the output's bytes: the callers join lines into new strings.
 func (p *parser) rawLine(i, skip int) string {
-	l := p.lines[i]
-	s := p.text[l.start+skip : l.end]
+	s := p.text[p.lines[i].start+skip : p.lineEnd(i)]
 	if !strings.HasSuffix(s, "\n") {
 		s += "\n"
 	}
@@ -609,7 +608,7 @@ func readUDiff(p *parser, i int) int {
 			return max(f.to, i+1)
 		}
 		h, next := p.readHunk(i, true)
-		p.errorf(p.lines[i].num, "hunk has no file header: put \"--- a/PATH\" and \"+++ b/PATH\" lines before it")
+		p.errorf(lineNum(i), "hunk has no file header: put \"--- a/PATH\" and \"+++ b/PATH\" lines before it")
 		return max(next, h.to, i+1)
 	}
 	f := p.readDiffFile(i)
@@ -758,7 +757,7 @@ type diffTargets struct {
 // cannot: it settles the names, then lowers a creation, a deletion or the
 // hunks of an edit.
 func (p *parser) lowerDiffFile(f *diffFile) {
-	d := diffTargets{line: p.lines[f.from].num}
+	d := diffTargets{line: lineNum(f.from)}
 	if f.binary {
 		p.errorf(d.line, "binary diffs are not supported: send the file's new content another way")
 		return
@@ -883,7 +882,7 @@ func hunksRemove(hs []hunk) bool {
 // firstHunkNum is the output line of f's first hunk, or of the section.
 func (p *parser) firstHunkNum(f *diffFile, d *diffTargets) int {
 	if len(f.hunks) > 0 {
-		return p.lines[f.hunks[0].from].num
+		return lineNum(f.hunks[0].from)
 	}
 	return d.line
 }
@@ -893,7 +892,7 @@ func (p *parser) lowerNewFile(f *diffFile, d *diffTargets) {
 	var b strings.Builder
 	for _, h := range f.hunks {
 		if h.has(' ', false) || h.has('-', true) {
-			p.errorf(p.lines[h.from].num, "hunk of new file %s has context or removed lines", d.target)
+			p.errorf(lineNum(h.from), "hunk of new file %s has context or removed lines", d.target)
 			return
 		}
 		// An empty line in a new file is an added blank line whose '+' was dropped.
@@ -912,7 +911,7 @@ func (p *parser) lowerDeletedFile(f *diffFile, d *diffTargets) {
 	var b strings.Builder
 	for _, h := range f.hunks {
 		if h.has('+', true) {
-			p.errorf(p.lines[h.from].num, "hunk of deleted file %s adds lines", d.target)
+			p.errorf(lineNum(h.from), "hunk of deleted file %s adds lines", d.target)
 			return
 		}
 		b.WriteString(h.side('-'))
@@ -933,14 +932,14 @@ func (p *parser) lowerHunks(f *diffFile, d *diffTargets) {
 		h := &f.hunks[i]
 		h.blanksAdded()
 		if len(h.lines) == 0 {
-			p.errorf(p.lines[h.from].num, "empty hunk in %s", d.target)
+			p.errorf(lineNum(h.from), "empty hunk in %s", d.target)
 			return
 		}
 		// A file's one hunk of only added lines, without a line number,
 		// appends them (Aider's reading: an empty before-text).
 		appends := !h.numbered && len(f.hunks) == 1
 		if h.sideEmpty('-') && !appends && (!h.numbered || h.nums.newStart == 0) {
-			p.errorf(p.lines[h.from].num, "hunk in %s only adds lines and has no line number: add context lines or \"@@ -N,0 +M,K @@\"", d.target)
+			p.errorf(lineNum(h.from), "hunk in %s only adds lines and has no line number: add context lines or \"@@ -N,0 +M,K @@\"", d.target)
 			return
 		}
 	}

@@ -299,7 +299,7 @@ func (p *parser) unnamedScript(i int) {
 	if t == "" || !nameChars(t) || strings.HasSuffix(t, ".") || strings.ToLower(t) != t || proseWords[t] {
 		return // a capitalized word is a heading ("Example"), not a script's name
 	}
-	p.errorHint(p.lines[i-1].num, "Put the file's path with its directory (\"./"+t+"\") alone on the line before the fence.",
+	p.errorHint(lineNum(i-1), "Put the file's path with its directory (\"./"+t+"\") alone on the line before the fence.",
 		"cannot tell whether %q names a file: the script under it is not applied", t)
 }
 
@@ -317,16 +317,15 @@ func readWhole(p *parser, i int) int {
 	if b.close < 0 {
 		const hint = "Resend the whole file, with the fence closed after its last line."
 		if b.next < len(p.lines) {
-			p.errorHint(p.lines[b.open].num, hint, "the fence holding %s is not closed before the next file's block", b.path)
+			p.errorHint(lineNum(b.open), hint, "the fence holding %s is not closed before the next file's block", b.path)
 		} else {
-			p.errorHint(p.lines[b.open].num, hint, "the fence holding %s is not closed: the response looks truncated", b.path)
+			p.errorHint(lineNum(b.open), hint, "the fence holding %s is not closed: the response looks truncated", b.path)
 		}
 		return b.next
 	}
 	var sb strings.Builder
 	for j := b.open + 1; j < b.close; j++ {
-		l := p.lines[j]
-		s := p.text[l.start:l.end]
+		s := p.text[p.lines[j].start:p.lineEnd(j)]
 		// A fence indented inside a list item indents its content too.
 		for k := 0; k < b.f.indent && strings.HasPrefix(s, " "); k++ {
 			s = s[1:]

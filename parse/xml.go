@@ -109,15 +109,15 @@ func readXMLCall(p *parser, i int) int {
 	}
 	if rest != "" {
 		if rest == closing {
-			bad(p.lines[i].num, "the <%s> call holds nothing", name)
+			bad(lineNum(i), "the <%s> call holds nothing", name)
 			return i + 1
 		}
 		tag, val, ok := xmlOneLine(rest)
 		if !ok || !xmlTools[name][tag] {
-			bad(p.lines[i].num, "cannot read %q after <%s>", rest, name)
+			bad(lineNum(i), "cannot read %q after <%s>", rest, name)
 			return p.xmlSkip(i, name)
 		}
-		params[tag] = xmlParam{text: val, line: p.lines[i].num, oneLine: true}
+		params[tag] = xmlParam{text: val, line: lineNum(i), oneLine: true}
 	}
 	closeAt := -1
 	for j := i + 1; j < len(p.lines) && closeAt < 0; {
@@ -131,7 +131,7 @@ func readXMLCall(p *parser, i int) int {
 			break
 		}
 		if _, _, ok := xmlToolOpen(t); ok {
-			p.errorHint(p.lines[i].num, "Resend the call complete, closed by "+closing+".",
+			p.errorHint(lineNum(i), "Resend the call complete, closed by "+closing+".",
 				"the <%s> call is not closed before the next call: nothing of it is written", name)
 			return j
 		}
@@ -140,39 +140,39 @@ func readXMLCall(p *parser, i int) int {
 			if len(t) > 60 {
 				t = t[:57] + "..."
 			}
-			bad(p.lines[j].num, "%q in the <%s> call is neither one of its parameters nor %s", t, name, closing)
+			bad(lineNum(j), "%q in the <%s> call is neither one of its parameters nor %s", t, name, closing)
 			return p.xmlSkip(i, name)
 		}
 		if _, dup := params[tag]; dup {
-			bad(p.lines[j].num, "the <%s> call gives <%s> twice", name, tag)
+			bad(lineNum(j), "the <%s> call gives <%s> twice", name, tag)
 			return p.xmlSkip(i, name)
 		}
 		if _, val, ok := xmlOneLine(t); ok {
-			params[tag] = xmlParam{text: val, line: p.lines[j].num, oneLine: true}
+			params[tag] = xmlParam{text: val, line: lineNum(j), oneLine: true}
 			j++
 			continue
 		}
 		end, val, ok := p.xmlParamEnd(name, tag, j, after)
 		if !ok && end > j {
-			p.errorHint(p.lines[i].num, resend+", with its </"+tag+"> and "+closing+" in place.",
+			p.errorHint(lineNum(i), resend+", with its </"+tag+"> and "+closing+" in place.",
 				"the <%s> call is not closed before the next call: nothing of it is written", name)
 			return end
 		}
 		if !ok {
-			p.errorHint(p.lines[i].num, resend+", with its </"+tag+"> and "+closing+" in place.",
+			p.errorHint(lineNum(i), resend+", with its </"+tag+"> and "+closing+" in place.",
 				"the <%s> call is cut off inside <%s>: the response looks truncated, and nothing of it is written", name, tag)
 			return len(p.lines)
 		}
-		params[tag] = xmlParam{text: val, line: p.lines[j].num}
+		params[tag] = xmlParam{text: val, line: lineNum(j)}
 		j = end + 1
 	}
 	if closeAt < 0 {
-		p.errorHint(p.lines[i].num, "Resend the call complete, closed by "+closing+".",
+		p.errorHint(lineNum(i), "Resend the call complete, closed by "+closing+".",
 			"the <%s> call is not closed: the response looks truncated, and nothing of it is written", name)
 		return len(p.lines)
 	}
 	if k := p.xmlSecondClose(closeAt, name); k >= 0 {
-		bad(p.lines[k].num, "the <%s> call reads two ways: %s stands on line %d and again on line %d", name, closing, p.lines[closeAt].num, p.lines[k].num)
+		bad(lineNum(k), "the <%s> call reads two ways: %s stands on line %d and again on line %d", name, closing, lineNum(closeAt), lineNum(k))
 		return k + 1
 	}
 	switch name {
@@ -276,7 +276,7 @@ func (p *parser) xmlParamEnd(name, tag string, j int, after string) (int, string
 			if last == first {
 				return k, "", true
 			}
-			return k, p.text[p.lines[first].start:p.lines[last-1].end], true
+			return k, p.text[p.lines[first].start:p.lineEnd(last-1)], true
 		}
 		var b strings.Builder
 		if headText {
@@ -284,7 +284,7 @@ func (p *parser) xmlParamEnd(name, tag string, j int, after string) (int, string
 			b.WriteString(p.lineEnding(j))
 		}
 		if last > first {
-			b.WriteString(p.text[p.lines[first].start:p.lines[last-1].end])
+			b.WriteString(p.text[p.lines[first].start:p.lineEnd(last-1)])
 		}
 		if tailText {
 			b.WriteString(tail)
@@ -299,7 +299,7 @@ func (p *parser) xmlParamEnd(name, tag string, j int, after string) (int, string
 // without one.
 func (p *parser) lineEnding(j int) string {
 	l := p.lines[j]
-	if eol := p.text[l.start+len(l.text) : l.end]; eol != "" {
+	if eol := p.text[l.start+len(l.text) : p.lineEnd(j)]; eol != "" {
 		return eol
 	}
 	return "\n"
@@ -325,7 +325,7 @@ func (p *parser) xmlParamFollows(j int, name string) bool {
 // lowerWriteToFile turns the parameters of the write_to_file call on lines
 // [open, closeAt] into its Rewrite.
 func (p *parser) lowerWriteToFile(open, closeAt int, params map[string]xmlParam) {
-	num := p.lines[open].num
+	num := lineNum(open)
 	fail := func(hint, format string, args ...any) { p.errorHint(num, hint, format, args...) }
 	pth, ok := p.xmlPath(num, "write_to_file", params)
 	if !ok {
@@ -413,7 +413,7 @@ func (p *parser) xmlPath(num int, name string, params map[string]xmlParam) (stri
 // or at the end of the file for 0, as Roo's tool puts it; the tool inserts
 // whole lines.
 func (p *parser) lowerInsertContent(open, closeAt int, params map[string]xmlParam) {
-	num := p.lines[open].num
+	num := lineNum(open)
 	pth, ok := p.xmlPath(num, "insert_content", params)
 	if !ok {
 		return
@@ -451,7 +451,7 @@ func (p *parser) lowerInsertContent(open, closeAt int, params map[string]xmlPara
 // expression, ignore_case or a line range is refused: the text alone would
 // not say which occurrences the tool would have changed.
 func (p *parser) lowerSearchAndReplace(open, closeAt int, params map[string]xmlParam) {
-	num := p.lines[open].num
+	num := lineNum(open)
 	pth, ok := p.xmlPath(num, "search_and_replace", params)
 	if !ok {
 		return
