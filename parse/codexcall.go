@@ -283,7 +283,7 @@ func (p *parser) readCarriedPatch(it jsonItem) {
 			}
 		}
 		p.lastWhole = false
-		p.edits = append(p.edits, e)
+		p.push(e)
 	}
 }
 

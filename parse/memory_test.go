@@ -99,3 +99,49 @@ func TestNormalizeReadsInPlace(t *testing.T) {
 		t.Errorf("Normalize allocated %d bytes for a %d-byte reply: more than 4.9 times it, a copy of the reply", bytes, len(src))
 	}
 }
+
+// TestParseDiffAllocs bounds what parsing a large diff of short lines in
+// place allocates, per byte of the reply, in the shapes a model sends:
+// many files of ten hunks each (3.8 times the reply), and one file of a
+// thousand hunks (4.6). What it must allocate is the edits' texts (each
+// hunk's context twice, about 1.5 times the reply), a record per line of
+// the reply and one per edit. A record per hunk line kept for every hunk
+// of the reply, or the edits' array grown by copying, each add most of a
+// copy of the reply beside them (7.6 and 5.9 with both).
+func TestParseDiffAllocs(t *testing.T) {
+	growth.SkipUnderRace(t)
+	for _, tt := range []struct {
+		name         string
+		files, lines int
+		hunks        int // per file
+		most         float64
+	}{
+		{"many-files", 200, 600, 10, 4.5},
+		{"one-file", 1, 40000, 1000, 5},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var edits []gen.Edit
+			for i, f := range gen.Tree(7, tt.files, tt.lines) {
+				es, err := gen.Sites(f.Path, f.Src, tt.hunks, uint64(i))
+				if err != nil {
+					t.Fatal(err)
+				}
+				edits = append(edits, es...)
+			}
+			reply := string(gen.UnifiedDiff(edits))
+			var n int
+			_, bytes := growth.Allocs(func() {
+				es, errs := ParseTreeString(reply, FormatAuto, nil)
+				n = len(es) + len(errs)
+			})
+			if n != len(edits) {
+				t.Fatalf("ParseTreeString: %d edits and errors, want %d edits", n, len(edits))
+			}
+			per := float64(bytes) / float64(len(reply))
+			t.Logf("reply %d bytes, %d hunks; ParseTreeString allocated %d, %.2f times the reply", len(reply), len(edits), bytes, per)
+			if per > tt.most {
+				t.Errorf("ParseTreeString allocated %.2f times the reply's %d bytes, more than %.1f", per, len(reply), tt.most)
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -120,7 +121,6 @@ func splitLines(s string) []line {
 	return ls
 }
 
-// A region is one format's reader. starts reports whether a region of the
 // lineNum is the 1-based number of the parser's line i in the output.
 func lineNum(i int) int { return i + 1 }
 
@@ -132,6 +132,7 @@ func (p *parser) lineEnd(i int) int {
 	return len(p.text)
 }
 
+// A region is one format's reader. starts reports whether a region of the
 // format begins at line i; read consumes it and returns the index of the
 // first line after it, which must be greater than i.
 type region struct {
@@ -156,7 +157,7 @@ type parser struct {
 	text     string // the response, which the lines' and the edits' texts share
 	lines    []line
 	format   Format
-	edits    []edit.Edit
+	edits    []edit.Edit // every edit once run returns; while it runs, the latest chunk (see push)
 	errs     edit.ErrorList
 	lastPath string
 	// lastWhole says lastPath was set by a whole-file fence; leanOnWhole
@@ -178,6 +179,18 @@ type parser struct {
 	tree           Tree
 	inPatch        bool                 // reading the envelope a JSON tool call carries (codexcall.go)
 	files          map[string]*treeFile // what tree said about each name asked
+	// fullEdits are the chunks of edits before the latest, fullCount
+	// edits in all, while run runs (see push).
+	fullEdits [][]edit.Edit
+	fullCount int
+	// diffScratch holds the records of the diff section being read, its
+	// hunks and their lines, and is reused by the next: a section's edits
+	// are lowered, their texts built anew, before the next is read, so
+	// a diff holds one section's records at a time, not every hunk's.
+	diffScratch struct {
+		hunks []hunk
+		lines []hunkLine
+	}
 }
 
 // A treeFile is what the tree holds under one name.
@@ -289,6 +302,51 @@ func (p *parser) run() {
 		}
 		i = next
 	}
+	p.joinEdits()
+}
+
+// editChunk is how many edits the parser keeps in one array before it
+// starts the next. An array grown by append to a reply's thousands of
+// edits allocates about five times their bytes on the way, each copy
+// live beside the one it replaces; full chunks, joined once at the end,
+// allocate twice their bytes, and a reader that knows how many edits it
+// will record (a diff section's hunks) reserves room for them at once.
+const editChunk = 512
+
+// reserve makes room for n more edits in the latest chunk.
+func (p *parser) reserve(n int) {
+	switch {
+	case cap(p.edits)-len(p.edits) >= n:
+	case cap(p.edits) < editChunk:
+		p.edits = slices.Grow(p.edits, n)
+	default:
+		p.fullEdits = append(p.fullEdits, p.edits)
+		p.fullCount += len(p.edits)
+		p.edits = make([]edit.Edit, 0, max(n, editChunk))
+	}
+}
+
+// push records e after the edits read so far.
+func (p *parser) push(e edit.Edit) {
+	p.reserve(1)
+	p.edits = append(p.edits, e)
+}
+
+// editCount is how many edits push has recorded: the index of the next.
+func (p *parser) editCount() int {
+	return p.fullCount + len(p.edits)
+}
+
+// joinEdits puts every edit push recorded in p.edits, in order.
+func (p *parser) joinEdits() {
+	if len(p.fullEdits) == 0 {
+		return
+	}
+	all := make([]edit.Edit, 0, p.editCount())
+	for _, c := range p.fullEdits {
+		all = append(all, c...)
+	}
+	p.edits, p.fullEdits, p.fullCount = append(all, p.edits...), nil, 0
 }
 
 // errorf records a PARSE_ERROR at the 1-based output line num.
@@ -315,5 +373,5 @@ func (p *parser) add(e edit.Edit, format Format, from, to int) {
 	if to < len(p.lines) {
 		e.End = p.lines[to].start
 	}
-	p.edits = append(p.edits, e)
+	p.push(e)
 }

@@ -266,7 +266,7 @@ func readSearchReplace(p *parser, i int) int {
 	if from == i && p.lastWhole {
 		// The block takes its file from a whole-file fence: that fence
 		// is a file, not a quote (see dropQuotes).
-		p.leanOnWhole[len(p.edits)] = true
+		p.leanOnWhole[p.editCount()] = true
 	}
 	p.lastPath = pth
 	old := unescapeMarkers(p.text[p.lineEnd(body-1):p.lines[div].start])

@@ -282,6 +282,13 @@ type hunkLine struct {
 	noEOL bool   // followed by "\ No newline at end of file"
 }
 
+// hunkChunk is how many hunk line records the parser allocates at a time:
+// a chunk holds a few hundred hunks' lines and serves diff section after
+// diff section, so a diff of many files allocates one or two, and one of
+// many hunks in a file allocates its records once, not again at every
+// growth of one array.
+const hunkChunk = 1024
+
 // A hunk is one "@@" section of a diff.
 type hunk struct {
 	from, to int // line indexes [from, to) of the header (or first body line) and body
@@ -493,29 +500,37 @@ func (p *parser) readHunk(i int, header bool) (h hunk, next int) {
 	if header {
 		h.nums, h.numbered = parseHunkHeader(p.lines[i].text)
 		k++
-		if h.numbered {
-			// The counts bound the body (context counted on both sides),
-			// unless they are wrong; never beyond the response's lines.
-			h.lines = make([]hunkLine, 0, max(min(h.nums.oldLines+h.nums.newLines, len(p.lines)-k), 0))
-		}
 	}
+	// The body's records go on the end of the section's chunk of them
+	// (see diffScratch); the hunk's view of them is capped at its own, so
+	// that joining hunks copies rather than writes over the next one's.
+	buf := p.diffScratch.lines
+	from := len(buf)
 	for ; p.bodyLineAt(k); k++ {
+		if len(buf) == cap(buf) {
+			// A full chunk stays with the hunks that point into it; this
+			// hunk's records so far move to a new one.
+			buf = append(make([]hunkLine, 0, max(hunkChunk, 2*(len(buf)-from))), buf[from:]...)
+			from = 0
+		}
 		t := p.lines[k].text
 		switch {
 		case t == "":
-			h.lines = append(h.lines, hunkLine{kind: ' ', text: p.rawLine(k, 0), blank: true})
+			buf = append(buf, hunkLine{kind: ' ', text: p.rawLine(k, 0), blank: true})
 		case t[0] == '\\':
-			if n := len(h.lines); n > 0 {
-				h.lines[n-1].noEOL = true
+			if n := len(buf); n > from {
+				buf[n-1].noEOL = true
 			}
 		case t[0] == ' ' || t[0] == '-' || t[0] == '+':
-			h.lines = append(h.lines, hunkLine{kind: t[0], text: p.rawLine(k, 1)})
+			buf = append(buf, hunkLine{kind: t[0], text: p.rawLine(k, 1)})
 		default:
 			// A tab-indented line whose leading space the model dropped,
 			// or an elision line: context, written whole.
-			h.lines = append(h.lines, hunkLine{kind: ' ', text: p.rawLine(k, 0)})
+			buf = append(buf, hunkLine{kind: ' ', text: p.rawLine(k, 0)})
 		}
 	}
+	p.diffScratch.lines = buf
+	h.lines = buf[from:len(buf):len(buf)]
 	h.to = k
 	h.trimTrailingBlanks()
 	return h, h.to
@@ -661,23 +676,24 @@ func (p *parser) readHunksInto(f *diffFile, k int) {
 		}
 	}
 	defer func() { p.diffTarget = "" }()
+	p.diffScratch.lines = p.diffScratch.lines[:0]
+	f.hunks = p.diffScratch.hunks[:0]
 	for k < len(p.lines) {
 		t := p.lines[k].text
-		if isHunkHeader(t) {
-			h, next := p.readHunk(k, true)
-			f.hunks = append(f.hunks, h)
-			k = next
-			continue
-		}
+		header := isHunkHeader(t)
 		// A header followed straight by hunk lines: the "@@" was dropped.
-		if len(f.hunks) == 0 && f.hasHdr && t != "" && (t[0] == ' ' || t[0] == '-' || t[0] == '+') && p.bodyLineAt(k) {
-			h, next := p.readHunk(k, false)
-			f.hunks = append(f.hunks, h)
-			k = next
-			continue
+		if !header && !(len(f.hunks) == 0 && f.hasHdr && t != "" && (t[0] == ' ' || t[0] == '-' || t[0] == '+') && p.bodyLineAt(k)) {
+			break
 		}
-		break
+		if len(f.hunks) == cap(f.hunks) {
+			// Doubling: the array is the reader's for the next section too.
+			f.hunks = slices.Grow(f.hunks, max(len(f.hunks), 16))
+		}
+		h, next := p.readHunk(k, header)
+		f.hunks = append(f.hunks, h)
+		k = next
 	}
+	p.diffScratch.hunks = f.hunks[:0]
 	if len(f.hunks) > 0 {
 		k = f.hunks[len(f.hunks)-1].to
 	}
@@ -955,7 +971,7 @@ func (p *parser) lowerHunks(f *diffFile, d *diffTargets) {
 		// A mode-only change: the IR has no chmod, and nothing else changes.
 		return
 	}
-	p.edits = slices.Grow(p.edits, len(f.hunks))
+	p.reserve(len(f.hunks))
 	for _, h := range f.hunks {
 		e := edit.Edit{Op: edit.Replace, Path: d.target, Old: h.side('-'), New: h.side('+'), Count: 1, Mode: mode}
 		e.LeadContext, e.TrailContext = h.edgeContext()
@@ -971,8 +987,10 @@ func (p *parser) lowerHunks(f *diffFile, d *diffTargets) {
 // that one is unnumbered and only adds lines: one change that the model
 // split with an "@@" between its '-' and '+' lines. Alone, the '+' hunk
 // would say nowhere to put its lines.
+//
+// It joins them in place: out is written only at indexes already read.
 func joinSplitHunks(hs []hunk) []hunk {
-	out := hs[:0:0]
+	out := hs[:0]
 	for i := 0; i < len(hs); i++ {
 		h := hs[i]
 		for i+1 < len(hs) && len(h.lines) > 0 && h.lines[len(h.lines)-1].kind == '-' && addsOnly(&hs[i+1]) {

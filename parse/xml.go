@@ -369,7 +369,7 @@ func (p *parser) lowerWriteToFile(open, closeAt int, params map[string]xmlParam)
 		return
 	}
 	p.lastPath = pth
-	p.toolWrites[len(p.edits)] = true
+	p.toolWrites[p.editCount()] = true
 	p.add(edit.Edit{Op: edit.Rewrite, Path: pth, New: text}, FormatWhole, open, closeAt+1)
 }
 
