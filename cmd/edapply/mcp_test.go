@@ -75,15 +75,27 @@ func installedEdapply(t *testing.T) string {
 	return dst
 }
 
-// `edapply mcp` runs edapply-mcp, found beside it, with its flags: the
-// client's messages reach the server, whose answers come back, and a path
-// under --path-prefix reads the file under the root.
+// `edapply mcp` runs edapply-mcp, found beside it, with its flags, and a
+// client may start edapply-mcp itself: either way the client's messages
+// reach the server, whose answers come back, and a path under
+// --path-prefix reads the file under the root.
 func TestMCPRunsServer(t *testing.T) {
 	root := t.TempDir()
 	if err := os.WriteFile(filepath.Join(root, "a.txt"), []byte("alpha\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("edapply", "mcp", "-C", root, "--path-prefix", "/repo")
+	for _, argv := range [][]string{
+		{"edapply", "mcp", "-C", root, "--path-prefix", "/repo"},
+		{cli.MCPServer, "-C", root, "--path-prefix", "/repo"},
+	} {
+		t.Run(argv[0], func(t *testing.T) { testMCPSession(t, argv) })
+	}
+}
+
+// testMCPSession starts argv, shakes hands as a client, reads /repo/a.txt
+// and closes stdin, after which the server must exit 0.
+func testMCPSession(t *testing.T, argv []string) {
+	cmd := exec.Command(argv[0], argv[1:]...)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -92,12 +104,24 @@ func TestMCPRunsServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
+	// A file, not a buffer: the server writes it while a failing test
+	// reads it, with no copying goroutine between them.
+	stderrFile, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stderrFile.Close()
+	cmd.Stderr = stderrFile
+	stderr := func() string { b, _ := os.ReadFile(stderrFile.Name()); return string(b) }
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer cmd.Process.Kill() // a test that fails early leaves no server behind
+	defer func() {
+		if cmd.ProcessState == nil { // a test that failed early leaves no server behind
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	}()
 	out := bufio.NewScanner(stdout)
 	out.Buffer(nil, 1<<20)
 	send := func(msg string) {
@@ -109,7 +133,7 @@ func TestMCPRunsServer(t *testing.T) {
 	recv := func() map[string]any {
 		t.Helper()
 		if !out.Scan() {
-			t.Fatalf("no answer from edapply mcp: %v; stderr:\n%s", out.Err(), stderr.String())
+			t.Fatalf("no answer from %s: %v; stderr:\n%s", argv[0], out.Err(), stderr())
 		}
 		var m map[string]any
 		if err := json.Unmarshal(out.Bytes(), &m); err != nil {
@@ -131,7 +155,7 @@ func TestMCPRunsServer(t *testing.T) {
 	}
 	in.Close()
 	if err := cmd.Wait(); err != nil {
-		t.Fatalf("edapply mcp after stdin closed: %v; stderr:\n%s", err, stderr.String())
+		t.Fatalf("%s after stdin closed: %v; stderr:\n%s", argv[0], err, stderr())
 	}
 }
 
