@@ -3,8 +3,10 @@
 package apply
 
 import (
+	"errors"
 	"io"
 	"os"
+	"time"
 )
 
 // journalOpenFlags: where there is no O_NOFOLLOW or O_NONBLOCK, openJournal
@@ -30,4 +32,17 @@ func journalFinished(name string) bool {
 	}
 	done, ok := prelude(b[:])
 	return ok && done
+}
+
+const stampOpenFlags = os.O_RDWR | os.O_CREATE
+
+func setModTime(f *os.File, t time.Time) { os.Chtimes(f.Name(), t, t) }
+
+// rmdir removes the directory path when it is empty; a symlink or a file
+// put in its place is left.
+func rmdir(path string) error {
+	if fi, err := os.Lstat(path); err != nil || !fi.IsDir() {
+		return errors.New("not a directory")
+	}
+	return os.Remove(path)
 }

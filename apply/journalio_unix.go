@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"syscall"
+	"time"
 )
 
 // journalOpenFlags open a journal for reading without following a
@@ -36,3 +37,22 @@ func journalFinished(name string) bool {
 	done, ok := prelude(b[:])
 	return ok && done
 }
+
+// stampOpenFlags open (or make) the prune stamp of a state base for
+// reading and writing, never through a symlink, never waiting on a FIFO.
+const stampOpenFlags = os.O_RDWR | os.O_CREATE | syscall.O_NOFOLLOW | syscall.O_NONBLOCK | syscall.O_NOCTTY
+
+// setModTime sets the modification time of the file f has open, not of
+// whatever its name leads to by then.
+func setModTime(f *os.File, t time.Time) {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return
+	}
+	tv := syscall.NsecToTimeval(t.UnixNano())
+	rc.Control(func(fd uintptr) { syscall.Futimes(int(fd), []syscall.Timeval{tv, tv}) })
+}
+
+// rmdir removes the directory path when it is empty, and never a symlink
+// or a file put in its place.
+func rmdir(path string) error { return syscall.Rmdir(path) }

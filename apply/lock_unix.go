@@ -76,3 +76,24 @@ func lockDir(ctx context.Context, dir string, wait time.Duration) (unlock func()
 		pause = min(pause*2, 50*time.Millisecond)
 	}
 }
+
+// tryLock takes an exclusive flock(2) on f without waiting, and reports
+// whether this process may go on: false when another holds it. A file
+// system that keeps no locks says yes, as for the root's lock.
+func tryLock(f *os.File) bool {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return false
+	}
+	var ferr error
+	if err := rc.Control(func(fd uintptr) {
+		for {
+			if ferr = unix.Flock(int(fd), unix.LOCK_EX|unix.LOCK_NB); ferr != unix.EINTR {
+				return
+			}
+		}
+	}); err != nil {
+		return false
+	}
+	return !errors.Is(ferr, unix.EWOULDBLOCK)
+}

@@ -218,6 +218,11 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 			names = append([]string{res.Journal}, names...)
 		}
 		pruneJournals(names, busy)
+		// Other roots' state, once this root's lock is let go: at most a
+		// batch of directories, and a pass a day (see pruneStates).
+		unlock()
+		unlock = func() {}
+		pruneStatesBeside(res.Journal)
 	}
 	res.OK = true
 	return res, nil
