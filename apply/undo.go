@@ -290,7 +290,13 @@ func (j *journal) save(dirs []string, newest string, sync bool) (string, error) 
 		}
 		name := filepath.Join(dir, j.fileName())
 		var err error
-		if j.saved, err = writeFileAtomic(name, j.pieces(), sync); err == nil {
+		j.saved, err = writeFileAtomic(name, j.pieces(), sync)
+		if errors.Is(err, fs.ErrNotExist) && os.Mkdir(dir, 0o700) == nil {
+			// Another process's pruneStates removed the directory, empty
+			// and old, since it was made.
+			j.saved, err = writeFileAtomic(name, j.pieces(), sync)
+		}
+		if err == nil {
 			return name, nil
 		}
 		lastErr = fmt.Errorf("%s: %s", dir, errMsg(err))
