@@ -371,3 +371,32 @@ func TestStateNames(t *testing.T) {
 		})
 	}
 }
+
+// TestJournalSaveAfterPrune: a state directory removed by another
+// process's pruning between its making and the journal's writing is made
+// again, and the apply keeps its undo.
+func TestJournalSaveAfterPrune(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, tree{"a.txt": "1\n"})
+	opts := testOpts(t, root)
+	removed := false
+	journalSaveHook = func(dir string) {
+		if !removed {
+			removed = os.Remove(dir) == nil
+		}
+	}
+	t.Cleanup(func() { journalSaveHook = nil })
+	res, err := Apply(context.Background(), []edit.Edit{replace("a.txt", "1", "2")}, opts)
+	if err != nil || !removed {
+		t.Fatalf("Apply: %v; state directory removed before the journal's writing: %v", err, removed)
+	}
+	if res.Journal == "" || res.NoUndo != "" {
+		t.Fatalf("journal %q, no undo %q; want the journal saved", res.Journal, res.NoUndo)
+	}
+	if _, err := Undo(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	if got := readTree(t, root)["a.txt"]; got != "1\n" {
+		t.Errorf("a.txt after undo = %q", got)
+	}
+}

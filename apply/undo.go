@@ -268,6 +268,10 @@ func insideRoot(dir string, rs *resolver) bool {
 	return false
 }
 
+// journalSaveHook, when set (by tests), is called by save with the state
+// directory it is about to write the journal in.
+var journalSaveHook func(dir string)
+
 // save writes j atomically in the first of the state directories dirs
 // that can be made and written, and returns its file name. newest is the
 // root's newest journal so far (listJournals), which j's time is put
@@ -289,6 +293,9 @@ func (j *journal) save(dirs []string, newest string, sync bool) (string, error) 
 			continue
 		}
 		name := filepath.Join(dir, j.fileName())
+		if journalSaveHook != nil {
+			journalSaveHook(dir)
+		}
 		var err error
 		j.saved, err = writeFileAtomic(name, j.pieces(), sync)
 		if errors.Is(err, fs.ErrNotExist) && os.Mkdir(dir, 0o700) == nil {
