@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -76,7 +77,7 @@ func TestChunksReadAsBytes(t *testing.T) {
 // Options.NoAfter, the second writing each edited file from its pieces:
 // through the batch (more edits than one writev takes pieces), through
 // the ladder, with a BOM and CRLF, emptied, appended to, created, renamed
-// and deleted. Both leave the same tree and receipt but for After, which
+// and deleted, rewritten whole. Both leave the same tree and receipt but for After, which
 // NoAfter leaves nil; the receipt's after hashes are of what is on disk,
 // and undo, which checks each file against the journal's sum of what was
 // written, puts the tree back.
@@ -95,6 +96,7 @@ func TestNoAfterWritesTheSameBytes(t *testing.T) {
 		"big.go":    big,
 		"bom.txt":   "\uFEFFone\r\ntwo\r\nthree\r\n",
 		"ladder.go": "func a() {\n\tx := 1\n}\n",
+		"whole.txt": "one\ntwo\n",
 		"empty.txt": "gone\n",
 		"tail.txt":  "a\nb\n",
 		"old.txt":   "moved\n",
@@ -106,6 +108,7 @@ func TestNoAfterWritesTheSameBytes(t *testing.T) {
 		replace("empty.txt", "gone\n", ""),
 		edit.Edit{Op: edit.Create, Format: edit.FormatSearchReplace, Path: "tail.txt", New: "c\n"}, // appends
 		edit.Edit{Op: edit.Create, Path: "new/n.txt", New: "new\n"},
+		edit.Edit{Op: edit.Rewrite, Path: "whole.txt", New: "one\n2\n"},
 		edit.Edit{Op: edit.Rename, Path: "old.txt", New: "moved.txt"},
 		replace("moved.txt", "moved\n", "moved on\n"),
 		edit.Edit{Op: edit.Delete, Path: "del.txt"},
@@ -184,6 +187,56 @@ func TestNoAfterRollback(t *testing.T) {
 	for _, e := range res.Errors {
 		if e.Code == edit.CodeOutOfDate {
 			t.Errorf("the rollback found a file it wrote changed: %v", e)
+		}
+	}
+}
+
+// TestNoAfterHoldsNoSecondCopy: with NoAfter, an apply that edits a large
+// file allocates nearly a whole file's bytes fewer than without it, where
+// FileResult.After is a copy of the new content: whether the edits are
+// run in a batch, make it through the ladder, or rewrite the file whole
+// from the edit's own text, the new content is never made whole. The
+// least of a few runs: TotalAlloc counts the whole process.
+func TestNoAfterHoldsNoSecondCopy(t *testing.T) {
+	var b strings.Builder
+	for i := range 40000 {
+		fmt.Fprintf(&b, "line %d of the file, long enough to count\n", i)
+	}
+	src := b.String()
+	var batch []edit.Edit
+	for i := 100; i < 40000; i += 400 {
+		line := fmt.Sprintf("line %d of the file, long enough to count\nline %d of the file, long enough to count\n", i, i+1)
+		batch = append(batch, replace("f.txt", line, strings.ToUpper(line)))
+	}
+	for _, c := range []struct {
+		name  string
+		edits []edit.Edit
+	}{
+		{"batch", batch},
+		{"ladder", []edit.Edit{replace("f.txt", "line 7 of the file, long enough to count  \n", "line seven\n")}}, // the trailing-blank rung
+		{"rewrite", []edit.Edit{{Op: edit.Rewrite, Path: "f.txt", New: strings.ReplaceAll(src, "line", "LINE")}}},
+	} {
+		allocated := func(noAfter bool) uint64 {
+			least := uint64(1 << 62)
+			for range 3 {
+				root := t.TempDir()
+				writeTree(t, root, tree{"f.txt": src})
+				opts := testOpts(t, root)
+				opts.NoAfter, opts.NoHashes, opts.NoSync = noAfter, true, true
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				res, err := Apply(context.Background(), c.edits, opts)
+				runtime.ReadMemStats(&after)
+				if err != nil || res.Files[0].Edits[0].Status != StatusApplied {
+					t.Fatalf("%s: %v, %+v", c.name, err, res.Files[0].Edits)
+				}
+				least = min(least, after.TotalAlloc-before.TotalAlloc)
+			}
+			return least
+		}
+		with, without := allocated(true), allocated(false)
+		if n := uint64(len(src)); with+n*9/10 > without {
+			t.Errorf("%s: %d bytes allocated with NoAfter, %d without, for a %d-byte file: not nearly a whole copy fewer", c.name, with, without, n)
 		}
 	}
 }

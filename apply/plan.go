@@ -802,11 +802,11 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat Strategy) {
 	}
 	switch {
 	case !s.cur.exists:
-		s.cur = state{exists: true, data: []byte(text), mode: defaultMode}
+		s.cur = state{exists: true, data: p.contentOf(text), mode: defaultMode}
 	case len(s.cur.data) == 0:
 		// An empty file is filled: models create files with an empty
 		// SEARCH that a previous turn already touched.
-		s.cur.data = []byte(text)
+		s.cur.data = p.contentOf(text)
 	default:
 		body, _ := splitBOM(s.cur.data)
 		if body == strings.TrimPrefix(text, bom) || !isBinary(s.cur.data) && locate.SameContent(body, strings.TrimPrefix(text, bom)) {
@@ -820,6 +820,16 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat Strategy) {
 	p.setMode(s, e)
 	p.record(f, i, EditResult{Status: StatusApplied, Strategy: strat,
 		LineStart: 1, LineEnd: lineCount(text), Written: text})
+}
+
+// contentOf is text as a file's content: a copy, which FileResult.After
+// hands the caller; with noAfter, which hands nothing, text's own bytes,
+// never written (see state): a whole file is not copied out of the reply.
+func (p *planner) contentOf(text string) []byte {
+	if p.noAfter {
+		return readOnlyBytes(text)
+	}
+	return []byte(text)
 }
 
 func (p *planner) setMode(s *slot, e *edit.Edit) {
@@ -873,7 +883,7 @@ func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
 	if text == string(s.cur.data) {
 		er.Status = StatusAlreadyApplied
 	}
-	s.cur.data = []byte(text)
+	s.cur.data = p.contentOf(text)
 	p.setMode(s, e)
 	p.record(f, i, er)
 }
