@@ -176,8 +176,9 @@ func (s *server) undo(ctx context.Context, _ *sdk.CallToolRequest, _ UndoInput) 
 func (s *server) apply(ctx context.Context, edits []edit.Edit, base map[string]string, dryRun bool) *apply.Result {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// Only a dry run's diff reads the new content (see receipt).
 	res, _ := apply.Apply(ctx, edits, apply.Options{Root: s.opts.Root, Strict: s.opts.Strict, DryRun: dryRun,
-		Base: base, StateDir: s.opts.StateDir, PathPrefixes: s.opts.PathPrefixes})
+		Base: base, StateDir: s.opts.StateDir, PathPrefixes: s.opts.PathPrefixes, NoAfter: !dryRun})
 	return res
 }
 
