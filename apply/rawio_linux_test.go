@@ -112,9 +112,11 @@ func TestRawIO(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(dir, "new")); string(b) != "data" {
 		t.Errorf("created file holds %q", b)
 	}
-	// Kept exactly whether or not the umask would take bits away.
-	for i, mode := range []os.FileMode{0o640, 0o666, 0o777, 0o400} {
-		name := fmt.Sprintf("mode%d", i)
+	// Kept exactly whether or not the umask would take bits away, before
+	// and after createRaw reads it.
+	modes := []os.FileMode{0o640, 0o666, 0o777, 0o400}
+	for i := range umaskAfter + 2*len(modes) {
+		mode, name := modes[i%len(modes)], fmt.Sprintf("mode%d", i)
 		f, err := createRaw(d, name, nil, 0o600, mode, true)
 		if err != nil {
 			t.Fatal(err)
