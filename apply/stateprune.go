@@ -97,6 +97,11 @@ func pruneStates(base string, now time.Time, lim pruneLimits) (run pruneRun) {
 		cursor = "" // a new pass
 	}
 	names, at, next, more, err := stateNames(base, cursor, lim.examine)
+	if err != nil && cursor != "" {
+		// A position the directory no longer takes: the pass starts over
+		// rather than stop there for good.
+		names, at, next, more, err = stateNames(base, "", lim.examine)
+	}
 	if err != nil {
 		return run
 	}

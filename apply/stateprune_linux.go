@@ -23,7 +23,9 @@ import (
 func stateNames(base, cursor string, batch int) (names, at []string, next string, more bool, err error) {
 	var off int64
 	if cursor != "" {
-		off, _ = strconv.ParseInt(cursor, 10, 64)
+		if off, err = strconv.ParseInt(cursor, 10, 64); err != nil {
+			return nil, nil, "", false, err
+		}
 	}
 	fd, err := syscall.Open(base, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
 	if err != nil {

@@ -277,6 +277,31 @@ func TestPruneStatesContention(t *testing.T) {
 	}
 }
 
+// TestPruneStatesBadCursor: a stamp whose position the directory does
+// not take (damaged, or from another system) starts the pass over, and
+// it ends.
+func TestPruneStatesBadCursor(t *testing.T) {
+	now := time.Now()
+	host, _ := os.Hostname()
+	for _, cursor := range []string{pruneAt + "-5", pruneAt + "x", pruneAt + "99999999999999999999"} {
+		tmp := t.TempDir()
+		base := filepath.Join(tmp, "state")
+		d, _ := stateFor(t, base, filepath.Join(tmp, "gone"), host, now.Add(-30*day))
+		if err := os.WriteFile(filepath.Join(base, pruneStampName), []byte(cursor), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		for call := 0; call < 3 && exists(d); call++ {
+			pruneStates(base, now, defaultLimits)
+		}
+		if exists(d) {
+			t.Errorf("stamp %q: the stale directory is still there after three calls", cursor)
+		}
+		if run := pruneStates(base, now, defaultLimits); run.examined != 0 {
+			t.Errorf("stamp %q: %+v after the pass; want it ended", cursor, run)
+		}
+	}
+}
+
 // TestApplyPrunesStates: an apply removes the stale state of a root gone
 // since, keeps its own, and undo goes on working; the next apply, the
 // same day, examines nothing.
