@@ -585,20 +585,26 @@ func BenchmarkCLI(b *testing.B) {
 // BenchmarkOneEdit is the fixed cost of one call: a one-line diff to one
 // of five small files, through the edapply binary (with and without
 // --no-sync, and with --json) and through git apply and patch on the same
-// diff, side by side. Each reports cpu-ns/op and the command's peak RSS.
+// diff, side by side; and the same diff checked without writing, by
+// edapply --dry-run and git apply --check, the cost of a call that writes
+// nothing (a refused edit costs about the same). Each reports cpu-ns/op
+// and the command's peak RSS.
 func BenchmarkOneEdit(b *testing.B) {
 	files := gen.Tree(22, 5, 200)
 	fx := load(b, func() (*fixture, error) { return newFixture(files[:1], 1, 22) })
 	for _, c := range []struct {
-		name string
-		argv func(bin, root, diff string) []string
+		name   string
+		argv   func(bin, root, diff string) []string
+		writes bool
 	}{
-		{"edapply", func(bin, root, diff string) []string { return []string{bin, "--root", root, diff} }},
-		{"edapply-nosync", func(bin, root, diff string) []string { return []string{bin, "--no-sync", "--root", root, diff} }},
+		{"edapply", func(bin, root, diff string) []string { return []string{bin, "--root", root, diff} }, true},
+		{"edapply-nosync", func(bin, root, diff string) []string { return []string{bin, "--no-sync", "--root", root, diff} }, true},
 		// As a harness calls it: the receipt as JSON, with its hashes.
-		{"edapply-json", func(bin, root, diff string) []string { return []string{bin, "--json", "--root", root, diff} }},
-		{"gitapply", func(_, _, diff string) []string { return []string{"git", "apply", diff} }},
-		{"patch", func(_, _, diff string) []string { return []string{"patch", "-p1", "-s", "-i", diff} }},
+		{"edapply-json", func(bin, root, diff string) []string { return []string{bin, "--json", "--root", root, diff} }, true},
+		{"gitapply", func(_, _, diff string) []string { return []string{"git", "apply", diff} }, true},
+		{"patch", func(_, _, diff string) []string { return []string{"patch", "-p1", "-s", "-i", diff} }, true},
+		{"edapply-dryrun", func(bin, root, diff string) []string { return []string{bin, "--dry-run", "--root", root, diff} }, false},
+		{"gitapply-check", func(_, _, diff string) []string { return []string{"git", "apply", "--check", diff} }, false},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			bin := ""
@@ -615,8 +621,12 @@ func BenchmarkOneEdit(b *testing.B) {
 				b.Fatal(err)
 			}
 			argv = c.argv(bin, t.root, df)
+			want := fx.want
+			if !c.writes {
+				want = files
+			}
 			var m meter
-			benchTree(b, t, fx.want, len(fx.udiff)+2*len(files[0].Src), &m, func() error {
+			benchTree(b, t, want, len(fx.udiff)+2*len(files[0].Src), &m, func() error {
 				cmd := exec.Command(argv[0], argv[1:]...)
 				cmd.Dir = t.root
 				cmd.Stdout = io.Discard // the receipt
