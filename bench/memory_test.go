@@ -18,9 +18,20 @@ import (
 // a little smaller than the files it edits, as in a large real reply.
 const rssFileLines, rssEditsPerFile = 600, 10
 
-// rssSizes are BenchmarkPeakRSS's sizes, in files: reply and files of
-// about 0.1, 1, 3, 10 and 40 MB in SEARCH/REPLACE.
-var rssSizes = []int{4, 40, 120, 400, 1600}
+// rssShapes are BenchmarkPeakRSS's trees: files of rssFileLines, edited
+// in rssEditsPerFile places, with reply and files of about 0.1, 1, 3, 10
+// and 40 MB in SEARCH/REPLACE; and a reply larger than its files, as the
+// issue that set the target measured it (200 files of 1,500 lines, a
+// hundred edits each: 10.5 MB of blocks or a 6.0 MB diff over 9.3 MB),
+// where a diff's texts, built from its lines, weigh most.
+var rssShapes = []struct{ files, lines, edits int }{
+	{4, rssFileLines, rssEditsPerFile},
+	{40, rssFileLines, rssEditsPerFile},
+	{120, rssFileLines, rssEditsPerFile},
+	{400, rssFileLines, rssEditsPerFile},
+	{1600, rssFileLines, rssEditsPerFile},
+	{200, 1500, 100},
+}
 
 // BenchmarkPeakRSS reports the edapply binary's peak RSS (peak-rss-B) on
 // replies of every size, and its ratio to the bytes the run holds, the
@@ -45,10 +56,14 @@ func BenchmarkPeakRSS(b *testing.B) {
 		}
 		b.ReportMetric(float64(rss), "peak-rss-B")
 	})
-	for _, n := range rssSizes {
+	for _, sh := range rssShapes {
 		for _, format := range formats {
-			b.Run(fmt.Sprintf("%s-%dfiles", format, n), func(b *testing.B) {
-				fx, err := newFixture(gen.Tree(uint64(n), n, rssFileLines), rssEditsPerFile, uint64(n))
+			name := fmt.Sprintf("%s-%dfiles", format, sh.files)
+			if sh.lines != rssFileLines || sh.edits != rssEditsPerFile {
+				name += fmt.Sprintf("-%dlines-%dedits", sh.lines, sh.edits)
+			}
+			b.Run(name, func(b *testing.B) {
+				fx, err := newFixture(gen.Tree(uint64(sh.files), sh.files, sh.lines), sh.edits, uint64(sh.files))
 				if err != nil {
 					b.Fatal(err)
 				}
