@@ -460,26 +460,36 @@ func (g *segment) accept(text string, start, end, first, last int) {
 		}
 	}
 	// The zone's lines: what the splice's text makes of orig's lines first
-	// to last.
+	// to last, the lines of head+text+tail. Only the first and the last
+	// join orig's bytes to the text's, and only they are joined, when
+	// there is something to join: a splice of whole lines joins nothing.
 	ls := lineStartAt(g.orig, start)
-	zone := g.orig[ls:start] + text + g.orig[end:lineEndAt(g.orig, end)]
-	for off := 0; ; {
-		k := strings.IndexByte(zone[off:], '\n')
-		n := len(zone) - off
+	head, tail := g.orig[ls:start], g.orig[end:lineEndAt(g.orig, end)]
+	off, line, rest := 0, head, text // line: the zone's line under way, up to rest
+	for {
+		k := strings.IndexByte(rest, '\n')
+		l := rest
 		if k >= 0 {
-			n = k
+			l = rest[:k]
+		} else if tail != "" {
+			l += tail
+		}
+		if line != "" {
+			l = line + l
+			line = ""
 		}
 		// Only a key line is ever looked up (occurrences).
-		if l := zone[off : off+n]; g.maybe.may(l) {
+		if g.maybe.may(l) {
 			h := lineHash(l)
 			if _, key := g.keys[h]; key {
-				g.zones[h] = append(g.zones[h], zoneLine{at: start, rel: off - (start - ls)})
+				g.zones[h] = append(g.zones[h], zoneLine{at: start, rel: off - len(head)})
 			}
 		}
 		if k < 0 {
 			break
 		}
-		off += k + 1
+		off += len(l) + 1
+		rest = rest[k+1:]
 	}
 	// A change of line-ending mode changes the needles; a NUL, or new first
 	// bytes without a BOM before them, may make the content binary: the
