@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/edapply/edapply/edit"
@@ -63,21 +64,18 @@ func codexDirective(t string) (name, arg string, ok bool) {
 	return strings.TrimSpace(name), strings.TrimSpace(arg), true
 }
 
-// A codexReader holds the state of one envelope.
+// A codexReader holds the state of one envelope. Its edits go to the
+// parser as they are read, the first at index mark; an envelope with an
+// error takes them back (see readCodex).
 type codexReader struct {
-	p     *parser
-	edits []codexEdit
-	errs  bool
-}
-
-// A codexEdit is an edit waiting for the envelope to close, with its span.
-type codexEdit struct {
-	e        edit.Edit
-	from, to int
+	p         *parser
+	mark      int
+	lastWhole bool // the parser's, before the envelope
+	errs      bool
 }
 
 func (r *codexReader) add(e edit.Edit, from, to int) {
-	r.edits = append(r.edits, codexEdit{e, from, to})
+	r.p.add(e, FormatCodex, from, to)
 }
 
 func (r *codexReader) errorf(i int, format string, args ...any) {
@@ -88,7 +86,7 @@ func (r *codexReader) errorf(i int, format string, args ...any) {
 // readCodex reads the envelope opening at line i. It ends at "*** End
 // Patch" or at the first line that cannot belong to it.
 func readCodex(p *parser, i int) int {
-	r := &codexReader{p: p}
+	r := &codexReader{p: p, mark: p.editCount(), lastWhole: p.lastWhole}
 	k := i + 1
 	closed := false
 loop:
@@ -130,10 +128,9 @@ loop:
 			r.errorf(i, "*** Begin Patch envelope is not closed: the response may be truncated; resend it ending with *** End Patch")
 		}
 	}
-	if !r.errs {
-		for _, ce := range r.edits {
-			p.add(ce.e, FormatCodex, ce.from, ce.to)
-		}
+	if r.errs {
+		p.dropEdits(r.mark)
+		p.lastWhole = r.lastWhole
 	}
 	return max(k, i+1)
 }
@@ -254,7 +251,8 @@ func (r *codexReader) readUpdate(i int, arg string) int {
 		}
 	}
 	moved := k > i+1
-	var chunks []codexChunk
+	chunks := p.scratch.codexChunks[:0]
+	buf := p.scratch.lines[:0]
 	for k < len(p.lines) {
 		if t := p.lines[k].text; isCodexDirective(t) && strings.TrimSpace(t) != "*** End of File" {
 			break
@@ -267,6 +265,9 @@ func (r *codexReader) readUpdate(i int, arg string) int {
 			}
 		}
 		body := k
+		// The chunk's records go on the end of the section's chunk of
+		// them, as a diff hunk's do (see readHunk).
+		from := len(buf)
 		for ; k < len(p.lines); k++ {
 			t := p.lines[k].text
 			if strings.TrimRight(t, " \t") == "*** End of File" {
@@ -275,7 +276,7 @@ func (r *codexReader) readUpdate(i int, arg string) int {
 				break
 			}
 			if t == "" {
-				c.lines = append(c.lines, hunkLine{kind: ' ', text: p.rawLine(k, 0), blank: true})
+				buf, from = appendHunkLine(buf, from, hunkLine{kind: ' ', text: p.rawLine(k, 0), blank: true})
 				continue
 			}
 			if isCodexDirective(t) && !(t[0] == ' ' && strings.TrimSpace(t) == "*** Begin Patch") {
@@ -285,15 +286,16 @@ func (r *codexReader) readUpdate(i int, arg string) int {
 			}
 			switch t[0] {
 			case ' ', '-', '+':
-				c.lines = append(c.lines, hunkLine{kind: t[0], text: p.rawLine(k, 1)})
+				buf, from = appendHunkLine(buf, from, hunkLine{kind: t[0], text: p.rawLine(k, 1)})
 				continue
 			case '\t':
 				// A tab-indented context line whose leading space was dropped.
-				c.lines = append(c.lines, hunkLine{kind: ' ', text: p.rawLine(k, 0)})
+				buf, from = appendHunkLine(buf, from, hunkLine{kind: ' ', text: p.rawLine(k, 0)})
 				continue
 			}
 			break
 		}
+		c.lines = buf[from:len(buf):len(buf)]
 		c.to = k
 		if !c.atEOF {
 			// Trailing empty lines before the next directive are layout.
@@ -307,8 +309,13 @@ func (r *codexReader) readUpdate(i int, arg string) int {
 		if len(c.lines) == 0 && len(c.anchors) == 0 && !c.atEOF {
 			continue // only empty lines, after "*** End of File" or between chunks: layout
 		}
+		if len(chunks) == cap(chunks) {
+			// Doubling: the array is the reader's for the next section too.
+			chunks = slices.Grow(chunks, max(len(chunks), 16))
+		}
 		chunks = append(chunks, c)
 	}
+	p.scratch.codexChunks, p.scratch.lines = chunks[:0], buf
 	if len(chunks) == 0 && !moved {
 		r.errorf(i, "*** Update File: %s has no changes", arg)
 		return k
@@ -316,6 +323,7 @@ func (r *codexReader) readUpdate(i int, arg string) int {
 	if !ok {
 		return k
 	}
+	p.reserve(len(chunks))
 	for _, c := range chunks {
 		r.lowerChunk(pth, c)
 	}

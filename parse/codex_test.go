@@ -1,7 +1,9 @@
 package parse
 
 import (
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/edapply/edapply/edit"
@@ -109,5 +111,25 @@ func TestParseCodexSkipsBrokenEnvelope(t *testing.T) {
 	edits, errs := checkParse(t, []byte(src), FormatAuto)
 	if len(edits) != 0 || len(errs) != 1 || errs[0].Line != 6 {
 		t.Errorf("Parse(%q) = %+v, %v; want one error at line 6", src, edits, errs)
+	}
+}
+
+// TestParseCodexErrorTakesBackItsEdits: an envelope's edits are recorded
+// as they are read and taken back when it turns out broken, however many
+// there were; the edits before it stay, in order, and so do those after
+// it.
+func TestParseCodexErrorTakesBackItsEdits(t *testing.T) {
+	for _, chunks := range []int{1, editChunk - 1, editChunk + 1, 3*editChunk + 7} {
+		var b strings.Builder
+		b.WriteString("a.txt\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n\n")
+		b.WriteString("*** Begin Patch\n")
+		for i := range chunks {
+			fmt.Fprintf(&b, "*** Update File: f%d.txt\n@@\n-old %d\n+new %d\n", i, i, i)
+		}
+		b.WriteString("and also:\n*** End Patch\n\nb.txt\n<<<<<<< SEARCH\np\n=======\nq\n>>>>>>> REPLACE\n")
+		edits, errs := checkParse(t, []byte(b.String()), FormatAuto)
+		if len(errs) != 1 || len(edits) != 2 || edits[0].Path != "a.txt" || edits[1].Path != "b.txt" || edits[1].Block != 1 {
+			t.Errorf("%d chunks: %d edits %+v, errors %v; want the two blocks' edits and one error", chunks, len(edits), edits, errs)
+		}
 	}
 }

@@ -100,24 +100,29 @@ func TestNormalizeReadsInPlace(t *testing.T) {
 	}
 }
 
-// TestParseDiffAllocs bounds what parsing a large diff of short lines in
-// place allocates, per byte of the reply, in the shapes a model sends:
-// many files of ten hunks each (3.8 times the reply), and one file of a
-// thousand hunks (4.6). What it must allocate is the edits' texts (each
-// hunk's context twice, about 1.5 times the reply), a record per line of
-// the reply and one per edit. A record per hunk line kept for every hunk
-// of the reply, or the edits' array grown by copying, each add most of a
-// copy of the reply beside them (7.6 and 5.9 with both).
-func TestParseDiffAllocs(t *testing.T) {
+// TestParseHunkAllocs bounds what parsing a large diff or Codex envelope
+// of short lines in place allocates, per byte of the reply, in the shapes
+// a model sends: many files of ten hunks each (3.9 times the reply for a
+// diff, 4.1 for an envelope), and one file of a thousand hunks (4.6 and
+// 5.0). What it must allocate is the edits' texts (each hunk's context
+// twice, about 1.5 times the reply), a record per line of the reply and
+// one per edit. A record per hunk line kept for every hunk of the reply,
+// or the edits' array grown by copying, each add most of a copy of the
+// reply beside them (7.6 and 5.9 for a diff, 9.8 and 9.6 for an envelope
+// with both).
+func TestParseHunkAllocs(t *testing.T) {
 	growth.SkipUnderRace(t)
 	for _, tt := range []struct {
 		name         string
+		render       func([]gen.Edit) string
 		files, lines int
 		hunks        int // per file
 		most         float64
 	}{
-		{"many-files", 200, 600, 10, 4.5},
-		{"one-file", 1, 40000, 1000, 5},
+		{"diff-many-files", func(es []gen.Edit) string { return string(gen.UnifiedDiff(es)) }, 200, 600, 10, 4.5},
+		{"diff-one-file", func(es []gen.Edit) string { return string(gen.UnifiedDiff(es)) }, 1, 40000, 1000, 5},
+		{"codex-many-files", codexReply, 200, 600, 10, 4.5},
+		{"codex-one-file", codexReply, 1, 40000, 1000, 5.5},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var edits []gen.Edit
@@ -128,7 +133,7 @@ func TestParseDiffAllocs(t *testing.T) {
 				}
 				edits = append(edits, es...)
 			}
-			reply := string(gen.UnifiedDiff(edits))
+			reply := tt.render(edits)
 			var n int
 			_, bytes := growth.Allocs(func() {
 				es, errs := ParseTreeString(reply, FormatAuto, nil)
@@ -144,4 +149,29 @@ func TestParseDiffAllocs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// codexReply renders edits as one Codex envelope, an Update File section
+// per run of edits to one file and a chunk per edit.
+func codexReply(edits []gen.Edit) string {
+	var b strings.Builder
+	b.WriteString("*** Begin Patch\n")
+	last := ""
+	for _, e := range edits {
+		if e.Path != last {
+			b.WriteString("*** Update File: " + e.Path + "\n")
+			last = e.Path
+		}
+		b.WriteString("@@\n")
+		for _, part := range []struct {
+			prefix string
+			lines  []string
+		}{{" ", e.Before}, {"-", e.Del}, {"+", e.Add}, {" ", e.After}} {
+			for _, l := range part.lines {
+				b.WriteString(part.prefix + l + "\n")
+			}
+		}
+	}
+	b.WriteString("*** End Patch\n")
+	return b.String()
 }

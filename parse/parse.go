@@ -183,13 +183,15 @@ type parser struct {
 	// edits in all, while run runs (see push).
 	fullEdits [][]edit.Edit
 	fullCount int
-	// diffScratch holds the records of the diff section being read, its
-	// hunks and their lines, and is reused by the next: a section's edits
-	// are lowered, their texts built anew, before the next is read, so
-	// a diff holds one section's records at a time, not every hunk's.
-	diffScratch struct {
-		hunks []hunk
-		lines []hunkLine
+	// scratch holds the records of the diff section or Codex Update File
+	// section being read, its hunks or chunks and their lines, and is
+	// reused by the next: a section's edits are lowered, their texts built
+	// anew, before the next is read, so a reply holds one section's
+	// records at a time, not every hunk's.
+	scratch struct {
+		hunks       []hunk
+		codexChunks []codexChunk
+		lines       []hunkLine
 	}
 }
 
@@ -330,6 +332,17 @@ func (p *parser) reserve(n int) {
 func (p *parser) push(e edit.Edit) {
 	p.reserve(1)
 	p.edits = append(p.edits, e)
+}
+
+// dropEdits forgets the edits recorded from index mark on.
+func (p *parser) dropEdits(mark int) {
+	for mark < p.fullCount {
+		last := p.fullEdits[len(p.fullEdits)-1]
+		p.fullEdits = p.fullEdits[:len(p.fullEdits)-1]
+		p.fullCount -= len(last)
+		p.edits = last
+	}
+	p.edits = p.edits[:mark-p.fullCount]
 }
 
 // editCount is how many edits push has recorded: the index of the next.

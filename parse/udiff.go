@@ -283,11 +283,22 @@ type hunkLine struct {
 }
 
 // hunkChunk is how many hunk line records the parser allocates at a time:
-// a chunk holds a few hundred hunks' lines and serves diff section after
-// diff section, so a diff of many files allocates one or two, and one of
-// many hunks in a file allocates its records once, not again at every
-// growth of one array.
+// a chunk holds a few hundred hunks' lines and serves section after
+// section (of a diff, of a Codex envelope), so a reply of many files
+// allocates one or two, and one of many hunks in a file allocates its
+// records once, not again at every growth of one array.
 const hunkChunk = 1024
+
+// appendHunkLine appends l to buf, whose records from index from on are
+// one hunk's. A full chunk stays with the hunks that point into it: the
+// hunk's records so far move to a new one, and from with them.
+func appendHunkLine(buf []hunkLine, from int, l hunkLine) ([]hunkLine, int) {
+	if len(buf) == cap(buf) {
+		buf = append(make([]hunkLine, 0, max(hunkChunk, 2*(len(buf)-from))), buf[from:]...)
+		from = 0
+	}
+	return append(buf, l), from
+}
 
 // A hunk is one "@@" section of a diff.
 type hunk struct {
@@ -502,34 +513,28 @@ func (p *parser) readHunk(i int, header bool) (h hunk, next int) {
 		k++
 	}
 	// The body's records go on the end of the section's chunk of them
-	// (see diffScratch); the hunk's view of them is capped at its own, so
+	// (see scratch); the hunk's view of them is capped at its own, so
 	// that joining hunks copies rather than writes over the next one's.
-	buf := p.diffScratch.lines
+	buf := p.scratch.lines
 	from := len(buf)
 	for ; p.bodyLineAt(k); k++ {
-		if len(buf) == cap(buf) {
-			// A full chunk stays with the hunks that point into it; this
-			// hunk's records so far move to a new one.
-			buf = append(make([]hunkLine, 0, max(hunkChunk, 2*(len(buf)-from))), buf[from:]...)
-			from = 0
-		}
 		t := p.lines[k].text
 		switch {
 		case t == "":
-			buf = append(buf, hunkLine{kind: ' ', text: p.rawLine(k, 0), blank: true})
+			buf, from = appendHunkLine(buf, from, hunkLine{kind: ' ', text: p.rawLine(k, 0), blank: true})
 		case t[0] == '\\':
 			if n := len(buf); n > from {
 				buf[n-1].noEOL = true
 			}
 		case t[0] == ' ' || t[0] == '-' || t[0] == '+':
-			buf = append(buf, hunkLine{kind: t[0], text: p.rawLine(k, 1)})
+			buf, from = appendHunkLine(buf, from, hunkLine{kind: t[0], text: p.rawLine(k, 1)})
 		default:
 			// A tab-indented line whose leading space the model dropped,
 			// or an elision line: context, written whole.
-			buf = append(buf, hunkLine{kind: ' ', text: p.rawLine(k, 0)})
+			buf, from = appendHunkLine(buf, from, hunkLine{kind: ' ', text: p.rawLine(k, 0)})
 		}
 	}
-	p.diffScratch.lines = buf
+	p.scratch.lines = buf
 	h.lines = buf[from:len(buf):len(buf)]
 	h.to = k
 	h.trimTrailingBlanks()
@@ -676,8 +681,8 @@ func (p *parser) readHunksInto(f *diffFile, k int) {
 		}
 	}
 	defer func() { p.diffTarget = "" }()
-	p.diffScratch.lines = p.diffScratch.lines[:0]
-	f.hunks = p.diffScratch.hunks[:0]
+	p.scratch.lines = p.scratch.lines[:0]
+	f.hunks = p.scratch.hunks[:0]
 	for k < len(p.lines) {
 		t := p.lines[k].text
 		header := isHunkHeader(t)
@@ -693,7 +698,7 @@ func (p *parser) readHunksInto(f *diffFile, k int) {
 		f.hunks = append(f.hunks, h)
 		k = next
 	}
-	p.diffScratch.hunks = f.hunks[:0]
+	p.scratch.hunks = f.hunks[:0]
 	if len(f.hunks) > 0 {
 		k = f.hunks[len(f.hunks)-1].to
 	}
