@@ -200,7 +200,9 @@ func edapply(resp []byte, root, state string) (*apply.Result, error) {
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("parse: %w", errs)
 	}
-	return apply.Apply(context.Background(), edits, apply.Options{Root: root, StateDir: state})
+	// As the command asks (outside a dry run): no FileResult.After, so
+	// the new content is written from its pieces.
+	return apply.Apply(context.Background(), edits, apply.Options{Root: root, StateDir: state, NoAfter: true})
 }
 
 // applyOK runs the pipeline and demands every edit applied.
