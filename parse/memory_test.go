@@ -102,8 +102,8 @@ func TestNormalizeReadsInPlace(t *testing.T) {
 
 // TestParseHunkAllocs bounds what parsing a large diff or Codex envelope
 // of short lines in place allocates, per byte of the reply, in the shapes
-// a model sends: many files of ten hunks each (3.9 times the reply for a
-// diff, 4.1 for an envelope), and one file of a thousand hunks (4.6 and
+// a model sends: many files of ten hunks each (3.7 times the reply for a
+// diff, 3.9 for an envelope), and one file of a thousand hunks (4.6 and
 // 5.0). What it must allocate is the edits' texts (each hunk's context
 // twice, about 1.5 times the reply), a record per line of the reply and
 // one per edit. A record per hunk line kept for every hunk of the reply,

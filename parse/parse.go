@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
-	"slices"
 	"strings"
 	"unsafe"
 
@@ -307,25 +306,26 @@ func (p *parser) run() {
 	p.joinEdits()
 }
 
-// editChunk is how many edits the parser keeps in one array before it
-// starts the next. An array grown by append to a reply's thousands of
-// edits allocates about five times their bytes on the way, each copy
-// live beside the one it replaces; full chunks, joined once at the end,
-// allocate twice their bytes, and a reader that knows how many edits it
-// will record (a diff section's hunks) reserves room for them at once.
+// editChunk is the most edits the parser puts in one array before it
+// starts the next, unless a reader reserves room for more at once (a diff
+// section for its hunks). An array grown by append to a reply's thousands
+// of edits allocates about five times their bytes on the way, each copy
+// live beside the one it replaces; chunks that are never copied, joined
+// once at the end, allocate twice their bytes.
 const editChunk = 512
 
-// reserve makes room for n more edits in the latest chunk.
+// reserve makes room for n more edits in the latest chunk. A new chunk
+// holds as many edits as the chunks before it, from 4 to editChunk, or n
+// if more: a reply of a few edits allocates a few edits' room.
 func (p *parser) reserve(n int) {
-	switch {
-	case cap(p.edits)-len(p.edits) >= n:
-	case cap(p.edits) < editChunk:
-		p.edits = slices.Grow(p.edits, n)
-	default:
+	if cap(p.edits)-len(p.edits) >= n {
+		return
+	}
+	if len(p.edits) > 0 {
 		p.fullEdits = append(p.fullEdits, p.edits)
 		p.fullCount += len(p.edits)
-		p.edits = make([]edit.Edit, 0, max(n, editChunk))
 	}
+	p.edits = make([]edit.Edit, 0, max(n, min(p.fullCount, editChunk), 4))
 }
 
 // push records e after the edits read so far.
