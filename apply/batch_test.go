@@ -16,7 +16,8 @@ import (
 // new content as it makes it (hashStream), the receipt's after hash is
 // the content's, whatever stops the stream on the way (edits out of file
 // order, an edit the plain path takes, a closed segment), and the stream
-// gives it when the run's last segment streamed to the end.
+// gives it when the run's last segment streamed to the end; also when the
+// content is left in pieces (NoAfter).
 func TestBatchHashStream(t *testing.T) {
 	var b strings.Builder
 	for i := 0; b.Len() < streamMin+streamMin/2; i++ {
@@ -53,34 +54,42 @@ func TestBatchHashStream(t *testing.T) {
 		{"segment closed by the first edit", src, closeFirst, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			dir := t.TempDir()
-			writeTree(t, dir, tree{"a.txt": c.file})
-			root, err := os.OpenRoot(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer root.Close()
-			rs, err := newResolver(root, dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := newPlanner(root, rs, Options{Root: dir, DryRun: true}, nil, nil)
-			p.hasher = &hasher{}
-			defer p.hasher.stop()
-			p.plan(context.Background(), c.edits, nil)
-			defer p.dirs.close()
-			p.finish()
-			p.settle()
-			if len(p.res.Errors) > 0 || len(p.res.Files) != 1 {
-				t.Fatalf("errors %v, %d files", p.res.Errors, len(p.res.Files))
-			}
-			fr := p.res.Files[0]
-			if want := HashBytes(fr.After); fr.AfterHash != want {
-				t.Errorf("after hash %s, want %s", fr.AfterHash, want)
-			}
-			s := p.slots["a.txt"]
-			if used := s.curHash != nil && s.curHash == s.streamed; used != c.streamed {
-				t.Errorf("after hash from the stream: %v, want %v", used, c.streamed)
+			var after []byte // the content made, from the run that hands it over
+			for _, noAfter := range []bool{false, true} {
+				dir := t.TempDir()
+				writeTree(t, dir, tree{"a.txt": c.file})
+				root, err := os.OpenRoot(dir)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer root.Close()
+				rs, err := newResolver(root, dir)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p := newPlanner(root, rs, Options{Root: dir, DryRun: true, NoAfter: noAfter}, nil, nil)
+				p.hasher = &hasher{}
+				defer p.hasher.stop()
+				p.plan(context.Background(), c.edits, nil)
+				defer p.dirs.close()
+				p.finish()
+				p.settle()
+				if len(p.res.Errors) > 0 || len(p.res.Files) != 1 {
+					t.Fatalf("NoAfter %v: errors %v, %d files", noAfter, p.res.Errors, len(p.res.Files))
+				}
+				fr := p.res.Files[0]
+				if !noAfter {
+					after = fr.After
+				} else if fr.After != nil {
+					t.Errorf("NoAfter: After %d bytes", len(fr.After))
+				}
+				if want := HashBytes(after); fr.AfterHash != want {
+					t.Errorf("NoAfter %v: after hash %s, want %s", noAfter, fr.AfterHash, want)
+				}
+				s := p.slots["a.txt"]
+				if used := s.curHash != nil && s.curHash == s.streamed; used != c.streamed {
+					t.Errorf("NoAfter %v: after hash from the stream: %v, want %v", noAfter, used, c.streamed)
+				}
 			}
 		})
 	}
