@@ -425,6 +425,8 @@ type planner struct {
 	// rest[i], for a Replace edit i with an old text, is its prepared form
 	// and those of the later edits to its path (see prepare).
 	rest [][]locate.Prepared
+	// groups[path] is every prepared edit to path: rest's slices of it.
+	groups map[string][]locate.Prepared
 }
 
 type loaded struct {
@@ -497,6 +499,7 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 		for _, s := range p.order {
 			p.sync(s, true)
 		}
+		p.rest, p.groups = nil, nil // planning's alone
 	}()
 
 	// --base is checked against the files as they are before any edit.
@@ -525,6 +528,18 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 		}
 	}
 
+	// lastUse[path] is the last edit that names path: after it, the
+	// path's Doc (its batch index) and its edits' prepared forms are done
+	// with, and are let go rather than held to the end of planning.
+	lastUse := map[string]int{}
+	for i := range edits {
+		if !bad[i] {
+			lastUse[src[i]] = i
+			if dst[i] != "" {
+				lastUse[dst[i]] = i
+			}
+		}
+	}
 	for i := 0; i < len(edits); i++ {
 		if bad[i] {
 			continue
@@ -534,6 +549,12 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			return
 		}
 		p.run(i, &edits[i], src[i], dst[i])
+		if lastUse[src[i]] == i {
+			if s := p.slots[src[i]]; s != nil {
+				p.sync(s, true)
+			}
+			clear(p.groups[src[i]])
+		}
 	}
 	p.checkNesting(edits)
 }

@@ -43,6 +43,7 @@ func (p *planner) prepare(edits []edit.Edit, src []string, bad []bool) {
 		}
 	}
 	p.rest = make([][]locate.Prepared, len(edits))
+	p.groups = map[string][]locate.Prepared{}
 	of := make([]int, n) // of[k]: the edit all[k] prepares
 	for i := range edits {
 		if isReplace(i) {
@@ -52,6 +53,9 @@ func (p *planner) prepare(edits []edit.Edit, src []string, bad []bool) {
 			end := k + count[src[i]]
 			count[src[i]]--
 			p.rest[i] = all[k:end]
+			if _, ok := p.groups[src[i]]; !ok {
+				p.groups[src[i]] = p.rest[i]
+			}
 		}
 	}
 	inParallel(n, prepareSplit, func(k int) { all[k] = locate.Prepare(&edits[of[k]]) })
