@@ -3,8 +3,6 @@ package apply
 import (
 	"bufio"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -142,9 +140,7 @@ const HistorySize = 10
 const journalPrefix = "j-"
 
 func newJournal(root string, cs []change) *journal {
-	var id [8]byte
-	rand.Read(id[:])
-	j := &journal{Root: root, ID: hex.EncodeToString(id[:]), Time: time.Now().UTC(), PID: os.Getpid()}
+	j := &journal{Root: root, ID: randomID(), Time: time.Now().UTC(), PID: os.Getpid()}
 	j.Host, _ = os.Hostname()
 	for _, c := range cs {
 		jf := journalFile{Path: c.path, Existed: c.orig.exists, Before: c.orig.data, Mode: uint32(c.orig.mode), Exists: c.final.exists}
