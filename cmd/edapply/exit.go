@@ -68,6 +68,13 @@ func wantsJSON(cmd *cobra.Command, args []string, err error) bool {
 	if !usage.Flags {
 		return f.Value.String() == "true"
 	}
+	return jsonAsked(args)
+}
+
+// jsonAsked reports whether args ask for --json before any "--", read
+// without parsing them: for a command line whose flags did not parse, and
+// before they are parsed.
+func jsonAsked(args []string) bool {
 	for _, a := range args {
 		if a == "--" {
 			break

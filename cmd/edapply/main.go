@@ -16,9 +16,14 @@ func main() { os.Exit(run()) }
 // run executes the command line and returns the exit status.
 func run() int {
 	deferGC()
+	args := os.Args[1:]
 	ctx := newInterruptContext()
 	defer ctx.cancel()
-	args := os.Args[1:]
+	if jsonAsked(args) {
+		// A --json run owes its reader one receipt, an interrupted one
+		// too: it catches the signals from the start.
+		ctx.Done()
+	}
 	root := newRootCmdFor(args)
 	root.SetArgs(args)
 	cmd, err := root.ExecuteContextC(ctx)
@@ -38,7 +43,9 @@ func run() int {
 // nothing was written. Catching them costs a
 // thread for os/signal and more in the runtime, which the calls that
 // write nothing (a dry run, a refused edit, --version, hash, read) do
-// not pay. Err stays nil until then: no signal was caught.
+// not pay. Err stays nil until then: no signal was caught. A --json run
+// asks for Done at once: the contract owes its reader exactly one JSON
+// object, and one interrupted before its commit says so.
 type interruptContext struct {
 	context.Context
 	cancel context.CancelFunc
