@@ -25,24 +25,6 @@ func lockDir(ctx context.Context, dir string, wait time.Duration) (unlock func()
 	if err != nil {
 		return nil, false, err
 	}
-	rc, err := f.SyscallConn()
-	if err != nil {
-		f.Close()
-		return nil, false, err
-	}
-	try := func() error {
-		var ferr error
-		if err := rc.Control(func(fd uintptr) {
-			for {
-				if ferr = unix.Flock(int(fd), unix.LOCK_EX|unix.LOCK_NB); ferr != unix.EINTR {
-					return
-				}
-			}
-		}); err != nil {
-			return err
-		}
-		return ferr
-	}
 	release := func() { f.Close() } // closing the last descriptor drops the flock
 	deadline := time.Now().Add(wait)
 	// The wait polls: a blocking flock cannot be given a deadline. The
@@ -50,7 +32,7 @@ func lockDir(ctx context.Context, dir string, wait time.Duration) (unlock func()
 	// followed closely and a long one costs few wake-ups.
 	pause := time.Millisecond
 	for waited := false; ; waited = true {
-		err := try()
+		err := flockNB(f)
 		switch {
 		case err == nil:
 			return release, false, nil
@@ -81,9 +63,19 @@ func lockDir(ctx context.Context, dir string, wait time.Duration) (unlock func()
 // whether this process may go on: false when another holds it. A file
 // system that keeps no locks says yes, as for the root's lock.
 func tryLock(f *os.File) bool {
+	err := flockNB(f)
+	return err == nil || !errors.Is(err, unix.EWOULDBLOCK) && !errors.Is(err, errNoConn)
+}
+
+// errNoConn is flockNB's error for a file whose descriptor cannot be had.
+var errNoConn = errors.New("no descriptor")
+
+// flockNB tries once for an exclusive flock(2) on f, again after an
+// interrupted call: nil when taken, EWOULDBLOCK when another holds it.
+func flockNB(f *os.File) error {
 	rc, err := f.SyscallConn()
 	if err != nil {
-		return false
+		return errNoConn
 	}
 	var ferr error
 	if err := rc.Control(func(fd uintptr) {
@@ -93,7 +85,7 @@ func tryLock(f *os.File) bool {
 			}
 		}
 	}); err != nil {
-		return false
+		return errNoConn
 	}
-	return !errors.Is(ferr, unix.EWOULDBLOCK)
+	return ferr
 }
