@@ -58,7 +58,13 @@ func (p *planner) prepare(edits []edit.Edit, src []string, bad []bool) {
 			}
 		}
 	}
-	inParallel(n, prepareSplit, func(k int) { all[k] = locate.Prepare(&edits[of[k]]) })
+	inParallel(n, prepareSplit, func(k int) {
+		if e := &edits[of[k]]; len(p.groups[src[of[k]]]) > 1 {
+			all[k] = locate.Prepare(e)
+		} else {
+			all[k] = locate.Lone(e)
+		}
+	})
 }
 
 // prepareSplit is the fewest edits worth a goroutine of their own:
@@ -80,7 +86,9 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 		rest = p.rest[i]
 	}
 	if rest == nil {
-		rest = []locate.Prepared{locate.Prepare(e)}
+		// Not one of the Doc's expected edits (a fixer's, or an insertion):
+		// the batch never tries it.
+		rest = []locate.Prepared{locate.Lone(e)}
 	}
 	if s.doc == nil {
 		s.doc = locate.NewDoc(viewString(s.cur.data), p.mopts)

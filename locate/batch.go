@@ -33,6 +33,7 @@ package locate
 import (
 	"encoding/binary"
 	"hash/maphash"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -85,29 +86,50 @@ type segment struct {
 // A keyLoc is a line of orig: its number and its offset.
 type keyLoc struct{ line, off int }
 
-// A batchEdit is one edit of the run, with what the batch needs of it.
+// A batchEdit is one edit of the run, with what the batch needs of it:
+// not its patterns (lines split and classified, several times its text's
+// bytes), which are made again for the ladder only when an edit reaches
+// it, so that a run's prepared edits hold little beside their texts.
 type batchEdit struct {
-	ok     bool     // the batch may try it at all
-	op, np *pattern // its old and new text
+	ok bool // the batch may try it at all
+	// plain: the new text has no gap line and ends a line as the old does,
+	// what finder.writesAsSent asks of the patterns.
+	plain    bool
+	oldLines int32      // the old text's lines (pattern.lines)
+	lf       *[2]string // the old and new text with "\r\n" turned into "\n", when either has a "\r"; nil: the edit's own
 }
+
+// texts returns e's old and new text as be's patterns hold them: with
+// "\r\n" turned into "\n".
+func (be *batchEdit) texts(e *edit.Edit) (old, new string) {
+	if be.lf != nil {
+		return be.lf[0], be.lf[1]
+	}
+	return e.Old, e.New
+}
+
+// lastLine is pattern.lastLine of the old text.
+func (be *batchEdit) lastLine(first int) int { return first + max(int(be.oldLines), 1) - 1 }
 
 // batchable judges e for the batch: it may try a Replace of one
 // occurrence with nothing that makes the plain path look beyond the exact
 // rung's single hit (anchors, end of file, a placeholder the replacement
 // may elide code with, a replacement that contains the old text and so is
 // first looked for itself), and an old text with a whole line in it (two
-// "\n" at least). The patterns are made for every Replace with an old
-// text, for the plain path to use when the batch may not.
+// "\n" at least). Its patterns are made to judge it and then dropped.
 func batchable(e *edit.Edit) batchEdit {
-	if e.Op != edit.Replace || e.Old == "" {
+	if e.Op != edit.Replace || e.Old == "" || e.Count != 1 || len(e.Anchors) > 0 || e.AtEOF ||
+		strings.Count(e.Old, "\n") < 2 {
 		return batchEdit{}
 	}
 	op, np := newPattern(e.Old), newPattern(e.New)
-	be := batchEdit{op: op, np: np}
-	if e.Count != 1 || len(e.Anchors) > 0 || e.AtEOF || strings.Count(op.text, "\n") < 2 {
-		return be
+	if np.phs != 0 || insertion(op, np) || len(op.lines) > math.MaxInt32 {
+		return batchEdit{}
 	}
-	be.ok = np.phs == 0 && !insertion(op, np)
+	be := batchEdit{ok: true, plain: np.gaps == 0 && op.finalNL == np.finalNL, oldLines: int32(len(op.lines))}
+	if op.text != e.Old || np.text != e.New {
+		be.lf = &[2]string{op.text, np.text}
+	}
 	return be
 }
 
@@ -132,7 +154,8 @@ func newSegment(body string, hasBOM bool, ps []Prepared) *segment {
 		if !ps[b].be.ok {
 			continue
 		}
-		line, _, ok := keyLine(ps[b].be.op.needle(g.mode))
+		old, _ := ps[b].be.texts(ps[b].e)
+		line, _, ok := keyLine(needle(old, g.mode))
 		if !ok {
 			continue
 		}
@@ -354,7 +377,8 @@ func (g *segment) occurrences(needle string) (at []occurrence, keyOff int) {
 // try plans e in the segment if it can prove the plain path would plan it
 // the same way; false leaves everything as it was.
 func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location, bool) {
-	needle := be.op.needle(g.mode)
+	old, _ := be.texts(e)
+	needle := needle(old, g.mode)
 	at, keyOff := g.occurrences(needle)
 	if len(at) != 1 || at[0].key.line < 0 {
 		return location{}, false // none, several, or on a line a splice made
@@ -362,7 +386,7 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 	// The match must lie on lines of orig no splice touched: then its
 	// bytes, and those next to it that the ladder reads, are orig's.
 	x, key := at[0].x, at[0].key
-	if be.op.finalNL && !g.endsWith("\n") {
+	if strings.HasSuffix(old, "\n") && !g.endsWith("\n") {
 		// The exact rung also takes the end of a file without a final
 		// newline for the old text's last line ending (finder.exactHits):
 		// a place the occurrences do not count.
@@ -384,17 +408,17 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 	}
 	// The hit as finder.exactHits reports it, in the lines the edit sees.
 	line := first + g.cumL[j]
-	h := hit{start: o, end: o + len(needle), first: line, last: be.op.lastLine(line), cmp: levelExact}
-	if startsBlank(be.op) && g.f.inIndent(h.start) {
+	h := hit{start: o, end: o + len(needle), first: line, last: be.lastLine(line), cmp: levelExact}
+	if startsBlankText(old) && g.f.inIndent(h.start) {
 		return location{}, false // not exact (matcher.inIndent): the indent rung reads the whole file
 	}
 	if LineOriented(e) && (o > 0 && g.orig[o-1] != '\n' || j > 0 && g.sp[j-1].end == o) {
 		return location{}, false // mid-line, or after a splice (matcher.midLine): the plain path judges it
 	}
-	loc, ok := g.plainWrite(be, h, opts)
+	loc, ok := g.plainWrite(e, be, h, opts)
 	if !ok {
 		var err *edit.Error
-		if loc, err = locateIn(g.f, e, be.op, be.np, opts, []hit{h}); err != nil {
+		if loc, err = locateIn(g.f, e, newPattern(e.Old), newPattern(e.New), opts, []hit{h}); err != nil {
 			return location{}, false // the plain path will report it
 		}
 	}
@@ -408,17 +432,17 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 }
 
 // plainWrite returns what the ladder makes of the exact hit h when it
-// writes the new text as sent (finder.sentAsIs), without running it:
+// writes the new text as sent (finder.writesAsSent), without running it:
 // batchable has ruled out placeholders, an insertion and anchors, which
 // matcher.run would look at first. False when the ladder must judge
 // (also when the new text is the old: already applied).
-func (g *segment) plainWrite(be *batchEdit, h hit, opts matchOptions) (location, bool) {
-	op, np := be.op, be.np
-	if op.text == np.text || !g.f.sentAsIs(op, np, h, opts.TrimTrailingWS) || np.text == "" && g.f.endsNoNL(h.end) {
+func (g *segment) plainWrite(e *edit.Edit, be *batchEdit, h hit, opts matchOptions) (location, bool) {
+	old, new := be.texts(e)
+	if old == new || !g.f.writesAsSent(h, opts.TrimTrailingWS, be.plain) || new == "" && g.f.endsNoNL(h.end) {
 		return location{}, false // the last case is finder.lastLineCut's
 	}
-	return location{Splices: []splice{{h.start, h.end, np.text}}, Strategy: StrategyExact, Status: StatusApplied,
-		LineStart: h.first + 1, LineEnd: h.last + 1, Matched: g.orig[h.start:h.end], Written: np.text}, true
+	return location{Splices: []splice{{h.start, h.end, new}}, Strategy: StrategyExact, Status: StatusApplied,
+		LineStart: h.first + 1, LineEnd: h.last + 1, Matched: g.orig[h.start:h.end], Written: new}, true
 }
 
 // accept adds the splice orig[start:end] → text, whose zone is orig's

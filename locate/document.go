@@ -7,9 +7,10 @@ import (
 	"github.com/edapply/edapply/edit"
 )
 
-// A Prepared edit is an edit with its texts split into lines and
-// classified, and judged for the batch index: the part of locating it that
-// does not depend on the file, made ahead, on any goroutine.
+// A Prepared edit is an edit judged for the batch index: the part of
+// locating it that does not depend on the file, made ahead, on any
+// goroutine. It holds little beside a pointer to the edit: the ladder
+// splits and classifies the edit's lines only if the edit reaches it.
 type Prepared struct {
 	e  *edit.Edit
 	be batchEdit
@@ -17,6 +18,11 @@ type Prepared struct {
 
 // Prepare prepares e, which must stay unchanged while it is in use.
 func Prepare(e *edit.Edit) Prepared { return Prepared{e: e, be: batchable(e)} }
+
+// Lone prepares e for a Doc that is given no other edit: the batch pays
+// only across edits and never tries it, so it is not judged for one (which
+// splits its texts in lines, as the ladder does again).
+func Lone(e *edit.Edit) Prepared { return Prepared{e: e} }
 
 // Batchable reports whether the batch index may try the edit at all.
 func (p *Prepared) Batchable() bool { return p.be.ok }
@@ -151,11 +157,7 @@ func (d *Doc) ladder(p *Prepared) (Result, *edit.Error) {
 	if d.binary() {
 		return Result{}, BinaryFileError()
 	}
-	op, np := p.be.op, p.be.np
-	if op == nil {
-		op, np = newPattern(p.e.Old), newPattern(p.e.New)
-	}
-	loc, err := locateIn(newFinder(d.text), p.e, op, np, d.opts, nil)
+	loc, err := locateIn(newFinder(d.text), p.e, newPattern(p.e.Old), newPattern(p.e.New), d.opts, nil)
 	if err != nil {
 		return Result{}, err
 	}

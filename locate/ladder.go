@@ -262,11 +262,14 @@ func (f *finder) eolMode() int {
 // first covers.
 func (p *pattern) lastLine(first int) int { return first + max(len(p.lines), 1) - 1 }
 
-func (p *pattern) needle(mode int) string {
+func (p *pattern) needle(mode int) string { return needle(p.text, mode) }
+
+// needle is text, with "\n" endings, as pattern.needle gives it.
+func needle(text string, mode int) string {
 	if mode == eolCRLF {
-		return strings.ReplaceAll(p.text, "\n", "\r\n")
+		return strings.ReplaceAll(text, "\n", "\r\n")
 	}
-	return p.text
+	return text
 }
 
 // maxPiece is the longest piece of a needle exactHits looks for: at most
@@ -374,9 +377,10 @@ func lineEndAt(s string, o int) int {
 }
 
 // startsBlank reports whether p's text starts with a blank.
-func startsBlank(p *pattern) bool {
-	return p.text != "" && (p.text[0] == ' ' || p.text[0] == '\t')
-}
+func startsBlank(p *pattern) bool { return startsBlankText(p.text) }
+
+// startsBlankText is startsBlank of a pattern's text.
+func startsBlankText(text string) bool { return text != "" && (text[0] == ' ' || text[0] == '\t') }
 
 // prepLine prepares a pattern line for lineEq at level lv.
 func prepLine(lv level, l string) string {
@@ -1114,8 +1118,13 @@ func (f *finder) write(np *pattern, finalNL bool, pairs []int, h hit, us []unit,
 // line write keeps is then the same as the new text's, and every line
 // ends with "\n".
 func (f *finder) sentAsIs(op, np *pattern, h hit, trimWS bool) bool {
-	return h.cmp == levelExact && !h.lineMode && !h.openEnd && !trimWS && np.gaps == 0 &&
-		op.finalNL == np.finalNL && f.eolMode() == eolLF
+	return f.writesAsSent(h, trimWS, np.gaps == 0 && op.finalNL == np.finalNL)
+}
+
+// writesAsSent is sentAsIs, told by plain what it asks of the patterns:
+// the new text has no gap line and ends a line as the old one does.
+func (f *finder) writesAsSent(h hit, trimWS, plain bool) bool {
+	return h.cmp == levelExact && !h.lineMode && !h.openEnd && !trimWS && plain && f.eolMode() == eolLF
 }
 
 // pairLines returns, for each line of b, the index of the line of a that
