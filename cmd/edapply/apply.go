@@ -259,7 +259,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 		NoAfter:        !opts.dryRun && opts.check == "",
 		Repair:         repair,
 		RepairAttempts: opts.attempts,
-		Sized:          budgetGC,
+		Sized:          budgetApply(src, edits),
 	})
 	if len(perrs) > 0 {
 		res.OK, res.DryRun = false, opts.dryRun

@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sync"
+
+	"github.com/edapply/edapply/edit"
 )
 
 // gcFloor is the memory below which a run of the command collects no
@@ -14,63 +16,113 @@ import (
 // costs more CPU than the memory it frees is worth.
 const gcFloor = 20 << 20
 
-// gcBudget is how many times the bytes a run holds (the reply, the files
-// it edits) its memory may reach before the collector runs, which bounds
-// peak RSS by the size of the work rather than by the collector's pacing.
+// gcBudget is how many times the bytes a run holds (the reply and the
+// files it edits) its memory may reach before the collector runs, which
+// bounds peak RSS by the size of the work rather than by the collector's
+// pacing.
 const gcBudget = 3
 
-// gcLimit is the soft memory limit deferGC set, 0 once the environment or
-// the default collector rules; gcMu guards it and the runtime's settings.
+// gcImage is what a run's RSS holds beyond the memory the runtime counts
+// against its limit: the program's own code and data as mapped from its
+// file, about a MiB at a large run's peak. The limit leaves room for it,
+// so that the peak, not the runtime's share of it, is gcBudget times what
+// the run holds.
+const gcImage = 2 << 20
+
+// The collector's setting, once deferGC made it (gcOwn: not the
+// environment's GOGC or GOMEMLIMIT, which rule alone): a soft limit,
+// gcLimit, with GOGC off until the first collection and gcGrowth after it
+// (gcGrowing); or GOGC=gcGrowth alone (gcLimit 0) once the run's live
+// data outgrew the limit (gcThrashed, the limit outgrown). gcMu guards
+// them and the runtime's settings.
 var (
-	gcMu    sync.Mutex
-	gcLimit int64
+	gcMu       sync.Mutex
+	gcOwn      bool
+	gcLimit    int64
+	gcThrashed int64
+	// gcAllocated is what the run had allocated (TotalAlloc) at the last
+	// collection the limit ruled; 0 before the first.
+	gcAllocated uint64
+	gcGrowing   bool
 )
 
-// gcGrowth is the GOGC the collector runs with once a run's live data
-// outgrows its budget: the heap grows a quarter past what is live before
-// the next collection, where Go's default lets it double.
+// gcGrowth is the GOGC the collector runs with once a run has collected:
+// the heap grows a quarter past what is live before the next collection
+// (or to the limit, if that is less), where Go's default lets it double.
+// A run that collects is a large one, where memory freed early is worth a
+// few collections more; the limit alone would let the heap grow to it
+// however little is live.
 const gcGrowth = 25
 
-// gcThrash is the least room under the memory limit, as a fraction
-// (1/gcThrash) of the live heap, that a collection may leave before the
-// collector is handed to GOGC=gcGrowth: with less, each collection frees
-// too little to pay for itself and the next one follows at once.
+// gcThrash is the least a run may allocate between two collections, as a
+// fraction (1/gcThrash) of its live heap, before the collector is handed
+// to GOGC=gcGrowth alone, without the limit: with less, each collection
+// frees too little to pay for itself and the next one follows at once.
 const gcThrash = 16
 
 // deferGC turns the collector off until the process's memory reaches
 // gcFloor (a soft memory limit, which budgetGC raises once the run's size
-// is known), and hands it to GOGC=gcGrowth once a collection leaves the
-// heap less than a gcThrash-th of what is live to grow under the limit: a
-// run whose live data outgrows its budget then grows with it, rather than
+// is known), sets GOGC=gcGrowth beside the limit after the first
+// collection, and drops the limit once a collection follows the one before
+// after less than a gcThrash-th of the live heap was allocated: a run
+// whose live data outgrows its budget then grows with it, rather than
 // collecting again and again at the limit. GOGC or GOMEMLIMIT set in the
 // environment rule instead. The command writes no heap profile, so it
 // keeps none: sampling one holds a few MiB on a large run.
 func deferGC() {
 	runtime.MemProfileRate = 0
+	gcMu.Lock()
+	defer gcMu.Unlock()
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
-	gcMu.Lock()
-	defer gcMu.Unlock()
-	debug.SetGCPercent(-1)
-	gcLimit = gcFloor
-	debug.SetMemoryLimit(gcFloor)
+	gcOwn = true
+	limitGC(gcFloor)
+}
+
+// limitGC sets a soft memory limit of limit bytes, with the collector off
+// but at it until the run's first collection, and watches the collections
+// it makes. gcMu is held.
+func limitGC(limit int64) {
+	if !gcGrowing {
+		debug.SetGCPercent(-1)
+	}
+	gcLimit, gcThrashed, gcAllocated = limit, 0, 0
+	debug.SetMemoryLimit(limit)
 	watchGC()
 }
 
-// budgetGC sets the soft memory limit to gcBudget times held, the bytes of
-// the reply and of the files the run edits (or an estimate, until they are
-// known), when that is above gcFloor: a large run collects only as its
-// memory nears that bound, a small one never. Nothing changes once
-// deferGC's setting is gone.
+// budgetGC sets the soft memory limit to gcBudget times held, the bytes
+// of the reply and of the files the run edits (or an estimate, until they
+// are known), less gcImage, when that is above gcFloor: a large run
+// first collects as its memory nears that bound, a small one never. A run
+// that outgrew a lower limit (an estimate that proved short, while the
+// reply was parsed) is limited again. Nothing changes unless deferGC set
+// the collector.
 func budgetGC(held int64) {
 	gcMu.Lock()
 	defer gcMu.Unlock()
-	if gcLimit == 0 {
-		return
+	limit := max(gcFloor, min(held, math.MaxInt64/gcBudget)*gcBudget-gcImage)
+	switch {
+	case !gcOwn:
+	case gcLimit > 0:
+		gcLimit, gcAllocated = limit, 0
+		debug.SetMemoryLimit(limit)
+	case limit > gcThrashed:
+		limitGC(limit)
 	}
-	gcLimit = max(gcFloor, min(held, math.MaxInt64/gcBudget)*gcBudget)
-	debug.SetMemoryLimit(gcLimit)
+}
+
+// budgetApply is budgetGC for apply's Options.Sized, whose bytes are the
+// files' sizes on disk and the edits' texts: src and the files are what
+// the run holds (a diff's texts are not the reply's bytes, but are no
+// part of the work the budget is set by).
+func budgetApply(src []byte, edits []edit.Edit) func(int64) {
+	var texts int64
+	for i := range edits {
+		texts += int64(len(edits[i].Old) + len(edits[i].New))
+	}
+	return func(n int64) { budgetGC(int64(len(src)) + max(n-texts, 0)) }
 }
 
 // watchGC calls afterGC after each collection, until it says to stop: a
@@ -79,31 +131,40 @@ func budgetGC(held int64) {
 // runtime.ReadMemStats, not runtime/metrics: that package's init alone
 // is nearly half the instructions of a call that does nothing, and every
 // call pays it, where ReadMemStats costs only a run large enough to
-// collect. HeapAlloc just after a collection is what it left live, plus
-// the little allocated since, which only makes afterGC hand over sooner.
+// collect. The finalizer runs some time after its collection, while the
+// run goes on allocating: HeapAlloc then is more than the collection left
+// live, by as much as a few MiB on a large run, so room judged from it
+// and the heap goal would hand over a run the limit still suits; the bytes
+// allocated from one finalizer to the next are late by as much each time.
 func watchGC() {
 	runtime.SetFinalizer(new([32]byte), func(*[32]byte) {
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
-		if afterGC(m.HeapAlloc, m.NextGC) {
+		if afterGC(m.HeapAlloc, m.TotalAlloc) {
 			watchGC()
 		}
 	})
 }
 
-// afterGC hands the collector to GOGC=gcGrowth, with no memory limit,
-// once a collection leaves the heap a goal (what the limit lets it reach)
-// less than a gcThrash-th above what is live. It reports whether deferGC's
-// setting still rules, to be checked after the next collection.
-func afterGC(live, goal uint64) bool {
+// afterGC sets GOGC=gcGrowth after the run's first collection, and drops
+// the memory limit once the run allocated less than a gcThrash-th of its
+// live heap since the collection before under the same limit (allocated
+// is TotalAlloc). It reports whether the limit still rules, to be checked
+// after the next collection.
+func afterGC(live, allocated uint64) bool {
 	gcMu.Lock()
 	defer gcMu.Unlock()
 	if gcLimit == 0 {
 		return false
 	}
-	if goal < live+live/gcThrash {
-		gcLimit = 0
+	prev := gcAllocated
+	gcAllocated = allocated
+	if !gcGrowing {
+		gcGrowing = true
 		debug.SetGCPercent(gcGrowth)
+	}
+	if prev != 0 && allocated-prev < live/gcThrash {
+		gcThrashed, gcLimit = gcLimit, 0
 		debug.SetMemoryLimit(math.MaxInt64)
 		return false
 	}

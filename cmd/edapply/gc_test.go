@@ -5,7 +5,10 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"strings"
 	"testing"
+
+	"github.com/edapply/edapply/edit"
 )
 
 // saveGC puts the runtime's collector settings and deferGC's state back
@@ -15,13 +18,13 @@ func saveGC(t *testing.T) {
 	debug.SetGCPercent(prev)
 	prevLimit := debug.SetMemoryLimit(-1)
 	gcMu.Lock()
-	prevGC := gcLimit
+	prevOwn, prevGC, prevThrashed, prevAllocated, prevGrowing := gcOwn, gcLimit, gcThrashed, gcAllocated, gcGrowing
 	gcMu.Unlock()
 	t.Cleanup(func() {
 		debug.SetGCPercent(prev)
 		debug.SetMemoryLimit(prevLimit)
 		gcMu.Lock()
-		gcLimit = prevGC
+		gcOwn, gcLimit, gcThrashed, gcAllocated, gcGrowing = prevOwn, prevGC, prevThrashed, prevAllocated, prevGrowing
 		gcMu.Unlock()
 	})
 }
@@ -40,34 +43,42 @@ func gcPercent() int {
 	return -1 // off
 }
 
-// TestAfterGC: a collection that leaves room under the limit changes
-// nothing; one whose heap goal is within a gcThrash-th of the live heap
-// hands the collector to GOGC=gcGrowth with no limit, for good.
+// TestAfterGC: the first collection under the limit sets GOGC=gcGrowth
+// beside it; a collection after the run allocated more than a gcThrash-th
+// of its live heap since the one before keeps the limit; one after less
+// drops it, until budgetGC sets a higher one (TestBudgetGC).
 func TestAfterGC(t *testing.T) {
 	saveGC(t)
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(gcFloor)
 	gcMu.Lock()
-	gcLimit = gcFloor
+	gcOwn, gcLimit, gcAllocated, gcGrowing = true, gcFloor, 0, false
 	gcMu.Unlock()
 
-	if !afterGC(8<<20, 16<<20) || gcPercent() != -1 || debug.SetMemoryLimit(-1) != gcFloor {
-		t.Fatalf("a collection leaving the heap room to double changed the collector (GOGC %d)", gcPercent())
+	const live = 16 << 20
+	if !afterGC(live, 100<<20) || gcPercent() != gcGrowth || debug.SetMemoryLimit(-1) != gcFloor {
+		t.Fatalf("after the first collection GOGC %d and limit %d; want %d and %d", gcPercent(), debug.SetMemoryLimit(-1), gcGrowth, gcFloor)
 	}
-	if !afterGC(16<<20, 16<<20+1<<20+1) || gcPercent() != -1 {
-		t.Fatalf("a collection leaving just over a sixteenth of the live heap handed over (GOGC %d)", gcPercent())
+	if !afterGC(live, 100<<20+live/gcThrash+1) || debug.SetMemoryLimit(-1) != gcFloor {
+		t.Fatal("a collection after just over a sixteenth of the live heap was allocated dropped the limit")
 	}
-	if !afterGC(0, 0) || gcPercent() != -1 {
-		t.Fatal("unknown metrics handed over")
+	if !afterGC(0, 200<<20) || debug.SetMemoryLimit(-1) != gcFloor {
+		t.Fatal("an empty heap dropped the limit")
 	}
-	if afterGC(16<<20, 16<<20+1<<20-1) {
-		t.Fatal("a collection leaving less than a sixteenth of the live heap kept the limit")
+	if afterGC(live, 200<<20+live/gcThrash-1) {
+		t.Fatal("a collection after less than a sixteenth of the live heap was allocated kept the limit")
 	}
 	if p, l := gcPercent(), debug.SetMemoryLimit(-1); p != gcGrowth || l != math.MaxInt64 {
 		t.Fatalf("after the handover GOGC %d and limit %d; want %d and none", p, l, gcGrowth)
 	}
+	gcMu.Lock()
+	thrashed := gcThrashed
+	gcMu.Unlock()
+	if thrashed != gcFloor {
+		t.Fatalf("the handover remembered the limit %d; want %d, the one outgrown", thrashed, gcFloor)
+	}
 	debug.SetGCPercent(-1)
-	if afterGC(16<<20, 16<<20) || gcPercent() != -1 {
+	if afterGC(live, 300<<20) || gcPercent() != -1 {
 		t.Fatal("a collection after the handover changed the collector again")
 	}
 }
@@ -84,7 +95,7 @@ func TestWatchGC(t *testing.T) {
 	}
 	held := int64(16 << 20)
 	gcMu.Lock()
-	gcLimit = held
+	gcOwn, gcLimit, gcAllocated, gcGrowing = true, held, 0, false
 	gcMu.Unlock()
 	debug.SetMemoryLimit(held)
 	watchGC()
@@ -106,44 +117,70 @@ func TestWatchGC(t *testing.T) {
 	runtime.KeepAlive(live)
 }
 
-// TestBudgetGC: the soft limit is gcBudget times the run's bytes, never
-// below gcFloor, and untouched once the collector is Go's own again.
+// TestBudgetGC: the soft limit is gcBudget times the run's bytes less
+// gcImage, never below gcFloor. Where deferGC did not set the collector
+// (GOGC or GOMEMLIMIT in the environment) nothing changes; after a
+// handover, a budget above the limit the run outgrew limits it again, one
+// at or below it does not.
 func TestBudgetGC(t *testing.T) {
-	prevLimit := debug.SetMemoryLimit(-1)
-	gcMu.Lock()
-	prev := gcLimit
-	gcMu.Unlock()
-	defer func() {
-		debug.SetMemoryLimit(prevLimit)
-		gcMu.Lock()
-		gcLimit = prev
-		gcMu.Unlock()
-	}()
+	saveGC(t)
 	limit := func() int64 { return debug.SetMemoryLimit(-1) } // -1 reads it
+	set := func(own bool, lim, thrashed int64, percent int) {
+		gcMu.Lock()
+		gcOwn, gcLimit, gcThrashed, gcGrowing = own, lim, thrashed, percent == gcGrowth
+		gcMu.Unlock()
+		debug.SetGCPercent(percent)
+		if lim == 0 {
+			lim = math.MaxInt64
+		}
+		debug.SetMemoryLimit(lim)
+	}
+	defer set(false, 0, 0, 100) // stops the watch budgetGC may start
 
-	gcMu.Lock()
-	gcLimit = gcFloor
-	gcMu.Unlock()
-	debug.SetMemoryLimit(gcFloor)
+	set(true, gcFloor, 0, -1)
 	budgetGC(1 << 20)
 	if got := limit(); got != gcFloor {
 		t.Fatalf("limit %d for a 1 MiB run; want the floor %d", got, gcFloor)
 	}
 	budgetGC(100 << 20)
-	if got := limit(); got != gcBudget*100<<20 {
-		t.Fatalf("limit %d for a 100 MiB run; want %d", got, gcBudget*100<<20)
+	if got := limit(); got != gcBudget*100<<20-gcImage {
+		t.Fatalf("limit %d for a 100 MiB run; want %d", got, gcBudget*100<<20-gcImage)
 	}
 	budgetGC(math.MaxInt64)
 	if got := limit(); got <= gcBudget*100<<20 {
 		t.Fatalf("limit %d for a huge run; want it raised, not wrapped", got)
 	}
 
-	gcMu.Lock()
-	gcLimit = 0 // the environment, or the default collector, rules
-	gcMu.Unlock()
-	debug.SetMemoryLimit(math.MaxInt64)
+	set(false, 0, 0, 100) // GOGC or GOMEMLIMIT in the environment
 	budgetGC(100 << 20)
-	if got := limit(); got != math.MaxInt64 {
-		t.Fatalf("limit %d after the default collector took over; want none", got)
+	if got, p := limit(), gcPercent(); got != math.MaxInt64 || p != 100 {
+		t.Fatalf("limit %d and GOGC %d under the environment's setting; want none and 100", got, p)
+	}
+
+	outgrown := int64(gcBudget*40<<20 - gcImage)
+	set(true, 0, outgrown, gcGrowth) // handed over at a 40 MiB run's limit
+	budgetGC(40 << 20)
+	if got, p := limit(), gcPercent(); got != math.MaxInt64 || p != gcGrowth {
+		t.Fatalf("limit %d and GOGC %d after a budget no higher than the one outgrown; want none and %d", got, p, gcGrowth)
+	}
+	budgetGC(60 << 20)
+	if got, p := limit(), gcPercent(); got != gcBudget*60<<20-gcImage || p != gcGrowth {
+		t.Fatalf("limit %d and GOGC %d after a budget above the one outgrown; want %d and %d", got, p, gcBudget*60<<20-gcImage, gcGrowth)
+	}
+}
+
+// TestBudgetApply: the budget apply's Sized sets counts the reply and the
+// files, not the edits' texts, which a diff's parse builds beside the
+// reply.
+func TestBudgetApply(t *testing.T) {
+	saveGC(t)
+	gcMu.Lock()
+	gcOwn, gcLimit, gcThrashed = true, gcFloor, 0
+	gcMu.Unlock()
+	src := make([]byte, 30<<20)
+	edits := []edit.Edit{{Op: edit.Replace, Path: "a", Old: strings.Repeat("x", 20<<20), New: strings.Repeat("y", 25<<20)}}
+	budgetApply(src, edits)(45<<20 + 10<<20) // the texts and 10 MiB of files
+	if got, want := debug.SetMemoryLimit(-1), int64(gcBudget*40<<20-gcImage); got != want {
+		t.Fatalf("limit %d for a 30 MiB reply over 10 MiB of files; want %d", got, want)
 	}
 }
