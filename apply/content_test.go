@@ -240,3 +240,26 @@ func TestNoAfterHoldsNoSecondCopy(t *testing.T) {
 		}
 	}
 }
+
+// TestResultEditsHoldNoSlack: a file's edit results are held in an array
+// of just their number, not one grown by append to up to twice it: the
+// receipt's records are most of what a large reply's many small edits
+// hold beside their texts.
+func TestResultEditsHoldNoSlack(t *testing.T) {
+	const n = 100
+	var b strings.Builder
+	var edits []edit.Edit
+	for i := range n {
+		fmt.Fprintf(&b, "line %d\nnext %d\n", i, i)
+		edits = append(edits, replace("f.txt", fmt.Sprintf("line %d\nnext %d\n", i, i), fmt.Sprintf("LINE %d\nnext %d\n", i, i)))
+	}
+	root := t.TempDir()
+	writeTree(t, root, tree{"f.txt": b.String()})
+	res, err := Apply(context.Background(), edits, testOpts(t, root))
+	if err != nil || len(res.Files) != 1 || len(res.Files[0].Edits) != n {
+		t.Fatalf("%v, %+v", err, res)
+	}
+	if c := cap(res.Files[0].Edits); c != n {
+		t.Errorf("%d edit results held in an array of %d", n, c)
+	}
+}

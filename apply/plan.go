@@ -703,6 +703,11 @@ func (p *planner) fileAt(s *slot, e *edit.Edit) *file {
 		}
 	}
 	f := &file{fr: &FileResult{Path: p.rc.display(e.Path)}, at: s, intent: e.Op}
+	if n := len(p.groups[s.path]); n > 1 {
+		// Room for the result of every edit that quotes the file, which
+		// append would grow to up to twice that.
+		f.fr.Edits = make([]EditResult, 0, n)
+	}
 	if s.cur.exists {
 		f.origin = s
 	}
