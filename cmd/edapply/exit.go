@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/edapply/edapply/apply"
+	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/cli"
 	"github.com/edapply/edapply/report"
 )
@@ -49,6 +50,15 @@ func exitCode(err error, stderr io.Writer) int {
 	default:
 		fmt.Fprintf(stderr, "edapply: %v\n", err)
 		return exitFailed
+	}
+}
+
+// printEditError prints e on stderr as the commands that report an
+// error there (hash, read, mcp) do: its code and message, then its hint.
+func printEditError(stderr io.Writer, e *edit.Error) {
+	fmt.Fprintf(stderr, "edapply: %s %v\n", e.Code, e)
+	if e.Hint != "" {
+		fmt.Fprintf(stderr, "hint: %s\n", e.Hint)
 	}
 }
 

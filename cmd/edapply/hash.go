@@ -66,10 +66,7 @@ func runHash(opts *hashOptions, paths []string, in io.Reader, out, errOut io.Wri
 		} else {
 			var herr *edit.Error
 			if _, hash, herr = apply.HashFile(aopts, p); herr != nil {
-				fmt.Fprintf(errOut, "edapply: %s %v\n", herr.Code, herr)
-				if herr.Hint != "" {
-					fmt.Fprintf(errOut, "hint: %s\n", herr.Hint)
-				}
+				printEditError(errOut, herr)
 				failed = true
 				continue
 			}

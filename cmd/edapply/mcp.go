@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -22,9 +21,7 @@ func newMCPCmd() *cobra.Command {
 	return cli.NewMCPCommand("mcp", opts, func(cmd *cobra.Command) error {
 		server, err := findMCPServer()
 		if err != nil {
-			errOut := cmd.ErrOrStderr()
-			fmt.Fprintf(errOut, "edapply: %s %v\n", err.Code, err)
-			fmt.Fprintf(errOut, "hint: %s\n", err.Hint)
+			printEditError(cmd.ErrOrStderr(), err)
 			return exitStatus(exitFailed)
 		}
 		return runMCPServer(server, mcpServerArgs(cmd.Flags()))

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -78,10 +77,7 @@ func runRead(opts *readOptions, p string, out, errOut io.Writer) error {
 	}
 	if rerr != nil {
 		if !opts.json {
-			fmt.Fprintf(errOut, "edapply: %s %v\n", rerr.Code, rerr)
-			if rerr.Hint != "" {
-				fmt.Fprintf(errOut, "hint: %s\n", rerr.Hint)
-			}
+			printEditError(errOut, rerr)
 		}
 		return exitStatus(exitFailed)
 	}
