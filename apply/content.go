@@ -28,9 +28,14 @@ func (s state) size() int {
 	if s.pieces == nil {
 		return len(s.data)
 	}
+	return chunksLen(s.pieces)
+}
+
+// chunksLen is the length of the chunks' bytes together.
+func chunksLen(cs [][]byte) int {
 	n := 0
-	for _, p := range s.pieces {
-		n += len(p)
+	for _, b := range cs {
+		n += len(b)
 	}
 	return n
 }
@@ -115,11 +120,7 @@ func chunksSum(cs [][]byte) uint64 {
 	if len(cs) == 1 {
 		return contentSum(cs[0])
 	}
-	n := 0
-	for _, b := range cs {
-		n += len(b)
-	}
-	tab := castagnoliFor(n)
+	tab := castagnoliFor(chunksLen(cs))
 	var c, ieee uint32
 	sum := func(b []byte) {
 		c = crc32.Update(c, tab, b)

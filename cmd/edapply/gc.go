@@ -130,8 +130,9 @@ func budgetApply(src []byte, edits []edit.Edit) func(int64) {
 // unreachable, and sets the next. Its heap figures come from
 // runtime.ReadMemStats, not runtime/metrics: that package's init runs
 // on every call (45-67 K instructions, some 5% of one that does nothing),
-// where ReadMemStats costs only a run large enough to collect. The finalizer runs some time after its collection, while the
-// run goes on allocating: HeapAlloc then is more than the collection left
+// where ReadMemStats costs only a run large enough to collect. The
+// finalizer runs some time after its collection, while the run goes on
+// allocating: HeapAlloc then is more than the collection left
 // live, by as much as a few MiB on a large run, so room judged from it
 // and the heap goal would hand over a run the limit still suits; the bytes
 // allocated from one finalizer to the next are late by as much each time.
