@@ -51,7 +51,7 @@ func TestMain(m *testing.M) {
 	go func() {
 		s := <-c
 		signal.Stop(c)
-		_ = syscall.Kill(os.Getpid(), s.(syscall.Signal))
+		raise(s)
 	}()
 	code := m.Run()
 	if cliBin != "" {

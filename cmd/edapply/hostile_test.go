@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -30,10 +29,7 @@ func hostileRun(t *testing.T, dir string, args ...string) (status int, stdout, s
 	err := cmd.Run()
 	took = time.Since(start)
 	status = exitStatusOf(t, err)
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		maxRSS = ru.Maxrss * 1024 // kilobytes on Linux
-	}
-	return status, o.String(), e.String(), took, maxRSS
+	return status, o.String(), e.String(), took, peakRSSOf(cmd.ProcessState)
 }
 
 // TestHostileHugeLine feeds edapply a single line of tens of megabytes with
