@@ -144,8 +144,10 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		var jerr error
 		jdirs, jerr = journalDirs(opts.StateDir, rs)
 		if jerr == nil {
-			journals = listJournals(jdirs)
+			var temps []string
+			journals, temps = listJournalFiles(jdirs)
 			busy = cleanStale(p.dirs, rs, journals)
+			pruneJournalTempsNow(temps)
 		}
 		if e := tx.commit(ctx, func(temps, dirs []string) (func(), error) {
 			if jerr != nil {

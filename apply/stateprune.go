@@ -295,9 +295,99 @@ func pruneStateDir(base, name, host string, now time.Time) bool {
 const legacyJournalName = "journal"
 
 // isJournalTemp reports whether n is a name writeFileAtomic gives a
-// journal while it writes it.
+// journal while it writes it: os.CreateTemp puts a decimal number where
+// its pattern has "*".
 func isJournalTemp(n string) bool {
-	return len(n) > len(".journal-.tmp") && n[:len(".journal-")] == ".journal-" && n[len(n)-len(".tmp"):] == ".tmp"
+	digits, ok := strings.CutPrefix(n, ".journal-")
+	digits, ok2 := strings.CutSuffix(digits, ".tmp")
+	if !ok || !ok2 || digits == "" || len(digits) > 20 {
+		return false
+	}
+	for _, c := range []byte(digits) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// journalTempGrace is how long a journal's temp file in a root's own
+// state directory is kept after its last change. Every journal of a root
+// is written under the root's lock, which the apply that removes them
+// holds, so none of them is being written; the age guards where the file
+// system keeps no locks (see lockDir): a write dates its file as it goes,
+// and an hour is far past the longest a journal takes to write.
+const journalTempGrace = time.Hour
+
+// pruneJournalTempsNow removes the stale ones of temps, the journal temp
+// files listJournalFiles found in the root's own state directories, now
+// and within the limits of one apply's pruning.
+func pruneJournalTempsNow(temps []string) {
+	if len(temps) > 0 {
+		pruneJournalTemps(temps, time.Now(), pruneLimits{pruneExamine, pruneRemove})
+	}
+}
+
+// pruneJournalTemps removes those of temps (paths of journal temp files)
+// that are regular files unchanged for journalTempGrace: what is left of
+// an apply or an undo killed while it wrote its journal, which the
+// state directory's pruning (pruneStates) never reaches while the root
+// exists. The caller holds the root's lock. Each is looked at in its
+// directory opened without following a symlink, and is never followed
+// itself; lim bounds how many are looked at and removed, the rest waiting
+// for the next apply. It returns what it did, for tests.
+func pruneJournalTemps(temps []string, now time.Time, lim pruneLimits) (run pruneRun) {
+	cutoff := now.Add(-journalTempGrace)
+	var d *os.Root
+	dir := ""
+	defer func() {
+		if d != nil {
+			d.Close()
+		}
+	}()
+	for _, p := range temps {
+		if run.examined == lim.examine || run.removed == lim.remove {
+			return run
+		}
+		run.examined++
+		if filepath.Dir(p) != dir {
+			if d != nil {
+				d.Close()
+			}
+			dir = filepath.Dir(p)
+			d = openDirNoFollow(dir)
+		}
+		if d == nil {
+			continue
+		}
+		name := filepath.Base(p)
+		fi, err := d.Lstat(name)
+		if err != nil || !fi.Mode().IsRegular() || !fi.ModTime().Before(cutoff) {
+			continue
+		}
+		if d.Remove(name) == nil {
+			run.removed++
+		}
+	}
+	return run
+}
+
+// openDirNoFollow opens the directory dir as a root, or returns nil when
+// dir is not one or is a symlink (to one or not).
+func openDirNoFollow(dir string) *os.Root {
+	fi, err := os.Lstat(dir)
+	if err != nil || !fi.IsDir() {
+		return nil
+	}
+	d, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil
+	}
+	if st, err := d.Stat("."); err != nil || !os.SameFile(st, fi) {
+		d.Close()
+		return nil // not the directory lstat saw
+	}
+	return d
 }
 
 // stateRoot returns the root the state directory d, named name, is for,

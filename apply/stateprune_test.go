@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -423,5 +424,147 @@ func TestJournalSaveAfterPrune(t *testing.T) {
 	}
 	if got := readTree(t, root)["a.txt"]; got != "1\n" {
 		t.Errorf("a.txt after undo = %q", got)
+	}
+}
+
+// TestPruneJournalTemps: of what listJournalFiles lists in a root's state
+// directory, a journal's temp file unchanged for the grace is removed; a
+// younger one, and anything not a regular file, stays, as does every file
+// of another name; a directory reached through a symlink is never
+// touched; a call removes at most its limit, the next goes on.
+func TestPruneJournalTemps(t *testing.T) {
+	tmp := t.TempDir()
+	dir := filepath.Join(tmp, "state", "0123")
+	other := filepath.Join(tmp, "other")
+	for _, d := range []string{dir, other} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// now is ahead of the clock, so that everything made by the test
+	// without a time set is old: a symlink's own time cannot be set.
+	now := time.Now().Add(2 * day)
+	old, young := now.Add(-journalTempGrace-time.Minute), now.Add(-journalTempGrace+time.Minute)
+	file := func(name string, when time.Time) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte("half a journal"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		setTimes(t, when, p)
+		return p
+	}
+	stale := file(".journal-123.tmp", old)
+	fresh := file(".journal-456.tmp", young)
+	var othersNamed []string
+	for _, n := range []string{".journal-x.tmp", ".journal-.tmp", ".journal-12.tmpx", "journal-12.tmp", "notes.txt"} {
+		othersNamed = append(othersNamed, file(n, old))
+	}
+	target := filepath.Join(other, ".journal-9.tmp")
+	if err := os.WriteFile(target, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	setTimes(t, old, target)
+	link := filepath.Join(dir, ".journal-789.tmp")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	subdir := filepath.Join(dir, ".journal-321.tmp")
+	if err := os.Mkdir(subdir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	setTimes(t, old, subdir)
+
+	journals, temps := listJournalFiles([]string{dir})
+	if len(journals) != 0 || len(temps) != 4 {
+		t.Fatalf("listJournalFiles = %q, %q; want no journal and 4 temp names", journals, temps)
+	}
+	run := pruneJournalTemps(temps, now, defaultLimits)
+	if run.removed != 1 || exists(stale) {
+		t.Errorf("removed %d, the stale temp kept %v; want 1, false", run.removed, exists(stale))
+	}
+	for _, p := range append([]string{fresh, link, target, subdir}, othersNamed...) {
+		if !exists(p) {
+			t.Errorf("%s was removed", p)
+		}
+	}
+
+	// Through a symlink to the directory: left as it is.
+	linkedDir := filepath.Join(tmp, "state", "4567")
+	if err := os.Symlink(other, linkedDir); err != nil {
+		t.Fatal(err)
+	}
+	if run := pruneJournalTemps([]string{filepath.Join(linkedDir, ".journal-9.tmp")}, now, defaultLimits); run.removed != 0 || !exists(target) {
+		t.Errorf("through a symlinked directory: removed %d; want 0", run.removed)
+	}
+
+	var many []string
+	for i := range 10 {
+		many = append(many, file(".journal-"+strconv.Itoa(1000+i)+".tmp", old))
+	}
+	if run := pruneJournalTemps(many, now, pruneLimits{64, 8}); run.removed != 8 {
+		t.Errorf("10 stale temps, a limit of 8: removed %d", run.removed)
+	}
+	if run := pruneJournalTemps(many, now, pruneLimits{64, 8}); run.removed != 2 {
+		t.Errorf("the next call removed %d; want the 2 left", run.removed)
+	}
+	if run := pruneJournalTemps([]string{fresh, fresh, fresh}, now, pruneLimits{2, 8}); run.examined != 2 {
+		t.Errorf("examined %d with a limit of 2", run.examined)
+	}
+}
+
+// TestApplyPrunesJournalTemps: an apply removes the stale journal temp
+// files of its root's state directory, a killed apply's, and keeps a
+// fresh one and any other name; it does so only holding the root's lock,
+// so an apply that cannot take it, or a dry run, leaves them.
+func TestApplyPrunesJournalTemps(t *testing.T) {
+	tmp := t.TempDir()
+	root := filepath.Join(tmp, "root")
+	writeTree(t, root, tree{"a.txt": "1\n"})
+	opts := Options{Root: root, StateDir: filepath.Join(tmp, "state")}
+	dir := filepath.Join(opts.StateDir, HashBytes([]byte(root)))
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	put := func(name string, when time.Time) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte("half a journal"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		setTimes(t, when, p)
+		return p
+	}
+	stale := put(".journal-1001.tmp", now.Add(-2*journalTempGrace))
+	fresh := put(".journal-1002.tmp", now)
+	otherName := put(".journal-1003.tmp.keep", now.Add(-2*journalTempGrace))
+
+	unlock, e := lockRoot(context.Background(), root, -1)
+	if e != nil {
+		t.Fatal(e)
+	}
+	held := opts
+	held.LockTimeout = -1
+	if _, err := Apply(context.Background(), []edit.Edit{replace("a.txt", "1", "2")}, held); err == nil {
+		t.Fatal("an apply went ahead while the root's lock was held")
+	}
+	unlock()
+	dry := opts
+	dry.DryRun = true
+	if _, err := Apply(context.Background(), []edit.Edit{replace("a.txt", "1", "2")}, dry); err != nil {
+		t.Fatal(err)
+	}
+	if !exists(stale) {
+		t.Fatal("the stale temp was removed without the root's lock")
+	}
+
+	if _, err := Apply(context.Background(), []edit.Edit{replace("a.txt", "1", "2")}, opts); err != nil {
+		t.Fatal(err)
+	}
+	if exists(stale) || !exists(fresh) || !exists(otherName) {
+		t.Errorf("after an apply: stale kept %v, fresh kept %v, another name kept %v; want false, true, true",
+			exists(stale), exists(fresh), exists(otherName))
+	}
+	if got := readTree(t, root)["a.txt"]; got != "2\n" {
+		t.Errorf("a.txt = %q, want %q", got, "2\n")
 	}
 }

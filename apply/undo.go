@@ -178,7 +178,14 @@ func isJournalName(base string) bool {
 // newest journal is the one found. A directory that is not one (a
 // symlink put there) is passed over.
 func listJournals(dirs []string) []string {
-	var names []string
+	names, _ := listJournalFiles(dirs)
+	return names
+}
+
+// listJournalFiles returns listJournals' names and, apart, the paths of
+// the journal temp files the same directories hold (see
+// pruneJournalTemps), in the order listed.
+func listJournalFiles(dirs []string) (names, temps []string) {
 	for _, dir := range dirs {
 		if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
 			continue
@@ -188,13 +195,16 @@ func listJournals(dirs []string) []string {
 			continue
 		}
 		for _, e := range ents {
-			if isJournalName(e.Name()) {
-				names = append(names, filepath.Join(dir, e.Name()))
+			switch n := e.Name(); {
+			case isJournalName(n):
+				names = append(names, filepath.Join(dir, n))
+			case isJournalTemp(n):
+				temps = append(temps, filepath.Join(dir, n))
 			}
 		}
 	}
 	slices.SortFunc(names, func(a, b string) int { return strings.Compare(filepath.Base(b), filepath.Base(a)) })
-	return names
+	return names, temps
 }
 
 // journalTime is the time in a journal's file name.
