@@ -1,9 +1,16 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -20,6 +27,9 @@ func newMCPCmd() *cobra.Command {
 	opts := &cli.MCPOptions{}
 	return cli.NewMCPCommand("mcp", opts, func(cmd *cobra.Command) error {
 		server, err := findMCPServer()
+		if err == nil {
+			err = checkMCPServer(cmd.Context(), server, cli.Version(), mcpVersionTimeout)
+		}
 		if err != nil {
 			printEditError(cmd.ErrOrStderr(), err)
 			return exitStatus(exitFailed)
@@ -71,9 +81,81 @@ func findMCPServer() (string, *edit.Error) {
 		Code: edit.CodeIO,
 		Edit: -1,
 		Msg:  cli.MCPServer + " (the MCP server edapply mcp runs) is neither beside edapply nor on PATH",
-		Hint: "Install both programs from a checkout: make build (bin/edapply and bin/" + cli.MCPServer +
-			"), or CGO_ENABLED=0 go install ./cmd/..., which installs both in one directory.",
+		Hint: mcpInstallHint,
 	}
+}
+
+// mcpVersionTimeout is how long checkMCPServer waits for the server's
+// --version: a few milliseconds for the real one, so only a program that
+// is not it takes longer.
+const mcpVersionTimeout = 10 * time.Second
+
+// mcpInstallHint says how to install both programs from one build.
+const mcpInstallHint = "Install both programs from a checkout: make build (bin/edapply and bin/" + cli.MCPServer +
+	"), or CGO_ENABLED=0 go install ./cmd/..., which installs both in one directory."
+
+// checkMCPServer runs the server at path with --version and refuses it,
+// IO_ERROR with how to install both, unless it names itself and the
+// version want, this edapply's. Whether beside edapply or on PATH, a
+// server of another build would serve a different engine under this
+// edapply's name: one installed before edapply was upgraded alone (go
+// install of cmd/edapply), or an older install earlier on PATH. Two
+// builds that both know no version ("(devel)" without a revision) look
+// alike. The check is one run of the server at the start of a session,
+// never during it. Its output is read up to a line's worth, and a run
+// past timeout is stopped.
+func checkMCPServer(ctx context.Context, path, want string, timeout time.Duration) *edit.Error {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	c := exec.CommandContext(ctx, path, "--version")
+	var out headWriter
+	c.Stdout = &out
+	c.WaitDelay = time.Second // a child it left holding stdout
+	err := c.Run()
+	fail := func(msg string) *edit.Error {
+		return &edit.Error{Code: edit.CodeIO, Edit: -1, Msg: msg, Hint: mcpInstallHint}
+	}
+	if err != nil {
+		return fail(fmt.Sprintf("%s --version failed (%v): not the %s this edapply runs", path, err, cli.MCPServer))
+	}
+	got, named := strings.CutPrefix(string(out.b), cli.MCPServer+" version ")
+	got, ended := strings.CutSuffix(got, "\n")
+	if !named || !ended || out.cut || strings.ContainsFunc(got, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		return fail(fmt.Sprintf("%s --version printed %s: not the %s this edapply runs", path, quoteHead(out.b, out.cut), cli.MCPServer))
+	}
+	if got != want {
+		return fail(fmt.Sprintf("%s is version %s, not this edapply's %s: a server of another build would apply edits with another engine", path, got, want))
+	}
+	return nil
+}
+
+// headWriter keeps the first headMax bytes written to it and takes the
+// rest without keeping it (cut says there was more), so that the program
+// writing never blocks.
+type headWriter struct {
+	b   []byte
+	cut bool
+}
+
+const headMax = 512
+
+func (w *headWriter) Write(p []byte) (int, error) {
+	n := min(len(p), headMax-len(w.b))
+	w.b = append(w.b, p[:n]...)
+	w.cut = w.cut || n < len(p)
+	return len(p), nil
+}
+
+// quoteHead quotes the start of b, a program's output, for a message.
+func quoteHead(b []byte, cut bool) string {
+	const most = 80
+	if len(b) > most {
+		b, cut = b[:most], true
+	}
+	if cut {
+		return strconv.Quote(string(b)) + "..."
+	}
+	return strconv.Quote(string(b))
 }
 
 // lookMCPServer returns the first of dirs that holds the server as a

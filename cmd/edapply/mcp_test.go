@@ -167,6 +167,12 @@ func writeScript(t *testing.T, path, body string) {
 	}
 }
 
+// versionLine is a stand-in server's first line: it answers --version as
+// the server of version v does.
+func versionLine(v string) string {
+	return "if [ \"$1\" = --version ]; then echo '" + cli.MCPServer + " version " + v + "'; exit 0; fi\n"
+}
+
 // `edapply mcp` hands its process to the server beside it, not the one on
 // PATH: the server's parent is edapply's, its stdin and stdout the
 // caller's, and its arguments the flags, each as --name=value in its
@@ -176,7 +182,7 @@ func TestMCPExecsServerBeside(t *testing.T) {
 		t.Skip("the stand-in servers are shell scripts")
 	}
 	edapply := installedEdapply(t)
-	writeScript(t, filepath.Join(filepath.Dir(edapply), cli.MCPServer),
+	writeScript(t, filepath.Join(filepath.Dir(edapply), cli.MCPServer), versionLine(cli.Version())+
 		"echo \"parent $PPID\"\nfor a in \"$@\"; do echo \"arg $a\"; done\nwhile IFS= read -r l; do echo \"in $l\"; done\n")
 	onPath := t.TempDir()
 	writeScript(t, filepath.Join(onPath, cli.MCPServer), "echo wrong server\n")
