@@ -113,8 +113,8 @@ and the human receipt as text; a failed edit is a result marked isError,
 not a protocol error. Nothing is written to stdout but protocol messages.
 
 The server is the program ` + MCPServer + `, installed beside edapply (make
-build writes both to bin/): edapply mcp runs it with the same flags, so a
-client may start either.`,
+build writes both to bin/): edapply mcp runs it with the same flags, once
+its --version shows the same build, so a client may start either.`,
 		Example: `  # Register with a client (Claude Desktop, Cursor, ...): its mcpServers entry
   {"mcpServers": {"edapply": {"command": "edapply", "args": ["mcp", "-C", "/path/to/repo"]}}}
 
