@@ -21,6 +21,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -71,6 +72,7 @@ func openRegular(dfd int, name string, known bool) (fd int, st unix.Stat_t, err 
 // is at size, no further read is made to see it.
 func readFD(fd int, size int64) ([]byte, error) {
 	b := make([]byte, 0, size+1)
+	prefault(b[:cap(b)])
 	for {
 		if len(b) == cap(b) {
 			b = append(b, 0)[:len(b)]
@@ -91,6 +93,29 @@ func readFD(fd int, size int64) ([]byte, error) {
 			return b, nil
 		}
 	}
+}
+
+// prefaultMin is the least buffer prefault maps ahead: below it the
+// pages' faults cost less than the call.
+const prefaultMin = 64 << 10
+
+// prefault maps the pages of b, a fresh buffer a read() is about to fill,
+// in one madvise(MADV_POPULATE_WRITE): otherwise the read faults on each
+// of them in turn, and a page fault costs more than the kernel's mapping
+// it in a batch (a 1.5 MB file: 370 faults fewer). Kernels before 5.14
+// refuse the advice, and the read then faults as it always did.
+func prefault(b []byte) {
+	if len(b) < prefaultMin {
+		return
+	}
+	pg := uintptr(os.Getpagesize())
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	lo := (start + pg - 1) &^ (pg - 1)
+	hi := (start + uintptr(len(b))) &^ (pg - 1)
+	if hi <= lo {
+		return
+	}
+	unix.Madvise(b[lo-start:hi-start], unix.MADV_POPULATE_WRITE)
 }
 
 // loadRaw is loadIn(dir, name, rel) for a regular file; known is

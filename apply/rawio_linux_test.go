@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -171,6 +172,39 @@ func TestReadFD(t *testing.T) {
 		if err != nil || !bytes.Equal(got, c.data) {
 			t.Errorf("readFD(%d bytes, size %d) = %d bytes, %v", len(c.data), c.size, len(got), err)
 		}
+	}
+}
+
+// TestPrefault: a buffer of prefaultMin bytes or more has every page it
+// wholly covers mapped before anything is written to it; a smaller one is
+// left to fault page by page.
+func TestPrefault(t *testing.T) {
+	pg := os.Getpagesize()
+	m, err := unix.Mmap(-1, 0, 64*pg+prefaultMin, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANONYMOUS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Munmap(m)
+	resident := func(b []byte) int {
+		vec := make([]byte, len(b)/pg)
+		if _, _, e := unix.Syscall(unix.SYS_MINCORE, uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)), uintptr(unsafe.Pointer(&vec[0]))); e != 0 {
+			t.Fatal(e)
+		}
+		n := 0
+		for _, v := range vec {
+			n += int(v & 1)
+		}
+		return n
+	}
+	small := m[:8*pg]
+	prefault(small[100:])
+	if n := resident(small); n != 0 {
+		t.Errorf("a buffer of %d bytes had %d pages mapped ahead", len(small)-100, n)
+	}
+	big := m[16*pg:]
+	prefault(big[100 : len(big)-100])
+	if n, want := resident(big[pg:len(big)-pg]), len(big)/pg-2; n != want {
+		t.Errorf("%d of the %d pages a large buffer wholly covers were mapped ahead", n, want)
 	}
 }
 
