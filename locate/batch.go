@@ -122,8 +122,15 @@ func batchable(e *edit.Edit) batchEdit {
 		strings.Count(e.Old, "\n") < 2 {
 		return batchEdit{}
 	}
-	op, np := newPattern(e.Old), newPattern(e.New)
-	if np.phs != 0 || insertion(op, np) || len(op.lines) > math.MaxInt32 {
+	// Placeholders and gap lines are judged in the new text only: the
+	// batch asks nothing of the old text's, so its lines are split, not
+	// classified (half the cost of two patterns).
+	np := newPattern(e.New)
+	if np.phs != 0 {
+		return batchEdit{}
+	}
+	op := splitPattern(e.Old)
+	if insertion(op, np) || len(op.lines) > math.MaxInt32 {
 		return batchEdit{}
 	}
 	be := batchEdit{ok: true, plain: np.gaps == 0 && op.finalNL == np.finalNL, oldLines: int32(len(op.lines))}

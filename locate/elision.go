@@ -253,10 +253,15 @@ func placeholderPhrase(u string, afterComment func() bool) bool {
 		// A comment of a long run of dots is a ruler.
 		return strings.Count(u, ".")+3*strings.Count(u, "…") <= maxPlaceholderDots
 	}
+	// More than eight words is a sentence, with dots or without; lowering
+	// changes no word's bounds, so the words are counted before it.
+	if moreFields(u, 8) {
+		return false
+	}
 	lu := strings.ToLower(u)
 	if strings.Contains(u, "...") || strings.Contains(u, "…") {
 		inner, lead, trail := cutDots(lu)
-		if !lead && !trail || moreFields(u, 8) {
+		if !lead && !trail {
 			return false
 		}
 		// Dots that only close a phrase also end a sentence trailing off
@@ -280,9 +285,6 @@ func placeholderPhrase(u string, afterComment func() bool) bool {
 		return false
 	}
 	// Without dots only a short, unmistakable phrase counts.
-	if moreFields(lu, 8) {
-		return false
-	}
 	lu = strings.Trim(lu, phraseTrim)
 	if placeholderExact[lu] {
 		return true

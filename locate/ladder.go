@@ -84,20 +84,11 @@ type pattern struct {
 }
 
 func newPattern(s string) *pattern {
-	p := &pattern{text: s}
-	if strings.IndexByte(s, '\r') >= 0 {
-		p.text = strings.ReplaceAll(s, "\r\n", "\n")
-	}
+	p := splitPattern(s)
 	if p.text == "" {
 		p.blank = true
 		return p
 	}
-	body := p.text
-	if strings.HasSuffix(body, "\n") {
-		p.finalNL = true
-		body = body[:len(body)-1]
-	}
-	p.lines = strings.Split(body, "\n")
 	n := len(p.lines)
 	flags := make([]bool, 2*n)
 	p.gap, p.ph = flags[:n:n], flags[n:]
@@ -117,6 +108,26 @@ func newPattern(s string) *pattern {
 			p.gaps++
 		}
 	}
+	return p
+}
+
+// splitPattern is s's pattern with its text, lines and finalNL only: no
+// line is judged a placeholder, a gap or blank. For a text whose lines the
+// caller only counts and compares (the batch's old text).
+func splitPattern(s string) *pattern {
+	p := &pattern{text: s}
+	if strings.IndexByte(s, '\r') >= 0 {
+		p.text = strings.ReplaceAll(s, "\r\n", "\n")
+	}
+	if p.text == "" {
+		return p
+	}
+	body := p.text
+	if strings.HasSuffix(body, "\n") {
+		p.finalNL = true
+		body = body[:len(body)-1]
+	}
+	p.lines = strings.Split(body, "\n")
 	return p
 }
 

@@ -2,6 +2,7 @@ package locate
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"strings"
 	"testing"
@@ -48,5 +49,59 @@ func TestPreparedHoldsLittle(t *testing.T) {
 	t.Logf("%d prepared edits of %d bytes of text hold %d bytes, %.1f per edit", n, text, held, float64(held)/n)
 	if held > 48*n {
 		t.Errorf("%d prepared edits hold %d bytes (%.0f each, their texts %d in all): more than a few words each", n, held, float64(held)/n, text)
+	}
+}
+
+// TestBatchableAsTwoPatterns: the batch judges an edit exactly as it would
+// with both texts made into full patterns, though it classifies only the
+// new text's lines: a placeholder, a gap line or a blank in the old text
+// changes nothing the batch asks.
+func TestBatchableAsTwoPatterns(t *testing.T) {
+	twoPatterns := func(e *edit.Edit) batchEdit {
+		if e.Op != edit.Replace || e.Old == "" || e.Count != 1 || len(e.Anchors) > 0 || e.AtEOF ||
+			strings.Count(e.Old, "\n") < 2 {
+			return batchEdit{}
+		}
+		op, np := newPattern(e.Old), newPattern(e.New)
+		if np.phs != 0 || insertion(op, np) {
+			return batchEdit{}
+		}
+		be := batchEdit{ok: true, plain: np.gaps == 0 && op.finalNL == np.finalNL, oldLines: int32(len(op.lines))}
+		if op.text != e.Old || np.text != e.New {
+			be.lf = &[2]string{op.text, np.text}
+		}
+		return be
+	}
+	pool := []string{
+		"func f() {", "\treturn x", "}", "", "   ", "...", "\t...", "// ... existing code ...",
+		"# rest unchanged", "key: ...", "x := a -- b", "s := “q”", "(rest of file unchanged)",
+		"def g():", "    ...", "etc.", "// etc", "\treturn  x", "}\r", "[snip]", "…",
+	}
+	r := rand.New(rand.NewPCG(7, 9))
+	text := func() string {
+		var b strings.Builder
+		for range 1 + r.IntN(6) {
+			b.WriteString(pool[r.IntN(len(pool))])
+			if r.IntN(8) > 0 {
+				b.WriteString([]string{"\n", "\r\n"}[r.IntN(2)])
+			}
+		}
+		return b.String()
+	}
+	kinds := map[string]int{}
+	for i := range 20000 {
+		e := edit.Edit{Op: edit.Replace, Path: "f", Old: text(), New: text(), Count: 1}
+		if i%3 == 0 {
+			e.New = e.Old + text() // a replacement that holds the old text
+		}
+		got, want := batchable(&e), twoPatterns(&e)
+		if got.ok != want.ok || got.plain != want.plain || got.oldLines != want.oldLines ||
+			(got.lf == nil) != (want.lf == nil) || got.lf != nil && *got.lf != *want.lf {
+			t.Fatalf("old %q new %q: batchable %+v, with two full patterns %+v", e.Old, e.New, got, want)
+		}
+		kinds[fmt.Sprint(got.ok, got.plain, got.lf != nil)]++
+	}
+	if len(kinds) < 5 {
+		t.Errorf("the edits judged fall in %d kinds of judgement (%v): too few to tell the two ways apart", len(kinds), kinds)
 	}
 }
