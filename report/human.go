@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/fatih/color"
@@ -20,6 +21,8 @@ import (
 // choice never leaks into another's (tests render both ways in one process).
 type palette struct {
 	bold, ok, same, bad, faint *color.Color
+	// The edit lines' marks, colored once: a receipt may list thousands.
+	markSame, markBad, markOK, markWould, markFaint string
 }
 
 func newPalette(on bool) palette {
@@ -37,6 +40,8 @@ func newPalette(on bool) palette {
 			c.DisableColor()
 		}
 	}
+	p.markSame, p.markBad, p.markFaint = p.same.Sprint("="), p.bad.Sprint("✗"), p.faint.Sprint("○")
+	p.markOK, p.markWould = p.ok.Sprint("✓"), p.ok.Sprint("○")
 	return p
 }
 
@@ -60,7 +65,7 @@ func Human(w io.Writer, res *apply.Result, colored bool) error {
 		fmt.Fprintf(bw, "%s %s\n", f.Op, path)
 		restored := checkFailed && changes(f)
 		for _, e := range f.Edits {
-			fmt.Fprintf(bw, "  %s\n", p.editLine(e, res.DryRun, restored))
+			p.writeEditLine(bw, e, res.DryRun, restored)
 		}
 	}
 	if len(res.Files) > 0 && len(res.Errors) > 0 {
@@ -89,45 +94,68 @@ func changes(f *apply.FileResult) bool {
 	return f.NewPath != "" || (f.Before == nil) != (f.After == nil) || !bytes.Equal(f.Before, f.After)
 }
 
-// editLine renders one edit's outcome. A dry run's located edits "would
-// apply"; an edit located in a transaction that wrote nothing is "matched,
-// not written": neither reads as a write. restored says the edit's file
-// was written, and put back when the check failed: its matched edits
-// were "written, then restored".
-func (p palette) editLine(e apply.EditResult, dryRun, restored bool) string {
+// writeEditLine writes one edit's outcome, indented, on a line of its
+// own. A dry run's located edits "would apply"; an edit located in a
+// transaction that wrote nothing is "matched, not written": neither reads
+// as a write. restored says the edit's file was written, and put back
+// when the check failed: its matched edits were "written, then restored".
+// It writes its parts rather than formatting them: a large reply's
+// receipt has a line for each of thousands of edits.
+func (p palette) writeEditLine(w *bufio.Writer, e apply.EditResult, dryRun, restored bool) {
 	var mark, status string
 	switch {
 	case e.Status == apply.StatusAlreadyApplied:
-		mark, status = p.same.Sprint("="), "already applied"
+		mark, status = p.markSame, "already applied"
 	case e.Status != apply.StatusApplied && e.Status != apply.StatusMatched:
-		mark, status = p.bad.Sprint("✗"), "failed"
+		mark, status = p.markBad, "failed"
 	case dryRun:
-		mark, status = p.ok.Sprint("○"), "would apply"
+		mark, status = p.markWould, "would apply"
 	case e.Status == apply.StatusMatched && restored:
-		mark, status = p.faint.Sprint("○"), "written, then restored"
+		mark, status = p.markFaint, "written, then restored"
 	case e.Status == apply.StatusMatched:
-		mark, status = p.faint.Sprint("○"), "matched, not written"
+		mark, status = p.markFaint, "matched, not written"
 	default:
-		mark, status = p.ok.Sprint("✓"), "applied"
+		mark, status = p.markOK, "applied"
 	}
-	var detail []string
+	var num [20]byte
+	w.WriteString("  ")
+	w.WriteString(mark)
+	w.WriteString(" edit ")
+	w.Write(strconv.AppendInt(num[:0], int64(e.Index), 10))
+	w.WriteString(": ")
+	w.WriteString(status)
+	sep := " ("
 	if e.Strategy != "" {
-		detail = append(detail, string(e.Strategy))
+		w.WriteString(sep)
+		w.WriteString(string(e.Strategy))
+		sep = ", "
 	}
-	if r := lineRange(e.LineStart, e.LineEnd); r != "" {
-		detail = append(detail, r)
+	if e.LineStart > 0 {
+		w.WriteString(sep)
+		if e.LineEnd <= e.LineStart {
+			w.WriteString("line ")
+			w.Write(strconv.AppendInt(num[:0], int64(e.LineStart), 10))
+		} else {
+			w.WriteString("lines ")
+			w.Write(strconv.AppendInt(num[:0], int64(e.LineStart), 10))
+			w.WriteByte('-')
+			w.Write(strconv.AppendInt(num[:0], int64(e.LineEnd), 10))
+		}
+		sep = ", "
 	}
 	if e.Repaired {
-		detail = append(detail, "repaired")
+		w.WriteString(sep)
+		w.WriteString("repaired")
+		sep = ", "
 	}
-	s := fmt.Sprintf("%s edit %d: %s", mark, e.Index, status)
-	if len(detail) > 0 {
-		s += " (" + strings.Join(detail, ", ") + ")"
+	if sep == ", " {
+		w.WriteByte(')')
 	}
 	if e.Note != "" {
-		s += ": " + p.faint.Sprint(e.Note)
+		w.WriteString(": ")
+		w.WriteString(p.faint.Sprint(e.Note))
 	}
-	return s
+	w.WriteByte('\n')
 }
 
 func (p palette) writeError(w *bufio.Writer, e *edit.Error) {

@@ -282,3 +282,45 @@ func TestParsedEditFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestHumanEditLineParts: an edit's line names its mark, index and status,
+// then in parentheses its strategy, lines and "repaired" (each only when
+// it has one, joined by commas), then its note; colored, only the mark and
+// the note are wrapped.
+func TestHumanEditLineParts(t *testing.T) {
+	edits := []apply.EditResult{
+		{Index: 0, Status: apply.StatusApplied, Strategy: apply.StrategyExact, LineStart: 7, LineEnd: 7},
+		{Index: 1, Status: apply.StatusApplied, Strategy: apply.StrategyIndent, LineStart: 10, LineEnd: 12, Repaired: true, Note: "indentation adjusted"},
+		{Index: 12, Status: apply.StatusFailed, Repaired: true},
+		{Index: 345, Status: apply.StatusFailed},
+		{Index: 6, Status: apply.StatusAlreadyApplied, LineStart: 3, LineEnd: 2},
+		{Index: 7, Status: apply.StatusApplied, Strategy: apply.StrategyRename, Note: "n"},
+	}
+	want := []string{
+		"  ✓ edit 0: applied (exact, line 7)",
+		"  ✓ edit 1: applied (indent, lines 10-12, repaired): indentation adjusted",
+		"  ✗ edit 12: failed (repaired)",
+		"  ✗ edit 345: failed",
+		"  = edit 6: already applied (line 3)",
+		"  ✓ edit 7: applied (rename): n",
+	}
+	res := &apply.Result{Files: []*apply.FileResult{{Path: "a.go", Op: "modify", Edits: edits}}}
+	for _, colored := range []bool{false, true} {
+		var b bytes.Buffer
+		if err := Human(&b, res, colored); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(b.String(), "\n")[1 : 1+len(want)]
+		for i, l := range lines {
+			if colored {
+				if !strings.Contains(l, "\x1b[") {
+					t.Errorf("colored line %q has no color", l)
+				}
+				l = regexp.MustCompile("\x1b\\[[0-9;]*m").ReplaceAllString(l, "")
+			}
+			if l != want[i] {
+				t.Errorf("color=%v: edit line %d is %q, want %q", colored, i, l, want[i])
+			}
+		}
+	}
+}
