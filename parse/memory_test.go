@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -174,4 +175,49 @@ func codexReply(edits []gen.Edit) string {
 	}
 	b.WriteString("*** End Patch\n")
 	return b.String()
+}
+
+// TestAppliedAsWrittenAllocs bounds what telling a diff applied as sent
+// allocates, per hunk: a mark, an old-side line and a place in the order
+// of edits for each, and each file's lines (66 bytes a hunk), not a copy
+// of every entry, maps keyed by edit and a string for each hunk's "@@"
+// line (228 bytes a hunk).
+func TestAppliedAsWrittenAllocs(t *testing.T) {
+	growth.SkipUnderRace(t)
+	var ges []gen.Edit
+	for i, f := range gen.Tree(11, 100, 600) {
+		es, err := gen.Sites(f.Path, f.Src, 20, uint64(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ges = append(ges, es...)
+	}
+	src := gen.UnifiedDiff(ges)
+	edits, errs := Parse(src, FormatAuto)
+	if len(errs) > 0 || len(edits) != len(ges) {
+		t.Fatalf("%d edits (want %d), errors %v", len(edits), len(ges), errs)
+	}
+	applied := make([]Applied, len(edits))
+	for i, e := range edits {
+		// The new side's start line, as the hunk's header gives it: where
+		// the edit was found, with the edits above it applied.
+		header := string(src[e.Start:e.End])
+		_, plus, _ := strings.Cut(header, " +")
+		line, _, _ := strings.Cut(plus, ",")
+		n, err := strconv.Atoi(line)
+		if err != nil {
+			t.Fatalf("edit %d: no new-side line in %.40q", i, header)
+		}
+		applied[i] = Applied{Index: i, Op: e.Op, Path: e.Path, Old: e.Old, New: e.New, Line: n}
+	}
+	var as bool
+	_, bytes := growth.Allocs(func() { as = AppliedAsWritten(src, edits, applied) })
+	if !as {
+		t.Fatal("AppliedAsWritten = false for a diff applied as sent")
+	}
+	perHunk := float64(bytes) / float64(len(edits))
+	t.Logf("%d hunks: AppliedAsWritten allocated %d bytes, %.1f a hunk", len(edits), bytes, perHunk)
+	if perHunk > 96 {
+		t.Errorf("AppliedAsWritten allocated %.1f bytes a hunk, more than 96", perHunk)
+	}
 }

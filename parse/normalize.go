@@ -131,7 +131,7 @@ func inPlace(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)
 // keeps its bytes only when the "@@" line Normalize computes for it is the
 // one it has (see hunkAsWritten).
 func AppliedAsWritten(src []byte, edits []edit.Edit, applied []Applied) bool {
-	seen := make(map[int]bool, len(applied))
+	seen := make([]bool, len(edits))
 	hunks := false
 	for _, a := range applied {
 		if a.Index < 0 || a.Index >= len(edits) || seen[a.Index] || a.Repaired {
@@ -151,10 +151,15 @@ func AppliedAsWritten(src []byte, edits []edit.Edit, applied []Applied) bool {
 		return true
 	}
 	text := inPlace(src) // read only, within this call
-	old := oldLines(applied)
+	old := oldLines(applied, len(edits))
+	var header []byte
 	for _, a := range applied {
 		e := &edits[a.Index]
-		if e.Format == FormatUDiff && e.Op == edit.Replace && !hunkAsWritten(text, e, a, old[a.Index]) {
+		if e.Format != FormatUDiff || e.Op != edit.Replace {
+			continue
+		}
+		var ok bool
+		if header, ok = hunkAsWritten(text, e, a, old[a.Index], header); !ok {
 			return false
 		}
 	}
@@ -168,30 +173,32 @@ func AppliedAsWritten(src []byte, edits []edit.Edit, applied []Applied) bool {
 // one udiff keeps (or rewrites to the same bytes). The rest of a hunk
 // applied as written keeps its bytes, and so does the text between a
 // file's hunks.
-func hunkAsWritten(src string, e *edit.Edit, a Applied, oldStart int) bool {
+// The header is rendered into buf, which it returns for the next hunk's.
+func hunkAsWritten(src string, e *edit.Edit, a Applied, oldStart int, buf []byte) ([]byte, bool) {
 	if e.Start < 0 || e.End > len(src) || e.Start >= e.End {
-		return false
+		return buf, false
 	}
 	region := src[e.Start:e.End]
 	nl := strings.IndexByte(region, '\n')
 	if nl < 0 {
-		return false
+		return buf, false
 	}
 	first, eol := region[:nl], "\n"
 	if t, ok := strings.CutSuffix(first, "\r"); ok {
 		first, eol = t, "\r\n"
 	}
 	if !isHunkHeader(first) {
-		return false
+		return buf, false
 	}
 	heading := ""
 	if _, rest, ok := strings.Cut(strings.TrimPrefix(first, "@@"), "@@"); ok {
 		heading = rest
 	}
-	if h, _ := hunkHeaderLine(oldStart, a, heading); h != first {
-		return false
+	buf, _ = appendHunkHeader(buf[:0], oldStart, a, heading)
+	if string(buf) != first {
+		return buf, false
 	}
-	return !fileHeaderRewritten(src, e.Start, e.Path, eol)
+	return buf, !fileHeaderRewritten(src, e.Start, e.Path, eol)
 }
 
 // fileHeaderRewritten reports whether the two lines before byte start of
@@ -223,7 +230,7 @@ type normalizer struct {
 	edits   []edit.Edit
 	p       *parser // the lines of src
 	by      map[int][]Applied
-	oldLine map[int]int // udiff: the old-side start line of an applied hunk
+	oldLine []int // udiff: the old-side start line of an applied hunk, by edit
 	splices []nsplice
 	kept    []int // edits left as written that had something to rewrite
 }
@@ -790,20 +797,27 @@ func countLines(s string) int {
 }
 
 // lineShifts notes oldLines(applied) for the hunks' headers.
-func (n *normalizer) lineShifts(applied []Applied) { n.oldLine = oldLines(applied) }
+func (n *normalizer) lineShifts(applied []Applied) { n.oldLine = oldLines(applied, len(n.edits)) }
 
 // oldLines computes, for every applied Replace, its old-side start line:
 // its line in the file as earlier edits left it, less what the earlier
 // edits above it in the same file added. The lines each file's edits
 // stand at are summed over in a Fenwick tree, so that a diff of thousands
 // of hunks costs n log n, not n².
-func oldLines(applied []Applied) map[int]int {
-	oldLine := make(map[int]int, len(applied))
-	order := slices.Clone(applied)
-	slices.SortStableFunc(order, func(a, b Applied) int { return a.Index - b.Index })
+//
+// The result is indexed by edit, of which there are n; applied's indexes
+// are below n. The entries are taken in the order of their edits (an
+// order of positions in applied, not a sorted copy of its records).
+func oldLines(applied []Applied, n int) []int {
+	oldLine := make([]int, n)
+	order := make([]int, len(applied))
+	for k := range order {
+		order[k] = k
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return applied[a].Index - applied[b].Index })
 	lines := map[string][]int{} // each path's edit lines, sorted, each once
-	for _, a := range order {
-		if a.Op == edit.Replace {
+	for _, k := range order {
+		if a := &applied[k]; a.Op == edit.Replace {
 			lines[a.Path] = append(lines[a.Path], a.Line)
 		}
 	}
@@ -813,7 +827,8 @@ func oldLines(applied []Applied) map[int]int {
 		lines[p] = slices.Compact(ls)
 		sums[p] = make([]int, len(lines[p])+1)
 	}
-	for _, a := range order {
+	for _, k := range order {
+		a := &applied[k]
 		if a.Op != edit.Replace {
 			continue
 		}
@@ -857,6 +872,12 @@ func (n *normalizer) hunkHeader(i int, a Applied, heading string) (string, int) 
 // hunkHeaderLine is the "@@" line of a hunk applied as a says, its old
 // side at line oldStart, and the new side's start line it names.
 func hunkHeaderLine(oldStart int, a Applied, heading string) (string, int) {
+	b, ns := appendHunkHeader(make([]byte, 0, 32+len(heading)), oldStart, a, heading)
+	return string(b), ns
+}
+
+// appendHunkHeader appends hunkHeaderLine's line to b.
+func appendHunkHeader(b []byte, oldStart int, a Applied, heading string) ([]byte, int) {
 	ol, nl := countLines(a.Old), countLines(a.New)
 	os, ns := oldStart, a.Line
 	if ol == 0 {
@@ -866,7 +887,6 @@ func hunkHeaderLine(oldStart int, a Applied, heading string) (string, int) {
 		ns--
 	}
 	// Appended, not formatted: AppliedAsWritten writes one for every hunk.
-	b := make([]byte, 0, 32+len(heading))
 	b = append(b, "@@ -"...)
 	b = strconv.AppendInt(b, int64(max(os, 0)), 10)
 	b = append(b, ',')
@@ -877,7 +897,7 @@ func hunkHeaderLine(oldStart int, a Applied, heading string) (string, int) {
 	b = strconv.AppendInt(b, int64(nl), 10)
 	b = append(b, " @@"...)
 	b = append(b, heading...)
-	return string(b), ns
+	return b, ns
 }
 
 // udiff re-renders the hunks of one file's section, and its "---"/"+++"

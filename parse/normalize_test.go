@@ -1,8 +1,8 @@
 package parse
 
 import (
-	"maps"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -242,9 +242,9 @@ func TestLineShifts(t *testing.T) {
 			applied = append(applied, a)
 		}
 		rng.Shuffle(len(applied), func(i, j int) { applied[i], applied[j] = applied[j], applied[i] })
-		n := &normalizer{}
+		n := &normalizer{edits: make([]edit.Edit, len(applied))}
 		n.lineShifts(applied)
-		want := map[int]int{}
+		want := make([]int, len(applied))
 		for i, a := range applied {
 			if a.Op != edit.Replace {
 				continue
@@ -257,7 +257,7 @@ func TestLineShifts(t *testing.T) {
 			}
 			want[applied[i].Index] = a.Line - shift
 		}
-		if !maps.Equal(n.oldLine, want) {
+		if !slices.Equal(n.oldLine, want) {
 			t.Fatalf("round %d: lineShifts = %v, want %v", round, n.oldLine, want)
 		}
 	}
