@@ -40,7 +40,13 @@ func ChangedNormalized(src []byte, edits []edit.Edit, res *apply.Result) string 
 // into what parse.Normalize renders: the text each located and wrote.
 // Failed edits, deletions and renames have no entry and stay as written.
 func appliedOf(res *apply.Result, edits []edit.Edit) []parse.Applied {
-	var as []parse.Applied
+	// Room for every result at once: grown by append, 20,000 entries of
+	// 80 bytes allocate five times their 1.6 MB.
+	n := 0
+	for _, fr := range res.Files {
+		n += len(fr.Edits)
+	}
+	as := make([]parse.Applied, 0, n)
 	for _, fr := range res.Files {
 		for _, er := range fr.Edits {
 			if er.Status == apply.StatusFailed || er.Index < 0 || er.Index >= len(edits) {

@@ -3,9 +3,11 @@ package report
 import (
 	"fmt"
 	"testing"
+	"unsafe"
 
 	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/growth"
 	"github.com/edapply/edapply/parse"
 )
 
@@ -32,5 +34,34 @@ func TestAppliedOf(t *testing.T) {
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("appliedOf = %+v\nwant %+v", got, want)
+	}
+}
+
+// TestAppliedOfHoldsNoSlack: the entries for a receipt's normalized text
+// take one array of their size, not one grown by append (some five times
+// it for many edits, grown by append).
+func TestAppliedOfHoldsNoSlack(t *testing.T) {
+	growth.SkipUnderRace(t)
+	const files, perFile = 50, 200
+	var edits []edit.Edit
+	res := &apply.Result{}
+	for f := range files {
+		fr := &apply.FileResult{Path: fmt.Sprintf("f%d.go", f)}
+		for range perFile {
+			i := len(edits)
+			edits = append(edits, edit.Edit{Op: edit.Replace, Path: fr.Path, Old: "x\n", New: "y\n", Count: 1})
+			fr.Edits = append(fr.Edits, apply.EditResult{Index: i, Status: apply.StatusApplied, LineStart: 1 + i%perFile, Matched: "x\n", Written: "y\n"})
+		}
+		res.Files = append(res.Files, fr)
+	}
+	var as []parse.Applied
+	_, bytes := growth.Allocs(func() { as = appliedOf(res, edits) })
+	if len(as) != len(edits) {
+		t.Fatalf("appliedOf: %d entries, want %d", len(as), len(edits))
+	}
+	need := uint64(len(edits)) * uint64(unsafe.Sizeof(parse.Applied{}))
+	t.Logf("%d entries of %d bytes: appliedOf allocated %d", len(as), unsafe.Sizeof(parse.Applied{}), bytes)
+	if float64(bytes) > 1.05*float64(need) {
+		t.Errorf("appliedOf allocated %d bytes for %d bytes of entries", bytes, need)
 	}
 }
