@@ -272,10 +272,14 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 	if opts.json {
 		norm = report.ChangedNormalized(src, edits, res)
 	}
+	// The status is taken before the receipt is written, so that the
+	// Result, and the files and texts it holds, need not outlive the
+	// receipt's own records while a --json receipt is encoded.
+	status := resultStatus(res)
 	if err := writeReceipt(out, res, opts.json, opts.color, norm); err != nil {
 		return err
 	}
-	return resultStatus(res)
+	return status
 }
 
 // ignoredRegions counts the regions of src that --format auto reads as a
