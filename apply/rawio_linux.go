@@ -245,6 +245,14 @@ func unixMode(m uint32) fs.FileMode {
 	return mode
 }
 
+// sameBlock is how much of a file sameRaw reads at a time. A smaller
+// file is read into a buffer of its size and the byte that shows its
+// end, so that checking a small file neither zeroes 64 KiB nor grows the
+// goroutine's stack to hold them. Larger files share pooled blocks.
+const sameBlock = 64 << 10
+
+var sameBlocks = sync.Pool{New: func() any { return new([sameBlock]byte) }}
+
 // sameRaw reports whether name in dir is a regular file holding want, n
 // bytes in chunks (see state.chunks), read in blocks and compared as it
 // goes, without a copy of the whole file. Planning read name as a regular
@@ -260,7 +268,14 @@ func sameRaw(dir *os.File, name string, want [][]byte, n int) (bool, error) {
 		if fi.Size != int64(n) {
 			return nil
 		}
-		var buf [64 << 10]byte
+		var buf []byte
+		if n < sameBlock {
+			buf = make([]byte, n+1)
+		} else {
+			b := sameBlocks.Get().(*[sameBlock]byte)
+			defer sameBlocks.Put(b)
+			buf = b[:]
+		}
 		c := cursor{cs: want}
 		off := 0
 		for {

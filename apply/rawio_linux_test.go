@@ -208,6 +208,47 @@ func TestPrefault(t *testing.T) {
 	}
 }
 
+// TestSameRawSizes: a file is compared whole whatever its size against
+// sameRaw's block (read into a buffer of its own size below it, in blocks
+// from it on), and one differing byte anywhere, the last included, or one
+// byte more or less than expected, says it changed.
+func TestSameRawSizes(t *testing.T) {
+	dir := t.TempDir()
+	d, err := os.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	for _, n := range []int{1, 2, sameBlock - 1, sameBlock, sameBlock + 1, 3*sameBlock + 7} {
+		data := make([]byte, n)
+		for i := range data {
+			data[i] = byte(i % 251)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "f"), data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		// The expected content in two pieces, split off the block's edge.
+		half := n / 3
+		want := [][]byte{data[:half], data[half:]}
+		if same, err := sameRaw(d, "f", want, n); err != nil || !same {
+			t.Errorf("%d bytes: sameRaw = %v, %v; want the same", n, same, err)
+		}
+		for _, at := range []int{0, n / 2, n - 1} {
+			other := bytes.Clone(data)
+			other[at] ^= 0xff
+			if same, err := sameRaw(d, "f", [][]byte{other}, n); err != nil || same {
+				t.Errorf("%d bytes, byte %d differs: sameRaw = %v, %v; want changed", n, at, same, err)
+			}
+		}
+		if same, _ := sameRaw(d, "f", [][]byte{data[:n-1]}, n-1); same {
+			t.Errorf("%d bytes against %d expected: the same", n, n-1)
+		}
+		if same, _ := sameRaw(d, "f", [][]byte{data, {'x'}}, n+1); same {
+			t.Errorf("%d bytes against %d expected: the same", n, n+1)
+		}
+	}
+}
+
 // TestWritePieces: a journal of more pieces than one writev takes, some
 // empty, reads back byte for byte, raw and portable alike, and the
 // caller's pieces are left as they were.
