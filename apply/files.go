@@ -247,7 +247,7 @@ func (d *dirRoots) fileIn(p string) (*os.File, string) {
 	if err != nil {
 		return nil, ""
 	}
-	f, err := r.Open(".")
+	f, err := dirFile(r, path.Join(d.root.Name(), dir))
 	if err != nil {
 		return nil, ""
 	}
@@ -256,6 +256,22 @@ func (d *dirRoots) fileIn(p string) (*os.File, string) {
 	}
 	d.fs[dir] = f
 	return f, path.Base(p)
+}
+
+// dirFile opens the directory r holds, at name, as a file for the raw
+// system calls: by openFile, never offered to the runtime's poller, and
+// kept only when it is the very directory r holds (the same device and
+// inode); else (name leads elsewhere by now, or cannot be opened) by r.
+func dirFile(r *os.Root, name string) (*os.File, error) {
+	if f, err := openFile(name, os.O_RDONLY, 0); err == nil {
+		fi, err := f.Stat()
+		held, rerr := r.Stat(".")
+		if err == nil && rerr == nil && os.SameFile(fi, held) {
+			return f, nil
+		}
+		f.Close()
+	}
+	return r.Open(".")
 }
 
 // load reads the file at rel, a root-relative path the resolver returned,

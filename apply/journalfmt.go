@@ -280,16 +280,8 @@ func journalStatus(done bool) byte {
 // since. Not synced, and errors are ignored: a status that is lost leaves
 // the journal under way, and the next apply looks, as it would have.
 func (j *journal) markDone(name string) {
-	if j.saved == nil {
-		return
-	}
-	f, err := os.OpenFile(name, os.O_WRONLY|journalOpenFlags&^os.O_RDONLY, 0)
-	if err != nil {
-		return
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err == nil && os.SameFile(fi, j.saved) {
-		f.WriteAt([]byte{journalDone}, int64(len(journalMagic)))
+	if j.saved != nil {
+		markJournalDone(name, j.saved)
 	}
 }
 

@@ -19,9 +19,10 @@ import (
 // (some network file systems: ENOLCK, EOPNOTSUPP, or an NFS client that
 // wants a file open for writing) gives no error: the apply goes ahead
 // unlocked, as it would on a system without flock, and relies on its
-// re-check of every file before the rename.
+// re-check of every file before the rename. The directory is opened by
+// openFile, never offered to the runtime's poller.
 func lockDir(ctx context.Context, dir string, wait time.Duration) (unlock func(), held bool, err error) {
-	f, err := os.Open(dir)
+	f, err := openFile(dir, os.O_RDONLY, 0)
 	if err != nil {
 		return nil, false, err
 	}

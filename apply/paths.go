@@ -390,6 +390,13 @@ func (c *resolveCache) lstat(p string) (fs.FileInfo, error) {
 // readFile reads p, a small file resolve must judge (a symlink stand-in),
 // through its directory's handle like lstat.
 func (c *resolveCache) readFile(p string) ([]byte, error) {
+	if c.dirs != nil {
+		if f, name := c.dirs.fileIn(p); f != nil {
+			if b, err := readRaw(f, name); err == nil {
+				return b, nil
+			}
+		}
+	}
 	dir, name := c.in(p)
 	return dir.ReadFile(name)
 }

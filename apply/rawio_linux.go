@@ -453,3 +453,21 @@ func renameRaw(dir *os.File, from, to string) error {
 		return nil
 	})
 }
+
+// readRaw reads name in dir when it is a regular file (see openRegular,
+// whose caller has just seen it as one).
+func readRaw(dir *os.File, name string) ([]byte, error) {
+	var data []byte
+	err := control(dir, func(dfd int) error {
+		fd, fi, err := openRegular(dfd, name, true)
+		if err != nil {
+			return err
+		}
+		defer unix.Close(fd)
+		if data, err = readFD(fd, fi.Size); err != nil {
+			return errFallback
+		}
+		return nil
+	})
+	return data, err
+}

@@ -190,12 +190,12 @@ func listJournalFiles(dirs []string) (names, temps []string) {
 		if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
 			continue
 		}
-		ents, err := os.ReadDir(dir)
+		ents, err := readDirNames(dir)
 		if err != nil {
 			continue
 		}
-		for _, e := range ents {
-			switch n := e.Name(); {
+		for _, n := range ents {
+			switch {
 			case isJournalName(n):
 				names = append(names, filepath.Join(dir, n))
 			case isJournalTemp(n):
@@ -205,6 +205,19 @@ func listJournalFiles(dirs []string) (names, temps []string) {
 	}
 	slices.SortFunc(names, func(a, b string) int { return strings.Compare(filepath.Base(b), filepath.Base(a)) })
 	return names, temps
+}
+
+// readDirNames returns the names dir holds, sorted as os.ReadDir sorts
+// them, with dir opened by openFile.
+func readDirNames(dir string) ([]string, error) {
+	d, err := openFile(dir, os.O_RDONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	names, err := d.Readdirnames(-1)
+	slices.Sort(names)
+	return names, err
 }
 
 // journalTime is the time in a journal's file name.
@@ -369,7 +382,7 @@ func journalBusy(name string) bool {
 // process, but not durable across a power cut. It returns the file
 // written, to tell it from another written under the same name since.
 func writeFileAtomic(name string, pieces [][]byte, sync bool) (fs.FileInfo, error) {
-	f, err := os.CreateTemp(filepath.Dir(name), ".journal-*.tmp")
+	f, err := createTemp(filepath.Dir(name), ".journal-", ".tmp")
 	if err != nil {
 		return nil, err
 	}
@@ -413,7 +426,7 @@ func writeBuffered(f *os.File, pieces [][]byte) error {
 
 // syncDir makes the renames done in dir durable.
 func syncDir(dir string) error {
-	d, err := os.Open(dir)
+	d, err := openFile(dir, os.O_RDONLY, 0)
 	if err != nil {
 		return err
 	}
