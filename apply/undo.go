@@ -194,18 +194,25 @@ func listJournalFiles(dirs []string) (names, temps []string) {
 		if err != nil {
 			continue
 		}
+		// Each name is one path element: joined to dir by concatenation,
+		// not by a filepath.Join that would clean the whole path again.
+		in := filepath.Join(dir, "_")
+		in = in[:len(in)-1]
 		for _, n := range ents {
 			switch {
 			case isJournalName(n):
-				names = append(names, filepath.Join(dir, n))
+				names = append(names, in+n)
 			case isJournalTemp(n):
-				temps = append(temps, filepath.Join(dir, n))
+				temps = append(temps, in+n)
 			}
 		}
 	}
-	slices.SortFunc(names, func(a, b string) int { return strings.Compare(filepath.Base(b), filepath.Base(a)) })
+	slices.SortFunc(names, func(a, b string) int { return strings.Compare(lastElem(b), lastElem(a)) })
 	return names, temps
 }
+
+// lastElem is filepath.Base of a path that does not end in a separator.
+func lastElem(p string) string { return p[strings.LastIndexByte(p, filepath.Separator)+1:] }
 
 // readDirNames returns the names dir holds, sorted as os.ReadDir sorts
 // them, with dir opened by openFile.

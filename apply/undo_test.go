@@ -267,3 +267,35 @@ func TestPruneJournalsTakesCleanStalesWord(t *testing.T) {
 		}
 	}
 }
+
+// TestListJournalFilesPaths: the journals of several state directories,
+// each given however its caller spelled it, are listed as
+// filepath.Join(dir, name), newest first across the directories; the
+// journal temp files apart; anything else is left out.
+func TestListJournalFilesPaths(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	name := func(ns int64) string {
+		return (&journal{ID: fmt.Sprintf("%016x", ns), Time: time.Unix(0, ns)}).fileName()
+	}
+	files := map[string][]string{
+		a: {name(30), name(10), ".journal-123.tmp", "notes.txt"},
+		b: {name(20), name(40), ".journal-x.tmp"},
+	}
+	for dir, ns := range files {
+		for _, n := range ns {
+			if err := os.WriteFile(filepath.Join(dir, n), nil, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	sep := string(filepath.Separator)
+	spelled := []string{a + sep, b + sep + "." + sep + sep}
+	names, temps := listJournalFiles(spelled)
+	want := []string{filepath.Join(b, name(40)), filepath.Join(a, name(30)), filepath.Join(b, name(20)), filepath.Join(a, name(10))}
+	if !slices.Equal(names, want) {
+		t.Errorf("journals %q, want %q", names, want)
+	}
+	if want := []string{filepath.Join(a, ".journal-123.tmp")}; !slices.Equal(temps, want) {
+		t.Errorf("temps %q, want %q", temps, want)
+	}
+}
