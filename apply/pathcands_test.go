@@ -227,6 +227,23 @@ func TestApplyPlaceholderDirectories(t *testing.T) {
 			t.Errorf("errors = %v, want one naming path/to/your_app/", res.Errors)
 		}
 	})
+	t.Run("everyEditOfThePath", func(t *testing.T) {
+		// Each edit that names a placeholder's path fails on its own, the
+		// same path named again or after a real one.
+		root := t.TempDir()
+		writeTree(t, root, webTree)
+		ph := edit.Edit{Op: edit.Create, Path: "path/to/your_app/x.py", New: "x"}
+		res, _ := Apply(context.Background(), []edit.Edit{ph, ph, {Op: edit.Create, Path: "web_app/y.py", New: "y"}, ph}, testOpts(t, root))
+		var failed []int
+		for _, e := range res.Errors {
+			if e.Code == edit.CodeFileNotFound && strings.Contains(e.Msg, "path/to/your_app/ is a placeholder") {
+				failed = append(failed, e.Edit)
+			}
+		}
+		if !slices.Equal(failed, []int{0, 1, 3}) {
+			t.Errorf("edits refused for the placeholder: %v, want [0 1 3] (errors %v)", failed, res.Errors)
+		}
+	})
 	t.Run("existingDirectoryOfThatName", func(t *testing.T) {
 		// A tree that has path/to/ has it for real.
 		root := t.TempDir()

@@ -447,6 +447,9 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 	src := make([]string, len(edits))
 	dst := make([]string, len(edits))
 	bad := make([]bool, len(edits))
+	// A path's directories are judged once: a reply's edits to one file
+	// name it again and again.
+	notPlaceholder := ""
 	for i := range edits {
 		e := &edits[i]
 		if !e.Op.Valid() {
@@ -460,10 +463,13 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			bad[i] = true
 			continue
 		}
-		if perr = p.placeholder(src[i]); perr != nil {
-			p.fail(i, e, perr)
-			bad[i] = true
-			continue
+		if src[i] != notPlaceholder {
+			if perr = p.placeholder(src[i]); perr != nil {
+				p.fail(i, e, perr)
+				bad[i] = true
+				continue
+			}
+			notPlaceholder = src[i]
 		}
 		if e.Op == edit.Rename {
 			if dst[i], perr = rc.resolve(e.New); perr == nil {
