@@ -37,6 +37,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/edapply/edapply/edit"
 )
@@ -124,13 +125,24 @@ func batchable(e *edit.Edit) batchEdit {
 	}
 	// Placeholders and gap lines are judged in the new text only: the
 	// batch asks nothing of the old text's, so its lines are split, not
-	// classified (half the cost of two patterns).
-	np := newPattern(e.New)
+	// classified. Both texts' lines are cut in room reused from edit to
+	// edit, and dropped with the patterns.
+	sc := lineScratches.Get().(*lineScratch)
+	defer sc.release()
+	var np, op pattern
+	if body, ok := np.setText(e.New); ok {
+		sc.new = splitInto(sc.new, body)
+		np.lines = sc.new
+	}
+	np.classify(false)
 	if np.phs != 0 {
 		return batchEdit{}
 	}
-	op := splitPattern(e.Old)
-	if insertion(op, np) || len(op.lines) > math.MaxInt32 {
+	if body, ok := op.setText(e.Old); ok {
+		sc.old = splitInto(sc.old, body)
+		op.lines = sc.old
+	}
+	if isInsertion(&op, &np) || len(op.lines) > math.MaxInt32 {
 		return batchEdit{}
 	}
 	be := batchEdit{ok: true, plain: np.gaps == 0 && op.finalNL == np.finalNL, oldLines: int32(len(op.lines))}
@@ -138,6 +150,19 @@ func batchable(e *edit.Edit) batchEdit {
 		be.lf = &[2]string{op.text, np.text}
 	}
 	return be
+}
+
+// A lineScratch is the room batchable cuts an edit's texts' lines in.
+type lineScratch struct{ old, new []string }
+
+var lineScratches = sync.Pool{New: func() any { return new(lineScratch) }}
+
+// release returns sc to the pool, holding no line: the pool keeps no
+// reply's text alive.
+func (sc *lineScratch) release() {
+	clear(sc.old)
+	clear(sc.new)
+	lineScratches.Put(sc)
 }
 
 // newSegment starts a segment at body (a text file's content without its

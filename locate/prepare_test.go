@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -103,5 +104,20 @@ func TestBatchableAsTwoPatterns(t *testing.T) {
 	}
 	if len(kinds) < 5 {
 		t.Errorf("the edits judged fall in %d kinds of judgement (%v): too few to tell the two ways apart", len(kinds), kinds)
+	}
+}
+
+// TestSplitInto: splitInto cuts a text as strings.Split(text, "\n") does,
+// in the room it is given, whatever that room held before.
+func TestSplitInto(t *testing.T) {
+	var room []string
+	for _, s := range []string{"", "\n", "\n\n", "a", "a\n", "a\nb", "a\n\nb\n", "\na", "a\r\nb\r\n", "x\ny\nz\nw\nv"} {
+		for _, prev := range []int{0, 1, 9} {
+			room = append(room[:0], strings.Split(strings.Repeat("old\n", prev), "\n")...)
+			got, want := splitInto(room, s), strings.Split(s, "\n")
+			if !slices.Equal(got, want) {
+				t.Errorf("splitInto(%q) after %d lines = %q, want %q", s, prev, got, want)
+			}
+		}
 	}
 }
