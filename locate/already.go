@@ -14,10 +14,7 @@ import "strings"
 // there only by a tolerance.
 func (f *finder) onlyExplanation(op, np *pattern, h hit) bool {
 	lines := f.lineIndex()
-	loose := make([]string, len(lines))
-	for k, l := range lines {
-		loose[k] = looseLine(f.content[l.start:l.end])
-	}
+	loose := f.looseLines()
 	kept := map[string]bool{}
 	for _, l := range np.lines {
 		kept[looseLine(l)] = true
@@ -83,6 +80,20 @@ func (f *finder) onlyExplanation(op, np *pattern, h hit) bool {
 // its punctuation folded, its blanks trimmed, dropped beside punctuation
 // and collapsed elsewhere. An old text is then no nearer a place for
 // spacing it quotes otherwise than the ladder would find it there.
+// looseLines returns looseLine of each of f's lines, made once per
+// content: every edit that finds its new text standing asks for all of
+// them, and a reply sent twice has hundreds.
+func (f *finder) looseLines() []string {
+	if f.loose == nil {
+		lines := f.lineIndex()
+		f.loose = make([]string, len(lines))
+		for k, l := range lines {
+			f.loose[k] = looseLine(f.content[l.start:l.end])
+		}
+	}
+	return f.loose
+}
+
 func looseLine(l string) string {
 	return spacedForm(foldPunct(l))
 }

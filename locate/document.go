@@ -65,6 +65,10 @@ type Doc struct {
 	next  int        // queue[next] is the next expected
 
 	seg *segment
+	// fin is the ladder's finder over text, kept until text changes
+	// (setText): what it derives from the content (lines, loose keys) serves
+	// every edit that changes nothing, as when a reply is sent twice.
+	fin *finder
 	// After the batch failed to help, it waits skip edits before it
 	// builds a new segment (a pass over the file); backoff grows.
 	skip, backoff int
@@ -157,7 +161,10 @@ func (d *Doc) ladder(p *Prepared) (Result, *edit.Error) {
 	if d.binary() {
 		return Result{}, BinaryFileError()
 	}
-	loc, err := locateIn(newFinder(d.text), p.e, newPattern(p.e.Old), newPattern(p.e.New), d.opts, nil)
+	if d.fin == nil {
+		d.fin = newFinder(d.text)
+	}
+	loc, err := locateIn(d.fin, p.e, newPattern(p.e.Old), newPattern(p.e.New), d.opts, nil)
 	if err != nil {
 		return Result{}, err
 	}
@@ -194,6 +201,7 @@ func ownText(s string, edits ...string) string {
 
 func (d *Doc) setText(text string) {
 	d.text, d.moved, d.binKnown = text, true, false
+	d.fin = nil
 }
 
 // flush applies a segment's accepted splices to the content. A segment

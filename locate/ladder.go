@@ -183,6 +183,7 @@ type finder struct {
 	mode  int // eolLF, eolCRLF or eolMixed; 0 until known
 
 	keys    []uint64 // looseKey of each line; nil until needed
+	loose   []string // looseLine of each line; nil until needed
 	keyBits []uint64 // a bit set of keys' values (modulo its size)
 }
 
