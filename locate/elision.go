@@ -113,7 +113,7 @@ func IsPlaceholder(lines []string, i int) bool {
 	if u, ok := unwrap(t); ok && placeholderPhrase(u, afterComment) {
 		// "[remaining]" is as likely an INI or TOML section: in square
 		// brackets one word is a placeholder only if it says so.
-		return t[0] != '[' || strings.ContainsAny(u, " .…") || bracketWords[strings.ToLower(u)]
+		return t[0] != '[' || strings.ContainsAny(u, " .…") || isBracketWord(strings.ToLower(u))
 	}
 	u, ok := commentText(t)
 	return ok && placeholderPhrase(u, afterComment)
@@ -191,26 +191,43 @@ var placeholderWords = []string{
 	"brevity",
 }
 
-// placeholderExact are the short phrases that alone are a placeholder.
-var placeholderExact = map[string]bool{
-	"snip": true, "snipped": true, "omitted": true, "elided": true, "truncated": true,
-	"unchanged": true, "no changes": true, "remaining": true, "the rest": true, "as before": true,
-	"same as above": true, "same as before": true, "existing": true, "existing content": true,
-	"existing code": true, "remaining content": true, "content omitted": true, "for brevity": true,
-	"omitted for brevity": true, "keep existing code": true,
+// isPlaceholderPhrase reports whether s is one of the short phrases that
+// alone are a placeholder.
+func isPlaceholderPhrase(s string) bool {
+	switch s {
+	case "snip", "snipped", "omitted", "elided", "truncated", "unchanged",
+		"no changes", "remaining", "the rest", "as before", "same as above",
+		"same as before", "existing", "existing content", "existing code",
+		"remaining content", "content omitted", "for brevity",
+		"omitted for brevity", "keep existing code":
+		return true
+	}
+	return false
 }
 
-// bracketWords are the single words that, in square brackets, are a
-// placeholder rather than a section header.
-var bracketWords = map[string]bool{"snip": true, "snipped": true, "omitted": true, "elided": true, "truncated": true}
+// isBracketWord reports whether w is one of the single words that, in
+// square brackets, are a placeholder rather than a section header.
+func isBracketWord(w string) bool {
+	switch w {
+	case "snip", "snipped", "omitted", "elided", "truncated":
+		return true
+	}
+	return false
+}
 
 // phraseTrim is what a short placeholder phrase is trimmed of before it is
 // looked up: brackets, punctuation, emphasis, dashes and blanks.
 const phraseTrim = "()[]{}<>:.!-–—*_ "
 
-// listTails are placeholders that also end a list in prose: after a
-// comment line they continue that comment.
-var listTails = map[string]bool{"etc": true, "etc etc": true, "and so on": true, "and so forth": true}
+// isListTail reports whether s is a placeholder that also ends a list in
+// prose: after a comment line it continues that comment.
+func isListTail(s string) bool {
+	switch s {
+	case "etc", "etc etc", "and so on", "and so forth":
+		return true
+	}
+	return false
+}
 
 // placeholderPrefixes open a short placeholder phrase.
 var placeholderPrefixes = []string{
@@ -228,18 +245,21 @@ var placeholderSuffixes = []string{
 // before") rather than a sentence ("return the path unchanged").
 var labelSuffixes = []string{" unchanged", " omitted", " elided", " truncated", " as before", " same as above", " same as before"}
 
-// verbish words make a phrase a sentence about code rather than a label
-// for code left out.
-var verbish = map[string]bool{
-	"is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "being": true,
-	"remain": true, "remains": true, "leave": true, "leaves": true, "left": true, "stay": true, "stays": true,
-	"return": true, "returns": true, "returned": true, "pass": true, "passes": true, "passed": true,
-	"keep": true, "keeps": true, "go": true, "goes": true, "through": true, "if": true, "when": true,
-	"should": true, "must": true, "will": true, "would": true, "can": true, "may": true, "might": true,
-	"not": true, "didn't": true, "don't": true, "doesn't": true, "usually": true, "often": true, "always": true,
-	"it": true, "them": true, "this": true, "that": true, "to": true, "from": true, "and": true, "or": true,
-	"as": true, "even": true, "apart": true, "rather": true, "otherwise": true, "save": true, "test": true,
-	"check": true, "ensure": true, "get": true, "gets": true, "got": true, "with": true, "by": true, "than": true,
+// isVerbish reports whether w is one of the words that make a phrase a
+// sentence about code rather than a label for code left out.
+func isVerbish(w string) bool {
+	switch w {
+	case "is", "are", "was", "were", "be", "been", "being", "remain",
+		"remains", "leave", "leaves", "left", "stay", "stays", "return",
+		"returns", "returned", "pass", "passes", "passed", "keep", "keeps", "go",
+		"goes", "through", "if", "when", "should", "must", "will", "would",
+		"can", "may", "might", "not", "didn't", "don't", "doesn't", "usually",
+		"often", "always", "it", "them", "this", "that", "to", "from", "and",
+		"or", "as", "even", "apart", "rather", "otherwise", "save", "test",
+		"check", "ensure", "get", "gets", "got", "with", "by", "than":
+		return true
+	}
+	return false
 }
 
 // placeholderPhrase reports whether u, the text of a whole-line comment or
@@ -286,10 +306,10 @@ func placeholderPhrase(u string, afterComment func() bool) bool {
 	}
 	// Without dots only a short, unmistakable phrase counts.
 	lu = strings.Trim(lu, phraseTrim)
-	if placeholderExact[lu] {
+	if isPlaceholderPhrase(lu) {
 		return true
 	}
-	if listTails[lu] {
+	if isListTail(lu) {
 		return !afterComment()
 	}
 	for _, p := range placeholderPrefixes {
@@ -309,7 +329,7 @@ func placeholderPhrase(u string, afterComment func() bool) bool {
 				return false
 			}
 			for _, w := range words {
-				if verbish[strings.Trim(w, ",;:()")] {
+				if isVerbish(strings.Trim(w, ",;:()")) {
 					return false
 				}
 			}
@@ -535,10 +555,11 @@ func elidedTail(original string, p *pattern, orig func() map[string]bool) (int, 
 	return last + 1, true
 }
 
-// listTail reports whether t, a trimmed line, is one of listTails, alone
-// or as a comment or in brackets ("# etc.", "(and so on)").
+// listTail reports whether t, a trimmed line, is a list tail
+// (isListTail), alone or as a comment or in brackets ("# etc.", "(and so
+// on)").
 func listTail(t string) bool {
-	return listTails[strings.Trim(strings.ToLower(noteText(t)), phraseTrim)]
+	return isListTail(strings.Trim(strings.ToLower(noteText(t)), phraseTrim))
 }
 
 // noteText is what a line says: a comment's text, or what brackets or

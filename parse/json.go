@@ -158,14 +158,11 @@ const jsonPeek = 1024
 
 // jsonKeyHeads open, quoted, every field name an edit or a wrapper has
 // (`"old` also matches `\"old_string\"` inside string-encoded arguments).
-var jsonKeyHeads = func() []string {
-	var hs []string
-	for _, h := range []string{"path", "patch", "file", "old", "new", "search", "replace", "content", "edits", "command",
-		"input", "arguments", "param", "args", "function", "tool", "name", "type"} {
-		hs = append(hs, `"`+h)
-	}
-	return hs
-}()
+var jsonKeyHeads = []string{
+	`"path`, `"patch`, `"file`, `"old`, `"new`, `"search`,
+	`"replace`, `"content`, `"edits`, `"command`, `"input`, `"arguments`,
+	`"param`, `"args`, `"function`, `"tool`, `"name`, `"type`,
+}
 
 // jsonMayHoldEdit reports whether s, the first jsonPeek bytes from a line
 // opening with a brace, names a field of an edit or of a wrapper. It keeps
@@ -502,13 +499,9 @@ func (p *parser) lineAt(off int) int {
 
 // Field names, in the order they are preferred when a call holds several.
 var (
-	jsonPathKeys   = []string{"path", "file_path", "filePath", "filename", "file"}
-	jsonOldKeys    = []string{"old_string", "old_str", "oldString", "old_text", "search"}
-	jsonNewKeys    = []string{"new_string", "new_str", "newString", "new_text", "replace", "content", "file_text"}
-	jsonStrongKeys = map[string]bool{ // only edit tools use these names
-		"old_string": true, "old_str": true, "oldString": true, "old_text": true,
-		"new_string": true, "new_str": true, "newString": true, "new_text": true, "file_text": true,
-	}
+	jsonPathKeys = []string{"path", "file_path", "filePath", "filename", "file"}
+	jsonOldKeys  = []string{"old_string", "old_str", "oldString", "old_text", "search"}
+	jsonNewKeys  = []string{"new_string", "new_str", "newString", "new_text", "replace", "content", "file_text"}
 	// jsonWrapperKeys hold the arguments of a call: Anthropic's "input",
 	// OpenAI's "function" and its "arguments", a local shell call's "action",
 	// and the common variants.
@@ -516,6 +509,16 @@ var (
 	// jsonInsertKeys are the new-text names of an "insert" command.
 	jsonInsertKeys = append([]string{"insert_text"}, jsonNewKeys...)
 )
+
+// isJSONStrongKey reports whether k is a field name only edit tools use.
+func isJSONStrongKey(k string) bool {
+	switch k {
+	case "old_string", "old_str", "oldString", "old_text",
+		"new_string", "new_str", "newString", "new_text", "file_text":
+		return true
+	}
+	return false
+}
 
 // jsonMaxDepth bounds how deep wrappers and arrays are followed.
 const jsonMaxDepth = 8
@@ -821,7 +824,7 @@ func hasAny(obj map[string]jsonMember, keys []string) bool {
 
 func hasStrong(obj map[string]jsonMember) bool {
 	for k := range obj {
-		if jsonStrongKeys[k] && has(obj, k) {
+		if isJSONStrongKey(k) && has(obj, k) {
 			return true
 		}
 	}

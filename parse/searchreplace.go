@@ -64,16 +64,24 @@ func srMarker(s string, c byte) (n int, label string, ok bool) {
 	return n, label, true
 }
 
-// searchLabels are the words that may follow the opening marker. Other
-// labels (HEAD, a branch name) belong to git conflicts, which only nest.
-var searchLabels = map[string]bool{"": true, "search": true, "original": true, "find": true, "old": true, "before": true, "current": true, "existing": true}
+// isSearchLabel reports whether s is a word that may follow the opening
+// marker. Other labels (HEAD, a branch name) belong to git conflicts,
+// which only nest.
+func isSearchLabel(s string) bool {
+	switch s {
+	case "", "search", "original", "find", "old", "before", "current",
+		"existing":
+		return true
+	}
+	return false
+}
 
 // isSearchOpener reports whether s opens a block: Aider's "<<<<<<< SEARCH"
 // (also written "<<<<<<< SEARCH>") or Cline's "------- SEARCH", of any run
 // length labelledRun allows.
 func isSearchOpener(s string) bool {
 	_, label, ok := srMarker(s, '<')
-	return ok && searchLabels[strings.ToLower(strings.TrimSuffix(label, ">"))] || isClineOpener(s) ||
+	return ok && isSearchLabel(strings.ToLower(strings.TrimSuffix(label, ">"))) || isClineOpener(s) ||
 		labelledRun(s, '<', "search") > 0
 }
 
@@ -81,7 +89,7 @@ func isSearchOpener(s string) bool {
 // a run of dashes needs its label: alone it is a Markdown rule.
 func isClineOpener(s string) bool {
 	_, label, ok := srMarker(s, '-')
-	return ok && label != "" && searchLabels[strings.ToLower(label)] || labelledRun(s, '-', "search") > 0
+	return ok && label != "" && isSearchLabel(strings.ToLower(label)) || labelledRun(s, '-', "search") > 0
 }
 
 // opensLevel reports whether s opens a level of nesting inside a block:
@@ -711,13 +719,12 @@ func pathLine(s string) (string, bool) {
 
 // pathLabels are the labels that may come before a path on its line, in
 // the order pathLine tries them.
-var pathLabels = func() []string {
-	var pres []string
-	for _, label := range []string{"file", "filename", "path", "file path"} {
-		pres = append(pres, label+":", "**"+label+":**", "**"+label+"**:", "*"+label+":*")
-	}
-	return pres
-}()
+var pathLabels = []string{
+	"file:", "**file:**", "**file**:", "*file:*",
+	"filename:", "**filename:**", "**filename**:", "*filename:*",
+	"path:", "**path:**", "**path**:", "*path:*",
+	"file path:", "**file path:**", "**file path**:", "*file path:*",
+}
 
 // filePath cleans a candidate path token and accepts it only when it looks
 // like a file.
@@ -730,17 +737,22 @@ func filePath(s string) (string, bool) {
 	return tidyPath(c), true
 }
 
-// extensionless lists the usual files that have no extension, so that a
-// line holding only "Makefile" counts as a path.
-var extensionless = map[string]bool{
-	"Makefile": true, "makefile": true, "GNUmakefile": true, "Dockerfile": true, "Containerfile": true,
-	"Jenkinsfile": true, "Procfile": true, "Gemfile": true, "Rakefile": true, "Vagrantfile": true,
-	"Justfile": true, "justfile": true, "Brewfile": true, "Pipfile": true, "LICENSE": true,
-	"README": true, "CODEOWNERS": true, "AUTHORS": true, "CONTRIBUTORS": true, "PATENTS": true,
-	"VERSION": true, "BUILD": true, "WORKSPACE": true, "OWNERS": true, "NOTICE": true, "CHANGELOG": true,
-	"gradlew": true, "mvnw": true, "Caddyfile": true, "Tiltfile": true, "Snakefile": true, "Earthfile": true,
-	"Podfile": true, "Fastfile": true, "Appfile": true, "Dangerfile": true, "Guardfile": true, "Capfile": true,
-	"Berksfile": true, "Puppetfile": true, "Cartfile": true, "Kptfile": true, "Taskfile": true,
+// isExtensionless reports whether name is one of the usual files that
+// have no extension, so that a line holding only "Makefile" counts as a
+// path.
+func isExtensionless(name string) bool {
+	switch name {
+	case "Makefile", "makefile", "GNUmakefile", "Dockerfile", "Containerfile",
+		"Jenkinsfile", "Procfile", "Gemfile", "Rakefile", "Vagrantfile",
+		"Justfile", "justfile", "Brewfile", "Pipfile", "LICENSE", "README",
+		"CODEOWNERS", "AUTHORS", "CONTRIBUTORS", "PATENTS", "VERSION", "BUILD",
+		"WORKSPACE", "OWNERS", "NOTICE", "CHANGELOG", "gradlew", "mvnw",
+		"Caddyfile", "Tiltfile", "Snakefile", "Earthfile", "Podfile", "Fastfile",
+		"Appfile", "Dangerfile", "Guardfile", "Capfile", "Berksfile",
+		"Puppetfile", "Cartfile", "Kptfile", "Taskfile":
+		return true
+	}
+	return false
 }
 
 // looksLikeFile reports whether a cleaned, space-free token names a file
@@ -755,7 +767,7 @@ func looksLikeFile(s string) bool {
 	if strings.ContainsAny(s, "()") && !strings.Contains(s, "/") {
 		return false // a call, "f()", not a Next.js "(group)/page.tsx"
 	}
-	if extensionless[base] {
+	if isExtensionless(base) {
 		return true
 	}
 	dot := strings.LastIndexByte(base, '.')

@@ -490,7 +490,7 @@ func (p *parser) fenceDiff(i int) {
 		return
 	}
 	f, ok := parseFence(p.lines[j].text)
-	if !ok || f.info != "" && !neverWhole[f.lang()] {
+	if !ok || f.info != "" && !isNeverWhole(f.lang()) {
 		return // a fence of code, not of a patch: its lines are not all the diff's
 	}
 	for k := i; k < len(p.lines); k++ {

@@ -115,21 +115,48 @@ func (f fence) infoPath() (string, bool) {
 	return "", false
 }
 
-// neverWhole are languages whose fences hold commands or patches, not a
-// file's content.
-var neverWhole = map[string]bool{"diff": true, "patch": true, "udiff": true, "console": true,
-	"terminal": true, "shell-session": true, "shellsession": true, "sh-session": true}
+// isNeverWhole reports whether lang is a language whose fences hold
+// commands or patches, not a file's content.
+func isNeverWhole(lang string) bool {
+	switch lang {
+	case "diff", "patch", "udiff", "console", "terminal", "shell-session",
+		"shellsession", "sh-session":
+		return true
+	}
+	return false
+}
 
-// shellLangs hold a file's content only when the file is a script.
-var shellLangs = map[string]bool{"bash": true, "sh": true, "shell": true, "zsh": true, "ksh": true,
-	"fish": true, "powershell": true, "ps1": true, "pwsh": true, "bat": true, "cmd": true}
+// isShellLang reports whether lang is a shell's, whose fences hold a
+// file's content only when the file is a script.
+func isShellLang(lang string) bool {
+	switch lang {
+	case "bash", "sh", "shell", "zsh", "ksh", "fish", "powershell", "ps1",
+		"pwsh", "bat", "cmd":
+		return true
+	}
+	return false
+}
 
-var scriptExts = map[string]bool{"sh": true, "bash": true, "zsh": true, "ksh": true, "fish": true,
-	"ps1": true, "bat": true, "cmd": true, "bats": true, "envrc": true, "bashrc": true, "zshrc": true, "profile": true}
+// isScriptExt reports whether ext is a shell script's extension.
+func isScriptExt(ext string) bool {
+	switch ext {
+	case "sh", "bash", "zsh", "ksh", "fish", "ps1", "bat", "cmd", "bats",
+		"envrc", "bashrc", "zshrc", "profile":
+		return true
+	}
+	return false
+}
 
-// docExts are files whose text may hold path lines and fences of its own.
-var docExts = map[string]bool{"md": true, "markdown": true, "mdx": true, "rst": true, "txt": true,
-	"adoc": true, "asciidoc": true, "org": true, "html": true, "htm": true, "ipynb": true}
+// isDocExt reports whether ext is a document's, whose text may hold path
+// lines and fences of its own.
+func isDocExt(ext string) bool {
+	switch ext {
+	case "md", "markdown", "mdx", "rst", "txt", "adoc", "asciidoc", "org",
+		"html", "htm", "ipynb":
+		return true
+	}
+	return false
+}
 
 func fileExt(pth string) string {
 	base := pth[strings.LastIndexByte(pth, '/')+1:]
@@ -281,10 +308,17 @@ func wholeStarts(p *parser, i int) bool {
 	return false
 }
 
-// proseWords are lowercase words a response puts alone above a fence.
-var proseWords = map[string]bool{"example": true, "output": true, "usage": true, "script": true, "code": true,
-	"result": true, "here": true, "run": true, "bash": true, "sh": true, "shell": true, "python": true,
-	"before": true, "after": true, "or": true, "and": true, "then": true, "e.g": true, "i.e": true}
+// isProseWord reports whether w is one of the lowercase words a response
+// puts alone above a fence.
+func isProseWord(w string) bool {
+	switch w {
+	case "example", "output", "usage", "script", "code", "result", "here",
+		"run", "bash", "sh", "shell", "python", "before", "after", "or", "and",
+		"then", "e.g", "i.e":
+		return true
+	}
+	return false
+}
 
 // unnamedScript reports a PARSE_ERROR for the fence at line i when it
 // looks like a whole script for a file whose name the reader cannot tell
@@ -296,7 +330,7 @@ func (p *parser) unnamedScript(i int) {
 		return
 	}
 	t := strings.Trim(strings.TrimSpace(p.lines[i-1].text), "`*")
-	if t == "" || !nameChars(t) || strings.HasSuffix(t, ".") || strings.ToLower(t) != t || proseWords[t] {
+	if t == "" || !nameChars(t) || strings.HasSuffix(t, ".") || strings.ToLower(t) != t || isProseWord(t) {
 		return // a capitalized word is a heading ("Example"), not a script's name
 	}
 	p.errorHint(lineNum(i-1), "Put the file's path with its directory (\"./"+t+"\") alone on the line before the fence.",
@@ -363,13 +397,13 @@ func (p *parser) wholeBlock(i int) wholeBlock {
 		return wholeBlock{} // the fence closes a command's output, not opens a file
 	}
 	lang := f.lang()
-	if neverWhole[lang] {
+	if isNeverWhole(lang) {
 		return wholeBlock{}
 	}
-	if shellLangs[lang] && !scriptExts[fileExt(pth)] && !(open+1 < len(p.lines) && strings.HasPrefix(p.lines[open+1].text, "#!")) {
+	if isShellLang(lang) && !isScriptExt(fileExt(pth)) && !(open+1 < len(p.lines) && strings.HasPrefix(p.lines[open+1].text, "#!")) {
 		return wholeBlock{} // a command to run, beside a file the prose names
 	}
-	doc := docExts[fileExt(pth)]
+	doc := isDocExt(fileExt(pth))
 	b := wholeBlock{ok: true, path: pth, open: open, close: -1, next: len(p.lines), f: f}
 	depth, firstBare := 0, -1
 	var nested fence
@@ -427,14 +461,20 @@ scan:
 	return b
 }
 
-// commandWords start the shell commands models show under a path line
-// ("Then run it:", the path, a fence holding "sh scripts/check.sh").
-var commandWords = map[string]bool{"sh": true, "bash": true, "zsh": true, "python": true, "python3": true,
-	"node": true, "deno": true, "bun": true, "ruby": true, "perl": true, "php": true, "go": true, "cargo": true,
-	"make": true, "npm": true, "npx": true, "yarn": true, "pnpm": true, "pip": true, "pip3": true, "pytest": true,
-	"java": true, "javac": true, "gcc": true, "clang": true, "rustc": true, "chmod": true, "source": true,
-	"uv": true, "poetry": true, "dotnet": true, "mvn": true, "gradle": true, "./gradlew": true, "docker": true,
-	"kubectl": true, "git": true, "$": true, "tsc": true, "swift": true, "cmake": true}
+// isCommandWord reports whether w starts one of the shell commands models
+// show under a path line ("Then run it:", the path, a fence holding "sh
+// scripts/check.sh").
+func isCommandWord(w string) bool {
+	switch w {
+	case "sh", "bash", "zsh", "python", "python3", "node", "deno", "bun",
+		"ruby", "perl", "php", "go", "cargo", "make", "npm", "npx", "yarn",
+		"pnpm", "pip", "pip3", "pytest", "java", "javac", "gcc", "clang",
+		"rustc", "chmod", "source", "uv", "poetry", "dotnet", "mvn", "gradle",
+		"./gradlew", "docker", "kubectl", "git", "$", "tsc", "swift", "cmake":
+		return true
+	}
+	return false
+}
 
 // commandFence reports whether the fence between lines open and close,
 // under the path pth, holds a command rather than the file: at most three
@@ -445,7 +485,7 @@ func (p *parser) commandFence(pth string, open, close int) bool {
 	if close-open-1 < 1 || close-open-1 > 3 {
 		return false
 	}
-	script := scriptExts[fileExt(pth)] || !strings.Contains(pth[strings.LastIndexByte(pth, '/')+1:], ".")
+	script := isScriptExt(fileExt(pth)) || !strings.Contains(pth[strings.LastIndexByte(pth, '/')+1:], ".")
 	allCommands, n := true, 0
 	for j := open + 1; j < close; j++ {
 		fs := strings.Fields(p.lines[j].text)
@@ -464,7 +504,7 @@ func (p *parser) commandFence(pth string, open, close int) bool {
 				}
 			}
 		}
-		if !commandWords[fs[0]] || len(fs) < 2 {
+		if !isCommandWord(fs[0]) || len(fs) < 2 {
 			allCommands = false
 		}
 	}

@@ -46,25 +46,50 @@ var xmlRegion = region{
 	read: readXMLCall,
 }
 
-// xmlTools are the tools read, with the parameters each may carry; the
-// others are refused rather than dropped. Cline adds task_progress to every
-// call, a checklist for its UI.
-var xmlTools = map[string]map[string]bool{
-	"write_to_file":      {"path": true, "content": true, "line_count": true, "task_progress": true},
-	"insert_content":     {"path": true, "line": true, "content": true, "task_progress": true},
-	"search_and_replace": {"path": true, "search": true, "replace": true, "operations": true, "use_regex": true, "ignore_case": true, "start_line": true, "end_line": true, "task_progress": true},
+// isXMLTool reports whether name is a tool read; the others are refused
+// rather than dropped.
+func isXMLTool(name string) bool {
+	switch name {
+	case "write_to_file", "insert_content", "search_and_replace":
+		return true
+	}
+	return false
 }
 
-// xmlToolOpen reports whether s opens a tool call of xmlTools ("<write_to_file>",
-// alone or followed by a one-line parameter), and returns the tool's name
-// and the rest of the line.
+// xmlToolParam reports whether tag is a parameter the tool name may
+// carry. Cline adds task_progress to every call, a checklist for its UI.
+func xmlToolParam(name, tag string) bool {
+	switch name {
+	case "write_to_file":
+		switch tag {
+		case "path", "content", "line_count", "task_progress":
+			return true
+		}
+	case "insert_content":
+		switch tag {
+		case "path", "line", "content", "task_progress":
+			return true
+		}
+	case "search_and_replace":
+		switch tag {
+		case "path", "search", "replace", "operations", "use_regex", "ignore_case",
+			"start_line", "end_line", "task_progress":
+			return true
+		}
+	}
+	return false
+}
+
+// xmlToolOpen reports whether s opens a tool call isXMLTool accepts
+// ("<write_to_file>", alone or followed by a one-line parameter), and
+// returns the tool's name and the rest of the line.
 func xmlToolOpen(s string) (name, rest string, ok bool) {
 	t := strings.TrimSpace(s)
 	if len(t) < 3 || t[0] != '<' {
 		return "", "", false
 	}
 	name, rest, ok = xmlOpenTag(t)
-	if !ok || xmlTools[name] == nil {
+	if !ok || !isXMLTool(name) {
 		return "", "", false
 	}
 	return name, strings.TrimSpace(rest), true
@@ -113,7 +138,7 @@ func readXMLCall(p *parser, i int) int {
 			return i + 1
 		}
 		tag, val, ok := xmlOneLine(rest)
-		if !ok || !xmlTools[name][tag] {
+		if !ok || !xmlToolParam(name, tag) {
 			bad(lineNum(i), "cannot read %q after <%s>", rest, name)
 			return p.xmlSkip(i, name)
 		}
@@ -136,7 +161,7 @@ func readXMLCall(p *parser, i int) int {
 			return j
 		}
 		tag, after, ok := xmlOpenTag(t)
-		if !ok || !xmlTools[name][tag] {
+		if !ok || !xmlToolParam(name, tag) {
 			if len(t) > 60 {
 				t = t[:57] + "..."
 			}
@@ -317,7 +342,7 @@ func (p *parser) xmlParamFollows(j int, name string) bool {
 			return true
 		}
 		tag, _, ok := xmlOpenTag(t)
-		return ok && xmlTools[name][tag]
+		return ok && xmlToolParam(name, tag)
 	}
 	return false
 }
@@ -341,7 +366,7 @@ func (p *parser) lowerWriteToFile(open, closeAt int, params map[string]xmlParam)
 		text += "\n"
 	}
 	written := countLines(text) // as sent: the count may take in a fence around it
-	if !docExts[fileExt(pth)] {
+	if !isDocExt(fileExt(pth)) {
 		text = unfenced(text)
 	}
 	if lc, ok := params["line_count"]; ok {

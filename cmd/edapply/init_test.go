@@ -15,6 +15,20 @@ import (
 // schema or a help text is made on first use instead.
 const maxInitBytes = 16 << 10
 
+// maxLibInitBytes bounds the same for the packages that read the reply
+// and the files: their word lists are switch statements and literal
+// slices, which cost nothing at start, not maps, which every run would
+// build (in parse and locate, 0.09 M instructions, a ninth of --version).
+const maxLibInitBytes = 1 << 10
+
+// libPackages are the packages maxLibInitBytes holds.
+var libPackages = map[string]bool{
+	"github.com/edapply/edapply/apply": true, "github.com/edapply/edapply/parse": true,
+	"github.com/edapply/edapply/locate": true, "github.com/edapply/edapply/edit": true,
+	"github.com/edapply/edapply/report": true, "github.com/edapply/edapply/lint": true,
+	"github.com/edapply/edapply/internal/walk": true, "github.com/edapply/edapply/internal/linediff": true,
+}
+
 // TestPackageInitIsSmall runs this test binary, which links every package
 // edapply and edapply-mcp do (TestMain makes it both), with the runtime's
 // trace of package initialization, and checks what each of edapply's own
@@ -34,8 +48,12 @@ func TestPackageInitIsSmall(t *testing.T) {
 	seen := 0
 	for _, m := range line.FindAllStringSubmatch(string(out), -1) {
 		seen++
-		if n, _ := strconv.Atoi(m[2]); n > maxInitBytes {
-			t.Errorf("package %s allocates %d bytes (%s allocations) when the program starts, more than %d", m[1], n, m[3], maxInitBytes)
+		limit := maxInitBytes
+		if libPackages[m[1]] {
+			limit = maxLibInitBytes
+		}
+		if n, _ := strconv.Atoi(m[2]); n > limit {
+			t.Errorf("package %s allocates %d bytes (%s allocations) when the program starts, more than %d", m[1], n, m[3], limit)
 		}
 	}
 	if seen == 0 || !strings.Contains(string(out), "init github.com/edapply/edapply/mcp ") {

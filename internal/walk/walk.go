@@ -7,13 +7,17 @@ import (
 	"io/fs"
 )
 
-// skipDirs are directories the walk does not enter: version-control and
-// tool state, and installed dependencies, which a model edits by mistake
-// if at all.
-var skipDirs = map[string]bool{
-	".git": true, ".hg": true, ".svn": true, ".bzr": true, ".jj": true, "_darcs": true, ".pijul": true,
-	"node_modules": true, "__pycache__": true, ".venv": true, ".tox": true, ".mypy_cache": true,
-	".pytest_cache": true, ".cache": true,
+// isSkipDir reports whether name is a directory the walk does not enter:
+// version-control and tool state, and installed dependencies, which a
+// model edits by mistake if at all.
+func isSkipDir(name string) bool {
+	switch name {
+	case ".git", ".hg", ".svn", ".bzr", ".jj", "_darcs", ".pijul",
+		"node_modules", "__pycache__", ".venv", ".tox", ".mypy_cache",
+		".pytest_cache", ".cache":
+		return true
+	}
+	return false
 }
 
 // Files calls visit with each regular file of fsys, slash-separated and
@@ -42,7 +46,7 @@ func Files(fsys fs.FS, limit int, visit func(rel string) bool) {
 			}
 			switch t := de.Type(); {
 			case t.IsDir():
-				if !skipDirs[name] {
+				if !isSkipDir(name) {
 					queue = append(queue, rel)
 				}
 			case t.IsRegular():
