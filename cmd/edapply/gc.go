@@ -56,17 +56,30 @@ const gcGrowth = 25
 
 // gcThrash is the least a run may allocate between two collections, as a
 // fraction (1/gcThrash) of its live heap, before the collector is handed
-// to GOGC=gcGrowth alone, without the limit: with less, each collection
-// frees too little to pay for itself and the next one follows at once.
+// to GOGC=gcGrowth alone, without the limit, when the heap crowds the
+// limit (see gcCrowd): with less, each collection frees too little to pay
+// for itself and the next one follows at once.
 const gcThrash = 16
+
+// gcCrowd says when the heap crowds the limit: at a collection, it is
+// within a gcCrowd-th of the limit. Below that, collections that follow
+// each other closely are the runtime's own memory (its collector's
+// metadata, stacks, spans not yet returned: a sixth of the limit of a run
+// the size of the 6.0 MB diff) taking room the heap would have,
+// and the limit still holds the run within its budget, at the price of
+// collections; dropping it would let the heap grow a quarter past what is
+// live, beyond the budget. At or above it, the live data itself has
+// outgrown the budget, and collecting more often cannot help.
+const gcCrowd = 8
 
 // deferGC turns the collector off until the process's memory reaches
 // gcFloor (a soft memory limit, which budgetGC raises once the run's size
 // is known), sets GOGC=gcGrowth beside the limit after the first
 // collection, and drops the limit once a collection follows the one before
-// after less than a gcThrash-th of the live heap was allocated: a run
-// whose live data outgrows its budget then grows with it, rather than
-// collecting again and again at the limit. GOGC or GOMEMLIMIT set in the
+// after less than a gcThrash-th of the live heap was allocated while the
+// heap crowds the limit (gcCrowd): a run whose live data outgrows its
+// budget then grows with it, rather than collecting again and again at the
+// limit. GOGC or GOMEMLIMIT set in the
 // environment rule instead. The command writes no heap profile, so it
 // keeps none: sampling one holds a few MiB on a large run.
 func deferGC() {
@@ -149,8 +162,9 @@ func watchGC() {
 // afterGC sets GOGC=gcGrowth after the run's first collection, and drops
 // the memory limit once the run allocated less than a gcThrash-th of its
 // live heap since the collection before under the same limit (allocated
-// is TotalAlloc). It reports whether the limit still rules, to be checked
-// after the next collection.
+// is TotalAlloc) and that heap is within a gcCrowd-th of the limit. It
+// reports whether the limit still rules, to be checked after the next
+// collection.
 func afterGC(live, allocated uint64) bool {
 	gcMu.Lock()
 	defer gcMu.Unlock()
@@ -163,7 +177,8 @@ func afterGC(live, allocated uint64) bool {
 		gcGrowing = true
 		debug.SetGCPercent(gcGrowth)
 	}
-	if prev != 0 && allocated-prev < live/gcThrash {
+	crowded := live >= uint64(gcLimit-gcLimit/gcCrowd)
+	if prev != 0 && allocated-prev < live/gcThrash && crowded {
 		gcThrashed, gcLimit = gcLimit, 0
 		debug.SetMemoryLimit(math.MaxInt64)
 		return false

@@ -45,8 +45,10 @@ func gcPercent() int {
 
 // TestAfterGC: the first collection under the limit sets GOGC=gcGrowth
 // beside it; a collection after the run allocated more than a gcThrash-th
-// of its live heap since the one before keeps the limit; one after less
-// drops it, until budgetGC sets a higher one (TestBudgetGC).
+// of its live heap since the one before keeps the limit, and so does one
+// after less while the heap is below a gcCrowd-th of the limit; one after
+// less with the heap within it drops the limit, until budgetGC sets a
+// higher one (TestBudgetGC).
 func TestAfterGC(t *testing.T) {
 	saveGC(t)
 	debug.SetGCPercent(-1)
@@ -55,7 +57,8 @@ func TestAfterGC(t *testing.T) {
 	gcOwn, gcLimit, gcAllocated, gcGrowing = true, gcFloor, 0, false
 	gcMu.Unlock()
 
-	const live = 16 << 20
+	const crowded = gcFloor - gcFloor/gcCrowd // the least heap that crowds the limit
+	const live = crowded
 	if !afterGC(live, 100<<20) || gcPercent() != gcGrowth || debug.SetMemoryLimit(-1) != gcFloor {
 		t.Fatalf("after the first collection GOGC %d and limit %d; want %d and %d", gcPercent(), debug.SetMemoryLimit(-1), gcGrowth, gcFloor)
 	}
@@ -65,8 +68,11 @@ func TestAfterGC(t *testing.T) {
 	if !afterGC(0, 200<<20) || debug.SetMemoryLimit(-1) != gcFloor {
 		t.Fatal("an empty heap dropped the limit")
 	}
-	if afterGC(live, 200<<20+live/gcThrash-1) {
-		t.Fatal("a collection after less than a sixteenth of the live heap was allocated kept the limit")
+	if !afterGC(crowded-1, 200<<20+1) || debug.SetMemoryLimit(-1) != gcFloor {
+		t.Fatal("a collection soon after the one before, the heap just short of crowding the limit, dropped the limit")
+	}
+	if afterGC(live, 200<<20+live/gcThrash) {
+		t.Fatal("a collection after less than a sixteenth of the live heap was allocated, the heap crowding the limit, kept the limit")
 	}
 	if p, l := gcPercent(), debug.SetMemoryLimit(-1); p != gcGrowth || l != math.MaxInt64 {
 		t.Fatalf("after the handover GOGC %d and limit %d; want %d and none", p, l, gcGrowth)
