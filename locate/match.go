@@ -466,17 +466,19 @@ func isInsertion(op, np *pattern) bool {
 	if n == 0 || n >= len(np.lines) {
 		return false
 	}
-	fold := func(ls []string) []string {
-		out := make([]string, len(ls))
-		for i, l := range ls {
-			out[i] = foldPunct(l)
+	// Each side's lines are folded as far as a comparison first reaches:
+	// most places fail on their first lines, and the old text's later
+	// lines are then never folded.
+	ol, nl := make([]string, 0, n), make([]string, 0, len(np.lines))
+	fold := func(folded *[]string, ls []string, i int) string {
+		for len(*folded) <= i {
+			*folded = append(*folded, foldPunct(ls[len(*folded)]))
 		}
-		return out
+		return (*folded)[i]
 	}
-	ol, nl := fold(op.lines), fold(np.lines)
-	for k := 0; k+n <= len(nl); k++ {
+	for k := 0; k+n <= len(np.lines); k++ {
 		j := 0
-		for j < n && eqFields(nl[k+j], ol[j]) {
+		for j < n && eqFields(fold(&nl, np.lines, k+j), fold(&ol, op.lines, j)) {
 			j++
 		}
 		if j == n {

@@ -121,3 +121,60 @@ func TestSplitInto(t *testing.T) {
 		}
 	}
 }
+
+// TestIsInsertionFoldsAsNeeded: isInsertion, which folds lines only as far
+// as its comparisons reach, judges as a fold of every line first does.
+func TestIsInsertionFoldsAsNeeded(t *testing.T) {
+	foldAll := func(op, np *pattern) bool {
+		if np.text == op.text || np.blank {
+			return false
+		}
+		if strings.Contains(np.text, op.text) {
+			return true
+		}
+		n := len(op.lines)
+		if n == 0 || n >= len(np.lines) {
+			return false
+		}
+		ol, nl := make([]string, n), make([]string, len(np.lines))
+		for i, l := range op.lines {
+			ol[i] = foldPunct(l)
+		}
+		for i, l := range np.lines {
+			nl[i] = foldPunct(l)
+		}
+		for k := 0; k+n <= len(nl); k++ {
+			j := 0
+			for j < n && eqFields(nl[k+j], ol[j]) {
+				j++
+			}
+			if j == n {
+				return true
+			}
+		}
+		return false
+	}
+	pool := []string{"a := 1", "a  :=  1", "b — c", "b -- c", "b - c", "“q”", "\"q\"", "}", "", "x", "x y", "x  y "}
+	r := rand.New(rand.NewPCG(3, 4))
+	text := func(k int) string {
+		var b strings.Builder
+		for range k {
+			b.WriteString(pool[r.IntN(len(pool))] + "\n")
+		}
+		return b.String()
+	}
+	yes := 0
+	for range 20000 {
+		op, np := newPattern(text(1+r.IntN(3))), newPattern(text(1+r.IntN(6)))
+		got, want := isInsertion(op, np), foldAll(op, np)
+		if got != want {
+			t.Fatalf("old %q new %q: isInsertion %v, folding every line first %v", op.text, np.text, got, want)
+		}
+		if got {
+			yes++
+		}
+	}
+	if yes < 100 || yes > 19900 {
+		t.Errorf("%d of 20000 pairs are insertions: too one-sided to tell the two apart", yes)
+	}
+}
