@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/growth"
 )
 
 // TestBatchHashStream: on a file large enough for the batch to hash the
@@ -123,7 +124,8 @@ func TestPrepare(t *testing.T) {
 		for i := range n {
 			e := &edits[i]
 			want := !bad[i] && quotes(e)
-			if got := p.rest != nil && p.rest[i] != nil; got != want {
+			rest := p.restOf(i, src[i])
+			if got := rest != nil; got != want {
 				t.Fatalf("%d edits: edit %d prepared: %v, want %v", n, i, got, want)
 			}
 			if !want {
@@ -135,15 +137,41 @@ func TestPrepare(t *testing.T) {
 					later = append(later, k)
 				}
 			}
-			if len(p.rest[i]) != len(later) {
-				t.Fatalf("%d edits: edit %d has %d after it, want %d", n, i, len(p.rest[i]), len(later))
+			if len(rest) != len(later) {
+				t.Fatalf("%d edits: edit %d has %d after it, want %d", n, i, len(rest), len(later))
 			}
 			for j, k := range later {
-				if &p.rest[i][j] != &p.rest[k][0] {
+				if &rest[j] != &p.restOf(k, src[k])[0] {
 					t.Fatalf("%d edits: edit %d's group does not hold edit %d's preparation at %d", n, i, k, j)
 				}
 			}
 		}
+	}
+}
+
+// TestPrepareAllocs: preparing the edits allocates, for each, its
+// prepared form, where its path's group has it and which edit a form is
+// (24, 4 and 8 bytes), not a slice of its path's group besides (24 more),
+// which planning would hold to its end.
+func TestPrepareAllocs(t *testing.T) {
+	growth.SkipUnderRace(t)
+	const n = 64000
+	edits := make([]edit.Edit, n)
+	src := make([]string, n)
+	for i := range edits {
+		edits[i] = edit.Edit{Op: edit.Replace, Path: fmt.Sprint(i % 4), Old: fmt.Sprintf("a%d\nb\nc\n", i), New: fmt.Sprintf("x%d\n", i), Count: 1}
+		src[i] = edits[i].Path
+	}
+	bad := make([]bool, n)
+	p := &planner{}
+	_, bytes := growth.Allocs(func() { p.prepare(edits, src, bad) })
+	if p.restOf(n-1, src[n-1]) == nil {
+		t.Fatal("the last edit was not prepared")
+	}
+	each := float64(bytes) / n
+	t.Logf("%d edits: prepare allocated %.1f bytes each", n, each)
+	if each > 40 {
+		t.Errorf("prepare allocated %.1f bytes for each edit, more than 40", each)
 	}
 }
 

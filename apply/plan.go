@@ -424,10 +424,12 @@ type planner struct {
 	// content a Doc made as its pieces (see sync).
 	noAfter bool
 
-	// rest[i], for a Replace edit i with an old text, is its prepared form
-	// and those of the later edits to its path (see prepare).
-	rest [][]locate.Prepared
-	// groups[path] is every prepared edit to path: rest's slices of it.
+	// restAt[i], for a Replace edit i with an old text, is one more than
+	// the place of its prepared form in its path's group; 0 for any other
+	// edit (see restOf). Four bytes an edit, where a slice of the group
+	// for each took 24.
+	restAt []int32
+	// groups[path] is every prepared edit to path, in the order planned.
 	groups map[string][]locate.Prepared
 }
 
@@ -445,7 +447,16 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 	p.rc = resolveCache{rs: p.rs, dirs: p.dirs}
 	rc := &p.rc
 	src := make([]string, len(edits))
-	dst := make([]string, len(edits))
+	// dst, a Rename's destination by edit, is made at the first Rename:
+	// most replies have none, and a string for each of their edits would
+	// be 16 bytes each held through planning.
+	var dst []string
+	dstOf := func(i int) string {
+		if dst == nil {
+			return ""
+		}
+		return dst[i]
+	}
 	bad := make([]bool, len(edits))
 	// A path's directories are judged once: a reply's edits to one file
 	// name it again and again.
@@ -472,6 +483,9 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			notPlaceholder = src[i]
 		}
 		if e.Op == edit.Rename {
+			if dst == nil {
+				dst = make([]string, len(edits))
+			}
 			if dst[i], perr = rc.resolve(e.New); perr == nil {
 				perr = p.placeholder(dst[i])
 			}
@@ -507,7 +521,7 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 		for _, s := range p.order {
 			p.sync(s, true)
 		}
-		p.rest, p.groups = nil, nil // planning's alone
+		p.restAt, p.groups = nil, nil // planning's alone
 	}()
 
 	// --base is checked against the files as they are before any edit.
@@ -543,8 +557,8 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 	for i := range edits {
 		if !bad[i] {
 			lastUse[src[i]] = i
-			if dst[i] != "" {
-				lastUse[dst[i]] = i
+			if d := dstOf(i); d != "" {
+				lastUse[d] = i
 			}
 		}
 	}
@@ -556,7 +570,7 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			p.res.Errors.Add(&edit.Error{Code: edit.CodeIO, Edit: i, Path: p.rc.display(edits[i].Path), Msg: "interrupted: " + err.Error(), Err: err})
 			return
 		}
-		p.run(i, &edits[i], src[i], dst[i])
+		p.run(i, &edits[i], src[i], dstOf(i))
 		if lastUse[src[i]] == i {
 			if s := p.slots[src[i]]; s != nil {
 				p.sync(s, true)

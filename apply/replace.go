@@ -13,10 +13,10 @@ import (
 func quotes(e *edit.Edit) bool { return e.Op == edit.Replace && e.Old != "" }
 
 // prepare prepares every Replace edit that quotes, grouped by path in
-// the order they are planned: p.rest[i] is edit i's prepared form and those
-// after it to the same path, what a locate.Doc for that path expects from
-// edit i on. The edits are prepared on several goroutines when they are
-// many (see lanes).
+// the order they are planned: restOf(i, path) is edit i's prepared form
+// and those after it to the same path, what a locate.Doc for that path
+// expects from edit i on. The edits are prepared on several goroutines
+// when they are many (see lanes).
 func (p *planner) prepare(edits []edit.Edit, src []string, bad []bool) {
 	isReplace := func(i int) bool { return !bad[i] && quotes(&edits[i]) }
 	count := map[string]int{}
@@ -42,7 +42,7 @@ func (p *planner) prepare(edits []edit.Edit, src []string, bad []bool) {
 			}
 		}
 	}
-	p.rest = make([][]locate.Prepared, len(edits))
+	p.restAt = make([]int32, len(edits))
 	p.groups = map[string][]locate.Prepared{}
 	of := make([]int, n) // of[k]: the edit all[k] prepares
 	for i := range edits {
@@ -50,12 +50,13 @@ func (p *planner) prepare(edits []edit.Edit, src []string, bad []bool) {
 			k := start[src[i]]
 			start[src[i]]++
 			of[k] = i
-			end := k + count[src[i]]
-			count[src[i]]--
-			p.rest[i] = all[k:end]
-			if _, ok := p.groups[src[i]]; !ok {
-				p.groups[src[i]] = p.rest[i]
+			g, ok := p.groups[src[i]]
+			if !ok {
+				g = all[k : k+count[src[i]]]
+				p.groups[src[i]] = g
 			}
+			p.restAt[i] = int32(len(g)-count[src[i]]) + 1
+			count[src[i]]--
 		}
 	}
 	inParallel(n, prepareSplit, func(k int) {
@@ -65,6 +66,15 @@ func (p *planner) prepare(edits []edit.Edit, src []string, bad []bool) {
 			all[k] = locate.Lone(e)
 		}
 	})
+}
+
+// restOf is edit i's prepared form and those of the later edits to path,
+// its file's; nil when edit i was not prepared.
+func (p *planner) restOf(i int, path string) []locate.Prepared {
+	if i >= len(p.restAt) || p.restAt[i] == 0 {
+		return nil
+	}
+	return p.groups[path][p.restAt[i]-1:]
 }
 
 // prepareSplit is the fewest edits worth a goroutine of their own:
@@ -81,10 +91,7 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 		p.failOn(f, i, e, notFound(e))
 		return
 	}
-	var rest []locate.Prepared
-	if p.rest != nil {
-		rest = p.rest[i]
-	}
+	rest := p.restOf(i, s.path)
 	if rest == nil {
 		// Not one of the Doc's expected edits (a fixer's, or an insertion):
 		// the batch never tries it.
