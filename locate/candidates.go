@@ -136,7 +136,7 @@ type window struct {
 // line that differs in the best, in w's words.
 func (f *finder) candidates(p *pattern, fromLine int, w *words) ([]edit.Candidate, string) {
 	none := w.noLineOf + " resembles a line of the file; re-read the file and quote the lines to replace exactly as they stand."
-	ws := f.scoreWindows(p, fromLine, f.votes(p, fromLine, lineWords), nil)
+	ws := f.scoreWindows(p, fromLine, f.votes(p, fromLine, nil), nil)
 	if len(ws) == 0 || ws[0].sim < weakSimilarity {
 		// Lines of one or two words, each misspelt, share no word: their
 		// letters (three at a time) still place them. A second pass, paid
@@ -319,9 +319,16 @@ func (f *finder) scoreWindows(p *pattern, fromLine int, votes map[int]float64, w
 // votes counts, for each start of a window from fromLine on, how much the
 // file lines in it resemble the SEARCH lines they would align with: 1 for
 // each line equal in its loosest form, else the share of tokens (as
-// tokens splits a line into hashes) of each pair that has at least
+// tokens splits a line into hashes; nil: lineWords, whose hashes of the
+// file's lines are made once per content) of each pair that has at least
 // minWordShare of them in common. One pass over the file.
 func (f *finder) votes(p *pattern, fromLine int, tokens func(line string, dst []uint64) []uint64) map[int]float64 {
+	var words []uint64
+	var wordsAt []int
+	if tokens == nil {
+		tokens = lineWords
+		words, wordsAt = f.lineWordIndex()
+	}
 	lines := f.lineIndex()
 	votes := make(map[int]float64)
 	want := make(map[uint64][]int)
@@ -369,7 +376,11 @@ func (f *finder) votes(p *pattern, fromLine int, tokens func(line string, dst []
 			}
 			continue
 		}
-		toks = tokens(line, toks[:0])
+		if words != nil {
+			toks = words[wordsAt[k]:wordsAt[k+1]:wordsAt[k+1]]
+		} else {
+			toks = tokens(line, toks[:0])
+		}
 		touched = touched[:0]
 		for _, w := range toks {
 			if !maybeTok.has(w) {
@@ -396,6 +407,21 @@ func (f *finder) votes(p *pattern, fromLine int, tokens func(line string, dst []
 		}
 	}
 	return votes
+}
+
+// lineWordIndex returns lineWords of each of f's lines, made once per
+// content: line k's are words[at[k]:at[k+1]]. Every edit that fails asks
+// votes for the whole file's, and a stale reply fails by the dozen.
+func (f *finder) lineWordIndex() (words []uint64, at []int) {
+	if f.wordsAt == nil {
+		lines := f.lineIndex()
+		f.wordsAt = make([]int, 1, len(lines)+1)
+		for _, l := range lines {
+			f.words = lineWords(f.content[l.start:l.end], f.words)
+			f.wordsAt = append(f.wordsAt, len(f.words))
+		}
+	}
+	return f.words, f.wordsAt
 }
 
 // maxTrigrams bounds the trigrams of a line that take part in a vote.

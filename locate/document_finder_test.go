@@ -2,6 +2,9 @@ package locate
 
 import (
 	"fmt"
+	"maps"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,6 +55,41 @@ func TestLadderFinderFollowsText(t *testing.T) {
 					t.Errorf("a reply's second pass, which changes nothing, made a new finder at edit %d", i)
 					break
 				}
+			}
+		}
+	}
+}
+
+// TestVotesFromWordIndex: votes counted from the finder's index of its
+// lines' words, made once, are the votes counted by cutting each line into
+// words as it is reached, whatever the pattern and the first line.
+func TestVotesFromWordIndex(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	pool := []string{"func load(p string) error {", "\treturn nil", "}", "", "\tx := y + 1", "\tlog.Print(x)",
+		"// Load reads p.", "\tif err != nil {", "\t\treturn err", "\tdata, err := os.ReadFile(p)", "ÄÖ unicode wörds"}
+	text := func(n int) string {
+		var b strings.Builder
+		for range n {
+			l := pool[r.IntN(len(pool))]
+			if r.IntN(4) == 0 {
+				l = strings.ToUpper(l) + " extra"
+			}
+			b.WriteString(l + "\n")
+		}
+		return b.String()
+	}
+	for range 300 {
+		f := newFinder(text(1 + r.IntN(80)))
+		p := newPattern(text(1 + r.IntN(6)))
+		from := r.IntN(len(f.lineIndex()) + 1)
+		got, want := f.votes(p, from, nil), f.votes(p, from, lineWords)
+		if !maps.Equal(got, want) {
+			t.Fatalf("pattern %q from line %d: votes from the index %v, from each line's words %v", p.text, from, got, want)
+		}
+		words, at := f.lineWordIndex()
+		for k, l := range f.lineIndex() {
+			if w := lineWords(f.content[l.start:l.end], nil); !slices.Equal(words[at[k]:at[k+1]], w) {
+				t.Fatalf("line %d's indexed words %v, its words %v", k, words[at[k]:at[k+1]], w)
 			}
 		}
 	}

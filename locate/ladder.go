@@ -182,8 +182,12 @@ type finder struct {
 	viewd bool
 	mode  int // eolLF, eolCRLF or eolMixed; 0 until known
 
-	keys    []uint64 // looseKey of each line; nil until needed
-	loose   []string // looseLine of each line; nil until needed
+	keys  []uint64 // looseKey of each line; nil until needed
+	loose []string // looseLine of each line; nil until needed
+	// words holds lineWords of every line, line k's at
+	// words[wordsAt[k]:wordsAt[k+1]]; wordsAt is nil until needed.
+	words   []uint64
+	wordsAt []int
 	keyBits []uint64 // a bit set of keys' values (modulo its size)
 }
 
