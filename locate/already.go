@@ -76,10 +76,6 @@ func (f *finder) onlyExplanation(op, np *pattern, h hit) bool {
 	return true
 }
 
-// looseLine is a line as the loosest literal rung, spacing, compares it:
-// its punctuation folded, its blanks trimmed, dropped beside punctuation
-// and collapsed elsewhere. An old text is then no nearer a place for
-// spacing it quotes otherwise than the ladder would find it there.
 // looseLines returns looseLine of each of f's lines, made once per
 // content: every edit that finds its new text standing asks for all of
 // them, and a reply sent twice has hundreds.
@@ -94,6 +90,10 @@ func (f *finder) looseLines() []string {
 	return f.loose
 }
 
+// looseLine is a line as the loosest literal rung, spacing, compares it:
+// its punctuation folded, its blanks trimmed, dropped beside punctuation
+// and collapsed elsewhere. An old text is then no nearer a place for
+// spacing it quotes otherwise than the ladder would find it there.
 func looseLine(l string) string {
 	return spacedForm(foldPunct(l))
 }
