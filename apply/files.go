@@ -259,11 +259,11 @@ func (d *dirRoots) fileIn(p string) (*os.File, string) {
 }
 
 // dirFile opens the directory r holds, at name, as a file for the raw
-// system calls: by openFile, never offered to the runtime's poller, and
+// system calls: by openDir, never offered to the runtime's poller, and
 // kept only when it is the very directory r holds (the same device and
 // inode); else (name leads elsewhere by now, or cannot be opened) by r.
 func dirFile(r *os.Root, name string) (*os.File, error) {
-	if f, err := openFile(name, os.O_RDONLY, 0); err == nil {
+	if f, err := openDir(name); err == nil {
 		fi, err := f.Stat()
 		held, rerr := r.Stat(".")
 		if err == nil && rerr == nil && os.SameFile(fi, held) {

@@ -12,6 +12,11 @@ func openFile(name string, flags int, perm fs.FileMode) (*os.File, error) {
 	return os.OpenFile(name, flags, perm)
 }
 
+// openDir opens the directory name for reading.
+func openDir(name string) (*os.File, error) {
+	return os.Open(name)
+}
+
 // createTemp is os.CreateTemp(dir, prefix+"*"+suffix).
 func createTemp(dir, prefix, suffix string) (*os.File, error) {
 	return os.CreateTemp(dir, prefix+"*"+suffix)

@@ -31,6 +31,14 @@ func openFile(name string, flags int, perm fs.FileMode) (*os.File, error) {
 	}
 }
 
+// openDir opens the directory name for reading by openFile, and refuses
+// anything else (O_DIRECTORY): a path that a directory was seen at may
+// hold a named pipe by the time it is opened, whose open would wait for a
+// writer for ever.
+func openDir(name string) (*os.File, error) {
+	return openFile(name, os.O_RDONLY|syscall.O_DIRECTORY, 0)
+}
+
 // createTemp is os.CreateTemp(dir, prefix+"*"+suffix) by openFile: a new
 // file, readable and writable by its owner alone, whose name puts a
 // random decimal number between prefix and suffix, as os.CreateTemp's

@@ -215,9 +215,9 @@ func listJournalFiles(dirs []string) (names, temps []string) {
 func lastElem(p string) string { return p[strings.LastIndexByte(p, filepath.Separator)+1:] }
 
 // readDirNames returns the names dir holds, sorted as os.ReadDir sorts
-// them, with dir opened by openFile.
+// them, with dir opened by openDir.
 func readDirNames(dir string) ([]string, error) {
-	d, err := openFile(dir, os.O_RDONLY, 0)
+	d, err := openDir(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -433,7 +433,7 @@ func writeBuffered(f *os.File, pieces [][]byte) error {
 
 // syncDir makes the renames done in dir durable.
 func syncDir(dir string) error {
-	d, err := openFile(dir, os.O_RDONLY, 0)
+	d, err := openDir(dir)
 	if err != nil {
 		return err
 	}
