@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -114,6 +115,9 @@ func checkMCPServer(ctx context.Context, path, want string, timeout time.Duratio
 	err := c.Run()
 	fail := func(msg string) *edit.Error {
 		return &edit.Error{Code: edit.CodeIO, Edit: -1, Msg: msg, Hint: mcpInstallHint}
+	}
+	if err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fail(fmt.Sprintf("%s did not answer --version within %v: not the %s this edapply runs", path, timeout, cli.MCPServer))
 	}
 	if err != nil {
 		return fail(fmt.Sprintf("%s --version failed (%v): not the %s this edapply runs", path, err, cli.MCPServer))

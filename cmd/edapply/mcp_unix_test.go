@@ -80,7 +80,7 @@ func TestCheckMCPServer(t *testing.T) {
 		{"other", "echo 'edapply version v1.2.3'\n", false, "not the " + cli.MCPServer},
 		{"fails", "exit 3\n", false, "exit status 3"},
 		{"more", "echo '" + cli.MCPServer + " version " + want + "'\nhead -c 1000000 /dev/zero\n", false, "not the " + cli.MCPServer},
-		{"hangs", "exec sleep 1000\n", false, "--version failed"},
+		{"hangs", "exec sleep 1000\n", false, "did not answer --version within 100ms"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := filepath.Join(dir, tc.name)
