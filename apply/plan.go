@@ -426,8 +426,8 @@ type planner struct {
 
 	// restAt[i], for a Replace edit i with an old text, is one more than
 	// the place of its prepared form in its path's group; 0 for any other
-	// edit (see restOf). Four bytes an edit, where a slice of the group
-	// for each took 24.
+	// edit (see restOf). Four bytes an edit: a slice of the group
+	// for each would take 24.
 	restAt []int32
 	// groups[path] is every prepared edit to path, in the order planned.
 	groups map[string][]locate.Prepared
