@@ -69,7 +69,7 @@ type applyOptions struct {
 // is itself `apply`, the default command, so `edapply r.md` and `edapply
 // apply r.md` are the same.
 func newRootCmd() *cobra.Command {
-	root := newApplyRootCmd()
+	root := newApplyRootCmd(cli.Version())
 	addSubcommands(root)
 	return root
 }
@@ -78,8 +78,17 @@ func newRootCmd() *cobra.Command {
 // `apply`, unless an argument names a subcommand, help or completion.
 // Most calls apply a reply; building every subcommand's flags for them
 // costs more than the rest of the command's start-up.
+//
+// The build's version is read (debug.ReadBuildInfo parses the module list
+// the linker wrote: 0.02 M instructions) only when an argument may print
+// it; otherwise a stand-in declares the --version flag, which help lists
+// without its value.
 func newRootCmdFor(args []string) *cobra.Command {
-	root := newApplyRootCmd()
+	version := versionStandIn
+	if slices.ContainsFunc(args, mayPrintVersion) {
+		version = cli.Version()
+	}
+	root := newApplyRootCmd(version)
 	if slices.ContainsFunc(args, reachesSubcommand) {
 		addSubcommands(root)
 	}
@@ -95,6 +104,16 @@ func reachesSubcommand(a string) bool {
 		len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'h')
 }
 
+// versionStandIn is the root's version when no argument may print it.
+const versionStandIn = "unread"
+
+// mayPrintVersion reports whether the argument a may be the version flag:
+// --version, with a value or not, or a cluster of short flags holding v
+// (-nv). In doubt, yes.
+func mayPrintVersion(a string) bool {
+	return strings.HasPrefix(a, "--version") || len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'v')
+}
+
 // subcommandNames are the arguments that make newRootCmdFor build every
 // subcommand: their names, and what reaches cobra's help and completion
 // (TestSubcommandNames keeps them with addSubcommands).
@@ -103,7 +122,7 @@ var subcommandNames = []string{
 	"help", "-h", "--help", cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd,
 }
 
-func newApplyRootCmd() *cobra.Command {
+func newApplyRootCmd(version string) *cobra.Command {
 	root := newApplyCmd(&applyOptions{})
 	root.Use = "edapply [apply] [flags] [RESPONSE_FILE]"
 	root.Short = "Apply the edits in an LLM's reply to files, atomically, and print a receipt"
@@ -114,7 +133,7 @@ the working tree as one transaction and prints a receipt.
 
 Exit status: 0 every edit applied; 1 an edit failed and nothing was written;
 2 usage error or no edit parsed; 3 --check failed and every file was restored.`
-	root.Version = cli.Version()
+	root.Version = version
 	root.SilenceErrors = true
 	root.SilenceUsage = true
 	// newCompletionCmd replaces cobra's default, whose help cannot say how

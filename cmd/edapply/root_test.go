@@ -33,7 +33,8 @@ func TestRootCmdFor(t *testing.T) {
 		return out.String(), errOut.String() + "\n" + errString(err)
 	}
 	for _, args := range [][]string{
-		{"--help"}, {"-h"}, {"-nh"}, {"--help=true"}, {"--version"}, {"--bogus"}, {"-n", "--bogus"},
+		{"--help"}, {"-h"}, {"-nh"}, {"--help=true"}, {"--version"}, {"-v"}, {"-nv"}, {"--version=true"},
+		{"--bogus"}, {"-n", "--bogus"},
 		{"help"}, {"help", "formats"}, {"help", "parse"}, {"parse", "--help"}, {"undo", "-h"},
 		{"completion", "bash"}, {"__complete", ""}, {"__complete", "--dr"}, {"__complete", "pa"},
 		{"one.md", "two.md"},
