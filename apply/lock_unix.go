@@ -20,9 +20,10 @@ import (
 // wants a file open for writing) gives no error: the apply goes ahead
 // unlocked, as it would on a system without flock, and relies on its
 // re-check of every file before the rename. The directory is opened by
-// openFile, never offered to the runtime's poller.
+// openDir: never offered to the runtime's poller, and never a named pipe
+// put in its place, whose open would wait for a writer.
 func lockDir(ctx context.Context, dir string, wait time.Duration) (unlock func(), held bool, err error) {
-	f, err := openFile(dir, os.O_RDONLY, 0)
+	f, err := openDir(dir)
 	if err != nil {
 		return nil, false, err
 	}
