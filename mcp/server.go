@@ -63,10 +63,23 @@ func New(opts Options) *sdk.Server {
 }
 
 // Serve runs the server over newline-delimited JSON-RPC on in and out
-// (the stdio transport) until the client closes in or ctx is done.
+// (the stdio transport) until the client closes in or ctx is done. Every
+// call read before in ends is answered, its handler run to its end, before
+// Serve returns nil; once ctx is done, the calls in flight are cancelled
+// (an apply not yet committed writes nothing) and Serve returns ctx's
+// error.
 func Serve(ctx context.Context, opts Options, in io.Reader, out io.Writer) error {
-	t := &sdk.IOTransport{Reader: io.NopCloser(in), Writer: nopWriteCloser{out}}
-	return New(opts).Run(ctx, t)
+	return serve(ctx, New(opts), in, out, nil)
+}
+
+// serve runs srv as Serve does; draining is drainingTransport's.
+func serve(ctx context.Context, srv *sdk.Server, in io.Reader, out io.Writer, draining func()) error {
+	srv.AddReceivingMiddleware(stopWith(ctx))
+	t := &drainingTransport{
+		Transport: &sdk.IOTransport{Reader: io.NopCloser(in), Writer: nopWriteCloser{out}},
+		draining:  draining,
+	}
+	return srv.Run(ctx, t)
 }
 
 // nopWriteCloser leaves closing the output to whoever opened it.

@@ -20,8 +20,8 @@ import (
 )
 
 // Main runs the server with the process's arguments and stdio, and
-// returns the exit status: 0 when the client closed stdin, 2 for a usage
-// error, 1 for any other failure.
+// returns the exit status: 0 when the client closed stdin and every call
+// it sent has been answered, 2 for a usage error, 1 for any other failure.
 func Main() int {
 	// An interrupt cancels the context, so a call in progress stops before
 	// its commit or rolls back; a second one kills the process the default

@@ -1,0 +1,5 @@
+//go:build !race
+
+package mcpcmd
+
+const raceEnabled = false
