@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -221,6 +222,42 @@ func loadResponse(opts *planOptions, in io.Reader) (base map[string]string, src 
 	return base, src, edits, perrs, err
 }
 
+// errInterruptedRead is loadResponseOrInterrupt's answer to an interrupt
+// that came while the reply was still being read.
+var errInterruptedRead = errors.New("interrupted while the reply was read")
+
+// loadResponseOrInterrupt is loadResponse, given up when ctx is cancelled
+// first in a --json run. Such a run catches SIGINT and SIGTERM from its
+// start (it owes its reader a receipt), so an interrupt no longer ends
+// it, and a read of a pipe its writer keeps open would otherwise hold it
+// for ever: a harness's SIGTERM would go unanswered. The read is left
+// behind; the process ends with the receipt. Other runs are ended by the
+// signal itself while they read.
+func loadResponseOrInterrupt(ctx context.Context, opts *applyOptions, in io.Reader) (map[string]string, []byte, []edit.Edit, edit.ErrorList, error) {
+	if !opts.json {
+		return loadResponse(&opts.planOptions, in)
+	}
+	type loaded struct {
+		base  map[string]string
+		src   []byte
+		edits []edit.Edit
+		perrs edit.ErrorList
+		err   error
+	}
+	done := make(chan loaded, 1)
+	go func() {
+		var l loaded
+		l.base, l.src, l.edits, l.perrs, l.err = loadResponse(&opts.planOptions, in)
+		done <- l
+	}()
+	select {
+	case l := <-done:
+		return l.base, l.src, l.edits, l.perrs, l.err
+	case <-ctx.Done():
+		return nil, nil, nil, nil, errInterruptedRead
+	}
+}
+
 // reserveStack grows the calling goroutine's stack to 64 KiB while it
 // holds few frames. An apply's ladder and commit run deep enough that
 // the stack grows three times on the way, each growth copying and
@@ -251,7 +288,15 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 			fmt.Fprintln(errOut, "edapply: reading the reply from stdin; end it with Ctrl-D (or pass RESPONSE_FILE)")
 		}
 	}
-	base, src, edits, perrs, err := loadResponse(&opts.planOptions, in)
+	base, src, edits, perrs, err := loadResponseOrInterrupt(ctx, opts, in)
+	if errors.Is(err, errInterruptedRead) {
+		res := &apply.Result{Errors: edit.ErrorList{{Code: edit.CodeIO, Edit: -1,
+			Msg: "interrupted while the reply was read; no file was changed", Err: ctx.Err()}}}
+		if err := writeReceipt(out, res, opts.json, opts.color, ""); err != nil {
+			return err
+		}
+		return resultStatus(res)
+	}
 	if err != nil {
 		return err
 	}
