@@ -30,13 +30,15 @@ func (t *drainingTransport) Connect(ctx context.Context) (sdk.Connection, error)
 	if err != nil {
 		return nil, err
 	}
-	return &drainingConn{Connection: c, draining: t.draining,
+	return &drainingConn{Connection: c, draining: t.draining, unanswered: map[jsonrpc.ID]struct{}{},
 		answered: make(chan struct{}, 1), closed: make(chan struct{})}, nil
 }
 
-// A drainingConn counts the calls read and the responses written. The SDK
-// answers every call it reads exactly once (an error response included),
-// so when the two counts meet every call has been answered.
+// A drainingConn keeps the ids of the calls read and not yet answered.
+// The SDK answers every call it reads once (an error response included),
+// save one that reuses the id of a call in flight, which it drops
+// unanswered: a set of ids, not a count, so that such a call is not
+// waited for in vain.
 //
 // The SDK tells its own stdio connection the negotiated protocol version
 // through an unexported method, which a wrapper cannot pass on; the one
@@ -47,7 +49,7 @@ type drainingConn struct {
 	draining func()
 
 	mu         sync.Mutex
-	unanswered int
+	unanswered map[jsonrpc.ID]struct{}
 
 	answered  chan struct{} // a token after each response written
 	closed    chan struct{} // closed by Close
@@ -59,7 +61,7 @@ func (c *drainingConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	if err == nil {
 		if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
 			c.mu.Lock()
-			c.unanswered++
+			c.unanswered[req.ID] = struct{}{}
 			c.mu.Unlock()
 		}
 		return msg, nil
@@ -69,9 +71,9 @@ func (c *drainingConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	// waited for in vain.
 	for first := true; ; first = false {
 		c.mu.Lock()
-		n := c.unanswered
+		n := len(c.unanswered)
 		c.mu.Unlock()
-		if n <= 0 {
+		if n == 0 {
 			return nil, err
 		}
 		if first && c.draining != nil {
@@ -89,11 +91,11 @@ func (c *drainingConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 
 func (c *drainingConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	err := c.Connection.Write(ctx, msg)
-	if _, ok := msg.(*jsonrpc.Response); ok {
-		// Counted even when the write failed: that response will not come
+	if resp, ok := msg.(*jsonrpc.Response); ok {
+		// Answered even when the write failed: that response will not come
 		// again, and the SDK closes a connection whose output broke.
 		c.mu.Lock()
-		c.unanswered--
+		delete(c.unanswered, resp.ID)
 		c.mu.Unlock()
 		select {
 		case c.answered <- struct{}{}:

@@ -144,3 +144,38 @@ func TestServeStopsACallInFlightWhenCancelled(t *testing.T) {
 		t.Errorf("a.txt holds %q after the apply was stopped, want it untouched", got)
 	}
 }
+
+// A call that reuses the id of a call in flight is dropped by the SDK
+// unanswered; the end of input does not wait for it (a server that did
+// would never exit, and this test would hang), and the call in flight is
+// answered once.
+func TestServeEndsDespiteAReusedID(t *testing.T) {
+	root := pipedRoot(t)
+	release := holdRootLock(t, root)
+	lines := strings.SplitAfter(pipedSession, "\n")
+	var session strings.Builder
+	for _, line := range lines {
+		if strings.Contains(line, `"tools/list"`) {
+			continue
+		}
+		// read_file under the id of the apply, which waits for the lock.
+		session.WriteString(strings.Replace(line, `"id":4,`, `"id":3,`, 1))
+	}
+	out, draining, served := servePiped(t, context.Background(), root, strings.NewReader(session.String()))
+	select {
+	case <-draining:
+	case err := <-served:
+		t.Fatalf("Serve returned %v at the end of input with the apply still waiting; output:\n%s", err, out.Bytes())
+	}
+	release()
+	if err := <-served; err != nil {
+		t.Fatalf("Serve at the end of input: %v", err)
+	}
+	as := answers(t, out.Bytes())
+	if len(as) != 2 || as[0].ID != 1 || as[1].ID != 3 || !bytes.Contains(as[1].Result, []byte(`"ok":true`)) {
+		t.Errorf("answers %+v, want initialize's and the apply's receipt; output:\n%s", as, out.Bytes())
+	}
+	if got := readFile(t, root, "a.txt"); got != "a\nb\n" {
+		t.Errorf("a.txt holds %q, want %q", got, "a\nb\n")
+	}
+}
