@@ -3,6 +3,7 @@ package locate
 // The ladder's rungs and why each is safe: see doc.go.
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -136,10 +137,7 @@ func (m *matcher) find(p *pattern) ([]hit, level) {
 // search finds p at one rung, from m.from, at the end of the file if the
 // edit asks for it.
 func (m *matcher) search(p *pattern, lv level) []hit {
-	limit := 1 << 30
-	if m.want == 1 {
-		limit = maxListed
-	}
+	limit := m.hitLimit()
 	f := m.f
 	var hits []hit
 	switch lv {
@@ -506,9 +504,25 @@ func (m *matcher) already(hits []hit, lv level) location {
 		LineStart: h.first + 1, LineEnd: h.last + 1, Matched: s, Written: s}
 }
 
+// hitLimit is how many places a search for the old text must find: every
+// one when the edit wants every occurrence or names a line, since the
+// line-hint rung judges every place, and the places nearest the line lead
+// the list, however many stand before them in the file; otherwise enough
+// for a MULTIPLE_MATCHES to list.
+func (m *matcher) hitLimit() int {
+	if m.want == 1 && m.e.Hint == 0 {
+		return maxListed
+	}
+	return 1 << 30
+}
+
 func (m *matcher) multiple(hits []hit, msg string) *edit.Error {
 	w := wordsOf(m.e)
-	counted := len(hits) < maxListed || m.want != 1
+	counted := len(hits) < m.hitLimit() || m.want != 1
+	if m.e.Hint > 0 {
+		// The model's own retry most likely goes to the line it named.
+		hits = nearestFirst(hits, m.e.Hint)
+	}
 	if msg == "" {
 		n := fmt.Sprintf("%d", len(hits))
 		if !counted {
@@ -536,6 +550,23 @@ func (m *matcher) multiple(hits []hit, msg string) *edit.Error {
 		hint += everyHint(m.e, n)
 	}
 	return &edit.Error{Code: edit.CodeMultipleMatches, Msg: msg, Hint: hint, Candidates: m.f.listed(hits)}
+}
+
+// nearestFirst returns hits ordered by their distance from the 1-based
+// line, in file order among equals.
+func nearestFirst(hits []hit, line int) []hit {
+	hs := slices.Clone(hits)
+	slices.SortStableFunc(hs, func(a, b hit) int {
+		return cmp.Compare(abs(a.first+1-line), abs(b.first+1-line))
+	})
+	return hs
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 func lineRange(a, b int) string {

@@ -461,3 +461,41 @@ func TestSentAsIs(t *testing.T) {
 		}
 	}
 }
+
+// TestLocateHintPastManyPlaces: the line-hint rung judges every place of
+// the old text, not the first few the file holds, and a MULTIPLE_MATCHES
+// for an edit that names a line lists the places nearest it first.
+func TestLocateHintPastManyPlaces(t *testing.T) {
+	var b strings.Builder
+	for i := 1; i <= 2*maxListed+60; i++ {
+		if i <= 2*maxListed || i == 2*maxListed+40 || i == 2*maxListed+50 {
+			b.WriteString("}\n")
+		} else {
+			fmt.Fprintf(&b, "l%d\n", i)
+		}
+	}
+	file := b.String()
+	at := 2*maxListed + 40 // the hinted place
+	want := strings.Join(strings.SplitAfter(file, "\n")[:at-1], "") + "} // x\n" + strings.Join(strings.SplitAfter(file, "\n")[at:], "")
+	runLocate(t, "hinted", locateCase{file: file, old: "}\n", new: "} // x\n", hint: at, want: want,
+		strategy: StrategyLineHint, lines: [2]int{at, at}})
+
+	// Halfway between two places, the hint decides nothing.
+	e := &edit.Edit{Op: edit.Replace, Old: "}\n", New: "} // x\n", Count: 1, Hint: 2*maxListed + 45}
+	_, err := locate(file, e, matchOptions{})
+	if err == nil || err.Code != edit.CodeMultipleMatches {
+		t.Fatalf("got %v, want MULTIPLE_MATCHES", err)
+	}
+	if len(err.Candidates) != maxListed {
+		t.Fatalf("%d candidates, want %d", len(err.Candidates), maxListed)
+	}
+	if got := []int{err.Candidates[0].LineStart, err.Candidates[1].LineStart}; got[0] != 2*maxListed+40 || got[1] != 2*maxListed+50 {
+		t.Errorf("first candidates at lines %v, want the two places nearest line %d", got, e.Hint)
+	}
+	if !strings.Contains(err.Msg, fmt.Sprintf("found %d times", 2*maxListed+2)) {
+		t.Errorf("message %q does not count every place", err.Msg)
+	}
+	if !strings.Contains(err.Hint, fmt.Sprintf("lines %d, %d,", 2*maxListed+40, 2*maxListed+50)) {
+		t.Errorf("hint %q does not name the nearest places first", err.Hint)
+	}
+}

@@ -85,10 +85,7 @@ func (m *matcher) cutHits(p *pattern) []hit {
 	if !anchored {
 		return nil // a head and blank lines: exact matching's to judge
 	}
-	limit := 1 << 30
-	if m.want == 1 {
-		limit = maxListed
-	}
+	limit := m.hitLimit()
 	f := m.f
 	lines := f.lineIndex()
 	var hits []hit
