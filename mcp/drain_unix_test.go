@@ -78,6 +78,19 @@ func servePiped(t *testing.T, ctx context.Context, root string, in io.Reader) (*
 	return out, draining, served
 }
 
+// awaitDraining waits until the server has met the end of input with
+// calls unanswered, and fails the test if Serve returns first: the calls
+// the test holds in flight (an apply waiting for the root's lock) must
+// keep it serving.
+func awaitDraining(t *testing.T, out *lockedBuffer, draining <-chan struct{}, served <-chan error) {
+	t.Helper()
+	select {
+	case <-draining:
+	case err := <-served:
+		t.Fatalf("Serve returned %v at the end of input with the apply still waiting; output:\n%s", err, out.Bytes())
+	}
+}
+
 // An apply_edits still running when the input ends (here waiting for the
 // root's lock) runs to its end, and its receipt, like every other answer,
 // is written before Serve returns nil.
@@ -85,11 +98,7 @@ func TestServeFinishesACallInFlightAtEndOfInput(t *testing.T) {
 	root := pipedRoot(t)
 	release := holdRootLock(t, root)
 	out, draining, served := servePiped(t, context.Background(), root, strings.NewReader(pipedSession))
-	select {
-	case <-draining:
-	case err := <-served:
-		t.Fatalf("Serve returned %v at the end of input with the apply still waiting; output:\n%s", err, out.Bytes())
-	}
+	awaitDraining(t, out, draining, served)
 	release()
 	if err := <-served; err != nil {
 		t.Fatalf("Serve at the end of input: %v", err)
@@ -130,11 +139,7 @@ func TestServeStopsACallInFlightWhenCancelled(t *testing.T) {
 		}
 	}
 	client.Close()
-	select {
-	case <-draining:
-	case err := <-served:
-		t.Fatalf("Serve returned %v at the end of input with the apply still waiting; output:\n%s", err, out.Bytes())
-	}
+	awaitDraining(t, out, draining, served)
 	cancel()
 	release()
 	if err := <-served; !errors.Is(err, context.Canceled) {
@@ -162,11 +167,7 @@ func TestServeEndsDespiteAReusedID(t *testing.T) {
 		session.WriteString(strings.Replace(line, `"id":4,`, `"id":3,`, 1))
 	}
 	out, draining, served := servePiped(t, context.Background(), root, strings.NewReader(session.String()))
-	select {
-	case <-draining:
-	case err := <-served:
-		t.Fatalf("Serve returned %v at the end of input with the apply still waiting; output:\n%s", err, out.Bytes())
-	}
+	awaitDraining(t, out, draining, served)
 	release()
 	if err := <-served; err != nil {
 		t.Fatalf("Serve at the end of input: %v", err)
