@@ -228,9 +228,9 @@ var errInterruptedRead = errors.New("interrupted while the reply was read")
 
 // loadResponseOrInterrupt is loadResponse, given up when ctx is cancelled
 // first in a --json run. Such a run catches SIGINT and SIGTERM from its
-// start (it owes its reader a receipt), so an interrupt no longer ends
-// it, and a read of a pipe its writer keeps open would otherwise hold it
-// for ever: a harness's SIGTERM would go unanswered. The read is left
+// start (it owes its reader a receipt), so an interrupt does not end it,
+// and a read of a pipe its writer keeps open would otherwise hold it for
+// ever: a harness's SIGTERM would go unanswered. The read is left
 // behind; the process ends with the receipt. Other runs are ended by the
 // signal itself while they read.
 func loadResponseOrInterrupt(ctx context.Context, opts *applyOptions, in io.Reader) (map[string]string, []byte, []edit.Edit, edit.ErrorList, error) {
@@ -263,9 +263,8 @@ func loadResponseOrInterrupt(ctx context.Context, opts *applyOptions, in io.Read
 // the stack grows three times on the way, each growth copying and
 // adjusting every frame then on it: 0.07 M instructions of a one-line
 // apply (callgrind), where one growth here copies the few frames above
-// runApply. Its array,
-// with those frames, is past 32 KiB, so the stack doubles to 64 KiB; i
-// keeps the compiler from dropping it.
+// runApply. Its array, with those frames, is past 32 KiB, so the stack
+// doubles to 64 KiB; i keeps the compiler from dropping it.
 //
 //go:noinline
 func reserveStack(i int) byte {

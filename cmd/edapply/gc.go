@@ -80,9 +80,9 @@ const gcCrowd = 8
 // after less than a gcThrash-th of the live heap was allocated while the
 // heap crowds the limit (gcCrowd): a run whose live data outgrows its
 // budget then grows with it, rather than collecting again and again at the
-// limit. GOGC or GOMEMLIMIT set in the
-// environment rule instead. The command writes no heap profile, so it
-// keeps none: sampling one holds a few MiB on a large run.
+// limit. GOGC or GOMEMLIMIT set in the environment rule instead. The
+// command writes no heap profile, so it keeps none: sampling one holds a
+// few MiB on a large run.
 func deferGC() {
 	runtime.MemProfileRate = 0
 	gcMu.Lock()
@@ -146,10 +146,10 @@ func budgetApply(src []byte, edits []edit.Edit) func(int64) {
 // on every call (45-67 K instructions, some 5% of one that does nothing),
 // where ReadMemStats costs only a run large enough to collect. The
 // finalizer runs some time after its collection, while the run goes on
-// allocating: HeapAlloc then is more than the collection left
-// live, by as much as a few MiB on a large run, so room judged from it
-// and the heap goal would hand over a run the limit still suits; the bytes
-// allocated from one finalizer to the next are late by as much each time.
+// allocating: HeapAlloc then is more than the collection left live, by as
+// much as a few MiB on a large run, so room judged from it and the heap
+// goal would hand over a run the limit still suits; the bytes allocated
+// from one finalizer to the next are late by as much each time.
 func watchGC() {
 	runtime.SetFinalizer(new([32]byte), func(*[32]byte) {
 		var m runtime.MemStats
