@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/edapply/edapply/internal/growth"
 )
 
 // Hostile inputs the scripts in testdata/scripts/hostile-*.txtar cannot
@@ -41,11 +43,12 @@ func hostileRun(t *testing.T, dir string, args ...string) (status int, stdout, s
 // the child's peak RSS, which Linux counts from the fork, is its own.
 func TestHostileHugeLine(t *testing.T) {
 	size := int64(50 << 20)
-	if raceEnabled || testing.Short() {
+	// The race detector slows the command and multiplies its memory.
+	if growth.Race || testing.Short() {
 		size = 4 << 20
 	}
 	memLimit := 12*size + 128<<20
-	if raceEnabled {
+	if growth.Race {
 		memLimit *= 8
 	}
 	const X = "\x00X" // stands for the huge line

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/edapply/edapply/internal/growth"
 )
 
 // serverRootEnv, set, makes TestServerProcess the server, serving that
@@ -39,7 +41,7 @@ func TestPipedSessionIsAnswered(t *testing.T) {
 		`{"jsonrpc":"2.0","id":3,"method":"tools/list"}`,
 	}, "\n") + "\n"
 	n := 30
-	if testing.Short() || raceEnabled {
+	if testing.Short() || growth.Race { // each process is slow to start under the race detector
 		n = 3
 	}
 	for i := 0; i < n && !t.Failed(); i++ {

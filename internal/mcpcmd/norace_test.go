@@ -1,5 +1,0 @@
-//go:build !race
-
-package mcpcmd
-
-const raceEnabled = false
