@@ -23,6 +23,7 @@ import (
 	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/gen"
+	"github.com/edapply/edapply/internal/rusage"
 	"github.com/edapply/edapply/parse"
 )
 
@@ -276,7 +277,7 @@ func (m *meter) exec(cmd *exec.Cmd) error {
 	m.child = true
 	if cmd.ProcessState != nil {
 		m.cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
-		m.rss = max(m.rss, peakRSS(cmd.ProcessState))
+		m.rss = max(m.rss, rusage.PeakRSS(cmd.ProcessState))
 	}
 	if err != nil || out.Len() > 0 {
 		return fmt.Errorf("%v: %v\n%s", cmd.Args, err, out.Bytes())

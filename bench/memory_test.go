@@ -38,7 +38,7 @@ var rssShapes = []struct{ files, lines, edits int }{
 // reply and the files it edits (rss/held); "version" is `edapply
 // --version`, the Go runtime's own floor. The command runs under GNU
 // time, which starts it from a process of its own: a command this harness
-// started itself would count the harness's memory too (see peakRSS).
+// started itself would count the harness's memory too (see rusage.PeakRSS).
 func BenchmarkPeakRSS(b *testing.B) {
 	gnuTime := "/usr/bin/time"
 	if _, err := os.Stat(gnuTime); err != nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/edapply/edapply/internal/growth"
+	"github.com/edapply/edapply/internal/rusage"
 )
 
 // Hostile inputs the scripts in testdata/scripts/hostile-*.txtar cannot
@@ -31,7 +32,7 @@ func hostileRun(t *testing.T, dir string, args ...string) (status int, stdout, s
 	err := cmd.Run()
 	took = time.Since(start)
 	status = exitStatusOf(t, err)
-	return status, o.String(), e.String(), took, peakRSSOf(cmd.ProcessState)
+	return status, o.String(), e.String(), took, rusage.PeakRSS(cmd.ProcessState)
 }
 
 // TestHostileHugeLine feeds edapply a single line of tens of megabytes with
