@@ -109,8 +109,8 @@ func checkMCPServer(ctx context.Context, path, want string, timeout time.Duratio
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	c := exec.CommandContext(ctx, path, "--version")
-	var out headWriter
-	c.Stdout = &out
+	out := &limitedBuffer{max: versionHeadMax}
+	c.Stdout = out
 	c.WaitDelay = time.Second // a child it left holding stdout
 	err := c.Run()
 	fail := func(msg string) *edit.Error {
@@ -122,10 +122,10 @@ func checkMCPServer(ctx context.Context, path, want string, timeout time.Duratio
 	if err != nil {
 		return fail(fmt.Sprintf("%s --version failed (%v): not the %s this edapply runs", path, err, cli.MCPServer))
 	}
-	got, named := strings.CutPrefix(string(out.b), cli.MCPServer+" version ")
+	got, named := strings.CutPrefix(string(out.Bytes()), cli.MCPServer+" version ")
 	got, ended := strings.CutSuffix(got, "\n")
-	if !named || !ended || out.cut || strings.ContainsFunc(got, func(r rune) bool { return !unicode.IsPrint(r) }) {
-		return fail(fmt.Sprintf("%s --version printed %s: not the %s this edapply runs", path, quoteHead(out.b, out.cut), cli.MCPServer))
+	if !named || !ended || out.over || strings.ContainsFunc(got, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		return fail(fmt.Sprintf("%s --version printed %s: not the %s this edapply runs", path, quoteHead(out.Bytes(), out.over), cli.MCPServer))
 	}
 	if got != want {
 		return fail(fmt.Sprintf("%s is version %s, not this edapply's %s: a server of another build would apply edits with another engine", path, got, want))
@@ -133,22 +133,8 @@ func checkMCPServer(ctx context.Context, path, want string, timeout time.Duratio
 	return nil
 }
 
-// headWriter keeps the first headMax bytes written to it and takes the
-// rest without keeping it (cut says there was more), so that the program
-// writing never blocks.
-type headWriter struct {
-	b   []byte
-	cut bool
-}
-
-const headMax = 512
-
-func (w *headWriter) Write(p []byte) (int, error) {
-	n := min(len(p), headMax-len(w.b))
-	w.b = append(w.b, p[:n]...)
-	w.cut = w.cut || n < len(p)
-	return len(p), nil
-}
+// versionHeadMax is how much of the server's --version output is kept.
+const versionHeadMax = 512
 
 // quoteHead quotes the start of b, a program's output, for a message.
 func quoteHead(b []byte, cut bool) string {
