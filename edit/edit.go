@@ -62,6 +62,14 @@ type Edit struct {
 	// do without when one of them disagrees with the file (see package
 	// locate's hunk edges). 0 for every other edit.
 	LeadContext, TrailContext int
+	// Marks, for an edit whose format marks each line as kept, removed or
+	// added (a diff hunk, a Codex chunk), holds one byte per line of the
+	// hunk in the order written: ' ' a line of both Old and New, '-' a
+	// line of Old only, '+' a line of New only. It says which line of Old
+	// each kept line of New is, where a line diff of the two texts could
+	// not ("-x" then " x" keeps the second x). "" for formats that mark
+	// no lines: their kept lines are paired by a line diff.
+	Marks string
 	// Mode is the file mode a git diff gives the file (0644, 0755); 0 keeps it.
 	Mode uint32
 
@@ -69,4 +77,34 @@ type Edit struct {
 	Start  int    // byte offset in the model output where the edit's region begins
 	End    int    // byte offset just past the edit's region
 	Block  int    // index of the region (block, hunk, call) within the model output, from 0
+}
+
+// Kept pairs New's lines with Old's as Marks says: kept[j] is the index of
+// the line of Old that line j of New keeps, or -1 for a line New adds. It
+// returns nil when Marks is empty or does not count Old's and New's lines
+// (oldLines and newLines, each text's lines with a last line that lacks a
+// newline counted).
+func (e *Edit) Kept(oldLines, newLines int) []int {
+	if e.Marks == "" {
+		return nil
+	}
+	kept := make([]int, 0, newLines)
+	i := 0
+	for k := 0; k < len(e.Marks); k++ {
+		switch e.Marks[k] {
+		case ' ':
+			kept = append(kept, i)
+			i++
+		case '-':
+			i++
+		case '+':
+			kept = append(kept, -1)
+		default:
+			return nil
+		}
+	}
+	if i != oldLines || len(kept) != newLines {
+		return nil
+	}
+	return kept
 }
