@@ -20,11 +20,12 @@ import (
 //	*** End Patch
 //
 // Lowering (the applier relies on it): a chunk is a Replace with Old =
-// context and '-' lines, New = context and '+' lines, Count 1, and Anchors =
+// context and '-' lines, New = context and '+' lines, Marks = each line's
+// ' ', '-' or '+' in order, Count 1, and Anchors =
 // its "@@" texts, trimmed, in order (the applier searches Old after the last
 // one). A chunk that only adds lines goes right after its last anchor line:
-// Old is that line, New is that line and the added ones, Anchors the outer
-// anchors. With no anchor and no context it appends to the end of the file.
+// Old is that line, New is that line and the added ones (Marks ' ' for the
+// anchor line, then a '+' for each), Anchors the outer anchors. With no anchor and no context it appends to the end of the file.
 // Move to is a Rename, and the chunks then edit the new path. As in diffs,
 // an empty or tab-indented chunk line is context that lost its space, and
 // empty lines at a chunk's end are layout unless "*** End of File" follows. Wrappers
@@ -334,7 +335,7 @@ func (r *codexReader) lowerChunk(pth string, c codexChunk) {
 	h := hunk{lines: c.lines}
 	h.blanksAdded()
 	old, nw := h.side('-'), h.side('+')
-	e := edit.Edit{Op: edit.Replace, Path: pth, Old: old, New: nw, Count: 1, Anchors: c.anchors, AtEOF: c.atEOF}
+	e := edit.Edit{Op: edit.Replace, Path: pth, Old: old, New: nw, Count: 1, Anchors: c.anchors, AtEOF: c.atEOF, Marks: h.marks()}
 	switch {
 	case len(c.lines) == 0 && len(c.anchors) > 0 && !c.atEOF:
 		r.errorf(c.from, "chunk in %s has an @@ anchor but no lines", pth)
@@ -348,7 +349,7 @@ func (r *codexReader) lowerChunk(pth string, c codexChunk) {
 		// Added lines go right after the anchor line, which is what Old
 		// finds; the outer anchors narrow where to look for it.
 		a := strings.TrimRight(c.anchor, " \t") + "\n"
-		e.Old, e.New = a, a+nw
+		e.Old, e.New, e.Marks = a, a+nw, " "+e.Marks
 		e.Anchors = c.anchors[:len(c.anchors)-1]
 	}
 	if len(e.Anchors) == 0 {

@@ -18,23 +18,23 @@ func TestParseCodex(t *testing.T) {
 	}{
 		"update": {
 			in:   env("*** Update File: a.py\n@@ def f():\n-    return 1\n+    return 2\n"),
-			want: []edit.Edit{{Op: edit.Replace, Path: "a.py", Old: "    return 1\n", New: "    return 2\n", Count: 1, Anchors: []string{"def f():"}}},
+			want: []edit.Edit{{Op: edit.Replace, Path: "a.py", Old: "    return 1\n", New: "    return 2\n", Count: 1, Anchors: []string{"def f():"}, Marks: "-+"}},
 		},
 		"closedAnchor": {
 			in:   env("*** Update File: a.py\n@@ def f(): @@\n-    return 1\n+    return 2\n"),
-			want: []edit.Edit{{Op: edit.Replace, Path: "a.py", Old: "    return 1\n", New: "    return 2\n", Count: 1, Anchors: []string{"def f():"}}},
+			want: []edit.Edit{{Op: edit.Replace, Path: "a.py", Old: "    return 1\n", New: "    return 2\n", Count: 1, Anchors: []string{"def f():"}, Marks: "-+"}},
 		},
 		"firstChunkWithoutAt": {
 			in:   env("*** Update File: a.py\n x\n-y\n+z\n"),
-			want: []edit.Edit{{Op: edit.Replace, Path: "a.py", Old: "x\ny\n", New: "x\nz\n", Count: 1}},
+			want: []edit.Edit{{Op: edit.Replace, Path: "a.py", Old: "x\ny\n", New: "x\nz\n", Count: 1, Marks: " -+"}},
 		},
 		"plusOnlyAfterAnchor": {
 			in:   env("*** Update File: a.py\n@@ import os\n+import sys\n"),
-			want: []edit.Edit{{Op: edit.Replace, Path: "a.py", Old: "import os\n", New: "import os\nimport sys\n", Count: 1}},
+			want: []edit.Edit{{Op: edit.Replace, Path: "a.py", Old: "import os\n", New: "import os\nimport sys\n", Count: 1, Marks: " +"}},
 		},
 		"plusOnlyAnchoredAtEOF": {
 			in:   env("*** Update File: a.py\n@@ class A:\n+x = 1\n*** End of File\n"),
-			want: []edit.Edit{{Op: edit.Replace, Path: "a.py", New: "x = 1\n", Count: 1, Anchors: []string{"class A:"}, AtEOF: true}},
+			want: []edit.Edit{{Op: edit.Replace, Path: "a.py", New: "x = 1\n", Count: 1, Anchors: []string{"class A:"}, AtEOF: true, Marks: "+"}},
 		},
 		"indentedDirectives": {
 			in:   "  *** Begin Patch\n  *** Delete File: x.txt\n  *** End Patch\n",
@@ -58,12 +58,29 @@ func TestParseCodex(t *testing.T) {
 		},
 		"tabContext": {
 			in:   env("*** Update File: m.go\n@@\n\tx := 1\n-\ty := 2\n+\ty := 3\n"),
-			want: []edit.Edit{{Op: edit.Replace, Path: "m.go", Old: "\tx := 1\n\ty := 2\n", New: "\tx := 1\n\ty := 3\n", Count: 1}},
+			want: []edit.Edit{{Op: edit.Replace, Path: "m.go", Old: "\tx := 1\n\ty := 2\n", New: "\tx := 1\n\ty := 3\n", Count: 1, Marks: " -+"}},
+		},
+		"keptAfterRemoved": {
+			// The kept x is the second line of the two: only the marks say so.
+			in:   env("*** Update File: t.txt\n@@\n-x\n x\n"),
+			want: []edit.Edit{{Op: edit.Replace, Path: "t.txt", Old: "x\nx\n", New: "x\n", Count: 1, Marks: "- "}},
+		},
+		"blanksLostTheirSpace": {
+			in:   env("*** Update File: a.py\n@@\n a\n\n-b\n+c\n\n d\n"),
+			want: []edit.Edit{{Op: edit.Replace, Path: "a.py", Old: "a\n\nb\n\nd\n", New: "a\n\nc\n\nd\n", Count: 1, Marks: "  -+  "}},
+		},
+		"plusOnlyAppends": {
+			in:   env("*** Update File: a.py\n@@\n+x\n\n+y\n"),
+			want: []edit.Edit{{Op: edit.Replace, Path: "a.py", New: "x\n\ny\n", Count: 1, AtEOF: true, Marks: "+++"}},
+		},
+		"trailingBlanksTrimmed": {
+			in:   env("*** Update File: a.py\n@@\n-x\n+y\n\n\n"),
+			want: []edit.Edit{{Op: edit.Replace, Path: "a.py", Old: "x\n", New: "y\n", Count: 1, Marks: "-+"}},
 		},
 		"indentedEnvelope": {
 			// The indented End Patch ends the chunk instead of being a context line.
 			in:   "  *** Begin Patch\n  *** Update File: a\n@@\n-x\n+y\n  *** End Patch\n",
-			want: []edit.Edit{{Op: edit.Replace, Path: "a", Old: "x\n", New: "y\n", Count: 1}},
+			want: []edit.Edit{{Op: edit.Replace, Path: "a", Old: "x\n", New: "y\n", Count: 1, Marks: "-+"}},
 		},
 		"updateNoChanges":  {in: env("*** Update File: a.py\n"), errs: 1},
 		"anchorNoLines":    {in: env("*** Update File: a.py\n@@ def f():\n"), errs: 1},
@@ -95,7 +112,7 @@ func TestParseCodex(t *testing.T) {
 func TestParseCodexAuto(t *testing.T) {
 	src := "*** Begin Patch\n*** Update File: q.sql\n@@\n--- a/x\n+++ b/x\n*** End Patch\n"
 	edits, errs := checkParse(t, []byte(src), FormatAuto)
-	want := []edit.Edit{{Op: edit.Replace, Path: "q.sql", Old: "-- a/x\n", New: "++ b/x\n", Count: 1}}
+	want := []edit.Edit{{Op: edit.Replace, Path: "q.sql", Old: "-- a/x\n", New: "++ b/x\n", Count: 1, Marks: "-+"}}
 	if len(errs) != 0 || !reflect.DeepEqual(stripSpan(edits), want) {
 		t.Errorf("Parse = %+v, %v; want %+v", edits, errs, want)
 	}

@@ -3,6 +3,7 @@ package parse_test
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/rogpeppe/go-internal/diff"
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/parse"
 	"github.com/edapply/edapply/report"
 )
@@ -20,7 +22,8 @@ var update = flag.Bool("update", false, "rewrite the want sections of golden fil
 
 // TestGolden parses the "response" of every testdata/<format>/<case>.txtar
 // with that format's reader (a directory named auto, or one that is not a
-// format name, uses FormatAuto) and compares the JSON with "want". Sections
+// format name, uses FormatAuto) and compares the JSON with "want", and
+// the edits' Marks with "marks" (absent when no edit has any). Sections
 // named "tree/PATH" make up a working tree that the reader may consult.
 func TestGolden(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "*", "*.txtar"))
@@ -69,12 +72,12 @@ func TestGolden(t *testing.T) {
 			if err := report.ParseJSON(&got, edits, errs); err != nil {
 				t.Fatal(err)
 			}
+			// The parse JSON does not carry Marks: a "marks" section
+			// holds those of the edits that have them.
+			marks := goldenMarks(edits)
 			if *update {
-				if wantIdx < 0 {
-					ar.Files = append(ar.Files, txtar.File{Name: "want"})
-					wantIdx = len(ar.Files) - 1
-				}
-				ar.Files[wantIdx].Data = got.Bytes()
+				ar.Files = setGoldenSection(ar.Files, "want", got.Bytes())
+				ar.Files = setGoldenSection(ar.Files, "marks", marks)
 				if err := os.WriteFile(file, txtar.Format(ar), 0o666); err != nil {
 					t.Fatal(err)
 				}
@@ -85,6 +88,9 @@ func TestGolden(t *testing.T) {
 			}
 			if want := ar.Files[wantIdx].Data; !bytes.Equal(got.Bytes(), want) {
 				t.Errorf("Parse mismatch (-want +got):\n%s", diff.Diff("want", want, "got", got.Bytes()))
+			}
+			if want := goldenSection(ar, "marks"); !bytes.Equal(marks, want) {
+				t.Errorf("Marks mismatch (-want +got):\n%s", diff.Diff("marks", want, "got", marks))
 			}
 		})
 	}
@@ -97,4 +103,34 @@ func goldenSection(ar *txtar.Archive, name string) []byte {
 		}
 	}
 	return nil
+}
+
+// goldenMarks lists, one line each, the Marks of the edits that have
+// them, quoted and by block; nil when none has.
+func goldenMarks(edits []edit.Edit) []byte {
+	var b bytes.Buffer
+	for _, e := range edits {
+		if e.Marks != "" {
+			fmt.Fprintf(&b, "%d %q\n", e.Block, e.Marks)
+		}
+	}
+	return b.Bytes()
+}
+
+// setGoldenSection sets the section name to data, adding it when absent
+// and dropping it when data is empty (but never "want").
+func setGoldenSection(fs []txtar.File, name string, data []byte) []txtar.File {
+	for i := range fs {
+		if fs[i].Name == name {
+			if len(data) == 0 && name != "want" {
+				return append(fs[:i], fs[i+1:]...)
+			}
+			fs[i].Data = data
+			return fs
+		}
+	}
+	if len(data) == 0 && name != "want" {
+		return fs
+	}
+	return append(fs, txtar.File{Name: name, Data: data})
 }

@@ -44,6 +44,7 @@ func checkParse(t *testing.T, src []byte, f Format) ([]edit.Edit, edit.ErrorList
 		if e.Op == edit.Replace && e.Count < 0 {
 			t.Errorf("edit %d: negative count %d", i, e.Count)
 		}
+		checkMarks(t, i, e)
 	}
 	for _, err := range errs {
 		var ee *edit.Error
@@ -52,4 +53,40 @@ func checkParse(t *testing.T, src []byte, f Format) ([]edit.Edit, edit.ErrorList
 		}
 	}
 	return edits, errs
+}
+
+// checkMarks asserts that an edit's Marks pair its texts' lines: every
+// hunk and chunk carries them, they count Old's and New's lines exactly,
+// and a hunk's edge context is the kept lines they start and end with.
+func checkMarks(t *testing.T, i int, e edit.Edit) {
+	t.Helper()
+	if e.Op == edit.Replace && (e.Format == FormatUDiff || e.Format == FormatCodex) && e.Marks == "" {
+		t.Errorf("edit %d: a %v hunk without Marks: %+v", i, e.Format, e)
+	}
+	if e.Marks == "" {
+		return
+	}
+	if e.Op != edit.Replace {
+		t.Errorf("edit %d: Marks %q on a %v", i, e.Marks, e.Op)
+	}
+	if e.Kept(textLines(e.Old), textLines(e.New)) == nil {
+		t.Errorf("edit %d: Marks %q do not count Old %q (%d lines) and New %q (%d lines)", i, e.Marks, e.Old, textLines(e.Old), e.New, textLines(e.New))
+	}
+	if e.Format != FormatUDiff || strings.Trim(e.Marks, " ") == "" {
+		return
+	}
+	lead := len(e.Marks) - len(strings.TrimLeft(e.Marks, " "))
+	trail := len(e.Marks) - len(strings.TrimRight(e.Marks, " "))
+	if lead != e.LeadContext || trail != e.TrailContext {
+		t.Errorf("edit %d: Marks %q, LeadContext %d, TrailContext %d", i, e.Marks, e.LeadContext, e.TrailContext)
+	}
+}
+
+// textLines counts s's lines, a last line without a newline included.
+func textLines(s string) int {
+	n := strings.Count(s, "\n")
+	if s != "" && !strings.HasSuffix(s, "\n") {
+		n++
+	}
+	return n
 }

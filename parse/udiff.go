@@ -35,10 +35,17 @@ import (
 //
 // Lowering (the applier relies on it):
 //   - a hunk is a Replace: Old = context and '-' lines, New = context and '+'
-//     lines, Count 1, Hint = the new-side start line (hunks apply in order
-//     against the edited content, where that is where the old text sits),
-//     LeadContext and TrailContext = the context lines before its first
-//     change and after its last;
+//     lines, Marks = each line's ' ', '-' or '+' in the order written (an
+//     empty line that lost its space is ' ', or '+' in a hunk that only
+//     adds), counting Old's and New's lines exactly, Count 1, Hint = the
+//     new-side start line (hunks apply in order against the edited
+//     content, where that is where the old text sits), LeadContext and
+//     TrailContext = the context lines before its first change and after
+//     its last;
+//   - "\ No newline at end of file" takes the line ending off the line
+//     before it, on each side that line belongs to: New without a final
+//     newline where Old has one removes it. The marker may only follow the
+//     last line of a side (and of a new or deleted file's last hunk);
 //   - "--- /dev/null" or "new file mode" is a Create of the '+' lines;
 //     "+++ /dev/null" is a Delete whose Old is the '-' lines;
 //   - a git rename is a Rename followed by Replaces on the new path;
@@ -374,6 +381,40 @@ func (h *hunk) edgeContext() (lead, trail int) {
 		trail++
 	}
 	return lead, trail
+}
+
+// marks is the hunk's edit.Edit Marks: each line's kind, in order. Every
+// line stands for one line of each text it belongs to (a "\ No newline"
+// marker only takes the ending off the last line of a side, see
+// noEOLMisplaced), so the marks count Old's and New's lines exactly.
+func (h *hunk) marks() string {
+	b := make([]byte, len(h.lines))
+	for k, l := range h.lines {
+		b[k] = l.kind
+	}
+	return string(b)
+}
+
+// noEOLMisplaced reports whether a "\ No newline at end of file" marker
+// follows a line that is not the last of each text it belongs to, or one
+// with nothing before its line ending: the marker says the file ends
+// there, and taking the newline off such a line would join it to the
+// next or make it vanish, not end the file.
+func (h *hunk) noEOLMisplaced() bool {
+	for k, l := range h.lines {
+		if !l.noEOL {
+			continue
+		}
+		if l.sideText() == "" {
+			return true
+		}
+		for _, m := range h.lines[k+1:] {
+			if l.kind == ' ' || m.kind == ' ' || m.kind == l.kind {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (h *hunk) has(kind byte, blankToo bool) bool {
@@ -911,9 +952,12 @@ func (p *parser) firstHunkNum(f *diffFile, d *diffTargets) int {
 // lowerNewFile lowers a creation: the '+' lines of every hunk.
 func (p *parser) lowerNewFile(f *diffFile, d *diffTargets) {
 	var b strings.Builder
-	for _, h := range f.hunks {
+	for k, h := range f.hunks {
 		if h.has(' ', false) || h.has('-', true) {
 			p.errorf(lineNum(h.from), "hunk of new file %s has context or removed lines", d.target)
+			return
+		}
+		if p.noEOLMisplaced(&h, k < len(f.hunks)-1, d.target) {
 			return
 		}
 		// An empty line in a new file is an added blank line whose '+' was dropped.
@@ -930,9 +974,12 @@ func (p *parser) lowerNewFile(f *diffFile, d *diffTargets) {
 // file must have.
 func (p *parser) lowerDeletedFile(f *diffFile, d *diffTargets) {
 	var b strings.Builder
-	for _, h := range f.hunks {
+	for k, h := range f.hunks {
 		if h.has('+', true) {
 			p.errorf(lineNum(h.from), "hunk of deleted file %s adds lines", d.target)
+			return
+		}
+		if p.noEOLMisplaced(&h, k < len(f.hunks)-1, d.target) {
 			return
 		}
 		b.WriteString(h.side('-'))
@@ -963,6 +1010,9 @@ func (p *parser) lowerHunks(f *diffFile, d *diffTargets) {
 			p.errorf(lineNum(h.from), "hunk in %s only adds lines and has no line number: add context lines or \"@@ -N,0 +M,K @@\"", d.target)
 			return
 		}
+		if p.noEOLMisplaced(h, false, d.target) {
+			return
+		}
 	}
 	mode := d.mode
 	if d.isRename {
@@ -978,7 +1028,7 @@ func (p *parser) lowerHunks(f *diffFile, d *diffTargets) {
 	}
 	p.reserve(len(f.hunks))
 	for _, h := range f.hunks {
-		e := edit.Edit{Op: edit.Replace, Path: d.target, Old: h.side('-'), New: h.side('+'), Count: 1, Mode: mode}
+		e := edit.Edit{Op: edit.Replace, Path: d.target, Old: h.side('-'), New: h.side('+'), Count: 1, Mode: mode, Marks: h.marks()}
 		e.LeadContext, e.TrailContext = h.edgeContext()
 		if h.numbered {
 			e.Hint = h.nums.newStart
@@ -986,6 +1036,21 @@ func (p *parser) lowerHunks(f *diffFile, d *diffTargets) {
 		mode = 0
 		p.add(e, FormatUDiff, h.from, h.to)
 	}
+}
+
+// noEOLMisplaced reports, as a PARSE_ERROR, a "\ No newline at end of
+// file" marker in h that cannot end the file (see hunk.noEOLMisplaced),
+// or, when more hunks of the same text follow (notLast), any such marker.
+func (p *parser) noEOLMisplaced(h *hunk, notLast bool, pth string) bool {
+	bad := h.noEOLMisplaced()
+	for _, l := range h.lines {
+		bad = bad || notLast && l.noEOL
+	}
+	if bad {
+		p.errorHint(lineNum(h.from), "Put \"\\ No newline at end of file\" only right after the last line of the file, old or new, that lacks a newline.",
+			"a \"\\ No newline at end of file\" line in the hunk of %s follows a line that does not end the file", pth)
+	}
+	return bad
 }
 
 // joinSplitHunks joins a hunk that ends in removed lines with the next when

@@ -22,8 +22,9 @@ func stripSpan(edits []edit.Edit) []edit.Edit {
 }
 
 func TestParseUDiff(t *testing.T) {
-	rep := func(p, old, nw string, hint int) edit.Edit {
-		return edit.Edit{Op: edit.Replace, Path: p, Old: old, New: nw, Count: 1, Hint: hint}
+	// rep is a hunk's Replace; marks are its lines' kinds, in order.
+	rep := func(p, old, nw string, hint int, marks string) edit.Edit {
+		return edit.Edit{Op: edit.Replace, Path: p, Old: old, New: nw, Count: 1, Hint: hint, Marks: marks}
 	}
 	// ctx sets the context lines before a hunk's first change and after its last.
 	ctx := func(e edit.Edit, lead, trail int) edit.Edit {
@@ -37,57 +38,82 @@ func TestParseUDiff(t *testing.T) {
 	}{
 		"numbered": {
 			in:   "--- a/x.py\n+++ b/x.py\n@@ -3,2 +7,2 @@\n a\n-b\n+c\n",
-			want: []edit.Edit{ctx(rep("x.py", "a\nb\n", "a\nc\n", 7), 1, 0)},
+			want: []edit.Edit{ctx(rep("x.py", "a\nb\n", "a\nc\n", 7, " -+"), 1, 0)},
 		},
 		"countsOverflow": {
 			// Counts a hostile or broken header claims are no allocation.
 			in:   "--- a/x.py\n+++ b/x.py\n@@ -1,9223372036854775807 +1,9223372036854775807 @@\n a\n-b\n+c\n",
-			want: []edit.Edit{ctx(rep("x.py", "a\nb\n", "a\nc\n", 1), 1, 0)},
+			want: []edit.Edit{ctx(rep("x.py", "a\nb\n", "a\nc\n", 1, " -+"), 1, 0)},
 		},
 		"bareAt": {
 			in:   "--- x.py\n+++ x.py\n@@\n-b\n+c\n",
-			want: []edit.Edit{rep("x.py", "b\n", "c\n", 0)},
+			want: []edit.Edit{rep("x.py", "b\n", "c\n", 0, "-+")},
 		},
 		"realDirA": {
 			// Only the "a/"+"b/" pair is git's prefix; "a/x" on both sides is a path.
 			in:   "--- a/x\n+++ a/x\n@@ @@\n-1\n+2\n",
-			want: []edit.Edit{rep("a/x", "1\n", "2\n", 0)},
+			want: []edit.Edit{rep("a/x", "1\n", "2\n", 0, "-+")},
 		},
 		"origSuffix": {
 			in:   "--- x.go.orig\n+++ x.go\n@@ @@\n-1\n+2\n",
-			want: []edit.Edit{rep("x.go", "1\n", "2\n", 0)},
+			want: []edit.Edit{rep("x.go", "1\n", "2\n", 0, "-+")},
 		},
 		"newSuffix": {
 			in:   "--- x.go\n+++ x.go.new\n@@ @@\n-1\n+2\n",
-			want: []edit.Edit{rep("x.go", "1\n", "2\n", 0)},
+			want: []edit.Edit{rep("x.go", "1\n", "2\n", 0, "-+")},
 		},
 		"dotSlash": {
 			in:   "--- ./x.go\n+++ ./x.go\n@@ @@\n-1\n+2\n",
-			want: []edit.Edit{rep("x.go", "1\n", "2\n", 0)},
+			want: []edit.Edit{rep("x.go", "1\n", "2\n", 0, "-+")},
 		},
 		"unterminatedLast": {
 			in:   "--- a/x\n+++ b/x\n@@ @@\n-1\n+2",
-			want: []edit.Edit{rep("x", "1\n", "2\n", 0)},
+			want: []edit.Edit{rep("x", "1\n", "2\n", 0, "-+")},
+		},
+		"noNewlineAdded": {
+			// The '+' side's marker: New ends without the newline Old has.
+			in:   "--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+two\n\\ No newline at end of file\n",
+			want: []edit.Edit{ctx(rep("a.txt", "one\ntwo\n", "one\ntwo", 1, " -+"), 1, 0)},
+		},
+		"noNewlineRemoved": {
+			in:   "--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n one\n-two\n\\ No newline at end of file\n+two\n",
+			want: []edit.Edit{ctx(rep("a.txt", "one\ntwo", "one\ntwo\n", 1, " -+"), 1, 0)},
+		},
+		"noNewlineBothThenAdded": {
+			in:   "--- a/a.txt\n+++ b/a.txt\n@@ -1 +1,2 @@\n-two\n\\ No newline at end of file\n+two\n+three\n\\ No newline at end of file\n",
+			want: []edit.Edit{rep("a.txt", "two", "two\nthree", 1, "-++")},
+		},
+		"noNewlineCRLF": {
+			in:   "--- a/a.txt\r\n+++ b/a.txt\r\n@@ -1 +1 @@\r\n-a\r\n+b\r\n\\ No newline at end of file\r\n",
+			want: []edit.Edit{rep("a.txt", "a\r\n", "b", 1, "-+")},
+		},
+		// A marker that cannot end the file would join two lines.
+		"noNewlineMidContext": {in: "--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n a\n\\ No newline at end of file\n-b\n+c\n", errs: 1},
+		"noNewlineMidRemoved": {in: "--- a/x\n+++ b/x\n@@ -1,2 +1 @@\n-a\n\\ No newline at end of file\n-b\n+c\n", errs: 1},
+		"noNewlineOnEmpty":    {in: "--- a/x\n+++ b/x\n@@ -1 +1,2 @@\n a\n+\n\\ No newline at end of file\n", errs: 1},
+		"noNewlineNewFileEarlyHunk": {
+			in:   "--- /dev/null\n+++ b/x\n@@ -0,0 +1 @@\n+a\n\\ No newline at end of file\n@@ -0,0 +2 @@\n+b\n",
+			errs: 1,
 		},
 		"countMissingMeansOne": {
 			in:   "--- a/x\n+++ b/x\n@@ -1 +1 @@\n-1\n+2\n\nprose\n",
-			want: []edit.Edit{rep("x", "1\n", "2\n", 1)},
+			want: []edit.Edit{rep("x", "1\n", "2\n", 1, "-+")},
 		},
 		"countsKeepTrailingBlank": {
 			in:   "--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n-1\n+2\n\n\nprose\n",
-			want: []edit.Edit{ctx(rep("x", "1\n\n", "2\n\n", 1), 0, 1)},
+			want: []edit.Edit{ctx(rep("x", "1\n\n", "2\n\n", 1, "-+ "), 0, 1)},
 		},
 		"interiorBlankIsContext": {
 			in:   "--- a/x\n+++ b/x\n@@ @@\n a\n\n-b\n+c\n",
-			want: []edit.Edit{ctx(rep("x", "a\n\nb\n", "a\n\nc\n", 0), 2, 0)},
+			want: []edit.Edit{ctx(rep("x", "a\n\nb\n", "a\n\nc\n", 0, "  -+"), 2, 0)},
 		},
 		"insertionBlanksAreAdded": {
 			in:   "--- a/x\n+++ b/x\n@@ -2,0 +3,3 @@\n+a\n\n+b\n",
-			want: []edit.Edit{rep("x", "", "a\n\nb\n", 3)},
+			want: []edit.Edit{rep("x", "", "a\n\nb\n", 3, "+++")},
 		},
 		"hunkBeforeFence": {
 			in:   "```diff\n--- a/x\n+++ b/x\n@@ @@\n-1\n+2\n```\n- not a line\n",
-			want: []edit.Edit{rep("x", "1\n", "2\n", 0)},
+			want: []edit.Edit{rep("x", "1\n", "2\n", 0, "-+")},
 		},
 		"devNullBoth":       {in: "--- /dev/null\n+++ /dev/null\n@@ @@\n+x\n", errs: 1},
 		"headerOnly":        {in: "--- a/x\n+++ b/x\n\nThat is all.\n", errs: 1},
@@ -97,7 +123,7 @@ func TestParseUDiff(t *testing.T) {
 			// Removed lines under "--- /dev/null" say the file exists: an edit
 			// of it, matched through the ladder like any hunk.
 			in:   "--- /dev/null\n+++ x\n@@ ... @@\n-a\n+b\n",
-			want: []edit.Edit{rep("x", "a\n", "b\n", 0)},
+			want: []edit.Edit{rep("x", "a\n", "b\n", 0, "-+")},
 		},
 		"gitNewFileWithRemoved": {
 			// git's own "new file mode" line is not second-guessed.
@@ -111,11 +137,11 @@ func TestParseUDiff(t *testing.T) {
 		"gitNoPrefixNames": {
 			// "--- " names without "a/" keep every component.
 			in:   "diff --git a/m/x.go b/m/x.go\n--- m/x.go\n+++ m/x.go\n@@ -1 +1 @@\n-1\n+2\n",
-			want: []edit.Edit{rep("m/x.go", "1\n", "2\n", 1)},
+			want: []edit.Edit{rep("m/x.go", "1\n", "2\n", 1, "-+")},
 		},
 		"gitHeaderNoDashes": {
 			in:   "diff --git a/x.txt b/x.txt\n@@ -1 +1 @@\n-1\n+2\n",
-			want: []edit.Edit{rep("x.txt", "1\n", "2\n", 1)},
+			want: []edit.Edit{rep("x.txt", "1\n", "2\n", 1, "-+")},
 		},
 		"renameAndMode": {
 			in:   "diff --git a/x b/y\nold mode 100644\nnew mode 100755\nsimilarity index 100%\nrename from x\nrename to y\n",
@@ -123,19 +149,19 @@ func TestParseUDiff(t *testing.T) {
 		},
 		"similarityRename": {
 			in:   "diff --git a/p.py b/q.py\nsimilarity index 90%\n--- a/p.py\n+++ b/q.py\n@@ -1 +1 @@\n-1\n+2\n",
-			want: []edit.Edit{{Op: edit.Rename, Path: "p.py", New: "q.py"}, rep("q.py", "1\n", "2\n", 1)},
+			want: []edit.Edit{{Op: edit.Rename, Path: "p.py", New: "q.py"}, rep("q.py", "1\n", "2\n", 1, "-+")},
 		},
 		"outOfRootKept": {
 			in:   "--- a/../../etc/passwd\n+++ b/../../etc/passwd\n@@ @@\n-1\n+2\n",
-			want: []edit.Edit{rep("../../etc/passwd", "1\n", "2\n", 0)},
+			want: []edit.Edit{rep("../../etc/passwd", "1\n", "2\n", 0, "-+")},
 		},
 		"sqlCommentNotHeader": {
 			in:   "--- a/q.sql\n+++ b/q.sql\n@@ @@\n--- note\n+++ other\n SELECT 1;\n",
-			want: []edit.Edit{ctx(rep("q.sql", "-- note\nSELECT 1;\n", "++ other\nSELECT 1;\n", 0), 0, 1)},
+			want: []edit.Edit{ctx(rep("q.sql", "-- note\nSELECT 1;\n", "++ other\nSELECT 1;\n", 0, "-+ "), 0, 1)},
 		},
 		"elisionNotBeforeEnd": {
 			in:   "--- a/x\n+++ b/x\n@@ @@\n-1\n+2\n...\nprose\n",
-			want: []edit.Edit{rep("x", "1\n", "2\n", 0)},
+			want: []edit.Edit{rep("x", "1\n", "2\n", 0, "-+")},
 		},
 	}
 	for name, tt := range tests {
