@@ -80,8 +80,15 @@ func ParseTree(src []byte, f Format, t Tree) ([]edit.Edit, edit.ErrorList) {
 // ParseTreeString is ParseTree of a response held as a string, which the
 // edits' texts share: the parser reads it in place and holds no copy of it.
 func ParseTreeString(src string, f Format, t Tree) ([]edit.Edit, edit.ErrorList) {
+	return parseString(src, f, t, false)
+}
+
+// parseString is ParseTreeString; complete says src is known to be whole
+// (text this package rendered), so that where it ends says nothing of a
+// reply cut off.
+func parseString(src string, f Format, t Tree, complete bool) ([]edit.Edit, edit.ErrorList) {
 	p := newParser(src, f)
-	p.tree = t
+	p.tree, p.complete = t, complete
 	p.run()
 	p.dropQuotes()
 	if len(p.edits) == 0 && len(p.errs) == 0 {
@@ -172,12 +179,21 @@ type parser struct {
 	// diffFenceClose is the line of the fence that closes the diff being
 	// read, when a fence of its own opens it; -1 otherwise (udiff.go).
 	diffFenceClose int
-	diffTarget     string                     // the file of the diff section being read
-	diffLines      map[string]map[string]bool // each such file's lines, as diffFileHas asks
-	scan           scanState                  // what the SEARCH/REPLACE and whole-file readers learnt on earlier lines (whole.go)
-	tree           Tree
-	inPatch        bool                 // reading the envelope a JSON tool call carries (codexcall.go)
-	files          map[string]*treeFile // what tree said about each name asked
+	// openDiffFence is the line of a diff's own fence (```diff) that no
+	// fence after it closes, -1 when none: the reply ends inside it, and
+	// every diff section after it is cut off (udiff.go).
+	openDiffFence int
+	openDiffSaid  bool                       // the truncation of openDiffFence has been reported
+	diffTarget    string                     // the file of the diff section being read
+	diffLines     map[string]map[string]bool // each such file's lines, as diffFileHas asks
+	scan          scanState                  // what the SEARCH/REPLACE and whole-file readers learnt on earlier lines (whole.go)
+	tree          Tree
+	inPatch       bool // reading the envelope a JSON tool call carries (codexcall.go)
+	// complete says the text is known to be whole (a decoded JSON
+	// string, a rendering of normalize's own): where it ends is no sign
+	// of a reply cut off.
+	complete bool
+	files    map[string]*treeFile // what tree said about each name asked
 	// fullEdits are the chunks of edits before the latest, fullCount
 	// edits in all, while run runs (see push).
 	fullEdits [][]edit.Edit
@@ -282,7 +298,7 @@ func (p *parser) treeText(pth string) (string, bool) {
 }
 
 func newParser(text string, f Format) *parser {
-	return &parser{text: text, lines: splitLines(text), format: f, leanOnWhole: map[int]bool{}, toolWrites: map[int]bool{}, diffFenceClose: -1}
+	return &parser{text: text, lines: splitLines(text), format: f, leanOnWhole: map[int]bool{}, toolWrites: map[int]bool{}, diffFenceClose: -1, openDiffFence: -1}
 }
 
 // run walks the lines; each line either starts a region of an accepted

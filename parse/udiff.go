@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -46,6 +47,9 @@ import (
 //     before it, on each side that line belongs to: New without a final
 //     newline where Old has one removes it. The marker may only follow the
 //     last line of a side (and of a new or deleted file's last hunk);
+//   - a diff the reply ends inside (in a hunk short of its header's
+//     counts, in the middle of a hunk's line, or in a diff fence never
+//     closed) is a PARSE_ERROR "the diff looks truncated", never applied;
 //   - "--- /dev/null" or "new file mode" is a Create of the '+' lines;
 //     "+++ /dev/null" is a Delete whose Old is the '-' lines;
 //   - a git rename is a Rename followed by Replaces on the new path;
@@ -417,6 +421,26 @@ func (h *hunk) noEOLMisplaced() bool {
 	return false
 }
 
+// counts returns how many lines of the old and the new text the hunk's
+// lines are, as its header would count them; the empty lines of a hunk
+// that only adds are added lines (see blanksAdded).
+func (h *hunk) counts() (nOld, nNew int) {
+	adds := !h.has('-', true) && !h.has(' ', false)
+	for _, l := range h.lines {
+		kind := l.kind
+		if adds {
+			kind = '+'
+		}
+		if kind != '+' {
+			nOld++
+		}
+		if kind != '-' {
+			nNew++
+		}
+	}
+	return nOld, nNew
+}
+
 func (h *hunk) has(kind byte, blankToo bool) bool {
 	for _, l := range h.lines {
 		if l.kind == kind && (blankToo || !l.blank) {
@@ -541,6 +565,12 @@ func (p *parser) fenceDiff(i int) {
 			}
 			return
 		}
+	}
+	// A fence that says it holds a diff and is never closed: the reply
+	// was cut off inside it. A bare fence may be the close of some other
+	// block, so it says nothing.
+	if lang := f.lang(); (lang == "diff" || lang == "patch" || lang == "udiff") && p.openDiffFence < 0 && !p.complete {
+		p.openDiffFence = j
 	}
 }
 
@@ -815,11 +845,69 @@ type diffTargets struct {
 	line             int // 1-based output line of the section, for errors
 }
 
+// truncatedHint is the hint of a diff the reply ends inside.
+const truncatedHint = "Resend the diff complete: every line its hunk headers count, each ending in a newline, and its fence closed."
+
+// cutOff reports whether the reply ends inside f, which must then not be
+// applied: inside a diff fence that is never closed (line is the
+// fence's, and quiet is set once that was reported for an earlier
+// section), in a hunk shorter than its header's counts, or in the middle
+// of a hunk's line. The counts alone say nothing where more follows the
+// hunk (models miscount), nor where the hunk elides lines; the missing
+// newline says nothing where the hunk's lines are exactly those its header
+// counts (a diff file whose last newline was dropped).
+func (p *parser) cutOff(f *diffFile) (why string, line int, quiet bool) {
+	if p.complete {
+		return "", 0, false
+	}
+	if p.openDiffFence >= 0 && f.from > p.openDiffFence {
+		quiet, p.openDiffSaid = p.openDiffSaid, true
+		return fmt.Sprintf("its fence on line %d is never closed", lineNum(p.openDiffFence)), lineNum(p.openDiffFence), quiet
+	}
+	if len(f.hunks) == 0 {
+		return "", 0, false
+	}
+	h := &f.hunks[len(f.hunks)-1]
+	for k := h.to; k < len(p.lines); k++ {
+		if strings.TrimSpace(p.lines[k].text) != "" {
+			return "", 0, false
+		}
+	}
+	nOld, nNew := h.counts()
+	if h.numbered && (nOld < h.nums.oldLines || nNew < h.nums.newLines) && !h.elides() {
+		return fmt.Sprintf("the reply ends inside the hunk on line %d, which holds %d old and %d new lines where its header counts %d and %d",
+			lineNum(h.from), nOld, nNew, h.nums.oldLines, h.nums.newLines), lineNum(h.from), false
+	}
+	last := len(p.lines) - 1
+	exact := h.numbered && nOld == h.nums.oldLines && nNew == h.nums.newLines
+	if h.to == len(p.lines) && !strings.HasSuffix(p.text, "\n") && !strings.HasPrefix(p.lines[last].text, `\`) && !exact {
+		return fmt.Sprintf("the reply ends in the middle of line %d, a line of the hunk on line %d", lineNum(last), lineNum(h.from)), lineNum(h.from), false
+	}
+	return "", 0, false
+}
+
+// elides reports whether a line of h is an elision ("..."), which stands
+// for lines its header counts.
+func (h *hunk) elides() bool {
+	for _, l := range h.lines {
+		if l.kind == ' ' && isElisionLine(l.text) {
+			return true
+		}
+	}
+	return false
+}
+
 // lowerDiffFile turns a file's section into edits, or reports why it
 // cannot: it settles the names, then lowers a creation, a deletion or the
 // hunks of an edit.
 func (p *parser) lowerDiffFile(f *diffFile) {
 	d := diffTargets{line: lineNum(f.from)}
+	if why, line, quiet := p.cutOff(f); why != "" {
+		if !quiet {
+			p.errorHint(line, truncatedHint, "the diff looks truncated: %s", why)
+		}
+		return
+	}
 	if f.binary {
 		p.errorf(d.line, "binary diffs are not supported: send the file's new content another way")
 		return

@@ -42,7 +42,7 @@ func TestParseUDiff(t *testing.T) {
 		},
 		"countsOverflow": {
 			// Counts a hostile or broken header claims are no allocation.
-			in:   "--- a/x.py\n+++ b/x.py\n@@ -1,9223372036854775807 +1,9223372036854775807 @@\n a\n-b\n+c\n",
+			in:   "--- a/x.py\n+++ b/x.py\n@@ -1,9223372036854775807 +1,9223372036854775807 @@\n a\n-b\n+c\n\nDone.\n",
 			want: []edit.Edit{ctx(rep("x.py", "a\nb\n", "a\nc\n", 1, " -+"), 1, 0)},
 		},
 		"bareAt": {
@@ -66,9 +66,42 @@ func TestParseUDiff(t *testing.T) {
 			in:   "--- ./x.go\n+++ ./x.go\n@@ @@\n-1\n+2\n",
 			want: []edit.Edit{rep("x.go", "1\n", "2\n", 0, "-+")},
 		},
-		"unterminatedLast": {
-			in:   "--- a/x\n+++ b/x\n@@ @@\n-1\n+2",
-			want: []edit.Edit{rep("x", "1\n", "2\n", 0, "-+")},
+		"unterminatedLastCounted": {
+			// The hunk holds the lines its header counts: only the file's
+			// last newline was lost.
+			in:   "--- a/x\n+++ b/x\n@@ -1 +1 @@\n-1\n+2",
+			want: []edit.Edit{rep("x", "1\n", "2\n", 1, "-+")},
+		},
+		// The reply ends inside the diff: nothing of it is applied.
+		"cutMidLine":        {in: "--- a/x\n+++ b/x\n@@ @@\n-1\n+2", errs: 1},
+		"cutMidLineCounted": {in: "--- a/x\n+++ b/x\n@@ -1,2 +1,3 @@\n a\n-1\n+2\n+3\n a", errs: 1},
+		"cutShort":          {in: "--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n a\n-1\n+2\n", errs: 1},
+		"cutShortBlanks":    {in: "--- a/x\n+++ b/x\n@@ -1,5 +1,5 @@\n a\n-1\n+2\n\n\n", errs: 1},
+		"cutNewFile":        {in: "--- /dev/null\n+++ b/x\n@@ -0,0 +1,3 @@\n+a\n+b\n", errs: 1},
+		"cutInFence":        {in: "```diff\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-1\n+2\n", errs: 1},
+		"cutInFenceSecondFile": {
+			in:   "```diff\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-1\n+2\n--- a/y\n+++ b/y\n@@ -1 +1 @@\n-1\n+2\n",
+			errs: 1,
+		},
+		"shortThenFence": {
+			// Models miscount: a hunk short of its counts that a fence
+			// closes is whole.
+			in:   "```diff\n--- a/x\n+++ b/x\n@@ -1,5 +1,5 @@\n-1\n+2\n```\n",
+			want: []edit.Edit{rep("x", "1\n", "2\n", 1, "-+")},
+		},
+		"shortThenProse": {
+			in:   "--- a/x\n+++ b/x\n@@ -1,5 +1,5 @@\n-1\n+2\n\nThat fixes it.",
+			want: []edit.Edit{rep("x", "1\n", "2\n", 1, "-+")},
+		},
+		"shortWithElision": {
+			// An elided hunk's header counts the lines "..." stands for.
+			in:   "--- a/x\n+++ b/x\n@@ -1,9 +1,9 @@\n a\n ...\n-1\n+2\n",
+			want: []edit.Edit{ctx(rep("x", "a\n...\n1\n", "a\n...\n2\n", 1, "  -+"), 2, 0)},
+		},
+		"bareFenceLeftOpen": {
+			// A bare fence may close some earlier block: it says nothing.
+			in:   "```\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-1\n+2\n",
+			want: []edit.Edit{rep("x", "1\n", "2\n", 1, "-+")},
 		},
 		"noNewlineAdded": {
 			// The '+' side's marker: New ends without the newline Old has.
