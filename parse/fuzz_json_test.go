@@ -17,12 +17,14 @@ func FuzzParseJSON(f *testing.F) {
 	seedResponses(f, "*")
 	f.Add([]byte(`{"path": "a", "old_string": "x", "new_string": "y"}`))
 	f.Add([]byte("```json\n[{\"file_path\": \"a\", \"edits\": [{\"old_string\": \"x\", \"new_string\": \"y\"}]}]\n```\n"))
+	f.Add([]byte(`{"command": "str_replace", "path": "a", "diff": "@@ -1 +1 @@\n-x\n+y\n"}`))
+	f.Add([]byte(`{"command": "create", "path": "a", "file_text": "x\n", "old_str": "y"}`))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		edits, _ := checkParse(t, src, FormatJSON)
 		checkParse(t, src, FormatAuto)
 		for _, e := range edits {
-			if e.Format == FormatCodex && e.Start < len(src) && src[e.Start] == '"' {
-				continue // a patch the call carries, read by the Codex reader (codexcall.go)
+			if (e.Format == FormatCodex || e.Format == FormatUDiff) && e.Start < len(src) && src[e.Start] == '"' {
+				continue // a patch or diff the call carries, read by the Codex or diff reader
 			}
 			if e.Format != FormatJSON {
 				t.Errorf("edit %+v: format %q", e, e.Format)
@@ -31,6 +33,11 @@ func FuzzParseJSON(f *testing.F) {
 				continue
 			}
 			call := map[string]any{"path": e.Path, "old_string": e.Old, "new_string": e.New, "replace_all": e.Count == 0 && e.Op == edit.Replace}
+			if e.Op == edit.Create {
+				// The text-editor tools' create: the one call that creates
+				// an empty file too.
+				call = map[string]any{"command": "create", "path": e.Path, "file_text": e.New}
+			}
 			// Decoded JSON strings are valid UTF-8, so Marshal keeps every byte.
 			line, err := json.Marshal(call)
 			if err != nil {

@@ -9,6 +9,7 @@ import (
 	"math"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -49,11 +50,21 @@ import (
 // "/"; absolute, drive and UNC forms stay as written, for the applier to
 // refuse.
 //
-// Lowering, per edit-shaped object:
-//   - old text absent or "" with new text: edit.Create, except whole-file
-//     writers (a "content" or "file_text" field with no old field, or
-//     command "create"), which are edit.Rewrite: those tools overwrite, and
-//     the applier creates the file when it is absent;
+// Lowering, per edit-shaped object, with each tool's own semantics:
+//   - command "create" (the text-editor tools' "create a new file"):
+//     edit.Create, which the applier refuses (FILE_EXISTS) on a file with
+//     other content and reports already_applied on one that holds exactly
+//     that text;
+//   - whole-file writes, which overwrite: command "write" (Goose's
+//     text_editor) and a "content" or "file_text" field with no old field
+//     and no command (write_to_file, write_file): edit.Rewrite, which
+//     creates the file when it is absent;
+//   - old text absent or "" with new text and no command: edit.Create;
+//     both absent or empty is no edit, and a PARSE_ERROR;
+//   - command "str_replace" needs its old text; with none and a "diff"
+//     argument (Goose's text_editor) the diff is read as the unified diff
+//     it is (readCarriedDiff): its hunks, in format udiff, with the span of
+//     the string that holds it;
 //   - command "insert" with insert_line N: a Replace with Old "" and Hint
 //     N+1, because the tool inserts after line N and the applier inserts
 //     before line Hint; the text gets a final newline if it lacks one, as
@@ -65,6 +76,13 @@ import (
 //
 // A call whose command or input is a Codex envelope yields that envelope's
 // edits, read by the Codex reader (codexcall.go).
+//
+// A call is read whole or refused: an edit-shaped call that also carries
+// edit content in a field edapply does not read with the fields it does
+// ("diff" beside "old_str", "insert_line" without command insert, Cursor's
+// "code_edit", a second path), or a command the text-editor tools do not
+// have, is a PARSE_ERROR naming the field or the command, never a create
+// or a no-op that drops the content.
 //
 // Each edit's Line and span are those of its own object when it has one in
 // the output (array elements, MultiEdit elements); edits decoded from a
@@ -88,6 +106,10 @@ var jsonRegion = region{
 			from, to := p.lineAt(it.start), p.lineAt(it.end-1)+1
 			if it.patch != "" {
 				p.readCarriedPatch(it)
+				continue
+			}
+			if it.diff != "" {
+				p.readCarriedDiff(it)
 				continue
 			}
 			if it.onlyRead {
@@ -116,6 +138,8 @@ type jsonItem struct {
 	hint       string // the error's hint, when not the reader's usual one
 	onlyRead   bool   // msg reports a view call, an error only when nothing else parses
 	patch      string // a Codex envelope the call carries, decoded (codexcall.go)
+	diff       string // a unified diff the call carries (Goose's str_replace "diff"), decoded
+	diffPath   string // the path the call that carries diff names
 	dir        string // the directory a shell changed to before apply_patch: patch's paths are under it
 	codexCall  bool   // a call carrying a Codex patch, or refused for how it runs apply_patch
 	start, end int
@@ -536,7 +560,12 @@ type jsonWalker struct {
 }
 
 func (w *jsonWalker) fail(start, end int, format string, args ...any) {
-	w.items = append(w.items, jsonItem{msg: fmt.Sprintf(format, args...), start: start, end: end})
+	w.failHint(start, end, "", format, args...)
+}
+
+// failHint is fail with a hint of its own ("" for the reader's usual one).
+func (w *jsonWalker) failHint(start, end int, hint, format string, args ...any) {
+	w.items = append(w.items, jsonItem{msg: fmt.Sprintf(format, args...), hint: hint, start: start, end: end})
 }
 
 // value looks for edits in raw, which spans [start, end) of the output.
@@ -561,8 +590,8 @@ func (w *jsonWalker) object(obj map[string]jsonMember, start, end, depth int) {
 	}
 	cmd, _ := jsonString(obj["command"])
 	switch cmd {
-	case "str_replace", "create", "insert":
-		if hasAny(obj, jsonPathKeys) || hasAny(obj, jsonOldKeys) || hasAny(obj, jsonNewKeys) || has(obj, "insert_text") {
+	case "str_replace", "create", "insert", "write":
+		if hasAny(obj, jsonPathKeys) || hasAny(obj, jsonOldKeys) || hasAny(obj, jsonNewKeys) || has(obj, "insert_text") || has(obj, "diff") {
 			w.call(obj, cmd, "", start, end)
 			return
 		}
@@ -583,14 +612,30 @@ func (w *jsonWalker) object(obj map[string]jsonMember, start, end, depth int) {
 		return
 	case "":
 	default:
+		if hasAny(obj, jsonPathKeys) && unreadContent(obj, nil) != "" {
+			// A file and the text of an edit: an editor's command
+			// edapply does not know, which must not pass for a shell's.
+			p, _ := firstString(obj, jsonPathKeys)
+			w.items = append(w.items, jsonItem{start: start, end: end,
+				hint: "Send the edit as a str_replace, create, insert or write call, or in another format.",
+				msg:  fmt.Sprintf("command %q on %s is not one edapply reads: the text-editor tools' are str_replace, create, insert and write", clip(cmd), p)})
+		}
 		return // a shell command: not an edit
 	}
 	if es, ok := obj["edits"]; ok && es.raw[0] == '[' && (hasAny(obj, jsonPathKeys) || w.strongElems(es)) {
 		w.multi(obj, es, start, end)
 		return
 	}
-	if hasStrong(obj) || (hasAny(obj, jsonPathKeys) && (hasAny(obj, jsonOldKeys) || hasAny(obj, jsonNewKeys))) {
+	if hasStrong(obj) || (hasAny(obj, jsonPathKeys) && (hasAny(obj, jsonOldKeys) || hasAny(obj, jsonNewKeys) || has(obj, "diff"))) {
 		w.call(obj, "", "", start, end)
+		return
+	}
+	if k := unreadCall(obj); k != "" {
+		// A file and edit text in a field of a tool edapply does not
+		// read (Cursor's code_edit): a call, refused, not prose.
+		p, _ := firstString(obj, append([]string{"target_file"}, jsonPathKeys...))
+		w.failHint(start, end, "Send the edit as a str_replace call (path, old_str, new_str), a unified diff, or SEARCH/REPLACE blocks.",
+			"the call's %q for %s is not an edit edapply reads", k, p)
 		return
 	}
 	for _, k := range jsonWrapperKeys {
@@ -695,12 +740,49 @@ func (w *jsonWalker) call(obj map[string]jsonMember, cmd, defPath string, start,
 		w.fail(start, end, "%q must be a string", newKey)
 		return
 	}
+	// The fields the call's command reads: an old text only for a
+	// replacement, a line only for an insert.
+	read := []string{pathKey, newKey}
+	switch cmd {
+	case "", "str_replace":
+		read = append(read, oldKey)
+	case "insert":
+		read = append(read, "insert_line")
+	}
+	if d, ok := obj["diff"]; ok && !hasOld && !hasNew && (cmd == "str_replace" || cmd == "") {
+		// Goose's text_editor: str_replace with its edit as a unified diff.
+		text, isStr := jsonString(d)
+		if !isStr || strings.TrimSpace(text) == "" {
+			w.fail(start, end, "the \"diff\" of the call for %s is not a unified diff", p)
+			return
+		}
+		if k := unreadContent(obj, append(read, "diff")); k != "" {
+			w.fail(start, end, "the call for %s carries both \"diff\" and %q: edapply reads one edit per call", p, k)
+			return
+		}
+		w.items = append(w.items, jsonItem{diff: text, diffPath: p, start: d.start, end: d.end})
+		return
+	}
+	if k := unreadContent(obj, read); k != "" {
+		msg := fmt.Sprintf("the call for %s carries %q, which edapply does not read", p, k)
+		if names := readNames(read); names != "" {
+			msg += " with " + names
+		}
+		w.items = append(w.items, jsonItem{msg: msg, start: start, end: end,
+			hint: "Resend the call with the fields of one edit only: path, old_string and new_string, or a text-editor command and its own fields."})
+		return
+	}
 	if !hasNew {
 		if cmd != "str_replace" {
 			w.fail(start, end, "edit of %s has no new text (want \"new_string\")", p)
 			return
 		}
 		nw = "" // str_replace's new_str is optional: absent deletes the old text
+	}
+	if cmd == "str_replace" && !hasOld {
+		w.failHint(start, end, "Send the text to replace as old_str; to create a new file, use command \"create\" with file_text.",
+			"str_replace on %s has no old text (want \"old_str\"): nothing of it is written", p)
+		return
 	}
 	e := edit.Edit{Path: p, New: nw}
 	switch {
@@ -719,8 +801,14 @@ func (w *jsonWalker) call(obj map[string]jsonMember, cmd, defPath string, start,
 			e.New += "\n"
 		}
 		e.Op, e.Count, e.Hint = edit.Replace, 1, n+1
-	case cmd == "create" || (!hasOld && (newKey == "content" || newKey == "file_text")):
+	case cmd == "create":
+		e.Op = edit.Create
+	case cmd == "write" || cmd == "" && !hasOld && (newKey == "content" || newKey == "file_text"):
 		e.Op = edit.Rewrite
+	case old == "" && nw == "":
+		w.failHint(start, end, "Send the text to replace and its replacement; to create an empty file, use command \"create\" with an empty file_text.",
+			"edit of %s has neither old nor new text", p)
+		return
 	case old == "":
 		e.Op = edit.Create
 	default:
@@ -734,6 +822,105 @@ func (w *jsonWalker) call(obj map[string]jsonMember, cmd, defPath string, start,
 		e.EveryKey = everyKey(obj, cmd, oldKey)
 	}
 	w.items = append(w.items, jsonItem{e: e, start: start, end: end})
+}
+
+// jsonUnreadKeys name fields that carry an edit's text in tools edapply
+// does not read (Cursor's edit_file, the MCP filesystem server's edit_file
+// elements, ...): beside a path, they make an object a call, which is
+// refused rather than passed over (see unreadCall).
+var jsonUnreadKeys = []string{
+	"diff", "patch", "code_edit", "new_content", "newContent", "old_content", "oldContent",
+	"file_content", "fileContent", "oldText", "newText",
+}
+
+// unreadCall returns the field that makes obj a call of a tool edapply
+// does not read: beside a path ("target_file" too, Cursor's), one of
+// jsonUnreadKeys holding text, or Goose's older patch_file pair "before"
+// and "after"; "" for anything else, prose's JSON included.
+func unreadCall(obj map[string]jsonMember) string {
+	if !hasAny(obj, jsonPathKeys) && !has(obj, "target_file") {
+		return ""
+	}
+	text := func(k string) bool {
+		s, ok := jsonString(obj[k])
+		return ok && s != ""
+	}
+	for _, k := range jsonUnreadKeys {
+		if text(k) {
+			return k
+		}
+	}
+	if text("before") && text("after") {
+		return "before"
+	}
+	return ""
+}
+
+// jsonContentKeys name every field that may carry an edit's text, read or
+// not (jsonOldKeys, jsonInsertKeys, jsonUnreadKeys and more): a call that
+// holds one besides those read holds more than its edit. Built on first
+// use: most runs of the program read no tool call.
+var jsonContentKeys = sync.OnceValue(func() []string {
+	return slices.Concat(jsonOldKeys, jsonInsertKeys, jsonUnreadKeys,
+		[]string{"before", "after", "contents", "insert_line", "text", "code", "lines", "old", "new", "replacement"})
+})
+
+// unreadContent returns the first field of obj, in jsonContentKeys' order,
+// that carries text (a string that is not empty, or an array or object)
+// and is not one of read, nor a second field of read's roles with the
+// same text as the one read; "" when there is none. A second path that
+// names another file counts too.
+func unreadContent(obj map[string]jsonMember, read []string) string {
+	same := func(k string, roles ...[]string) bool {
+		for _, r := range roles {
+			if !slices.Contains(r, k) {
+				continue
+			}
+			for _, k2 := range read {
+				if k2 != "" && slices.Contains(r, k2) && string(obj[k2].raw) == string(obj[k].raw) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, k := range jsonContentKeys() {
+		m, ok := obj[k]
+		if !ok || slices.Contains(read, k) || len(m.raw) == 0 || same(k, jsonOldKeys, jsonInsertKeys) {
+			continue
+		}
+		switch m.raw[0] {
+		case '"':
+			if s, _ := jsonString(m); s == "" {
+				continue
+			}
+		case '[', '{':
+		default:
+			if k != "insert_line" || string(m.raw) == "null" {
+				continue // a number or a flag: no text
+			}
+		}
+		return k
+	}
+	if read != nil {
+		for _, k := range jsonPathKeys {
+			if m, ok := obj[k]; ok && !slices.Contains(read, k) && string(m.raw) != "null" && !same(k, jsonPathKeys) {
+				return k
+			}
+		}
+	}
+	return ""
+}
+
+// readNames lists the fields read, for a message.
+func readNames(read []string) string {
+	var ks []string
+	for _, k := range read {
+		if k != "" {
+			ks = append(ks, strconv.Quote(k))
+		}
+	}
+	return strings.Join(ks, " and ")
 }
 
 // everyKey names the argument that asks obj's tool for every occurrence:
@@ -919,4 +1106,79 @@ func jsonNext(dec *json.Decoder, raw json.RawMessage, base int, sep byte) (jsonM
 		return jsonMember{}, false
 	}
 	return jsonMember{raw: v, start: base + at, end: base + at + len(v)}, true
+}
+
+// readCarriedDiff reads the unified diff a tool call carries (Goose's
+// text_editor str_replace "diff") with the diff reader, as a whole text:
+// the JSON string closed, so where it ends is no sign of truncation. A
+// diff that names no file is the call's file's. Each file the diff names
+// must be the call's (or name it from the call's directory, as Goose joins
+// them), or lie under the call's path when that is a directory. Its edits
+// keep format udiff (its hunks match whole lines) and take the line and
+// span of the string; an error names the diff's own line.
+func (p *parser) readCarriedDiff(it jsonItem) {
+	num := lineNum(p.lineAt(it.start))
+	text := it.diff
+	if first := strings.TrimLeft(text, " \t\r\n"); isHunkHeader(first) {
+		text = "--- " + it.diffPath + "\t\n+++ " + it.diffPath + "\t\n" + first
+	}
+	sub := newParser(text, FormatUDiff)
+	sub.tree, sub.complete = p.tree, true
+	sub.run()
+	for _, e := range sub.errs {
+		ce := *e
+		ce.Msg = fmt.Sprintf("the diff in this tool call, at its line %d: %s", e.Line, e.Msg)
+		ce.Line = num
+		p.errs.Add(&ce)
+	}
+	if len(sub.errs) > 0 {
+		return
+	}
+	if len(sub.edits) == 0 {
+		p.errorHint(num, "Put the change in \"diff\" as a unified diff: \"--- a/PATH\", \"+++ b/PATH\", then its hunks.",
+			"the \"diff\" of the call for %s holds no unified diff hunk", it.diffPath)
+		return
+	}
+	dir := strings.HasSuffix(it.diffPath, "/") || it.diffPath == "." || p.treeStat(it.diffPath).taken && !p.treeStat(it.diffPath).entry
+	edits := make([]edit.Edit, 0, len(sub.edits))
+	for _, e := range sub.edits {
+		pth, ok := callDiffPath(it.diffPath, e.Path, dir)
+		if !ok {
+			p.errorHint(num, "Name the call's file in the diff's \"---\" and \"+++\" lines, or send each file's edit in a call of its own.",
+				"the diff in the call for %s edits %s, another file", it.diffPath, e.Path)
+			return
+		}
+		e.Path = pth
+		if e.Op == edit.Rename {
+			dst, ok := callDiffPath(it.diffPath, e.New, dir)
+			if !ok {
+				p.errorHint(num, "Send the rename in a call of its own.", "the diff in the call for %s renames a file to %s, outside it", it.diffPath, e.New)
+				return
+			}
+			e.New = dst
+		}
+		e.Start, e.End, e.Line = it.start, it.end, num
+		edits = append(edits, e)
+	}
+	for _, e := range edits {
+		p.lastWhole = false
+		p.push(e)
+	}
+}
+
+// callDiffPath returns the file a diff's name d means in a call for the
+// path call: call itself when d names it, from the root or from the call's
+// directory (Goose joins a diff's names to the file's directory); for a
+// call on a directory, d under it unless d already starts with it.
+func callDiffPath(call, d string, dir bool) (string, bool) {
+	c := strings.TrimSuffix(call, "/")
+	switch {
+	case d == c || strings.HasSuffix(c, "/"+d):
+		return c, true
+	case !dir:
+		return "", false
+	case c == "." || c == "" || strings.HasPrefix(d, c+"/"):
+		return d, true
+	}
+	return underDir(c, d), true
 }

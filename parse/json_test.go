@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/rogpeppe/go-internal/txtar"
 
@@ -296,5 +297,219 @@ func TestJSONEveryKey(t *testing.T) {
 		if got := edits[0].EveryKey; got != c.want {
 			t.Errorf("%s: EveryKey %q, want %q", c.call, got, c.want)
 		}
+	}
+}
+
+// TestJSONToolSemantics: each tool's command means what the tool does,
+// and a call is read whole or refused. A text-editor create is a Create
+// (which refuses a file with other content), an explicit whole-file write
+// a Rewrite (which overwrites); a field with edit text that the call's
+// command does not read, or a command no text-editor tool has, is a
+// PARSE_ERROR naming it, never an empty create.
+func TestJSONToolSemantics(t *testing.T) {
+	tests := map[string]struct {
+		src     string
+		want    []string // jsonBrief of each edit
+		errWith string   // the one error's message contains this
+	}{
+		"createIsCreate": {
+			src:  `{"command": "create", "path": "a.py", "file_text": "other = 2\n"}`,
+			want: []string{`create a.py old="" new="other = 2\n" count=0 hint=0 line=1`},
+		},
+		"createEmptyFile": {
+			src:  `{"command": "create", "path": "pkg/__init__.py", "file_text": ""}`,
+			want: []string{`create pkg/__init__.py old="" new="" count=0 hint=0 line=1`},
+		},
+		"gooseWriteOverwrites": {
+			src:  `{"name": "developer__text_editor", "arguments": {"command": "write", "path": "a.py", "file_text": "x = 2\n"}}`,
+			want: []string{`rewrite a.py old="" new="x = 2\n" count=0 hint=0 line=1`},
+		},
+		"writeToFileOverwrites": {
+			src:  `{"name": "write_to_file", "arguments": {"path": "a.py", "content": "x = 2\n"}}`,
+			want: []string{`rewrite a.py old="" new="x = 2\n" count=0 hint=0 line=1`},
+		},
+		"fileTextWithoutCommandOverwrites": {
+			src:  `{"path": "a.py", "file_text": "x = 2\n"}`,
+			want: []string{`rewrite a.py old="" new="x = 2\n" count=0 hint=0 line=1`},
+		},
+		"strReplaceWithoutOld": {
+			src:     `{"name": "text_editor", "arguments": {"command": "str_replace", "path": "new.txt", "new_str": "x\n"}}`,
+			errWith: `no old text (want "old_str")`,
+		},
+		"strReplaceNothing": {
+			src:     `{"command": "str_replace", "path": "new.txt"}`,
+			errWith: `no old text`,
+		},
+		"strReplaceDiffAndOld": {
+			src:     `{"command": "str_replace", "path": "a.py", "old_str": "x", "new_str": "y", "diff": "@@ -1 +1 @@\n-x\n+y\n"}`,
+			errWith: `carries "diff"`,
+		},
+		"unknownCommand": {
+			src:     `{"name": "text_editor", "arguments": {"command": "append", "path": "a.py", "file_text": "y\n"}}`,
+			errWith: `command "append" on a.py is not one edapply reads`,
+		},
+		"shellCommandIsNoEdit": {
+			src: `{"command": "ls -la", "workdir": "/tmp"}`,
+		},
+		"insertLineWithoutInsert": {
+			src:     `{"path": "a.py", "insert_line": 3, "new_str": "y\n"}`,
+			errWith: `carries "insert_line"`,
+		},
+		"contentBesideNewString": {
+			src:     `{"path": "a.py", "new_string": "", "content": "whole\n"}`,
+			errWith: `carries "content"`,
+		},
+		"sameTextTwiceIsOne": {
+			src:  `{"path": "a.py", "old_str": "x", "old_string": "x", "new_string": "y"}`,
+			want: []string{`replace a.py old="x" new="y" count=1 hint=0 line=1`},
+		},
+		"oldOnCreate": {
+			src:     `{"command": "create", "path": "a.py", "old_str": "x", "file_text": "y\n"}`,
+			errWith: `carries "old_str"`,
+		},
+		"twoPaths": {
+			src:     `{"path": "a.py", "file_path": "b.py", "old_string": "x", "new_string": "y"}`,
+			errWith: `carries "file_path"`,
+		},
+		"neitherText": {
+			src:     `{"path": "a.py", "old_string": "", "new_string": ""}`,
+			errWith: "neither old nor new text",
+		},
+		"cursorCodeEdit": {
+			src:     `{"name": "edit_file", "arguments": {"target_file": "a.py", "instructions": "set x", "code_edit": "x = 2\n"}}`,
+			errWith: `"code_edit"`,
+		},
+		"gooseBeforeAfter": {
+			src:     `{"name": "patch_file", "arguments": {"path": "a.py", "before": "x = 1", "after": "x = 2"}}`,
+			errWith: `"before"`,
+		},
+		"filesystemEditsOldText": {
+			src:     `{"name": "edit_file", "arguments": {"path": "a.py", "edits": [{"oldText": "x = 1", "newText": "x = 2"}]}}`,
+			errWith: `carries "oldText"`,
+		},
+		"proseJSONWithPath": {
+			src: `{"path": "/api/users", "contents": ["id", "name"], "before": "2024-01-01"}`,
+		},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			edits, errs := checkParse(t, []byte(tt.src+"\n"), FormatJSON)
+			var got []string
+			for _, e := range edits {
+				got = append(got, jsonBrief(e))
+			}
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("Parse(%s) edits:\n%s\nwant:\n%s", tt.src, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+			switch {
+			case tt.errWith == "" && len(errs) > 0 && len(tt.want) > 0:
+				t.Errorf("Parse(%s) errors = %v, want none", tt.src, errs)
+			case tt.errWith != "" && (len(errs) != 1 || !strings.Contains(errs[0].Msg, tt.errWith)):
+				t.Errorf("Parse(%s) errors = %v, want one containing %q", tt.src, errs, tt.errWith)
+			}
+		})
+	}
+}
+
+// TestJSONCarriedDiff: Goose's text_editor str_replace with a "diff"
+// argument applies that diff. Its hunks are the diff reader's (format
+// udiff, marks included) under the call's file; a diff that names another
+// file, or holds no hunk, is refused.
+func TestJSONCarriedDiff(t *testing.T) {
+	call := func(pth, diff string) string {
+		return fmt.Sprintf(`{"name": "developer__text_editor", "arguments": {"command": "str_replace", "path": %q, "diff": %q}}`, pth, diff)
+	}
+	tests := map[string]struct {
+		src     string
+		want    []string
+		marks   []string
+		errWith string
+	}{
+		"withHeaders": {
+			src:   call("new.txt", "--- a/new.txt\n+++ b/new.txt\n@@ -1,2 +1,2 @@\n keep\n-a\n+b\n"),
+			want:  []string{`replace new.txt old="keep\na\n" new="keep\nb\n" count=1 hint=1 line=1`},
+			marks: []string{" -+"},
+		},
+		"headerless": {
+			// No file header: the hunks are the call's file's. A JSON
+			// string is whole, so a last line without a newline is no cut.
+			src:   call("src/a.py", "@@ -1 +1 @@\n-x = 1\n+x = 2"),
+			want:  []string{`replace src/a.py old="x = 1\n" new="x = 2\n" count=1 hint=1 line=1`},
+			marks: []string{"-+"},
+		},
+		"nameFromFileDir": {
+			// Goose joins the diff's names to the directory of the file.
+			src:   call("src/a.py", "--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-x\n+y\n"),
+			want:  []string{`replace src/a.py old="x\n" new="y\n" count=1 hint=1 line=1`},
+			marks: []string{"-+"},
+		},
+		"newFile": {
+			src:  call("n.txt", "--- /dev/null\n+++ b/n.txt\n@@ -0,0 +1,2 @@\n+one\n+two\n"),
+			want: []string{`create n.txt old="" new="one\ntwo\n" count=0 hint=0 line=1`},
+		},
+		"otherFile": {
+			src:     call("a.py", "--- a/b.py\n+++ b/b.py\n@@ -1 +1 @@\n-x\n+y\n"),
+			errWith: "edits b.py, another file",
+		},
+		"noHunk": {
+			src:     call("a.py", "replace x by y"),
+			errWith: "holds no unified diff hunk",
+		},
+		"badHunk": {
+			src:     call("a.py", "--- a/a.py\n+++ /dev/null\n@@ -1 +1 @@\n-x\n+y\n"),
+			errWith: "the diff in this tool call, at its line 3",
+		},
+		"withoutCommand": {
+			src:   `{"path": "a.py", "diff": "@@ -1 +1 @@\n-x\n+y\n"}`,
+			want:  []string{`replace a.py old="x\n" new="y\n" count=1 hint=1 line=1`},
+			marks: []string{"-+"},
+		},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			src := []byte("Here:\n" + tt.src + "\n")
+			edits, errs := checkParse(t, src, FormatJSON)
+			var got, marks []string
+			for _, e := range edits {
+				e.Line--
+				got = append(got, jsonBrief(e))
+				if e.Marks != "" {
+					marks = append(marks, e.Marks)
+				}
+				if e.Format != FormatUDiff || src[e.Start] != '"' {
+					t.Errorf("edit %+v: format %q, span %q; want udiff and the diff's string", e, e.Format, src[e.Start:e.End])
+				}
+			}
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") || strings.Join(marks, ",") != strings.Join(tt.marks, ",") {
+				t.Errorf("Parse(%s) edits:\n%s %q\nwant:\n%s %q", tt.src, strings.Join(got, "\n"), marks, strings.Join(tt.want, "\n"), tt.marks)
+			}
+			if tt.errWith == "" && len(errs) > 0 || tt.errWith != "" && (len(errs) != 1 || !strings.Contains(errs[0].Msg, tt.errWith)) {
+				t.Errorf("Parse(%s) errors = %v, want %q", tt.src, errs, tt.errWith)
+			}
+			if ae, aerrs := Parse(src, FormatAuto); !reflect.DeepEqual(ae, edits) || !reflect.DeepEqual(aerrs, errs) {
+				t.Errorf("auto read %v, %v; json read %v, %v", ae, aerrs, edits, errs)
+			}
+		})
+	}
+}
+
+// TestJSONCarriedDiffInDirectory: a diff sent with a directory for its
+// path (Goose's multi-file diff) edits files under it, each name read
+// from it unless it already starts with it.
+func TestJSONCarriedDiffInDirectory(t *testing.T) {
+	tree := fstest.MapFS{"src/a.py": {Data: []byte("x\n")}, "src/b.py": {Data: []byte("p\n")}}
+	diff := "--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-x\n+y\n--- a/src/b.py\n+++ b/src/b.py\n@@ -1 +1 @@\n-p\n+q\n"
+	src := fmt.Sprintf(`{"command": "str_replace", "path": "src", "diff": %q}`, diff)
+	edits, errs := ParseTree([]byte(src), FormatJSON, tree)
+	var got []string
+	for _, e := range edits {
+		got = append(got, jsonBrief(e))
+	}
+	want := []string{`replace src/a.py old="x\n" new="y\n" count=1 hint=1 line=1`, `replace src/b.py old="p\n" new="q\n" count=1 hint=1 line=1`}
+	if len(errs) != 0 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("ParseTree(%s) = %q, %v; want %q", src, got, errs, want)
+	}
+	if _, errs := Parse([]byte(src), FormatJSON); len(errs) != 1 {
+		t.Errorf("Parse without a tree: errors %v, want one (src is no file the diff names)", errs)
 	}
 }

@@ -91,6 +91,13 @@ func normalize(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error)
 		}
 		e := &edits[i]
 		switch {
+		case inToolString(n.src, e):
+			// A diff or patch a JSON tool call carries spans the string
+			// that holds it: no hunk or chunk can be rendered inside it.
+			done[i] = true
+			if a, ok := n.plain(i); !ok || a.Repaired || !n.unchanged(i, a) {
+				n.keep(i)
+			}
 		case e.Format == FormatUDiff && e.Op == edit.Replace:
 			g := n.udiffGroup(i)
 			for _, k := range g {
@@ -112,6 +119,14 @@ func normalize(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error)
 		}
 	}
 	return n.result()
+}
+
+// inToolString reports whether e is a diff's or an envelope's edit that a
+// JSON tool call carries in a string (readCarriedDiff, readCarriedPatch):
+// its span is that string's, which opens with a quote, where a hunk's or
+// a chunk's opens with a header or a chunk line.
+func inToolString(src []byte, e *edit.Edit) bool {
+	return (e.Format == FormatUDiff || e.Format == FormatCodex) && e.Start >= 0 && e.Start < len(src) && src[e.Start] == '"'
 }
 
 // inPlace is b as a string that shares its bytes, for a parse that lives
@@ -145,7 +160,7 @@ func AppliedAsWritten(src []byte, edits []edit.Edit, applied []Applied) bool {
 		if e.Op == edit.Replace && (e.Count != 1 || lf(e.Old) != lf(a.Old)) || lf(e.New) != lf(a.New) {
 			return false
 		}
-		hunks = hunks || e.Format == FormatUDiff && e.Op == edit.Replace
+		hunks = hunks || e.Format == FormatUDiff && e.Op == edit.Replace && !inToolString(src, e)
 	}
 	if !hunks {
 		return true
@@ -155,7 +170,7 @@ func AppliedAsWritten(src []byte, edits []edit.Edit, applied []Applied) bool {
 	var header []byte
 	for _, a := range applied {
 		e := &edits[a.Index]
-		if e.Format != FormatUDiff || e.Op != edit.Replace {
+		if e.Format != FormatUDiff || e.Op != edit.Replace || inToolString(src, e) {
 			continue
 		}
 		var ok bool
