@@ -189,6 +189,7 @@ type parser struct {
 	scan          scanState                  // what the SEARCH/REPLACE and whole-file readers learnt on earlier lines (whole.go)
 	tree          Tree
 	inPatch       bool // reading the envelope a JSON tool call carries (codexcall.go)
+	inCall        bool // reading the text of an XML call edapply may refuse (xml.go): its calls are not judged again
 	// complete says the text is known to be whole (a decoded JSON
 	// string, a rendering of normalize's own): where it ends is no sign
 	// of a reply cut off.

@@ -40,6 +40,7 @@ type scanState struct {
 	whole     wholeBlock
 	jsonItems []jsonItem
 	jsonNext  int
+	xmlEnd    int // the line after an XML call of a tool edapply does not read (xml.go)
 }
 
 // proseFence is the fence a response opened outside any edit region.

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -37,13 +38,124 @@ import (
 // Roo Code's insert_content (lines before a line number, or appended) and
 // search_and_replace (text that must occur once) are read the same way;
 // see lowerInsertContent and lowerSearchAndReplace.
+//
+// A call of any other tool that names a file in <path> and carries an
+// edit's text in a parameter of its own (<content>, <diff>, <new_str>, …)
+// is refused with a PARSE_ERROR naming the tool, unless another reader
+// reads what it holds (replace_in_file's and apply_diff's SEARCH/REPLACE
+// blocks): passed over as prose, its edit would be dropped while the rest
+// of the reply applies.
 var xmlRegion = region{
 	format: FormatWhole,
 	starts: func(p *parser, i int) bool {
-		_, _, ok := xmlToolOpen(p.lines[i].text)
+		if _, _, ok := xmlToolOpen(p.lines[i].text); ok {
+			return true
+		}
+		end, ok := p.unreadXMLCall(i)
+		if ok {
+			p.scan.at, p.scan.xmlEnd = i, end
+		}
 		return ok
 	},
-	read: readXMLCall,
+	read: func(p *parser, i int) int {
+		if _, _, ok := xmlToolOpen(p.lines[i].text); ok {
+			return readXMLCall(p, i)
+		}
+		end := p.scan.xmlEnd
+		if p.scan.at != i {
+			end, _ = p.unreadXMLCall(i)
+		}
+		name, _, _ := xmlOpenTag(strings.TrimSpace(p.lines[i].text))
+		p.errorHint(lineNum(i), "Send the edit as a write_to_file, insert_content or search_and_replace call, SEARCH/REPLACE blocks or a unified diff.",
+			"the <%s> call is not one edapply reads: its edit is not written", name)
+		return max(end, i+1)
+	},
+}
+
+// xmlEditParams are the parameters that carry an edit's text in the XML
+// calls of edit tools.
+var xmlEditParams = []string{
+	"content", "diff", "new_str", "old_str", "new_string", "old_string", "file_text", "code_edit",
+	"code", "text", "patch", "new_content", "search", "replace", "edits", "changes", "insert_text",
+	"old_text", "new_text", "operations",
+}
+
+// fenceHoldsOnly reports whether the prose fence open at line i holds the
+// lines [i, end) and nothing else, as a call a model fenced is, and is a
+// bare or an xml one.
+func (p *parser) fenceHoldsOnly(i, end int) bool {
+	f := p.scan.prose.f
+	if f.info != "" && f.lang() != "xml" {
+		return false
+	}
+	j := p.prevNonBlank(i)
+	if j < 0 {
+		return false
+	}
+	if g, ok := parseFence(p.lines[j].text); !ok || g != f {
+		return false
+	}
+	for k := end; k < len(p.lines); k++ {
+		if t := p.lines[k].text; strings.TrimSpace(t) != "" {
+			g, ok := parseFence(t)
+			return ok && g.closes(f)
+		}
+	}
+	return false
+}
+
+// unreadXMLCall reports whether line i opens the XML call of a tool
+// edapply does not read: a tag alone on its line, a <path>…</path> among
+// the next three lines, a parameter of xmlEditParams before the call's
+// closing tag (or the end of the reply), and nothing in it that another
+// reader reads. It returns the line after the call.
+func (p *parser) unreadXMLCall(i int) (int, bool) {
+	t := strings.TrimSpace(p.lines[i].text)
+	name, rest, ok := xmlOpenTag(t)
+	if !ok || rest != "" || isXMLTool(name) || p.inCall {
+		return 0, false
+	}
+	closing := "</" + name + ">"
+	pathAt, content := -1, false
+	end := len(p.lines)
+	for j, seen := i+1, 0; j < len(p.lines); j++ {
+		u := strings.TrimSpace(p.lines[j].text)
+		if u == closing {
+			end = j + 1
+			break
+		}
+		if u == "" {
+			continue
+		}
+		if seen++; seen <= 3 && pathAt < 0 && strings.HasPrefix(u, "<path>") && strings.HasSuffix(u, "</path>") {
+			pathAt = j
+		}
+		if tag, _, ok := xmlOpenTag(u); ok && slices.Contains(xmlEditParams, tag) {
+			content = true
+		}
+		if pathAt < 0 && seen >= 3 {
+			return 0, false
+		}
+	}
+	if pathAt < 0 || !content {
+		return 0, false
+	}
+	if p.scan.prose.open && !p.fenceHoldsOnly(i, end) {
+		return 0, false // an example in the reply's prose, not a call
+	}
+	// What another reader reads in the call (a SEARCH/REPLACE block under
+	// its <path>, a diff) is read as it is today.
+	stop := len(p.text)
+	if end < len(p.lines) {
+		stop = p.lines[end].start
+	}
+	sub := newParser(p.text[p.lines[i+1].start:stop], p.format)
+	sub.tree, sub.inCall = p.tree, true
+	sub.run()
+	if len(sub.edits) > 0 || len(sub.errs) > 0 {
+		return 0, false
+	}
+	return end, true
 }
 
 // isXMLTool reports whether name is a tool read; the others are refused
