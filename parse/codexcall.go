@@ -36,7 +36,9 @@ import (
 // a string that quotes the markers after other text is prose. A call that
 // runs apply_patch on an envelope in any other way is a PARSE_ERROR that
 // says why: its patch is never half read, nor dropped while the rest of
-// the reply applies.
+// the reply applies. So is a call that hands apply_patch (its argv, or the
+// input of a call named apply_patch) anything but an envelope, which the
+// tool itself would refuse.
 
 // How patchText reads a heredoc around the envelope.
 type heredocUse int
@@ -134,8 +136,22 @@ func (w *jsonWalker) carriedPatch(obj map[string]jsonMember) bool {
 			w.items = append(w.items, c.in(callWorkdir(obj)).item(m))
 			return true
 		}
+		if name, _ := jsonString(obj["name"]); k != "command" && k != "cmd" && (name == "apply_patch" || name == "applypatch") {
+			if t := strings.TrimSpace(s); t != "" && t[0] != '{' && t[0] != '[' {
+				// The tool's own input, not an envelope (a JSON
+				// document is its arguments, read as a wrapper).
+				w.items = append(w.items, patchCall{refusal: notEnvelope(name)}.item(m))
+				return true
+			}
+		}
 	}
 	return false
+}
+
+// notEnvelope is the refusal of an apply_patch call whose patch is not a
+// Codex envelope.
+func notEnvelope(tool string) string {
+	return fmt.Sprintf("the patch of this %s call does not open with *** Begin Patch: %s reads only Codex envelopes", clip(tool), clip(tool))
 }
 
 // patchArgv returns what an argv carries: ["apply_patch", PATCH], or a
@@ -156,7 +172,10 @@ func patchArgv(m jsonMember) (patchCall, jsonMember, bool) {
 		if c, ok := patchText(args[1], noHeredoc); ok {
 			return c, elems[1], true
 		}
-		return patchCall{}, jsonMember{}, false
+		// apply_patch reads nothing but an envelope: another patch
+		// (a unified diff) would fail in the tool, and must not pass
+		// for no edit here.
+		return patchCall{refusal: notEnvelope(args[0])}, elems[1], true
 	}
 	if k := shellScriptArg(args); k > 0 {
 		if c, ok := patchText(args[k], shellHeredoc); ok {

@@ -186,6 +186,31 @@ func TestCodexCallArgvRefused(t *testing.T) {
 	}
 }
 
+// TestCodexCallNotEnvelope: apply_patch reads only Codex envelopes, so a
+// call that hands it anything else (a unified diff) is refused, never
+// passed over as no edit; its arguments as a JSON document are a wrapper,
+// read as ever.
+func TestCodexCallNotEnvelope(t *testing.T) {
+	diff := `"--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-x\n+y\n"`
+	for _, src := range []string{
+		`{"command": ["apply_patch", ` + diff + `]}`,
+		`{"type": "custom_tool_call", "name": "apply_patch", "input": ` + diff + `}`,
+		`{"name": "applypatch", "patch": ` + diff + `}`,
+	} {
+		edits, errs := checkParse(t, []byte(src+"\n"), FormatAuto)
+		if len(edits) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Msg, "does not open with *** Begin Patch") {
+			t.Errorf("Parse(%s) = %+v, %v; want one PARSE_ERROR naming the envelope", src, edits, errs)
+		}
+		if _, cerrs := checkParse(t, []byte(src+"\n"), FormatCodex); len(cerrs) != 1 {
+			t.Errorf("Parse(%s) with --format codex: errors %v, want the refusal", src, cerrs)
+		}
+	}
+	wrapped := `{"name": "apply_patch", "arguments": "{\"input\": \"*** Begin Patch\\n*** Delete File: a.py\\n*** End Patch\\n\"}"}`
+	if edits, errs := checkParse(t, []byte(wrapped+"\n"), FormatAuto); len(edits) != 1 || len(errs) != 0 {
+		t.Errorf("Parse(%s) = %+v, %v; want the envelope's delete", wrapped, edits, errs)
+	}
+}
+
 // FuzzShellPatch checks that any script reads as a patch, a refusal or
 // nothing, never two of them, and that a patch read has an envelope and a
 // directory that is not an option to cd.

@@ -20,9 +20,9 @@ import (
 //	<line_count>12</line_count>
 //	</write_to_file>
 //
-// It is an explicit whole-file write, the edit a JSON "create" with
-// "file_text" makes: a Rewrite that creates a missing file and replaces an
-// existing one, which the applier refuses (ELISION) when the content leaves
+// It is an explicit whole-file write, the edit a JSON write_to_file or
+// Goose's "command": "write" makes: a Rewrite that creates a missing file
+// and replaces an existing one, which the applier refuses (ELISION) when the content leaves
 // code out with a placeholder. Each parameter stands on lines of its own
 // (a one-line parameter may share the opening line); the content may be
 // wrapped in CDATA, and its first line may follow <content> and its last
