@@ -172,7 +172,17 @@ alike ("--- my docs/notes.txt"). A hunk that only adds lines goes where its
 line number says ("@@ -5,0 +6,2 @@": after line 5); without one, a file's
 only hunk is appended at the end (strategy "append"), one right after a
 hunk that ends in removed lines continues that hunk (one change split by
-an "@@"), and any other is a PARSE_ERROR.
+an "@@"), and any other is a PARSE_ERROR. "\ No newline at end of file"
+after a line takes its newline off on that line's side: after a '+' line
+alone, the hunk removes the file's final newline. It may only follow the
+last line of a side.
+
+A diff the reply ends inside is never applied: a hunk shorter than its
+header's counts with nothing after it, a last line cut off without its
+newline (unless the hunk holds exactly the lines its header counts: a diff
+file that lost its last newline), or a '''diff fence never closed is a
+PARSE_ERROR, "the diff looks truncated". Wrong counts followed by more (a
+closing fence, prose, the next file) land as written: models miscount.
 
     --- a/src/app.go
     +++ b/src/app.go
@@ -243,7 +253,10 @@ as Roo trims them (or each {"search", "replace"} of a JSON "<operations>"
 array); the text must occur exactly once, what Roo's older tool (every
 occurrence) and its newer one (one) agree on. "<use_regex>",
 "<ignore_case>" and a "<start_line>"/"<end_line>" range are refused: the
-text alone cannot say which occurrences the tool would change.
+text alone cannot say which occurrences the tool would change. The call
+of any other tool that names a file and carries an edit ("<edit_file>"
+with a "<content>") is a PARSE_ERROR naming the tool, unless what it
+holds is blocks or a diff another format reads.
 
 §codex
 
@@ -264,7 +277,9 @@ apply_patch heredoc, or a call's "input" or "patchText" (OpenCode's;
 string-encoded "arguments" too), which may wrap the envelope in a heredoc
 of its own ("cat <<'EOF'", "<<EOF") as OpenCode's tool allows. Only a
 command or input that opens with the envelope is a patch (a shell running
-"cat" only prints it); normalize leaves such a call as written.
+"cat" only prints it); apply_patch handed anything else (a unified diff)
+is a PARSE_ERROR, as the tool itself refuses it; normalize leaves such a
+call as written.
 
     *** Begin Patch
     *** Update File: src/app.go
@@ -307,8 +322,8 @@ array or in a json fence, bare or wrapped as harnesses wrap them
    "search"; absent or empty, the call creates the file (FILE_EXISTS on a
    file with content: a tool call's empty text never appends);
  - replacement: "new_string", "new_str", "newString", "new_text" or
-   "replace"; "content" or "file_text" with no text to find (or "command":
-   "create") writes the whole file;
+   "replace"; "content" or "file_text" with no text to find and no command
+   (write_to_file, write_file) writes the whole file, over one that exists;
  - "replace_all": true (Gemini CLI's "allow_multiple" alike) replaces every
    occurrence (at least one) where the default wants exactly one,
    non-overlapping, left to right ("aa" for "b" in "aaaa" gives "bb");
@@ -323,6 +338,33 @@ array or in a json fence, bare or wrapped as harnesses wrap them
 
     {"path": "src/app.go", "old_string": "return nil", "new_string": "return err"}
     [{"file_path": "a.txt", "old_str": "x", "new_str": "y", "replace_all": true}]
+
+Each text-editor command (Anthropic's str_replace_based_edit_tool, Goose's
+developer__text_editor or text_editor) means what its tool does:
+
+ - "create" with "file_text" creates a new file: FILE_EXISTS on a file with
+   other content, already_applied on one that holds exactly that text;
+ - "write" (Goose's) with "file_text" writes the whole file, created or
+   overwritten, as write_to_file and a bare "content" write do;
+ - "str_replace" replaces "old_str" by "new_str" (without one, deletes
+   it); with a "diff" instead (Goose's), that unified diff is applied as a
+   diff is, its hunks matched line by line; a diff with no "---"/"+++"
+   lines edits the call's file, and one that names another file is
+   refused;
+ - a str_replace with no "old_str" and no "diff", or a command no
+   text-editor tool has ("append", "delete"), is a PARSE_ERROR naming it.
+
+A call is read whole or refused, never as a create or a no-op that drops
+part of it: a field with edit text that the call's command does not read
+("diff" beside "old_str", "insert_line" without "insert", "content" beside
+"new_string", a second path naming another file), a tool whose edit is in
+a field edapply does not read (Cursor's "code_edit", the filesystem
+server's "oldText", Goose's older "before"/"after"), and an XML call of a
+tool other than those under whole ("<edit_file>") that names a file and
+carries an edit is a PARSE_ERROR naming the field or the tool.
+
+    {"name": "developer__text_editor", "arguments": {"command": "str_replace", "path": "src/app.py", "diff": "@@ -1 +1 @@\n-x = 1\n+x = 2\n"}}
+    {"command": "create", "path": "src/new.py", "file_text": "x = 1\n"}
 
 Agents copy the text to find in three ways that one rule explains. When the
 text as sent is found nowhere, not even by the tolerance ladder below, a
@@ -368,11 +410,12 @@ Auto-detection
 Each region is read by the first format whose markers start it: a codex
 envelope, SEARCH/REPLACE markers, a diff's headers or hunk, a JSON edit
 object, a "<write_to_file>" (or Roo's other) call, and last a path line
-followed by a fence. Anything else is prose. A block, envelope, call or
-fence left open (a truncated reply) is a PARSE_ERROR and nothing is
-written. "edapply parse" prints the edits it read, touching nothing. A
-fence under a path the tree does not have, beside edits in another format,
-is a PARSE_ERROR too: it is a quote as often as a new file.
+followed by a fence. Anything else is prose. A block, envelope, call,
+fence or diff hunk left open (a truncated reply) is a PARSE_ERROR and
+nothing is written. "edapply parse" prints the edits it read, touching
+nothing. A fence under a path the tree does not have, beside edits in
+another format, is a PARSE_ERROR too: it is a quote as often as a new
+file.
 
 Paths
 -----

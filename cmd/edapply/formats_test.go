@@ -61,6 +61,7 @@ func TestFormatsHelp(t *testing.T) {
 		"*** Begin Patch", "*** Add File:", "*** Delete File:", "*** Update File:", "*** Move to:", "*** End of File", "*** End Patch",
 		`"path"`, `"file_path"`, `"old_string"`, `"old_str"`, `"new_string"`, `"new_str"`, `"replace_all"`,
 		"```", "--strict", "MULTIPLE_MATCHES", "already_applied",
+		`"create"`, `"write"`, `"diff"`, "FILE_EXISTS", "the diff looks truncated", "No newline at end of file",
 	} {
 		if !strings.Contains(got, s) {
 			t.Errorf("edapply help formats does not mention %q", s)
