@@ -188,8 +188,9 @@ type parser struct {
 	diffLines     map[string]map[string]bool // each such file's lines, as diffFileHas asks
 	scan          scanState                  // what the SEARCH/REPLACE and whole-file readers learnt on earlier lines (whole.go)
 	tree          Tree
-	inPatch       bool // reading the envelope a JSON tool call carries (codexcall.go)
-	inCall        bool // reading the text of an XML call edapply may refuse (xml.go): its calls are not judged again
+	inPatch       bool      // reading the envelope a JSON tool call carries (codexcall.go)
+	inCall        bool      // reading the text of an XML call edapply may refuse (xml.go): its calls are not judged again
+	xml           *xmlIndex // the lines' closing tags and edit parameters, once an XML call asks (xml.go)
 	// complete says the text is known to be whole (a decoded JSON
 	// string, a rendering of normalize's own): where it ends is no sign
 	// of a reply cut off.

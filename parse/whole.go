@@ -41,6 +41,7 @@ type scanState struct {
 	jsonItems []jsonItem
 	jsonNext  int
 	xmlEnd    int // the line after an XML call of a tool edapply does not read (xml.go)
+	xmlJudged int // the line after the last XML call unreadXMLCall judged
 }
 
 // proseFence is the fence a response opened outside any edit region.

@@ -108,43 +108,48 @@ func (p *parser) fenceHoldsOnly(i, end int) bool {
 // edapply does not read: a tag alone on its line, a <path>…</path> among
 // the next three lines, a parameter of xmlEditParams before the call's
 // closing tag (or the end of the reply), and nothing in it that another
-// reader reads. It returns the line after the call.
+// reader reads. It returns the line after the call. The lines of a call
+// whose text it parsed are not judged again as calls of their own, so
+// that nested or unclosed calls cost one parse of each line.
 func (p *parser) unreadXMLCall(i int) (int, bool) {
+	if i < p.scan.xmlJudged {
+		return 0, false
+	}
 	t := strings.TrimSpace(p.lines[i].text)
 	name, rest, ok := xmlOpenTag(t)
 	if !ok || rest != "" || isXMLTool(name) || p.inCall {
 		return 0, false
 	}
-	closing := "</" + name + ">"
-	pathAt, content := -1, false
-	end := len(p.lines)
-	for j, seen := i+1, 0; j < len(p.lines); j++ {
+	pathAt := -1
+	for j, seen := i+1, 0; j < len(p.lines) && seen < 3; j++ {
 		u := strings.TrimSpace(p.lines[j].text)
-		if u == closing {
-			end = j + 1
-			break
-		}
 		if u == "" {
 			continue
 		}
-		if seen++; seen <= 3 && pathAt < 0 && strings.HasPrefix(u, "<path>") && strings.HasSuffix(u, "</path>") {
+		seen++
+		if strings.HasPrefix(u, "<path>") && strings.HasSuffix(u, "</path>") {
 			pathAt = j
-		}
-		if tag, _, ok := xmlOpenTag(u); ok && slices.Contains(xmlEditParams, tag) {
-			content = true
-		}
-		if pathAt < 0 && seen >= 3 {
-			return 0, false
+			break
 		}
 	}
-	if pathAt < 0 || !content {
+	if pathAt < 0 {
 		return 0, false
+	}
+	x := p.xmlLines()
+	end := len(p.lines)
+	closes := x.closes["</"+name+">"]
+	if k, _ := slices.BinarySearch(closes, i+1); k < len(closes) {
+		end = closes[k] + 1
+	}
+	if x.params[end] == x.params[i+1] {
+		return 0, false // no parameter carries an edit
 	}
 	if p.scan.prose.open && !p.fenceHoldsOnly(i, end) {
 		return 0, false // an example in the reply's prose, not a call
 	}
 	// What another reader reads in the call (a SEARCH/REPLACE block under
 	// its <path>, a diff) is read as it is today.
+	p.scan.xmlJudged = end
 	stop := len(p.text)
 	if end < len(p.lines) {
 		stop = p.lines[end].start
@@ -156,6 +161,33 @@ func (p *parser) unreadXMLCall(i int) (int, bool) {
 		return 0, false
 	}
 	return end, true
+}
+
+// xmlIndex is what unreadXMLCall asks of every line, read once: the lines
+// that are each closing tag, in order, and how many lines before each
+// line open a parameter of xmlEditParams.
+type xmlIndex struct {
+	closes map[string][]int
+	params []int // params[k]: such lines among lines [0, k)
+}
+
+func (p *parser) xmlLines() *xmlIndex {
+	if p.xml != nil {
+		return p.xml
+	}
+	x := &xmlIndex{closes: map[string][]int{}, params: make([]int, len(p.lines)+1)}
+	for k, l := range p.lines {
+		x.params[k+1] = x.params[k]
+		t := strings.TrimSpace(l.text)
+		if strings.HasPrefix(t, "</") && strings.HasSuffix(t, ">") && !strings.ContainsAny(t[2:len(t)-1], "<> ") {
+			x.closes[t] = append(x.closes[t], k)
+		}
+		if tag, _, ok := xmlOpenTag(t); ok && slices.Contains(xmlEditParams, tag) {
+			x.params[k+1]++
+		}
+	}
+	p.xml = x
+	return x
 }
 
 // isXMLTool reports whether name is a tool read; the others are refused
