@@ -321,6 +321,9 @@ func readXMLCall(p *parser, i int) int {
 			j++
 			continue
 		}
+		// The text after the tag as written: trimming the line took the
+		// trailing blanks off the content's first line.
+		after = strings.TrimLeft(p.lines[j].text, " \t")[len(t)-len(after):]
 		end, val, ok := p.xmlParamEnd(name, tag, j, after)
 		if !ok && end > j {
 			p.errorHint(lineNum(i), resend+", with its </"+tag+"> and "+closing+" in place.",
