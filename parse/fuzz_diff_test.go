@@ -11,6 +11,8 @@ import (
 func FuzzParseUDiff(f *testing.F) {
 	seedResponses(f, "udiff")
 	f.Add([]byte("--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n"))
+	f.Add([]byte("```diff\n--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n```\n"))
+	f.Add([]byte("--- a/x\n+++ b/x\n@@ -1,3 +1,4 @@\n a\n-b\n+c\n+e\n d"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		edits, _ := checkParse(t, src, FormatUDiff)
 		checkAdvance(t, src, udiffRegion)
@@ -19,7 +21,49 @@ func FuzzParseUDiff(f *testing.F) {
 				checkUDiffRoundTrip(t, e)
 			}
 		}
+		checkCutOff(t, src)
 	})
+}
+
+// checkCutOff checks that a reply cut off inside its last hunk is
+// refused: when the reply ends with a numbered hunk whose lines are
+// exactly those its header counts, every cut of the reply from the start
+// of that hunk's body through the start of its last line (a line boundary
+// or the middle of a line) is a PARSE_ERROR. A cut inside the last line
+// leaves the counts met, which is how a diff that lost its last newline
+// reads, and a hunk with an elision or a "\ No newline" line is left out:
+// "..." counts the lines it stands for, and the marker's loss is a whole
+// text.
+func checkCutOff(t *testing.T, src []byte) {
+	t.Helper()
+	edits, errs := Parse(src, FormatUDiff)
+	if len(errs) != 0 || len(edits) == 0 {
+		return
+	}
+	e := edits[len(edits)-1]
+	if e.Op != edit.Replace || e.End != len(src) || e.Start >= e.End {
+		return
+	}
+	region := string(src[e.Start:e.End])
+	header, body, ok := strings.Cut(region, "\n")
+	h, numbered := parseHunkHeader(strings.TrimSuffix(header, "\r"))
+	if !ok || !numbered || h.oldLines != textLines(e.Old) || h.newLines != textLines(e.New) || body == "" {
+		return
+	}
+	lines := splitKeep(body)
+	for _, l := range lines {
+		if strings.HasPrefix(l, "\\") || isElisionLine(strings.TrimPrefix(l[min(1, len(l)):], " ")) || isElisionLine(l) {
+			return
+		}
+	}
+	bodyStart := e.End - len(body)
+	lastStart := e.End - len(lines[len(lines)-1])
+	step := max(1, (lastStart-bodyStart)/64)
+	for c := bodyStart; c <= lastStart; c += step {
+		if _, errs := Parse(src[:c], FormatUDiff); len(errs) == 0 {
+			t.Fatalf("the reply cut at byte %d of %d, inside its last hunk, parses without error:\n%q", c, len(src), src[:c])
+		}
+	}
 }
 
 // checkAdvance checks the readers' cursor invariant: wherever r starts, its
