@@ -239,7 +239,7 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 	}
 	var pairs []int // pairLines', computed when a hit needs them
 	if lv == levelElision {
-		if pairs, err = keptGaps(op, np, wordsOf(m.e)); err != nil {
+		if pairs, err = keptGaps(op, m.pair(op, np, false, true), wordsOf(m.e)); err != nil {
 			return location{}, err
 		}
 	}
@@ -359,11 +359,10 @@ func (m *matcher) choose(op *pattern, hits []hit, strategy Strategy) ([]hit, Str
 	return hits, strategy, nil
 }
 
-// keptGaps pairs op's lines with np's and checks that every placeholder of
-// op (a gap the elision rung matched over) is kept by np: a dropped one
+// keptGaps checks that pairs, np's lines paired with op's, keep every
+// placeholder of op (a gap the elision rung matched over): a dropped one
 // would delete the lines it stands for. w words the error.
-func keptGaps(op, np *pattern, w *words) ([]int, *edit.Error) {
-	pairs := pairLines(op, np, false, true)
+func keptGaps(op *pattern, pairs []int, w *words) ([]int, *edit.Error) {
 	kept := make([]bool, len(op.lines))
 	for _, i := range pairs {
 		if i >= 0 {
@@ -391,7 +390,7 @@ func (m *matcher) write(op, np *pattern, hits []hit, lv level, pairs []int, loc 
 			continue
 		}
 		if pairs == nil {
-			pairs = pairLines(op, np, lv == levelExact, false)
+			pairs = m.pair(op, np, lv == levelExact, false)
 		}
 		us := f.units(op, h)
 		finalNL := np.finalNL

@@ -1,0 +1,96 @@
+package locate
+
+import (
+	"testing"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// TestKeptLinesByMarks: a line a hunk keeps keeps the bytes of the file's
+// line the hunk names, its line ending and trailing blanks included, on
+// every rung; without marks the kept lines are paired by a line diff.
+func TestKeptLinesByMarks(t *testing.T) {
+	const codex, udiff = edit.FormatCodex, edit.FormatUDiff
+	for name, c := range map[string]locateCase{
+		// "-x" then " x": the second x is kept, with its "\n".
+		"crlfThenLF": {file: "x\r\nx\n", old: "x\nx\n", new: "x\n", format: codex, marks: "- ",
+			want: "x\n", strategy: StrategyExact},
+		"trailingBlank": {file: "x\nx \n", old: "x\nx\n", new: "x\n", format: codex, marks: "- ",
+			want: "x \n", strategy: StrategyTrailingWS},
+		"udiffCRLFThenLF": {file: "same\r\nsame\n", old: "same\nsame\n", new: "same\n", format: udiff, marks: "- ", lead: [2]int{0, 1},
+			want: "same\n", strategy: StrategyExact},
+		// " x" then "-x": the first is kept.
+		"keptFirst": {file: "x\r\nx\n", old: "x\nx\n", new: "x\n", format: codex, marks: " -",
+			want: "x\r\n", strategy: StrategyExact},
+		// Between changes: the kept line is the one the hunk names among
+		// equal lines, the others go.
+		"middleOfThree": {file: "a\nx \nx\t\nx\nb\n", old: "a\nx\nx\nx\nb\n", new: "a\nx\nB\nb\n", format: codex, marks: " - -+ ",
+			want: "a\nx\t\nB\nb\n", strategy: StrategyTrailingWS},
+		// Marks that do not count the texts say nothing: a line diff pairs.
+		"marksMiscounted": {file: "x\r\nx\n", old: "x\nx\n", new: "x\n", format: codex, marks: "-  ",
+			want: "x\r\n", strategy: StrategyExact},
+		"noMarks": {file: "x\r\nx\n", old: "x\nx\n", new: "x\n", format: codex,
+			want: "x\r\n", strategy: StrategyExact},
+		// A marked pair whose lines differ is no pair: the line is written
+		// as sent.
+		"pairDiffers": {file: "a \nb\n", old: "a\nb\n", new: "A\nb\n", format: codex, marks: "  ",
+			want: "A\nb\n", strategy: StrategyTrailingWS},
+	} {
+		runLocate(t, name, c)
+	}
+}
+
+// TestKeptLinesByMarksAtEdges: a rung that reads a hunk without lines at
+// its edges drops their marks, so the lines it keeps are still the ones
+// the hunk names.
+func TestKeptLinesByMarksAtEdges(t *testing.T) {
+	t.Run("hunkEdge", func(t *testing.T) {
+		// The context line at the top differs from the file's: the hunk
+		// is placed by the rest, whose kept x is the file's second.
+		file := "header line one\nx\r\nx\nend\n"
+		e := hunkOf(" header line 1\n-x\n x\n end\n")
+		loc, err := locate(file, e, matchOptions{})
+		if err != nil {
+			t.Fatalf("locate: %s: %s", err.Code, err.Msg)
+		}
+		if got, want := spliced(t, file, loc), "header line one\nx\nend\n"; got != want {
+			t.Errorf("result %q, want %q", got, want)
+		}
+	})
+	t.Run("blankEdge", func(t *testing.T) {
+		// A blank line the file does not have leads the old text, and the
+		// new: without it, the kept x is the file's second.
+		file := "x\r\nx\nq\n"
+		e := &edit.Edit{Op: edit.Replace, Old: "\nx\nx\n", New: "\nx\ny\n", Count: 1, Format: edit.FormatCodex, Marks: " - +"}
+		loc, err := locate(file, e, matchOptions{})
+		if err != nil {
+			t.Fatalf("locate: %s: %s", err.Code, err.Msg)
+		}
+		if got, want := spliced(t, file, loc), "x\ny\nq\n"; got != want {
+			t.Errorf("result %q, want %q (note %q)", got, want, loc.Note)
+		}
+	})
+}
+
+func TestDropMarks(t *testing.T) {
+	for _, c := range []struct {
+		marks                      string
+		oldLead, oldTrail, nl, ntr int
+		want                       string
+	}{
+		{"  -+ ", 1, 1, 1, 1, " -+"},
+		{" - ", 1, 0, 1, 0, "- "},
+		{" -  ", 0, 1, 0, 1, " - "},
+		// The old side of a kept line dropped alone: the line is added.
+		{"  ", 1, 0, 0, 0, "+ "},
+		// The new side alone: removed.
+		{" +", 0, 0, 1, 0, "-+"},
+		{"-+", 0, 0, 0, 0, "-+"},
+		{"", 1, 0, 1, 0, ""},
+		{" x", 0, 0, 0, 0, ""},
+	} {
+		if got := dropMarks(c.marks, c.oldLead, c.oldTrail, c.nl, c.ntr); got != c.want {
+			t.Errorf("dropMarks(%q, %d, %d, %d, %d) = %q, want %q", c.marks, c.oldLead, c.oldTrail, c.nl, c.ntr, got, c.want)
+		}
+	}
+}
