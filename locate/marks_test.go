@@ -94,3 +94,32 @@ func TestDropMarks(t *testing.T) {
 		}
 	}
 }
+
+// TestFinalNewlineChange: a diff hunk that ends the file and changes only
+// its final newline changes it, either way, and is applied, never already
+// applied; sent again, it is.
+func TestFinalNewlineChange(t *testing.T) {
+	const udiff = edit.FormatUDiff
+	for name, c := range map[string]locateCase{
+		"remove": {file: "one\ntwo\n", old: "one\ntwo\n", new: "one\ntwo", format: udiff, marks: " -+", lead: [2]int{1, 0},
+			want: "one\ntwo", strategy: StrategyExact},
+		"removeCRLF": {file: "one\r\ntwo\r\n", old: "one\ntwo\n", new: "one\ntwo", format: udiff, marks: " -+", lead: [2]int{1, 0},
+			want: "one\r\ntwo", strategy: StrategyExact},
+		"removeLineLevel": {file: "one \ntwo\n", old: "one\ntwo\n", new: "one\ntwo", format: udiff, marks: " -+", lead: [2]int{1, 0},
+			want: "one \ntwo", strategy: StrategyTrailingWS},
+		"add": {file: "one\ntwo", old: "one\ntwo", new: "one\ntwo\n", format: udiff, marks: " -+", lead: [2]int{1, 0},
+			want: "one\ntwo\n", strategy: StrategyExact},
+		"removeResent": {file: "one\ntwo", old: "one\ntwo\n", new: "one\ntwo", format: udiff, marks: " -+", lead: [2]int{1, 0},
+			status: StatusAlreadyApplied},
+		"addResent": {file: "one\ntwo\n", old: "one\ntwo", new: "one\ntwo\n", format: udiff, marks: " -+", lead: [2]int{1, 0},
+			status: StatusAlreadyApplied},
+		// A change of the last line with it.
+		"removeAndChange": {file: "one\ntwo\n", old: "one\ntwo\n", new: "one\nTWO", format: udiff, marks: " -+", lead: [2]int{1, 0},
+			want: "one\nTWO", strategy: StrategyExact},
+		// A block's replacement without its last newline meant whole lines.
+		"blockKeepsIt": {file: "one\ntwo\n", old: "two\n", new: "TWO", format: edit.FormatSearchReplace,
+			want: "one\nTWO\n", strategy: StrategyExact},
+	} {
+		runLocate(t, name, c)
+	}
+}

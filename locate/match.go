@@ -404,6 +404,9 @@ func (m *matcher) write(op, np *pattern, hits []hit, lv level, pairs []int, loc 
 			}
 		}
 		w := f.write(np, finalNL, pairs, h, us, m.opts.TrimTrailingWS)
+		if m.removesFinalNL(op, np, h) {
+			w = strings.TrimSuffix(strings.TrimSuffix(w, "\n"), "\r")
+		}
 		loc.Splices = append(loc.Splices, f.lastLineCut(splice{h.start, h.end, w}))
 	}
 	h := hits[0]
@@ -415,6 +418,17 @@ func (m *matcher) write(op, np *pattern, hits []hit, lv level, pairs []int, loc 
 		loc.Status, loc.Splices = StatusAlreadyApplied, nil
 	}
 	return loc
+}
+
+// removesFinalNL reports whether the edit removes the file's final
+// newline at h: a diff hunk that ends the file, whose old text ends with
+// a newline and whose new text does not. A diff marks a last line without
+// one ("\ No newline at end of file"), so its new text says so on purpose;
+// a block's or a tool call's text that stops short of its last newline
+// meant whole lines (see write).
+func (m *matcher) removesFinalNL(op, np *pattern, h hit) bool {
+	return m.e.Format == edit.FormatUDiff && op.finalNL && !np.finalNL && len(np.lines) > 0 &&
+		h.end == len(m.f.content) && strings.HasSuffix(m.f.content, "\n")
 }
 
 // lastLineCut widens sp, a deletion of whole lines that ends a file without
