@@ -94,9 +94,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	}
 	var p *planner
 	if opts.Repair == nil {
-		p = newPlanner(root, rs, opts, nil, nil)
-		p.hasher = hs
-		p.plan(ctx, edits, opts.Base)
+		p = planReply(ctx, root, rs, hs, edits, opts)
 	} else {
 		p = repair(ctx, root, rs, hs, edits, opts)
 	}
@@ -233,8 +231,9 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 func newPlanner(root *os.Root, rs *resolver, opts Options, ws []work, cache map[string]loaded) *planner {
 	p := &planner{root: root, rs: rs, dirs: &dirRoots{root: root}, res: &Result{DryRun: opts.DryRun}, slots: map[string]*slot{},
 		mopts: locate.Options{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}, noHashes: opts.NoHashes, noAfter: opts.NoAfter}
+	p.cache = cache
 	if ws != nil {
-		p.work, p.cache = ws, cache
+		p.work = ws
 		p.failed, p.excerpts = map[int]*edit.Error{}, map[int]string{}
 	}
 	return p
@@ -262,15 +261,16 @@ func repair(ctx context.Context, root *os.Root, rs *resolver, hs *hasher, edits 
 	cache := map[string]loaded{}
 	dirs := &dirRoots{root: root} // shared by the rounds, closed by Apply
 	plan := func(ws []work) *planner {
-		p := newPlanner(root, rs, opts, ws, cache)
-		p.hasher = hs
-		p.dirs = dirs
 		es := make([]edit.Edit, len(ws))
 		for i, w := range ws {
 			es[i] = w.e
 		}
-		p.plan(ctx, es, opts.Base)
-		return p
+		return holdAlready(es, func(force map[int]bool) *planner {
+			p := newPlanner(root, rs, opts, ws, cache)
+			p.hasher, p.dirs, p.force = hs, dirs, force
+			p.plan(ctx, es, opts.Base)
+			return p
+		})
 	}
 	p := plan(ws)
 	// Why the fixer failed, by edit index: the receipt puts it on the
@@ -392,6 +392,9 @@ type file struct {
 	origin *slot // where the content was before; nil when the file is new
 	at     *slot // where it is now; nil when deleted
 	intent edit.Op
+	// changes counts the edits applied to the content so far (see
+	// heldCheck).
+	changes int
 }
 
 type planner struct {
@@ -408,11 +411,18 @@ type planner struct {
 
 	// For repair rounds (nil otherwise): the edits being planned, where
 	// each came from; the first error of each position, and the file text
-	// around it; files read in earlier rounds, so each is read once.
+	// around it.
 	work     []work
 	failed   map[int]*edit.Error
 	excerpts map[int]string
-	cache    map[string]loaded
+	// cache holds the files read in earlier rounds (of repair, or of
+	// holdAlready), so that each is read once; nil for a lone plan.
+	cache map[string]loaded
+	// force holds the positions of the edits that may not be found
+	// already applied, and held those that were, to be checked in their
+	// file's final content (see holdAlready).
+	force map[int]bool
+	held  []heldCheck
 	// pre holds the files being read ahead while plan runs (see prefetch).
 	pre map[string]*fetch
 
@@ -774,6 +784,9 @@ func (p *planner) record(f *file, i int, er EditResult) {
 	er.Index = p.index(i)
 	if p.work != nil && p.work[i].repaired {
 		er.Repaired, er.Fix = true, &p.work[i].e
+	}
+	if er.Status == StatusApplied {
+		f.changes++
 	}
 	f.fr.Edits = append(f.fr.Edits, er)
 }

@@ -123,3 +123,43 @@ func TestFinalNewlineChange(t *testing.T) {
 		runLocate(t, name, c)
 	}
 }
+
+// TestForced: an edit a Doc is made to Force is never found already
+// applied: it applies as its old text says, or fails.
+func TestForced(t *testing.T) {
+	for name, c := range map[string]struct {
+		file, old, new string
+		want           string
+		code           edit.Code
+	}{
+		// An insertion whose result stands: inserted again.
+		"insertion": {file: "a\nb\nc\n", old: "c\n", new: "b\nc\n", want: "a\nb\nb\nc\n"},
+		// An append whose text ends the file: appended again.
+		"append": {file: "a\nb\n", old: "", new: "b\n", want: "a\nb\nb\n"},
+		// Old text gone, new text standing: nothing to apply.
+		"gone": {file: "a\nB\n", old: "b\n", new: "B\n", code: edit.CodeNoMatch},
+		// Old text equal to the new: it changes nothing.
+		"same": {file: "a\nb\n", old: "b\n", new: "b\n", code: edit.CodeNoMatch},
+	} {
+		e := &edit.Edit{Op: edit.Replace, Old: c.old, New: c.new, Count: 1, Format: edit.FormatSearchReplace}
+		d := NewDoc(c.file, Options{})
+		r, err := d.Force(e)
+		if c.code != "" {
+			if err == nil || err.Code != c.code {
+				t.Errorf("%s: %+v, %v; want %s", name, r, err, c.code)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %s: %s", name, err.Code, err.Msg)
+			continue
+		}
+		if got, _ := d.Bytes(true); r.Status != StatusApplied || string(got) != c.want {
+			t.Errorf("%s: %s, %q; want applied, %q", name, r.Status, got, c.want)
+		}
+		// Not forced, the same edit is already applied.
+		if loc, err := locate(c.file, e, matchOptions{}); err != nil || loc.Status != StatusAlreadyApplied {
+			t.Errorf("%s: not forced: %+v, %v; want already_applied", name, loc, err)
+		}
+	}
+}

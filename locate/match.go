@@ -33,6 +33,11 @@ type location struct {
 type Options struct {
 	Strict         bool // exact matching only
 	TrimTrailingWS bool // strip trailing blanks from lines the edits add
+
+	// noAlready says the edit may not be found already applied (see
+	// Forced): its new text standing, or an old text equal to it, is no
+	// answer, and the edit applies as its old text says or fails.
+	noAlready bool
 }
 
 type matchOptions = Options
@@ -80,7 +85,7 @@ func locateWith(f *finder, e *edit.Edit, op, np *pattern, opts matchOptions, exa
 		return location{}, err
 	}
 	if op.text == "" {
-		return f.insert(e, np, from)
+		return f.insert(e, np, from, opts.noAlready)
 	}
 	m := &matcher{f: f, e: e, opts: opts, from: from, want: max(e.Count, 0), exact: exact, exactOf: op,
 		adds: len(np.lines) > len(op.lines), rescued: rescued}
@@ -233,6 +238,9 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 		return location{}, err
 	}
 	if op.text == np.text {
+		if m.opts.noAlready {
+			return location{}, m.changesNothing()
+		}
 		loc := m.already(hits, lv)
 		loc.Strategy, loc.Note = strategy, note
 		return loc, nil
@@ -243,7 +251,11 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 			return location{}, err
 		}
 	}
-	return m.write(op, np, hits, lv, pairs, location{Strategy: strategy, Status: StatusApplied, Note: note}), nil
+	loc := m.write(op, np, hits, lv, pairs, location{Strategy: strategy, Status: StatusApplied, Note: note})
+	if loc.Status == StatusAlreadyApplied && m.opts.noAlready {
+		return location{}, m.changesNothing()
+	}
+	return loc, nil
 }
 
 func derefOr(l *location) location {
@@ -265,7 +277,7 @@ func (m *matcher) places(op, np *pattern) (hits []hit, lv level, note string, do
 	// the old text matches (at its own rung) lies inside a place of the new
 	// text, and each of those holds one. (A placeholder in the new text is
 	// text to write, not a gap, unless the old text has one too.)
-	if len(hits) > 0 && insertion(op, np) {
+	if len(hits) > 0 && !m.opts.noAlready && insertion(op, np) {
 		if nh, nlv := m.find(np); m.standing(nh) && (nlv < levelElision || op.gaps > 0) &&
 			!f.addsFinalNL(op, np, nh) && within(hits, nh) && holdsEach(nh, hits) {
 			loc := m.already(nh, nlv)
@@ -279,7 +291,7 @@ func (m *matcher) places(op, np *pattern) (hits []hit, lv level, note string, do
 		hits, lv = m.find(op)
 	}
 	if len(hits) == 0 {
-		if np.text != op.text && !np.blank {
+		if np.text != op.text && !np.blank && !m.opts.noAlready {
 			if nh, nlv := m.find(np); m.standing(nh) && (nlv < levelElision || op.gaps > 0) && f.onlyExplanation(op, np, nh[0]) {
 				loc := m.already(nh, nlv)
 				return nil, 0, "", &loc, nil
@@ -288,7 +300,7 @@ func (m *matcher) places(op, np *pattern) (hits []hit, lv level, note string, do
 		if m.rescuable() {
 			if hits = m.cutHits(op); len(hits) > 0 {
 				lv, note = levelIndent, noteCutFirstLine
-			} else if nh := m.cutHits(np); np.text != op.text && m.standing(nh) {
+			} else if nh := m.cutHits(np); np.text != op.text && !m.opts.noAlready && m.standing(nh) {
 				// The same call, sent again after it was applied.
 				loc := m.already(nh, levelIndent)
 				loc.Note = noteCutFirstLine
@@ -418,6 +430,17 @@ func (m *matcher) write(op, np *pattern, hits []hit, lv level, pairs []int, loc 
 		loc.Status, loc.Splices = StatusAlreadyApplied, nil
 	}
 	return loc
+}
+
+// changesNothing is the error of an edit that may not be found already
+// applied (Options.noAlready) and whose text, as it stands, is what it
+// would write: a later edit of the reply changes the lines it quotes, so
+// in the content the reply leaves, its text does not stand.
+func (m *matcher) changesNothing() *edit.Error {
+	w := wordsOf(m.e)
+	return &edit.Error{Code: edit.CodeNoMatch,
+		Msg:  fmt.Sprintf("%s changes nothing, and a later edit of this reply changes the lines it quotes", w.old),
+		Hint: "Leave this edit out: it changes nothing, and the later edit says what those lines become."}
 }
 
 // removesFinalNL reports whether the edit removes the file's final
@@ -711,8 +734,9 @@ func (f *finder) anchors(anchors []string) (int, *edit.Error) {
 
 // insert places new text where an empty old text says: after the anchors,
 // or before the hinted line, or else at the end of the file (an append),
-// and is already applied when the text stands there (ends the file).
-func (f *finder) insert(e *edit.Edit, np *pattern, from int) (location, *edit.Error) {
+// and is already applied when the text stands there (ends the file),
+// unless noAlready says it may not be.
+func (f *finder) insert(e *edit.Edit, np *pattern, from int, noAlready bool) (location, *edit.Error) {
 	if np.text == "" {
 		return location{Strategy: StrategyExact, Status: StatusAlreadyApplied}, nil
 	}
@@ -747,7 +771,7 @@ func (f *finder) insert(e *edit.Edit, np *pattern, from int) (location, *edit.Er
 	}
 	// Already there: the new lines stand at the insertion point (or, at the
 	// end of the file, end it).
-	{
+	if !noAlready {
 		k := line
 		if strategy == StrategyAppend {
 			k = len(lines) - len(np.lines)

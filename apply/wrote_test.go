@@ -1,0 +1,177 @@
+package apply
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// The cases of this file are shapes in which an apply wrote what the model
+// did not mean, or claimed what it did not do; each is the rule that
+// should have held, tried on a tree.
+
+// statusesOf returns the status of every edit of res, by index.
+func statusesOf(res *Result) map[int]Status {
+	st := map[int]Status{}
+	for _, f := range res.Files {
+		for _, e := range f.Edits {
+			st[e.Index] = e.Status
+		}
+	}
+	return st
+}
+
+// editResult returns the result of edit i of res.
+func editResult(t *testing.T, res *Result, i int) EditResult {
+	t.Helper()
+	for _, f := range res.Files {
+		for _, e := range f.Edits {
+			if e.Index == i {
+				return e
+			}
+		}
+	}
+	t.Fatalf("no result for edit %d", i)
+	return EditResult{}
+}
+
+// A line a hunk keeps keeps the bytes of the file's line the hunk names.
+func TestKeptLineKeepsItsBytes(t *testing.T) {
+	codex := func(old, nw, marks string) edit.Edit {
+		return edit.Edit{Op: edit.Replace, Path: "t.txt", Old: old, New: nw, Count: 1, Format: edit.FormatCodex, Marks: marks}
+	}
+	for name, c := range map[string]struct {
+		file string
+		e    edit.Edit
+		want string
+	}{
+		"crlfThenLF":    {"x\r\nx\n", codex("x\nx\n", "x\n", "- "), "x\n"},
+		"trailingBlank": {"x\nx \n", codex("x\nx\n", "x\n", "- "), "x \n"},
+		"udiff": {"same\r\nsame\n", edit.Edit{Op: edit.Replace, Path: "t.txt", Old: "same\nsame\n", New: "same\n", Count: 1,
+			Hint: 1, TrailContext: 1, Format: edit.FormatUDiff, Marks: "- "}, "same\n"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			res := applyCase(t, root, tree{"t.txt": c.file}, []edit.Edit{c.e}, tree{"t.txt": c.want}, "")
+			if st := statusesOf(res)[0]; st != StatusApplied {
+				t.Errorf("status %s, want applied", st)
+			}
+		})
+	}
+}
+
+// A hunk that changes only the final newline changes it, and says so.
+func TestNewlineOnlyChange(t *testing.T) {
+	hunk := func(old, nw string) edit.Edit {
+		return edit.Edit{Op: edit.Replace, Path: "a.txt", Old: old, New: nw, Count: 1, Hint: 1, LeadContext: 1,
+			Format: edit.FormatUDiff, Marks: " -+"}
+	}
+	for name, c := range map[string]struct {
+		file string
+		e    edit.Edit
+		want string
+	}{
+		"remove": {"one\ntwo\n", hunk("one\ntwo\n", "one\ntwo"), "one\ntwo"},
+		"add":    {"one\ntwo", hunk("one\ntwo", "one\ntwo\n"), "one\ntwo\n"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			res := applyCase(t, root, tree{"a.txt": c.file}, []edit.Edit{c.e}, tree{"a.txt": c.want}, "")
+			if st := statusesOf(res)[0]; st != StatusApplied {
+				t.Errorf("status %s, want applied", st)
+			}
+			// Sent again, it is already applied and writes nothing.
+			res, err := Apply(context.Background(), []edit.Edit{c.e}, testOpts(t, root))
+			if err != nil {
+				t.Fatalf("again: %v", err)
+			}
+			if st := statusesOf(res)[0]; st != StatusAlreadyApplied {
+				t.Errorf("again: status %s, want already_applied", st)
+			}
+			diffTrees(t, "again", readTree(t, root), tree{"a.txt": c.want})
+		})
+	}
+}
+
+var _ = strings.Contains
+
+// An edit found already applied holds in the content as the whole reply
+// leaves it: one whose text a later edit moves away applies for real, so
+// the result is the same in either order of the blocks.
+func TestAlreadyAppliedHoldsInTheFinalContent(t *testing.T) {
+	const before = "def f():\n    run()\n    check()\n    done()\n"
+	const want = "def f():\n    try:\n        run()\n        check()\n    except E:\n        pass\n    check()\n    done()\n"
+	insert := edit.Edit{Op: edit.Replace, Path: "f.py", Old: "    done()\n", New: "    check()\n    done()\n", Count: 1, Format: edit.FormatSearchReplace}
+	wrap := edit.Edit{Op: edit.Replace, Path: "f.py", Old: "    run()\n    check()\n",
+		New: "    try:\n        run()\n        check()\n    except E:\n        pass\n", Count: 1, Format: edit.FormatSearchReplace}
+	for name, edits := range map[string][]edit.Edit{
+		"insertFirst": {insert, wrap},
+		"wrapFirst":   {wrap, insert},
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			res := applyCase(t, root, tree{"f.py": before}, edits, tree{"f.py": want}, "")
+			for i, st := range statusesOf(res) {
+				if st != StatusApplied {
+					t.Errorf("edit %d: %s, want applied", i, st)
+				}
+			}
+		})
+	}
+	// A resent reply is already applied as a whole: nothing moves.
+	t.Run("resent", func(t *testing.T) {
+		root := t.TempDir()
+		writeTree(t, root, tree{"f.py": want})
+		res, err := Apply(context.Background(), []edit.Edit{insert, wrap}, testOpts(t, root))
+		if err != nil {
+			t.Fatalf("Apply: %v", err)
+		}
+		for i, st := range statusesOf(res) {
+			if st != StatusAlreadyApplied {
+				t.Errorf("edit %d: %s, want already_applied", i, st)
+			}
+		}
+		diffTrees(t, "tree", readTree(t, root), tree{"f.py": want})
+	})
+	// An edit whose text a later edit changes, and whose old text is not
+	// in the file, cannot be applied: refused, not claimed.
+	t.Run("changedAfter", func(t *testing.T) {
+		root := t.TempDir()
+		edits := []edit.Edit{replace("a.txt", "foo\n", "bar\n"), replace("a.txt", "bar\n", "baz\n")}
+		applyCase(t, root, tree{"a.txt": "x\nbar\n"}, edits, nil, string(edit.CodeNoMatch))
+	})
+	// One whose text stands elsewhere in the file than what a later edit
+	// changes stays already applied.
+	t.Run("changedElsewhere", func(t *testing.T) {
+		root := t.TempDir()
+		edits := []edit.Edit{replace("a.txt", "foo\n", "bar\n"), replace("a.txt", "x\n", "y\n")}
+		res := applyCase(t, root, tree{"a.txt": "x\nbar\n"}, edits, tree{"a.txt": "y\nbar\n"}, "")
+		if st := statusesOf(res); st[0] != StatusAlreadyApplied || st[1] != StatusApplied {
+			t.Errorf("statuses %v", st)
+		}
+	})
+}
+
+// A reply whose edits keep moving each other's text past the rounds
+// holdAlready runs is refused, its unsettled edit failed.
+func TestAlreadyAppliedUnsettledIsRefused(t *testing.T) {
+	defer func(n int) { maxHoldRounds = n }(maxHoldRounds)
+	maxHoldRounds = 0
+	root := t.TempDir()
+	edits := []edit.Edit{
+		replace("f.py", "    done()\n", "    check()\n    done()\n"),
+		replace("f.py", "    run()\n    check()\n", "    try:\n        run()\n        check()\n    except E:\n        pass\n"),
+	}
+	before := tree{"f.py": "def f():\n    run()\n    check()\n    done()\n"}
+	writeTree(t, root, before)
+	res, err := Apply(context.Background(), edits, testOpts(t, root))
+	if err == nil || !hasCode(res.Errors, edit.CodeNoMatch) {
+		t.Fatalf("Apply: %v, want NO_MATCH", err)
+	}
+	if st := statusesOf(res)[0]; st != StatusFailed {
+		t.Errorf("edit 0: %s, want failed", st)
+	}
+	diffTrees(t, "tree", readTree(t, root), before)
+}
