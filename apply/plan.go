@@ -1002,7 +1002,8 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 	}
 	d.cur = s.cur
 	d.by = i
-	d.cur.exact = true // a moved file keeps its mode exactly
+	d.cur.exact = true // a moved file keeps its mode exactly, unless the rename names one
+	p.setMode(d, e)
 	s.cur = state{}
 	s.owner = nil
 	d.owner, f.at = f, d

@@ -2,6 +2,9 @@ package apply
 
 import (
 	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -174,4 +177,37 @@ func TestAlreadyAppliedUnsettledIsRefused(t *testing.T) {
 		t.Errorf("edit 0: %s, want failed", st)
 	}
 	diffTrees(t, "tree", readTree(t, root), before)
+}
+
+// The mode written is the mode asked: a git rename's new mode, on the
+// rename or on the first edit after it, as git applies it.
+func TestRenameWritesTheModeAsked(t *testing.T) {
+	rename := edit.Edit{Op: edit.Rename, Path: "run.sh", New: "bin/run.sh", Format: edit.FormatUDiff}
+	change := edit.Edit{Op: edit.Replace, Path: "bin/run.sh", Old: "echo hi\n", New: "echo hello\n", Count: 1, Format: edit.FormatUDiff}
+	withMode := func(e edit.Edit, m uint32) edit.Edit { e.Mode = m; return e }
+	for name, c := range map[string]struct {
+		edits   []edit.Edit
+		content string
+		want    fs.FileMode
+	}{
+		"onRename":       {[]edit.Edit{withMode(rename, 0o755)}, "echo hi\n", 0o755},
+		"onRenameEdited": {[]edit.Edit{withMode(rename, 0o755), change}, "echo hello\n", 0o755},
+		"onFirstEdit":    {[]edit.Edit{rename, withMode(change, 0o755)}, "echo hello\n", 0o755},
+		"none":           {[]edit.Edit{rename, change}, "echo hello\n", 0o640},
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			writeTree(t, root, tree{"run.sh": "echo hi\n"})
+			if err := os.Chmod(filepath.Join(root, "run.sh"), 0o640); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := Apply(context.Background(), c.edits, testOpts(t, root)); err != nil {
+				t.Fatalf("Apply: %v", err)
+			}
+			diffTrees(t, "tree", readTree(t, root), tree{"bin/run.sh": c.content})
+			if m := mode(t, filepath.Join(root, "bin", "run.sh")).Perm(); m != c.want {
+				t.Errorf("mode %v, want %v", m, c.want)
+			}
+		})
+	}
 }
