@@ -163,3 +163,19 @@ func TestForced(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendRestates: an append that restates the file is a new version
+// of it, FILE_EXISTS, at any size; an addition lands.
+func TestAppendRestates(t *testing.T) {
+	const sr = edit.FormatSearchReplace
+	for name, c := range map[string]locateCase{
+		"stubRepeated": {file: "# x.rb\n", old: "", new: "# x.rb\n\nclass A\nend\n", format: sr, code: edit.CodeFileExists},
+		"stubCRLF":     {file: "# x.rb\r\n", old: "", new: "# x.rb\n\nclass A\nend\n", format: sr, code: edit.CodeFileExists},
+		"twoLines":     {file: "a\nb\n\n", old: "", new: "a\nb \nc\n", format: sr, code: edit.CodeFileExists},
+		"addition":     {file: "# x.rb\n", old: "", new: "\nclass A\nend\n", format: sr, want: "# x.rb\n\nclass A\nend\n", strategy: StrategyAppend},
+		"onlyPartOf":   {file: "a\nb\n", old: "", new: "a\nc\n", format: sr, want: "a\nb\na\nc\n", strategy: StrategyAppend},
+		"blankFile":    {file: "\n", old: "", new: "\nx\n", format: sr, want: "\n\nx\n", strategy: StrategyAppend},
+	} {
+		runLocate(t, name, c)
+	}
+}

@@ -793,7 +793,7 @@ func (f *finder) insert(e *edit.Edit, np *pattern, from int, noAlready bool) (lo
 	}
 	if strategy == StrategyAppend && restates(f.content, np.lines) {
 		return location{}, &edit.Error{Code: edit.CodeFileExists,
-			Msg:  "the file exists, and the text to append to it restates it (it ends as the file does, or repeats most of its own lines from the file): a new version of the file, not an addition",
+			Msg:  "the file exists, and the text to append to it restates it (it begins with the file's whole text, ends as the file does, or repeats most of its own lines from the file): a new version of the file, not an addition",
 			Hint: wordsOf(e).changes + "; to replace the whole file, send it whole in a fence under its path."}
 	}
 	switch {
@@ -816,12 +816,16 @@ func (f *finder) insert(e *edit.Edit, np *pattern, from int, noAlready bool) (lo
 }
 
 // restates reports whether text, lines to append to content, reads as a
-// version of the file rather than an addition to it: its last telling line
-// is the file's last, or most of its telling lines stand in the file.
-// Appended, it would repeat the file's code. A telling line holds a
-// letter or digit and eight bytes or more once trimmed, which rules out
-// the "}" and "end" that close every addition.
+// version of the file rather than an addition to it: it begins with the
+// file's whole text (at any size: a one-line stub as much as a module),
+// or its last telling line is the file's last, or most of its telling
+// lines stand in the file. Appended, it would repeat the file's code. A
+// telling line holds a letter or digit and eight bytes or more once
+// trimmed, which rules out the "}" and "end" that close every addition.
 func restates(content string, text []string) bool {
+	if beginsWithFile(content, text) {
+		return true
+	}
 	telling := func(l string) (string, bool) {
 		t := strings.Join(strings.Fields(l), " ")
 		return t, len(t) >= 8 && strings.IndexFunc(t, func(r rune) bool {
@@ -845,6 +849,25 @@ func restates(content string, text []string) bool {
 		}
 	}
 	return n > 0 && (lastText == last || 2*standing > n)
+}
+
+// beginsWithFile reports whether text's first lines are content's lines,
+// every one, up to trailing blanks and the blank lines that end content;
+// false for a content of blank lines only.
+func beginsWithFile(content string, text []string) bool {
+	file := splitLF(content)
+	for len(file) > 0 && isBlank(file[len(file)-1]) {
+		file = file[:len(file)-1]
+	}
+	if len(file) == 0 || len(file) > len(text) {
+		return false
+	}
+	for i, l := range file {
+		if trimRight(l) != trimRight(text[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // sameContent reports whether content equals want as a whole file, up to
