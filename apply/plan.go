@@ -369,6 +369,11 @@ type slot struct {
 	err   *edit.Error // loading failed (a directory, unreadable); every edit on the path fails with it
 	owner *file       // the file whose content is at this path now; nil if none
 	by    int         // position of the last edit that wrote content here
+	// made is one more than the position of the create of this reply
+	// whose content is here now (it created the file, or filled it
+	// empty); 0 when the content is not the reply's own. A later create
+	// of the path is a new version of it (see supersede).
+	made int
 	// origHash is HashBytes(orig.data), started when it was read; curHash
 	// is HashBytes(cur.data) once finish has started it for the receipt,
 	// so the journal does not hash the same bytes again.
@@ -823,9 +828,10 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 	}
 	switch e.Op {
 	case edit.Create:
-		if e.Format == edit.FormatSearchReplace && s.cur.exists && len(s.cur.data) > 0 {
+		if e.Format == edit.FormatSearchReplace && s.cur.exists && len(s.cur.data) > 0 && s.made == 0 {
 			// An empty SEARCH on a file with content appends to it, as
-			// Aider reads it; replies rely on that.
+			// Aider reads it; replies rely on that. Not on a file this
+			// reply created: a second create of it is its new version.
 			p.replace(f, i, e)
 			return
 		}
@@ -864,10 +870,12 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat Strategy) {
 	switch {
 	case !s.cur.exists:
 		s.cur = state{exists: true, data: p.contentOf(text), mode: defaultMode}
+		s.made = i + 1
 	case len(s.cur.data) == 0:
 		// An empty file is filled: models create files with an empty
 		// SEARCH that a previous turn already touched.
 		s.cur.data = p.contentOf(text)
+		s.made = i + 1
 	default:
 		body, _ := splitBOM(s.cur.data)
 		if body == strings.TrimPrefix(text, bom) || !isBinary(s.cur.data) && locate.SameContent(body, strings.TrimPrefix(text, bom)) {
@@ -875,12 +883,32 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat Strategy) {
 				LineStart: 1, LineEnd: lineCount(body)})
 			return
 		}
-		p.failOn(f, i, e, &edit.Error{Code: edit.CodeFileExists, Msg: "file already exists", Hint: locate.ExistsHint(e)})
-		return
+		if s.made == 0 {
+			p.failOn(f, i, e, &edit.Error{Code: edit.CodeFileExists, Msg: "file already exists", Hint: locate.ExistsHint(e)})
+			return
+		}
+		p.supersede(f, i)
+		s.cur.data, s.cur.pieces = p.contentOf(text), nil
+		s.made = i + 1
 	}
 	p.setMode(s, e)
 	p.record(f, i, EditResult{Status: StatusApplied, Strategy: strat,
 		LineStart: 1, LineEnd: lineCount(text), Written: text})
+}
+
+// supersede makes edit i, a create of f's path, the new version of f, a
+// file this reply created (the draft, then its fix: "Let me fix this"):
+// i writes the file whole, never glued to the draft, and the edits that
+// made or changed the draft are reported matched, not applied: their text
+// is never written. Their note says which edit replaced them.
+func (p *planner) supersede(f *file, i int) {
+	note := fmt.Sprintf("replaced by edit %d, which writes the file whole", p.index(i))
+	for k := range f.fr.Edits {
+		er := &f.fr.Edits[k]
+		if er.Status == StatusApplied || er.Status == StatusAlreadyApplied {
+			er.Status, er.Note = StatusMatched, note
+		}
+	}
 }
 
 // contentOf is text as a file's content: a copy, which FileResult.After
@@ -969,7 +997,7 @@ func (p *planner) delete(f *file, i int, e *edit.Edit) {
 	}
 	p.record(f, i, EditResult{Status: StatusApplied, Strategy: StrategyDelete,
 		LineStart: 1, LineEnd: lineCount(string(s.cur.data))})
-	s.cur = state{}
+	s.cur, s.made = state{}, 0
 	s.owner, f.at = nil, nil
 }
 
@@ -1000,11 +1028,11 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 		// renamed content takes the path over.
 		d.owner.at = nil
 	}
-	d.cur = s.cur
+	d.cur, d.made = s.cur, s.made
 	d.by = i
 	d.cur.exact = true // a moved file keeps its mode exactly, unless the rename names one
 	p.setMode(d, e)
-	s.cur = state{}
+	s.cur, s.made = state{}, 0
 	s.owner = nil
 	d.owner, f.at = f, d
 	f.fr.NewPath = p.rc.display(e.New)

@@ -211,3 +211,70 @@ func TestRenameWritesTheModeAsked(t *testing.T) {
 		})
 	}
 }
+
+// An append never restates the file, at any size: a text that begins
+// with a one-line stub's whole text is a new version, FILE_EXISTS.
+func TestAppendNeverRestatesTheFile(t *testing.T) {
+	root := t.TempDir()
+	e := edit.Edit{Op: edit.Create, Path: "x.rb", New: "# x.rb\n\nclass A\nend\n", Format: edit.FormatSearchReplace}
+	applyCase(t, root, tree{"x.rb": "# x.rb\n"}, []edit.Edit{e}, nil, string(edit.CodeFileExists))
+}
+
+// A file the reply creates is never appended to by a later create of the
+// same path: the later is the file's new version, and the first is
+// reported matched (its text is not written), with a note naming the
+// edit that replaced it.
+func TestSecondCreateIsTheNewVersion(t *testing.T) {
+	draft := "import core\n\ndef show():\n    print(core.Ship().gold)\n    return True\n"
+	fix := "from core import Ship\n\ndef show():\n    print(Ship().gold)\n"
+	for _, format := range []edit.Format{edit.FormatSearchReplace, edit.FormatCodex, edit.FormatUDiff, edit.FormatJSON} {
+		t.Run(format.String(), func(t *testing.T) {
+			root := t.TempDir()
+			edits := []edit.Edit{
+				{Op: edit.Create, Path: "hud.py", New: draft, Format: format},
+				{Op: edit.Create, Path: "hud.py", New: fix, Format: format},
+			}
+			res := applyCase(t, root, tree{}, edits, tree{"hud.py": fix}, "")
+			first, second := editResult(t, res, 0), editResult(t, res, 1)
+			if first.Status != StatusMatched || !strings.Contains(first.Note, "replaced by edit 1") {
+				t.Errorf("first create: %s, note %q; want matched, replaced by edit 1", first.Status, first.Note)
+			}
+			if second.Status != StatusApplied {
+				t.Errorf("second create: %s, want applied", second.Status)
+			}
+			if len(res.Files) != 1 || res.Files[0].Op != "create" {
+				t.Errorf("files %+v, want one created", res.Files)
+			}
+		})
+	}
+	// The draft edited, then created again: the edit to the draft is
+	// not written either.
+	t.Run("editedDraft", func(t *testing.T) {
+		root := t.TempDir()
+		edits := []edit.Edit{
+			{Op: edit.Create, Path: "hud.py", New: draft, Format: edit.FormatSearchReplace},
+			{Op: edit.Replace, Path: "hud.py", Old: "    return True\n", New: "    return False\n", Count: 1, Format: edit.FormatSearchReplace},
+			{Op: edit.Create, Path: "hud.py", New: fix, Format: edit.FormatSearchReplace},
+		}
+		res := applyCase(t, root, tree{}, edits, tree{"hud.py": fix}, "")
+		if st := statusesOf(res); st[0] != StatusMatched || st[1] != StatusMatched || st[2] != StatusApplied {
+			t.Errorf("statuses %v", st)
+		}
+	})
+	// The same create twice is one create, already applied the second time.
+	t.Run("sentTwice", func(t *testing.T) {
+		root := t.TempDir()
+		e := edit.Edit{Op: edit.Create, Path: "hud.py", New: fix, Format: edit.FormatSearchReplace}
+		res := applyCase(t, root, tree{}, []edit.Edit{e, e}, tree{"hud.py": fix}, "")
+		if st := statusesOf(res); st[0] != StatusApplied || st[1] != StatusAlreadyApplied {
+			t.Errorf("statuses %v", st)
+		}
+	})
+	// A file that stood before the reply is appended to, as Aider reads
+	// an empty SEARCH.
+	t.Run("existingAppends", func(t *testing.T) {
+		root := t.TempDir()
+		e := edit.Edit{Op: edit.Create, Path: "hud.py", New: "x = 1\n", Format: edit.FormatSearchReplace}
+		applyCase(t, root, tree{"hud.py": fix}, []edit.Edit{e}, tree{"hud.py": fix + "x = 1\n"}, "")
+	})
+}
