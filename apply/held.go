@@ -30,10 +30,10 @@ import (
 var maxHoldRounds = 4
 
 // A heldCheck is an edit found already applied, to be checked in its
-// file's final content: the edit at position i, on file f, found so when
-// f had been changed changes times.
+// file's final content: the edit at position i, on file f, whose result
+// is f's k-th, found so when f had been changed changes times.
 type heldCheck struct {
-	i       int
+	i, k    int
 	f       *file
 	changes int
 }
@@ -89,9 +89,10 @@ func (p *planner) unheld(edits []edit.Edit) map[int]bool {
 	texts := map[*file]string{}
 	for _, c := range p.held {
 		f := c.f
-		if f.changes == c.changes || f.at == nil || !f.at.cur.exists {
+		if f.changes == c.changes || f.at == nil || !f.at.cur.exists || f.fr.Edits[c.k].Status != StatusAlreadyApplied {
 			// Nothing changed the file after the edit (or the reply
-			// deleted it): what the edit saw is what the reply leaves.
+			// deleted it): what the edit saw is what the reply leaves;
+			// or the edit claims nothing any more (see supersede).
 			continue
 		}
 		text, ok := texts[f]
