@@ -400,6 +400,9 @@ type file struct {
 	// changes counts the edits applied to the content so far (see
 	// heldCheck).
 	changes int
+	// isForeign says the file stood before the reply and is not UTF-8,
+	// once foreignKnown (see foreign).
+	foreignKnown, isForeign bool
 }
 
 type planner struct {
@@ -943,6 +946,12 @@ func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
 	if err := locate.RewriteError(body, text, e.Tentative); err != nil {
 		p.failOn(f, i, e, err)
 		return
+	}
+	if hasNonASCII(text) && p.foreign(f) {
+		if line, bad := foreignLine(body, text); bad {
+			p.failOn(f, i, e, encodingErr(line))
+			return
+		}
 	}
 	// The file's conventions win over the model's: its line endings and
 	// its final-newline state. A rewrite is sent as a whole file in a fence,

@@ -108,6 +108,13 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 			return s.hs
 		})
 	}
+	// The text the edit keeps is the content's: known before it is
+	// applied, and asked only of an edit that may add text a file that
+	// is not UTF-8 cannot hold.
+	before, foreign := "", hasNonASCII(e.New) && p.foreign(f)
+	if foreign {
+		before = p.text(s)
+	}
 	var r locate.Result
 	var err *edit.Error
 	if p.force[i] {
@@ -123,6 +130,12 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 		}
 		p.failOn(f, i, e, err)
 		return
+	}
+	if foreign && r.Status == StatusApplied {
+		if line, bad := foreignLine(before, r.Written); bad {
+			p.failOn(f, i, e, encodingErr(line))
+			return
+		}
 	}
 	p.setMode(s, e)
 	if r.Status == StatusAlreadyApplied {

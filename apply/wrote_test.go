@@ -278,3 +278,52 @@ func TestSecondCreateIsTheNewVersion(t *testing.T) {
 		applyCase(t, root, tree{"hud.py": fix}, []edit.Edit{e}, tree{"hud.py": fix + "x = 1\n"}, "")
 	})
 }
+
+// A file that is not UTF-8 keeps its encoding: an edit may add ASCII text
+// and keep the file's own bytes, but never add non-ASCII UTF-8 to it.
+func TestFileKeepsItsEncoding(t *testing.T) {
+	const cp1251 = "\xef\xf0\xe8\xe2\xe5\xf2\nend\n" // "привет\nend\n" in cp1251
+	sr := func(old, nw string) edit.Edit {
+		if old == "" {
+			return edit.Edit{Op: edit.Create, Path: "t.txt", New: nw, Format: edit.FormatSearchReplace}
+		}
+		return edit.Edit{Op: edit.Replace, Path: "t.txt", Old: old, New: nw, Count: 1, Format: edit.FormatSearchReplace}
+	}
+	for name, c := range map[string]struct {
+		file string
+		e    edit.Edit
+		want string // "" : refused BINARY_FILE
+	}{
+		"addsUTF8":    {cp1251, sr("end\n", "end\nмир\n"), ""},
+		"asciiLands":  {cp1251, sr("end\n", "fin\n"), "\xef\xf0\xe8\xe2\xe5\xf2\nfin\n"},
+		"appendsUTF8": {cp1251, sr("", "мир\n"), ""},
+		"appendASCII": {cp1251, sr("", "x = 1\n"), cp1251 + "x = 1\n"},
+		"toolCall": {cp1251, edit.Edit{Op: edit.Replace, Path: "t.txt", Old: "end", New: "конец", Count: 1, Format: edit.FormatJSON},
+			""},
+		"rewriteUTF8": {cp1251, edit.Edit{Op: edit.Rewrite, Path: "t.txt", New: "привет\nfin\n", Format: edit.FormatWhole}, ""},
+		"rewriteASCII": {"\xef\xf0\nend\n", edit.Edit{Op: edit.Rewrite, Path: "t.txt", New: "a\nend\n", Format: edit.FormatWhole},
+			"a\nend\n"},
+		// A line the edit keeps is the file's own bytes, even where they
+		// read as UTF-8 (cp1251 "Р " is UTF-8's "Р").
+		"keptLineLooksUTF8": {"\xd0\xa0 x\n\xff\nend\n", sr("\xd0\xa0 x\n", "\xd0\xa0 x\nadded\n"), "\xd0\xa0 x\nadded\n\xff\nend\n"},
+		// A UTF-8 file takes UTF-8 text.
+		"utf8File": {"привет\nend\n", sr("end\n", "end\nмир\n"), "привет\nend\nмир\n"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			if c.want == "" {
+				writeTree(t, root, tree{"t.txt": c.file})
+				res, err := Apply(context.Background(), []edit.Edit{c.e}, testOpts(t, root))
+				if err == nil || !hasCode(res.Errors, edit.CodeBinaryFile) {
+					t.Fatalf("Apply: %v, want BINARY_FILE", err)
+				}
+				if e := res.Errors[0]; !strings.Contains(e.Msg, "not UTF-8") || !strings.Contains(e.Hint, "encoding") {
+					t.Errorf("error %q, hint %q: want the problem named", e.Msg, e.Hint)
+				}
+				diffTrees(t, "tree", readTree(t, root), tree{"t.txt": c.file})
+				return
+			}
+			applyCase(t, root, tree{"t.txt": c.file}, []edit.Edit{c.e}, tree{"t.txt": c.want}, "")
+		})
+	}
+}
