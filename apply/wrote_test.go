@@ -98,8 +98,6 @@ func TestNewlineOnlyChange(t *testing.T) {
 	}
 }
 
-var _ = strings.Contains
-
 // An edit found already applied holds in the content as the whole reply
 // leaves it: one whose text a later edit moves away applies for real, so
 // the result is the same in either order of the blocks.
@@ -324,6 +322,43 @@ func TestFileKeepsItsEncoding(t *testing.T) {
 				return
 			}
 			applyCase(t, root, tree{"t.txt": c.file}, []edit.Edit{c.e}, tree{"t.txt": c.want}, "")
+		})
+	}
+}
+
+// A create refuses an existing file with other content, in every format
+// whose create is no append (an empty SEARCH appends, as Aider reads it),
+// with a hint in the format's own terms, and is already applied when the
+// file holds exactly its text.
+func TestCreateOnAnExistingFile(t *testing.T) {
+	for format, words := range map[edit.Format]string{
+		edit.FormatUDiff: "/dev/null",
+		edit.FormatCodex: "*** Update File",
+		edit.FormatJSON:  `"str_replace" (old_str, new_str)`,
+	} {
+		t.Run(format.String(), func(t *testing.T) {
+			root := t.TempDir()
+			before := tree{"a.py": "x = 1\n"}
+			e := edit.Edit{Op: edit.Create, Path: "a.py", New: "other = 2\n", Format: format}
+			writeTree(t, root, before)
+			res, err := Apply(context.Background(), []edit.Edit{e}, testOpts(t, root))
+			if err == nil || !hasCode(res.Errors, edit.CodeFileExists) {
+				t.Fatalf("Apply: %v, want FILE_EXISTS", err)
+			}
+			if h := res.Errors[0].Hint; !strings.Contains(h, words) {
+				t.Errorf("hint %q, want it to say %q", h, words)
+			}
+			diffTrees(t, "tree", readTree(t, root), before)
+			// Holding exactly that text, the file is already created.
+			same := e
+			same.New = "x = 1\n"
+			res, err = Apply(context.Background(), []edit.Edit{same}, testOpts(t, root))
+			if err != nil {
+				t.Fatalf("same text: %v", err)
+			}
+			if st := statusesOf(res)[0]; st != StatusAlreadyApplied {
+				t.Errorf("same text: %s, want already_applied", st)
+			}
 		})
 	}
 }
