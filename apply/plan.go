@@ -9,6 +9,7 @@ import (
 	"maps"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -431,6 +432,11 @@ type planner struct {
 	// file's final content (see holdAlready).
 	force map[int]bool
 	held  []heldCheck
+	// links holds the paths of the symlinks a delete or a rename acts on
+	// (read as links: see state.link); unlinked, the paths as written of
+	// those the plan has deleted or moved away, by the edit's position.
+	links    map[string]bool
+	unlinked map[string]int
 	// pre holds the files being read ahead while plan runs (see prefetch).
 	pre map[string]*fetch
 
@@ -499,6 +505,18 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 				continue
 			}
 			notPlaceholder = src[i]
+		}
+		if e.Op == edit.Delete || e.Op == edit.Rename {
+			// A delete or a rename acts on the path named: a symlink
+			// there is removed or moved as a link, never its target
+			// (which resolve has judged inside the root all the same).
+			if ent, perr := rc.entry(e.Path); perr == nil && ent != src[i] && rc.isLink(ent) {
+				src[i] = ent
+				if p.links == nil {
+					p.links = map[string]bool{}
+				}
+				p.links[ent] = true
+			}
 		}
 		if e.Op == edit.Rename {
 			if dst == nil {
@@ -652,7 +670,7 @@ func (p *planner) prefetch(paths []string, bad []bool) (stop func()) {
 	var todo []*fetch
 	p.pre = map[string]*fetch{}
 	for i, rel := range paths {
-		if bad[i] || p.pre[rel] != nil {
+		if bad[i] || p.pre[rel] != nil || p.links[rel] {
 			continue
 		}
 		if _, ok := p.cache[rel]; ok {
@@ -706,6 +724,8 @@ func (p *planner) slot(rel string) *slot {
 		if f := p.pre[rel]; f != nil {
 			<-f.done
 			l = f.l
+		} else if p.links[rel] {
+			l.st, l.err = p.dirs.loadEntry(rel)
 		} else {
 			l.st, l.err = p.dirs.load(rel)
 		}
@@ -809,6 +829,31 @@ func (p *planner) index(i int) int {
 	return i
 }
 
+// throughUnlinked is the error of an edit that names a symlink, or a path
+// through one, that an earlier edit of the reply deleted or moved away:
+// on disk the path still leads to the link's target, which is not what
+// the reply means by then. nil for any other edit.
+func (p *planner) throughUnlinked(e *edit.Edit) *edit.Error {
+	if len(p.unlinked) == 0 {
+		return nil
+	}
+	paths := []string{e.Path}
+	if e.Op == edit.Rename {
+		paths = append(paths, e.New)
+	}
+	for _, w := range paths {
+		lex := p.rc.lookup(w).lex
+		for d := lex; d != "." && d != "/" && d != ""; d = path.Dir(d) {
+			if k, ok := p.unlinked[d]; ok {
+				return &edit.Error{Code: edit.CodeIO, Path: p.rc.display(w),
+					Msg:  fmt.Sprintf("%s is a symlink edit %d of this reply deletes or moves; the path no longer leads where it did", d, p.index(k)),
+					Hint: "Name the file the link pointed to by its own path, or make this change in another reply."}
+			}
+		}
+	}
+	return nil
+}
+
 // notFound is FILE_NOT_FOUND for e, whose format words the hint; nil for
 // no edit.
 func notFound(e *edit.Edit) *edit.Error {
@@ -818,6 +863,10 @@ func notFound(e *edit.Edit) *edit.Error {
 
 // run applies edit i to the in-memory state.
 func (p *planner) run(i int, e *edit.Edit, src, dst string) {
+	if err := p.throughUnlinked(e); err != nil {
+		p.fail(i, e, err)
+		return
+	}
 	s := p.slot(src)
 	if s.err != nil {
 		err := *s.err
@@ -825,6 +874,12 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 		return
 	}
 	f := p.fileAt(s, e)
+	if s.cur.link && e.Op != edit.Delete && e.Op != edit.Rename {
+		// A link this reply moved: its content is its target's path.
+		p.failOn(f, i, e, &edit.Error{Code: edit.CodeIO, Msg: p.rc.display(e.Path) + " is a symlink this reply moved here",
+			Hint: "Edit the file the link points to by its own path."})
+		return
+	}
 	s.by = i
 	if e.Op != edit.Replace || e.Old == "" {
 		p.sync(s, false) // the edit reads or moves the content as a whole
@@ -993,21 +1048,52 @@ func (p *planner) delete(f *file, i int, e *edit.Edit) {
 		return
 	}
 	if e.Old != "" {
-		if isBinary(s.cur.data) {
+		content := s.cur.data
+		if s.cur.link {
+			content = p.linkedContent(e, s)
+		}
+		if isBinary(content) {
 			p.failOn(f, i, e, binaryErr())
 			return
 		}
-		body, _ := splitBOM(s.cur.data)
-		if !locate.SameContent(body, e.Old) {
+		body, _ := splitBOM(content)
+		if !locate.SameContent(body, e.Old) && !(s.cur.link && locate.SameContent(string(s.cur.data), e.Old)) {
 			p.failOn(f, i, e, &edit.Error{Code: edit.CodeNoMatch, Msg: "file content differs from the deletion's",
 				Hint: "A deletion must quote the whole file as it stands; re-read it, or delete it without quoting it."})
 			return
 		}
 	}
-	p.record(f, i, EditResult{Status: StatusApplied, Strategy: StrategyDelete,
-		LineStart: 1, LineEnd: lineCount(string(s.cur.data))})
+	er := EditResult{Status: StatusApplied, Strategy: StrategyDelete, LineStart: 1, LineEnd: lineCount(string(s.cur.data))}
+	if s.cur.link {
+		er.LineStart, er.LineEnd = 0, 0 // a link has no lines
+		p.unlink(e, i)
+	}
+	p.record(f, i, er)
 	s.cur, s.made = state{}, 0
 	s.owner, f.at = nil, nil
+}
+
+// unlink records that edit i deletes or moves away the symlink e names.
+func (p *planner) unlink(e *edit.Edit, i int) {
+	if p.unlinked == nil {
+		p.unlinked = map[string]int{}
+	}
+	p.unlinked[p.rc.lookup(e.Path).lex] = i
+}
+
+// linkedContent is the content of the file the link at s points to, as
+// an edit of e's path reads it (a model quotes the file it saw, not the
+// link's target path); nil when there is none.
+func (p *planner) linkedContent(e *edit.Edit, s *slot) []byte {
+	target, err := p.rc.resolve(e.Path)
+	if err != nil || target == s.path {
+		return nil
+	}
+	st, lerr := p.dirs.load(target)
+	if lerr != nil {
+		return nil
+	}
+	return st.data
 }
 
 func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
@@ -1015,6 +1101,16 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 	if !s.cur.exists {
 		p.failOn(f, i, e, notFound(e))
 		return
+	}
+	if s.cur.link && dst != s.path {
+		// A link moved keeps its target as written, as git and mv move
+		// it: relative, it is read from the new directory, which must
+		// not lead it out of the root.
+		if t := string(s.cur.data); !filepath.IsAbs(t) && escapes(path.Clean(path.Join(path.Dir(dst), t))) {
+			err := outOfRoot("symlink " + p.rc.display(e.Path) + ", moved to " + p.rc.display(e.New) + ", would point outside the root")
+			p.failOn(f, i, e, err)
+			return
+		}
 	}
 	if dst == s.path {
 		p.record(f, i, EditResult{Status: StatusAlreadyApplied, Strategy: StrategyRename})
@@ -1045,6 +1141,10 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 	s.owner = nil
 	d.owner, f.at = f, d
 	f.fr.NewPath = p.rc.display(e.New)
+	if s.cur.link || d.cur.link {
+		d.cur.mode, d.cur.exact = 0, false // a link has no mode
+		p.unlink(e, i)
+	}
 	p.record(f, i, EditResult{Status: StatusApplied, Strategy: StrategyRename})
 }
 

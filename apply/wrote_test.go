@@ -362,3 +362,109 @@ func TestCreateOnAnExistingFile(t *testing.T) {
 		})
 	}
 }
+
+// A delete or a rename acts on the path named: a symlink is removed or
+// moved as a link, never its target, and undo puts it back as a link.
+func TestDeleteAndRenameActOnTheLink(t *testing.T) {
+	setup := func(t *testing.T) string {
+		root := t.TempDir()
+		writeTree(t, root, tree{"target.txt": "t\n", "sub/x.txt": "x\n"})
+		if err := os.Symlink("target.txt", filepath.Join(root, "link.txt")); err != nil {
+			t.Skip("no symlinks:", err)
+		}
+		return root
+	}
+	codex := func(e edit.Edit) edit.Edit { e.Format = edit.FormatCodex; return e }
+	for name, c := range map[string]struct {
+		edits []edit.Edit
+		want  tree
+		code  edit.Code
+	}{
+		"delete": {edits: []edit.Edit{codex(edit.Edit{Op: edit.Delete, Path: "link.txt"})},
+			want: tree{"target.txt": "t\n", "sub/x.txt": "x\n"}},
+		// A diff's deletion quotes the file the model read through the link.
+		"deleteQuoting": {edits: []edit.Edit{{Op: edit.Delete, Path: "link.txt", Old: "t\n", Format: edit.FormatUDiff}},
+			want: tree{"target.txt": "t\n", "sub/x.txt": "x\n"}},
+		"deleteQuotingOther": {edits: []edit.Edit{{Op: edit.Delete, Path: "link.txt", Old: "other\n", Format: edit.FormatUDiff}},
+			code: edit.CodeNoMatch},
+		"rename": {edits: []edit.Edit{codex(edit.Edit{Op: edit.Rename, Path: "link.txt", New: "moved.txt"})},
+			want: tree{"target.txt": "t\n", "sub/x.txt": "x\n", "moved.txt": "-> target.txt"}},
+		// Moved into sub/, the link's relative target still reads
+		// "target.txt", as git and mv leave it.
+		"renameDeeper": {edits: []edit.Edit{codex(edit.Edit{Op: edit.Rename, Path: "link.txt", New: "sub/l.txt"})},
+			want: tree{"target.txt": "t\n", "sub/x.txt": "x\n", "sub/l.txt": "-> target.txt"}},
+		// An edit through the link before the delete edits the target.
+		"editThenDelete": {edits: []edit.Edit{replace("link.txt", "t\n", "T\n"), codex(edit.Edit{Op: edit.Delete, Path: "link.txt"})},
+			want: tree{"target.txt": "T\n", "sub/x.txt": "x\n"}},
+		// After the delete, the path no longer leads to the target.
+		"deleteThenEdit": {edits: []edit.Edit{codex(edit.Edit{Op: edit.Delete, Path: "link.txt"}), replace("link.txt", "t\n", "T\n")},
+			code: edit.CodeIO},
+		"renameThenEdit": {edits: []edit.Edit{codex(edit.Edit{Op: edit.Rename, Path: "link.txt", New: "moved.txt"}), replace("moved.txt", "t\n", "T\n")},
+			code: edit.CodeIO},
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := setup(t)
+			before := readTree(t, root)
+			opts := testOpts(t, root)
+			res, err := Apply(context.Background(), c.edits, opts)
+			if c.code != "" {
+				if err == nil || !hasCode(res.Errors, c.code) {
+					t.Fatalf("Apply: %v, want %s", err, c.code)
+				}
+				diffTrees(t, "tree", readTree(t, root), before)
+				return
+			}
+			if err != nil {
+				t.Fatalf("Apply: %v", err)
+			}
+			diffTrees(t, "tree", readTree(t, root), c.want)
+			if _, err := Undo(context.Background(), opts); err != nil {
+				t.Fatalf("Undo: %v", err)
+			}
+			diffTrees(t, "undone", readTree(t, root), before)
+		})
+	}
+	// A link that resolves outside the root stays OUT_OF_ROOT, decided
+	// before any file is read; so does one a rename would lead out.
+	t.Run("outside", func(t *testing.T) {
+		root := setup(t)
+		if err := os.Symlink("/etc/hostname", filepath.Join(root, "out.txt")); err != nil {
+			t.Fatal(err)
+		}
+		before := readTree(t, root)
+		for _, e := range []edit.Edit{
+			{Op: edit.Delete, Path: "out.txt", Format: edit.FormatCodex},
+			{Op: edit.Rename, Path: "link.txt", New: "sub/deeper/l.txt", Format: edit.FormatCodex},
+		} {
+			if e.Op == edit.Rename {
+				if err := os.Remove(filepath.Join(root, "link.txt")); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Symlink("../target.txt", filepath.Join(root, "link.txt")); err != nil {
+					t.Fatal(err)
+				}
+				// ../target.txt from the root leaves it: OUT_OF_ROOT as
+				// it stands, whatever the destination.
+			}
+			res, err := Apply(context.Background(), []edit.Edit{e}, testOpts(t, root))
+			if err == nil || !hasCode(res.Errors, edit.CodeOutOfRoot) {
+				t.Errorf("%v %s: %v, want OUT_OF_ROOT", e.Op, e.Path, err)
+			}
+		}
+		before["link.txt"] = "-> ../target.txt"
+		diffTrees(t, "tree", readTree(t, root), before)
+	})
+	t.Run("renameLeadsOut", func(t *testing.T) {
+		root := setup(t)
+		if err := os.Symlink("../target.txt", filepath.Join(root, "sub", "up.txt")); err != nil {
+			t.Fatal(err)
+		}
+		before := readTree(t, root)
+		e := edit.Edit{Op: edit.Rename, Path: "sub/up.txt", New: "up.txt", Format: edit.FormatCodex}
+		res, err := Apply(context.Background(), []edit.Edit{e}, testOpts(t, root))
+		if err == nil || !hasCode(res.Errors, edit.CodeOutOfRoot) {
+			t.Fatalf("Apply: %v, want OUT_OF_ROOT", err)
+		}
+		diffTrees(t, "tree", readTree(t, root), before)
+	})
+}
