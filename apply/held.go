@@ -14,11 +14,14 @@ import (
 // away or change it (a block that wraps the lines another block found
 // standing), and the receipt would then claim a text the file written
 // lacks, and the result would depend on the order of the blocks. So once
-// a reply is planned, each edit found already applied whose file a later
-// edit changed is located again in the file's final content; one that is
-// no longer already applied there is planned again, the whole reply with
-// it, as an edit that may not be found already applied (locate.Forced):
-// it applies for real, or fails. That may change what later edits find,
+// a reply is planned, the new text of each edit found already applied
+// whose file a later edit changed is looked for in the file's final
+// content (locate.Stands: as the ladder finds a text, anywhere); one
+// whose text is gone is planned again, the whole reply with it, as an
+// edit that may not be found already applied (locate.Doc.Force): it
+// applies for real, or fails. The text is looked for, not the edit
+// located again: a later edit that makes its old text stand twice
+// changes nothing of the claim. That may change what later edits find,
 // so the check repeats, up to maxHoldRounds rounds: a reply still not
 // settled then is refused (the edits still unsettled fail), never
 // reported on a guess.
@@ -82,8 +85,7 @@ func (p *planner) refuseUnheld(edits []edit.Edit, again map[int]bool) {
 }
 
 // unheld returns the positions of the edits found already applied whose
-// new text does not stand in their file's final content: located there
-// again, they would not be already applied.
+// new text does not stand in their file's final content.
 func (p *planner) unheld(edits []edit.Edit) map[int]bool {
 	var out map[int]bool
 	texts := map[*file]string{}
@@ -100,8 +102,7 @@ func (p *planner) unheld(edits []edit.Edit) map[int]bool {
 			text, _ = splitBOM(joinChunks(f.at.cur))
 			texts[f] = text
 		}
-		e := &edits[c.i]
-		if loc, err := locate.Locate(text, e, p.mopts); err == nil && loc.Status == StatusAlreadyApplied {
+		if locate.Stands(text, &edits[c.i], p.mopts) {
 			continue
 		}
 		if out == nil {

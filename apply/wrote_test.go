@@ -143,6 +143,16 @@ func TestAlreadyAppliedHoldsInTheFinalContent(t *testing.T) {
 		edits := []edit.Edit{replace("a.txt", "foo\n", "bar\n"), replace("a.txt", "bar\n", "baz\n")}
 		applyCase(t, root, tree{"a.txt": "x\nbar\n"}, edits, nil, string(edit.CodeNoMatch))
 	})
+	// A resent insertion whose old text a later edit makes stand twice:
+	// its new text still stands, so it is not inserted again.
+	t.Run("oldTextRepeatedAfter", func(t *testing.T) {
+		root := t.TempDir()
+		edits := []edit.Edit{replace("a.txt", "c\n", "b\nc\n"), replace("a.txt", "z\n", "z\nc\n")}
+		res := applyCase(t, root, tree{"a.txt": "a\nb\nc\nz\n"}, edits, tree{"a.txt": "a\nb\nc\nz\nc\n"}, "")
+		if st := statusesOf(res); st[0] != StatusAlreadyApplied || st[1] != StatusApplied {
+			t.Errorf("statuses %v", st)
+		}
+	})
 	// One whose text stands elsewhere in the file than what a later edit
 	// changes stays already applied.
 	t.Run("changedElsewhere", func(t *testing.T) {

@@ -179,3 +179,27 @@ func TestAppendRestates(t *testing.T) {
 		runLocate(t, name, c)
 	}
 }
+
+// TestStands: an edit's new text stands in a content as the ladder finds
+// a text, at any tolerance it would find the old one with.
+func TestStands(t *testing.T) {
+	for name, c := range map[string]struct {
+		content, new string
+		format       edit.Format
+		want         bool
+	}{
+		"exact":       {"a\nb\nc\n", "b\nc\n", edit.FormatSearchReplace, true},
+		"trailingWS":  {"a\nb  \nc\n", "b\nc\n", edit.FormatSearchReplace, true},
+		"indent":      {"if x:\n    b\n    c\n", "  b\n  c\n", edit.FormatSearchReplace, true},
+		"movedApart":  {"b\nx\nc\n", "b\nc\n", edit.FormatSearchReplace, false},
+		"gone":        {"a\n", "b\n", edit.FormatSearchReplace, false},
+		"midLineCall": {"x = f(a)\n", "f(a)", edit.FormatJSON, true},
+		"midLineHunk": {"x = f(a)\n", "f(a)\n", edit.FormatUDiff, false},
+		"empty":       {"a\n", "", edit.FormatSearchReplace, true},
+	} {
+		e := &edit.Edit{Op: edit.Replace, Old: "zzz\n", New: c.new, Count: 1, Format: c.format}
+		if got := Stands(c.content, e, Options{}); got != c.want {
+			t.Errorf("%s: Stands = %v, want %v", name, got, c.want)
+		}
+	}
+}
