@@ -611,6 +611,9 @@ func randomID() string {
 // nothing. The file is made with O_EXCL and given st's mode (exactly, past
 // the umask, when st.exact).
 func (t *txn) writeTemp(name string, st state) (f syncCloser, err error) {
+	if st.link {
+		return t.linkTemp(name, string(st.data))
+	}
 	perm := st.mode.Perm()
 	if st.exact || perm == 0 {
 		perm = 0o600 // widened by the Chmod below
@@ -650,6 +653,30 @@ func (t *txn) writeTemp(name string, st state) (f syncCloser, err error) {
 	}
 	return of, nil
 }
+
+// linkTemp makes name, a new temp entry (see tempName), a symbolic link to
+// target: a link that a rename moves, or a deleted one restored, is made
+// as a link, never as a file holding its target. A link has no bytes to
+// sync; its rename is published like a file's.
+func (t *txn) linkTemp(name, target string) (syncCloser, error) {
+	r, base, err := t.dr.in(name)
+	if errors.Is(err, errTooManyDirs) {
+		r, base, err = t.root, name, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := r.Symlink(target, base); err != nil {
+		return nil, err
+	}
+	return madeLink{}, nil
+}
+
+// madeLink is a link linkTemp made: nothing to sync or close.
+type madeLink struct{}
+
+func (madeLink) Sync() error  { return nil }
+func (madeLink) Close() error { return nil }
 
 // removeTemps closes the temp files not yet synced and removes every temp
 // file not renamed into place.

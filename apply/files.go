@@ -37,6 +37,11 @@ type state struct {
 	// read from it, for the drift check (see fileStamp); it stands for
 	// data only while stamp.of is the same slice.
 	stamp *fileStamp
+	// link says the path is a symbolic link, and data its target, as git
+	// stores a link: what a delete removes and a rename moves when the
+	// path it names is a link (see linkEntry), never the file it points
+	// to. A link has no mode of its own.
+	link bool
 }
 
 func (s state) equal(t state) bool {
@@ -45,6 +50,9 @@ func (s state) equal(t state) bool {
 	}
 	if !s.exists {
 		return true
+	}
+	if s.link || t.link {
+		return s.link == t.link && sameData(s, t)
 	}
 	return sameData(s, t) && (s.mode == t.mode || !t.exact)
 }
@@ -296,10 +304,37 @@ func (d *dirRoots) load(rel string) (state, *edit.Error) {
 	return loadIn(r, name, rel)
 }
 
+// loadEntry reads the entry at rel as load does, but for a symbolic link,
+// which it reads as a link (see state.link) rather than refuse.
+func (d *dirRoots) loadEntry(rel string) (state, *edit.Error) {
+	r, name, err := d.in(rel)
+	if errors.Is(err, errTooManyDirs) {
+		r, name, err = d.root, rel, nil
+	}
+	if err == nil {
+		if fi, lerr := r.Lstat(name); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			target, rerr := r.Readlink(name)
+			if rerr != nil {
+				return state{}, &edit.Error{Code: edit.CodeIO, Msg: "cannot read symlink " + rel + ": " + errMsg(rerr), Err: rerr}
+			}
+			return state{exists: true, link: true, data: []byte(target)}, nil
+		}
+	}
+	return d.load(rel)
+}
+
 // holds reports whether rel still is what planning read, orig (or what
 // commit wrote): missing when orig is, else a regular file with the same
-// bytes; and whether rel exists now. err is set when rel cannot be read.
+// bytes, or the same link; and whether rel exists now. err is set when rel
+// cannot be read.
 func (d *dirRoots) holds(rel string, orig state) (same, exists bool, err *edit.Error) {
+	if orig.link {
+		now, err := d.loadEntry(rel)
+		if err != nil {
+			return false, false, err
+		}
+		return now.link && sameData(now, orig), now.exists, nil
+	}
 	if orig.exists {
 		if f, name := d.fileIn(rel); f != nil {
 			if orig.stamp != nil && orig.pieces == nil && sameBytes(orig.stamp.of, orig.data) && unchangedRaw(f, name, orig.stamp) {
@@ -310,11 +345,11 @@ func (d *dirRoots) holds(rel string, orig state) (same, exists bool, err *edit.E
 			}
 		}
 	}
-	now, err := d.load(rel)
+	now, err := d.loadEntry(rel)
 	if err != nil {
 		return false, false, err
 	}
-	return now.exists == orig.exists && (!now.exists || sameData(now, orig)), now.exists, nil
+	return now.exists == orig.exists && !now.link && (!now.exists || sameData(now, orig)), now.exists, nil
 }
 
 // forget drops the handle on dir: commit has just made a directory there,

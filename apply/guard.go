@@ -16,8 +16,8 @@ import (
 func refuseReadOnly(abs string, changes []change) edit.ErrorList {
 	var errs edit.ErrorList
 	for _, c := range changes {
-		if !c.orig.exists {
-			continue
+		if !c.orig.exists || c.orig.link {
+			continue // a link is removed or moved by its directory's permission, not its own
 		}
 		fi, err := os.Lstat(filepath.Join(abs, filepath.FromSlash(c.path)))
 		if err != nil || writable(fi) {

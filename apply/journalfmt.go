@@ -21,7 +21,9 @@ import (
 //	header    uvarint length, then: root, id, time (varint Unix ns), pid,
 //	          host, temps (count, then each), dirs (count, then each);
 //	          then the header's contentSum (8 bytes, big-endian)
-//	files     count, then per file: path, flags (1 existed, 2 exists),
+//	files     count, then per file: path, flags (1 existed, 2 exists,
+//	          4 it was a symlink, its original content the target, 8 it
+//	          is a symlink after),
 //	          mode, length and contentSum of its original content, length
 //	          and contentSum of its new content; then the contentSum of
 //	          the count and the records
@@ -77,6 +79,12 @@ func (j *journal) pieces() [][]byte {
 		}
 		if f.Exists {
 			flags |= 2
+		}
+		if f.WasLink {
+			flags |= 4
+		}
+		if f.IsLink {
+			flags |= 8
 		}
 		b = append(b, flags)
 		b = binary.AppendUvarint(b, uint64(f.Mode))
@@ -142,6 +150,10 @@ func decodeJournal(data []byte) (*journal, error) {
 		f.Path = d.str()
 		flags := d.byte()
 		f.Existed, f.Exists = flags&1 != 0, flags&2 != 0
+		f.WasLink, f.IsLink = flags&4 != 0, flags&8 != 0
+		if flags > 15 || f.WasLink && !f.Existed || f.IsLink && !f.Exists {
+			d.bad = true
+		}
 		f.Mode = uint32(d.uvarint())
 		sizes = append(sizes, d.uvarint())
 		f.BeforeSum = d.uint64()

@@ -19,6 +19,9 @@ func TestJournalFormat(t *testing.T) {
 			{Path: "a/x.go", Existed: true, Before: []byte("old\x00\xff bytes\n"), BeforeSum: contentSum([]byte("old\x00\xff bytes\n")), Mode: 0o751, Exists: true, AfterLen: 3, AfterSum: contentSum([]byte("new"))},
 			{Path: "created.txt", Exists: true, BeforeSum: contentSum(nil), AfterSum: contentSum(nil)},
 			{Path: "gone.txt", Existed: true, Before: []byte{}, BeforeSum: contentSum(nil), Mode: 0o644},
+			// A link moved: its target is its content, either side.
+			{Path: "link.txt", Existed: true, Before: []byte("target.txt"), BeforeSum: contentSum([]byte("target.txt")), WasLink: true},
+			{Path: "moved.txt", Exists: true, IsLink: true, AfterLen: 10, AfterSum: contentSum([]byte("target.txt")), BeforeSum: contentSum(nil)},
 		}}
 	data := bytes.Join(j.pieces(), nil)
 	got, err := decodeJournal(data)

@@ -339,6 +339,34 @@ func (c *resolveCache) resolve(p string) (string, *edit.Error) {
 	return r.rel, nil
 }
 
+// entry returns the root-relative path of the entry p names itself: its
+// directories resolved as resolve resolves them, its last component kept
+// even when it is a symlink, so that a delete or a rename acts on the
+// link, not on what it points to. p must have resolved (resolve judged
+// it inside the root, the link's target included).
+func (c *resolveCache) entry(p string) (string, *edit.Error) {
+	r := c.lookup(p)
+	if r.err != nil {
+		e := *r.err
+		return "", &e
+	}
+	if r.lex == "." {
+		return r.rel, nil
+	}
+	dir, err := c.resolve(path.Dir(r.lex))
+	if err != nil {
+		return "", err
+	}
+	return path.Join(dir, path.Base(r.lex)), nil
+}
+
+// isLink reports whether rel, a root-relative path whose directories hold
+// no symlink, is a symlink itself.
+func (c *resolveCache) isLink(rel string) bool {
+	fi, err := c.lstat(rel)
+	return err == nil && fi.Mode()&fs.ModeSymlink != 0
+}
+
 // display returns the path to show for p, as written: clean, relative to
 // the root, with "/" separators, its symlinks kept; p cleaned when it names
 // nothing in the root.

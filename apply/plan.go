@@ -9,6 +9,7 @@ import (
 	"maps"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -94,9 +95,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	}
 	var p *planner
 	if opts.Repair == nil {
-		p = newPlanner(root, rs, opts, nil, nil)
-		p.hasher = hs
-		p.plan(ctx, edits, opts.Base)
+		p = planReply(ctx, root, rs, hs, edits, opts)
 	} else {
 		p = repair(ctx, root, rs, hs, edits, opts)
 	}
@@ -233,8 +232,9 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 func newPlanner(root *os.Root, rs *resolver, opts Options, ws []work, cache map[string]loaded) *planner {
 	p := &planner{root: root, rs: rs, dirs: &dirRoots{root: root}, res: &Result{DryRun: opts.DryRun}, slots: map[string]*slot{},
 		mopts: locate.Options{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}, noHashes: opts.NoHashes, noAfter: opts.NoAfter}
+	p.cache = cache
 	if ws != nil {
-		p.work, p.cache = ws, cache
+		p.work = ws
 		p.failed, p.excerpts = map[int]*edit.Error{}, map[int]string{}
 	}
 	return p
@@ -262,15 +262,16 @@ func repair(ctx context.Context, root *os.Root, rs *resolver, hs *hasher, edits 
 	cache := map[string]loaded{}
 	dirs := &dirRoots{root: root} // shared by the rounds, closed by Apply
 	plan := func(ws []work) *planner {
-		p := newPlanner(root, rs, opts, ws, cache)
-		p.hasher = hs
-		p.dirs = dirs
 		es := make([]edit.Edit, len(ws))
 		for i, w := range ws {
 			es[i] = w.e
 		}
-		p.plan(ctx, es, opts.Base)
-		return p
+		return holdAlready(es, func(force map[int]bool) *planner {
+			p := newPlanner(root, rs, opts, ws, cache)
+			p.hasher, p.dirs, p.force = hs, dirs, force
+			p.plan(ctx, es, opts.Base)
+			return p
+		})
 	}
 	p := plan(ws)
 	// Why the fixer failed, by edit index: the receipt puts it on the
@@ -369,6 +370,11 @@ type slot struct {
 	err   *edit.Error // loading failed (a directory, unreadable); every edit on the path fails with it
 	owner *file       // the file whose content is at this path now; nil if none
 	by    int         // position of the last edit that wrote content here
+	// made is one more than the position of the create of this reply
+	// whose content is here now (it created the file, or filled it
+	// empty); 0 when the content is not the reply's own. A later create
+	// of the path is a new version of it (see supersede).
+	made int
 	// origHash is HashBytes(orig.data), started when it was read; curHash
 	// is HashBytes(cur.data) once finish has started it for the receipt,
 	// so the journal does not hash the same bytes again.
@@ -392,6 +398,12 @@ type file struct {
 	origin *slot // where the content was before; nil when the file is new
 	at     *slot // where it is now; nil when deleted
 	intent edit.Op
+	// changes counts the edits applied to the content so far (see
+	// heldCheck).
+	changes int
+	// isForeign says the file stood before the reply and is not UTF-8,
+	// once foreignKnown (see foreign).
+	foreignKnown, isForeign bool
 }
 
 type planner struct {
@@ -408,11 +420,23 @@ type planner struct {
 
 	// For repair rounds (nil otherwise): the edits being planned, where
 	// each came from; the first error of each position, and the file text
-	// around it; files read in earlier rounds, so each is read once.
+	// around it.
 	work     []work
 	failed   map[int]*edit.Error
 	excerpts map[int]string
-	cache    map[string]loaded
+	// cache holds the files read in earlier rounds (of repair, or of
+	// holdAlready), so that each is read once; nil for a lone plan.
+	cache map[string]loaded
+	// force holds the positions of the edits that may not be found
+	// already applied, and held those that were, to be checked in their
+	// file's final content (see holdAlready).
+	force map[int]bool
+	held  []heldCheck
+	// links holds the paths of the symlinks a delete or a rename acts on
+	// (read as links: see state.link); unlinked, the paths as written of
+	// those the plan has deleted or moved away, by the edit's position.
+	links    map[string]bool
+	unlinked map[string]int
 	// pre holds the files being read ahead while plan runs (see prefetch).
 	pre map[string]*fetch
 
@@ -481,6 +505,18 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 				continue
 			}
 			notPlaceholder = src[i]
+		}
+		if e.Op == edit.Delete || e.Op == edit.Rename {
+			// A delete or a rename acts on the path named: a symlink
+			// there is removed or moved as a link, never its target
+			// (which resolve has judged inside the root all the same).
+			if ent, perr := rc.entry(e.Path); perr == nil && ent != src[i] && rc.isLink(ent) {
+				src[i] = ent
+				if p.links == nil {
+					p.links = map[string]bool{}
+				}
+				p.links[ent] = true
+			}
 		}
 		if e.Op == edit.Rename {
 			if dst == nil {
@@ -634,7 +670,7 @@ func (p *planner) prefetch(paths []string, bad []bool) (stop func()) {
 	var todo []*fetch
 	p.pre = map[string]*fetch{}
 	for i, rel := range paths {
-		if bad[i] || p.pre[rel] != nil {
+		if bad[i] || p.pre[rel] != nil || p.links[rel] {
 			continue
 		}
 		if _, ok := p.cache[rel]; ok {
@@ -688,6 +724,8 @@ func (p *planner) slot(rel string) *slot {
 		if f := p.pre[rel]; f != nil {
 			<-f.done
 			l = f.l
+		} else if p.links[rel] {
+			l.st, l.err = p.dirs.loadEntry(rel)
 		} else {
 			l.st, l.err = p.dirs.load(rel)
 		}
@@ -775,6 +813,9 @@ func (p *planner) record(f *file, i int, er EditResult) {
 	if p.work != nil && p.work[i].repaired {
 		er.Repaired, er.Fix = true, &p.work[i].e
 	}
+	if er.Status == StatusApplied {
+		f.changes++
+	}
 	f.fr.Edits = append(f.fr.Edits, er)
 }
 
@@ -788,6 +829,31 @@ func (p *planner) index(i int) int {
 	return i
 }
 
+// throughUnlinked is the error of an edit that names a symlink, or a path
+// through one, that an earlier edit of the reply deleted or moved away:
+// on disk the path still leads to the link's target, which is not what
+// the reply means by then. nil for any other edit.
+func (p *planner) throughUnlinked(e *edit.Edit) *edit.Error {
+	if len(p.unlinked) == 0 {
+		return nil
+	}
+	paths := []string{e.Path}
+	if e.Op == edit.Rename {
+		paths = append(paths, e.New)
+	}
+	for _, w := range paths {
+		lex := p.rc.lookup(w).lex
+		for d := lex; d != "." && d != "/" && d != ""; d = path.Dir(d) {
+			if k, ok := p.unlinked[d]; ok {
+				return &edit.Error{Code: edit.CodeIO, Path: p.rc.display(w),
+					Msg:  fmt.Sprintf("%s is a symlink edit %d of this reply deletes or moves; the path no longer leads where it did", d, p.index(k)),
+					Hint: "Name the file the link pointed to by its own path, or make this change in another reply."}
+			}
+		}
+	}
+	return nil
+}
+
 // notFound is FILE_NOT_FOUND for e, whose format words the hint; nil for
 // no edit.
 func notFound(e *edit.Edit) *edit.Error {
@@ -797,6 +863,10 @@ func notFound(e *edit.Edit) *edit.Error {
 
 // run applies edit i to the in-memory state.
 func (p *planner) run(i int, e *edit.Edit, src, dst string) {
+	if err := p.throughUnlinked(e); err != nil {
+		p.fail(i, e, err)
+		return
+	}
 	s := p.slot(src)
 	if s.err != nil {
 		err := *s.err
@@ -804,15 +874,22 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 		return
 	}
 	f := p.fileAt(s, e)
+	if s.cur.link && e.Op != edit.Delete && e.Op != edit.Rename {
+		// A link this reply moved: its content is its target's path.
+		p.failOn(f, i, e, &edit.Error{Code: edit.CodeIO, Msg: p.rc.display(e.Path) + " is a symlink this reply moved here",
+			Hint: "Edit the file the link points to by its own path."})
+		return
+	}
 	s.by = i
 	if e.Op != edit.Replace || e.Old == "" {
 		p.sync(s, false) // the edit reads or moves the content as a whole
 	}
 	switch e.Op {
 	case edit.Create:
-		if e.Format == edit.FormatSearchReplace && s.cur.exists && len(s.cur.data) > 0 {
+		if e.Format == edit.FormatSearchReplace && s.cur.exists && len(s.cur.data) > 0 && s.made == 0 {
 			// An empty SEARCH on a file with content appends to it, as
-			// Aider reads it; replies rely on that.
+			// Aider reads it; replies rely on that. Not on a file this
+			// reply created: a second create of it is its new version.
 			p.replace(f, i, e)
 			return
 		}
@@ -851,10 +928,12 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat Strategy) {
 	switch {
 	case !s.cur.exists:
 		s.cur = state{exists: true, data: p.contentOf(text), mode: defaultMode}
+		s.made = i + 1
 	case len(s.cur.data) == 0:
 		// An empty file is filled: models create files with an empty
 		// SEARCH that a previous turn already touched.
 		s.cur.data = p.contentOf(text)
+		s.made = i + 1
 	default:
 		body, _ := splitBOM(s.cur.data)
 		if body == strings.TrimPrefix(text, bom) || !isBinary(s.cur.data) && locate.SameContent(body, strings.TrimPrefix(text, bom)) {
@@ -862,12 +941,32 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat Strategy) {
 				LineStart: 1, LineEnd: lineCount(body)})
 			return
 		}
-		p.failOn(f, i, e, &edit.Error{Code: edit.CodeFileExists, Msg: "file already exists", Hint: locate.ExistsHint(e)})
-		return
+		if s.made == 0 {
+			p.failOn(f, i, e, &edit.Error{Code: edit.CodeFileExists, Msg: "file already exists", Hint: locate.ExistsHint(e)})
+			return
+		}
+		p.supersede(f, i)
+		s.cur.data, s.cur.pieces = p.contentOf(text), nil
+		s.made = i + 1
 	}
 	p.setMode(s, e)
 	p.record(f, i, EditResult{Status: StatusApplied, Strategy: strat,
 		LineStart: 1, LineEnd: lineCount(text), Written: text})
+}
+
+// supersede makes edit i, a create of f's path, the new version of f, a
+// file this reply created (the draft, then its fix: "Let me fix this"):
+// i writes the file whole, never glued to the draft, and the edits that
+// made or changed the draft are reported matched, not applied: their text
+// is never written. Their note says which edit replaced them.
+func (p *planner) supersede(f *file, i int) {
+	note := fmt.Sprintf("replaced by edit %d, which writes the file whole", p.index(i))
+	for k := range f.fr.Edits {
+		er := &f.fr.Edits[k]
+		if er.Status == StatusApplied || er.Status == StatusAlreadyApplied {
+			er.Status, er.Note = StatusMatched, note
+		}
+	}
 }
 
 // contentOf is text as a file's content: a copy, which FileResult.After
@@ -902,6 +1001,12 @@ func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
 	if err := locate.RewriteError(body, text, e.Tentative); err != nil {
 		p.failOn(f, i, e, err)
 		return
+	}
+	if hasNonASCII(text) && p.foreign(f) {
+		if line, bad := foreignLine(body, text); bad {
+			p.failOn(f, i, e, encodingErr(line))
+			return
+		}
 	}
 	// The file's conventions win over the model's: its line endings and
 	// its final-newline state. A rewrite is sent as a whole file in a fence,
@@ -943,21 +1048,52 @@ func (p *planner) delete(f *file, i int, e *edit.Edit) {
 		return
 	}
 	if e.Old != "" {
-		if isBinary(s.cur.data) {
+		content := s.cur.data
+		if s.cur.link {
+			content = p.linkedContent(e, s)
+		}
+		if isBinary(content) {
 			p.failOn(f, i, e, binaryErr())
 			return
 		}
-		body, _ := splitBOM(s.cur.data)
-		if !locate.SameContent(body, e.Old) {
+		body, _ := splitBOM(content)
+		if !locate.SameContent(body, e.Old) && !(s.cur.link && locate.SameContent(string(s.cur.data), e.Old)) {
 			p.failOn(f, i, e, &edit.Error{Code: edit.CodeNoMatch, Msg: "file content differs from the deletion's",
 				Hint: "A deletion must quote the whole file as it stands; re-read it, or delete it without quoting it."})
 			return
 		}
 	}
-	p.record(f, i, EditResult{Status: StatusApplied, Strategy: StrategyDelete,
-		LineStart: 1, LineEnd: lineCount(string(s.cur.data))})
-	s.cur = state{}
+	er := EditResult{Status: StatusApplied, Strategy: StrategyDelete, LineStart: 1, LineEnd: lineCount(string(s.cur.data))}
+	if s.cur.link {
+		er.LineStart, er.LineEnd = 0, 0 // a link has no lines
+		p.unlink(e, i)
+	}
+	p.record(f, i, er)
+	s.cur, s.made = state{}, 0
 	s.owner, f.at = nil, nil
+}
+
+// unlink records that edit i deletes or moves away the symlink e names.
+func (p *planner) unlink(e *edit.Edit, i int) {
+	if p.unlinked == nil {
+		p.unlinked = map[string]int{}
+	}
+	p.unlinked[p.rc.lookup(e.Path).lex] = i
+}
+
+// linkedContent is the content of the file the link at s points to, as
+// an edit of e's path reads it (a model quotes the file it saw, not the
+// link's target path); nil when there is none.
+func (p *planner) linkedContent(e *edit.Edit, s *slot) []byte {
+	target, err := p.rc.resolve(e.Path)
+	if err != nil || target == s.path {
+		return nil
+	}
+	st, lerr := p.dirs.load(target)
+	if lerr != nil {
+		return nil
+	}
+	return st.data
 }
 
 func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
@@ -965,6 +1101,16 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 	if !s.cur.exists {
 		p.failOn(f, i, e, notFound(e))
 		return
+	}
+	if s.cur.link && dst != s.path {
+		// A link moved keeps its target as written, as git and mv move
+		// it: relative, it is read from the new directory, which must
+		// not lead it out of the root.
+		if t := string(s.cur.data); !filepath.IsAbs(t) && escapes(path.Clean(path.Join(path.Dir(dst), t))) {
+			err := outOfRoot("symlink " + p.rc.display(e.Path) + ", moved to " + p.rc.display(e.New) + ", would point outside the root")
+			p.failOn(f, i, e, err)
+			return
+		}
 	}
 	if dst == s.path {
 		p.record(f, i, EditResult{Status: StatusAlreadyApplied, Strategy: StrategyRename})
@@ -987,13 +1133,18 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 		// renamed content takes the path over.
 		d.owner.at = nil
 	}
-	d.cur = s.cur
+	d.cur, d.made = s.cur, s.made
 	d.by = i
-	d.cur.exact = true // a moved file keeps its mode exactly
-	s.cur = state{}
+	d.cur.exact = true // a moved file keeps its mode exactly, unless the rename names one
+	p.setMode(d, e)
+	s.cur, s.made = state{}, 0
 	s.owner = nil
 	d.owner, f.at = f, d
 	f.fr.NewPath = p.rc.display(e.New)
+	if s.cur.link || d.cur.link {
+		d.cur.mode, d.cur.exact = 0, false // a link has no mode
+		p.unlink(e, i)
+	}
 	p.record(f, i, EditResult{Status: StatusApplied, Strategy: StrategyRename})
 }
 

@@ -462,8 +462,10 @@ func TestApplyCreateAndRewrite(t *testing.T) {
 		"createExists":      {tree{"e.txt": "old\n"}, []edit.Edit{{Op: edit.Create, Path: "e.txt", New: "new\n"}}, nil, "FILE_EXISTS", ""},
 		"emptySearchExists": {tree{"e.txt": "old\n"}, []edit.Edit{replace("e.txt", "", "new\n")}, nil, "FILE_EXISTS", ""},
 		"createSame":        {tree{"e.txt": "same\n"}, []edit.Edit{{Op: edit.Create, Path: "e.txt", New: "same\n"}}, tree{"e.txt": "same\n"}, "", StatusAlreadyApplied},
+		// A file the reply creates, created again: the second is its new
+		// version, and the first is not written (issue 31).
 		"createTwice": {tree{}, []edit.Edit{{Op: edit.Create, Path: "n.txt", New: "1\n"}, {Op: edit.Create, Path: "n.txt", New: "2\n"}},
-			nil, "FILE_EXISTS", ""},
+			tree{"n.txt": "2\n"}, "", StatusMatched},
 		"rewriteAbsent": {tree{}, []edit.Edit{{Op: edit.Rewrite, Path: "d/n.txt", New: "n\n"}}, tree{"d/n.txt": "n\n"}, "", StatusApplied},
 		"rewriteSame":   {tree{"r.txt": "r\r\n"}, []edit.Edit{{Op: edit.Rewrite, Path: "r.txt", New: "r\n"}}, tree{"r.txt": "r\r\n"}, "", StatusAlreadyApplied},
 		"rewriteThenReplace": {tree{"r.txt": "a\n"}, []edit.Edit{{Op: edit.Rewrite, Path: "r.txt", New: "b\nc\n"}, replace("r.txt", "c\n", "C\n")},

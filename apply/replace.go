@@ -108,12 +108,39 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 			return s.hs
 		})
 	}
-	r, err := s.doc.Replace(&rest[0])
+	// The text the edit keeps is the content's: known before it is
+	// applied, and asked only of an edit that may add text a file that
+	// is not UTF-8 cannot hold.
+	before, foreign := "", hasNonASCII(e.New) && p.foreign(f)
+	if foreign {
+		before = p.text(s)
+	}
+	var r locate.Result
+	var err *edit.Error
+	if p.force[i] {
+		// Found already applied in a round before, but a later edit
+		// moves that text away (see holdAlready): it applies for real.
+		r, err = s.doc.Force(e)
+	} else {
+		r, err = s.doc.Replace(&rest[0])
+	}
 	if err != nil {
+		if p.force[i] && err.Code == edit.CodeNoMatch {
+			err.Hint = "Its new text stood in the file only until a later edit of this reply changed it. " + err.Hint
+		}
 		p.failOn(f, i, e, err)
 		return
 	}
+	if foreign && r.Status == StatusApplied {
+		if line, bad := foreignLine(before, r.Written); bad {
+			p.failOn(f, i, e, encodingErr(line))
+			return
+		}
+	}
 	p.setMode(s, e)
+	if r.Status == StatusAlreadyApplied {
+		p.held = append(p.held, heldCheck{i: i, f: f, k: len(f.fr.Edits), changes: f.changes})
+	}
 	p.record(f, i, EditResult{Status: r.Status, Strategy: r.Strategy,
 		LineStart: r.LineStart, LineEnd: r.LineEnd, Matched: r.Matched, Written: r.Written, Note: r.Note})
 }

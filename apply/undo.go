@@ -54,6 +54,10 @@ type journalFile struct {
 	Exists    bool   // the file exists after
 	AfterLen  uint64 // the length of its bytes after (0 when deleted)
 	AfterSum  uint64 // their contentSum
+	// WasLink and IsLink say the path was, and is after, a symbolic
+	// link: its bytes are then the link's target (see state.link), and
+	// undo puts a link back as a link.
+	WasLink, IsLink bool
 }
 
 // contentSum is how the journal knows a file still holds what the apply
@@ -143,7 +147,8 @@ func newJournal(root string, cs []change) *journal {
 	j := &journal{Root: root, ID: randomID(), Time: time.Now().UTC(), PID: os.Getpid()}
 	j.Host, _ = os.Hostname()
 	for _, c := range cs {
-		jf := journalFile{Path: c.path, Existed: c.orig.exists, Before: c.orig.data, Mode: uint32(c.orig.mode), Exists: c.final.exists}
+		jf := journalFile{Path: c.path, Existed: c.orig.exists, Before: c.orig.data, Mode: uint32(c.orig.mode), Exists: c.final.exists,
+			WasLink: c.orig.link, IsLink: c.final.link}
 		jf.BeforeSum = contentSum(jf.Before)
 		if c.final.exists {
 			jf.AfterLen, jf.AfterSum = uint64(c.final.size()), chunksSum(c.final.chunks())
@@ -500,7 +505,14 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 	rc := resolveCache{rs: rs, dirs: dr}
 	var cs []change
 	for _, jf := range j.Files {
-		rel, perr := rc.resolve(jf.Path)
+		// A path that was or is a link is the link's own entry, not its
+		// target's (see state.link).
+		links := jf.WasLink || jf.IsLink
+		resolve, load := rc.resolve, dr.load
+		if links {
+			resolve, load = rc.entry, dr.loadEntry
+		}
+		rel, perr := resolve(jf.Path)
 		if perr == nil && rel != jf.Path {
 			// A symlink appeared on the way since: the path is no longer
 			// the file the journal recorded.
@@ -511,18 +523,18 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 			res.Errors.Add(perr)
 			continue
 		}
-		now, lerr := dr.load(rel)
+		now, lerr := load(rel)
 		if lerr != nil {
 			lerr.Path, lerr.Edit = jf.Path, -1
 			res.Errors.Add(lerr)
 			continue
 		}
-		before := state{exists: jf.Existed, data: jf.Before, mode: fs.FileMode(jf.Mode), exact: true}
+		before := state{exists: jf.Existed, data: jf.Before, mode: fs.FileMode(jf.Mode), exact: true, link: jf.WasLink}
 		if before.data == nil && before.exists {
 			before.data = []byte{}
 		}
 		switch {
-		case now.exists == jf.Exists && (!now.exists || jf.holds(now.data)):
+		case now.exists == jf.Exists && (!now.exists || now.link == jf.IsLink && jf.holds(now.data)):
 			cs = append(cs, change{path: rel, orig: now, final: before})
 			res.Files = append(res.Files, undoResult(rel, now, before))
 		case before.equal(now):
@@ -708,10 +720,12 @@ func (j *journal) removeLeftovers(dr *dirRoots, rs *resolver) {
 			} else if _, err := r.Lstat(name); err != nil {
 				continue
 			}
-			if rel, perr := rs.resolve(tmp); perr != nil || rel != tmp {
+			// Its directory, not the entry itself, which may be a link.
+			if dir, perr := rs.resolve(path.Dir(tmp)); perr != nil || dir != path.Dir(tmp) {
 				continue
 			}
-			if fi, err := root.Lstat(tmp); err == nil && fi.Mode().IsRegular() {
+			// A temp entry is a file, or a link a rename was to move.
+			if fi, err := root.Lstat(tmp); err == nil && (fi.Mode().IsRegular() || fi.Mode()&fs.ModeSymlink != 0) {
 				root.Remove(tmp)
 			}
 		}

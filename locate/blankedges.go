@@ -24,7 +24,7 @@ func (m *matcher) blankEdges(op, np *pattern) (loc location, err *edit.Error, ok
 	if m.opts.Strict || m.rescued {
 		return location{}, nil, false
 	}
-	old, nw, trimmed := trimBlankEdges(op.text, np.text)
+	old, nw, cut, trimmed := cutBlankEdges(op.text, np.text)
 	if !trimmed {
 		return location{}, nil, false
 	}
@@ -44,6 +44,7 @@ func (m *matcher) blankEdges(op, np *pattern) (loc location, err *edit.Error, ok
 	}
 	e := *m.e
 	e.Old, e.New = old, nw
+	e.Marks = withMarks(m.e, cut.lead, cut.trail, cut.nlead, cut.ntrail)
 	loc, err = locateWith(m.f, &e, newPattern(old), tnp, m.opts, nil, true)
 	if err != nil {
 		if err.Code == edit.CodeNoMatch {
@@ -64,17 +65,27 @@ func (m *matcher) blankEdges(op, np *pattern) (loc location, err *edit.Error, ok
 // as many from the same ends of nw. trimmed is false when old has none,
 // or has nothing else.
 func trimBlankEdges(old, nw string) (o, n string, trimmed bool) {
+	o, n, _, trimmed = cutBlankEdges(old, nw)
+	return o, n, trimmed
+}
+
+// blankCut counts the blank lines trimBlankEdges drops: at the start and
+// the end of the old text, and of the new.
+type blankCut struct{ lead, trail, nlead, ntrail int }
+
+// cutBlankEdges is trimBlankEdges, with the lines it drops counted.
+func cutBlankEdges(old, nw string) (o, n string, cut blankCut, trimmed bool) {
 	ol := splitKeep(old)
 	lead, trail := blankRun(ol, false), blankRun(ol, true)
 	if lead+trail == 0 || lead >= len(ol) {
-		return old, nw, false
+		return old, nw, blankCut{}, false
 	}
 	nl := splitKeep(nw)
 	nlead := min(lead, blankRun(nl, false))
 	nl = nl[nlead:]
 	ntrail := min(trail, blankRun(nl, true))
 	nl = nl[:len(nl)-ntrail]
-	return strings.Join(ol[lead:len(ol)-trail], ""), strings.Join(nl, ""), true
+	return strings.Join(ol[lead:len(ol)-trail], ""), strings.Join(nl, ""), blankCut{lead, trail, nlead, ntrail}, true
 }
 
 // splitKeep splits s into lines that keep their "\n".

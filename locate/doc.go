@@ -82,17 +82,21 @@
 //     to an edit an earlier rung finds.
 //
 // Whatever the rung, only the matched region changes, and within it a line
-// the edit keeps (paired by a line diff of old and new text) keeps the
-// file's bytes: its blanks, quotes, indentation and line ending. Only the
-// lines the edit adds or changes take the model's text. The file's final
-// newline state is kept, but for an old text that ends a file without one
-// replaced by a text with one (a diff's "\ No newline" marker on the old
-// side only): that adds it. Below the ladder is never an application:
-// similarity search only finds candidates for the NO_MATCH error.
+// the edit keeps (the line its marks name, for a diff hunk; else paired by
+// a line diff of old and new text: marks.go) keeps the file's bytes: its
+// blanks, quotes, indentation and line ending. Only the lines the edit
+// adds or changes take the model's text. The file's final newline state
+// is kept, but where a diff hunk that ends the file says otherwise (its
+// "\ No newline at end of file" marker on one side only): an old text that
+// ends the file without one replaced by a text with one adds it, and a
+// hunk whose new text alone lacks it removes it. Below the ladder is never
+// an application: similarity search only finds candidates for the
+// NO_MATCH error.
 //
 // The ladder is in match.go (the order of the rungs, ties, hints, already
 // applied edits), ladder.go (the rungs' comparisons and the written text),
-// elision.go (placeholders), rescue.go (a tool call's rescues),
+// elision.go (placeholders), marks.go (which line a kept line is),
+// rescue.go (a tool call's rescues),
 // blankedges.go, hunkedges.go and spacing.go (the last three rungs) and
 // candidates.go (looseKey, which rules lines out before every tolerant
 // rung but spacing compares them, and the candidates of a NO_MATCH). Besides the

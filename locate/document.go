@@ -156,15 +156,35 @@ func (d *Doc) Replace(p *Prepared) (Result, *edit.Error) {
 	return r, err
 }
 
+// Force is Replace for e, an edit that may not be found already applied:
+// its new text standing, or an old text equal to it, is no answer, and it
+// applies as its old text says or fails (NO_MATCH). A caller forces an
+// edit whose text, found standing, a later edit of the same reply moves
+// away or changes: only applied for real does it hold in the content the
+// whole reply leaves. The ladder alone locates it, as an edit not
+// expected.
+func (d *Doc) Force(e *edit.Edit) (Result, *edit.Error) {
+	d.settle()
+	d.flush(false)
+	d.seg = nil
+	p := Lone(e)
+	opts := d.opts
+	opts.noAlready = true
+	return d.ladderWith(&p, opts)
+}
+
 // ladder locates p's edit by the ladder alone and applies it.
-func (d *Doc) ladder(p *Prepared) (Result, *edit.Error) {
+func (d *Doc) ladder(p *Prepared) (Result, *edit.Error) { return d.ladderWith(p, d.opts) }
+
+// ladderWith is ladder with opts for the Doc's.
+func (d *Doc) ladderWith(p *Prepared, opts Options) (Result, *edit.Error) {
 	if d.binary() {
 		return Result{}, BinaryFileError()
 	}
 	if d.fin == nil {
 		d.fin = newFinder(d.text)
 	}
-	loc, err := locateIn(d.fin, p.e, newPattern(p.e.Old), newPattern(p.e.New), d.opts, nil)
+	loc, err := locateIn(d.fin, p.e, newPattern(p.e.Old), newPattern(p.e.New), opts, nil)
 	if err != nil {
 		return Result{}, err
 	}

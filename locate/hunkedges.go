@@ -140,6 +140,7 @@ func (m *matcher) withoutEdge(op, np *pattern, top bool, d int) (r edgeReading, 
 	e.Old = joinLines(ol[a:len(ol)-b], b > 0 || op.finalNL)
 	e.New = joinLines(nl[a:len(nl)-b], b > 0 || np.finalNL)
 	e.LeadContext, e.TrailContext = 0, 0
+	e.Marks = withMarks(m.e, a, b, a, b)
 	if e.Hint > 0 {
 		e.Hint += a
 	}

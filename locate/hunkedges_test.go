@@ -9,7 +9,8 @@ import (
 )
 
 // hunkOf lowers a hunk body (lines prefixed ' ', '-' or '+') to the
-// Replace a diff's hunk is, with its edge context counted.
+// Replace a diff's hunk is, with its edge context counted and its lines'
+// marks.
 func hunkOf(body string) *edit.Edit {
 	e := &edit.Edit{Op: edit.Replace, Count: 1, Format: edit.FormatUDiff}
 	var old, nw strings.Builder
@@ -27,7 +28,7 @@ func hunkOf(body string) *edit.Edit {
 			nw.WriteString(text)
 		}
 	}
-	e.Old, e.New = old.String(), nw.String()
+	e.Old, e.New, e.Marks = old.String(), nw.String(), string(kinds)
 	for e.LeadContext < len(kinds) && kinds[e.LeadContext] == ' ' {
 		e.LeadContext++
 	}

@@ -1188,19 +1188,10 @@ func (f *finder) writesAsSent(h hit, trimWS, plain bool) bool {
 // they compare without trailing blanks, because on a looser rung the
 // model's trailing blanks are noise and the file's bytes should stay.
 func pairLines(a, b *pattern, exact, gaps bool) []int {
-	key := func(p *pattern, i int) string {
-		if gaps && p.gap[i] {
-			return "\x00gap"
-		}
-		if exact {
-			return p.lines[i]
-		}
-		return trimRight(p.lines[i])
-	}
 	keys := func(p *pattern) []string {
 		ks := make([]string, len(p.lines))
 		for i := range ks {
-			ks[i] = key(p, i)
+			ks[i] = lineKey(p, i, exact, gaps)
 		}
 		return ks
 	}

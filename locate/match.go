@@ -33,6 +33,11 @@ type location struct {
 type Options struct {
 	Strict         bool // exact matching only
 	TrimTrailingWS bool // strip trailing blanks from lines the edits add
+
+	// noAlready says the edit may not be found already applied (see
+	// Forced): its new text standing, or an old text equal to it, is no
+	// answer, and the edit applies as its old text says or fails.
+	noAlready bool
 }
 
 type matchOptions = Options
@@ -80,7 +85,7 @@ func locateWith(f *finder, e *edit.Edit, op, np *pattern, opts matchOptions, exa
 		return location{}, err
 	}
 	if op.text == "" {
-		return f.insert(e, np, from)
+		return f.insert(e, np, from, opts.noAlready)
 	}
 	m := &matcher{f: f, e: e, opts: opts, from: from, want: max(e.Count, 0), exact: exact, exactOf: op,
 		adds: len(np.lines) > len(op.lines), rescued: rescued}
@@ -233,17 +238,24 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 		return location{}, err
 	}
 	if op.text == np.text {
+		if m.opts.noAlready {
+			return location{}, m.changesNothing()
+		}
 		loc := m.already(hits, lv)
 		loc.Strategy, loc.Note = strategy, note
 		return loc, nil
 	}
 	var pairs []int // pairLines', computed when a hit needs them
 	if lv == levelElision {
-		if pairs, err = keptGaps(op, np, wordsOf(m.e)); err != nil {
+		if pairs, err = keptGaps(op, m.pair(op, np, false, true), wordsOf(m.e)); err != nil {
 			return location{}, err
 		}
 	}
-	return m.write(op, np, hits, lv, pairs, location{Strategy: strategy, Status: StatusApplied, Note: note}), nil
+	loc := m.write(op, np, hits, lv, pairs, location{Strategy: strategy, Status: StatusApplied, Note: note})
+	if loc.Status == StatusAlreadyApplied && m.opts.noAlready {
+		return location{}, m.changesNothing()
+	}
+	return loc, nil
 }
 
 func derefOr(l *location) location {
@@ -265,7 +277,7 @@ func (m *matcher) places(op, np *pattern) (hits []hit, lv level, note string, do
 	// the old text matches (at its own rung) lies inside a place of the new
 	// text, and each of those holds one. (A placeholder in the new text is
 	// text to write, not a gap, unless the old text has one too.)
-	if len(hits) > 0 && insertion(op, np) {
+	if len(hits) > 0 && !m.opts.noAlready && insertion(op, np) {
 		if nh, nlv := m.find(np); m.standing(nh) && (nlv < levelElision || op.gaps > 0) &&
 			!f.addsFinalNL(op, np, nh) && within(hits, nh) && holdsEach(nh, hits) {
 			loc := m.already(nh, nlv)
@@ -279,7 +291,7 @@ func (m *matcher) places(op, np *pattern) (hits []hit, lv level, note string, do
 		hits, lv = m.find(op)
 	}
 	if len(hits) == 0 {
-		if np.text != op.text && !np.blank {
+		if np.text != op.text && !np.blank && !m.opts.noAlready {
 			if nh, nlv := m.find(np); m.standing(nh) && (nlv < levelElision || op.gaps > 0) && f.onlyExplanation(op, np, nh[0]) {
 				loc := m.already(nh, nlv)
 				return nil, 0, "", &loc, nil
@@ -288,7 +300,7 @@ func (m *matcher) places(op, np *pattern) (hits []hit, lv level, note string, do
 		if m.rescuable() {
 			if hits = m.cutHits(op); len(hits) > 0 {
 				lv, note = levelIndent, noteCutFirstLine
-			} else if nh := m.cutHits(np); np.text != op.text && m.standing(nh) {
+			} else if nh := m.cutHits(np); np.text != op.text && !m.opts.noAlready && m.standing(nh) {
 				// The same call, sent again after it was applied.
 				loc := m.already(nh, levelIndent)
 				loc.Note = noteCutFirstLine
@@ -359,11 +371,10 @@ func (m *matcher) choose(op *pattern, hits []hit, strategy Strategy) ([]hit, Str
 	return hits, strategy, nil
 }
 
-// keptGaps pairs op's lines with np's and checks that every placeholder of
-// op (a gap the elision rung matched over) is kept by np: a dropped one
+// keptGaps checks that pairs, np's lines paired with op's, keep every
+// placeholder of op (a gap the elision rung matched over): a dropped one
 // would delete the lines it stands for. w words the error.
-func keptGaps(op, np *pattern, w *words) ([]int, *edit.Error) {
-	pairs := pairLines(op, np, false, true)
+func keptGaps(op *pattern, pairs []int, w *words) ([]int, *edit.Error) {
 	kept := make([]bool, len(op.lines))
 	for _, i := range pairs {
 		if i >= 0 {
@@ -391,7 +402,7 @@ func (m *matcher) write(op, np *pattern, hits []hit, lv level, pairs []int, loc 
 			continue
 		}
 		if pairs == nil {
-			pairs = pairLines(op, np, lv == levelExact, false)
+			pairs = m.pair(op, np, lv == levelExact, false)
 		}
 		us := f.units(op, h)
 		finalNL := np.finalNL
@@ -405,6 +416,9 @@ func (m *matcher) write(op, np *pattern, hits []hit, lv level, pairs []int, loc 
 			}
 		}
 		w := f.write(np, finalNL, pairs, h, us, m.opts.TrimTrailingWS)
+		if m.removesFinalNL(op, np, h) {
+			w = strings.TrimSuffix(strings.TrimSuffix(w, "\n"), "\r")
+		}
 		loc.Splices = append(loc.Splices, f.lastLineCut(splice{h.start, h.end, w}))
 	}
 	h := hits[0]
@@ -416,6 +430,28 @@ func (m *matcher) write(op, np *pattern, hits []hit, lv level, pairs []int, loc 
 		loc.Status, loc.Splices = StatusAlreadyApplied, nil
 	}
 	return loc
+}
+
+// changesNothing is the error of an edit that may not be found already
+// applied (Options.noAlready) and whose text, as it stands, is what it
+// would write: a later edit of the reply changes the lines it quotes, so
+// in the content the reply leaves, its text does not stand.
+func (m *matcher) changesNothing() *edit.Error {
+	w := wordsOf(m.e)
+	return &edit.Error{Code: edit.CodeNoMatch,
+		Msg:  fmt.Sprintf("%s changes nothing, and a later edit of this reply changes the lines it quotes", w.old),
+		Hint: "Leave this edit out: it changes nothing, and the later edit says what those lines become."}
+}
+
+// removesFinalNL reports whether the edit removes the file's final
+// newline at h: a diff hunk that ends the file, whose old text ends with
+// a newline and whose new text does not. A diff marks a last line without
+// one ("\ No newline at end of file"), so its new text says so on purpose;
+// a block's or a tool call's text that stops short of its last newline
+// meant whole lines (see write).
+func (m *matcher) removesFinalNL(op, np *pattern, h hit) bool {
+	return m.e.Format == edit.FormatUDiff && op.finalNL && !np.finalNL && len(np.lines) > 0 &&
+		h.end == len(m.f.content) && strings.HasSuffix(m.f.content, "\n")
 }
 
 // lastLineCut widens sp, a deletion of whole lines that ends a file without
@@ -698,8 +734,9 @@ func (f *finder) anchors(anchors []string) (int, *edit.Error) {
 
 // insert places new text where an empty old text says: after the anchors,
 // or before the hinted line, or else at the end of the file (an append),
-// and is already applied when the text stands there (ends the file).
-func (f *finder) insert(e *edit.Edit, np *pattern, from int) (location, *edit.Error) {
+// and is already applied when the text stands there (ends the file),
+// unless noAlready says it may not be.
+func (f *finder) insert(e *edit.Edit, np *pattern, from int, noAlready bool) (location, *edit.Error) {
 	if np.text == "" {
 		return location{Strategy: StrategyExact, Status: StatusAlreadyApplied}, nil
 	}
@@ -734,7 +771,7 @@ func (f *finder) insert(e *edit.Edit, np *pattern, from int) (location, *edit.Er
 	}
 	// Already there: the new lines stand at the insertion point (or, at the
 	// end of the file, end it).
-	{
+	if !noAlready {
 		k := line
 		if strategy == StrategyAppend {
 			k = len(lines) - len(np.lines)
@@ -756,7 +793,7 @@ func (f *finder) insert(e *edit.Edit, np *pattern, from int) (location, *edit.Er
 	}
 	if strategy == StrategyAppend && restates(f.content, np.lines) {
 		return location{}, &edit.Error{Code: edit.CodeFileExists,
-			Msg:  "the file exists, and the text to append to it restates it (it ends as the file does, or repeats most of its own lines from the file): a new version of the file, not an addition",
+			Msg:  "the file exists, and the text to append to it restates it (it begins with the file's whole text, ends as the file does, or repeats most of its own lines from the file): a new version of the file, not an addition",
 			Hint: wordsOf(e).changes + "; to replace the whole file, send it whole in a fence under its path."}
 	}
 	switch {
@@ -779,12 +816,16 @@ func (f *finder) insert(e *edit.Edit, np *pattern, from int) (location, *edit.Er
 }
 
 // restates reports whether text, lines to append to content, reads as a
-// version of the file rather than an addition to it: its last telling line
-// is the file's last, or most of its telling lines stand in the file.
-// Appended, it would repeat the file's code. A telling line holds a
-// letter or digit and eight bytes or more once trimmed, which rules out
-// the "}" and "end" that close every addition.
+// version of the file rather than an addition to it: it begins with the
+// file's whole text (at any size: a one-line stub as much as a module),
+// or its last telling line is the file's last, or most of its telling
+// lines stand in the file. Appended, it would repeat the file's code. A
+// telling line holds a letter or digit and eight bytes or more once
+// trimmed, which rules out the "}" and "end" that close every addition.
 func restates(content string, text []string) bool {
+	if beginsWithFile(content, text) {
+		return true
+	}
 	telling := func(l string) (string, bool) {
 		t := strings.Join(strings.Fields(l), " ")
 		return t, len(t) >= 8 && strings.IndexFunc(t, func(r rune) bool {
@@ -808,6 +849,25 @@ func restates(content string, text []string) bool {
 		}
 	}
 	return n > 0 && (lastText == last || 2*standing > n)
+}
+
+// beginsWithFile reports whether text's first lines are content's lines,
+// every one, up to trailing blanks and the blank lines that end content;
+// false for a content of blank lines only.
+func beginsWithFile(content string, text []string) bool {
+	file := splitLF(content)
+	for len(file) > 0 && isBlank(file[len(file)-1]) {
+		file = file[:len(file)-1]
+	}
+	if len(file) == 0 || len(file) > len(text) {
+		return false
+	}
+	for i, l := range file {
+		if trimRight(l) != trimRight(text[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // sameContent reports whether content equals want as a whole file, up to

@@ -35,6 +35,9 @@ type locateCase struct {
 	atEOF    bool
 	strict   bool
 	trimWS   bool
+	format   edit.Format // the edit's format; FormatAuto when unset
+	marks    string      // edit.Edit.Marks: a hunk's kept, removed and added lines
+	lead     [2]int      // LeadContext, TrailContext
 
 	want     string    // the file after, when the edit applies
 	strategy Strategy  // "" : don't check
@@ -44,7 +47,8 @@ type locateCase struct {
 }
 
 func (c locateCase) edit() *edit.Edit {
-	e := &edit.Edit{Op: edit.Replace, Old: c.old, New: c.new, Count: 1, Hint: c.hint, Anchors: c.anchors, AtEOF: c.atEOF}
+	e := &edit.Edit{Op: edit.Replace, Old: c.old, New: c.new, Count: 1, Hint: c.hint, Anchors: c.anchors, AtEOF: c.atEOF,
+		Format: c.format, Marks: c.marks, LeadContext: c.lead[0], TrailContext: c.lead[1]}
 	switch {
 	case c.count < 0:
 		e.Count = 0

@@ -174,14 +174,14 @@ func (m *matcher) spacing(op, np *pattern) (hits []hit, done *location) {
 	} else if hits = m.search(op, levelSpacing); len(hits) > 0 {
 		// As in places: the new text holding the old, standing around
 		// each place the old text matched, is an insertion already made.
-		if insertion(op, np) {
+		if !m.opts.noAlready && insertion(op, np) {
 			if nh := m.search(np, levelSpacing); m.standing(nh) && !f.addsFinalNL(op, np, nh) && within(hits, nh) && holdsEach(nh, hits) {
 				return nil, already(nh)
 			}
 		}
 		return hits, nil
 	}
-	if np.text != op.text && !np.blank && spacedApart(np) {
+	if np.text != op.text && !np.blank && !m.opts.noAlready && spacedApart(np) {
 		if nh := m.search(np, levelSpacing); m.standing(nh) && f.onlyExplanation(op, np, nh[0]) {
 			return nil, already(nh)
 		}

@@ -95,11 +95,14 @@ func CreateWords(e *edit.Edit) string { return wordsOf(e).emptyOld }
 // ExistsHint tells a model that created a file which exists how to change
 // it instead, in the terms of the format it wrote: a tool call's empty
 // old_string creates (OpenCode's overwrites, which the receipt must not
-// let it assume), a diff's /dev/null side and an Add File do too.
+// let it assume), and so does a text editor's "create" command (whose
+// tool names its texts old_str and new_str); a diff's /dev/null side and
+// an Add File do too.
 func ExistsHint(e *edit.Edit) string {
 	switch e.Format {
 	case edit.FormatJSON:
-		return `To change an existing file, send the text to replace as old_string; to write the whole file, send it as "content" with no old_string.`
+		return `To change an existing file, send the text to replace as old_string; to write the whole file, send it as "content" with no old_string. ` +
+			`A text editor's "create" makes a new file only: change this one with "str_replace" (old_str, new_str).`
 	case edit.FormatUDiff:
 		return "To change an existing file, send hunks against its current lines instead of a diff from /dev/null."
 	case edit.FormatCodex:
