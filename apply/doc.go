@@ -17,7 +17,7 @@
 // (status, strategy, lines) and every error with its candidates. Package
 // report renders it. From a Go program:
 //
-//	edits, perrs := parse.Parse(reply, parse.FormatAuto)
+//	edits, perrs := parse.Parse(reply, parse.Options{})
 //	if len(perrs) > 0 {
 //		return perrs.Err() // a region did not parse: write nothing
 //	}

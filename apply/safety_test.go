@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/parse"
 )
 
@@ -13,7 +14,7 @@ import (
 // planner, as the command runs it.
 type safetyCase struct {
 	name   string
-	format parse.Format
+	format edit.Format
 	before tree
 	reply  string
 	// want is the tree after; nil: the reply must fail with code and leave
@@ -33,7 +34,7 @@ func runSafety(t *testing.T, tc safetyCase) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	edits, perrs := parse.ParseTree([]byte(tc.reply), tc.format, r)
+	edits, perrs := parse.Parse(tc.reply, parse.Options{Format: tc.format, Tree: r})
 	res, _ := Apply(context.Background(), edits, testOpts(t, dir))
 	got := readTree(t, dir)
 	cs := append(codes(perrs), codes(res.Errors)...)
@@ -86,7 +87,7 @@ func TestSafetyWholeFence(t *testing.T) {
 		{name: "snippet under a path line is refused", before: tree{"ledger.py": ledger}, reply: snippet, code: "ELISION"},
 		{name: "bold path and a snippet", before: tree{"ledger.py": ledger},
 			reply: "**ledger.py**\n```python\n    def levy(self):\n        return self.net() * self.rate * 2\n```\n", code: "ELISION"},
-		{name: "-f whole means the file", format: parse.FormatWhole, before: tree{"ledger.py": ledger}, reply: snippet,
+		{name: "-f whole means the file", format: edit.FormatWhole, before: tree{"ledger.py": ledger}, reply: snippet,
 			want: tree{"ledger.py": "    def gross(self):\n        return self.net() + self.levy() - self.rebate\n"}},
 		{name: "the whole file", before: tree{"ledger.py": ledger}, reply: "ledger.py\n```python\n" + fixed + "```\n",
 			want: tree{"ledger.py": fixed}, strategy: StrategyRewrite},

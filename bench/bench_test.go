@@ -197,7 +197,7 @@ func size(files []gen.File) int {
 // edapply is the pipeline a user runs: parse the response, apply it to the
 // tree, write the files (with the undo journal under state).
 func edapply(resp []byte, root, state string) (*apply.Result, error) {
-	edits, errs := parse.Parse(resp, parse.FormatAuto)
+	edits, errs := parse.Parse(string(resp), parse.Options{})
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("parse: %w", errs)
 	}
@@ -524,7 +524,7 @@ func BenchmarkParse(b *testing.B) {
 		b.Run(format, func(b *testing.B) {
 			fx := load(b, parseFixture)
 			resp := fx.response(format)
-			edits, errs := parse.Parse(resp, parse.FormatAuto)
+			edits, errs := parse.Parse(string(resp), parse.Options{})
 			if len(errs) > 0 || len(edits) != len(fx.edits) {
 				b.Fatalf("parsed %d edits and %d errors (%v), want %d edits", len(edits), len(errs), errs.Err(), len(fx.edits))
 			}
@@ -533,12 +533,12 @@ func BenchmarkParse(b *testing.B) {
 					b.Fatalf("edit %d parsed wrong", i)
 				}
 			}
-			alloc, peak := measure(func() { parse.Parse(resp, parse.FormatAuto) })
+			alloc, peak := measure(func() { parse.Parse(string(resp), parse.Options{}) })
 			b.SetBytes(int64(len(resp)))
 			b.ReportAllocs()
 			var m meter
 			for b.Loop() {
-				m.run(func() error { parse.Parse(resp, parse.FormatAuto); return nil })
+				m.run(func() error { parse.Parse(string(resp), parse.Options{}); return nil })
 			}
 			m.report(b)
 			reportMem(b, len(resp), alloc, peak)

@@ -3,22 +3,20 @@ package mcp
 import (
 	"testing"
 
-	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/internal/gen"
 	"github.com/edapply/edapply/internal/growth"
-	"github.com/edapply/edapply/parse"
 )
 
-// TestParseReplyInPlace: apply_edits parses the reply in the string the
+// TestParseInPlace: apply_edits parses the reply in the string the
 // client sent: reading SEARCH/REPLACE blocks allocates a small part of
 // the reply's bytes, not a copy of it.
-func TestParseReplyInPlace(t *testing.T) {
+func TestParseInPlace(t *testing.T) {
 	growth.SkipUnderRace(t)
 	reply := gen.LongLineReply(64, false)
 	s := &server{opts: Options{Root: t.TempDir()}}
 	var n int
 	_, bytes := growth.Allocs(func() {
-		edits, errs := apply.ParseReply(reply, parse.FormatAuto, s.opts.Root)
+		edits, errs := s.parse(reply)
 		n = len(edits) + len(errs)
 	})
 	if n != 64 {

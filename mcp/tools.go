@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -122,7 +123,7 @@ func (s *server) editFile(ctx context.Context, _ *sdk.CallToolRequest, in EditIn
 	for i, r := range in.Edits {
 		// As parse lowers a JSON str_replace call, so that the ladder
 		// treats these edits as the tool calls they are.
-		e := edit.Edit{Op: edit.Replace, Path: in.Path, Old: r.OldString, New: r.NewString, Count: 1, Format: parse.FormatJSON, EveryKey: "replace_all", Block: i}
+		e := edit.Edit{Op: edit.Replace, Path: in.Path, Old: r.OldString, New: r.NewString, Count: 1, Format: edit.FormatJSON, EveryKey: "replace_all", Block: i}
 		switch {
 		case r.OldString == "":
 			e.Op, e.Old = edit.Create, ""
@@ -139,11 +140,28 @@ func (s *server) editFile(ctx context.Context, _ *sdk.CallToolRequest, in EditIn
 	return s.receipt(res, "")
 }
 
+// parse parses reply in place (the edits' texts share its bytes) with the
+// working tree at hand, read only through an os.Root so that no name
+// leaves it. A root that cannot be opened parses without the tree; Apply
+// reports the root then.
+func (s *server) parse(reply string) ([]edit.Edit, edit.ErrorList) {
+	var opts parse.Options
+	root := s.opts.Root
+	if root == "" {
+		root = "."
+	}
+	if r, err := os.OpenRoot(root); err == nil {
+		defer r.Close()
+		opts.Tree = r
+	}
+	return parse.Parse(reply, opts)
+}
+
 func (s *server) applyEdits(ctx context.Context, _ *sdk.CallToolRequest, in ApplyInput) (*sdk.CallToolResult, report.Receipt, error) {
 	if len(in.Reply) > maxReply {
 		return usage(fmt.Sprintf("reply larger than %d MiB", maxReply>>20), "Send the edits in several calls.")
 	}
-	edits, perrs := apply.ParseReply(in.Reply, parse.FormatAuto, s.opts.Root)
+	edits, perrs := s.parse(in.Reply)
 	if len(edits) == 0 {
 		if len(perrs) == 0 {
 			perrs.Add(&edit.Error{Code: edit.CodeParse, Edit: -1, Msg: "no edits found in the reply",

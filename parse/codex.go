@@ -34,7 +34,7 @@ import (
 // yields no edit: half a patch is worse than none.
 
 var codexRegion = region{
-	format: FormatCodex,
+	format: edit.FormatCodex,
 	starts: codexStarts,
 	read:   readCodex,
 }
@@ -76,7 +76,7 @@ type codexReader struct {
 }
 
 func (r *codexReader) add(e edit.Edit, from, to int) {
-	r.p.add(e, FormatCodex, from, to)
+	r.p.add(e, edit.FormatCodex, from, to)
 }
 
 func (r *codexReader) errorf(i int, format string, args ...any) {

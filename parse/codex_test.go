@@ -96,7 +96,7 @@ func TestParseCodex(t *testing.T) {
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
-			edits, errs := checkParse(t, []byte(tt.in), FormatCodex)
+			edits, errs := checkParse(t, []byte(tt.in), edit.FormatCodex)
 			if len(errs) != tt.errs {
 				t.Errorf("Parse(%q) errors = %v, want %d", tt.in, errs, tt.errs)
 			}
@@ -111,12 +111,12 @@ func TestParseCodex(t *testing.T) {
 // auto mode: a chunk line "--- a/x" after "+++ b/x" would start a diff.
 func TestParseCodexAuto(t *testing.T) {
 	src := "*** Begin Patch\n*** Update File: q.sql\n@@\n--- a/x\n+++ b/x\n*** End Patch\n"
-	edits, errs := checkParse(t, []byte(src), FormatAuto)
+	edits, errs := checkParse(t, []byte(src), edit.FormatAuto)
 	want := []edit.Edit{{Op: edit.Replace, Path: "q.sql", Old: "-- a/x\n", New: "++ b/x\n", Count: 1, Marks: "-+"}}
 	if len(errs) != 0 || !reflect.DeepEqual(stripSpan(edits), want) {
 		t.Errorf("Parse = %+v, %v; want %+v", edits, errs, want)
 	}
-	if len(edits) == 1 && (edits[0].Format != FormatCodex || edits[0].Line != 3) {
+	if len(edits) == 1 && (edits[0].Format != edit.FormatCodex || edits[0].Line != 3) {
 		t.Errorf("edit format %q line %d, want codex line 3", edits[0].Format, edits[0].Line)
 	}
 }
@@ -125,7 +125,7 @@ func TestParseCodexAuto(t *testing.T) {
 // rest of the envelope is skipped, not read as a headerless diff hunk.
 func TestParseCodexSkipsBrokenEnvelope(t *testing.T) {
 	src := "*** Begin Patch\n*** Update File: a\n@@\n-x\n+y\nand also:\n@@ -3 +3 @@\n-p\n+q\n*** End Patch\n"
-	edits, errs := checkParse(t, []byte(src), FormatAuto)
+	edits, errs := checkParse(t, []byte(src), edit.FormatAuto)
 	if len(edits) != 0 || len(errs) != 1 || errs[0].Line != 6 {
 		t.Errorf("Parse(%q) = %+v, %v; want one error at line 6", src, edits, errs)
 	}
@@ -144,7 +144,7 @@ func TestParseCodexErrorTakesBackItsEdits(t *testing.T) {
 			fmt.Fprintf(&b, "*** Update File: f%d.txt\n@@\n-old %d\n+new %d\n", i, i, i)
 		}
 		b.WriteString("and also:\n*** End Patch\n\nb.txt\n<<<<<<< SEARCH\np\n=======\nq\n>>>>>>> REPLACE\n")
-		edits, errs := checkParse(t, []byte(b.String()), FormatAuto)
+		edits, errs := checkParse(t, []byte(b.String()), edit.FormatAuto)
 		if len(errs) != 1 || len(edits) != 2 || edits[0].Path != "a.txt" || edits[1].Path != "b.txt" || edits[1].Block != 1 {
 			t.Errorf("%d chunks: %d edits %+v, errors %v; want the two blocks' edits and one error", chunks, len(edits), edits, errs)
 		}

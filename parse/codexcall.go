@@ -281,7 +281,7 @@ func opensEnvelope(t string) bool {
 // an error names the envelope's own line, which the output does not show.
 func (p *parser) readCarriedPatch(it jsonItem) {
 	num := lineNum(p.lineAt(it.start))
-	sub := newParser(it.patch, FormatCodex)
+	sub := newParser(it.patch, edit.FormatCodex)
 	sub.tree, sub.inPatch = p.tree, true
 	sub.run()
 	for _, e := range sub.errs {

@@ -149,7 +149,7 @@ func TestUnderDir(t *testing.T) {
 // only codex is asked for, and never "no edits found".
 func TestCodexCallCd(t *testing.T) {
 	call := `{"command": ["bash", "-lc", "cd pkg && apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: a.go\n*** Move to: b.go\n@@\n-x\n+y\n*** End Patch\nEOF\n"]}` + "\n"
-	for _, f := range []Format{FormatAuto, FormatJSON, FormatCodex} {
+	for _, f := range []edit.Format{edit.FormatAuto, edit.FormatJSON, edit.FormatCodex} {
 		edits, errs := checkParse(t, []byte(call), f)
 		if len(errs) != 0 || len(edits) != 2 {
 			t.Fatalf("%s: Parse = %+v, %v; want a rename and a replace", f, edits, errs)
@@ -157,12 +157,12 @@ func TestCodexCallCd(t *testing.T) {
 		if e := edits[0]; e.Op != edit.Rename || e.Path != "pkg/a.go" || e.New != "pkg/b.go" {
 			t.Errorf("%s: edit 0 = %+v, want pkg/a.go renamed to pkg/b.go", f, e)
 		}
-		if e := edits[1]; e.Path != "pkg/b.go" || e.Format != FormatCodex {
+		if e := edits[1]; e.Path != "pkg/b.go" || e.Format != edit.FormatCodex {
 			t.Errorf("%s: edit 1 = %+v, want a codex edit of pkg/b.go", f, e)
 		}
 	}
 	refused := `{"command": ["bash", "-lc", "cd pkg && apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: a.go\n+x\n*** End Patch\nEOF\ngo test ./...\n"]}` + "\n"
-	for _, f := range []Format{FormatAuto, FormatCodex} {
+	for _, f := range []edit.Format{edit.FormatAuto, edit.FormatCodex} {
 		edits, errs := checkParse(t, []byte(refused), f)
 		if len(edits) != 0 || len(errs) != 1 || errs[0].Code != edit.CodeParse ||
 			!strings.Contains(errs[0].Msg, "does more than run apply_patch: a command after the heredoc (go test ./...)") ||
@@ -176,12 +176,12 @@ func TestCodexCallCd(t *testing.T) {
 // envelope in a shape edapply does not read.
 func TestCodexCallArgvRefused(t *testing.T) {
 	src := `{"command": ["apply_patch", "--dry-run", "*** Begin Patch\n*** Add File: a\n+x\n*** End Patch\n"]}` + "\n"
-	edits, errs := checkParse(t, []byte(src), FormatAuto)
+	edits, errs := checkParse(t, []byte(src), edit.FormatAuto)
 	if len(edits) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Msg, "runs apply_patch with arguments") {
 		t.Errorf("Parse = %+v, %v; want one PARSE_ERROR about the arguments", edits, errs)
 	}
 	plain := `{"command": ["grep", "-r", "apply_patch", "."]}` + "\n"
-	if edits, errs := checkParse(t, []byte(plain), FormatAuto); len(edits) != 0 || len(errs) != 0 {
+	if edits, errs := checkParse(t, []byte(plain), edit.FormatAuto); len(edits) != 0 || len(errs) != 0 {
 		t.Errorf("Parse(%q) = %+v, %v; want nothing", plain, edits, errs)
 	}
 }
@@ -197,16 +197,16 @@ func TestCodexCallNotEnvelope(t *testing.T) {
 		`{"type": "custom_tool_call", "name": "apply_patch", "input": ` + diff + `}`,
 		`{"name": "applypatch", "patch": ` + diff + `}`,
 	} {
-		edits, errs := checkParse(t, []byte(src+"\n"), FormatAuto)
+		edits, errs := checkParse(t, []byte(src+"\n"), edit.FormatAuto)
 		if len(edits) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Msg, "does not open with *** Begin Patch") {
 			t.Errorf("Parse(%s) = %+v, %v; want one PARSE_ERROR naming the envelope", src, edits, errs)
 		}
-		if _, cerrs := checkParse(t, []byte(src+"\n"), FormatCodex); len(cerrs) != 1 {
+		if _, cerrs := checkParse(t, []byte(src+"\n"), edit.FormatCodex); len(cerrs) != 1 {
 			t.Errorf("Parse(%s) with --format codex: errors %v, want the refusal", src, cerrs)
 		}
 	}
 	wrapped := `{"name": "apply_patch", "arguments": "{\"input\": \"*** Begin Patch\\n*** Delete File: a.py\\n*** End Patch\\n\"}"}`
-	if edits, errs := checkParse(t, []byte(wrapped+"\n"), FormatAuto); len(edits) != 1 || len(errs) != 0 {
+	if edits, errs := checkParse(t, []byte(wrapped+"\n"), edit.FormatAuto); len(edits) != 1 || len(errs) != 0 {
 		t.Errorf("Parse(%s) = %+v, %v; want the envelope's delete", wrapped, edits, errs)
 	}
 }
@@ -252,7 +252,7 @@ func TestCodexCallWorkdir(t *testing.T) {
 		{`{"command": ` + shell("") + `}`, "a.go", "b.go"},
 	}
 	for _, tt := range tests {
-		edits, errs := checkParse(t, []byte(tt.call+"\n"), FormatAuto)
+		edits, errs := checkParse(t, []byte(tt.call+"\n"), edit.FormatAuto)
 		if len(errs) != 0 || len(edits) != 1 || edits[0].Path != tt.from || edits[0].New != tt.to {
 			t.Errorf("Parse(%s) = %+v, %v; want %s renamed to %s", tt.call, edits, errs, tt.from, tt.to)
 		}
@@ -267,12 +267,12 @@ func TestCodexCallScriptString(t *testing.T) {
 		`{"command": "` + script + `"}`,
 		`{"type": "custom_tool_call", "name": "apply_patch", "input": "` + script + `"}`,
 	} {
-		edits, errs := checkParse(t, []byte(call+"\n"), FormatAuto)
+		edits, errs := checkParse(t, []byte(call+"\n"), edit.FormatAuto)
 		if len(errs) != 0 || len(edits) != 1 || edits[0].Op != edit.Delete || edits[0].Path != "svc/old.go" {
 			t.Errorf("Parse(%s) = %+v, %v; want svc/old.go deleted", call, edits, errs)
 		}
 		more := strings.Replace(call, `EOF\n"`, `EOF\nls\n"`, 1)
-		edits, errs = checkParse(t, []byte(more+"\n"), FormatAuto)
+		edits, errs = checkParse(t, []byte(more+"\n"), edit.FormatAuto)
 		if len(edits) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Msg, "a command after the heredoc (ls)") {
 			t.Errorf("Parse(%s) = %+v, %v; want a PARSE_ERROR for the command after the heredoc", more, edits, errs)
 		}

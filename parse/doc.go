@@ -6,7 +6,7 @@
 // returns the edits that parsed and a PARSE_ERROR for each region that did
 // not, with its line in the reply; a truncated block is an error, never a
 // silent no-op. Parse reads no file: locating the edits is package apply's
-// job. [ParseTree] may also stat and read files of a read-only [Tree] (an
+// job. With [Options.Tree] it may also stat and read files of a read-only [Tree] (an
 // *os.Root) for the few questions the reply alone cannot settle: which of
 // several "=======" lines splits a block, whether a bare name such as
 // "gradlew" is a file, whether a fence under a path is the file or a snippet
@@ -14,7 +14,7 @@
 //
 // Applying a reply from a Go program takes three calls, one per package:
 //
-//	edits, perrs := parse.Parse(reply, parse.FormatAuto)
+//	edits, perrs := parse.Parse(reply, parse.Options{})
 //	if len(perrs) > 0 {
 //		return perrs.Err() // a region did not parse: write nothing
 //	}

@@ -3,6 +3,7 @@ package parse_test
 import (
 	"fmt"
 
+	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/parse"
 )
 
@@ -29,7 +30,7 @@ func ExampleParse() {
 		"Greetings are short.\n" +
 		">>>>>>> REPLACE\n" +
 		"```\n"
-	edits, errs := parse.Parse([]byte(reply), parse.FormatAuto)
+	edits, errs := parse.Parse(reply, parse.Options{})
 	for _, e := range edits {
 		fmt.Printf("%s %s (%s, reply line %d): %q -> %q\n", e.Op, e.Path, e.Format, e.Line, e.Old, e.New)
 	}
@@ -48,7 +49,7 @@ func ExampleParse_truncated() {
 		"alpha\n" +
 		"=======\n" +
 		"ALPHA\n"
-	edits, errs := parse.Parse([]byte(reply), parse.FormatSearchReplace)
+	edits, errs := parse.Parse(reply, parse.Options{Format: edit.FormatSearchReplace})
 	fmt.Println("edits:", len(edits))
 	for _, e := range errs {
 		fmt.Printf("%s at reply line %d\n", e.Code, e.Line)

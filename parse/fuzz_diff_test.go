@@ -14,10 +14,10 @@ func FuzzParseUDiff(f *testing.F) {
 	f.Add([]byte("```diff\n--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n```\n"))
 	f.Add([]byte("--- a/x\n+++ b/x\n@@ -1,3 +1,4 @@\n a\n-b\n+c\n+e\n d"))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		edits, _ := checkParse(t, src, FormatUDiff)
+		edits, _ := checkParse(t, src, edit.FormatUDiff)
 		checkAdvance(t, src, udiffRegion)
 		for _, e := range edits {
-			if e.Op == edit.Replace && e.Format == FormatUDiff {
+			if e.Op == edit.Replace && e.Format == edit.FormatUDiff {
 				checkUDiffRoundTrip(t, e)
 			}
 		}
@@ -36,7 +36,7 @@ func FuzzParseUDiff(f *testing.F) {
 // text.
 func checkCutOff(t *testing.T, src []byte) {
 	t.Helper()
-	edits, errs := Parse(src, FormatUDiff)
+	edits, errs := Parse(string(src), Options{Format: edit.FormatUDiff})
 	if len(errs) != 0 || len(edits) == 0 {
 		return
 	}
@@ -60,7 +60,7 @@ func checkCutOff(t *testing.T, src []byte) {
 	lastStart := e.End - len(lines[len(lines)-1])
 	step := max(1, (lastStart-bodyStart)/64)
 	for c := bodyStart; c <= lastStart; c += step {
-		if _, errs := Parse(src[:c], FormatUDiff); len(errs) == 0 {
+		if _, errs := Parse(string(src[:c]), Options{Format: edit.FormatUDiff}); len(errs) == 0 {
 			t.Fatalf("the reply cut at byte %d of %d, inside its last hunk, parses without error:\n%q", c, len(src), src[:c])
 		}
 	}
@@ -112,7 +112,7 @@ func checkUDiffRoundTrip(t *testing.T, e edit.Edit) {
 			}
 		}
 	}
-	got, errs := Parse([]byte(b.String()), FormatUDiff)
+	got, errs := Parse(b.String(), Options{Format: edit.FormatUDiff})
 	if len(errs) != 0 || len(got) != 1 || got[0].Old != e.Old || got[0].New != e.New || got[0].Path != e.Path {
 		t.Errorf("round trip of %+v via %q = %+v, %v", e, b.String(), got, errs)
 	}
@@ -137,7 +137,7 @@ func FuzzParseCodex(f *testing.F) {
 	seedResponses(f, "codex")
 	f.Add([]byte("*** Begin Patch\n*** Update File: a\n@@ x\n-y\n+z\n*** End Patch\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		edits, errs := checkParse(t, src, FormatCodex)
+		edits, errs := checkParse(t, src, edit.FormatCodex)
 		checkAdvance(t, src, codexRegion)
 		// An envelope with an error yields nothing, so a lone envelope
 		// never has both.

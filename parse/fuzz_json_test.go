@@ -20,13 +20,13 @@ func FuzzParseJSON(f *testing.F) {
 	f.Add([]byte(`{"command": "str_replace", "path": "a", "diff": "@@ -1 +1 @@\n-x\n+y\n"}`))
 	f.Add([]byte(`{"command": "create", "path": "a", "file_text": "x\n", "old_str": "y"}`))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		edits, _ := checkParse(t, src, FormatJSON)
-		checkParse(t, src, FormatAuto)
+		edits, _ := checkParse(t, src, edit.FormatJSON)
+		checkParse(t, src, edit.FormatAuto)
 		for _, e := range edits {
-			if (e.Format == FormatCodex || e.Format == FormatUDiff) && e.Start < len(src) && src[e.Start] == '"' {
+			if (e.Format == edit.FormatCodex || e.Format == edit.FormatUDiff) && e.Start < len(src) && src[e.Start] == '"' {
 				continue // a patch or diff the call carries, read by the Codex or diff reader
 			}
-			if e.Format != FormatJSON {
+			if e.Format != edit.FormatJSON {
 				t.Errorf("edit %+v: format %q", e, e.Format)
 			}
 			if (e.Op != edit.Replace || e.Hint != 0 || e.Count > 1) && e.Op != edit.Create {
@@ -43,7 +43,7 @@ func FuzzParseJSON(f *testing.F) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			back, errs := Parse(line, FormatJSON)
+			back, errs := Parse(string(line), Options{Format: edit.FormatJSON})
 			if len(errs) != 0 || len(back) != 1 {
 				t.Fatalf("round trip of %+v through %s = %v, %v", e, line, back, errs)
 			}

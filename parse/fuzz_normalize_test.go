@@ -21,7 +21,7 @@ var trailingBlanks = regexp.MustCompile(`[ \t]+\n`)
 func FuzzNormalize(f *testing.F) {
 	seedResponses(f, "search-replace", "udiff", "json", "codex", "whole", "auto")
 	f.Fuzz(func(t *testing.T, src []byte) {
-		edits, errs := Parse(src, FormatAuto)
+		edits, errs := Parse(string(src), Options{})
 		if len(errs) > 0 || len(edits) == 0 {
 			return
 		}
@@ -48,20 +48,20 @@ func FuzzNormalize(f *testing.F) {
 				kept[k] = true
 			}
 		}
-		if edits[0].Format != FormatUDiff && edits[0].Start > 0 && !strings.HasPrefix(string(out), string(src[:edits[0].Start])) {
+		if edits[0].Format != edit.FormatUDiff && edits[0].Start > 0 && !strings.HasPrefix(string(out), string(src[:edits[0].Start])) {
 			t.Fatalf("the prose before the first edit changed")
 		}
-		got, gerrs := Parse(out, FormatAuto)
+		got, gerrs := Parse(string(out), Options{})
 		if len(gerrs) > 0 || len(got) != len(edits) {
 			t.Fatalf("Normalize output parses to %d edits (want %d), %v\ninput:\n%q\noutput:\n%q", len(got), len(edits), gerrs.Err(), src, out)
 		}
 		for _, a := range as {
 			e, g := edits[a.Index], got[a.Index]
-			if kept[a.Index] || e.Op == edit.Replace && e.Count != 1 || g.Op != e.Op || e.Format == FormatCodex && e.Old != "" && strings.HasPrefix(e.New, e.Old) {
+			if kept[a.Index] || e.Op == edit.Replace && e.Count != 1 || g.Op != e.Op || e.Format == edit.FormatCodex && e.Old != "" && strings.HasPrefix(e.New, e.Old) {
 				continue
 			}
 			wantNew, wantOld := lf(a.New), lf(a.Old)
-			if e.Op == edit.Rewrite && e.Format == FormatWhole && wantNew != "" && !strings.HasSuffix(wantNew, "\n") {
+			if e.Op == edit.Rewrite && e.Format == edit.FormatWhole && wantNew != "" && !strings.HasSuffix(wantNew, "\n") {
 				wantNew += "\n"
 			}
 			if lf(g.New) != wantNew || (e.Op == edit.Replace && e.Old != "" && lf(g.Old) != wantOld) {

@@ -36,14 +36,14 @@ func seedResponses(f *testing.F, dirs ...string) {
 func FuzzParseSearchReplace(f *testing.F) {
 	seedResponses(f, "search-replace")
 	f.Fuzz(func(t *testing.T, src []byte) {
-		edits, _ := checkParse(t, src, FormatSearchReplace)
+		edits, _ := checkParse(t, src, edit.FormatSearchReplace)
 		for _, e := range edits {
 			checkSpanHolds(t, src, e)
 			var buf bytes.Buffer
 			if err := Write(&buf, []edit.Edit{e}); err != nil {
 				t.Fatalf("Write(%+v) = %v", e, err)
 			}
-			got, errs := Parse(buf.Bytes(), FormatSearchReplace)
+			got, errs := Parse(string(buf.Bytes()), Options{Format: edit.FormatSearchReplace})
 			if len(errs) != 0 || len(got) != 1 || !sameEdit(got[0], e) {
 				t.Fatalf("Parse(Write(%+v)) = %+v, %v", e, got, errs)
 			}
@@ -66,7 +66,7 @@ func checkSpanHolds(t *testing.T, src []byte, e edit.Edit) {
 func FuzzParseWhole(f *testing.F) {
 	seedResponses(f, "whole")
 	f.Fuzz(func(t *testing.T, src []byte) {
-		edits, _ := checkParse(t, src, FormatWhole)
+		edits, _ := checkParse(t, src, edit.FormatWhole)
 		for _, e := range edits {
 			first, _, _ := strings.Cut(string(src[e.Start:e.End]), "\n")
 			if name, _, ok := xmlToolOpen(first); ok && name != "write_to_file" {
@@ -95,6 +95,6 @@ func FuzzParseWhole(f *testing.F) {
 func FuzzDetect(f *testing.F) {
 	seedResponses(f, "auto", "search-replace", "whole", "udiff", "codex", "json")
 	f.Fuzz(func(t *testing.T, src []byte) {
-		checkParse(t, src, FormatAuto)
+		checkParse(t, src, edit.FormatAuto)
 	})
 }

@@ -40,9 +40,9 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var f parse.Format
+			var f edit.Format
 			if err := f.Set(filepath.Base(filepath.Dir(file))); err != nil {
-				f = parse.FormatAuto
+				f = edit.FormatAuto
 			}
 			resp, wantIdx := goldenSection(ar, "response"), -1
 			for i, fl := range ar.Files {
@@ -64,7 +64,7 @@ func TestGolden(t *testing.T) {
 					tree.(fstest.MapFS)[name] = &fstest.MapFile{Data: fl.Data}
 				}
 			}
-			edits, errs := parse.ParseTree(resp, f, tree)
+			edits, errs := parse.Parse(string(resp), parse.Options{Format: f, Tree: tree})
 			if !bytes.Equal(resp, orig) {
 				t.Fatalf("Parse modified its input")
 			}

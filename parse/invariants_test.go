@@ -14,10 +14,10 @@ import (
 // reader must keep, whatever the input: no panic, src unmodified, valid ops,
 // clean relative-looking paths, in-range lines and spans, and errors that are
 // PARSE_ERRORs with a line. Fuzz targets call it.
-func checkParse(t *testing.T, src []byte, f Format) ([]edit.Edit, edit.ErrorList) {
+func checkParse(t *testing.T, src []byte, f edit.Format) ([]edit.Edit, edit.ErrorList) {
 	t.Helper()
 	orig := bytes.Clone(src)
-	edits, errs := Parse(src, f)
+	edits, errs := Parse(string(src), Options{Format: f})
 	if !bytes.Equal(src, orig) {
 		t.Fatalf("Parse modified its input")
 	}
@@ -60,7 +60,7 @@ func checkParse(t *testing.T, src []byte, f Format) ([]edit.Edit, edit.ErrorList
 // and a hunk's edge context is the kept lines they start and end with.
 func checkMarks(t *testing.T, i int, e edit.Edit) {
 	t.Helper()
-	if e.Op == edit.Replace && (e.Format == FormatUDiff || e.Format == FormatCodex) && e.Marks == "" {
+	if e.Op == edit.Replace && (e.Format == edit.FormatUDiff || e.Format == edit.FormatCodex) && e.Marks == "" {
 		t.Errorf("edit %d: a %v hunk without Marks: %+v", i, e.Format, e)
 	}
 	if e.Marks == "" {
@@ -72,7 +72,7 @@ func checkMarks(t *testing.T, i int, e edit.Edit) {
 	if e.Kept(textLines(e.Old), textLines(e.New)) == nil {
 		t.Errorf("edit %d: Marks %q do not count Old %q (%d lines) and New %q (%d lines)", i, e.Marks, e.Old, textLines(e.Old), e.New, textLines(e.New))
 	}
-	if e.Format != FormatUDiff || strings.Trim(e.Marks, " ") == "" {
+	if e.Format != edit.FormatUDiff || strings.Trim(e.Marks, " ") == "" {
 		return
 	}
 	lead := len(e.Marks) - len(strings.TrimLeft(e.Marks, " "))

@@ -90,7 +90,7 @@ import (
 
 // jsonRegion reads JSON tool calls.
 var jsonRegion = region{
-	format: FormatJSON,
+	format: edit.FormatJSON,
 	starts: func(p *parser, i int) bool {
 		items, next := p.jsonRegionAt(i)
 		p.scan.at, p.scan.jsonItems, p.scan.jsonNext = i, items, next
@@ -124,7 +124,7 @@ var jsonRegion = region{
 				p.errorHint(lineNum(from), hint, "%s", it.msg)
 				continue
 			}
-			p.add(it.e, FormatJSON, from, to)
+			p.add(it.e, edit.FormatJSON, from, to)
 		}
 		return next
 	},
@@ -150,7 +150,7 @@ type jsonItem struct {
 // jsonRegion's starts keeps the answer for its read.
 func (p *parser) jsonRegionAt(i int) ([]jsonItem, int) {
 	items, next := p.jsonRegionItems(i)
-	if p.format == FormatCodex {
+	if p.format == edit.FormatCodex {
 		// Codex alone was asked for: of the calls, only the envelopes
 		// they carry (and the refusals of those edapply does not read).
 		var patches []jsonItem
@@ -599,7 +599,7 @@ func (w *jsonWalker) object(obj map[string]jsonMember, start, end, depth int) {
 		// The text-editor tool's other commands: undo_edit asks for a
 		// change edapply cannot make, so passing over it would claim a
 		// state the model did not get; view only reads, and is an error
-		// only in a response that holds nothing else (see ParseTree).
+		// only in a response that holds nothing else (see parseString).
 		if hasAny(obj, jsonPathKeys) {
 			p, _ := firstString(obj, jsonPathKeys)
 			hint := "Read files another way; send edapply only the edits, each as a str_replace, create or insert call."
@@ -1122,7 +1122,7 @@ func (p *parser) readCarriedDiff(it jsonItem) {
 	if first := strings.TrimLeft(text, " \t\r\n"); isHunkHeader(first) {
 		text = "--- " + it.diffPath + "\t\n+++ " + it.diffPath + "\t\n" + first
 	}
-	sub := newParser(text, FormatUDiff)
+	sub := newParser(text, edit.FormatUDiff)
 	sub.tree, sub.complete = p.tree, true
 	sub.run()
 	for _, e := range sub.errs {

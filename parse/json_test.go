@@ -161,11 +161,11 @@ func TestParseJSON(t *testing.T) {
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
-			edits, errs := checkParse(t, []byte(tt.src), FormatJSON)
+			edits, errs := checkParse(t, []byte(tt.src), edit.FormatJSON)
 			var got []string
 			for _, e := range edits {
 				got = append(got, jsonBrief(e))
-				if e.Format != FormatJSON {
+				if e.Format != edit.FormatJSON {
 					t.Errorf("edit format %q, want json", e.Format)
 				}
 			}
@@ -201,7 +201,7 @@ func TestJSONStartsOnlyOnEdits(t *testing.T) {
 		`  {"path": "a.go", "content": ""}`:                      true,
 	}
 	for src, want := range tests {
-		p := newParser(src+"\n", FormatJSON)
+		p := newParser(src+"\n", edit.FormatJSON)
 		if got := jsonRegion.starts(p, 0); got != want {
 			t.Errorf("starts(%q) = %v, want %v", src, got, want)
 		}
@@ -211,7 +211,7 @@ func TestJSONStartsOnlyOnEdits(t *testing.T) {
 // TestJSONSpans checks that each edit's span is its own object's lines.
 func TestJSONSpans(t *testing.T) {
 	src := "Intro\n[\n  {\"path\": \"a\", \"old_string\": \"1\", \"new_string\": \"2\"},\n  {\"path\": \"b\", \"old_string\": \"3\", \"new_string\": \"4\"}\n]\nOutro\n"
-	edits, errs := checkParse(t, []byte(src), FormatAuto)
+	edits, errs := checkParse(t, []byte(src), edit.FormatAuto)
 	if len(errs) != 0 || len(edits) != 2 {
 		t.Fatalf("Parse = %v, %v; want 2 edits", edits, errs)
 	}
@@ -239,7 +239,7 @@ func TestJSONReadAdvances(t *testing.T) {
 		"truncatedAtEOF": {"{\"path\": \"a.go\",\n\"old_string\": [\n", 2},
 	}
 	for name, tt := range tests {
-		p := newParser(tt.src, FormatJSON)
+		p := newParser(tt.src, edit.FormatJSON)
 		if !jsonRegion.starts(p, 0) {
 			t.Errorf("%s: starts(%q, 0) = false", name, tt.src)
 			continue
@@ -266,8 +266,8 @@ func TestJSONAutoAgrees(t *testing.T) {
 			if fl.Name != "response" {
 				continue
 			}
-			je, jerrs := Parse(fl.Data, FormatJSON)
-			ae, aerrs := Parse(fl.Data, FormatAuto)
+			je, jerrs := Parse(string(fl.Data), Options{Format: edit.FormatJSON})
+			ae, aerrs := Parse(string(fl.Data), Options{})
 			if !reflect.DeepEqual(je, ae) || !reflect.DeepEqual(jerrs, aerrs) {
 				t.Errorf("%s: auto read %v, %v; json read %v, %v", file, ae, aerrs, je, jerrs)
 			}
@@ -289,7 +289,7 @@ func TestJSONEveryKey(t *testing.T) {
 		{`{"command": "str_replace", "path": "a.go", "old_str": "x", "new_str": "y"}`, ""},
 		{`{"filePath": "a.go", "edits": [{"oldString": "x", "newString": "y"}]}`, "replaceAll"},
 	} {
-		edits, errs := Parse([]byte(c.call), FormatJSON)
+		edits, errs := Parse(c.call, Options{Format: edit.FormatJSON})
 		if len(errs) != 0 || len(edits) != 1 {
 			t.Errorf("%s: %d edits, errors %v", c.call, len(edits), errs)
 			continue
@@ -393,7 +393,7 @@ func TestJSONToolSemantics(t *testing.T) {
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
-			edits, errs := checkParse(t, []byte(tt.src+"\n"), FormatJSON)
+			edits, errs := checkParse(t, []byte(tt.src+"\n"), edit.FormatJSON)
 			var got []string
 			for _, e := range edits {
 				got = append(got, jsonBrief(e))
@@ -468,7 +468,7 @@ func TestJSONCarriedDiff(t *testing.T) {
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
 			src := []byte("Here:\n" + tt.src + "\n")
-			edits, errs := checkParse(t, src, FormatJSON)
+			edits, errs := checkParse(t, src, edit.FormatJSON)
 			var got, marks []string
 			for _, e := range edits {
 				e.Line--
@@ -476,7 +476,7 @@ func TestJSONCarriedDiff(t *testing.T) {
 				if e.Marks != "" {
 					marks = append(marks, e.Marks)
 				}
-				if e.Format != FormatUDiff || src[e.Start] != '"' {
+				if e.Format != edit.FormatUDiff || src[e.Start] != '"' {
 					t.Errorf("edit %+v: format %q, span %q; want udiff and the diff's string", e, e.Format, src[e.Start:e.End])
 				}
 			}
@@ -486,7 +486,7 @@ func TestJSONCarriedDiff(t *testing.T) {
 			if tt.errWith == "" && len(errs) > 0 || tt.errWith != "" && (len(errs) != 1 || !strings.Contains(errs[0].Msg, tt.errWith)) {
 				t.Errorf("Parse(%s) errors = %v, want %q", tt.src, errs, tt.errWith)
 			}
-			if ae, aerrs := Parse(src, FormatAuto); !reflect.DeepEqual(ae, edits) || !reflect.DeepEqual(aerrs, errs) {
+			if ae, aerrs := Parse(string(src), Options{}); !reflect.DeepEqual(ae, edits) || !reflect.DeepEqual(aerrs, errs) {
 				t.Errorf("auto read %v, %v; json read %v, %v", ae, aerrs, edits, errs)
 			}
 		})
@@ -500,16 +500,16 @@ func TestJSONCarriedDiffInDirectory(t *testing.T) {
 	tree := fstest.MapFS{"src/a.py": {Data: []byte("x\n")}, "src/b.py": {Data: []byte("p\n")}}
 	diff := "--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-x\n+y\n--- a/src/b.py\n+++ b/src/b.py\n@@ -1 +1 @@\n-p\n+q\n"
 	src := fmt.Sprintf(`{"command": "str_replace", "path": "src", "diff": %q}`, diff)
-	edits, errs := ParseTree([]byte(src), FormatJSON, tree)
+	edits, errs := Parse(src, Options{Format: edit.FormatJSON, Tree: tree})
 	var got []string
 	for _, e := range edits {
 		got = append(got, jsonBrief(e))
 	}
 	want := []string{`replace src/a.py old="x\n" new="y\n" count=1 hint=1 line=1`, `replace src/b.py old="p\n" new="q\n" count=1 hint=1 line=1`}
 	if len(errs) != 0 || strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("ParseTree(%s) = %q, %v; want %q", src, got, errs, want)
+		t.Errorf("Parse(%s) = %q, %v; want %q", src, got, errs, want)
 	}
-	if _, errs := Parse([]byte(src), FormatJSON); len(errs) != 1 {
+	if _, errs := Parse(src, Options{Format: edit.FormatJSON}); len(errs) != 1 {
 		t.Errorf("Parse without a tree: errors %v, want one (src is no file the diff names)", errs)
 	}
 }

@@ -9,66 +9,36 @@ import (
 	"github.com/edapply/edapply/internal/growth"
 )
 
-// TestParseHoldsOneCopy: ParseTreeString reads a reply in place; Parse
-// copies it once (its edits must not share the caller's bytes), not twice.
-// A SEARCH/REPLACE block's texts are slices of the reply, so parsing one in
-// place allocates a small part of its bytes; a diff's old and new texts
-// are built from its lines, about the reply's bytes once more.
+// TestParseHoldsOneCopy: Parse reads a reply in place. A SEARCH/REPLACE
+// block's texts are slices of the reply, so parsing one allocates a small
+// part of its bytes; a diff's old and new texts are built from its lines,
+// about the reply's bytes once more.
 func TestParseHoldsOneCopy(t *testing.T) {
 	growth.SkipUnderRace(t)
 	const blocks = 64 // about 2 MiB
 	for _, tt := range []struct {
 		name    string
 		diff    bool
-		inPlace float64 // the most ParseTreeString may allocate, per reply byte
+		inPlace float64 // the most Parse may allocate, per reply byte
 	}{
 		{"search-replace", false, 0.1},
 		{"udiff", true, 1.5},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			text := gen.LongLineReply(blocks, tt.diff)
-			src := []byte(text)
 			var edits int
 			_, inPlace := growth.Allocs(func() {
-				es, errs := ParseTreeString(text, FormatAuto, nil)
+				es, errs := Parse(text, Options{})
 				edits = len(es) + len(errs)
 			})
 			if edits != blocks {
-				t.Fatalf("ParseTreeString: %d edits and errors, want %d edits", edits, blocks)
+				t.Fatalf("Parse: %d edits and errors, want %d edits", edits, blocks)
 			}
-			_, copied := growth.Allocs(func() { Parse(src, FormatAuto) })
-			t.Logf("reply %d bytes; ParseTreeString allocated %d, Parse %d", len(text), inPlace, copied)
+			t.Logf("reply %d bytes; Parse allocated %d", len(text), inPlace)
 			if float64(inPlace) > tt.inPlace*float64(len(text)) {
-				t.Errorf("ParseTreeString allocated %d bytes for a %d-byte reply: more than %.1f times it, a copy of the reply", inPlace, len(text), tt.inPlace)
-			}
-			if extra := int64(copied) - int64(inPlace); float64(extra) > 1.1*float64(len(text)) {
-				t.Errorf("Parse allocated %d bytes more than ParseTreeString for a %d-byte reply: more than one copy of it", extra, len(text))
+				t.Errorf("Parse allocated %d bytes for a %d-byte reply: more than %.1f times it, a copy of the reply", inPlace, len(text), tt.inPlace)
 			}
 		})
-	}
-}
-
-// TestParseResultsDoNotAlias: the edits Parse returns keep their text when
-// the caller writes over the reply's bytes afterwards.
-func TestParseResultsDoNotAlias(t *testing.T) {
-	for _, diff := range []bool{false, true} {
-		src := []byte(gen.LongLineReply(3, diff))
-		edits, errs := Parse(src, FormatAuto)
-		if len(errs) > 0 || len(edits) != 3 {
-			t.Fatalf("diff=%v: %d edits, errors %v", diff, len(edits), errs)
-		}
-		var want []string
-		for _, e := range edits {
-			want = append(want, e.Path, e.Old, e.New)
-		}
-		for i := range src {
-			src[i] = 'x'
-		}
-		for i, e := range edits {
-			if got := []string{e.Path, e.Old, e.New}; strings.Join(got, "\x00") != strings.Join(want[3*i:3*i+3], "\x00") {
-				t.Errorf("diff=%v: edit %d changed when the reply's bytes were written", diff, i)
-			}
-		}
 	}
 }
 
@@ -79,7 +49,7 @@ func TestParseResultsDoNotAlias(t *testing.T) {
 func TestNormalizeReadsInPlace(t *testing.T) {
 	growth.SkipUnderRace(t)
 	src := []byte(gen.LongLineReply(64, false))
-	edits, errs := Parse(src, FormatAuto)
+	edits, errs := Parse(string(src), Options{})
 	if len(errs) > 0 || len(edits) != 64 {
 		t.Fatalf("%d edits, errors %v", len(edits), errs)
 	}
@@ -137,16 +107,16 @@ func TestParseHunkAllocs(t *testing.T) {
 			reply := tt.render(edits)
 			var n int
 			_, bytes := growth.Allocs(func() {
-				es, errs := ParseTreeString(reply, FormatAuto, nil)
+				es, errs := Parse(reply, Options{})
 				n = len(es) + len(errs)
 			})
 			if n != len(edits) {
-				t.Fatalf("ParseTreeString: %d edits and errors, want %d edits", n, len(edits))
+				t.Fatalf("Parse: %d edits and errors, want %d edits", n, len(edits))
 			}
 			per := float64(bytes) / float64(len(reply))
-			t.Logf("reply %d bytes, %d hunks; ParseTreeString allocated %d, %.2f times the reply", len(reply), len(edits), bytes, per)
+			t.Logf("reply %d bytes, %d hunks; Parse allocated %d, %.2f times the reply", len(reply), len(edits), bytes, per)
 			if per > tt.most {
-				t.Errorf("ParseTreeString allocated %.2f times the reply's %d bytes, more than %.1f", per, len(reply), tt.most)
+				t.Errorf("Parse allocated %.2f times the reply's %d bytes, more than %.1f", per, len(reply), tt.most)
 			}
 		})
 	}
@@ -193,7 +163,7 @@ func TestAppliedAsWrittenAllocs(t *testing.T) {
 		ges = append(ges, es...)
 	}
 	src := gen.UnifiedDiff(ges)
-	edits, errs := Parse(src, FormatAuto)
+	edits, errs := Parse(string(src), Options{})
 	if len(errs) > 0 || len(edits) != len(ges) {
 		t.Fatalf("%d edits (want %d), errors %v", len(edits), len(ges), errs)
 	}

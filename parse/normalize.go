@@ -75,7 +75,7 @@ func Normalize(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error)
 
 // normalize is Normalize by rendering every edit.
 func normalize(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error) {
-	n := &normalizer{src: src, edits: edits, p: newParser(inPlace(src), FormatAuto), by: map[int][]Applied{}}
+	n := &normalizer{src: src, edits: edits, p: newParser(inPlace(src), edit.FormatAuto), by: map[int][]Applied{}}
 	for _, a := range applied {
 		if a.Index < 0 || a.Index >= len(edits) {
 			return nil, fmt.Errorf("applied edit %d: no such edit (%d parsed)", a.Index, len(edits))
@@ -98,13 +98,13 @@ func normalize(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error)
 			if a, ok := n.plain(i); !ok || a.Repaired || !n.unchanged(i, a) {
 				n.keep(i)
 			}
-		case e.Format == FormatUDiff && e.Op == edit.Replace:
+		case e.Format == edit.FormatUDiff && e.Op == edit.Replace:
 			g := n.udiffGroup(i)
 			for _, k := range g {
 				done[k] = true
 			}
 			n.udiff(g)
-		case e.Format == FormatJSON:
+		case e.Format == edit.FormatJSON:
 			var g []int
 			for k := i; k < len(edits); k++ {
 				if edits[k].Format == e.Format && edits[k].Start == e.Start && edits[k].End == e.End {
@@ -126,7 +126,7 @@ func normalize(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error)
 // its span is that string's, which opens with a quote, where a hunk's or
 // a chunk's opens with a header or a chunk line.
 func inToolString(src []byte, e *edit.Edit) bool {
-	return (e.Format == FormatUDiff || e.Format == FormatCodex) && e.Start >= 0 && e.Start < len(src) && src[e.Start] == '"'
+	return (e.Format == edit.FormatUDiff || e.Format == edit.FormatCodex) && e.Start >= 0 && e.Start < len(src) && src[e.Start] == '"'
 }
 
 // inPlace is b as a string that shares its bytes, for a parse that lives
@@ -160,7 +160,7 @@ func AppliedAsWritten(src []byte, edits []edit.Edit, applied []Applied) bool {
 		if e.Op == edit.Replace && (e.Count != 1 || lf(e.Old) != lf(a.Old)) || lf(e.New) != lf(a.New) {
 			return false
 		}
-		hunks = hunks || e.Format == FormatUDiff && e.Op == edit.Replace && !inToolString(src, e)
+		hunks = hunks || e.Format == edit.FormatUDiff && e.Op == edit.Replace && !inToolString(src, e)
 	}
 	if !hunks {
 		return true
@@ -170,7 +170,7 @@ func AppliedAsWritten(src []byte, edits []edit.Edit, applied []Applied) bool {
 	var header []byte
 	for _, a := range applied {
 		e := &edits[a.Index]
-		if e.Format != FormatUDiff || e.Op != edit.Replace || inToolString(src, e) {
+		if e.Format != edit.FormatUDiff || e.Op != edit.Replace || inToolString(src, e) {
 			continue
 		}
 		var ok bool
@@ -336,7 +336,7 @@ func (n *normalizer) recheck(out []byte) bool {
 	if !slices.ContainsFunc(n.splices, func(s nsplice) bool { return s.want != nil && s.at >= 0 }) {
 		return false
 	}
-	got, errs := parseString(inPlace(out), FormatAuto, nil, true)
+	got, errs := parseString(inPlace(out), edit.FormatAuto, nil, true)
 	changed := false
 	line, lineAt := 1, 0 // the 1-based line of out at byte lineAt
 	for k := range n.splices {
@@ -457,7 +457,7 @@ func (n *normalizer) one(i int) {
 	if n.multi(i) {
 		return
 	}
-	if ok && e.Format == FormatWhole && n.xmlCall(e) {
+	if ok && e.Format == edit.FormatWhole && n.xmlCall(e) {
 		// An XML tool call is not rendered again: a block or fence in its
 		// place would change the call's format. A write's last line
 		// ending says no more than a fence's.
@@ -470,16 +470,16 @@ func (n *normalizer) one(i int) {
 	// The whole-file rendering, then the canonical one: each is checked in
 	// the output (recheck).
 	var cands []nsplice
-	if ok && e.Format == FormatWhole {
+	if ok && e.Format == edit.FormatWhole {
 		if text, want, ok := n.whole(i, a); ok {
 			cands = append(cands, nsplice{start: e.Start, end: e.End, text: text, want: []edit.Edit{want}})
 		}
 	} else if ok {
 		var text string
 		switch e.Format {
-		case FormatSearchReplace:
+		case edit.FormatSearchReplace:
 			text, ok = n.searchReplace(i, a)
-		case FormatCodex:
+		case edit.FormatCodex:
 			// A patch a JSON tool call carries spans the string that
 			// holds it, which opens with a quote; a chunk of an envelope
 			// opens with a directive, "@@" or a chunk line.
@@ -487,7 +487,7 @@ func (n *normalizer) one(i int) {
 			if ok {
 				text, ok = n.codex(i, a)
 			}
-		case FormatUDiff:
+		case edit.FormatUDiff:
 			text, ok = n.udiffFile(i, a)
 		default:
 			ok = false
@@ -497,7 +497,7 @@ func (n *normalizer) one(i int) {
 			return
 		}
 	}
-	if e.Format == FormatCodex {
+	if e.Format == edit.FormatCodex {
 		n.keep(i) // inside an envelope: no block can stand there
 		return
 	}
@@ -522,7 +522,7 @@ func (n *normalizer) xmlCall(e *edit.Edit) bool {
 // marker, and a canonical block brings its own fences.
 func (n *normalizer) fencedEnd(e *edit.Edit) int {
 	from, to := n.lineRange(e.Start, e.End)
-	if e.Format != FormatSearchReplace || to >= len(n.p.lines) {
+	if e.Format != edit.FormatSearchReplace || to >= len(n.p.lines) {
 		return e.End
 	}
 	for k := from; k < to; k++ {
@@ -670,7 +670,7 @@ func (n *normalizer) searchReplace(i int, a Applied) (string, bool) {
 		check = pathForLine(e.Path) + "\n" + text
 	}
 	want := edit.Edit{Op: e.Op, Path: e.Path, Old: withEOL(old, eol), New: withEOL(nw, eol), Count: e.Count}
-	if !readsBackAs(check, FormatSearchReplace, want) {
+	if !readsBackAs(check, edit.FormatSearchReplace, want) {
 		return "", false
 	}
 	return text, true
@@ -678,7 +678,7 @@ func (n *normalizer) searchReplace(i int, a Applied) (string, bool) {
 
 // readsBackAs reports whether text parses, in format f, to exactly the
 // edits want (Op, Path, Old, New, Count, Hint, Anchors, AtEOF).
-func readsBackAs(text string, f Format, want ...edit.Edit) bool {
+func readsBackAs(text string, f edit.Format, want ...edit.Edit) bool {
 	got, errs := parseString(text, f, nil, true)
 	return len(errs) == 0 && sameEdits(got, want)
 }
@@ -869,7 +869,7 @@ func (n *normalizer) udiffGroup(i int) []int {
 	g := []int{i}
 	for k := i + 1; k < len(n.edits); k++ {
 		prev, e := n.edits[k-1], n.edits[k]
-		if e.Format != FormatUDiff || e.Op != edit.Replace || e.Path != prev.Path || e.Start < prev.End ||
+		if e.Format != edit.FormatUDiff || e.Op != edit.Replace || e.Path != prev.Path || e.Start < prev.End ||
 			strings.TrimSpace(n.span(prev.End, e.Start)) != "" {
 			break
 		}
@@ -997,7 +997,7 @@ func (n *normalizer) udiff(g []int) {
 		check = "--- a/" + pth + "\n+++ b/" + pth + "\n" + text
 	}
 	if simplePath(pth) || hdr != "" {
-		if readsBackAs(check, FormatUDiff, want...) && !changed {
+		if readsBackAs(check, edit.FormatUDiff, want...) && !changed {
 			n.replace(hdrStart, last.End, text)
 			return
 		}
@@ -1068,7 +1068,7 @@ func (n *normalizer) udiffFile(i int, a Applied) (string, bool) {
 	if len(ls) > 0 {
 		text += fmt.Sprintf("@@ -0,0 +1,%d @@", len(ls)) + eol + body
 	}
-	if !readsBackAs(text, FormatUDiff, edit.Edit{Op: edit.Create, Path: e.Path, New: withEOL(a.New, eol), Mode: e.Mode}) {
+	if !readsBackAs(text, edit.FormatUDiff, edit.Edit{Op: edit.Create, Path: e.Path, New: withEOL(a.New, eol), Mode: e.Mode}) {
 		return "", false
 	}
 	return text, true
@@ -1088,7 +1088,7 @@ func (n *normalizer) codex(i int, a Applied) (string, bool) {
 		}
 		text := string(n.src[e.Start:p.lineEnd(from)]) + body
 		env := "*** Begin Patch\n" + text + "*** End Patch\n"
-		if !readsBackAs(env, FormatCodex, edit.Edit{Op: edit.Create, Path: e.Path, New: withEOL(a.New, eol)}) {
+		if !readsBackAs(env, edit.FormatCodex, edit.Edit{Op: edit.Create, Path: e.Path, New: withEOL(a.New, eol)}) {
 			return "", false
 		}
 		return text, true
@@ -1133,7 +1133,7 @@ func (n *normalizer) codex(i int, a Applied) (string, bool) {
 	env := "*** Begin Patch\n*** Update File: " + e.Path + "\n" + text + "*** End Patch\n"
 	want := *e
 	want.Old, want.New = withEOL(wantOld, eol), withEOL(wantNew, eol)
-	if !readsBackAs(env, FormatCodex, want) {
+	if !readsBackAs(env, edit.FormatCodex, want) {
 		return "", false
 	}
 	return text, true

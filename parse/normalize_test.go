@@ -180,7 +180,7 @@ func TestNormalize(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			edits, errs := Parse([]byte(tc.in), FormatAuto)
+			edits, errs := Parse(tc.in, Options{})
 			if len(errs) > 0 {
 				t.Fatalf("Parse: %v", errs.Err())
 			}
@@ -195,7 +195,7 @@ func TestNormalize(t *testing.T) {
 				return
 			}
 			// What is rendered reads back as what was applied.
-			back, errs := Parse(got, FormatAuto)
+			back, errs := Parse(string(got), Options{})
 			if len(errs) > 0 || len(back) != len(edits) {
 				t.Fatalf("normalized output parses to %d edits, %v", len(back), errs.Err())
 			}
@@ -212,7 +212,7 @@ func TestNormalize(t *testing.T) {
 
 func TestNormalizeBadIndex(t *testing.T) {
 	src := []byte("a\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n")
-	edits, _ := Parse(src, FormatAuto)
+	edits, _ := Parse(string(src), Options{})
 	if _, err := Normalize(src, edits, []Applied{{Index: 3}}); err == nil {
 		t.Error("Normalize with an out-of-range index: no error")
 	}

@@ -28,7 +28,7 @@ func asWritten(edits []edit.Edit) []Applied {
 func FuzzAppliedAsWritten(f *testing.F) {
 	seedResponses(f, "search-replace", "udiff", "json", "codex", "whole", "auto")
 	f.Fuzz(func(t *testing.T, src []byte) {
-		edits, errs := Parse(src, FormatAuto)
+		edits, errs := Parse(string(src), Options{})
 		if len(errs) > 0 || len(edits) == 0 {
 			return
 		}
@@ -55,7 +55,7 @@ func TestAppliedAsWritten(t *testing.T) {
 	udiffHunks := "--- a/a.go\n+++ b/a.go\n@@ -1,2 +1,3 @@\n x\n+w\n y\n@@ -10,2 +11,2 @@\n p\n-q\n+r\n"
 	parsed := func(src string) []edit.Edit {
 		t.Helper()
-		edits, errs := Parse([]byte(src), FormatAuto)
+		edits, errs := Parse(src, Options{})
 		if len(errs) > 0 || len(edits) == 0 {
 			t.Fatalf("%q: %d edits, errors %v", src, len(edits), errs)
 		}

@@ -10,38 +10,31 @@ import (
 	"github.com/edapply/edapply/edit"
 )
 
-// A Format names one of the edit formats models write; an edit carries
-// the one it was written in (edit.Format, which this is).
-type Format = edit.Format
-
-// The formats, as edit defines them.
-const (
-	FormatAuto          = edit.FormatAuto
-	FormatSearchReplace = edit.FormatSearchReplace
-	FormatUDiff         = edit.FormatUDiff
-	FormatWhole         = edit.FormatWhole
-	FormatCodex         = edit.FormatCodex
-	FormatJSON          = edit.FormatJSON
-)
-
-// FormatNames lists every format's name, FormatAuto first, as usage text
-// spells the choice: "auto, search-replace, ...".
-func FormatNames() string { return edit.FormatNames() }
-
-// Formats returns every format, FormatAuto first, in the order their names
-// are listed in usage text and shell completion.
-func Formats() []Format { return edit.Formats() }
-
-// Parse reads every edit in src. It returns the edits that parsed and a list
-// of PARSE_ERRORs for the regions that did not; a truncated block, envelope
-// or fence is an error, never a silent no-op. With FormatAuto each region is
-// detected by its own markers, so one response may mix formats. Parse never
-// modifies src; the edits' texts may share one copy of it.
-func Parse(src []byte, f Format) ([]edit.Edit, edit.ErrorList) {
-	return ParseTreeString(string(src), f, nil)
+// Options say how Parse reads a reply.
+type Options struct {
+	// Format is the one format to read, or edit.FormatAuto (the zero
+	// value) to detect each region by its own markers, so that one reply
+	// may mix formats.
+	Format edit.Format
+	// Tree, if not nil, is the working tree, for the few questions the
+	// reply alone cannot settle: which of several dividers splits a
+	// SEARCH/REPLACE block (the only split whose SEARCH occurs exactly
+	// once in the file), whether a bare name such as "gradlew" on a line
+	// of its own names a file, and whether a whole-file fence is the file
+	// or a snippet quoted from it. Parse only ever stats and reads regular
+	// files of at most 64 MiB, by clean relative names.
+	Tree Tree
 }
 
-// A Tree is the read-only view of the working tree that ParseTree may
+// Parse reads every edit in src. It returns the edits that parsed and a
+// list of PARSE_ERRORs for the regions that did not; a truncated block,
+// envelope or fence is an error, never a silent no-op. The edits' texts
+// share src: Parse reads it in place and holds no copy of it.
+func Parse(src string, opts Options) ([]edit.Edit, edit.ErrorList) {
+	return parseString(src, opts.Format, opts.Tree, false)
+}
+
+// A Tree is the read-only view of the working tree that Parse may
 // consult; an *os.Root satisfies it (and refuses names that leave the
 // root), as do fstest.MapFS and any fs.StatFS that is an fs.ReadFileFS.
 // As fs.ReadFileFS's, ReadFile returns a buffer of the caller's own, which
@@ -51,10 +44,10 @@ type Tree interface {
 	ReadFile(name string) ([]byte, error)
 }
 
-// maxTreeFile bounds the size of a file ParseTree reads from its Tree.
+// maxTreeFile bounds the size of a file Parse reads from its Tree.
 const maxTreeFile = 64 << 20
 
-// maxTreeWork bounds the bytes of tree files one ParseTree call searches,
+// maxTreeWork bounds the bytes of tree files one Parse call searches,
 // so that a response of many blocks against a large file stays cheap;
 // past it, the questions are settled as without a tree.
 const maxTreeWork = 256 << 20
@@ -66,27 +59,10 @@ func (p *parser) spend(n int) bool {
 	return p.treeWork <= maxTreeWork
 }
 
-// ParseTree is Parse with the working tree at hand, for the questions the
-// response alone cannot settle: which of several dividers splits a
-// SEARCH/REPLACE block (the only split whose SEARCH occurs exactly once in
-// the file), whether a bare name such as "gradlew" on a line of its own
-// names a file, and whether a whole-file fence is the file or a snippet
-// quoted from it. It only ever stats and reads regular files of at most 64
-// MiB, by clean relative names; a nil t is Parse.
-func ParseTree(src []byte, f Format, t Tree) ([]edit.Edit, edit.ErrorList) {
-	return ParseTreeString(string(src), f, t)
-}
-
-// ParseTreeString is ParseTree of a response held as a string, which the
-// edits' texts share: the parser reads it in place and holds no copy of it.
-func ParseTreeString(src string, f Format, t Tree) ([]edit.Edit, edit.ErrorList) {
-	return parseString(src, f, t, false)
-}
-
-// parseString is ParseTreeString; complete says src is known to be whole
-// (text this package rendered), so that where it ends says nothing of a
-// reply cut off.
-func parseString(src string, f Format, t Tree, complete bool) ([]edit.Edit, edit.ErrorList) {
+// parseString is Parse; complete says src is known to be whole (text this
+// package rendered), so that where it ends says nothing of a reply cut
+// off.
+func parseString(src string, f edit.Format, t Tree, complete bool) ([]edit.Edit, edit.ErrorList) {
 	p := newParser(src, f)
 	p.tree, p.complete = t, complete
 	p.run()
@@ -142,7 +118,7 @@ func (p *parser) lineEnd(i int) int {
 // format begins at line i; read consumes it and returns the index of the
 // first line after it, which must be greater than i.
 type region struct {
-	format Format
+	format edit.Format
 	starts func(p *parser, i int) bool
 	read   func(p *parser, i int) (next int)
 }
@@ -162,7 +138,7 @@ func init() {
 type parser struct {
 	text     string // the response, which the lines' and the edits' texts share
 	lines    []line
-	format   Format
+	format   edit.Format
 	edits    []edit.Edit // every edit once run returns; while it runs, the latest chunk (see push)
 	errs     edit.ErrorList
 	lastPath string
@@ -299,7 +275,7 @@ func (p *parser) treeText(pth string) (string, bool) {
 	return tf.text, true
 }
 
-func newParser(text string, f Format) *parser {
+func newParser(text string, f edit.Format) *parser {
 	return &parser{text: text, lines: splitLines(text), format: f, leanOnWhole: map[int]bool{}, toolWrites: map[int]bool{}, diffFenceClose: -1, openDiffFence: -1}
 }
 
@@ -309,7 +285,7 @@ func (p *parser) run() {
 	for i := 0; i < len(p.lines); {
 		next := i + 1
 		for _, r := range regions {
-			if p.format != FormatAuto && p.format != r.format && !(p.format == FormatCodex && r.format == FormatJSON && !p.inPatch) {
+			if p.format != edit.FormatAuto && p.format != r.format && !(p.format == edit.FormatCodex && r.format == edit.FormatJSON && !p.inPatch) {
 				continue // a JSON tool call may carry a Codex envelope (codexcall.go)
 			}
 			if r.starts(p, i) {
@@ -391,9 +367,9 @@ func (p *parser) errorHint(num int, hint, format string, args ...any) {
 }
 
 // add records an edit whose region spans lines [from, to) of the output.
-func (p *parser) add(e edit.Edit, format Format, from, to int) {
+func (p *parser) add(e edit.Edit, format edit.Format, from, to int) {
 	e.Format = format
-	p.lastWhole = format == FormatWhole
+	p.lastWhole = format == edit.FormatWhole
 	if from < len(p.lines) {
 		e.Start = p.lines[from].start
 		if e.Line == 0 {

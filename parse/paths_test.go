@@ -41,13 +41,13 @@ func TestParseTreeWindowsPathsAndQuotedNewFiles(t *testing.T) {
 			[]string{"rewrite Services/Cache.cs", "rewrite Services/Store.cs"}, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			es, errs := ParseTree([]byte(c.src), FormatAuto, tree)
+			es, errs := Parse(c.src, Options{Tree: tree})
 			var got []string
 			for _, e := range es {
 				got = append(got, e.Op.String()+" "+e.Path)
 			}
 			if strings.Join(got, "|") != strings.Join(c.edits, "|") || len(errs) != c.errors {
-				t.Fatalf("ParseTree = %q, %v; want %q and %d errors", got, errs, c.edits, c.errors)
+				t.Fatalf("Parse = %q, %v; want %q and %d errors", got, errs, c.edits, c.errors)
 			}
 			for _, e := range errs {
 				if e.Code != edit.CodeParse || e.Hint == "" {

@@ -24,7 +24,7 @@ import (
 // "diff-fenced" layout, or before it), a path in the fence's info string, or
 // else the previous block's file.
 var searchReplaceRegion = region{
-	format: FormatSearchReplace,
+	format: edit.FormatSearchReplace,
 	starts: func(p *parser, i int) bool { return isSearchOpener(p.lines[i].text) },
 	read:   readSearchReplace,
 }
@@ -219,7 +219,7 @@ func startsWithPreamble(text string) bool {
 	if !strings.HasPrefix(text, ":") {
 		return false
 	}
-	p := newParser("<<<<<<< SEARCH\n"+text, FormatSearchReplace)
+	p := newParser("<<<<<<< SEARCH\n"+text, edit.FormatSearchReplace)
 	from, _ := p.searchStart(0, len(p.lines))
 	return from > 1
 }
@@ -285,7 +285,7 @@ func readSearchReplace(p *parser, i int) int {
 	if old == "" {
 		e = edit.Edit{Op: edit.Create, Path: pth, New: nw}
 	}
-	p.add(e, FormatSearchReplace, from, closeAt+1)
+	p.add(e, edit.FormatSearchReplace, from, closeAt+1)
 	return closeAt + 1
 }
 
@@ -829,7 +829,7 @@ func nearMissMarker(s string) string {
 // names the line, and its lines up to its closer (of any spelling) are
 // consumed.
 var nearMissRegion = region{
-	format: FormatSearchReplace,
+	format: edit.FormatSearchReplace,
 	starts: func(p *parser, i int) bool {
 		return strings.EqualFold(nearMissMarker(p.lines[i].text), "search")
 	},

@@ -166,7 +166,7 @@ func TestParseSearchReplace(t *testing.T) {
 		"backslashKept": {"a.go\n<<<<<<< SEARCH\n\\n\n\\ =======\n\\===\n=======\ny\n>>>>>>> REPLACE\n", []string{rep("a.go", "\\n\n\\ =======\n\\===\n", "y\n")}, nil},
 	}
 	for name, tt := range tests {
-		edits, errs := Parse([]byte(tt.in), FormatSearchReplace)
+		edits, errs := Parse(tt.in, Options{Format: edit.FormatSearchReplace})
 		var got []string
 		for _, e := range edits {
 			got = append(got, e.Op.String()+" "+e.Path+" "+e.Old+"|"+e.New)
@@ -193,7 +193,7 @@ func intsString(v []int) string {
 // line through its closing marker, and that Line is the path line.
 func TestSearchReplaceSpan(t *testing.T) {
 	src := "Intro.\n\na/b.go\n```go\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n```\n"
-	edits, errs := Parse([]byte(src), FormatSearchReplace)
+	edits, errs := Parse(src, Options{Format: edit.FormatSearchReplace})
 	if len(errs) != 0 || len(edits) != 1 {
 		t.Fatalf("Parse = %v, %v; want one edit", edits, errs)
 	}
@@ -218,21 +218,21 @@ func TestParseLinear(t *testing.T) {
 		return []byte(b.String())
 	}
 	srcs := map[int][]byte{1: build(1), 2: build(2)}
-	for _, f := range []Format{FormatAuto, FormatSearchReplace, FormatWhole} {
+	for _, f := range []edit.Format{edit.FormatAuto, edit.FormatSearchReplace, edit.FormatWhole} {
 		growth.Linear(t, fmt.Sprintf("Parse(%v)", f), func(scale int) {
-			if edits, _ := Parse(srcs[scale], f); len(edits) == 0 {
+			if edits, _ := Parse(string(srcs[scale]), Options{Format: f}); len(edits) == 0 {
 				t.Errorf("Parse(%v): no edits", f)
 			}
 		})
 	}
 	// Many unclosed openers: each must not rescan to the end.
 	openers := map[int][]byte{1: []byte(strings.Repeat("<<<<<<< SEARCH\nx\n", 25000)), 2: []byte(strings.Repeat("<<<<<<< SEARCH\nx\n", 50000))}
-	growth.Linear(t, "unclosed openers", func(scale int) { Parse(openers[scale], FormatSearchReplace) })
+	growth.Linear(t, "unclosed openers", func(scale int) { Parse(string(openers[scale]), Options{Format: edit.FormatSearchReplace}) })
 }
 
 func TestSearchReplaceKinds(t *testing.T) {
-	edits, _ := Parse([]byte("a.go\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n"), FormatSearchReplace)
-	if len(edits) != 1 || edits[0].Op != edit.Replace || edits[0].Count != 1 || edits[0].Format != FormatSearchReplace {
+	edits, _ := Parse("a.go\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n", Options{Format: edit.FormatSearchReplace})
+	if len(edits) != 1 || edits[0].Op != edit.Replace || edits[0].Count != 1 || edits[0].Format != edit.FormatSearchReplace {
 		t.Errorf("Parse = %+v; want one Replace with Count 1 in format search-replace", edits)
 	}
 }
@@ -242,7 +242,7 @@ func TestSearchReplaceKinds(t *testing.T) {
 func TestRooStartLineHint(t *testing.T) {
 	for _, num := range []string{"7", " 7", "[7]", " [7]", "[ 7 ]"} {
 		in := "a.go\n<<<<<<< SEARCH\n:start_line:" + num + "\n-------\nx\n=======\ny\n>>>>>>> REPLACE\n"
-		edits, errs := Parse([]byte(in), FormatSearchReplace)
+		edits, errs := Parse(in, Options{Format: edit.FormatSearchReplace})
 		if len(errs) != 0 || len(edits) != 1 || edits[0].Hint != 7 || edits[0].Old != "x\n" {
 			t.Errorf(":start_line:%s: edits %+v, errors %v; want one edit of x with hint 7", num, edits, errs)
 		}

@@ -33,9 +33,9 @@ func TestParseTreeLinear(t *testing.T) {
 		return input{[]byte(b.String()), fstest.MapFS{"a.txt": &fstest.MapFile{Data: []byte(file.String())}}}
 	}
 	inputs := map[int]input{1: make1(1), 2: make1(2)}
-	growth.Linear(t, "ParseTree", func(scale int) {
-		if edits, _ := ParseTree(inputs[scale].src, FormatAuto, inputs[scale].tree); len(edits) == 0 {
-			t.Errorf("ParseTree: no edits")
+	growth.Linear(t, "Parse with a tree", func(scale int) {
+		if edits, _ := Parse(string(inputs[scale].src), Options{Tree: inputs[scale].tree}); len(edits) == 0 {
+			t.Errorf("Parse: no edits")
 		}
 	})
 }
@@ -62,9 +62,9 @@ func TestDiffHeaderEndsHunk(t *testing.T) {
 	src := "--- a/notes.md\n+++ b/notes.md\n" +
 		"@@ -1,2 +1,2 @@\n a\n-b\n+B\n" +
 		"@@ -4,2 +4,2 @@\n d\n-e\n+E\n"
-	edits, errs := ParseTree([]byte(src), FormatAuto, tree)
+	edits, errs := Parse(src, Options{Tree: tree})
 	if len(errs) > 0 {
-		t.Fatalf("ParseTree: %v", errs.Err())
+		t.Fatalf("Parse: %v", errs.Err())
 	}
 	var got []string
 	for _, e := range edits {

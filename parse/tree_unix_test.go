@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// TestParseTreeRoot checks ParseTree against a real *os.Root: a symlink
+// TestParseTreeRoot checks Parse against a real *os.Root: a symlink
 // leaving the root still names its file (the applier refuses it), and a
 // FIFO is never opened, so parsing cannot block on it.
 func TestParseTreeRoot(t *testing.T) {
@@ -30,12 +30,12 @@ func TestParseTreeRoot(t *testing.T) {
 	// A FIFO opened for reading blocks until a writer comes: were the
 	// parser to open it, the test would hang until go test's timeout.
 	var edits []string
-	es, errs := ParseTree([]byte(src), FormatAuto, root)
+	es, errs := Parse(src, Options{Tree: root})
 	for _, e := range es {
 		edits = append(edits, e.Op.String()+" "+e.Path)
 	}
 	nerrs := len(errs)
 	if len(edits) != 1 || edits[0] != "rewrite linked" || nerrs != 1 {
-		t.Errorf("ParseTree = %q, %d errors; want [rewrite linked], 1 error (the ambiguous block)", edits, nerrs)
+		t.Errorf("Parse = %q, %d errors; want [rewrite linked], 1 error (the ambiguous block)", edits, nerrs)
 	}
 }

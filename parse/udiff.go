@@ -62,7 +62,7 @@ import (
 // the one it was given; readUDiff returns more than it was given.
 
 var udiffRegion = region{
-	format: FormatUDiff,
+	format: edit.FormatUDiff,
 	starts: udiffStarts,
 	read:   readUDiff,
 }
@@ -1055,7 +1055,7 @@ func (p *parser) lowerNewFile(f *diffFile, d *diffTargets) {
 		p.errorf(d.line, "new file %s has no hunk", d.target)
 		return
 	}
-	p.add(edit.Edit{Op: edit.Create, Path: d.target, New: b.String(), Mode: d.mode, Line: p.firstHunkNum(f, d)}, FormatUDiff, f.from, f.to)
+	p.add(edit.Edit{Op: edit.Create, Path: d.target, New: b.String(), Mode: d.mode, Line: p.firstHunkNum(f, d)}, edit.FormatUDiff, f.from, f.to)
 }
 
 // lowerDeletedFile lowers a deletion, whose '-' lines are the content the
@@ -1076,7 +1076,7 @@ func (p *parser) lowerDeletedFile(f *diffFile, d *diffTargets) {
 		p.errorf(d.line, "deleted file %s has no hunk", d.target)
 		return
 	}
-	p.add(edit.Edit{Op: edit.Delete, Path: d.target, Old: b.String(), Line: p.firstHunkNum(f, d)}, FormatUDiff, f.from, f.to)
+	p.add(edit.Edit{Op: edit.Delete, Path: d.target, Old: b.String(), Line: p.firstHunkNum(f, d)}, edit.FormatUDiff, f.from, f.to)
 }
 
 // lowerHunks lowers an edit of an existing file: a rename if the names
@@ -1104,7 +1104,7 @@ func (p *parser) lowerHunks(f *diffFile, d *diffTargets) {
 	}
 	mode := d.mode
 	if d.isRename {
-		p.add(edit.Edit{Op: edit.Rename, Path: d.oldPath, New: d.newPath, Mode: mode}, FormatUDiff, f.from, f.firstHunkLine)
+		p.add(edit.Edit{Op: edit.Rename, Path: d.oldPath, New: d.newPath, Mode: mode}, edit.FormatUDiff, f.from, f.firstHunkLine)
 		mode = 0
 	}
 	if len(f.hunks) == 0 {
@@ -1122,7 +1122,7 @@ func (p *parser) lowerHunks(f *diffFile, d *diffTargets) {
 			e.Hint = h.nums.newStart
 		}
 		mode = 0
-		p.add(e, FormatUDiff, h.from, h.to)
+		p.add(e, edit.FormatUDiff, h.from, h.to)
 	}
 }
 

@@ -15,7 +15,7 @@ import (
 func stripSpan(edits []edit.Edit) []edit.Edit {
 	out := make([]edit.Edit, len(edits))
 	for i, e := range edits {
-		e.Format, e.Start, e.End, e.Block, e.Line = FormatAuto, 0, 0, 0, 0
+		e.Format, e.Start, e.End, e.Block, e.Line = edit.FormatAuto, 0, 0, 0, 0
 		out[i] = e
 	}
 	return out
@@ -199,7 +199,7 @@ func TestParseUDiff(t *testing.T) {
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
-			edits, errs := checkParse(t, []byte(tt.in), FormatUDiff)
+			edits, errs := checkParse(t, []byte(tt.in), edit.FormatUDiff)
 			if len(errs) != tt.errs {
 				t.Errorf("Parse(%q) errors = %v, want %d", tt.in, errs, tt.errs)
 			}
@@ -217,7 +217,7 @@ func TestParseUDiff(t *testing.T) {
 // and spans exactly the hunk, and that prose after the diff stays outside.
 func TestParseUDiffSpans(t *testing.T) {
 	src := "intro\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-1\n+2\n@@ -9 +9 @@\n-8\n+9\n\nafter\n"
-	edits, errs := checkParse(t, []byte(src), FormatAuto)
+	edits, errs := checkParse(t, []byte(src), edit.FormatAuto)
 	if len(errs) != 0 || len(edits) != 2 {
 		t.Fatalf("Parse = %+v, %v; want 2 edits", edits, errs)
 	}
@@ -226,7 +226,7 @@ func TestParseUDiffSpans(t *testing.T) {
 		span string
 	}{{4, "@@ -1 +1 @@\n-1\n+2\n"}, {7, "@@ -9 +9 @@\n-8\n+9\n"}} {
 		e := edits[i]
-		if e.Line != want.line || src[e.Start:e.End] != want.span || e.Format != FormatUDiff {
+		if e.Line != want.line || src[e.Start:e.End] != want.span || e.Format != edit.FormatUDiff {
 			t.Errorf("edit %d: line %d span %q format %q, want line %d span %q", i, e.Line, src[e.Start:e.End], e.Format, want.line, want.span)
 		}
 	}
@@ -246,12 +246,12 @@ func TestParseUDiffLinear(t *testing.T) {
 		}
 		return []byte(b.String())
 	}
-	edits, errs := Parse(build(50), FormatAuto)
+	edits, errs := Parse(string(build(50)), Options{})
 	if len(edits) != 500 || len(errs) != 0 {
 		t.Fatalf("Parse = %d edits, %v; want 500 edits", len(edits), errs)
 	}
 	srcs := map[int][]byte{1: build(200), 2: build(400)}
-	growth.Linear(t, "Parse of a diff", func(scale int) { Parse(srcs[scale], FormatAuto) })
+	growth.Linear(t, "Parse of a diff", func(scale int) { Parse(string(srcs[scale]), Options{}) })
 }
 
 // sideEmpty stands in for side(kind) == "" where a hunk is judged before

@@ -21,7 +21,7 @@ import (
 // opening fence. starts is called once per line no other reader claimed,
 // in order, which is what keeps that state right.
 var wholeRegion = region{
-	format: FormatWhole,
+	format: edit.FormatWhole,
 	starts: wholeStarts,
 	read:   readWhole,
 }
@@ -203,7 +203,7 @@ func (p *parser) fencePath(i, open int, f fence) (string, bool) {
 	if pth, ok := p.pathLineAt(p.lines[i].text, false); ok {
 		return pth, true
 	}
-	if p.format == FormatWhole {
+	if p.format == edit.FormatWhole {
 		// The caller asked for whole files: prose that names one file
 		// introduces its content ("Then, update `App.js` as follows:").
 		// Under --format auto such a fence stays a quote.
@@ -369,7 +369,7 @@ func readWhole(p *parser, i int) int {
 		sb.WriteString(s)
 	}
 	p.lastPath = b.path
-	p.add(edit.Edit{Op: edit.Rewrite, Path: b.path, New: sb.String(), Tentative: p.format == FormatAuto}, FormatWhole, i, b.close+1)
+	p.add(edit.Edit{Op: edit.Rewrite, Path: b.path, New: sb.String(), Tentative: p.format == edit.FormatAuto}, edit.FormatWhole, i, b.close+1)
 	return b.close + 1
 }
 
@@ -701,7 +701,7 @@ func (p *parser) foreign(j int) bool {
 func (p *parser) dropQuotes() {
 	other := map[string]bool{}
 	for k, e := range p.edits {
-		if e.Format != FormatWhole && !p.leanOnWhole[k] {
+		if e.Format != edit.FormatWhole && !p.leanOnWhole[k] {
 			other[slashed(e.Path)] = true
 			if e.Op == edit.Rename {
 				other[slashed(e.New)] = true
@@ -714,17 +714,17 @@ func (p *parser) dropQuotes() {
 	drafts := map[int]bool{}
 	lastWhole := map[string]int{}
 	for k, e := range p.edits {
-		if j, ok := lastWhole[slashed(e.Path)]; ok && e.Format == FormatWhole && e.Op == edit.Rewrite {
+		if j, ok := lastWhole[slashed(e.Path)]; ok && e.Format == edit.FormatWhole && e.Op == edit.Rewrite {
 			drafts[j] = true
 		}
 		delete(lastWhole, slashed(e.Path))
-		if e.Format == FormatWhole && e.Op == edit.Rewrite {
+		if e.Format == edit.FormatWhole && e.Op == edit.Rewrite {
 			lastWhole[slashed(e.Path)] = k
 		}
 	}
 	kept := p.edits[:0]
 	for k, e := range p.edits {
-		if e.Format == FormatWhole && e.Op == edit.Rewrite && !p.toolWrites[k] {
+		if e.Format == edit.FormatWhole && e.Op == edit.Rewrite && !p.toolWrites[k] {
 			if other[slashed(e.Path)] || drafts[k] {
 				continue
 			}

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"github.com/edapply/edapply/edit"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -92,7 +93,7 @@ func TestParseWhole(t *testing.T) {
 		"shellScript":  {"run.sh\n```bash\necho hi\n```\n", []string{"run.sh: echo hi\n"}, 0},
 	}
 	for name, tt := range tests {
-		edits, errs := Parse([]byte(tt.in), FormatWhole)
+		edits, errs := Parse(tt.in, Options{Format: edit.FormatWhole})
 		var got []string
 		for _, e := range edits {
 			got = append(got, e.Path+": "+e.New)
@@ -107,7 +108,7 @@ func TestParseWhole(t *testing.T) {
 // SEARCH/REPLACE block is not mistaken for one opening a whole file.
 func TestWholeAfterOtherFormats(t *testing.T) {
 	src := "a.go\n```go\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n```\nnotes.txt\n```\nhello\n```\n"
-	edits, errs := Parse([]byte(src), FormatAuto)
+	edits, errs := Parse(src, Options{})
 	if len(errs) != 0 || len(edits) != 2 || edits[1].Path != "notes.txt" || edits[1].New != "hello\n" {
 		t.Errorf("Parse = %+v, %v; want a replace in a.go and notes.txt rewritten to hello", edits, errs)
 	}

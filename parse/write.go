@@ -16,12 +16,12 @@ var ErrInexpressible = errors.New("cannot be written as a SEARCH/REPLACE block")
 
 // Write writes edits in the canonical SEARCH/REPLACE form, one block per
 // edit, each with its own path line and fence, blocks separated by a blank
-// line. Parsing the output with FormatSearchReplace gives back the same
+// line. Parsing the output with edit.FormatSearchReplace gives back the same
 // Op, Path, Old and New for every Replace (Count 1) and Create edit; Hint
 // is dropped, since it only guides the search.
 //
 // A Rewrite is written as a whole-file block (path line, fence, content),
-// which FormatWhole and FormatAuto read back as the same Rewrite. Delete,
+// which edit.FormatWhole and edit.FormatAuto read back as the same Rewrite. Delete,
 // Rename, a Replace with Count other than 1, empty Old, Anchors or AtEOF, text
 // that does not end in a newline, a path that does not read back as
 // itself, and text whose own marker lines would split the block elsewhere
@@ -78,13 +78,13 @@ func WriteSearchReplace(w io.Writer, path, old, new string) error {
 		want = edit.Edit{Op: edit.Create, Path: path, New: new}
 	}
 	b := srBlockText(path, old, new)
-	if !readsBackAs(string(b), FormatSearchReplace, want) {
+	if !readsBackAs(string(b), edit.FormatSearchReplace, want) {
 		// The text's own marker lines would split or close the block
 		// elsewhere: a backslash before each keeps it text, as the
 		// reader drops it (unescapeMarkers). Lines that nest, such as a
 		// git conflict's, read back as written and stay so.
 		b = srBlockText(path, escapeMarkers(old), escapeMarkers(new))
-		if err := readsBack(b, FormatSearchReplace, want); err != nil {
+		if err := readsBack(b, edit.FormatSearchReplace, want); err != nil {
 			return err
 		}
 	}
@@ -128,7 +128,7 @@ func writeWhole(w io.Writer, path, content string) error {
 	var b bytes.Buffer
 	fnc := strings.Repeat("`", longestRun(content, '`')+1)
 	fmt.Fprintf(&b, "%s\n%s\n%s%s\n", pathForLine(path), fnc, content, fnc)
-	if err := readsBack(b.Bytes(), FormatWhole, edit.Edit{Op: edit.Rewrite, Path: path, New: content}); err != nil {
+	if err := readsBack(b.Bytes(), edit.FormatWhole, edit.Edit{Op: edit.Rewrite, Path: path, New: content}); err != nil {
 		return err
 	}
 	_, err := w.Write(b.Bytes())
@@ -178,7 +178,7 @@ func longestRun(s string, c byte) int {
 	return n
 }
 
-func readsBack(block []byte, f Format, want edit.Edit) error {
+func readsBack(block []byte, f edit.Format, want edit.Edit) error {
 	if readsBackAs(string(block), f, want) {
 		return nil
 	}

@@ -44,7 +44,7 @@ func TestWriteRoundTrip(t *testing.T) {
 			t.Errorf("%s: Write: %v", name, err)
 			continue
 		}
-		got, errs := Parse(buf.Bytes(), FormatSearchReplace)
+		got, errs := Parse(string(buf.Bytes()), Options{Format: edit.FormatSearchReplace})
 		if len(errs) != 0 || len(got) != len(edits) {
 			t.Errorf("%s: Parse(Write) = %d edits, %v; want %d edits\n%s", name, len(got), errs, len(edits), buf.String())
 			continue
@@ -55,7 +55,7 @@ func TestWriteRoundTrip(t *testing.T) {
 			}
 		}
 		// The auto-detector must read the canonical form the same way.
-		if auto, errs := Parse(buf.Bytes(), FormatAuto); len(errs) != 0 || len(auto) != len(edits) {
+		if auto, errs := Parse(string(buf.Bytes()), Options{}); len(errs) != 0 || len(auto) != len(edits) {
 			t.Errorf("%s: Parse(Write, auto) = %d edits, %v", name, len(auto), errs)
 		}
 	}
@@ -67,8 +67,8 @@ func TestWriteRewrite(t *testing.T) {
 	if err := Write(&buf, []edit.Edit{e}); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []Format{FormatWhole, FormatAuto} {
-		got, errs := Parse(buf.Bytes(), f)
+	for _, f := range []edit.Format{edit.FormatWhole, edit.FormatAuto} {
+		got, errs := Parse(string(buf.Bytes()), Options{Format: f})
 		if len(errs) != 0 || len(got) != 1 || !sameEdit(got[0], e) {
 			t.Errorf("Parse(Write(rewrite), %v) = %+v, %v\n%s", f, got, errs, buf.String())
 		}
@@ -123,7 +123,7 @@ func FuzzRoundTrip(f *testing.F) {
 			}
 			return
 		}
-		got, errs := checkParse(t, buf.Bytes(), FormatSearchReplace)
+		got, errs := checkParse(t, buf.Bytes(), edit.FormatSearchReplace)
 		if len(errs) != 0 || len(got) != 1 || !sameEdit(got[0], e) {
 			t.Fatalf("Parse(Write(%+v)) = %+v, %v\n%s", e, got, errs, buf.String())
 		}

@@ -46,7 +46,7 @@ import (
 // blocks): passed over as prose, its edit would be dropped while the rest
 // of the reply applies.
 var xmlRegion = region{
-	format: FormatWhole,
+	format: edit.FormatWhole,
 	starts: func(p *parser, i int) bool {
 		if _, _, ok := xmlToolOpen(p.lines[i].text); ok {
 			return true
@@ -542,7 +542,7 @@ func (p *parser) lowerWriteToFile(open, closeAt int, params map[string]xmlParam)
 	}
 	p.lastPath = pth
 	p.toolWrites[p.editCount()] = true
-	p.add(edit.Edit{Op: edit.Rewrite, Path: pth, New: text}, FormatWhole, open, closeAt+1)
+	p.add(edit.Edit{Op: edit.Rewrite, Path: pth, New: text}, edit.FormatWhole, open, closeAt+1)
 }
 
 // unfenced returns text without a Markdown fence around all of it, which
@@ -611,7 +611,7 @@ func (p *parser) lowerInsertContent(open, closeAt int, params map[string]xmlPara
 		e.AtEOF = true // the end of the file, whatever its length
 	}
 	p.lastPath = pth
-	p.add(e, FormatWhole, open, closeAt+1)
+	p.add(e, edit.FormatWhole, open, closeAt+1)
 }
 
 // lowerSearchAndReplace turns Roo Code's search_and_replace call on lines
@@ -679,7 +679,7 @@ func (p *parser) lowerSearchAndReplace(open, closeAt int, params map[string]xmlP
 	}
 	p.lastPath = pth
 	for _, e := range es {
-		p.add(e, FormatWhole, open, closeAt+1)
+		p.add(e, edit.FormatWhole, open, closeAt+1)
 	}
 }
 

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"github.com/edapply/edapply/edit"
 	"strings"
 	"testing"
 )
@@ -29,7 +30,7 @@ func TestXMLUnreadTool(t *testing.T) {
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
-			edits, errs := checkParse(t, []byte(tt.src), FormatAuto)
+			edits, errs := checkParse(t, []byte(tt.src), edit.FormatAuto)
 			if len(edits) != tt.edits {
 				t.Errorf("Parse(%q) = %d edits %+v, want %d", tt.src, len(edits), edits, tt.edits)
 			}

@@ -7,7 +7,7 @@
 // for a person, colored only when the caller says so. [Diff] prints the
 // unified diff a dry run would write. From a Go program:
 //
-//	edits, perrs := parse.Parse(reply, parse.FormatAuto)
+//	edits, perrs := parse.Parse(reply, parse.Options{})
 //	if len(perrs) > 0 {
 //		return perrs.Err() // a region did not parse: write nothing
 //	}

@@ -27,8 +27,8 @@ func Example() {
 	os.Mkdir(root, 0o755)
 	os.WriteFile(filepath.Join(root, "a.txt"), []byte("alpha\nbeta\n"), 0o644)
 
-	reply := []byte("a.txt\n<<<<<<< SEARCH\nbeta\n=======\nBETA\n>>>>>>> REPLACE\n")
-	edits, perrs := parse.Parse(reply, parse.FormatAuto)
+	reply := "a.txt\n<<<<<<< SEARCH\nbeta\n=======\nBETA\n>>>>>>> REPLACE\n"
+	edits, perrs := parse.Parse(reply, parse.Options{})
 	if len(perrs) > 0 {
 		log.Fatal(perrs.Err()) // a region did not parse: write nothing
 	}

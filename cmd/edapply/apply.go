@@ -32,7 +32,7 @@ var maxResponse int64 = 256 << 20 // 256 MiB
 // to read the response, how to plan it.
 type planOptions struct {
 	root     string
-	format   parse.Format
+	format   edit.Format
 	base     []string // PATH=HASH, as given
 	strict   bool
 	trimWS   bool
@@ -44,7 +44,7 @@ type planOptions struct {
 // does for the command.
 func addPlanFlags(fs *pflag.FlagSet, opts *planOptions, baseUsage string) {
 	fs.StringVarP(&opts.root, "root", "C", ".", "working tree `DIR`; every path resolves inside it")
-	fs.VarP(&opts.format, "format", "f", "edit format: "+parse.FormatNames())
+	fs.VarP(&opts.format, "format", "f", "edit format: "+edit.FormatNames())
 	fs.BoolVar(&opts.strict, "strict", false, "exact matching only (no tolerance ladder)")
 	fs.StringArrayVar(&opts.base, "base", nil, baseUsage)
 	fs.BoolVar(&opts.trimWS, "trim-trailing-ws", false, "strip trailing spaces and tabs from the lines edits add")
@@ -299,7 +299,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 	if err != nil {
 		return err
 	}
-	if opts.format != parse.FormatAuto {
+	if opts.format != edit.FormatAuto {
 		if n, formats := ignoredRegions(src, opts.format, opts.root); n > 0 {
 			fmt.Fprintf(errOut, "edapply: -f %s ignored %d %s in other formats (%s)\n",
 				opts.format, n, map[bool]string{true: "region", false: "regions"}[n == 1], strings.Join(formats, ", "))
@@ -364,8 +364,8 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 
 // ignoredRegions counts the regions of src that --format auto reads as a
 // format other than f, which -f f leaves out, and names their formats.
-func ignoredRegions(src []byte, f parse.Format, root string) (int, []string) {
-	all, _ := apply.ParseReply(replyText(src), parse.FormatAuto, root)
+func ignoredRegions(src []byte, f edit.Format, root string) (int, []string) {
+	all, _ := parseReply(replyText(src), parse.Options{}, root)
 	regions := map[int]bool{}
 	var formats []string
 	for _, e := range all {

@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/edapply/edapply/parse"
+	"github.com/edapply/edapply/edit"
 )
 
 // newCompletionCmd returns `edapply completion SHELL`, which prints cobra's
@@ -79,7 +79,7 @@ func completeResponseFile(_ *cobra.Command, args []string, _ string) ([]string, 
 // completeFormat offers the --format names, each with what it reads.
 func completeFormat(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 	var comps []string
-	for _, f := range parse.Formats() {
+	for _, f := range edit.Formats() {
 		comps = append(comps, cobra.CompletionWithDesc(f.String(), f.About()))
 	}
 	return comps, cobra.ShellCompDirectiveNoFileComp

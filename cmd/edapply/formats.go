@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/edapply/edapply/parse"
+	"github.com/edapply/edapply/edit"
 )
 
 // newFormatsHelpCmd returns the "formats" help topic: a command with no Run,
@@ -46,7 +46,7 @@ func formatsHelp() string {
 			b.WriteString(line)
 			continue
 		}
-		for _, f := range parse.Formats() {
+		for _, f := range edit.Formats() {
 			switch {
 			case name == "names":
 				fmt.Fprintf(&b, " - %s: %s\n", f, f.About())

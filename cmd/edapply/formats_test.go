@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/edapply/edapply/parse"
+	"github.com/edapply/edapply/edit"
 )
 
 // formatsDocPath is the Markdown copy of `edapply help formats`, which the
@@ -68,12 +68,12 @@ func TestFormatsHelp(t *testing.T) {
 		}
 	}
 	// parse's table of formats names each one and heads its section.
-	for _, f := range parse.Formats() {
+	for _, f := range edit.Formats() {
 		if !strings.Contains(got, " - "+f.String()+": "+f.About()+"\n") {
 			t.Errorf("edapply help formats does not list %s with what it reads", f)
 		}
 		h := f.String() + ": " + f.About() + "\n"
-		if f != parse.FormatAuto && !strings.Contains(got, "\n"+h+strings.Repeat("-", len(h)-1)+"\n") {
+		if f != edit.FormatAuto && !strings.Contains(got, "\n"+h+strings.Repeat("-", len(h)-1)+"\n") {
 			t.Errorf("edapply help formats has no section headed %q", h)
 		}
 	}

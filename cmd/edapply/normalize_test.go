@@ -32,7 +32,7 @@ func TestNormalizeProperty(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		edits, perrs := parse.Parse([]byte(c.response), parse.FormatAuto)
+		edits, perrs := parse.Parse(c.response, parse.Options{})
 		if len(perrs) > 0 || len(edits) == 0 {
 			t.Fatalf("seed %d: generated response does not parse: %v\n%s", seed, perrs.Err(), c.response)
 		}
@@ -54,7 +54,7 @@ func TestNormalizeProperty(t *testing.T) {
 		if norm != c.response {
 			rewritten++
 		}
-		nedits, perrs := parse.Parse([]byte(norm), parse.FormatAuto)
+		nedits, perrs := parse.Parse(norm, parse.Options{})
 		if len(perrs) > 0 || len(nedits) != len(edits) {
 			t.Errorf("seed %d: normalized response parses to %d edits (want %d), errors %v\n%s", seed, len(nedits), len(edits), perrs.Err(), norm)
 			continue
@@ -102,7 +102,7 @@ func checkResent(t *testing.T, seed int64, root string, c normCase, res *apply.R
 			t.Fatal(err)
 		}
 	}
-	edits, _ := parse.Parse([]byte(c.response), parse.FormatAuto)
+	edits, _ := parse.Parse(c.response, parse.Options{})
 	again, _ := apply.Apply(context.Background(), edits, apply.Options{Root: root, DryRun: true, TrimTrailingWS: c.trimWS, StateDir: t.TempDir()})
 	if !again.OK {
 		return false // a resent edit may be ambiguous now (its new text twice); not normalize's business
@@ -124,7 +124,7 @@ func checkResent(t *testing.T, seed int64, root string, c normCase, res *apply.R
 		t.Errorf("seed %d: resent: Normalize: %v", seed, err)
 		return true
 	}
-	nedits, _ := parse.Parse([]byte(norm), parse.FormatAuto)
+	nedits, _ := parse.Parse(norm, parse.Options{})
 	nres, _ := apply.Apply(context.Background(), nedits, apply.Options{Root: root, DryRun: true, Strict: true, StateDir: t.TempDir()})
 	if !nres.OK {
 		t.Errorf("seed %d: resent: normalized response fails with --strict: %v\n%s", seed, nres.Errors.Err(), norm)

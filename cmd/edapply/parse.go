@@ -2,11 +2,11 @@ package main
 
 import (
 	"io"
+	"os"
 	"unsafe"
 
 	"github.com/spf13/cobra"
 
-	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/parse"
 	"github.com/edapply/edapply/report"
@@ -14,7 +14,7 @@ import (
 
 type parseOptions struct {
 	root     string
-	format   parse.Format
+	format   edit.Format
 	response string // "" or "-" for stdin
 }
 
@@ -45,7 +45,7 @@ Exit status: 0 every region parsed; 1 some region failed to parse;
 		},
 	}
 	cmd.Flags().StringVarP(&opts.root, "root", "C", ".", "working tree `DIR` consulted where the reply is ambiguous")
-	cmd.Flags().VarP(&opts.format, "format", "f", "edit format: "+parse.FormatNames())
+	cmd.Flags().VarP(&opts.format, "format", "f", "edit format: "+edit.FormatNames())
 	registerCompletions(cmd)
 	return cmd
 }
@@ -59,18 +59,33 @@ func replyText(src []byte) string { return unsafe.String(unsafe.SliceData(src), 
 
 // readEdits reads the response and parses it against the tree at root.
 // When no edit parsed, errs says why (at least "no edits found").
-func readEdits(response string, f parse.Format, root string, in io.Reader) (src []byte, edits []edit.Edit, errs edit.ErrorList, err error) {
+func readEdits(response string, f edit.Format, root string, in io.Reader) (src []byte, edits []edit.Edit, errs edit.ErrorList, err error) {
 	if src, err = readResponse(response, in, maxResponse); err != nil {
 		return nil, nil, nil, err
 	}
 	// Until the files are known (apply's Options.Sized), the reply stands
 	// for them: parsing holds a few times its bytes.
 	budgetGC(2 * int64(len(src)))
-	edits, errs = apply.ParseReply(replyText(src), f, root)
+	edits, errs = parseReply(replyText(src), parse.Options{Format: f}, root)
 	if len(edits) == 0 && len(errs) == 0 {
 		errs.Add(noEdits(src))
 	}
 	return src, edits, errs, nil
+}
+
+// parseReply parses reply in place (the edits' texts share its bytes) with
+// the working tree at root at hand, read only through an os.Root so that
+// no name leaves it. A root that cannot be opened parses without the
+// tree; Apply reports the root then.
+func parseReply(reply string, opts parse.Options, root string) ([]edit.Edit, edit.ErrorList) {
+	if root == "" {
+		root = "."
+	}
+	if r, err := os.OpenRoot(root); err == nil {
+		defer r.Close()
+		opts.Tree = r
+	}
+	return parse.Parse(reply, opts)
 }
 
 // runParse prints the parse of the response. Its status follows apply's:

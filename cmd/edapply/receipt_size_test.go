@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/gen"
-	"github.com/edapply/edapply/parse"
 )
 
 // TestReceiptSizeOfLargeReply applies a reply of more than 10 MiB, every
@@ -47,7 +47,7 @@ func TestReceiptSizeOfLargeReply(t *testing.T) {
 		}
 		t.Setenv("XDG_STATE_HOME", t.TempDir())
 		// Syncs are not what this test is about; on a slow disk they take seconds.
-		opts := &applyOptions{planOptions: planOptions{root: root, format: parse.FormatAuto}, json: true, attempts: 1, noSync: true}
+		opts := &applyOptions{planOptions: planOptions{root: root, format: edit.FormatAuto}, json: true, attempts: 1, noSync: true}
 		var out, errOut bytes.Buffer
 		if err := runApply(context.Background(), opts, bytes.NewReader(reply), &out, &errOut); err != nil {
 			t.Fatalf("apply: %v\n%s", err, errOut.Bytes())

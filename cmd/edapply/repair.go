@@ -37,7 +37,7 @@ func repairFunc(cmdline, root string, timeout time.Duration) func(context.Contex
 		if err != nil {
 			return nil, err
 		}
-		fixes, perrs := parse.Parse(out, parse.FormatAuto)
+		fixes, perrs := parse.Parse(string(out), parse.Options{})
 		if len(perrs) > 0 {
 			return nil, fmt.Errorf("the fixer's output did not parse: %w", perrs.Err())
 		}
