@@ -24,6 +24,12 @@ type Options struct {
 	// or a snippet quoted from it. Parse only ever stats and reads regular
 	// files of at most 64 MiB, by clean relative names.
 	Tree Tree
+	// Skipped, if not nil and Format is not edit.FormatAuto, is told of
+	// each edit that edit.FormatAuto would read from a region Format
+	// leaves unread, in the reply's order, once Parse has read the
+	// reply: the regions are read as FormatAuto reads them, in the same
+	// pass, and only those.
+	Skipped func(edit.Edit)
 }
 
 // Parse reads every edit in src. It returns the edits that parsed and a
@@ -31,7 +37,24 @@ type Options struct {
 // envelope or fence is an error, never a silent no-op. The edits' texts
 // share src: Parse reads it in place and holds no copy of it.
 func Parse(src string, opts Options) ([]edit.Edit, edit.ErrorList) {
-	return parseString(src, opts.Format, opts.Tree, false)
+	p := newParser(src, opts.Format)
+	p.tree = opts.Tree
+	if opts.Format != edit.FormatAuto && opts.Skipped != nil {
+		p.files = map[string]*treeFile{}
+		p.skipped = newParser(src, edit.FormatAuto)
+		p.skipped.lines, p.skipped.tree, p.skipped.files = p.lines, p.tree, p.files
+	}
+	edits, errs := p.parse()
+	if p.skipped != nil {
+		p.skipped.joinEdits()
+		p.skipped.dropQuotes(edits)
+		for _, e := range p.skipped.edits {
+			if e.Format != opts.Format {
+				opts.Skipped(e)
+			}
+		}
+	}
+	return edits, errs
 }
 
 // A Tree is the read-only view of the working tree that Parse may
@@ -65,8 +88,14 @@ func (p *parser) spend(n int) bool {
 func parseString(src string, f edit.Format, t Tree, complete bool) ([]edit.Edit, edit.ErrorList) {
 	p := newParser(src, f)
 	p.tree, p.complete = t, complete
+	return p.parse()
+}
+
+// parse reads the whole text: run, then the whole-file fences that turn
+// out to be quotes dropped.
+func (p *parser) parse() ([]edit.Edit, edit.ErrorList) {
 	p.run()
-	p.dropQuotes()
+	p.dropQuotes(nil)
 	if len(p.edits) == 0 && len(p.errs) == 0 {
 		for k := range p.views {
 			p.errs.Add(&p.views[k])
@@ -172,6 +201,12 @@ type parser struct {
 	// of a reply cut off.
 	complete bool
 	files    map[string]*treeFile // what tree said about each name asked
+	// skipped, when Options.Skipped asks, reads as FormatAuto the regions
+	// of other formats that run passes over: it shares the lines, the
+	// tree and what the tree said. Its skippedNext is the line it looks
+	// at next.
+	skipped     *parser
+	skippedNext int
 	// fullEdits are the chunks of edits before the latest, fullCount
 	// edits in all, while run runs (see push).
 	fullEdits [][]edit.Edit
@@ -283,7 +318,7 @@ func newParser(text string, f edit.Format) *parser {
 // format, which its reader consumes, or is prose and skipped.
 func (p *parser) run() {
 	for i := 0; i < len(p.lines); {
-		next := i + 1
+		next, read := i+1, false
 		for _, r := range regions {
 			if p.format != edit.FormatAuto && p.format != r.format && !(p.format == edit.FormatCodex && r.format == edit.FormatJSON && !p.inPatch) {
 				continue // a JSON tool call may carry a Codex envelope (codexcall.go)
@@ -292,12 +327,44 @@ func (p *parser) run() {
 				if n := r.read(p, i); n > i {
 					next = n
 				}
+				read = true
 				break
 			}
 		}
+		if p.skipped != nil {
+			p.skipTo(i, read, next)
+		}
 		i = next
 	}
+	if p.skipped != nil {
+		p.skipTo(len(p.lines), false, 0)
+	}
 	p.joinEdits()
+}
+
+// skipTo walks p.skipped up to line i, which run has just passed (read
+// says it read a region there, up to line next), as FormatAuto walks the
+// lines: where a region of another format starts, p.skipped reads it;
+// where run's region starts, it takes run's reading. A line inside a
+// region run read is looked at as FormatAuto would, since FormatAuto may
+// not read that region.
+func (p *parser) skipTo(i int, read bool, next int) {
+	sk := p.skipped
+	for j := sk.skippedNext; j <= i && j < len(p.lines); j = sk.skippedNext {
+		sk.skippedNext = j + 1
+		for _, r := range regions {
+			if !r.starts(sk, j) {
+				continue
+			}
+			if r.format != p.format {
+				sk.skippedNext = max(r.read(sk, j), j+1)
+			} else if j == i && read {
+				// The file a block without a path inherits.
+				sk.skippedNext, sk.lastPath, sk.lastWhole = next, p.lastPath, p.lastWhole
+			}
+			break
+		}
+	}
 }
 
 // editChunk is the most edits the parser puts in one array before it

@@ -698,8 +698,16 @@ func (p *parser) foreign(j int) bool {
 // does not have, beside edits in another format: those formats create a
 // file their own way, and a model that writes them and then a path over a
 // fence is most often quoting a file it believes exists.
-func (p *parser) dropQuotes() {
+func (p *parser) dropQuotes(also []edit.Edit) {
 	other := map[string]bool{}
+	for _, e := range also {
+		if e.Format != edit.FormatWhole {
+			other[slashed(e.Path)] = true
+			if e.Op == edit.Rename {
+				other[slashed(e.New)] = true
+			}
+		}
+	}
 	for k, e := range p.edits {
 		if e.Format != edit.FormatWhole && !p.leanOnWhole[k] {
 			other[slashed(e.Path)] = true

@@ -38,6 +38,9 @@ type planOptions struct {
 	trimWS   bool
 	prefixes []string // --path-prefix
 	response string   // RESPONSE_FILE; "" or "-" for stdin
+	// skipped, if set, is told of each edit that --format leaves unread
+	// (parse.Options.Skipped).
+	skipped func(edit.Edit)
 }
 
 // addPlanFlags registers planOptions' flags; baseUsage says what --base
@@ -218,7 +221,7 @@ func loadResponse(opts *planOptions, in io.Reader) (base map[string]string, src 
 	if err = checkRoot(opts.root); err != nil {
 		return nil, nil, nil, nil, err
 	}
-	src, edits, perrs, err = readEdits(opts.response, opts.format, opts.root, in)
+	src, edits, perrs, err = readEdits(opts.response, parse.Options{Format: opts.format, Skipped: opts.skipped}, opts.root, in)
 	return base, src, edits, perrs, err
 }
 
@@ -287,6 +290,10 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 			fmt.Fprintln(errOut, "edapply: reading the reply from stdin; end it with Ctrl-D (or pass RESPONSE_FILE)")
 		}
 	}
+	var ignored []edit.Edit
+	if opts.format != edit.FormatAuto {
+		opts.skipped = func(e edit.Edit) { ignored = append(ignored, e) }
+	}
 	base, src, edits, perrs, err := loadResponseOrInterrupt(ctx, opts, in)
 	if errors.Is(err, errInterruptedRead) {
 		res := &apply.Result{Errors: edit.ErrorList{{Code: edit.CodeIO, Edit: -1,
@@ -300,7 +307,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 		return err
 	}
 	if opts.format != edit.FormatAuto {
-		if n, formats := ignoredRegions(src, opts.format, opts.root); n > 0 {
+		if n, formats := ignoredRegions(ignored); n > 0 {
 			fmt.Fprintf(errOut, "edapply: -f %s ignored %d %s in other formats (%s)\n",
 				opts.format, n, map[bool]string{true: "region", false: "regions"}[n == 1], strings.Join(formats, ", "))
 		}
@@ -362,14 +369,13 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 	return status
 }
 
-// ignoredRegions counts the regions of src that --format auto reads as a
-// format other than f, which -f f leaves out, and names their formats.
-func ignoredRegions(src []byte, f edit.Format, root string) (int, []string) {
-	all, _ := parseReply(replyText(src), parse.Options{}, root)
+// ignoredRegions counts the regions of the edits -f left unread, which
+// --format auto reads, and names their formats.
+func ignoredRegions(ignored []edit.Edit) (int, []string) {
 	regions := map[int]bool{}
 	var formats []string
-	for _, e := range all {
-		if e.Format == f || regions[e.Start] {
+	for _, e := range ignored {
+		if regions[e.Start] {
 			continue
 		}
 		regions[e.Start] = true

@@ -59,14 +59,14 @@ func replyText(src []byte) string { return unsafe.String(unsafe.SliceData(src), 
 
 // readEdits reads the response and parses it against the tree at root.
 // When no edit parsed, errs says why (at least "no edits found").
-func readEdits(response string, f edit.Format, root string, in io.Reader) (src []byte, edits []edit.Edit, errs edit.ErrorList, err error) {
+func readEdits(response string, popts parse.Options, root string, in io.Reader) (src []byte, edits []edit.Edit, errs edit.ErrorList, err error) {
 	if src, err = readResponse(response, in, maxResponse); err != nil {
 		return nil, nil, nil, err
 	}
 	// Until the files are known (apply's Options.Sized), the reply stands
 	// for them: parsing holds a few times its bytes.
 	budgetGC(2 * int64(len(src)))
-	edits, errs = parseReply(replyText(src), parse.Options{Format: f}, root)
+	edits, errs = parseReply(replyText(src), popts, root)
 	if len(edits) == 0 && len(errs) == 0 {
 		errs.Add(noEdits(src))
 	}
@@ -91,7 +91,7 @@ func parseReply(reply string, opts parse.Options, root string) ([]edit.Edit, edi
 // runParse prints the parse of the response. Its status follows apply's:
 // a response with no edit is 2, one with a region that failed is 1.
 func runParse(opts *parseOptions, in io.Reader, out io.Writer) error {
-	_, edits, errs, err := readEdits(opts.response, opts.format, opts.root, in)
+	_, edits, errs, err := readEdits(opts.response, parse.Options{Format: opts.format}, opts.root, in)
 	if err != nil {
 		return err
 	}

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/gen"
 	"github.com/edapply/edapply/internal/growth"
+	"github.com/edapply/edapply/parse"
 )
 
 // TestReadAll: a reply file is read whole into a buffer of its size (no
@@ -78,7 +78,7 @@ func TestReadEditsHoldsOneCopy(t *testing.T) {
 	for range 5 {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		_, edits, errs, err := readEdits(name, edit.FormatAuto, root, nil)
+		_, edits, errs, err := readEdits(name, parse.Options{}, root, nil)
 		runtime.ReadMemStats(&after)
 		if err != nil || len(errs) > 0 || len(edits) != 64 {
 			t.Fatalf("readEdits: %d edits, errors %v, %v", len(edits), errs, err)
