@@ -33,17 +33,27 @@ import (
 // driver. An envelope with any error, a missing "*** End Patch" included,
 // yields no edit: half a patch is worse than none.
 
-var codexRegion = region{
-	format: edit.FormatCodex,
-	starts: codexStarts,
-	read:   readCodex,
+// A codexReader reads Codex envelopes. While it reads one, its edits go
+// to the parser as they are read, the first at index mark; an envelope
+// with an error takes them back (see read). It keeps the records of the
+// Update File section being read, reused by the next (see udiffReader).
+type codexReader struct {
+	p         *parser
+	mark      int
+	lastWhole bool // the parser's, before the envelope
+	errs      bool
+	chunks    []codexChunk
+	lines     []hunkLine
 }
 
-// codexStarts reports whether an envelope opens at line i: "*** Begin
+func (r *codexReader) format() edit.Format { return edit.FormatCodex }
+
+// starts reports whether an envelope opens at line i: "*** Begin
 // Patch" at column 0, or indented (a list item) with a file directive
 // after it. An indented marker alone is text: a context line quoting it,
 // a heredoc in a file.
-func codexStarts(p *parser, i int) bool {
+func (r *codexReader) starts(i int) bool {
+	p := r.p
 	t := p.lines[i].text
 	if strings.TrimSpace(t) != "*** Begin Patch" {
 		return false
@@ -65,16 +75,6 @@ func codexDirective(t string) (name, arg string, ok bool) {
 	return strings.TrimSpace(name), strings.TrimSpace(arg), true
 }
 
-// A codexReader holds the state of one envelope. Its edits go to the
-// parser as they are read, the first at index mark; an envelope with an
-// error takes them back (see readCodex).
-type codexReader struct {
-	p         *parser
-	mark      int
-	lastWhole bool // the parser's, before the envelope
-	errs      bool
-}
-
 func (r *codexReader) add(e edit.Edit, from, to int) {
 	r.p.add(e, edit.FormatCodex, from, to)
 }
@@ -84,10 +84,11 @@ func (r *codexReader) errorf(i int, format string, args ...any) {
 	r.errs = true
 }
 
-// readCodex reads the envelope opening at line i. It ends at "*** End
-// Patch" or at the first line that cannot belong to it.
-func readCodex(p *parser, i int) int {
-	r := &codexReader{p: p, mark: p.editCount(), lastWhole: p.lastWhole}
+// read reads the envelope opening at line i. It ends at "*** End Patch"
+// or at the first line that cannot belong to it.
+func (r *codexReader) read(i int) int {
+	p := r.p
+	r.mark, r.lastWhole, r.errs = p.editCount(), p.lastWhole, false
 	k := i + 1
 	closed := false
 loop:
@@ -252,8 +253,8 @@ func (r *codexReader) readUpdate(i int, arg string) int {
 		}
 	}
 	moved := k > i+1
-	chunks := p.scratch.codexChunks[:0]
-	buf := p.scratch.lines[:0]
+	chunks := r.chunks[:0]
+	buf := r.lines[:0]
 	for k < len(p.lines) {
 		if t := p.lines[k].text; isCodexDirective(t) && strings.TrimSpace(t) != "*** End of File" {
 			break
@@ -316,7 +317,7 @@ func (r *codexReader) readUpdate(i int, arg string) int {
 		}
 		chunks = append(chunks, c)
 	}
-	p.scratch.codexChunks, p.scratch.lines = chunks[:0], buf
+	r.chunks, r.lines = chunks[:0], buf
 	if len(chunks) == 0 && !moved {
 		r.errorf(i, "*** Update File: %s has no changes", arg)
 		return k

@@ -15,7 +15,7 @@ func FuzzParseUDiff(f *testing.F) {
 	f.Add([]byte("--- a/x\n+++ b/x\n@@ -1,3 +1,4 @@\n a\n-b\n+c\n+e\n d"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		edits, _ := checkParse(t, src, edit.FormatUDiff)
-		checkAdvance(t, src, udiffRegion)
+		checkAdvance(t, src, edit.FormatUDiff, func(p *parser) reader { return &p.diff })
 		for _, e := range edits {
 			if e.Op == edit.Replace && e.Format == edit.FormatUDiff {
 				checkUDiffRoundTrip(t, e)
@@ -68,15 +68,16 @@ func checkCutOff(t *testing.T, src []byte) {
 
 // checkAdvance checks the readers' cursor invariant: wherever r starts, its
 // reader consumes at least that line and never runs past the end.
-func checkAdvance(t *testing.T, src []byte, r region) {
+func checkAdvance(t *testing.T, src []byte, f edit.Format, readerOf func(*parser) reader) {
 	t.Helper()
-	p := newParser(string(src), r.format)
+	p := newParser(string(src), f)
+	r := readerOf(p)
 	for i := range p.lines {
-		if !r.starts(p, i) {
+		if !r.starts(i) {
 			continue
 		}
-		if next := r.read(p, i); next <= i || next > len(p.lines) {
-			t.Fatalf("%v reader at line %d returned %d (lines: %d)", r.format, i, next, len(p.lines))
+		if next := r.read(i); next <= i || next > len(p.lines) {
+			t.Fatalf("%v reader at line %d returned %d (lines: %d)", f, i, next, len(p.lines))
 		}
 	}
 }
@@ -138,7 +139,7 @@ func FuzzParseCodex(f *testing.F) {
 	f.Add([]byte("*** Begin Patch\n*** Update File: a\n@@ x\n-y\n+z\n*** End Patch\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		edits, errs := checkParse(t, src, edit.FormatCodex)
-		checkAdvance(t, src, codexRegion)
+		checkAdvance(t, src, edit.FormatCodex, func(p *parser) reader { return &p.codex })
 		// An envelope with an error yields nothing, so a lone envelope
 		// never has both.
 		if strings.Count(string(src), "*** Begin Patch") == 1 && len(errs) > 0 && len(edits) > 0 {

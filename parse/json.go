@@ -88,46 +88,59 @@ import (
 // the output (array elements, MultiEdit elements); edits decoded from a
 // string-encoded "arguments" take the span of that string.
 
-// jsonRegion reads JSON tool calls.
-var jsonRegion = region{
-	format: edit.FormatJSON,
-	starts: func(p *parser, i int) bool {
-		items, next := p.jsonRegionAt(i)
-		p.scan.at, p.scan.jsonItems, p.scan.jsonNext = i, items, next
-		return len(items) > 0
-	},
-	read: func(p *parser, i int) int {
-		items, next := p.scan.jsonItems, p.scan.jsonNext
-		if p.scan.at != i || items == nil {
-			items, next = p.jsonRegionAt(i)
+// A jsonReader reads JSON tool calls. It keeps what its starts found at
+// line at for its read (the region's items and the line after them), the
+// bytes the lenient decoder scanned, and the text-editor view calls,
+// errors when the response holds nothing else.
+type jsonReader struct {
+	p           *parser
+	at          int
+	items       []jsonItem
+	next        int
+	lenientUsed int
+	views       []edit.Error
+}
+
+func (r *jsonReader) format() edit.Format { return edit.FormatJSON }
+
+func (r *jsonReader) starts(i int) bool {
+	items, next := r.p.jsonRegionAt(i)
+	r.at, r.items, r.next = i, items, next
+	return len(items) > 0
+}
+
+func (r *jsonReader) read(i int) int {
+	p := r.p
+	items, next := r.items, r.next
+	if r.at != i || items == nil {
+		items, next = p.jsonRegionAt(i)
+	}
+	r.items = nil
+	for _, it := range items {
+		from, to := p.lineAt(it.start), p.lineAt(it.end-1)+1
+		if it.patch != "" {
+			p.readCarriedPatch(it)
+			continue
 		}
-		p.scan.jsonItems = nil
-		for _, it := range items {
-			from, to := p.lineAt(it.start), p.lineAt(it.end-1)+1
-			if it.patch != "" {
-				p.readCarriedPatch(it)
-				continue
-			}
-			if it.diff != "" {
-				p.readCarriedDiff(it)
-				continue
-			}
-			if it.onlyRead {
-				p.views = append(p.views, edit.Error{Code: edit.CodeParse, Edit: -1, Line: lineNum(from), Msg: it.msg, Hint: it.hint})
-				continue
-			}
-			if it.msg != "" {
-				hint := it.hint
-				if hint == "" {
-					hint = "Resend the tool call as one complete JSON object with a path, the old text and the new text."
-				}
-				p.errorHint(lineNum(from), hint, "%s", it.msg)
-				continue
-			}
-			p.add(it.e, edit.FormatJSON, from, to)
+		if it.diff != "" {
+			p.readCarriedDiff(it)
+			continue
 		}
-		return next
-	},
+		if it.onlyRead {
+			r.views = append(r.views, edit.Error{Code: edit.CodeParse, Edit: -1, Line: lineNum(from), Msg: it.msg, Hint: it.hint})
+			continue
+		}
+		if it.msg != "" {
+			hint := it.hint
+			if hint == "" {
+				hint = "Resend the tool call as one complete JSON object with a path, the old text and the new text."
+			}
+			p.errorHint(lineNum(from), hint, "%s", it.msg)
+			continue
+		}
+		p.add(it.e, edit.FormatJSON, from, to)
+	}
+	return next
 }
 
 // A jsonItem is one edit, or one problem, found in a JSON region, with the
@@ -147,7 +160,7 @@ type jsonItem struct {
 
 // jsonRegionAt returns what the JSON region starting at line i holds and the
 // index of the first line after it. No items means no region starts there.
-// jsonRegion's starts keeps the answer for its read.
+// jsonReader's starts keeps the answer for its read.
 func (p *parser) jsonRegionAt(i int) ([]jsonItem, int) {
 	items, next := p.jsonRegionItems(i)
 	if p.format == edit.FormatCodex {
@@ -422,7 +435,7 @@ const lenientBudget = 2
 // and the end of the value in src.
 func (p *parser) decodeLenient(start int) (raw json.RawMessage, orig []int, end int, ok bool) {
 	src := p.text
-	if start >= len(src) || (src[start] != '{' && src[start] != '[') || p.lenientUsed > lenientBudget*len(src)+1<<20 {
+	if start >= len(src) || (src[start] != '{' && src[start] != '[') || p.json.lenientUsed > lenientBudget*len(src)+1<<20 {
 		return nil, nil, 0, false
 	}
 	var b []byte
@@ -434,7 +447,7 @@ func (p *parser) decodeLenient(start int) (raw json.RawMessage, orig []int, end 
 	}
 	depth, inString := 0, false
 	k := start
-	defer func() { p.lenientUsed += k - start }()
+	defer func() { p.json.lenientUsed += k - start }()
 	for ; k < len(src); k++ {
 		c := src[k]
 		if inString {

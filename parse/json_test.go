@@ -202,7 +202,7 @@ func TestJSONStartsOnlyOnEdits(t *testing.T) {
 	}
 	for src, want := range tests {
 		p := newParser(src+"\n", edit.FormatJSON)
-		if got := jsonRegion.starts(p, 0); got != want {
+		if got := p.json.starts(0); got != want {
 			t.Errorf("starts(%q) = %v, want %v", src, got, want)
 		}
 	}
@@ -240,11 +240,11 @@ func TestJSONReadAdvances(t *testing.T) {
 	}
 	for name, tt := range tests {
 		p := newParser(tt.src, edit.FormatJSON)
-		if !jsonRegion.starts(p, 0) {
+		if !p.json.starts(0) {
 			t.Errorf("%s: starts(%q, 0) = false", name, tt.src)
 			continue
 		}
-		if got := jsonRegion.read(p, 0); got != tt.next {
+		if got := p.json.read(0); got != tt.next {
 			t.Errorf("%s: read(%q, 0) = %d, want %d", name, tt.src, got, tt.next)
 		}
 	}

@@ -97,8 +97,8 @@ func (p *parser) parse() ([]edit.Edit, edit.ErrorList) {
 	p.run()
 	p.dropQuotes(nil)
 	if len(p.edits) == 0 && len(p.errs) == 0 {
-		for k := range p.views {
-			p.errs.Add(&p.views[k])
+		for k := range p.json.views {
+			p.errs.Add(&p.json.views[k])
 		}
 	}
 	for i := range p.edits {
@@ -143,25 +143,19 @@ func (p *parser) lineEnd(i int) int {
 	return len(p.text)
 }
 
-// A region is one format's reader. starts reports whether a region of the
-// format begins at line i; read consumes it and returns the index of the
-// first line after it, which must be greater than i.
-type region struct {
-	format edit.Format
-	starts func(p *parser, i int) bool
-	read   func(p *parser, i int) (next int)
+// A reader reads the regions of one format. starts reports whether a
+// region of the format begins at line i; read consumes it and returns the
+// index of the first line after it, which must be greater than i. A
+// reader keeps what it learns of the reply from one call to the next;
+// what the readers share (the previous block's file, the edits) the
+// parser holds.
+type reader interface {
+	format() edit.Format
+	starts(i int) bool
+	read(i int) (next int)
 }
 
-// regions lists the readers in the order auto-detection tries them: the
-// most distinctive markers first, whole-file fences (a bare fence) last.
-var regions []region
-
-func init() {
-	// Set in init: the readers refer back to the parser, which refers to regions.
-	regions = []region{codexRegion, searchReplaceRegion, udiffRegion, jsonRegion, nearMissRegion, xmlRegion, wholeRegion}
-}
-
-// A parser holds the state of one Parse call. Region readers append to
+// A parser holds the state of one Parse call. Its readers append to
 // edits and errs, and may read and set lastPath (SEARCH/REPLACE blocks
 // inherit the previous block's file).
 type parser struct {
@@ -174,28 +168,24 @@ type parser struct {
 	// lastWhole says lastPath was set by a whole-file fence; leanOnWhole
 	// holds the edits (by index) that inherited their path from one.
 	lastWhole   bool
-	lenientUsed int // bytes the lenient JSON decoder scanned (json.go)
 	treeWork    int // bytes of tree files searched, against maxTreeWork
 	leanOnWhole map[int]bool
 	// toolWrites holds the whole-file edits (by index) of XML tool calls
 	// (xml.go): explicit writes, never quotes (see dropQuotes).
 	toolWrites map[int]bool
-	views      []edit.Error // text-editor view calls, errors when the response holds nothing else
-	// diffFenceClose is the line of the fence that closes the diff being
-	// read, when a fence of its own opens it; -1 otherwise (udiff.go).
-	diffFenceClose int
-	// openDiffFence is the line of a diff's own fence (```diff) that no
-	// fence after it closes, -1 when none: the reply ends inside it, and
-	// every diff section after it is cut off (udiff.go).
-	openDiffFence int
-	openDiffSaid  bool                       // the truncation of openDiffFence has been reported
-	diffTarget    string                     // the file of the diff section being read
-	diffLines     map[string]map[string]bool // each such file's lines, as diffFileHas asks
-	scan          scanState                  // what the SEARCH/REPLACE and whole-file readers learnt on earlier lines (whole.go)
-	tree          Tree
-	inPatch       bool      // reading the envelope a JSON tool call carries (codexcall.go)
-	inCall        bool      // reading the text of an XML call edapply may refuse (xml.go): its calls are not judged again
-	xml           *xmlIndex // the lines' closing tags and edit parameters, once an XML call asks (xml.go)
+	tree       Tree
+	inPatch    bool // reading the envelope a JSON tool call carries (codexcall.go)
+	// The readers, and in readers the order auto-detection tries them in:
+	// the most distinctive markers first, whole-file fences (a bare
+	// fence) last.
+	codex    codexReader
+	sr       srReader
+	diff     udiffReader
+	json     jsonReader
+	nearMiss nearMissReader
+	xml      xmlReader
+	whole    wholeReader
+	readers  [7]reader
 	// complete says the text is known to be whole (a decoded JSON
 	// string, a rendering of normalize's own): where it ends is no sign
 	// of a reply cut off.
@@ -211,16 +201,6 @@ type parser struct {
 	// edits in all, while run runs (see push).
 	fullEdits [][]edit.Edit
 	fullCount int
-	// scratch holds the records of the diff section or Codex Update File
-	// section being read, its hunks or chunks and their lines, and is
-	// reused by the next: a section's edits are lowered, their texts built
-	// anew, before the next is read, so a reply holds one section's
-	// records at a time, not every hunk's.
-	scratch struct {
-		hunks       []hunk
-		codexChunks []codexChunk
-		lines       []hunkLine
-	}
 }
 
 // A treeFile is what the tree holds under one name.
@@ -311,7 +291,11 @@ func (p *parser) treeText(pth string) (string, bool) {
 }
 
 func newParser(text string, f edit.Format) *parser {
-	return &parser{text: text, lines: splitLines(text), format: f, leanOnWhole: map[int]bool{}, toolWrites: map[int]bool{}, diffFenceClose: -1, openDiffFence: -1}
+	p := &parser{text: text, lines: splitLines(text), format: f, leanOnWhole: map[int]bool{}, toolWrites: map[int]bool{}}
+	p.codex.p, p.sr.p, p.nearMiss.p, p.json.p, p.xml.p, p.whole.p = p, p, p, p, p, p
+	p.diff = udiffReader{p: p, fenceClose: -1, openFence: -1}
+	p.readers = [...]reader{&p.codex, &p.sr, &p.diff, &p.json, &p.nearMiss, &p.xml, &p.whole}
+	return p
 }
 
 // run walks the lines; each line either starts a region of an accepted
@@ -319,12 +303,12 @@ func newParser(text string, f edit.Format) *parser {
 func (p *parser) run() {
 	for i := 0; i < len(p.lines); {
 		next, read := i+1, false
-		for _, r := range regions {
-			if p.format != edit.FormatAuto && p.format != r.format && !(p.format == edit.FormatCodex && r.format == edit.FormatJSON && !p.inPatch) {
+		for _, r := range p.readers {
+			if f := r.format(); p.format != edit.FormatAuto && p.format != f && !(p.format == edit.FormatCodex && f == edit.FormatJSON && !p.inPatch) {
 				continue // a JSON tool call may carry a Codex envelope (codexcall.go)
 			}
-			if r.starts(p, i) {
-				if n := r.read(p, i); n > i {
+			if r.starts(i) {
+				if n := r.read(i); n > i {
 					next = n
 				}
 				read = true
@@ -352,12 +336,12 @@ func (p *parser) skipTo(i int, read bool, next int) {
 	sk := p.skipped
 	for j := sk.skippedNext; j <= i && j < len(p.lines); j = sk.skippedNext {
 		sk.skippedNext = j + 1
-		for _, r := range regions {
-			if !r.starts(sk, j) {
+		for _, r := range sk.readers {
+			if !r.starts(j) {
 				continue
 			}
-			if r.format != p.format {
-				sk.skippedNext = max(r.read(sk, j), j+1)
+			if r.format() != p.format {
+				sk.skippedNext = max(r.read(j), j+1)
 			} else if j == i && read {
 				// The file a block without a path inherits.
 				sk.skippedNext, sk.lastPath, sk.lastWhole = next, p.lastPath, p.lastWhole

@@ -7,7 +7,7 @@ import (
 	"github.com/edapply/edapply/edit"
 )
 
-// searchReplaceRegion reads Aider-style SEARCH/REPLACE blocks:
+// An srReader reads Aider-style SEARCH/REPLACE blocks:
 //
 //	path/to/file.go
 //	```go
@@ -23,11 +23,18 @@ import (
 // is the nearest non-blank line before the block (inside the fence, the
 // "diff-fenced" layout, or before it), a path in the fence's info string, or
 // else the previous block's file.
-var searchReplaceRegion = region{
-	format: edit.FormatSearchReplace,
-	starts: func(p *parser, i int) bool { return isSearchOpener(p.lines[i].text) },
-	read:   readSearchReplace,
+//
+// It keeps the openers found never closed (see markUnclosed).
+type srReader struct {
+	p *parser
+	// unclosed holds the SEARCH openers found never closed, once a
+	// block has been scanned to the end of the response; nil before.
+	unclosed map[int]bool
 }
+
+func (r *srReader) format() edit.Format { return edit.FormatSearchReplace }
+
+func (r *srReader) starts(i int) bool { return isSearchOpener(r.p.lines[i].text) }
 
 // srMarker reports whether s is a marker line of 5–9 c's, optionally
 // followed by a space and a label, and returns the run length and label.
@@ -229,7 +236,7 @@ func isDivider(s string) (int, bool) {
 	return n, ok
 }
 
-// readSearchReplace reads the block whose opening marker is line i.
+// read reads the block whose opening marker is line i.
 //
 // Only a divider at nesting depth one splits SEARCH from REPLACE: every
 // '<' marker inside the block opens a level and every '>' marker closes
@@ -237,9 +244,10 @@ func isDivider(s string) (int, bool) {
 // their text. Among several depth-one dividers, one of exactly seven '='
 // wins, then one as long as the opening marker; a split still ambiguous is
 // a PARSE_ERROR, since choosing by the file is the applier's business.
-func readSearchReplace(p *parser, i int) int {
+func (r *srReader) read(i int) int {
+	p := r.p
 	openN := openerRun(p.lines[i].text)
-	if p.scan.srUnclosed[i] {
+	if p.sr.unclosed[i] {
 		p.errorf(lineNum(i), "SEARCH/REPLACE block is not closed before the end of the response")
 		return i + 1
 	}
@@ -361,7 +369,7 @@ func srBlock(p *parser, open, stop int) (divs []int, closeAt int) {
 // the end, which '<' markers after it are never closed: those left on the
 // stack when '>' markers pop their nearest open '<'.
 func (p *parser) markUnclosed(i int) {
-	if p.scan.srUnclosed != nil {
+	if p.sr.unclosed != nil {
 		return
 	}
 	stack := []int{i}
@@ -373,9 +381,9 @@ func (p *parser) markUnclosed(i int) {
 			stack = stack[:len(stack)-1]
 		}
 	}
-	p.scan.srUnclosed = make(map[int]bool, len(stack))
+	p.sr.unclosed = make(map[int]bool, len(stack))
 	for _, j := range stack {
-		p.scan.srUnclosed[j] = true
+		p.sr.unclosed[j] = true
 	}
 }
 
@@ -823,28 +831,31 @@ func nearMissMarker(s string) string {
 	return label
 }
 
-// nearMissRegion refuses a block whose markers do not read: its opener is
-// a near miss. Read as prose its lines would be lost, or, inside a fence
+// A nearMissReader refuses a block whose markers do not read: its opener
+// is a near miss. Read as prose its lines would be lost, or, inside a fence
 // under a path, written as the file; so the block is a PARSE_ERROR that
 // names the line, and its lines up to its closer (of any spelling) are
 // consumed.
-var nearMissRegion = region{
-	format: edit.FormatSearchReplace,
-	starts: func(p *parser, i int) bool {
-		return strings.EqualFold(nearMissMarker(p.lines[i].text), "search")
-	},
-	read: func(p *parser, i int) int {
-		p.errorHint(lineNum(i), "Write the markers exactly: <<<<<<< SEARCH, =======, >>>>>>> REPLACE, each alone on its line.",
-			"%q is not a SEARCH/REPLACE marker", strings.TrimSpace(p.lines[i].text))
-		for j := i + 1; j < len(p.lines); j++ {
-			t := p.lines[j].text
-			if isSearchOpener(t) || strings.EqualFold(nearMissMarker(t), "search") {
-				return j
-			}
-			if closesLevel(t) || nearMissMarker(t) != "" {
-				return j + 1
-			}
+type nearMissReader struct{ p *parser }
+
+func (r *nearMissReader) format() edit.Format { return edit.FormatSearchReplace }
+
+func (r *nearMissReader) starts(i int) bool {
+	return strings.EqualFold(nearMissMarker(r.p.lines[i].text), "search")
+}
+
+func (r *nearMissReader) read(i int) int {
+	p := r.p
+	p.errorHint(lineNum(i), "Write the markers exactly: <<<<<<< SEARCH, =======, >>>>>>> REPLACE, each alone on its line.",
+		"%q is not a SEARCH/REPLACE marker", strings.TrimSpace(p.lines[i].text))
+	for j := i + 1; j < len(p.lines); j++ {
+		t := p.lines[j].text
+		if isSearchOpener(t) || strings.EqualFold(nearMissMarker(t), "search") {
+			return j
 		}
-		return i + 1
-	},
+		if closesLevel(t) || nearMissMarker(t) != "" {
+			return j + 1
+		}
+	}
+	return i + 1
 }

@@ -59,19 +59,38 @@ import (
 //
 // Cursor invariant: every reader below takes a line index and returns the
 // index of the first line it did not consume, which is never smaller than
-// the one it was given; readUDiff returns more than it was given.
+// the one it was given; read returns more than it was given.
 
-var udiffRegion = region{
-	format: edit.FormatUDiff,
-	starts: udiffStarts,
-	read:   readUDiff,
+// A udiffReader reads unified diffs. It keeps what the diff being read
+// says of the lines after it: the fence that closes it, a diff fence that
+// none closes, the file it edits and that file's lines, and the records of
+// the section being read, reused by the next: a section's edits are
+// lowered, their texts built anew, before the next is read, so a reply
+// holds one section's records at a time, not every hunk's.
+type udiffReader struct {
+	p *parser
+	// fenceClose is the line of the fence that closes the diff being
+	// read, when a fence of its own opens it; -1 otherwise.
+	fenceClose int
+	// openFence is the line of a diff's own fence (```diff) that no
+	// fence after it closes, -1 when none: the reply ends inside it, and
+	// every diff section after it is cut off.
+	openFence     int
+	openFenceSaid bool                       // the truncation of openFence has been reported
+	target        string                     // the file of the diff section being read
+	targetLines   map[string]map[string]bool // each such file's lines, as diffFileHas asks
+	hunks         []hunk
+	lines         []hunkLine
 }
+
+func (r *udiffReader) format() edit.Format { return edit.FormatUDiff }
 
 const devNull = "/dev/null"
 
-// udiffStarts reports whether a diff begins at line i: a "diff --git" line,
+// starts reports whether a diff begins at line i: a "diff --git" line,
 // a "--- "/"+++ " pair naming files, or a hunk header.
-func udiffStarts(p *parser, i int) bool {
+func (r *udiffReader) starts(i int) bool {
+	p := r.p
 	t := p.lines[i].text
 	if strings.HasPrefix(t, "diff --git ") || isHunkHeader(t) {
 		return true
@@ -492,7 +511,7 @@ func (p *parser) bodyLineAt(k int) bool {
 		}
 		return true
 	}
-	if k < p.diffFenceClose && !isHunkHeader(t) && !strings.HasPrefix(t, "diff --git ") {
+	if k < p.diff.fenceClose && !isHunkHeader(t) && !strings.HasPrefix(t, "diff --git ") {
 		if _, ok := parseFence(t); !ok {
 			// Inside the diff's own fence every line is the diff's: one
 			// that lost its leading space is context. Read as the hunk's
@@ -523,20 +542,20 @@ func (p *parser) bodyLineAt(k int) bool {
 // diffFileHas reports whether the file the diff being read names holds a
 // line that is t; false without a tree.
 func (p *parser) diffFileHas(t string) bool {
-	if p.diffTarget == "" || strings.TrimSpace(t) == "" {
+	if p.diff.target == "" || strings.TrimSpace(t) == "" {
 		return false
 	}
-	set, ok := p.diffLines[p.diffTarget]
+	set, ok := p.diff.targetLines[p.diff.target]
 	if !ok {
-		text, _ := p.treeText(p.diffTarget)
+		text, _ := p.treeText(p.diff.target)
 		set = map[string]bool{}
 		for _, l := range strings.Split(text, "\n") {
 			set[strings.TrimRight(l, " \t")] = true
 		}
-		if p.diffLines == nil {
-			p.diffLines = map[string]map[string]bool{}
+		if p.diff.targetLines == nil {
+			p.diff.targetLines = map[string]map[string]bool{}
 		}
-		p.diffLines[p.diffTarget] = set
+		p.diff.targetLines[p.diff.target] = set
 	}
 	return set[strings.TrimRight(t, " \t")]
 }
@@ -546,10 +565,10 @@ func (p *parser) diffFileHas(t string) bool {
 // that bodyLineAt knows which lines are the diff's. A diff that starts
 // inside the last one's fence keeps it.
 func (p *parser) fenceDiff(i int) {
-	if i < p.diffFenceClose {
+	if i < p.diff.fenceClose {
 		return
 	}
-	p.diffFenceClose = -1
+	p.diff.fenceClose = -1
 	j := p.prevNonBlank(i)
 	if j < 0 {
 		return
@@ -561,7 +580,7 @@ func (p *parser) fenceDiff(i int) {
 	for k := i; k < len(p.lines); k++ {
 		if g, ok := parseFence(p.lines[k].text); ok {
 			if g.closes(f) {
-				p.diffFenceClose = k
+				p.diff.fenceClose = k
 			}
 			return
 		}
@@ -569,8 +588,8 @@ func (p *parser) fenceDiff(i int) {
 	// A fence that says it holds a diff and is never closed: the reply
 	// was cut off inside it. A bare fence may be the close of some other
 	// block, so it says nothing.
-	if lang := f.lang(); (lang == "diff" || lang == "patch" || lang == "udiff") && p.openDiffFence < 0 && !p.complete {
-		p.openDiffFence = j
+	if lang := f.lang(); (lang == "diff" || lang == "patch" || lang == "udiff") && p.diff.openFence < 0 && !p.complete {
+		p.diff.openFence = j
 	}
 }
 
@@ -584,9 +603,9 @@ func (p *parser) readHunk(i int, header bool) (h hunk, next int) {
 		k++
 	}
 	// The body's records go on the end of the section's chunk of them
-	// (see scratch); the hunk's view of them is capped at its own, so
+	// (see udiffReader); the hunk's view of them is capped at its own, so
 	// that joining hunks copies rather than writes over the next one's.
-	buf := p.scratch.lines
+	buf := p.diff.lines
 	from := len(buf)
 	for ; p.bodyLineAt(k); k++ {
 		t := p.lines[k].text
@@ -605,7 +624,7 @@ func (p *parser) readHunk(i int, header bool) (h hunk, next int) {
 			buf, from = appendHunkLine(buf, from, hunkLine{kind: ' ', text: p.rawLine(k, 0)})
 		}
 	}
-	p.scratch.lines = buf
+	p.diff.lines = buf
 	h.lines = buf[from:len(buf):len(buf)]
 	h.to = k
 	h.trimTrailingBlanks()
@@ -683,9 +702,10 @@ func isBinaryMarker(t string) bool {
 	return t == "GIT binary patch" || strings.HasPrefix(t, "Binary files ") && strings.HasSuffix(t, " differ")
 }
 
-// readUDiff reads one file's section of a diff, or a hunk with no file
+// read reads one file's section of a diff, or a hunk with no file
 // header, which is an error.
-func readUDiff(p *parser, i int) int {
+func (r *udiffReader) read(i int) int {
+	p := r.p
 	p.fenceDiff(i)
 	if isHunkHeader(p.lines[i].text) {
 		// No file header: a path named just before the hunk (a path
@@ -744,16 +764,16 @@ func (p *parser) readDiffFile(i int) *diffFile {
 // readHunksInto reads the hunks of f from line k on.
 func (p *parser) readHunksInto(f *diffFile, k int) {
 	f.firstHunkLine = k
-	p.diffTarget = ""
+	p.diff.target = ""
 	if f.hasHdr {
-		p.diffTarget = f.hdr.newPath
-		if p.diffTarget == devNull {
-			p.diffTarget = f.hdr.oldPath
+		p.diff.target = f.hdr.newPath
+		if p.diff.target == devNull {
+			p.diff.target = f.hdr.oldPath
 		}
 	}
-	defer func() { p.diffTarget = "" }()
-	p.scratch.lines = p.scratch.lines[:0]
-	f.hunks = p.scratch.hunks[:0]
+	defer func() { p.diff.target = "" }()
+	p.diff.lines = p.diff.lines[:0]
+	f.hunks = p.diff.hunks[:0]
 	for k < len(p.lines) {
 		t := p.lines[k].text
 		header := isHunkHeader(t)
@@ -769,7 +789,7 @@ func (p *parser) readHunksInto(f *diffFile, k int) {
 		f.hunks = append(f.hunks, h)
 		k = next
 	}
-	p.scratch.hunks = f.hunks[:0]
+	p.diff.hunks = f.hunks[:0]
 	if len(f.hunks) > 0 {
 		k = f.hunks[len(f.hunks)-1].to
 	}
@@ -860,9 +880,9 @@ func (p *parser) cutOff(f *diffFile) (why string, line int, quiet bool) {
 	if p.complete {
 		return "", 0, false
 	}
-	if p.openDiffFence >= 0 && f.from > p.openDiffFence {
-		quiet, p.openDiffSaid = p.openDiffSaid, true
-		return fmt.Sprintf("its fence on line %d is never closed", lineNum(p.openDiffFence)), lineNum(p.openDiffFence), quiet
+	if p.diff.openFence >= 0 && f.from > p.diff.openFence {
+		quiet, p.diff.openFenceSaid = p.diff.openFenceSaid, true
+		return fmt.Sprintf("its fence on line %d is never closed", lineNum(p.diff.openFence)), lineNum(p.diff.openFence), quiet
 	}
 	if len(f.hunks) == 0 {
 		return "", 0, false

@@ -9,40 +9,27 @@ import (
 	"github.com/edapply/edapply/internal/walk"
 )
 
-// wholeRegion reads whole-file fences: a path line, then a fence holding the
+// A wholeReader reads whole-file fences: a path line, then a fence holding the
 // file's full new content (or a fence whose info string names the path,
 // "```go path/x.go"). It is tried last, because a bare fence is the least
 // distinctive marker there is: a fence that holds another format's markers,
 // a shell command or no path at all is not a whole file.
 //
-// The reader keeps p.scan.prose, the fences it saw open and did not read, so
-// that a file name on the last line of a command's output ("$ ls" then
+// The reader keeps prose, the fence it saw open and did not read, so that
+// a file name on the last line of a command's output ("$ ls" then
 // "main.go" then the closing fence) is not taken for a path before an
 // opening fence. starts is called once per line no other reader claimed,
-// in order, which is what keeps that state right.
-var wholeRegion = region{
-	format: edit.FormatWhole,
-	starts: wholeStarts,
-	read:   readWhole,
+// in order, which is what keeps that state right. It keeps the block its
+// starts found at line at, for its read to take rather than scan the same
+// lines again.
+type wholeReader struct {
+	p     *parser
+	prose proseFence
+	at    int
+	block wholeBlock
 }
 
-// scanState is kept by the readers between calls, so that no line is
-// scanned again and again.
-type scanState struct {
-	prose proseFence
-	// srUnclosed holds the SEARCH openers found never closed, once a
-	// block has been scanned to the end of the response; nil before.
-	srUnclosed map[int]bool
-	// What a region's starts found at line at, for its read to take
-	// rather than scan the same lines again: the whole-file block, or
-	// the JSON region's items and the line after them.
-	at        int
-	whole     wholeBlock
-	jsonItems []jsonItem
-	jsonNext  int
-	xmlEnd    int // the line after an XML call of a tool edapply does not read (xml.go)
-	xmlJudged int // the line after the last XML call unreadXMLCall judged
-}
+func (r *wholeReader) format() edit.Format { return edit.FormatWhole }
 
 // proseFence is the fence a response opened outside any edit region.
 type proseFence struct {
@@ -288,23 +275,24 @@ func (p *parser) fenceNear(i int) (int, fence, bool) {
 	return 0, fence{}, false
 }
 
-// wholeStarts reports whether a whole-file block starts at line i, and
-// keeps track of the prose fences it passes (see wholeRegion).
-func wholeStarts(p *parser, i int) bool {
-	if g, ok := parseFence(p.lines[i].text); ok && p.scan.prose.open && g.closes(p.scan.prose.f) {
-		p.scan.prose.open = false
+// starts reports whether a whole-file block starts at line i, and keeps
+// track of the prose fences it passes.
+func (r *wholeReader) starts(i int) bool {
+	p := r.p
+	if g, ok := parseFence(p.lines[i].text); ok && p.whole.prose.open && g.closes(p.whole.prose.f) {
+		p.whole.prose.open = false
 		return false
 	}
 	b := p.wholeBlock(i)
 	if b.ok {
 		// No longer in prose; the block is the same read without it (a
 		// bare fence in prose was no block).
-		p.scan.prose.open = false
-		p.scan.at, p.scan.whole = i, b
+		p.whole.prose.open = false
+		p.whole.at, p.whole.block = i, b
 		return true
 	}
-	if g, ok := parseFence(p.lines[i].text); ok && !p.scan.prose.open {
-		p.scan.prose = proseFence{open: true, f: g}
+	if g, ok := parseFence(p.lines[i].text); ok && !p.whole.prose.open {
+		p.whole.prose = proseFence{open: true, f: g}
 		p.unnamedScript(i)
 	}
 	return false
@@ -339,14 +327,15 @@ func (p *parser) unnamedScript(i int) {
 		"cannot tell whether %q names a file: the script under it is not applied", t)
 }
 
-// readWhole reads the block starting at line i: a Rewrite, or a
-// PARSE_ERROR when its fence is never closed.
-func readWhole(p *parser, i int) int {
-	b := p.scan.whole
-	if p.scan.at != i || !b.ok {
+// read reads the block starting at line i: a Rewrite, or a PARSE_ERROR
+// when its fence is never closed.
+func (r *wholeReader) read(i int) int {
+	p := r.p
+	b := p.whole.block
+	if p.whole.at != i || !b.ok {
 		b = p.wholeBlock(i)
 	}
-	p.scan.whole = wholeBlock{}
+	p.whole.block = wholeBlock{}
 	if !b.ok {
 		return i + 1
 	}
@@ -395,7 +384,7 @@ func (p *parser) wholeBlock(i int) wholeBlock {
 	if !ok || pth == "" {
 		return wholeBlock{}
 	}
-	if p.scan.prose.open && f.info == "" {
+	if p.whole.prose.open && f.info == "" {
 		return wholeBlock{} // the fence closes a command's output, not opens a file
 	}
 	lang := f.lang()

@@ -127,12 +127,13 @@ func TestReadersAdvance(t *testing.T) {
 			if fl.Name != "response" {
 				continue
 			}
-			for _, r := range []region{searchReplaceRegion, wholeRegion} {
-				p := newParser(string(fl.Data), r.format)
+			for _, f := range []edit.Format{edit.FormatSearchReplace, edit.FormatWhole} {
+				p := newParser(string(fl.Data), f)
+				r := map[edit.Format]reader{edit.FormatSearchReplace: &p.sr, edit.FormatWhole: &p.whole}[f]
 				for i := range p.lines {
-					if r.starts(p, i) {
-						if n := r.read(p, i); n <= i || n > len(p.lines) {
-							t.Errorf("%s: %v read(%d) = %d", file, r.format, i, n)
+					if r.starts(i) {
+						if n := r.read(i); n <= i || n > len(p.lines) {
+							t.Errorf("%s: %v read(%d) = %d", file, f, i, n)
 						}
 					}
 				}

@@ -9,7 +9,7 @@ import (
 	"github.com/edapply/edapply/edit"
 )
 
-// xmlRegion reads the XML tool call Cline and Roo Code models write to
+// An xmlReader reads the XML tool call Cline and Roo Code models write to
 // send a whole file:
 //
 //	<write_to_file>
@@ -45,31 +45,43 @@ import (
 // reads what it holds (replace_in_file's and apply_diff's SEARCH/REPLACE
 // blocks): passed over as prose, its edit would be dropped while the rest
 // of the reply applies.
-var xmlRegion = region{
-	format: edit.FormatWhole,
-	starts: func(p *parser, i int) bool {
-		if _, _, ok := xmlToolOpen(p.lines[i].text); ok {
-			return true
-		}
-		end, ok := p.unreadXMLCall(i)
-		if ok {
-			p.scan.at, p.scan.xmlEnd = i, end
-		}
-		return ok
-	},
-	read: func(p *parser, i int) int {
-		if _, _, ok := xmlToolOpen(p.lines[i].text); ok {
-			return readXMLCall(p, i)
-		}
-		end := p.scan.xmlEnd
-		if p.scan.at != i {
-			end, _ = p.unreadXMLCall(i)
-		}
-		name, _, _ := xmlOpenTag(strings.TrimSpace(p.lines[i].text))
-		p.errorHint(lineNum(i), "Send the edit as a write_to_file, insert_content or search_and_replace call, SEARCH/REPLACE blocks or a unified diff.",
-			"the <%s> call is not one edapply reads: its edit is not written", name)
-		return max(end, i+1)
-	},
+type xmlReader struct {
+	p *parser
+	// What starts found at line at: the line after an XML call of a tool
+	// edapply does not read.
+	at, end int
+	judged  int  // the line after the last XML call unreadXMLCall judged
+	inCall  bool // reading the text of such a call: its calls are not judged again
+	index   *xmlIndex
+}
+
+func (r *xmlReader) format() edit.Format { return edit.FormatWhole }
+
+func (r *xmlReader) starts(i int) bool {
+	p := r.p
+	if _, _, ok := xmlToolOpen(p.lines[i].text); ok {
+		return true
+	}
+	end, ok := p.unreadXMLCall(i)
+	if ok {
+		r.at, r.end = i, end
+	}
+	return ok
+}
+
+func (r *xmlReader) read(i int) int {
+	p := r.p
+	if _, _, ok := xmlToolOpen(p.lines[i].text); ok {
+		return r.readCall(i)
+	}
+	end := r.end
+	if r.at != i {
+		end, _ = p.unreadXMLCall(i)
+	}
+	name, _, _ := xmlOpenTag(strings.TrimSpace(p.lines[i].text))
+	p.errorHint(lineNum(i), "Send the edit as a write_to_file, insert_content or search_and_replace call, SEARCH/REPLACE blocks or a unified diff.",
+		"the <%s> call is not one edapply reads: its edit is not written", name)
+	return max(end, i+1)
 }
 
 // xmlEditParams are the parameters that carry an edit's text in the XML
@@ -84,7 +96,7 @@ var xmlEditParams = []string{
 // lines [i, end) and nothing else, as a call a model fenced is, and is a
 // bare or an xml one.
 func (p *parser) fenceHoldsOnly(i, end int) bool {
-	f := p.scan.prose.f
+	f := p.whole.prose.f
 	if f.info != "" && f.lang() != "xml" {
 		return false
 	}
@@ -112,12 +124,12 @@ func (p *parser) fenceHoldsOnly(i, end int) bool {
 // whose text it parsed are not judged again as calls of their own, so
 // that nested or unclosed calls cost one parse of each line.
 func (p *parser) unreadXMLCall(i int) (int, bool) {
-	if i < p.scan.xmlJudged {
+	if i < p.xml.judged {
 		return 0, false
 	}
 	t := strings.TrimSpace(p.lines[i].text)
 	name, rest, ok := xmlOpenTag(t)
-	if !ok || rest != "" || isXMLTool(name) || p.inCall {
+	if !ok || rest != "" || isXMLTool(name) || p.xml.inCall {
 		return 0, false
 	}
 	pathAt := -1
@@ -144,18 +156,18 @@ func (p *parser) unreadXMLCall(i int) (int, bool) {
 	if x.params[end] == x.params[i+1] {
 		return 0, false // no parameter carries an edit
 	}
-	if p.scan.prose.open && !p.fenceHoldsOnly(i, end) {
+	if p.whole.prose.open && !p.fenceHoldsOnly(i, end) {
 		return 0, false // an example in the reply's prose, not a call
 	}
 	// What another reader reads in the call (a SEARCH/REPLACE block under
 	// its <path>, a diff) is read as it is today.
-	p.scan.xmlJudged = end
+	p.xml.judged = end
 	stop := len(p.text)
 	if end < len(p.lines) {
 		stop = p.lines[end].start
 	}
 	sub := newParser(p.text[p.lines[i+1].start:stop], p.format)
-	sub.tree, sub.inCall = p.tree, true
+	sub.tree, sub.xml.inCall = p.tree, true
 	sub.run()
 	if len(sub.edits) > 0 || len(sub.errs) > 0 {
 		return 0, false
@@ -172,8 +184,8 @@ type xmlIndex struct {
 }
 
 func (p *parser) xmlLines() *xmlIndex {
-	if p.xml != nil {
-		return p.xml
+	if p.xml.index != nil {
+		return p.xml.index
 	}
 	x := &xmlIndex{closes: map[string][]int{}, params: make([]int, len(p.lines)+1)}
 	for k, l := range p.lines {
@@ -186,7 +198,7 @@ func (p *parser) xmlLines() *xmlIndex {
 			x.params[k+1]++
 		}
 	}
-	p.xml = x
+	p.xml.index = x
 	return x
 }
 
@@ -264,8 +276,9 @@ type xmlParam struct {
 	oneLine bool // written on one line with its tags: the text has no line ending
 }
 
-// readXMLCall reads the tool call opening at line i.
-func readXMLCall(p *parser, i int) int {
+// readCall reads the tool call opening at line i.
+func (r *xmlReader) readCall(i int) int {
+	p := r.p
 	name, rest, _ := xmlToolOpen(p.lines[i].text)
 	closing := "</" + name + ">"
 	params := map[string]xmlParam{}
