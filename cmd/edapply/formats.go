@@ -93,9 +93,12 @@ fence's info string ("'''go src/app.go"), and a block with no path edits the
 previous block's file. An empty SEARCH creates the file (or fills an empty
 one); on a file with content it appends the REPLACE at the end (strategy
 "append", Aider's reading), and is already applied when the file already
-ends with that text. An append that restates the file (it ends as the file
-does, or most of its lines already stand in the file) is a new version of
-the file, not an addition: FILE_EXISTS. Blocks are found by their marker
+ends with that text. An append that restates the file (it begins with the
+file's whole text, a one-line stub's too, or ends as the file does, or most
+of its lines already stand in the file) is a new version of the file, not
+an addition: FILE_EXISTS. A file the reply itself created is never
+appended to: a later empty SEARCH (or any create) of it is its new version,
+written alone. Blocks are found by their marker
 lines, not by fences, so the text being edited may hold fences of its own.
 
     '''
