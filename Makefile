@@ -1,7 +1,8 @@
 # Every target but eval (python3, for ../shared/eval's scorer) and mcp-smoke
 # (node and npm) is a go command, plus the shell to glue them; nothing needs
-# the network beyond the module cache (mcp-smoke: npm's registry, once).
-# `make check` is what CI runs (.ci/run).
+# the network beyond the Go module proxy, once (the modules in go.sum, and
+# staticcheck; mcp-smoke: npm's registry). `make check` is what CI runs
+# (.ci/run).
 
 FUZZTIME ?= 30s
 # The packages whose tests define -update (golden files, testscript scripts);
@@ -9,7 +10,7 @@ FUZZTIME ?= 30s
 # when its tests gain the flag.
 GOLDEN_PKGS = ./parse ./report ./cmd/edapply
 
-.PHONY: build test race vet fmt tidy check golden fuzz demo eval bench bench-compare mcp-smoke
+.PHONY: build test race vet fmt tidy staticcheck check golden fuzz demo eval bench bench-compare mcp-smoke
 
 # Static, without cgo: only net's DNS resolver (imported by pflag and
 # go-gitdiff, never called) would use it, and a dynamically linked binary
@@ -38,9 +39,18 @@ fmt:
 tidy:
 	go mod tidy -diff
 
-check: vet fmt tidy test race
+# staticcheck at a pinned version, which go run fetches through the module
+# proxy into the module cache: nothing to install, and go.mod gains no
+# dependency.
+STATICCHECK = honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-# Rewrite golden files and scripts from actual output; review the diff.
+staticcheck:
+	go run $(STATICCHECK) ./...
+
+check: vet fmt tidy staticcheck test race
+
+# Rewrite golden files and the CLI's scripts (cmd/edapply/testdata/scripts)
+# from actual output; review the diff.
 golden:
 	go test $(GOLDEN_PKGS) -update
 

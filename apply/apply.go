@@ -50,12 +50,19 @@ type Options struct {
 	// harness's /repo, /workspace): an absolute path under one names the
 	// file under Root. Any other absolute path outside Root is OUT_OF_ROOT.
 	PathPrefixes []string
-	Check        string        // shell command run in Root after writing; restore on failure
-	CheckTimeout time.Duration // 0: no limit beyond ctx
+	// Verify, when set, is called once the files are written, with the
+	// absolute root, to judge them (the command line's --verify runs a
+	// command there). When it returns an error, every file is put back and
+	// the apply fails with CHECK_FAILED, the error's text its message;
+	// output, what the caller keeps of the verification's output, is
+	// Result.VerifyOutput either way. It is not called when nothing was
+	// written (a dry run, a failed edit). It should return once ctx is
+	// done.
+	Verify func(ctx context.Context, root string) (output string, err error)
 	// LockTimeout is how long to wait for another Apply or Undo in the
 	// same root to finish: DefaultLockTimeout when 0, no wait when
 	// negative. The lock is held while the files are read and written,
-	// not while Check runs.
+	// not while Verify runs.
 	LockTimeout time.Duration
 	// ForceReadOnly lets an apply replace a file the user has no write
 	// permission for; without it such a file is IO_ERROR.
@@ -115,11 +122,16 @@ type RepairRequest struct {
 
 // A Result is the outcome of Apply: what happened to every file and edit.
 type Result struct {
-	OK          bool
-	DryRun      bool
-	Files       []*FileResult // in order of first appearance in the edits
-	Errors      edit.ErrorList
-	CheckOutput string // tail of --check's combined output, when it ran
+	OK     bool
+	DryRun bool
+	Files  []*FileResult // in order of first appearance in the edits
+	Errors edit.ErrorList
+	// Verify is what became of Options.Verify: "" when it is nil;
+	// "passed"; "failed", when it returned an error and the files were
+	// put back (CHECK_FAILED); or "skipped", when nothing was written for
+	// it to judge.
+	Verify       string
+	VerifyOutput string // what Options.Verify returned as its output, when it ran
 	// Journal is the undo journal this apply wrote (see Undo); "" when it
 	// wrote none: a dry run, a failure, nothing to change, or no usable
 	// default state directory (the apply then has no undo).
@@ -127,17 +139,6 @@ type Result struct {
 	// NoUndo says why an apply that wrote files has no undo journal: its
 	// state directories could not be written. "" otherwise.
 	NoUndo string
-}
-
-// CheckFailed reports whether the --check command failed (the files were
-// then put back).
-func (r *Result) CheckFailed() bool {
-	for _, e := range r.Errors {
-		if e.Code == edit.CodeCheckFailed {
-			return true
-		}
-	}
-	return false
 }
 
 // A FileResult is what happened (or would happen) to one file.

@@ -9,14 +9,12 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"os"
-	"os/signal"
 	"path"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/testhook"
@@ -102,8 +100,8 @@ const maxUnsynced = 64
 // temp file beside its target (creating missing parent directories); then
 // each temp file is renamed into place, each target re-read first so that
 // a change made since planning is OUT_OF_DATE rather than overwritten;
-// deletions come last, after every rename succeeded. A failure, a
-// cancelled ctx or SIGINT/SIGTERM at any point puts back what was already
+// deletions come last, after every rename succeeded. A failure or a
+// cancelled ctx at any point puts back what was already
 // done, from the originals in memory, and removes every temp file and
 // directory made. saveJournal is given the temp files' and the
 // directories' root-relative paths and returns a function that restores
@@ -120,9 +118,6 @@ const maxUnsynced = 64
 // which the journal (synced before the first rename) lets undo judge.
 // GNU patch and git apply sync nothing.
 func (t *txn) commit(ctx context.Context, saveJournal func(temps, dirs []string) (func(), error)) *edit.Error {
-	sigc := make(chan os.Signal, 1)
-	signal.Notify(sigc, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sigc)
 	t.temps = map[int]string{}
 	t.open = make(chan struct{}, maxUnsynced)
 	defer t.removeTemps()
@@ -135,7 +130,7 @@ func (t *txn) commit(ctx context.Context, saveJournal func(temps, dirs []string)
 			temps = append(temps, names[i])
 		}
 	}
-	if e := t.interrupted(ctx, sigc); e != nil {
+	if e := t.interrupted(ctx); e != nil {
 		return t.abort(e)
 	}
 	missing := t.missingDirs()
@@ -156,7 +151,7 @@ func (t *txn) commit(ctx context.Context, saveJournal func(temps, dirs []string)
 		}
 	}
 	if e := t.forEach(writes, func(i int) *edit.Error {
-		if e := t.interrupted(ctx, sigc); e != nil {
+		if e := t.interrupted(ctx); e != nil {
 			return e
 		}
 		return t.stage(i, names[i])
@@ -172,7 +167,7 @@ func (t *txn) commit(ctx context.Context, saveJournal func(temps, dirs []string)
 	// Renames first, then deletions, once every rename succeeded.
 	for _, is := range [][]int{writes, removals} {
 		if e := t.forEach(is, func(i int) *edit.Error {
-			if e := t.interrupted(ctx, sigc); e != nil {
+			if e := t.interrupted(ctx); e != nil {
 				return e
 			}
 			return t.place(i)
@@ -376,29 +371,18 @@ func (t *txn) leftWritten(paths map[string]bool) {
 	}
 }
 
-// revert puts every change of a successful commit back (--check failed),
+// revert puts every change of a successful commit back (Verify failed),
 // as rollback does, and takes back its journal.
-func (t *txn) revert() *edit.Error {
-	// The signals are caught and never read: an interrupt must not kill
-	// the process half way through putting the files back.
-	sigc := make(chan os.Signal, 1)
-	signal.Notify(sigc, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sigc)
-	return t.rollback()
-}
+func (t *txn) revert() *edit.Error { return t.rollback() }
 
-// interrupted returns an error once ctx is done or a signal has arrived.
-// Signals are only noticed between steps: the step under way finishes, then
-// everything is put back.
-func (t *txn) interrupted(ctx context.Context, sigc <-chan os.Signal) *edit.Error {
-	select {
-	case s := <-sigc:
-		return &edit.Error{Code: edit.CodeIO, Edit: -1, Msg: fmt.Sprintf("interrupted by %v; no file was changed", s)}
-	case <-ctx.Done():
-		return &edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "interrupted: " + ctx.Err().Error() + "; no file was changed", Err: ctx.Err()}
-	default:
+// interrupted returns an error once ctx is done. It is only noticed
+// between steps: the step under way finishes, then everything is put back.
+func (t *txn) interrupted(ctx context.Context) *edit.Error {
+	if ctx.Err() == nil {
 		return nil
 	}
+	cause := context.Cause(ctx)
+	return &edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "interrupted: " + cause.Error() + "; no file was changed", Err: cause}
 }
 
 // drift reports OUT_OF_DATE when c's path no longer holds what planning read.

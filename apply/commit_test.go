@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/signal"
 	"path"
 	"path/filepath"
 	"strings"
@@ -176,42 +175,6 @@ func TestCommitCancelled(t *testing.T) {
 		t.Fatalf("Apply = %v, want IO_ERROR interrupted", err)
 	}
 	unchanged(t, root, before)
-}
-
-func TestCommitSignal(t *testing.T) {
-	root, before, edits := txnCase(t)
-	// The test's own subscription outlives the commit's, so that a signal
-	// delivered after Apply returned neither kills the test binary nor
-	// reaches a later test's commit: the test waits for it below.
-	delivered := make(chan os.Signal, 1)
-	signal.Notify(delivered, os.Interrupt)
-	defer signal.Stop(delivered)
-	sent := false
-	withHook(t, func(step, p string) {
-		if step == "temp" && !sent {
-			sent = true
-			p, _ := os.FindProcess(os.Getpid())
-			p.Signal(os.Interrupt)
-		}
-	})
-	res, err := Apply(context.Background(), edits, testOpts(t, root))
-	if sent {
-		<-delivered
-	}
-	// Delivery is asynchronous: the commit either noticed the signal and
-	// put everything back, or finished first. Either way no file is half
-	// written and no temp is left, and the process was not killed.
-	noTemps(t, root)
-	if err != nil {
-		if !strings.Contains(err.Error(), "interrupted") {
-			t.Fatalf("Apply = %v", err)
-		}
-		unchanged(t, root, before)
-		return
-	}
-	if !res.OK {
-		t.Fatal("no error but not OK")
-	}
 }
 
 // manyCase is a transaction big enough to be staged and placed on several

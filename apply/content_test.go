@@ -2,6 +2,7 @@ package apply
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -176,13 +177,13 @@ func TestNoAfterRollback(t *testing.T) {
 	writeTree(t, root, tree{"a.txt": src, "b.txt": "b\n"})
 	opts := testOpts(t, root)
 	opts.NoAfter = true
-	opts.Check = "exit 3"
+	opts.Verify = func(context.Context, string) (string, error) { return "", errors.New("tests failed") }
 	res, err := Apply(context.Background(), []edit.Edit{replace("a.txt", "old\n", "new\n"), replace("b.txt", "b\n", "c\n")}, opts)
-	if err == nil || !res.CheckFailed() {
-		t.Fatalf("Apply with a failing check: %v, %v", err, res.Errors)
+	if err == nil || res.Verify != "failed" {
+		t.Fatalf("Apply with a failing verification: %v, %v", err, res.Errors)
 	}
 	if got := readTree(t, root); got["a.txt"] != src || got["b.txt"] != "b\n" {
-		t.Errorf("after the failed check: a.txt %d bytes (want %d), b.txt %q", len(got["a.txt"]), len(src), got["b.txt"])
+		t.Errorf("after the failed verification: a.txt %d bytes (want %d), b.txt %q", len(got["a.txt"]), len(src), got["b.txt"])
 	}
 	for _, e := range res.Errors {
 		if e.Code == edit.CodeOutOfDate {

@@ -29,7 +29,7 @@ func TestJournalFormat(t *testing.T) {
 		t.Fatal(err)
 	}
 	for k := range got.Files {
-		if got.Files[k].Before == nil || len(got.Files[k].Before) == 0 {
+		if len(got.Files[k].Before) == 0 {
 			got.Files[k].Before = j.Files[k].Before // nil and empty are the same here
 		}
 	}

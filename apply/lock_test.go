@@ -4,12 +4,11 @@ package apply
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 
 	"github.com/edapply/edapply/edit"
@@ -120,34 +119,28 @@ func TestLockWait(t *testing.T) {
 func TestRollbackAfterForeignWrite(t *testing.T) {
 	root := t.TempDir()
 	writeTree(t, root, tree{"a.txt": "a\n", "shared.txt": "one\ntwo\n"})
-	fifos := t.TempDir()
-	started, finish := filepath.Join(fifos, "started"), filepath.Join(fifos, "finish")
-	for _, f := range []string{started, finish} {
-		if err := syscall.Mkfifo(f, 0o600); err != nil {
-			t.Skip(err)
-		}
-	}
 	opts := testOpts(t, root)
 	checking := opts
-	// The check says it runs, waits for the test, and fails.
-	checking.Check = fmt.Sprintf("echo >%s; read x <%s; exit 1", started, finish)
+	// The verification says it runs, waits for the test, and fails.
+	started, finish := make(chan struct{}), make(chan struct{})
+	checking.Verify = func(context.Context, string) (string, error) {
+		close(started)
+		<-finish
+		return "", errors.New("tests failed")
+	}
 	done := make(chan *Result, 1)
 	go func() {
 		res, _ := Apply(context.Background(), []edit.Edit{replace("a.txt", "a", "A"), replace("shared.txt", "one", "ONE")}, checking)
 		done <- res
 	}()
-	if _, err := os.ReadFile(started); err != nil {
-		t.Fatal(err)
-	}
+	<-started
 	other := opts
-	other.LockTimeout = -1 // the lock is free while a check runs
+	other.LockTimeout = -1 // the lock is free while a verification runs
 	res, err := Apply(context.Background(), []edit.Edit{replace("shared.txt", "two", "TWO")}, other)
 	if err != nil {
-		t.Fatalf("apply during the check: %v", err)
+		t.Fatalf("apply during the verification: %v", err)
 	}
-	if err := os.WriteFile(finish, []byte("go\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	close(finish)
 	first := <-done
 	if first.OK || !hasCode(first.Errors, edit.CodeCheckFailed) {
 		t.Fatalf("first apply = %v, want CHECK_FAILED", first.Errors)

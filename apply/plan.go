@@ -29,8 +29,8 @@ import (
 // earlier one wrote. Every failing edit is reported. If anything failed,
 // nothing is written and Result.OK is false. Otherwise the files are
 // committed (see commit.go), an undo journal is recorded under
-// opts.StateDir, and opts.Check, if set, runs in the root; when it fails
-// every file is restored and the error is CHECK_FAILED.
+// opts.StateDir, and opts.Verify, if set, judges the files written; when it
+// fails every file is restored and the error is CHECK_FAILED.
 //
 // With opts.Repair set, each edit that fails with NO_MATCH,
 // MULTIPLE_MATCHES, ELISION, FILE_EXISTS or FILE_NOT_FOUND is handed to it
@@ -42,8 +42,21 @@ import (
 // opts.Base values must be 8 to 64 hex digits; any other value is a
 // PARSE_ERROR for that path (the CLI should reject it as a usage error
 // first, see [ValidBase]).
+//
+// Apply catches no signal and runs no command: it stops through ctx
+// alone. A program that wants an interrupt to stop it cancels ctx on the
+// signal and keeps catching signals until Apply returns, so that none
+// ends the process while files are being put back.
 func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error) {
 	res := &Result{DryRun: opts.DryRun}
+	if opts.Verify != nil {
+		// Until it runs: every return before then wrote nothing.
+		defer func() {
+			if res.Verify == "" {
+				res.Verify = "skipped"
+			}
+		}()
+	}
 	root, err := os.OpenRoot(opts.Root)
 	if err != nil {
 		res.Errors.Add(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot open root " + opts.Root + ": " + errMsg(err), Err: err})
@@ -177,15 +190,16 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		}
 		jr.markDone(res.Journal)
 	}
-	if opts.Check != "" {
-		// Other applies may go on while the check runs; the rollback
-		// waits for them, and puts back only what still holds what this
-		// apply wrote.
+	if opts.Verify != nil {
+		// Other applies may go on while the verification runs; the
+		// rollback waits for them, and puts back only what still holds
+		// what this apply wrote.
 		unlock()
 		unlock = func() {}
-		if e := runCheck(ctx, rs.abs, opts.Check, opts.CheckTimeout, res); e != nil {
+		if e := verify(ctx, opts.Verify, rs.abs, res); e != nil {
 			res.Errors.Add(e)
-			// Put back even when ctx is done: it may be what ended the check.
+			// Put back even when ctx is done: it may be what ended the
+			// verification.
 			if !lock(context.WithoutCancel(ctx)) {
 				e.Msg += "; nothing was restored"
 				e.Hint = "Run `edapply undo` once the other edapply has finished."
@@ -210,10 +224,10 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	}
 	written = true
 	if res.Journal != "" {
-		// Without a check the root stayed locked since the journals were
+		// Without Verify the root stayed locked since the journals were
 		// listed: they are those and this apply's, which is the newest.
 		names := journals
-		if opts.Check != "" {
+		if opts.Verify != nil {
 			names = listJournals(jdirs)
 		} else {
 			names = append([]string{res.Journal}, names...)

@@ -5,11 +5,11 @@
 #   model-reply | examples/aider-wrapper.sh [EDAPPLY FLAGS...]
 #
 # The reply is read on stdin and applied in the current directory (pass -C
-# DIR, --strict, --check CMD and the like through). On success the message
+# DIR, --strict, --verify CMD and the like through). On success the message
 # summarizes what was applied; on failure (nothing written) it lists each
 # error with its hint and the closest candidates, which is what the model
 # needs to resend a working edit. The exit status is edapply's: 0 applied,
-# 1 an edit failed, 2 no edit found, 3 --check failed and was rolled back.
+# 1 an edit failed, 2 no edit found, 3 --verify failed and was rolled back.
 #
 # Needs python3 to read the JSON receipt; $EDAPPLY names the binary (default: edapply on $PATH).
 set -u

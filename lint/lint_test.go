@@ -1,7 +1,12 @@
 package lint
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -354,5 +359,23 @@ func TestUniqueCommon(t *testing.T) {
 		if a[p[0]] != b[p[1]] {
 			t.Errorf("uniqueCommon pair %v joins %q and %q", p, a[p[0]], b[p[1]])
 		}
+	}
+}
+
+// TestFilesNamed: named files are linted whether or not git knows them,
+// and one that cannot be read is an error that names it, never clean.
+func TestFilesNamed(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "x.go")
+	if err := os.WriteFile(name, []byte("package x\n<<<<<<< SEARCH\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	found, err := Files(context.Background(), []string{name})
+	if err != nil || len(found) != 1 || found[0].Kind != KindSearchReplace || found[0].Line != 2 {
+		t.Fatalf("Files = %v, %v; want the marker at line 2", found, err)
+	}
+	var unreadable *fs.PathError
+	if _, err := Files(context.Background(), []string{name, filepath.Join(dir, "missing.go")}); !errors.As(err, &unreadable) {
+		t.Fatalf("Files of a missing file: %v, want an *fs.PathError", err)
 	}
 }

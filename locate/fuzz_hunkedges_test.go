@@ -63,9 +63,7 @@ func FuzzHunkEdges(f *testing.F) {
 		for _, l := range fl[start+lead : start+lead+minus] {
 			mid = append(mid, "-"+l)
 		}
-		var added []string
 		for _, c := range newData {
-			added = append(added, typoLine(c^0x5a))
 			mid = append(mid, "+"+typoLine(c^0x5a))
 		}
 		post := ctx(fl[start+lead+minus : start+lead+minus+trail])

@@ -56,14 +56,14 @@ func newPalette(on bool) palette {
 func Human(w io.Writer, res *apply.Result, colored bool) error {
 	p := newPalette(colored)
 	bw := bufio.NewWriter(w)
-	checkFailed := res.CheckFailed()
+	verifyFailed := res.Verify == "failed"
 	for _, f := range res.Files {
 		path := p.bold.Sprint(f.Path)
 		if f.NewPath != "" {
 			path += " → " + p.bold.Sprint(f.NewPath)
 		}
 		fmt.Fprintf(bw, "%s %s\n", f.Op, path)
-		restored := checkFailed && changes(f)
+		restored := verifyFailed && changes(f)
 		for _, e := range f.Edits {
 			p.writeEditLine(bw, e, res.DryRun, restored)
 		}
@@ -74,16 +74,30 @@ func Human(w io.Writer, res *apply.Result, colored bool) error {
 	for _, e := range res.Errors {
 		p.writeError(bw, e)
 	}
-	if res.CheckOutput != "" {
-		fmt.Fprintf(bw, "check output:\n")
-		writeIndented(bw, res.CheckOutput, "    ")
+	if res.VerifyOutput != "" {
+		fmt.Fprintf(bw, "verify output:\n")
+		writeIndented(bw, res.VerifyOutput, "    ")
 	}
 	if len(res.Files) > 0 || len(res.Errors) > 0 {
 		bw.WriteString("\n")
 	}
 	fmt.Fprintln(bw, p.summary(res))
+	if res.Verify == "skipped" {
+		fmt.Fprintf(bw, "%s verify not run: nothing was written\n", p.faint.Sprint("○"))
+	}
 	if res.NoUndo != "" {
 		fmt.Fprintf(bw, "%s no undo for this apply: %s\n", p.bad.Sprint("!"), res.NoUndo)
+	}
+	return bw.Flush()
+}
+
+// Errors writes the errors of res as Human does, and nothing else: what
+// a command that prints only errors (edapply --check) prints.
+func Errors(w io.Writer, res *apply.Result, colored bool) error {
+	p := newPalette(colored)
+	bw := bufio.NewWriter(w)
+	for _, e := range res.Errors {
+		p.writeError(bw, e)
 	}
 	return bw.Flush()
 }
@@ -229,10 +243,10 @@ func (p palette) summary(res *apply.Result) string {
 			}
 		}
 		switch {
-		case res.CheckFailed() && kept == 0:
-			return p.bad.Sprint("check failed") + "; every file restored"
-		case res.CheckFailed():
-			return p.bad.Sprint("check failed") + "; " + plural(kept, "file") + " not restored"
+		case res.Verify == "failed" && kept == 0:
+			return p.bad.Sprint("verify failed") + "; every file restored"
+		case res.Verify == "failed":
+			return p.bad.Sprint("verify failed") + "; " + plural(kept, "file") + " not restored"
 		case len(res.Errors) == 0:
 			return "nothing written"
 		case kept > 0:

@@ -13,12 +13,15 @@ import (
 // (CONTRACT.md, "Receipt"). Files and Errors are never nil, so a consumer
 // always finds arrays.
 type Receipt struct {
-	OK          bool        `json:"ok"`
-	DryRun      bool        `json:"dry_run"`
-	Files       []WireFile  `json:"files"`
-	Errors      []WireError `json:"errors"`
-	Normalized  string      `json:"normalized,omitempty"`   // the response as applied; set by the caller that computed it
-	CheckOutput string      `json:"check_output,omitempty"` // tail of --check's output, when it ran
+	OK         bool        `json:"ok"`
+	DryRun     bool        `json:"dry_run"`
+	Files      []WireFile  `json:"files"`
+	Errors     []WireError `json:"errors"`
+	Normalized string      `json:"normalized,omitempty"` // the response as applied; set by the caller that computed it
+	// Verify is what became of --verify: "passed", "failed" or
+	// "skipped" (nothing was written); absent without it.
+	Verify       string `json:"verify,omitempty"`
+	VerifyOutput string `json:"verify_output,omitempty"` // tail of --verify's output, when it ran
 	// Undo is false, with UndoReason, when the apply wrote files but no
 	// undo journal; absent otherwise.
 	Undo       *bool  `json:"undo,omitempty"`
@@ -131,11 +134,12 @@ func NewRepairInput(req apply.RepairRequest) RepairInput {
 // NewReceipt converts res to its wire form.
 func NewReceipt(res *apply.Result) Receipt {
 	r := Receipt{
-		OK:          res.OK,
-		DryRun:      res.DryRun,
-		Files:       make([]WireFile, 0, len(res.Files)),
-		Errors:      make([]WireError, 0, len(res.Errors)),
-		CheckOutput: res.CheckOutput,
+		OK:           res.OK,
+		DryRun:       res.DryRun,
+		Files:        make([]WireFile, 0, len(res.Files)),
+		Errors:       make([]WireError, 0, len(res.Errors)),
+		Verify:       res.Verify,
+		VerifyOutput: res.VerifyOutput,
 	}
 	if res.NoUndo != "" {
 		r.Undo, r.UndoReason = new(bool), res.NoUndo
@@ -161,9 +165,9 @@ func NewReceipt(res *apply.Result) Receipt {
 // UsageReceipt is the receipt of a command line that could not run (a bad
 // flag, a missing root, an unreadable response): nothing planned, one
 // USAGE error carrying msg.
-func UsageReceipt(msg string, dryRun bool) Receipt {
+func UsageReceipt(msg, command string, dryRun bool) Receipt {
 	return Receipt{DryRun: dryRun, Files: []WireFile{}, Errors: []WireError{{Code: string(edit.CodeUsage), Message: msg,
-		Hint: "Fix the command line; run 'edapply --help' for usage."}}}
+		Hint: "Fix the command line; run '" + command + " --help' for usage."}}}
 }
 
 // JSON writes res as one compact JSON object and a newline, so a harness

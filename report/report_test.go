@@ -95,20 +95,30 @@ func results() map[string]*apply.Result {
 				{Path: "new.txt", Op: "delete", BeforeHash: "cccc", Before: []byte("new\n")},
 			},
 		},
-		// A failed check: the written file is restored.
-		"check": {
+		// A failed --verify: the written file is restored.
+		"verify": {
 			Files: []*apply.FileResult{{
 				Path: "a.txt", Op: "modify", BeforeHash: "aaaa", AfterHash: "aaaa",
 				Before: []byte("a\n"), After: []byte("A\n"),
 				Edits: []apply.EditResult{{Index: 0, Status: apply.StatusMatched, Strategy: apply.StrategyExact, LineStart: 1, LineEnd: 1}},
 			}},
-			Errors:      edit.ErrorList{{Code: edit.CodeCheckFailed, Edit: -1, Msg: "check command failed with exit status 1; every file was restored"}},
-			CheckOutput: "FAIL: TestA\nexit status 1\n",
+			Errors:       edit.ErrorList{{Code: edit.CodeCheckFailed, Edit: -1, Msg: "--verify command exited with status 1; every file was restored"}},
+			Verify:       "failed",
+			VerifyOutput: "FAIL: TestA\nexit status 1\n",
 		},
-		// A failed check that rewrote a file the apply wrote: that file
-		// keeps what the check wrote, and its after hash says so; an edit
+		// A dry run with --verify, which did not run.
+		"verify-skipped": {
+			OK: true, DryRun: true, Verify: "skipped",
+			Files: []*apply.FileResult{{
+				Path: "a.txt", Op: "modify", BeforeHash: "aaaa", AfterHash: "aaaa",
+				Before: []byte("a\n"), After: []byte("A\n"),
+				Edits: []apply.EditResult{{Index: 0, Status: apply.StatusMatched, Strategy: apply.StrategyExact, LineStart: 1, LineEnd: 1}},
+			}},
+		},
+		// A failed --verify that rewrote a file the apply wrote: that file
+		// keeps what the command wrote, and its after hash says so; an edit
 		// that changed nothing was not written.
-		"check-kept": {
+		"verify-kept": {
 			Files: []*apply.FileResult{
 				{
 					Path: "a.txt", Op: "modify", BeforeHash: "aaaa", AfterHash: "cccc",
@@ -130,10 +140,11 @@ func results() map[string]*apply.Result {
 				},
 			},
 			Errors: edit.ErrorList{
-				{Code: edit.CodeCheckFailed, Edit: -1, Msg: "check command failed with exit status 1; some files were not restored"},
+				{Code: edit.CodeCheckFailed, Edit: -1, Msg: "--verify command exited with status 1; some files were not restored"},
 				{Code: edit.CodeOutOfDate, Path: "a.txt", Edit: -1, Msg: "not restored: it changed after this apply wrote it; what it holds now was kept"},
 			},
-			CheckOutput: "FAIL: TestA\n",
+			Verify:       "failed",
+			VerifyOutput: "FAIL: TestA\n",
 		},
 	}
 }
@@ -179,6 +190,31 @@ func TestHuman(t *testing.T) {
 				}
 				golden(t, file, buf.Bytes())
 			})
+		}
+	}
+}
+
+// TestErrors: what --check prints is the human receipt's errors, whole,
+// and nothing of its files or summary.
+func TestErrors(t *testing.T) {
+	for name, res := range results() {
+		var human, errs bytes.Buffer
+		if err := Human(&human, res, false); err != nil {
+			t.Fatal(err)
+		}
+		if err := Errors(&errs, res, false); err != nil {
+			t.Fatal(err)
+		}
+		got := errs.String()
+		lines := strings.Split(strings.TrimSuffix(human.String(), "\n"), "\n")
+		summary := lines[len(lines)-1]
+		if !strings.Contains(human.String(), got) || strings.Contains(got, summary) || (len(res.Errors) == 0) != (got == "") {
+			t.Errorf("%s: Errors wrote\n%s\nfrom the human receipt\n%s", name, got, human.String())
+		}
+		for _, e := range res.Errors {
+			if !strings.Contains(got, string(e.Code)) {
+				t.Errorf("%s: Errors left out %s", name, e.Code)
+			}
 		}
 	}
 }

@@ -7,150 +7,38 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/edit"
-	"github.com/edapply/edapply/internal/cli"
-	"github.com/edapply/edapply/parse"
+	"github.com/edapply/edapply/internal/shell"
 	"github.com/edapply/edapply/report"
 )
-
-// maxResponse bounds the model output edapply reads: far beyond any real
-// reply, small enough that a runaway pipe cannot exhaust memory. A variable
-// only so that tests can lower it.
-var maxResponse int64 = 256 << 20 // 256 MiB
-
-// planOptions are what apply and normalize share: where the tree is, how
-// to read the response, how to plan it.
-type planOptions struct {
-	root     string
-	format   edit.Format
-	base     []string // PATH=HASH, as given
-	strict   bool
-	trimWS   bool
-	prefixes []string // --path-prefix
-	response string   // RESPONSE_FILE; "" or "-" for stdin
-	// skipped, if set, is told of each edit that --format leaves unread
-	// (parse.Options.Skipped).
-	skipped func(edit.Edit)
-}
-
-// addPlanFlags registers planOptions' flags; baseUsage says what --base
-// does for the command.
-func addPlanFlags(fs *pflag.FlagSet, opts *planOptions, baseUsage string) {
-	fs.StringVarP(&opts.root, "root", "C", ".", "working tree `DIR`; every path resolves inside it")
-	fs.VarP(&opts.format, "format", "f", "edit format: "+edit.FormatNames())
-	fs.BoolVar(&opts.strict, "strict", false, "exact matching only (no tolerance ladder)")
-	fs.StringArrayVar(&opts.base, "base", nil, baseUsage)
-	fs.BoolVar(&opts.trimWS, "trim-trailing-ws", false, "strip trailing spaces and tabs from the lines edits add")
-	fs.StringArrayVar(&opts.prefixes, "path-prefix", nil, "an absolute path under `P` names the file under the root (where the model sees the tree); repeatable")
-}
 
 type applyOptions struct {
 	planOptions
 	dryRun   bool
+	check    bool // --check: locate, write nothing, print only errors
 	json     bool
-	check    string
+	verify   string        // --verify CMD
+	verifyTO time.Duration // --verify-timeout
 	repair   string        // --repair CMD
 	attempts int           // --repair-attempts
 	repairTO time.Duration // --repair-timeout
-	checkTO  time.Duration // --check-timeout
 	lockTO   time.Duration // --lock-timeout
 	forceRO  bool          // --force-readonly
 	noSync   bool          // --no-sync
 	color    colorMode
 }
 
-// newRootCmd builds the edapply command with every subcommand. The root
-// is itself `apply`, the default command, so `edapply r.md` and `edapply
-// apply r.md` are the same.
-func newRootCmd() *cobra.Command {
-	root := newApplyRootCmd(cli.Version())
-	addSubcommands(root)
-	return root
-}
-
-// newRootCmdFor builds what args can reach: the root alone, which is
-// `apply`, unless an argument names a subcommand, help or completion.
-// Most calls apply a reply; building every subcommand's flags for them
-// costs more than the rest of the command's start-up.
-//
-// The build's version is read (debug.ReadBuildInfo parses the module list
-// the linker wrote: 0.02 M instructions) only when an argument may print
-// it; otherwise a stand-in declares the --version flag, which help lists
-// without its value.
-func newRootCmdFor(args []string) *cobra.Command {
-	version := versionStandIn
-	if slices.ContainsFunc(args, mayPrintVersion) {
-		version = cli.Version()
-	}
-	root := newApplyRootCmd(version)
-	if slices.ContainsFunc(args, reachesSubcommand) {
-		addSubcommands(root)
-	}
-	return root
-}
-
-// reachesSubcommand reports whether the argument a may name a subcommand
-// or ask for help, whose text lists them: one of subcommandNames, or the
-// help flag given a value or in a cluster of short flags (-nh). In doubt,
-// yes: the whole tree then decides, as it always may.
-func reachesSubcommand(a string) bool {
-	return slices.Contains(subcommandNames, a) || strings.HasPrefix(a, "--help") ||
-		len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'h')
-}
-
-// versionStandIn is the root's version when no argument may print it.
-const versionStandIn = "unread"
-
-// mayPrintVersion reports whether the argument a may be the version flag:
-// --version, with a value or not, or a cluster of short flags holding v
-// (-nv). In doubt, yes.
-func mayPrintVersion(a string) bool {
-	return strings.HasPrefix(a, "--version") || len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'v')
-}
-
-// subcommandNames are the arguments that make newRootCmdFor build every
-// subcommand: their names, and what reaches cobra's help and completion
-// (TestSubcommandNames keeps them with addSubcommands).
-var subcommandNames = []string{
-	"apply", "parse", "hash", "read", "mcp", "undo", "lint", "completion", "formats", "normalize",
-	"help", "-h", "--help", cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd,
-}
-
-func newApplyRootCmd(version string) *cobra.Command {
-	root := newApplyCmd(&applyOptions{})
-	root.Use = "edapply [apply] [flags] [RESPONSE_FILE]"
-	root.Short = "Apply the edits in an LLM's reply to files, atomically, and print a receipt"
-	root.Long = `edapply reads a model's reply (SEARCH/REPLACE blocks, unified diffs,
-whole-file fences, Codex patch envelopes or JSON tool calls) from
-RESPONSE_FILE, or from stdin when it is absent or "-", applies every edit to
-the working tree as one transaction and prints a receipt.
-
-Exit status: 0 every edit applied; 1 an edit failed and nothing was written;
-2 usage error or no edit parsed; 3 --check failed and every file was restored.`
-	root.Version = version
-	root.SilenceErrors = true
-	root.SilenceUsage = true
-	// newCompletionCmd replaces cobra's default, whose help cannot say how
-	// to install edapply's scripts.
-	root.CompletionOptions.DisableDefaultCmd = true
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{Err: err, Flags: true} })
-	return root
-}
-
-func addSubcommands(root *cobra.Command) {
-	root.AddCommand(newApplyCmd(&applyOptions{}), newParseCmd(&parseOptions{}), newHashCmd(&hashOptions{}), newReadCmd(&readOptions{}), newMCPCmd(), newUndoCmd(&undoOptions{}),
-		newLintCmd(), newCompletionCmd(), newFormatsHelpCmd(), newNormalizeCmd(&normalizeOptions{}))
-}
+// applyStatus ends the help of apply, which is also the root's.
+const applyStatus = `Exit status: 0 every edit applied (with --dry-run or --check: would apply);
+1 an edit failed and nothing was written; 2 usage error or no edit parsed;
+3 --verify failed and every file was restored.`
 
 func newApplyCmd(opts *applyOptions) *cobra.Command {
 	cmd := &cobra.Command{
@@ -163,10 +51,27 @@ guessing between two places), writes every file as one transaction and
 prints a receipt. An edit that cannot be placed writes nothing; the receipt
 names the closest candidates and how to fix the edit.
 
-Exit status: 0 every edit applied; 1 an edit failed and nothing was written;
-2 usage error or no edit parsed; 3 --check failed and every file was restored.`,
-		Example: applyExample,
-		Args:    usageArgs(cobra.MaximumNArgs(1)),
+` + applyStatus,
+		Example: `  # Apply a reply piped from the clipboard (or any command) to the current directory
+  pbpaste | edapply
+
+  # Dry run: print the diff that would be written and the receipt; write nothing
+  edapply --dry-run reply.md
+
+  # As git apply --check: say only what would fail; write nothing
+  edapply --check reply.md
+
+  # The receipt as one JSON object, for a harness; the tree is another directory
+  edapply --json -C ~/src/proj reply.md
+
+  # Refuse (OUT_OF_DATE) if main.go changed since the model saw it: save its
+  # hash when the model reads it, apply with that hash when the reply comes
+  seen=$(edapply hash main.go | cut -c1-16)
+  edapply --base main.go=$seen reply.md
+
+  # Run the tests after writing; if they fail, restore every file and exit 3
+  edapply --verify 'go test ./...' reply.md`,
+		Args: usageArgs(cobra.MaximumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				opts.response = args[0]
@@ -175,130 +80,48 @@ Exit status: 0 every edit applied; 1 an edit failed and nothing was written;
 		},
 		ValidArgsFunction: completeResponseFile,
 	}
-	addApplyFlags(cmd.Flags(), opts)
-	registerCompletions(cmd)
-	return cmd
-}
-
-const applyExample = `  # Apply a reply piped from the clipboard (or any command) to the current directory
-  pbpaste | edapply
-
-  # Dry run: print the diff that would be written and the receipt; write nothing
-  edapply --dry-run reply.md
-
-  # The receipt as one JSON object, for a harness; the tree is another directory
-  edapply --json -C ~/src/proj reply.md
-
-  # Refuse (OUT_OF_DATE) if main.go changed since the model saw it
-  edapply --base main.go=$(edapply hash main.go | cut -c1-16) reply.md
-
-  # Run the tests after writing; if they fail, restore every file and exit 3
-  edapply --check 'go test ./...' reply.md`
-
-func addApplyFlags(fs *pflag.FlagSet, opts *applyOptions) {
+	fs := cmd.Flags()
 	addPlanFlags(fs, &opts.planOptions, "refuse with OUT_OF_DATE unless `PATH=HASH` (SHA-256, 8+ hex digits) matches; repeatable")
 	fs.BoolVarP(&opts.dryRun, "dry-run", "n", false, "parse, match and report; write nothing; print the diff")
+	fs.BoolVar(&opts.check, "check", false, "as git apply --check: locate every edit, write nothing, print only errors")
 	fs.BoolVar(&opts.json, "json", false, "print the receipt as one JSON object")
-	fs.StringVar(&opts.check, "check", "", "after writing, run `CMD` via sh -c in the root; restore every file and exit 3 if it fails")
+	fs.StringVar(&opts.verify, "verify", "", "after writing, run `CMD` via sh -c in the root; restore every file and exit 3 if it fails")
+	fs.DurationVar(&opts.verifyTO, "verify-timeout", 10*time.Minute, "kill the --verify command (and its process group) after `DURATION`, restore every file and exit 3; 0: no limit")
 	fs.StringVar(&opts.repair, "repair", "", "for each failing edit, run `CMD` via sh -c in the root with the edit, error and file excerpt as JSON on stdin; it prints a corrected edit")
 	fs.IntVar(&opts.attempts, "repair-attempts", 1, "at most `N` rounds of --repair")
 	fs.DurationVar(&opts.repairTO, "repair-timeout", 60*time.Second, "kill a --repair command (and its process group) after `DURATION`")
-	fs.DurationVar(&opts.checkTO, "check-timeout", defaultCheckTimeout, "kill the --check command (and its process group) after `DURATION`, restore every file and exit 3; 0: no limit")
 	addLockFlag(fs, &opts.lockTO)
 	fs.BoolVar(&opts.forceRO, "force-readonly", false, "replace files the user has no write permission for (refused with IO_ERROR otherwise)")
 	addSyncFlag(fs, &opts.noSync)
-	opts.color = colorAuto
-	fs.Var(&opts.color, "color", "color the receipt: auto, always, never")
-}
-
-// loadResponse does what apply and normalize share before planning: it
-// checks --base and --root, reads the response and parses it against the
-// tree. When no edit parsed, perrs says why (at least "no edits found").
-func loadResponse(opts *planOptions, in io.Reader) (base map[string]string, src []byte, edits []edit.Edit, perrs edit.ErrorList, err error) {
-	if base, err = parseBase(opts.base); err != nil {
-		return nil, nil, nil, nil, err
-	}
-	if err = checkRoot(opts.root); err != nil {
-		return nil, nil, nil, nil, err
-	}
-	src, edits, perrs, err = readEdits(opts.response, parse.Options{Format: opts.format, Skipped: opts.skipped}, opts.root, in)
-	return base, src, edits, perrs, err
-}
-
-// errInterruptedRead is loadResponseOrInterrupt's answer to an interrupt
-// that came while the reply was still being read.
-var errInterruptedRead = errors.New("interrupted while the reply was read")
-
-// loadResponseOrInterrupt is loadResponse, given up when ctx is cancelled
-// first in a --json run. Such a run catches SIGINT and SIGTERM from its
-// start (it owes its reader a receipt), so an interrupt does not end it,
-// and a read of a pipe its writer keeps open would otherwise hold it for
-// ever: a harness's SIGTERM would go unanswered. The read is left
-// behind; the process ends with the receipt. Other runs are ended by the
-// signal itself while they read.
-func loadResponseOrInterrupt(ctx context.Context, opts *applyOptions, in io.Reader) (map[string]string, []byte, []edit.Edit, edit.ErrorList, error) {
-	if !opts.json {
-		return loadResponse(&opts.planOptions, in)
-	}
-	type loaded struct {
-		base  map[string]string
-		src   []byte
-		edits []edit.Edit
-		perrs edit.ErrorList
-		err   error
-	}
-	done := make(chan loaded, 1)
-	go func() {
-		var l loaded
-		l.base, l.src, l.edits, l.perrs, l.err = loadResponse(&opts.planOptions, in)
-		done <- l
-	}()
-	select {
-	case l := <-done:
-		return l.base, l.src, l.edits, l.perrs, l.err
-	case <-ctx.Done():
-		return nil, nil, nil, nil, errInterruptedRead
-	}
-}
-
-// reserveStack grows the calling goroutine's stack to 64 KiB while it
-// holds few frames. An apply's ladder and commit run deep enough that
-// the stack grows three times on the way, each growth copying and
-// adjusting every frame then on it: 0.07 M instructions of a one-line
-// apply (callgrind), where one growth here copies the few frames above
-// runApply. Its array, with those frames, is past 32 KiB, so the stack
-// doubles to 64 KiB; i keeps the compiler from dropping it.
-//
-//go:noinline
-func reserveStack(i int) byte {
-	var b [40 << 10]byte
-	b[i%len(b)] = 1
-	return b[(i/2)%len(b)]
+	addColorFlag(fs, &opts.color)
+	registerCompletions(cmd)
+	return cmd
 }
 
 // runApply parses the response, applies its edits and prints the receipt.
 // Everything that goes wrong with an edit is in the receipt; the returned
 // error only carries the exit status, or a usage error.
 func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut io.Writer) error {
-	reserveStack(len(opts.response))
 	if opts.attempts < 1 {
 		return usagef("--repair-attempts must be at least 1")
 	}
+	ctx, stop := catchInterrupts(ctx)
+	defer stop()
 	if opts.response == "" || opts.response == "-" {
 		if f, ok := in.(*os.File); ok && isTerminal(f) {
 			// Otherwise a user who forgot the file sees nothing happen.
 			fmt.Fprintln(errOut, "edapply: reading the reply from stdin; end it with Ctrl-D (or pass RESPONSE_FILE)")
 		}
 	}
+	dryRun := opts.dryRun || opts.check
 	var ignored []edit.Edit
 	if opts.format != edit.FormatAuto {
 		opts.skipped = func(e edit.Edit) { ignored = append(ignored, e) }
 	}
-	base, src, edits, perrs, err := loadResponseOrInterrupt(ctx, opts, in)
+	r, err := loadReplyOrInterrupt(ctx, &opts.planOptions, in)
 	if errors.Is(err, errInterruptedRead) {
-		res := &apply.Result{Errors: edit.ErrorList{{Code: edit.CodeIO, Edit: -1,
-			Msg: "interrupted while the reply was read; no file was changed", Err: ctx.Err()}}}
-		if err := writeReceipt(out, res, opts.json, opts.color, ""); err != nil {
+		res := &apply.Result{DryRun: dryRun, Errors: edit.ErrorList{{Code: edit.CodeIO, Edit: -1, Msg: err.Error(), Err: context.Cause(ctx)}}}
+		if err := writeApplyReceipt(out, errOut, opts, res, nil); err != nil {
 			return err
 		}
 		return resultStatus(res)
@@ -312,9 +135,9 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 				opts.format, n, map[bool]string{true: "region", false: "regions"}[n == 1], strings.Join(formats, ", "))
 		}
 	}
-	if len(edits) == 0 {
-		res := &apply.Result{DryRun: opts.dryRun, Errors: perrs}
-		if err := writeReceipt(out, res, opts.json, opts.color, ""); err != nil {
+	if len(r.edits) == 0 {
+		res := &apply.Result{DryRun: dryRun, Errors: r.perrs}
+		if err := writeApplyReceipt(out, errOut, opts, res, nil); err != nil {
 			return err
 		}
 		return exitStatus(exitUsage)
@@ -323,50 +146,101 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 	if opts.repair != "" {
 		repair = repairFunc(opts.repair, opts.root, opts.repairTO)
 	}
+	var verify func(context.Context, string) (string, error)
+	if opts.verify != "" {
+		verify = verifyFunc(opts.verify, opts.verifyTO)
+	}
 	// Apply always returns a Result; its error is Result.Errors.Err(), which
 	// the receipt reports, so only the Result is kept.
-	res, _ := apply.Apply(ctx, edits, apply.Options{
+	res, _ := apply.Apply(ctx, r.edits, apply.Options{
 		Root:   opts.root,
 		Strict: opts.strict,
 		// A response with a region that did not parse is refused whole, but
 		// its parsed edits are still planned so the receipt reports their
 		// errors too: one round trip to the model fixes them all.
-		DryRun:         opts.dryRun || len(perrs) > 0,
-		Base:           base,
+		DryRun:         dryRun || len(r.perrs) > 0,
+		Base:           r.base,
 		TrimTrailingWS: opts.trimWS,
 		PathPrefixes:   opts.prefixes,
-		Check:          opts.check,
-		CheckTimeout:   opts.checkTO,
+		Verify:         verify,
 		LockTimeout:    lockTimeout(opts.lockTO),
 		ForceReadOnly:  opts.forceRO,
 		NoSync:         opts.noSync,
 		NoHashes:       !opts.json, // the human receipt shows none
 		// Only a dry run's diff, and the human receipt's word on what a
-		// failed check put back, read the new content.
-		NoAfter:        !opts.dryRun && opts.check == "",
+		// failed --verify put back, read the new content.
+		NoAfter:        !dryRun && verify == nil,
 		Repair:         repair,
 		RepairAttempts: opts.attempts,
-		Sized:          budgetApply(src, edits),
+		Sized:          budgetApply(r.src, r.edits),
 	})
-	if len(perrs) > 0 {
-		res.OK, res.DryRun = false, opts.dryRun
-		res.Errors = append(perrs, res.Errors...)
-	}
-	// The JSON receipt carries the response as applied, for the history
-	// the model sees next, when it differs from the response as sent; an
-	// edit that cannot be rewritten stays as the model wrote it.
-	var norm string
-	if opts.json {
-		norm = report.ChangedNormalized(src, edits, res)
+	if len(r.perrs) > 0 {
+		res.OK, res.DryRun = false, dryRun
+		res.Errors = append(r.perrs, res.Errors...)
 	}
 	// The status is taken before the receipt is written, so that the
 	// Result, and the files and texts it holds, need not outlive the
 	// receipt's own records while a --json receipt is encoded.
 	status := resultStatus(res)
-	if err := writeReceipt(out, res, opts.json, opts.color, norm); err != nil {
+	if err := writeApplyReceipt(out, errOut, opts, res, r); err != nil {
 		return err
 	}
 	return status
+}
+
+// writeApplyReceipt prints res as the flags ask: the JSON receipt, with
+// the reply as applied when r is given and it differs from the reply as
+// sent; with --check only the errors, on errOut; else the human receipt.
+func writeApplyReceipt(out, errOut io.Writer, opts *applyOptions, res *apply.Result, r *loadedReply) error {
+	switch {
+	case opts.json:
+		rc := report.NewReceipt(res)
+		if r != nil {
+			rc.Normalized = report.ChangedNormalized(r.src, r.edits, res)
+		}
+		return report.WriteReceipt(out, rc)
+	case opts.check:
+		if res.Verify == "skipped" && res.OK {
+			fmt.Fprintln(errOut, "edapply: --verify not run: --check writes nothing")
+		}
+		return report.Errors(errOut, res, opts.color.enabled(errOut))
+	}
+	return writeHuman(out, res, opts.color)
+}
+
+// writeHuman prints the human receipt of res, after the diff that a
+// successful dry run would write.
+func writeHuman(out io.Writer, res *apply.Result, color colorMode) error {
+	if res.DryRun && res.OK {
+		var d bytes.Buffer
+		if err := report.Diff(&d, res); err != nil {
+			return err
+		}
+		if d.Len() > 0 {
+			d.WriteString("\n")
+			if _, err := out.Write(d.Bytes()); err != nil {
+				return err
+			}
+		}
+	}
+	return report.Human(out, res, color.enabled(out))
+}
+
+// verifyTail is how much of the --verify command's output the receipt
+// keeps: the end, where compilers and test runners put the verdict.
+const verifyTail = 4 << 10
+
+// verifyFunc is apply.Options.Verify for --verify CMD: CMD runs via sh -c
+// in the root, killed with what it started after timeout (0: none) or
+// when ctx is done. A non-zero exit fails the apply.
+func verifyFunc(cmdline string, timeout time.Duration) func(context.Context, string) (string, error) {
+	return func(ctx context.Context, root string) (string, error) {
+		out := &shell.Tail{Max: verifyTail}
+		if err := shell.Run(ctx, root, cmdline, timeout, nil, out, out); err != nil {
+			return out.String(), fmt.Errorf("--verify command %w", err)
+		}
+		return out.String(), nil
+	}
 }
 
 // ignoredRegions counts the regions of the edits -f left unread, which
@@ -385,179 +259,4 @@ func ignoredRegions(ignored []edit.Edit) (int, []string) {
 	}
 	slices.Sort(formats)
 	return len(regions), formats
-}
-
-// isTerminal reports whether f is a terminal: a character device other
-// than the null device, which is one too.
-func isTerminal(f *os.File) bool {
-	fi, err := f.Stat()
-	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		return false
-	}
-	null, err := os.Stat(os.DevNull)
-	return err != nil || !os.SameFile(fi, null)
-}
-
-// checkRoot makes a missing or non-directory --root a usage error rather
-// than an error for every edit.
-func checkRoot(root string) error { return cli.CheckRoot(root) }
-
-// writeReceipt prints res as --json and --color ask, the JSON one with
-// normalized (omitted when ""); a successful dry run shows the diff that
-// would be written above the human receipt.
-func writeReceipt(out io.Writer, res *apply.Result, asJSON bool, color colorMode, normalized string) error {
-	if asJSON {
-		r := report.NewReceipt(res)
-		r.Normalized = normalized
-		return report.WriteReceipt(out, r)
-	}
-	if res.DryRun && res.OK {
-		var d bytes.Buffer
-		if err := report.Diff(&d, res); err != nil {
-			return err
-		}
-		if d.Len() > 0 {
-			d.WriteString("\n")
-			if _, err := out.Write(d.Bytes()); err != nil {
-				return err
-			}
-		}
-	}
-	return report.Human(out, res, color.enabled(out))
-}
-
-// noEdits is the PARSE_ERROR for a response in which no reader found an
-// edit; binary input gets its own message, since the fix differs.
-func noEdits(src []byte) *edit.Error {
-	e := &edit.Error{Code: edit.CodeParse, Edit: -1, Msg: "no edits found in the response",
-		Hint: "Write each change as a SEARCH/REPLACE block, a unified diff, a whole-file fence, a *** Begin Patch envelope or a JSON tool call."}
-	switch {
-	case len(bytes.TrimSpace(src)) == 0:
-		e.Msg = "no edits found: the response is empty"
-	case bytes.IndexByte(src, 0) >= 0:
-		e.Msg = "no edits found: the response is binary (it holds NUL bytes)"
-		e.Hint = "Send the model's reply as text."
-	}
-	return e
-}
-
-// readResponse reads the model output from name, or from stdin when name
-// is "" or "-", refusing more than limit bytes.
-func readResponse(name string, stdin io.Reader, limit int64) ([]byte, error) {
-	r, label := stdin, "stdin"
-	if name != "" && name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, &usageError{Err: err}
-		}
-		defer f.Close()
-		r, label = f, name
-	}
-	src, err := readAll(r, limit+1)
-	if err != nil {
-		return nil, usagef("reading %s: %v", label, err)
-	}
-	if int64(len(src)) > limit {
-		size := fmt.Sprintf("%d MiB", limit>>20)
-		if limit%(1<<20) != 0 {
-			size = fmt.Sprintf("%d bytes", limit)
-		}
-		return nil, usagef("%s: response larger than %s", label, size)
-	}
-	return src, nil
-}
-
-// readAll reads r up to limit bytes. A regular file is read into a buffer
-// of its size, where io.ReadAll's doubling would allocate about twice a
-// large reply's bytes on the way.
-func readAll(r io.Reader, limit int64) ([]byte, error) {
-	r = io.LimitReader(r, limit)
-	if f, ok := r.(*io.LimitedReader).R.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > 0 {
-			// One byte of room past the size: a read that finds the end
-			// of the file then needs no larger buffer.
-			b := make([]byte, 0, min(fi.Size(), limit)+1)
-			for {
-				n, err := r.Read(b[len(b):cap(b)])
-				b = b[:len(b)+n]
-				if err == io.EOF {
-					return b, nil
-				}
-				if err != nil {
-					return b, err
-				}
-				if len(b) == cap(b) {
-					b = append(b, 0)[:len(b)] // the file grew while read
-				}
-			}
-		}
-	}
-	return io.ReadAll(r)
-}
-
-// parseBase turns --base PATH=HASH values into apply's map. PATH is as the
-// response writes it (relative to the root); HASH must be 8 to 64 hex
-// digits, a prefix of the file's SHA-256.
-func parseBase(vals []string) (map[string]string, error) {
-	if len(vals) == 0 {
-		return nil, nil
-	}
-	m := make(map[string]string, len(vals))
-	for _, v := range vals {
-		// The last "=" splits: a hash never holds one, a path may.
-		i := strings.LastIndexByte(v, '=')
-		if i <= 0 {
-			return nil, usagef("--base %q: want PATH=HASH", v)
-		}
-		p, h := path.Clean(filepath.ToSlash(v[:i])), strings.ToLower(v[i+1:])
-		if !apply.ValidBase(h) {
-			return nil, usagef("--base %q: HASH must be 8 to 64 hex digits of a SHA-256", v)
-		}
-		m[p] = h
-	}
-	return m, nil
-}
-
-// usageArgs makes a positional-argument check's failure a usage error.
-func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs { return cli.UsageArgs(check) }
-
-// A colorMode is the value of --color.
-type colorMode string
-
-const (
-	colorAuto   colorMode = "auto"
-	colorAlways colorMode = "always"
-	colorNever  colorMode = "never"
-)
-
-func (m *colorMode) String() string { return string(*m) }
-func (m *colorMode) Type() string   { return "when" }
-
-func (m *colorMode) Set(s string) error {
-	switch colorMode(s) {
-	case colorAuto, colorAlways, colorNever:
-		*m = colorMode(s)
-		return nil
-	}
-	return fmt.Errorf("unknown color mode %q (want auto, always or never)", s)
-}
-
-// enabled decides color once for the receipt written to w: auto colors only
-// a terminal, and only when NO_COLOR (https://no-color.org) is unset or empty.
-func (m colorMode) enabled(w io.Writer) bool {
-	switch m {
-	case colorAlways:
-		return true
-	case colorNever:
-		return false
-	}
-	if os.Getenv("NO_COLOR") != "" {
-		return false
-	}
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
 	"github.com/edapply/edapply/edit"
@@ -92,35 +90,4 @@ func completeColor(*cobra.Command, []string, string) ([]string, cobra.ShellCompD
 		cobra.CompletionWithDesc(string(colorAlways), "always color"),
 		cobra.CompletionWithDesc(string(colorNever), "never color"),
 	}, cobra.ShellCompDirectiveNoFileComp
-}
-
-// registerCompletions tells cobra what the flags of cmd that exist take:
-// --root a directory, --format and --color their values, and --check,
-// --base and the --repair flags nothing a shell could guess. It panics on a programming error
-// (a completion registered twice), as cobra's own registration does.
-func registerCompletions(cmd *cobra.Command) {
-	fs := cmd.Flags()
-	funcs := map[string]cobra.CompletionFunc{
-		"format": completeFormat,
-		"color":  completeColor,
-		"check":  cobra.NoFileCompletions,
-		"base":   cobra.NoFileCompletions,
-		// A command, a count and a duration: nothing to complete.
-		"repair":          cobra.NoFileCompletions,
-		"repair-attempts": cobra.NoFileCompletions,
-		"repair-timeout":  cobra.NoFileCompletions,
-	}
-	for name, f := range funcs {
-		if fs.Lookup(name) == nil {
-			continue
-		}
-		if err := cmd.RegisterFlagCompletionFunc(name, f); err != nil {
-			panic(fmt.Sprintf("edapply: completion for --%s: %v", name, err))
-		}
-	}
-	if fs.Lookup("root") != nil {
-		if err := cmd.MarkFlagDirname("root"); err != nil {
-			panic(fmt.Sprintf("edapply: completion for --root: %v", err))
-		}
-	}
 }

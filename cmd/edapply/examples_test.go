@@ -25,6 +25,8 @@ func TestExamples(t *testing.T) {
 			env.Setenv("EXAMPLES", dir)
 			state := env.WorkDir + "-state"
 			env.Setenv("XDG_STATE_HOME", state)
+			// testscript removes only the work directory.
+			env.Defer(func() { os.RemoveAll(state) })
 			return os.Mkdir(state, 0o700)
 		},
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){"exitcode": cmdExitCode},

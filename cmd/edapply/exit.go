@@ -4,10 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/edit"
@@ -15,12 +14,12 @@ import (
 	"github.com/edapply/edapply/report"
 )
 
-// The exit statuses of CONTRACT.md.
+// The exit statuses of the contract (docs/contract.md).
 const (
-	exitOK     = 0 // every edit applied (or would, with --dry-run)
+	exitOK     = 0 // every edit applied (or would, with --dry-run or --check)
 	exitFailed = 1 // at least one edit could not be applied; nothing was written
 	exitUsage  = 2 // usage error, or the input holds no edit that could be parsed
-	exitCheck  = 3 // --check failed and every file was restored
+	exitVerify = 3 // --verify failed and every file was restored
 )
 
 // An exitStatus is returned by a command that has already reported why it
@@ -34,9 +33,13 @@ type usageError = cli.UsageError
 
 func usagef(format string, args ...any) error { return cli.Usagef(format, args...) }
 
-// exitCode maps the outcome of a command to the contract's status, printing
-// to stderr whatever has not been reported yet.
-func exitCode(err error, stderr io.Writer) int {
+// usageArgs makes a positional-argument check's failure a usage error.
+func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs { return cli.UsageArgs(check) }
+
+// exitCode maps the outcome of cmd to the contract's status, printing to
+// stderr whatever has not been reported yet; a usage error points to
+// cmd's own help.
+func exitCode(cmd *cobra.Command, err error, stderr io.Writer) int {
 	var status exitStatus
 	var usage *usageError
 	switch {
@@ -45,12 +48,21 @@ func exitCode(err error, stderr io.Writer) int {
 	case errors.As(err, &status):
 		return int(status)
 	case errors.As(err, &usage):
-		fmt.Fprintf(stderr, "edapply: %v\nRun 'edapply --help' for usage.\n", usage)
+		fmt.Fprintf(stderr, "edapply: %v\nRun '%s --help' for usage.\n", usage, helpPath(cmd))
 		return exitUsage
 	default:
 		fmt.Fprintf(stderr, "edapply: %v\n", err)
 		return exitFailed
 	}
+}
+
+// helpPath is the command line whose --help describes cmd: "edapply",
+// "edapply undo".
+func helpPath(cmd *cobra.Command) string {
+	if cmd == nil {
+		return "edapply"
+	}
+	return cmd.CommandPath()
 }
 
 // printEditError prints e on stderr as the commands that report an
@@ -64,39 +76,22 @@ func printEditError(stderr io.Writer, e *edit.Error) {
 
 // wantsJSON reports whether err is a usage error of a command run with
 // --json, whose stdout must then hold the receipt all the same. When the
-// flags did not parse, --json may lie past the flag that failed: the raw
-// arguments are read up to "--".
+// flags did not parse, --json may stand past the flag that failed, where
+// cobra did not reach: the arguments are read again for it alone.
 func wantsJSON(cmd *cobra.Command, args []string, err error) bool {
 	var usage *usageError
-	if cmd == nil || !errors.As(err, &usage) {
-		return false
-	}
-	f := cmd.Flags().Lookup("json")
-	if f == nil {
+	if cmd == nil || !errors.As(err, &usage) || cmd.Flags().Lookup("json") == nil {
 		return false
 	}
 	if !usage.Flags {
-		return f.Value.String() == "true"
+		return cmd.Flags().Lookup("json").Value.String() == "true"
 	}
-	return jsonAsked(args)
-}
-
-// jsonAsked reports whether args ask for --json before any "--", read
-// without parsing them: for a command line whose flags did not parse, and
-// before they are parsed.
-func jsonAsked(args []string) bool {
-	for _, a := range args {
-		if a == "--" {
-			break
-		}
-		if v, ok := strings.CutPrefix(a, "--json"); ok && (v == "" || v[0] == '=') {
-			on, err := strconv.ParseBool(strings.TrimPrefix(v, "="))
-			if v == "" || err == nil && on {
-				return true
-			}
-		}
-	}
-	return false
+	fs := pflag.NewFlagSet("json", pflag.ContinueOnError)
+	fs.ParseErrorsAllowlist.UnknownFlags = true
+	fs.SetOutput(io.Discard)
+	asked := fs.Bool("json", false, "")
+	_ = fs.Parse(args) // what does not parse was reported by cobra
+	return *asked
 }
 
 // writeUsageReceipt prints err as the one JSON object a --json run owes its
@@ -107,17 +102,17 @@ func writeUsageReceipt(w io.Writer, cmd *cobra.Command, err error) {
 		dry = f.Value.String() == "true"
 	}
 	// A receipt that cannot be written leaves the status and stderr to say why.
-	_ = report.WriteReceipt(w, report.UsageReceipt(err.Error(), dry))
+	_ = report.WriteReceipt(w, report.UsageReceipt(err.Error(), helpPath(cmd), dry))
 }
 
 // resultStatus is the status an apply's receipt stands for: 0 when it
-// succeeded, 3 when --check failed (and the files were restored), else 1.
+// succeeded, 3 when --verify failed (and the files were restored), else 1.
 func resultStatus(res *apply.Result) error {
-	if res.OK {
+	switch {
+	case res.OK:
 		return nil
-	}
-	if res.CheckFailed() {
-		return exitStatus(exitCheck)
+	case res.Verify == "failed":
+		return exitStatus(exitVerify)
 	}
 	return exitStatus(exitFailed)
 }

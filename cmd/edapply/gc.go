@@ -1,3 +1,8 @@
+// The collector's tuning, the one place the command sets it: without it a
+// large apply's peak RSS passes the budget docs/performance.md sets (three
+// times the reply and the files it edits; see its section "The
+// collector" for the figures).
+
 package main
 
 import (
@@ -11,9 +16,9 @@ import (
 )
 
 // gcFloor is the memory below which a run of the command collects no
-// garbage: Go's own 4 MiB and what a run the size of a 500-hunk diff of a
-// 50,000-line file allocates, about 15 MiB. Collecting a run that small
-// costs more CPU than the memory it frees is worth.
+// garbage: Go's own and what a run of a large diff of one file allocates.
+// Collecting a run that small costs more CPU than the memory it frees is
+// worth.
 const gcFloor = 20 << 20
 
 // gcBudget is how many times the bytes a run holds (the reply and the
@@ -24,13 +29,12 @@ const gcBudget = 3
 
 // gcImage is what a run's RSS holds beyond the memory the runtime counts
 // against its limit: the program's own code and data as mapped from its
-// file (4.9 MB at the issue's 6.0 MB diff's peak), less what the runtime
-// counts but has not touched; a run the limit holds peaks about 2 MiB
-// above it. The limit leaves room for it, so that the peak, not the
-// runtime's share of it, is gcBudget times what the run holds.
+// file, less what the runtime counts but has not touched. The limit leaves
+// room for it, so that the peak, not the runtime's share of it, is
+// gcBudget times what the run holds.
 const gcImage = 2 << 20
 
-// The collector's setting, once deferGC made it (gcOwn: not the
+// The collector's setting, once tuneGC made it (gcOwn: not the
 // environment's GOGC or GOMEMLIMIT, which rule alone): a soft limit,
 // gcLimit, with GOGC off until the first collection and gcGrowth after it
 // (gcGrowing); or GOGC=gcGrowth alone (gcLimit 0) once the run's live
@@ -65,15 +69,14 @@ const gcThrash = 16
 // gcCrowd says when the heap crowds the limit: at a collection, it is
 // within a gcCrowd-th of the limit. Below that, collections that follow
 // each other closely are the runtime's own memory (its collector's
-// metadata, stacks, spans not yet returned: a sixth of the limit of a run
-// the size of the issue's 6.0 MB diff) taking room the heap would have,
+// metadata, stacks, spans not yet returned) taking room the heap would have,
 // and the limit still holds the run within its budget, at the price of
 // collections; dropping it would let the heap grow a quarter past what is
 // live, beyond the budget. At or above it, the live data itself has
 // outgrown the budget, and collecting more often cannot help.
 const gcCrowd = 8
 
-// deferGC turns the collector off until the process's memory reaches
+// tuneGC turns the collector off until the process's memory reaches
 // gcFloor (a soft memory limit, which budgetGC raises once the run's size
 // is known), sets GOGC=gcGrowth beside the limit after the first
 // collection, and drops the limit once a collection follows the one before
@@ -81,9 +84,9 @@ const gcCrowd = 8
 // heap crowds the limit (gcCrowd): a run whose live data outgrows its
 // budget then grows with it, rather than collecting again and again at the
 // limit. GOGC or GOMEMLIMIT set in the environment rule instead. The
-// command writes no heap profile, so it keeps none: sampling one holds a
-// few MiB on a large run.
-func deferGC() {
+// command writes no heap profile, so it keeps none: sampling one holds
+// memory on a large run.
+func tuneGC() {
 	runtime.MemProfileRate = 0
 	gcMu.Lock()
 	defer gcMu.Unlock()
@@ -111,7 +114,7 @@ func limitGC(limit int64) {
 // are known), less gcImage, when that is above gcFloor: a large run
 // first collects as its memory nears that bound, a small one never. A run
 // that outgrew a lower limit (an estimate that proved short, while the
-// reply was parsed) is limited again. Nothing changes unless deferGC set
+// reply was parsed) is limited again. Nothing changes unless tuneGC set
 // the collector.
 func budgetGC(held int64) {
 	gcMu.Lock()
@@ -141,15 +144,11 @@ func budgetApply(src []byte, edits []edit.Edit) func(int64) {
 
 // watchGC calls afterGC after each collection, until it says to stop: a
 // finalizer on a sentinel runs after each collection that finds it
-// unreachable, and sets the next. Its heap figures come from
-// runtime.ReadMemStats, not runtime/metrics: that package's init runs
-// on every call (45-67 K instructions, some 5% of one that does nothing),
-// where ReadMemStats costs only a run large enough to collect. The
-// finalizer runs some time after its collection, while the run goes on
-// allocating: HeapAlloc then is more than the collection left live, by as
-// much as a few MiB on a large run, so room judged from it and the heap
-// goal would hand over a run the limit still suits; the bytes allocated
-// from one finalizer to the next are late by as much each time.
+// unreachable, and sets the next. The finalizer runs some time after its
+// collection, while the run goes on allocating: HeapAlloc then is more
+// than the collection left live, so room judged from it and the heap goal
+// would hand over a run the limit still suits; the bytes allocated from
+// one finalizer to the next are late by as much each time.
 func watchGC() {
 	runtime.SetFinalizer(new([32]byte), func(*[32]byte) {
 		var m runtime.MemStats

@@ -11,7 +11,7 @@ import (
 	"github.com/edapply/edapply/edit"
 )
 
-// saveGC puts the runtime's collector settings and deferGC's state back
+// saveGC puts the runtime's collector settings and tuneGC's state back
 // as they were when the test ends.
 func saveGC(t *testing.T) {
 	prev := debug.SetGCPercent(-1)
@@ -124,7 +124,7 @@ func TestWatchGC(t *testing.T) {
 }
 
 // TestBudgetGC: the soft limit is gcBudget times the run's bytes less
-// gcImage, never below gcFloor. Where deferGC did not set the collector
+// gcImage, never below gcFloor. Where tuneGC did not set the collector
 // (GOGC or GOMEMLIMIT in the environment) nothing changes; after a
 // handover, a budget above the limit the run outgrew limits it again, one
 // at or below it does not.

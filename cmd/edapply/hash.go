@@ -8,6 +8,7 @@ import (
 
 	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/cli"
 )
 
 type hashOptions struct {
@@ -29,18 +30,21 @@ refused with the receipt's code on stderr, the other paths are still
 hashed, and the status is 1.`,
 		Example: `  edapply hash main.go go.mod
 
-  # Pin the version the model saw: apply refuses (OUT_OF_DATE) if it changed
-  edapply --base main.go=$(edapply hash main.go | cut -c1-16) reply.md
+  # Save the hash of the version the model sees; when its reply comes,
+  # apply refuses (OUT_OF_DATE) if main.go changed meanwhile
+  seen=$(edapply hash main.go | cut -c1-16)
+  edapply --base main.go=$seen reply.md
 
   # The same for a tree elsewhere
-  edapply -C ~/src/proj --base main.go=$(edapply hash -C ~/src/proj main.go | cut -c1-16) reply.md`,
+  seen=$(edapply hash -C ~/src/proj main.go | cut -c1-16)
+  edapply -C ~/src/proj --base main.go=$seen reply.md`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runHash(opts, args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
 	cmd.Flags().StringVarP(&opts.root, "root", "C", ".", "working tree `DIR`; each PATH resolves inside it")
-	cmd.Flags().StringArrayVar(&opts.prefixes, "path-prefix", nil, "an absolute path under `P` names the file under the root (where the model sees the tree); repeatable")
+	addPrefixFlag(cmd.Flags(), &opts.prefixes)
 	registerCompletions(cmd)
 	return cmd
 }
@@ -48,7 +52,7 @@ hashed, and the status is 1.`,
 // runHash hashes every path, going on past refused ones as sha256sum
 // goes on past unreadable ones.
 func runHash(opts *hashOptions, paths []string, in io.Reader, out, errOut io.Writer) error {
-	if err := checkRoot(opts.root); err != nil {
+	if err := cli.CheckRoot(opts.root); err != nil {
 		return err
 	}
 	aopts := apply.Options{Root: opts.root, PathPrefixes: opts.prefixes}

@@ -22,9 +22,10 @@ import (
 //	                             mkdir, temp, rename, remove, done)
 //
 // When paused, the command prints pausedMarker and the step to stderr and
-// waits (at most pauseLimit) for SIGINT or SIGTERM, which the commit also
-// sees; then, after a moment for the commit's own handler to take the same
-// signal, it lets the step go ahead. SIGKILL simply ends it there. The
+// waits (at most pauseLimit) for SIGINT or SIGTERM, which the command
+// also catches (cancelling the commit's context); then, after a moment for
+// the command's own handler to take the same signal, it lets the step go
+// ahead. SIGKILL simply ends it there. The
 // release binary has neither knob: this file is compiled only into tests.
 const (
 	pausedMarker = "edapply-test: paused at "
@@ -63,7 +64,7 @@ func testMain() {
 			fmt.Fprintf(os.Stderr, "%s%s %s\n", pausedMarker, s, p)
 			select {
 			case <-sigc:
-				// Signal delivery to the commit's own channel may come a
+				// Signal delivery to the command's own channel may come a
 				// moment after ours.
 				time.Sleep(100 * time.Millisecond)
 			case <-time.After(pauseLimit):

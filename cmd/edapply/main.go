@@ -1,76 +1,69 @@
 // Command edapply applies the edits in an LLM's reply (SEARCH/REPLACE
 // blocks, unified diffs, whole-file fences, Codex envelopes, JSON tool
 // calls) to a working tree as one transaction, and prints a receipt.
+//
+// Each command is a file of its own: its options, its cobra command and
+// its run function (apply.go, parse.go, hash.go, …). flags.go holds the
+// flags several commands share, reply.go how a reply is read, exit.go how
+// an outcome becomes the exit status, gc.go the collector's tuning.
 package main
 
 import (
 	"context"
 	"os"
 	"os/signal"
-	"sync"
 	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/edapply/edapply/internal/cli"
 )
 
-func main() { os.Exit(run()) }
+func main() { os.Exit(run(os.Args[1:])) }
 
-// run executes the command line and returns the exit status.
-func run() int {
-	deferGC()
-	args := os.Args[1:]
-	ctx := newInterruptContext()
-	defer ctx.cancel()
-	if jsonAsked(args) {
-		// A --json run owes its reader one receipt, an interrupted one
-		// too: it catches the signals from the start.
-		ctx.Done()
-	}
-	root := newRootCmdFor(args)
+// run executes the command line args and returns the exit status.
+func run(args []string) int {
+	tuneGC()
+	root := newRootCmd()
 	root.SetArgs(args)
-	cmd, err := root.ExecuteContextC(ctx)
+	cmd, err := root.ExecuteContextC(context.Background())
 	if wantsJSON(cmd, args, err) {
 		writeUsageReceipt(root.OutOrStdout(), cmd, err)
 	}
-	return exitCode(err, root.ErrOrStderr())
+	return exitCode(cmd, err, root.ErrOrStderr())
 }
 
-// An interruptContext is cancelled by the first SIGINT or SIGTERM, so
-// that apply stops before its commit or rolls back, and a --check or
-// --repair command stops; a second interrupt kills the process the
-// default way. It catches the signals only from the first call of Done
-// on: whatever can be interrupted asks for it (the commit, a wait for
-// the lock, a command run) before it starts, and until then an
-// interrupt that ends the process the default way loses nothing, since
-// nothing was written. Catching them costs a
-// thread for os/signal and more in the runtime, which the calls that
-// write nothing (a dry run, a refused edit, --version, hash, read) do
-// not pay. Err stays nil until then: no signal was caught. A --json run
-// asks for Done at once: the contract owes its reader exactly one JSON
-// object, and one interrupted before its commit says so.
-type interruptContext struct {
-	context.Context
-	cancel context.CancelFunc
-	once   sync.Once
-	notify func(c chan<- os.Signal, sig ...os.Signal) // signal.Notify
+// newRootCmd builds the edapply command with every subcommand. The root
+// is itself `apply`, the default command, so `edapply r.md` and `edapply
+// apply r.md` are the same.
+func newRootCmd() *cobra.Command {
+	root := newApplyCmd(&applyOptions{})
+	root.Use = "edapply [apply] [flags] [RESPONSE_FILE]"
+	root.Short = "Apply the edits in an LLM's reply to files, atomically, and print a receipt"
+	root.Long = `edapply reads a model's reply (SEARCH/REPLACE blocks, unified diffs,
+whole-file fences, Codex patch envelopes or JSON tool calls) from
+RESPONSE_FILE, or from stdin when it is absent or "-", applies every edit to
+the working tree as one transaction and prints a receipt.
+
+` + applyStatus
+	root.Version = cli.Version()
+	root.SilenceErrors = true
+	root.SilenceUsage = true
+	// newCompletionCmd replaces cobra's default, whose help cannot say how
+	// to install edapply's scripts.
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{Err: err, Flags: true} })
+	root.AddCommand(newApplyCmd(&applyOptions{}), newParseCmd(&parseOptions{}), newHashCmd(&hashOptions{}),
+		newReadCmd(&readOptions{}), newMCPCmd(), newUndoCmd(&undoOptions{}), newLintCmd(), newCompletionCmd(),
+		newFormatsHelpCmd(), newNormalizeCmd(&normalizeOptions{}))
+	return root
 }
 
-func newInterruptContext() *interruptContext {
-	ctx, cancel := context.WithCancel(context.Background())
-	return &interruptContext{Context: ctx, cancel: cancel, notify: signal.Notify}
-}
-
-func (c *interruptContext) Done() <-chan struct{} {
-	c.once.Do(c.catch)
-	return c.Context.Done()
-}
-
-// catch cancels c on the first SIGINT or SIGTERM. One goroutine waits
-// for it (signal.NotifyContext and a goroutine to stop it would be two).
-func (c *interruptContext) catch() {
-	sigc := make(chan os.Signal, 1)
-	c.notify(sigc, os.Interrupt, syscall.SIGTERM)
-	go func() {
-		<-sigc
-		signal.Stop(sigc)
-		c.cancel()
-	}()
+// catchInterrupts returns ctx cancelled by the first SIGINT or SIGTERM,
+// for a command that writes (apply, undo): it then stops before its
+// commit, or puts back what it wrote, and prints its receipt. Later
+// signals are caught too until stop is called, so that none ends the
+// process while files are being put back.
+func catchInterrupts(ctx context.Context) (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 }

@@ -29,7 +29,7 @@ func TestMain(m *testing.M) {
 
 func TestScript(t *testing.T) {
 	testscript.Run(t, testscript.Params{
-		Dir:                 "../../testdata/scripts",
+		Dir:                 "testdata/scripts",
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 		UpdateScripts:       *update,
@@ -37,9 +37,11 @@ func TestScript(t *testing.T) {
 			// apply keeps its undo journal in the user's state directory,
 			// which testscript points at a HOME that does not exist. Give
 			// each script its own, beside its work directory: outside the
-			// root, as the journal must be, and removed with it.
+			// root, as the journal must be, and removed after the script
+			// (testscript removes only the work directory).
 			state := env.WorkDir + "-state"
 			env.Setenv("XDG_STATE_HOME", state)
+			env.Defer(func() { os.RemoveAll(state) })
 			return os.Mkdir(state, 0o700)
 		},
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){"exitcode": cmdExitCode},

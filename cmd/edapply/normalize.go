@@ -55,29 +55,29 @@ still printed); 2 usage error or no edit parsed.`,
 // runNormalize prints the normalized response. It plans as a dry run, so
 // nothing in the tree is written and no undo journal is recorded.
 func runNormalize(ctx context.Context, opts *normalizeOptions, in io.Reader, out, errOut io.Writer) error {
-	base, src, edits, perrs, err := loadResponse(&opts.planOptions, in)
+	r, err := loadReply(&opts.planOptions, in)
 	if err != nil {
 		return err
 	}
-	if len(edits) == 0 {
-		for _, e := range perrs {
+	if len(r.edits) == 0 {
+		for _, e := range r.perrs {
 			fmt.Fprintf(errOut, "edapply: %v\n", e)
 		}
 		return exitStatus(exitUsage)
 	}
-	res, _ := apply.Apply(ctx, edits, apply.Options{Root: opts.root, Strict: opts.strict, DryRun: true, TrimTrailingWS: opts.trimWS, Base: base, NoHashes: true,
+	res, _ := apply.Apply(ctx, r.edits, apply.Options{Root: opts.root, Strict: opts.strict, DryRun: true, TrimTrailingWS: opts.trimWS, Base: r.base, NoHashes: true,
 		PathPrefixes: opts.prefixes})
-	text, nerr := report.Normalized(src, edits, res)
+	text, nerr := report.Normalized(r.src, r.edits, res)
 	if _, err := io.WriteString(out, text); err != nil {
 		return err
 	}
 	if nerr != nil {
 		fmt.Fprintf(errOut, "edapply: normalize: %v\n", nerr)
 	}
-	for _, e := range append(perrs, res.Errors...) {
+	for _, e := range append(r.perrs, res.Errors...) {
 		fmt.Fprintf(errOut, "edapply: %s: %v\n", e.Code, e)
 	}
-	if len(perrs) > 0 || !res.OK {
+	if len(r.perrs) > 0 || !res.OK {
 		return exitStatus(exitFailed)
 	}
 	return nil

@@ -2,8 +2,6 @@ package main
 
 import (
 	"io"
-	"os"
-	"unsafe"
 
 	"github.com/spf13/cobra"
 
@@ -48,44 +46,6 @@ Exit status: 0 every region parsed; 1 some region failed to parse;
 	cmd.Flags().VarP(&opts.format, "format", "f", "edit format: "+edit.FormatNames())
 	registerCompletions(cmd)
 	return cmd
-}
-
-// replyText is src, a reply readResponse read, as a string that shares its
-// bytes: the parser and the edits' texts then hold no second copy of the
-// reply. Sound because the command never writes those bytes after reading
-// them: it only parses them, normalizes them into a new buffer and checks
-// them for a PARSE_ERROR's message, each of which reads.
-func replyText(src []byte) string { return unsafe.String(unsafe.SliceData(src), len(src)) }
-
-// readEdits reads the response and parses it against the tree at root.
-// When no edit parsed, errs says why (at least "no edits found").
-func readEdits(response string, popts parse.Options, root string, in io.Reader) (src []byte, edits []edit.Edit, errs edit.ErrorList, err error) {
-	if src, err = readResponse(response, in, maxResponse); err != nil {
-		return nil, nil, nil, err
-	}
-	// Until the files are known (apply's Options.Sized), the reply stands
-	// for them: parsing holds a few times its bytes.
-	budgetGC(2 * int64(len(src)))
-	edits, errs = parseReply(replyText(src), popts, root)
-	if len(edits) == 0 && len(errs) == 0 {
-		errs.Add(noEdits(src))
-	}
-	return src, edits, errs, nil
-}
-
-// parseReply parses reply in place (the edits' texts share its bytes) with
-// the working tree at root at hand, read only through an os.Root so that
-// no name leaves it. A root that cannot be opened parses without the
-// tree; Apply reports the root then.
-func parseReply(reply string, opts parse.Options, root string) ([]edit.Edit, edit.ErrorList) {
-	if root == "" {
-		root = "."
-	}
-	if r, err := os.OpenRoot(root); err == nil {
-		defer r.Close()
-		opts.Tree = r
-	}
-	return parse.Parse(reply, opts)
 }
 
 // runParse prints the parse of the response. Its status follows apply's:

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/edapply/edapply/apply"
+	"github.com/edapply/edapply/internal/cli"
 	"github.com/edapply/edapply/report"
 )
 
@@ -48,7 +49,7 @@ Exit status: 0 printed; 1 the file cannot be read; 2 usage error.`,
 	fs.IntVar(&opts.offset, "offset", 1, "first line to show, from `N`=1")
 	fs.IntVar(&opts.limit, "limit", apply.ReadLimit, "show at most `N` lines")
 	fs.BoolVar(&opts.json, "json", false, "print the window as one JSON object")
-	fs.StringArrayVar(&opts.prefixes, "path-prefix", nil, "an absolute path under `P` names the file under the root (where the model sees the tree); repeatable")
+	addPrefixFlag(fs, &opts.prefixes)
 	registerCompletions(cmd)
 	return cmd
 }
@@ -62,7 +63,7 @@ func runRead(opts *readOptions, p string, out, errOut io.Writer) error {
 	if opts.limit < 1 {
 		return usagef("--limit must be at least 1")
 	}
-	if err := checkRoot(opts.root); err != nil {
+	if err := cli.CheckRoot(opts.root); err != nil {
 		return err
 	}
 	w, rerr := apply.ReadWith(apply.Options{Root: opts.root, PathPrefixes: opts.prefixes}, p, opts.offset, opts.limit)

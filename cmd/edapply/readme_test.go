@@ -163,9 +163,10 @@ func runTour(t *testing.T, steps []tourStep) []string {
 	cmd := exec.Command("bash", "--noprofile", "--norc")
 	cmd.Dir = "../.."
 	cmd.Stdin = strings.NewReader(script.String())
-	// A user's terminal-less paste: no colour, and no journal in their real
-	// state directory.
-	cmd.Env = append(os.Environ(), "NO_COLOR=1", "XDG_STATE_HOME="+t.TempDir())
+	// A user's terminal-less paste: no colour, no journal in their real
+	// state directory, and the tour's scratch directory (mktemp -d) among
+	// the test's own, which are removed with it.
+	cmd.Env = append(os.Environ(), "NO_COLOR=1", "XDG_STATE_HOME="+t.TempDir(), "TMPDIR="+t.TempDir())
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	cmd.Stderr = &out

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os/exec"
 	"strings"
 	"time"
 
@@ -21,12 +20,16 @@ import (
 // not a dump. Output beyond it makes the fix count as failed.
 const maxFixerOutput = 4 << 20
 
+// fixerStderrTail is how much of a failing fixer's stderr its error keeps:
+// the end, where the reason usually is.
+const fixerStderrTail = 300
+
 // repairFunc builds apply.Options.Repair for --repair CMD: CMD runs via
 // sh -c in root, in a process group of its own, with the failed edit on
 // stdin as a [report.RepairInput]; what it prints is parsed as a response.
 // A fixer that exits non-zero, outlives timeout, prints too much, or prints
 // nothing that parses cleanly into an edit fixes nothing: the original
-// error stands. Every fix the fixer returns is recorded in log.
+// error stands.
 func repairFunc(cmdline, root string, timeout time.Duration) func(context.Context, apply.RepairRequest) ([]edit.Edit, error) {
 	return func(ctx context.Context, req apply.RepairRequest) ([]edit.Edit, error) {
 		in, err := json.Marshal(report.NewRepairInput(req))
@@ -50,61 +53,20 @@ func repairFunc(cmdline, root string, timeout time.Duration) func(context.Contex
 
 // runFixer runs cmdline with stdin in and returns its stdout.
 func runFixer(ctx context.Context, cmdline, root string, timeout time.Duration, in []byte) ([]byte, error) {
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
-	}
-	cmd := shell.Command(ctx, root, cmdline)
-	cmd.Stdin = bytes.NewReader(in)
 	out := &limitedBuffer{max: maxFixerOutput}
-	errTail := &tailBuffer{max: fixerStderrTail}
-	cmd.Stdout = out
-	cmd.Stderr = errTail
-	cmd.WaitDelay = time.Second
-	err := cmd.Run()
-	var exit *exec.ExitError
-	switch {
-	case errors.Is(ctx.Err(), context.DeadlineExceeded) && timeout > 0:
-		return nil, fmt.Errorf("the fixer timed out after %v and was killed", timeout)
-	case ctx.Err() != nil:
-		return nil, fmt.Errorf("the fixer was stopped: %w", ctx.Err())
-	case errors.As(err, &exit):
-		return nil, fmt.Errorf("the fixer exited with status %d%s", exit.ExitCode(), errTail.said())
-	case err != nil:
-		return nil, fmt.Errorf("the fixer did not run: %w", err)
-	case out.over:
+	errTail := &shell.Tail{Max: fixerStderrTail}
+	if err := shell.Run(ctx, root, cmdline, timeout, bytes.NewReader(in), out, errTail); err != nil {
+		msg := "the fixer " + err.Error()
+		// The tail on one line: the reason is in a receipt's message.
+		if t := strings.Join(strings.Fields(errTail.String()), " "); t != "" {
+			msg += "; stderr: " + t
+		}
+		return nil, errors.New(msg)
+	}
+	if out.over {
 		return nil, fmt.Errorf("the fixer printed more than %d bytes", maxFixerOutput)
 	}
 	return out.Bytes(), nil
-}
-
-// fixerStderrTail is how much of a failing fixer's stderr its error keeps:
-// the end, where the reason usually is.
-const fixerStderrTail = 300
-
-// A tailBuffer keeps the last max bytes written to it.
-type tailBuffer struct {
-	buf []byte
-	max int
-}
-
-func (b *tailBuffer) Write(p []byte) (int, error) {
-	b.buf = append(b.buf, p...)
-	if over := len(b.buf) - b.max; over > 0 {
-		b.buf = append(b.buf[:0], b.buf[over:]...)
-	}
-	return len(p), nil
-}
-
-// said is "; stderr: …" with the tail on one line, or "" when the fixer
-// wrote nothing there.
-func (b *tailBuffer) said() string {
-	t := strings.Join(strings.Fields(strings.ToValidUTF8(string(b.buf), "")), " ")
-	if t == "" {
-		return ""
-	}
-	return "; stderr: " + t
 }
 
 // A limitedBuffer keeps the first max bytes written to it and notes more.

@@ -1,6 +1,7 @@
 // Package cli holds what the two programs, edapply and edapply-mcp, say
 // alike: the MCP server's flags, help and checks, the build's version, and
-// what a usage error is. It imports neither the MCP SDK nor package mcp:
+// what a usage error is; and how edapply finds the server and checks that
+// it is of the same build (server.go). It imports neither the MCP SDK nor package mcp:
 // edapply imports it and must not link them, whose package inits
 // (net/http, TLS, encoding/gob, a JSON-schema library) would run on every
 // call of the command, though only the server uses them.

@@ -24,17 +24,11 @@ import (
 // it sent has been answered, 2 for a usage error, 1 for any other failure.
 func Main() int {
 	// An interrupt cancels the context, so a call in progress stops before
-	// its commit or rolls back; a second one kills the process the default
-	// way.
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	sigc := make(chan os.Signal, 1)
-	signal.Notify(sigc, os.Interrupt, syscall.SIGTERM)
-	go func() {
-		<-sigc
-		signal.Stop(sigc)
-		cancel()
-	}()
+	// its commit or rolls back, and Serve returns. Later ones are caught
+	// until then: the library catches none, and one must not end the
+	// process while a call puts files back.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	cmd := NewCommand()
 	cmd.SetArgs(os.Args[1:])
 	return exitCode(cmd.ExecuteContext(ctx), cmd.ErrOrStderr())

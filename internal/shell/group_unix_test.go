@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package shell
 
 import (
 	"context"
@@ -13,10 +13,10 @@ import (
 	"time"
 )
 
-// TestRunFixerKillsGroup: a fixer that is stopped is killed with
-// everything it started. The fixer is stopped once its child is known, so
-// the test waits on events, not on the machine's speed.
-func TestRunFixerKillsGroup(t *testing.T) {
+// TestRunKillsGroup: a command that is stopped is killed with everything
+// it started. It is stopped once its child is known, so the test waits on
+// events, not on the machine's speed.
+func TestRunKillsGroup(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	pidFile := filepath.Join(dir, "pid")
@@ -29,16 +29,16 @@ func TestRunFixerKillsGroup(t *testing.T) {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}()
-	out, err := runFixer(ctx, "sleep 100000 & echo $! > pid.tmp && mv pid.tmp pid; echo partial; wait", dir, 0, nil)
-	if err == nil || out != nil {
-		t.Fatalf("runFixer = %q, %v; want an error and no output", out, err)
+	err := Run(ctx, dir, "sleep 100000 & echo $! > pid.tmp && mv pid.tmp pid; wait", 0, nil, nil, nil)
+	if err == nil || !strings.HasPrefix(err.Error(), "was interrupted") {
+		t.Fatalf("Run = %v, want it interrupted", err)
 	}
 	b, rerr := os.ReadFile(pidFile)
 	if rerr != nil {
 		t.Fatal(rerr)
 	}
 	pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
-	// The background sleep was in the fixer's process group: it was sent
+	// The background sleep was in the command's process group: it was sent
 	// SIGKILL and must go (or be a zombie about to be reaped by init). It
 	// would otherwise outlive go test's own timeout, which then fails the
 	// test.
