@@ -221,8 +221,9 @@ type lineage struct {
 	path   string
 	mode   fs.FileMode
 	exact  bool
-	utf8   bool // the content read was valid UTF-8 (or there was none)
-	made   bool // a create of this reply made the content
+	utf8   bool   // the content read was valid UTF-8 (or there was none)
+	orig   string // the content read, when it was not UTF-8
+	made   bool   // a create of this reply made the content
 	stands []standing
 }
 
@@ -246,9 +247,12 @@ func (c *checker) file(f *File) {
 			c.fail(RuleClaims, f.Path, -1, "%s is said to be read from %s, which planning did not read as a file", f.Path, f.Origin)
 			return
 		}
-		l.r, l.path, l.mode, l.exact = newRope(rc.Text), f.Origin, rc.Mode, true
+		l.r, l.path, l.mode, l.exact = newRope(rc.Text, splicesOf(f.Steps)), f.Origin, rc.Mode, true
 		for _, t := range rc.Text {
 			l.utf8 = l.utf8 && utf8.ValidString(t)
+		}
+		if !l.utf8 {
+			l.orig = strings.Join(rc.Text, "")
 		}
 	}
 	for k := range f.Steps {
@@ -391,7 +395,7 @@ func (c *checker) whole(l *lineage, s *Step) {
 		if strings.HasPrefix(before, bom) && !strings.HasPrefix(w, bom) {
 			fail(RuleLines, "the rewrite of %s drops the file's byte order mark", s.At)
 		}
-		if !standsLoose(textLines(strings.TrimPrefix(lf(e.New), bom)), textLines(strings.TrimPrefix(w, bom)), false) {
+		if !standsLoose(blankTail(textLines(strings.TrimPrefix(lf(e.New), bom))), blankTail(textLines(strings.TrimPrefix(w, bom))), false) {
 			fail(RuleLines, "the rewrite of %s writes lines its text does not hold", s.At)
 		}
 	default:
@@ -410,11 +414,32 @@ func (c *checker) whole(l *lineage, s *Step) {
 		c.encoding(l, s, before, []string{w})
 	}
 	l.made = l.r == nil
-	l.r = newRope([]string{w})
+	l.r = newRope([]string{w}, splicesOf(l.f.Steps))
 	if l.path == "" || l.made {
 		l.mode, l.exact = 0o644, false
 	}
 	l.path = s.At
+}
+
+// blankTail is ls without its trailing blank lines: a rewrite takes the
+// file's final-newline state, which may take up a blank last line.
+func blankTail(ls []string) []string {
+	for len(ls) > 0 && isBlank(ls[len(ls)-1]) {
+		ls = ls[:len(ls)-1]
+	}
+	return ls
+}
+
+// splicesOf counts the splices and marks of steps, for a rope's room.
+func splicesOf(steps []Step) int {
+	n := 0
+	for k := range steps {
+		n += len(steps[k].Splices)
+		if steps[k].Status != "applied" {
+			n += 2 // its marks
+		}
+	}
+	return n
 }
 
 // trimEachLine strips the trailing blanks of each line of s, its line

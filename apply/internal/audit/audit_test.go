@@ -311,3 +311,49 @@ func TestCheckKeptAmbiguity(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckSoundShapes holds the check to shapes the ladder writes
+// rightly that a rule read too strictly would refuse: each must pass.
+func TestCheckSoundShapes(t *testing.T) {
+	call := func(old, new string) *edit.Edit {
+		return &edit.Edit{Op: edit.Replace, Path: "a.txt", Old: old, New: new, Count: 1, Format: edit.FormatJSON}
+	}
+	tests := map[string]*Tx{
+		// An append to a file holding only its BOM starts no line.
+		"appendAfterBOM": modify("a.txt", bom, bom+"x\n",
+			located(0, &edit.Edit{Op: edit.Create, Path: "a.txt", New: "x\n", Format: edit.FormatSearchReplace}, "append", 1, 1, Splice{3, "", "x\n"})),
+		// A blank last line at the end of a file without a final newline
+		// is the line ending before it.
+		"blankLastLineAtEnd": modify("a.txt", "a\nb", "a\n",
+			located(0, block("a.txt", "b\n", "\n"), "exact", 2, 2, Splice{2, "b", ""})),
+		"appendBlankLine": modify("a.txt", "a", "a\n",
+			located(0, &edit.Edit{Op: edit.Create, Path: "a.txt", New: "\n", Format: edit.FormatSearchReplace}, "append", 2, 2, Splice{1, "", "\n"})),
+		// An old text that ends without a newline says whole lines: the
+		// new text's final newline, a blank line, goes with it.
+		"wholeLinesMeant": modify("a.txt", "x\n\n  pass\n", "x\n\n",
+			located(0, call("\n  pass", "\n"), "exact", 2, 3, Splice{2, "\n  pass", ""})),
+		// A read's numbered blank last line is the reading's final newline.
+		"numberedBlankLastLine": func() *Tx {
+			s := located(0, call("     1\tx\n     2\t", "     1\ty\n     2\t"), "line-hint", 1, 1, Splice{0, "x\n", "y\n"})
+			s.Read = &Reading{Old: "x\n", New: "y\n"}
+			return modify("a.txt", "x\nz\n", "y\nz\n", s)
+		}(),
+		// The line hint chose among the elision rung's places.
+		"elisionByHint": func() *Tx {
+			e := block("a.go", "{\n// ...\n}\n", "{\n// ...\n\treturn\n}\n")
+			return modify("a.go", "{\n\tx()\n}\n", "{\n\tx()\n\treturn\n}\n",
+				located(0, e, "line-hint", 1, 3, Splice{0, "{\n\tx()\n}\n", "{\n\tx()\n\treturn\n}\n"}))
+		}(),
+		// Trailing blanks trimmed off a blank last line leave nothing.
+		"trimmedBlankLine": func() *Tx {
+			tx := modify("a.txt", "x y\n", "x z\n\n", located(0, call("x y", "x z\n  "), "exact", 1, 1, Splice{0, "x y", "x z\n"}))
+			tx.TrimTrailingWS = true
+			return tx
+		}(),
+	}
+	for name, tx := range tests {
+		if errs := Check(tx); len(errs) > 0 {
+			t.Errorf("%s: %v, want no error", name, errs)
+		}
+	}
+}

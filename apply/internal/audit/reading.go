@@ -27,9 +27,14 @@ func textLines(s string) []string { return texts(splitLines(s)) }
 
 // explained reports whether rd is a reading of e that a rung allows.
 func explained(e *edit.Edit, rd *Reading) bool {
+	if rd.Old == "" && e.Old != "" {
+		// An old text is never read as none, which would insert rather
+		// than replace.
+		return false
+	}
 	o, n := textLines(e.Old), textLines(e.New)
 	ro, rn := textLines(rd.Old), textLines(rd.New)
-	return blankEdgesOf(o, n, ro, rn) || hunkEdgesOf(e, o, n, ro, rn) || numberedOf(o, n, ro, rn) ||
+	return blankEdgesOf(o, n, ro, rn) || hunkEdgesOf(e, o, n, ro, rn) || numberedOf(e, rd) ||
 		lf(rd.Old) == unescape(lf(e.Old)) && (lf(rd.New) == unescape(lf(e.New)) || lf(rd.New) == lf(e.New))
 }
 
@@ -80,20 +85,28 @@ func hunkEdgesOf(e *edit.Edit, o, n, ro, rn []string) bool {
 	return false
 }
 
-func numberedOf(o, n, ro, rn []string) bool {
-	if len(o) == 0 || !strippedNumbers(o, ro) {
+// numberedOf reports whether rd is e without a read's line numbers. The
+// texts are cut at every "\n": a last line of only a number is a blank
+// line's, which the reading's final newline may stand for.
+func numberedOf(e *edit.Edit, rd *Reading) bool {
+	cut := func(s string) []string { return strings.Split(lf(s), "\n") }
+	if e.Old == "" || !strippedNumbers(cut(e.Old), cut(rd.Old)) {
 		return false
 	}
-	return slices.Equal(n, rn) || strippedNumbers(n, rn)
+	return lf(e.New) == lf(rd.New) || strippedNumbers(cut(e.New), cut(rd.New))
 }
 
 // strippedNumbers reports whether each line of ls is the line of out
-// behind a read's line-number prefix.
+// behind a read's line-number prefix (or both are the nothing after a
+// final newline).
 func strippedNumbers(ls, out []string) bool {
 	if len(ls) != len(out) {
 		return false
 	}
 	for i, l := range ls {
+		if l == "" && out[i] == "" && i == len(ls)-1 {
+			continue
+		}
 		if !strings.HasSuffix(l, out[i]) || !numberPrefix(l[:len(l)-len(out[i])]) {
 			return false
 		}

@@ -77,8 +77,10 @@ func (s *source) nthNL(lo, n int) int {
 	}
 }
 
-func newRope(pieces []string) *rope {
-	r := &rope{ns: make([]node, 1, 2*len(pieces)+8), seed: 0x9e3779b97f4a7c15}
+// newRope is a rope of pieces, with room for splices more splices (each
+// makes three nodes at most) and marks.
+func newRope(pieces []string, splices int) *rope {
+	r := &rope{ns: make([]node, 1, 2*len(pieces)+3*splices+8), seed: 0x9e3779b97f4a7c15}
 	for _, p := range pieces {
 		if p != "" {
 			r.root = r.merge(r.root, r.leaf(&source{s: p}, 0, len(p), 0))
@@ -269,6 +271,20 @@ func (r *rope) each(off, end int, fn func(string) bool) {
 		return walk(x.r, ps+x.hi-x.lo)
 	}
 	walk(r.root, 0)
+}
+
+// holds reports whether the content has s at off.
+func (r *rope) holds(off int, s string) bool {
+	if off < 0 || off+len(s) > r.size() {
+		return false
+	}
+	same := true
+	r.each(off, off+len(s), func(p string) bool {
+		same = s[:len(p)] == p
+		s = s[len(p):]
+		return same
+	})
+	return same
 }
 
 func (r *rope) byteAt(off int) byte {

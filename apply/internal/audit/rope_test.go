@@ -25,7 +25,7 @@ func TestRope(t *testing.T) {
 			pieces = append(pieces, text(r.IntN(6000)))
 		}
 		want := strings.Join(pieces, "")
-		rp := newRope(pieces)
+		rp := newRope(pieces, 0)
 		marks := map[int]int{} // id → offset in want, while it stands
 		for step := range 60 {
 			off := r.IntN(len(want) + 1)
@@ -124,7 +124,7 @@ func TestRopeCost(t *testing.T) {
 		b.WriteByte('\n')
 	}
 	content := b.String()
-	rp := newRope([]string{content})
+	rp := newRope([]string{content}, 0)
 	allocs := testing.AllocsPerRun(1, func() {
 		for k := range edits {
 			// From the end backwards: each splice cuts the one long piece

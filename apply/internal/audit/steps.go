@@ -39,9 +39,9 @@ func (c *checker) located(l *lineage, s *Step) bool {
 			fail(RuleReplay, "splice %d of edit %d, at byte %d, lies outside the content or over the one before it", k, s.Index, x.At)
 			return false
 		}
-		if got := l.r.read(x.At, len(x.Old)); got != x.Old {
+		if !l.r.holds(x.At, x.Old) {
 			fail(RuleReplay, "edit %d replaced bytes at line %d that are not the file's there: %q where the file has %q",
-				s.Index, l.r.nlBefore(x.At)+1, clip(x.Old), clip(got))
+				s.Index, l.r.nlBefore(x.At)+1, clip(x.Old), clip(l.r.read(x.At, len(x.Old))))
 			return false
 		}
 		last = x.At + len(x.Old)
@@ -61,14 +61,20 @@ func (c *checker) located(l *lineage, s *Step) bool {
 	}
 	// A diff that changes the final newline (a "\ No newline at end of
 	// file" on one side) changes it, where its text ends the file.
-	if x := s.Splices[len(s.Splices)-1]; e.Format == edit.FormatUDiff && endsLine(old) != endsLine(nw) &&
-		x.At+len(x.Old)+grow == l.r.size() && endsLine(l.r.tail()) != endsLine(nw) {
+	if x := s.Splices[len(s.Splices)-1]; newlineChange(e) && x.At+len(x.Old)+grow == l.r.size() && endsLine(l.r.tail()) != endsLine(nw) {
 		fail(RuleFinalNewline, "edit %d changes the file's final newline, but the file is written %s one", s.Index, withOrWithout(endsLine(l.r.tail())))
 	}
 	return true
 }
 
 func endsLine(s string) bool { return strings.HasSuffix(s, "\n") }
+
+// newlineChange reports whether e is a diff hunk that changes the final
+// newline: one side of it ends without one ("\ No newline at end of
+// file") and the other with, and it writes some text.
+func newlineChange(e *edit.Edit) bool {
+	return e.Format == edit.FormatUDiff && strings.TrimSpace(e.New) != "" && e.Old != "" && endsLine(e.Old) != endsLine(e.New)
+}
 
 func withOrWithout(b bool) string {
 	if b {
@@ -91,7 +97,6 @@ func (c *checker) splice(l *lineage, s *Step, k int, x Splice, old, nw string) {
 	e := s.Edit
 	fail := func(rule, format string, args ...any) { c.fail(rule, l.f.Path, s.Index, format, args...) }
 	r := l.r
-	o, n := textLines(old), textLines(nw)
 	size := r.size()
 	endsNL := size > 0 && r.byteAt(size-1) == '\n'
 	claim := func(first, lines int) {
@@ -103,6 +108,16 @@ func (c *checker) splice(l *lineage, s *Step, k int, x Splice, old, nw string) {
 				s.Index, first+1, first+max(lines, 1), s.LineStart, s.LineEnd)
 		}
 	}
+	if x.Old == old && x.New == nw && old != "" {
+		// The old text as it stands, replaced by the new text as sent:
+		// every line stands for itself and every kept line is the file's.
+		claim(r.nlBefore(x.At), lineCount(old))
+		if !l.utf8 {
+			c.encoding(l, s, x.Old, []string{x.New})
+		}
+		return
+	}
+	o, n := textLines(old), textLines(nw)
 	if x.Old == "" {
 		// An insertion: at a line's start, or after a last line without
 		// its newline, which it then begins with.
@@ -111,23 +126,28 @@ func (c *checker) splice(l *lineage, s *Step, k int, x Splice, old, nw string) {
 			return
 		}
 		w, skip := x.New, 0
+		onlyBOM := size == len(bom) && r.read(0, size) == bom
 		switch {
-		case x.At == size && size > 0 && !endsNL:
+		case x.At == size && size > 0 && !endsNL && !onlyBOM:
 			if t, ok := cutEOL(w); ok {
 				w, skip = t, 1
 			} else {
 				fail(RuleLines, "edit %d appends to the last line of the file rather than after it", s.Index)
 				return
 			}
-		case x.At > 0 && r.byteAt(x.At-1) != '\n':
+		case x.At > 0 && r.byteAt(x.At-1) != '\n' && !(x.At == len(bom) && r.read(0, len(bom)) == bom || onlyBOM):
 			fail(RuleLines, "edit %d inserts inside line %d", s.Index, r.nlBefore(x.At)+1)
 			return
 		}
-		if !standsLoose(n, textLines(w), false) {
+		wl := splitLines(w)
+		if len(wl) == len(n)-1 && isBlank(n[len(n)-1]) && (w == "" || endsLine(w)) && (skip == 1 || !endsLine(lf(nw))) {
+			wl = append(wl, line{}) // a blank last line the file keeps without a line ending: nothing
+		}
+		if !standsLoose(n, texts(wl), false) {
 			fail(RuleLines, "edit %d inserts lines that are not its new text's: %q for %q", s.Index, clip(w), clip(nw))
 		}
 		claim(r.nlBefore(x.At)+skip, len(n))
-		if k == 0 && x.At == size && size > 0 {
+		if k == 0 && x.At == size && size > 0 && !onlyBOM {
 			c.appended(l, s, nw)
 		}
 		if !l.utf8 {
@@ -147,11 +167,23 @@ func (c *checker) splice(l *lineage, s *Step, k int, x Splice, old, nw string) {
 		rl, skip = rl[1:], 1
 	}
 	wl := splitLines(x.New)
+	if len(wl) == len(n)-1 && isBlank(n[len(n)-1]) {
+		// A blank last line written as nothing is the line ending before
+		// it: where the new text's last line has none (its blanks
+		// trimmed), at the end of a file without a final newline, or where
+		// the old text, ending without one, says whole lines were meant.
+		wEnds, nEnds := endsLine(x.New), endsLine(lf(nw))
+		if (wEnds || x.New == "") && (!nEnds || x.At+len(x.Old) == size && !endsNL) || !wEnds && nEnds && !endsLine(lf(old)) {
+			wl = append(wl, line{})
+		}
+	}
 	claim(r.nlBefore(x.At)+skip, len(rl))
 	if !l.utf8 {
 		c.encoding(l, s, x.Old, []string{x.New})
 	}
-	if s.Strategy == "elision" {
+	if s.Strategy == "elision" || anyGapish(o) && !lineForLine(rl, o) {
+		// The elision rung, named in the receipt or behind the line
+		// hint that chose among its places.
 		c.elided(l, s, rl, wl, o, n)
 		return
 	}
@@ -193,6 +225,29 @@ func (c *checker) splice(l *lineage, s *Step, k int, x Splice, old, nw string) {
 	}
 }
 
+// anyGapish reports whether a line of ls may be a placeholder.
+func anyGapish(ls []string) bool {
+	for _, l := range ls {
+		if gapish(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// lineForLine reports whether rl holds ls's lines one for one, loosely.
+func lineForLine(rl []line, ls []string) bool {
+	if len(rl) != len(ls) {
+		return false
+	}
+	for i := range ls {
+		if loose(rl[i].text) != loose(ls[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // keptOf names, for an error, the file's line that written line j should
 // have kept.
 func keptOf(rl, wl []line, j int, o, n []string, exact bool, kept []int) string {
@@ -207,6 +262,14 @@ func keptOf(rl, wl []line, j int, o, n []string, exact bool, kept []int) string 
 		}
 	}
 	return ""
+}
+
+// lineCount is len(splitLines(s)), counted.
+func lineCount(s string) int {
+	if s == "" {
+		return 0
+	}
+	return strings.Count(strings.TrimSuffix(s, "\n"), "\n") + 1
 }
 
 func cutEOL(s string) (string, bool) {
@@ -297,7 +360,8 @@ func (c *checker) appended(l *lineage, s *Step, nw string) {
 // encoding checks that text written into a file that was not UTF-8 holds
 // no UTF-8 the file's encoding cannot: every run of bytes past ASCII on a
 // line the edit writes anew is either not UTF-8 (the file's own encoding,
-// as the reply quoted it) or stands in what it replaced.
+// as the reply quoted it) or stands in what it replaced or in the file as
+// read (a mixed file's own UTF-8, copied).
 func (c *checker) encoding(l *lineage, s *Step, replaced string, written []string) {
 	have := map[string]bool{}
 	for _, ln := range splitLines(replaced) {
@@ -318,7 +382,7 @@ func (c *checker) encoding(l *lineage, s *Step, replaced string, written []strin
 				for j < len(t) && t[j] >= utf8.RuneSelf {
 					j++
 				}
-				if run := t[i:j]; utf8.ValidString(run) && !strings.Contains(replaced, run) {
+				if run := t[i:j]; utf8.ValidString(run) && !strings.Contains(replaced, run) && !strings.Contains(l.orig, run) {
 					c.fail(RuleEncoding, l.f.Path, s.Index, "edit %d writes UTF-8 text (%q) into %s, which is not UTF-8", s.Index, run, l.path)
 					return
 				}
@@ -338,8 +402,12 @@ func (c *checker) already(l *lineage, s *Step, whole bool, old, nw string) {
 	if whole {
 		old, nw = e.Old, e.New
 	}
-	if strings.TrimSpace(nw) == "" && !whole {
-		return // an empty text stands anywhere
+	if strings.TrimSpace(strings.TrimPrefix(nw, bom)) == "" {
+		// An empty text stands anywhere; an empty file stands as one.
+		if whole && !sameFile(strings.TrimPrefix(l.r.String(), bom), nw) {
+			fail(RuleAlreadyApplied, "edit %d is reported already applied, but the file is not the empty one it writes", s.Index)
+		}
+		return
 	}
 	r := l.r
 	lines := r.lines()
@@ -351,10 +419,12 @@ func (c *checker) already(l *lineage, s *Step, whole bool, old, nw string) {
 	}
 	from, to := r.lineStart(s.LineStart-1), r.lineStart(s.LineEnd)
 	region := r.read(from, to-from)
-	gaps := s.Strategy == "elision"
 	got, want := textLines(strings.TrimPrefix(region, bom)), textLines(strings.TrimPrefix(nw, bom))
+	gaps := anyGapish(want)
 	var ok bool
 	switch {
+	case !whole && gaps && standsLoose(want, got, true):
+		ok = true // placeholders standing for lines (the elision rung)
 	case whole:
 		for len(got) > 0 && isBlank(got[len(got)-1]) {
 			got = got[:len(got)-1]
@@ -372,7 +442,7 @@ func (c *checker) already(l *lineage, s *Step, whole bool, old, nw string) {
 		fail(RuleAlreadyApplied, "edit %d is reported already applied, but its new text does not stand at lines %d-%d", s.Index, s.LineStart, s.LineEnd)
 		return
 	}
-	if e.Format == edit.FormatUDiff && endsLine(lf(old)) != endsLine(lf(nw)) && to == r.size() && endsLine(region) != endsLine(nw) {
+	if newlineChange(e) && to == r.size() && endsLine(region) != endsLine(nw) {
 		fail(RuleFinalNewline, "edit %d changes the file's final newline, but is reported already applied to a file %s one", s.Index, withOrWithout(endsLine(region)))
 		return
 	}
@@ -398,13 +468,12 @@ func (c *checker) settle(l *lineage) {
 		if okA && okB && b >= a && l.r.read(a, b-a) == st.text {
 			continue
 		}
-		if st.gaps {
-			continue // not looked for: a placeholder stands for anything
-		}
 		if idx == nil {
 			idx = newLineIndex(l.r.String())
 		}
-		if !idx.holds(st.want, st.line) {
+		// A text with placeholders is not looked for past its own lines:
+		// a placeholder stands for anything.
+		if !idx.holds(st.want, st.line) && !st.gaps {
 			c.fail(RuleAlreadyApplied, l.f.Path, st.s.Index,
 				"edit %d is reported already applied, but its new text does not stand in %s as the whole reply leaves it", st.s.Index, l.path)
 		}
