@@ -226,3 +226,35 @@ func TestCheckGitRenameMode(t *testing.T) {
 		t.Errorf("bin/run.sh after the rename: %v %v, want mode 0755", fi, err)
 	}
 }
+
+// The fuzzers' findings that are the planner's or the ladder's to fix
+// (see /work/notes/fuzz-findings.md): each is refused by the check today.
+// Unskip once fixed; each must then land right, with no INTERNAL.
+
+// A tool call quoting a blank line with a read's line number is read as
+// no old text at all, and inserts before the line rather than replace it.
+func TestFindingNumberedBlankLineInserts(t *testing.T) {
+	t.Skip("locate/rescue.go: a numbered blank line is read as an empty old text (fuzz-findings.md)")
+	dir := t.TempDir()
+	writeTree(t, dir, tree{"f.txt": "\nx\n"})
+	edits := []edit.Edit{{Op: edit.Replace, Path: "f.txt", Old: "     1\t", New: "     1\tnew", Count: 1, Format: edit.FormatJSON}}
+	res, _ := Apply(context.Background(), edits, testOpts(t, dir))
+	if rule := internalRule(res); rule != "" {
+		t.Fatalf("INTERNAL (%s): %v", rule, res.Errors)
+	}
+	if res.OK {
+		diffTrees(t, "applied", readTree(t, dir), tree{"f.txt": "new\nx\n"})
+	}
+}
+
+// A second empty create of a file the first made empty is reported
+// applied, though it changes nothing.
+func TestFindingEmptyFillReportedApplied(t *testing.T) {
+	t.Skip("apply/plan.go create: filling an empty file with nothing is reported applied (fuzz-findings.md)")
+	dir := t.TempDir()
+	e := edit.Edit{Op: edit.Replace, Path: "new.txt"}
+	res, _ := Apply(context.Background(), []edit.Edit{e, e}, testOpts(t, dir))
+	if rule := internalRule(res); rule != "" {
+		t.Fatalf("INTERNAL (%s): %v", rule, res.Errors)
+	}
+}
