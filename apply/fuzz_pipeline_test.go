@@ -18,6 +18,8 @@ import (
 // FuzzPipeline builds a small tree and a list of edits from the fuzzer's
 // bytes, runs Apply on them and checks the transaction's promises:
 //   - no panic, and no temp file left;
+//   - no INTERNAL: the check before commit (audit.go) never refuses a plan
+//     but for a defect;
 //   - when anything fails, the tree (contents, modes, directories, the file
 //     outside the root) is byte for byte as it was, and no journal is named;
 //   - on success, files no edit names are unchanged, and a file that one
@@ -52,6 +54,12 @@ func FuzzPipeline(f *testing.F) {
 		}
 		if (err == nil) != res.OK || (err == nil) != (len(res.Errors) == 0) {
 			t.Fatalf("Apply: err %v, OK %v, %d errors", err, res.OK, len(res.Errors))
+		}
+		// The check before commit refuses only what the planner got wrong.
+		for _, e := range res.Errors {
+			if e.Code == edit.CodeInternal && !knownDefect(e) {
+				t.Fatalf("INTERNAL: %s\nedits:\n%s", e.Msg, showEdits(edits))
+			}
 		}
 		if err != nil {
 			if res.Journal != "" {

@@ -132,6 +132,13 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	defer p.settle()
 	// Errors by edit, as the receipt lists them; those tied to no edit
 	// (--base) first.
+	// A plan with no error is checked (audit.go) before anything is
+	// written, in a dry run too: INTERNAL refuses it.
+	var changes []change
+	if len(res.Errors) == 0 {
+		changes = p.changes()
+		res.Errors = append(res.Errors, p.check(changes)...)
+	}
 	slices.SortStableFunc(res.Errors, func(a, b *edit.Error) int { return cmp.Compare(a.Edit, b.Edit) })
 	if len(res.Errors) > 0 || opts.DryRun {
 		res.OK = len(res.Errors) == 0
@@ -141,7 +148,6 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	if opts.Repair != nil && !lock(ctx) {
 		return res, res.Errors.Err()
 	}
-	changes := p.changes()
 	if !opts.ForceReadOnly {
 		if errs := refuseReadOnly(rs.abs, changes); len(errs) > 0 {
 			res.Errors = append(res.Errors, errs...)
@@ -469,6 +475,8 @@ type planner struct {
 	restAt []int32
 	// groups[path] is every prepared edit to path, in the order planned.
 	groups map[string][]locate.Prepared
+
+	audit auditLog // what the check before commit reads (audit.go)
 }
 
 type loaded struct {
@@ -484,6 +492,7 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 	// from the files it names.
 	p.rc = resolveCache{rs: p.rs, dirs: p.dirs}
 	rc := &p.rc
+	p.audit.edits = edits
 	src := make([]string, len(edits))
 	// dst, a Rename's destination by edit, is made at the first Rename:
 	// most replies have none, and a string for each of their edits would
@@ -831,6 +840,7 @@ func (p *planner) record(f *file, i int, er EditResult) {
 		f.changes++
 	}
 	f.fr.Edits = append(f.fr.Edits, er)
+	p.logStep(f, i)
 }
 
 // index returns the index, in the edits given to Apply, of the edit at

@@ -143,6 +143,7 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 	}
 	p.record(f, i, EditResult{Status: r.Status, Strategy: r.Strategy,
 		LineStart: r.LineStart, LineEnd: r.LineEnd, Matched: r.Matched, Written: r.Written, Note: r.Note})
+	p.logLocated(r)
 }
 
 // streamMin is the smallest content whose after hash a Doc's batch

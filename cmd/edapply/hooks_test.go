@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"os/signal"
 	"strconv"
@@ -20,6 +21,9 @@ import (
 //	EDAPPLY_TEST_PAUSE=STEP[:K]  hold the commit at the K-th (default
 //	                             first) call of its STEP hook (journal,
 //	                             mkdir, temp, rename, remove, done)
+//	EDAPPLY_TEST_CORRUPT=TEXT    plant a defect in every plan: each new
+//	                             content gets TEXT appended, which the
+//	                             check before commit must refuse
 //
 // When paused, the command prints pausedMarker and the step to stderr and
 // waits (at most pauseLimit) for SIGINT or SIGTERM, which the command
@@ -40,6 +44,11 @@ func testMain() {
 			os.Exit(125)
 		}
 		maxResponse = n
+	}
+	if v := os.Getenv("EDAPPLY_TEST_CORRUPT"); v != "" {
+		testhook.Plan = func(_ string, b []byte, mode fs.FileMode) ([]byte, fs.FileMode) {
+			return append(b[:len(b):len(b)], v...), mode
+		}
 	}
 	if v := os.Getenv("EDAPPLY_TEST_PAUSE"); v != "" {
 		step, k, ok := strings.Cut(v, ":")

@@ -6,6 +6,8 @@
 // them, and being internal, nothing outside this module can.
 package testhook
 
+import "io/fs"
+
 // Commit, when set, is called by apply at each step of a commit, with the
 // step's name and the root-relative path it concerns (see apply's
 // hook for the steps). A hook may block, to hold the commit at that
@@ -15,3 +17,9 @@ var Commit func(step, path string)
 // Sync, when set, is called by apply after each fsync of a written file,
 // the undo journal or its directory: the CLI's tests count them.
 var Sync func()
+
+// Plan, when set, is called by apply before it checks a transaction, with
+// each path the transaction writes content to, that content and its mode;
+// what it returns is committed in their place. A test plants a defect in
+// a plan with it, to see the check refuse the transaction.
+var Plan func(path string, content []byte, mode fs.FileMode) ([]byte, fs.FileMode)

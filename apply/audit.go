@@ -1,0 +1,163 @@
+package apply
+
+import (
+	"io/fs"
+	"path"
+
+	"github.com/edapply/edapply/apply/internal/audit"
+	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/testhook"
+	"github.com/edapply/edapply/locate"
+)
+
+// The check before commit: planning records what each edit did (an
+// auditStep, as its result is recorded), and check hands that, the bytes
+// each file had when read and what commit is about to leave at each path
+// to package audit, which holds them to the contract without the ladder's
+// code (see apply/internal/audit).
+
+// An auditLog is what planning records for the check.
+type auditLog struct {
+	edits []edit.Edit // the edits planned, by position
+	steps []auditStep // in the order their results were recorded
+}
+
+// An auditStep is one edit's recorded outcome.
+type auditStep struct {
+	f  *file
+	k  int    // its result is f.fr.Edits[k]
+	i  int    // its position in the edits planned
+	at string // where the file's content is once the edit is done (a Delete: the path it removes)
+	// whole is the content then, for an edit the ladder did not locate
+	// (a create, a rewrite); located ones carry their splices instead.
+	whole   []byte
+	located bool
+	changes []locate.Change
+	read    *locate.Reading
+}
+
+// logStep records, for the check, the outcome of edit i just added to f's
+// result.
+func (p *planner) logStep(f *file, i int) {
+	st := auditStep{f: f, k: len(f.fr.Edits) - 1, i: i}
+	if f.at != nil {
+		st.at = f.at.path
+		if f.at.cur.exists {
+			st.whole = f.at.cur.data
+		}
+	}
+	p.audit.steps = append(p.audit.steps, st)
+}
+
+// logLocated adds to the last step recorded the splices the ladder made.
+func (p *planner) logLocated(r locate.Result) {
+	st := &p.audit.steps[len(p.audit.steps)-1]
+	st.located, st.changes, st.read, st.whole = true, r.Changes, r.Read, nil
+}
+
+// check holds the plan, whose commit would make the changes cs, to
+// package audit's rules; it runs before a dry run returns too, so that a
+// dry run predicts the real one. testhook.Plan, in tests, changes cs
+// first: the defect a test plants is then what commit would write.
+func (p *planner) check(cs []change) edit.ErrorList {
+	if testhook.Plan != nil {
+		for k := range cs {
+			if c := &cs[k]; c.final.exists {
+				var b []byte
+				for _, x := range c.final.chunks() {
+					b = append(b, x...)
+				}
+				c.final.data, c.final.mode = testhook.Plan(c.path, b, c.final.mode)
+				c.final.pieces = nil
+			}
+		}
+	}
+	tx := &audit.Tx{TrimTrailingWS: p.mopts.TrimTrailingWS,
+		Read: make([]audit.Entry, 0, len(p.order)), Writes: make([]audit.Entry, 0, len(cs)), Files: make([]audit.File, len(p.files))}
+	for _, s := range p.order {
+		tx.Read = append(tx.Read, audit.Entry{Path: s.path, Content: auditContent(s.orig)})
+	}
+	for _, c := range cs {
+		tx.Writes = append(tx.Writes, audit.Entry{Path: c.path, Content: auditContent(c.final)})
+	}
+	at := make(map[*file]*audit.File, len(p.files))
+	for k, f := range p.files {
+		af := &tx.Files[k]
+		af.Path, af.NewPath, af.Op = f.fr.Path, f.fr.NewPath, f.fr.Op
+		if f.origin != nil && f.origin.orig.exists {
+			af.Origin = f.origin.path
+		}
+		at[f] = af
+	}
+	names := map[string]audit.Name{}
+	nameOf := func(p *planner, name string) audit.Name {
+		n, ok := names[name]
+		if !ok {
+			n = p.nameOf(name)
+			names[name] = n
+		}
+		return n
+	}
+	for _, st := range p.audit.steps {
+		af := at[st.f]
+		if af == nil {
+			continue
+		}
+		e := &p.audit.edits[st.i]
+		er := &st.f.fr.Edits[st.k]
+		s := audit.Step{Index: er.Index, Edit: e, Status: string(er.Status), Strategy: string(er.Strategy),
+			LineStart: er.LineStart, LineEnd: er.LineEnd, At: st.at, Located: st.located,
+			Whole: viewString(st.whole), Named: nameOf(p, e.Path)}
+		if e.Op == edit.Rename {
+			s.To = nameOf(p, e.New)
+		}
+		for _, x := range st.changes {
+			s.Splices = append(s.Splices, audit.Splice{At: x.At, Old: x.Old, New: x.New})
+		}
+		if st.read != nil {
+			s.Read = &audit.Reading{Old: st.read.Old, New: st.read.New}
+		}
+		af.Steps = append(af.Steps, s)
+	}
+	return audit.Check(tx)
+}
+
+// nameOf says what name, a path an edit wrote, is on disk: the file its
+// symlinks lead to, and the entry itself (its directories resolved, its
+// last name not), from what the resolver's Lstat of each component said.
+func (p *planner) nameOf(name string) audit.Name {
+	target, err := p.rc.resolve(name)
+	if err != nil {
+		return audit.Name{}
+	}
+	n := audit.Name{Target: target, Entry: target}
+	lex := p.rc.lookup(name).lex
+	if lex == "" || lex == "." {
+		return n
+	}
+	parent := "."
+	if d := path.Dir(lex); d != "." {
+		if parent, err = p.rc.resolve(d); err != nil {
+			return n
+		}
+	}
+	n.Entry = path.Join(parent, path.Base(lex))
+	if fi, err := p.rc.lstat(n.Entry); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		n.Link = true
+	}
+	return n
+}
+
+// auditContent is s as package audit reads a content: its bytes shared,
+// not copied.
+func auditContent(s state) audit.Content {
+	if !s.exists {
+		return audit.Content{}
+	}
+	cs := s.chunks()
+	text := make([]string, len(cs))
+	for k, b := range cs {
+		text[k] = viewString(b)
+	}
+	return audit.Content{Exists: true, Text: text, Mode: s.mode, Exact: s.exact}
+}

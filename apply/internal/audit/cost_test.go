@@ -1,0 +1,79 @@
+package audit
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// largeTx is a reply of edits one-line edits to a file of lines lines,
+// every stride-th line, top to bottom, each growing its line.
+func largeTx(lines, edits int) (*Tx, int) {
+	stride := lines / edits
+	var b, a strings.Builder
+	es := make([]edit.Edit, edits)
+	steps := make([]Step, edits)
+	off, reply := 0, 0
+	for i := range lines {
+		l := fmt.Sprintf("line %06d\n", i)
+		b.WriteString(l)
+		if k := i / stride; i%stride == 0 && k < edits {
+			nl := fmt.Sprintf("LINE %06d x\n", i)
+			a.WriteString(nl)
+			es[k] = edit.Edit{Op: edit.Replace, Path: "big.txt", Old: l, New: nl, Count: 1, Format: edit.FormatSearchReplace}
+			steps[k] = Step{Index: k, Edit: &es[k], Status: "applied", Strategy: "exact", LineStart: i + 1, LineEnd: i + 1,
+				At: "big.txt", Located: true, Splices: []Splice{{off, l, nl}}, Named: named("big.txt")}
+			off += len(nl)
+			reply += len(l) + len(nl)
+			continue
+		}
+		a.WriteString(l)
+		off += len(l)
+	}
+	tx := modify("big.txt", b.String(), a.String(), steps...)
+	return tx, len(b.String()) + reply
+}
+
+// TestCheckCost holds the check of many edits to one large file to
+// memory linear in the file and the reply: a copy of the file per edit
+// would be thousands of times more.
+func TestCheckCost(t *testing.T) {
+	tx, size := largeTx(40000, 10000)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	errs := Check(tx)
+	runtime.ReadMemStats(&after)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > uint64(40*size) {
+		t.Errorf("checking %d edits of a %d-byte file allocated %d bytes, want at most %d", 10000, size, got, 40*size)
+	}
+}
+
+// BenchmarkCheckLarge is the check of a reply of 50,000 edits to one
+// 200,000-line file.
+func BenchmarkCheckLarge(b *testing.B) {
+	tx, _ := largeTx(200000, 50000)
+	b.ReportAllocs()
+	for b.Loop() {
+		if errs := Check(tx); len(errs) > 0 {
+			b.Fatal(errs)
+		}
+	}
+}
+
+// BenchmarkCheckOneEdit is the check of the commonest reply: one edit to
+// a 200-line file.
+func BenchmarkCheckOneEdit(b *testing.B) {
+	tx, _ := largeTx(200, 1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if errs := Check(tx); len(errs) > 0 {
+			b.Fatal(errs)
+		}
+	}
+}
