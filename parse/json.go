@@ -612,7 +612,7 @@ func (w *jsonWalker) object(obj map[string]jsonMember, start, end, depth int) {
 		// The text-editor tool's other commands: undo_edit asks for a
 		// change edapply cannot make, so passing over it would claim a
 		// state the model did not get; view only reads, and is an error
-		// only in a response that holds nothing else (see parseString).
+		// only in a response that holds nothing else (see parse).
 		if hasAny(obj, jsonPathKeys) {
 			p, _ := firstString(obj, jsonPathKeys)
 			hint := "Read files another way; send edapply only the edits, each as a str_replace, create or insert call."

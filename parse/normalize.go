@@ -336,7 +336,7 @@ func (n *normalizer) recheck(out []byte) bool {
 	if !slices.ContainsFunc(n.splices, func(s nsplice) bool { return s.want != nil && s.at >= 0 }) {
 		return false
 	}
-	got, errs := parseString(inPlace(out), edit.FormatAuto, nil, true)
+	got, errs := Parse(inPlace(out), Options{Complete: true})
 	changed := false
 	line, lineAt := 1, 0 // the 1-based line of out at byte lineAt
 	for k := range n.splices {
@@ -679,7 +679,7 @@ func (n *normalizer) searchReplace(i int, a Applied) (string, bool) {
 // readsBackAs reports whether text parses, in format f, to exactly the
 // edits want (Op, Path, Old, New, Count, Hint, Anchors, AtEOF).
 func readsBackAs(text string, f edit.Format, want ...edit.Edit) bool {
-	got, errs := parseString(text, f, nil, true)
+	got, errs := Parse(text, Options{Format: f, Complete: true})
 	return len(errs) == 0 && sameEdits(got, want)
 }
 

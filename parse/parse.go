@@ -30,6 +30,11 @@ type Options struct {
 	// reply: the regions are read as FormatAuto reads them, in the same
 	// pass, and only those.
 	Skipped func(edit.Edit)
+	// Complete says src is known to be whole, as text a program rendered
+	// is (package normalize reads its renderings back so): where it ends
+	// is then no sign of a reply cut off, and a diff fence left open
+	// there is no truncation.
+	Complete bool
 }
 
 // Parse reads every edit in src. It returns the edits that parsed and a
@@ -38,7 +43,7 @@ type Options struct {
 // share src: Parse reads it in place and holds no copy of it.
 func Parse(src string, opts Options) ([]edit.Edit, edit.ErrorList) {
 	p := newParser(src, opts.Format)
-	p.tree = opts.Tree
+	p.tree, p.complete = opts.Tree, opts.Complete
 	if opts.Format != edit.FormatAuto && opts.Skipped != nil {
 		p.files = map[string]*treeFile{}
 		p.skipped = newParser(src, edit.FormatAuto)
@@ -80,15 +85,6 @@ const maxTreeWork = 256 << 20
 func (p *parser) spend(n int) bool {
 	p.treeWork += n
 	return p.treeWork <= maxTreeWork
-}
-
-// parseString is Parse; complete says src is known to be whole (text this
-// package rendered), so that where it ends says nothing of a reply cut
-// off.
-func parseString(src string, f edit.Format, t Tree, complete bool) ([]edit.Edit, edit.ErrorList) {
-	p := newParser(src, f)
-	p.tree, p.complete = t, complete
-	return p.parse()
 }
 
 // parse reads the whole text: run, then the whole-file fences that turn
