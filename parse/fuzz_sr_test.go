@@ -9,6 +9,8 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/edapply/edapply/edit"
+
+	"github.com/edapply/edapply/internal/syntax"
 )
 
 // seedResponses seeds f with the responses of the golden cases in dirs
@@ -55,7 +57,7 @@ func FuzzParseSearchReplace(f *testing.F) {
 // the backslashes that escape the region's marker lines are dropped.
 func checkSpanHolds(t *testing.T, src []byte, e edit.Edit) {
 	t.Helper()
-	region := []byte(unescapeMarkers(string(src[e.Start:e.End])))
+	region := []byte(syntax.UnescapeMarkers(string(src[e.Start:e.End])))
 	if !bytes.Contains(region, []byte(e.Old)) || !bytes.Contains(region, []byte(e.New)) {
 		t.Errorf("edit %+v: text outside its region %q", e, region)
 	}
@@ -69,7 +71,7 @@ func FuzzParseWhole(f *testing.F) {
 		edits, _ := checkParse(t, src, edit.FormatWhole)
 		for _, e := range edits {
 			first, _, _ := strings.Cut(string(src[e.Start:e.End]), "\n")
-			if name, _, ok := xmlToolOpen(first); ok && name != "write_to_file" {
+			if name, _, ok := syntax.XMLToolOpen(first); ok && name != "write_to_file" {
 				continue // Roo's insert_content and search_and_replace are no whole files
 			}
 			if e.Op != edit.Rewrite {

@@ -12,6 +12,8 @@ import (
 
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/linediff"
+
+	"github.com/edapply/edapply/internal/syntax"
 )
 
 // Normalize: the response rewritten to what was applied.
@@ -202,7 +204,7 @@ func hunkAsWritten(src string, e *edit.Edit, a Applied, oldStart int, buf []byte
 	if t, ok := strings.CutSuffix(first, "\r"); ok {
 		first, eol = t, "\r\n"
 	}
-	if !isHunkHeader(first) {
+	if !syntax.IsHunkHeader(first) {
 		return buf, false
 	}
 	heading := ""
@@ -235,9 +237,9 @@ func fileHeaderRewritten(src string, start int, pth, eol string) bool {
 	}
 	// The pair read as udiff reads it: fileHeaderAt looks at its two lines
 	// alone, and the normalizer's parser has no tree either.
-	p := &parser{text: pair, lines: splitLines(pair)}
+	p := &parser{text: pair, lines: syntax.SplitLines(pair)}
 	h, _, ok := p.fileHeaderAt(0, true)
-	return ok && (h.oldPath != pth || h.newPath != pth) && simplePath(pth)
+	return ok && (h.OldPath != pth || h.NewPath != pth) && simplePath(pth)
 }
 
 type normalizer struct {
@@ -410,7 +412,7 @@ func (n *normalizer) lineRange(start, end int) (int, int) {
 
 // eol is the line ending the response uses at line i.
 func (n *normalizer) eol(i int) string {
-	if i < len(n.p.lines) && strings.HasSuffix(n.span(n.p.lines[i].start, n.p.lineEnd(i)), "\r\n") {
+	if i < len(n.p.lines) && strings.HasSuffix(n.span(n.p.lines[i].Start, n.p.lineEnd(i)), "\r\n") {
 		return "\r\n"
 	}
 	return "\n"
@@ -513,7 +515,7 @@ func (n *normalizer) xmlCall(e *edit.Edit) bool {
 	if from >= len(n.p.lines) {
 		return false
 	}
-	_, _, ok := xmlToolOpen(n.p.lines[from].text)
+	_, _, ok := syntax.XMLToolOpen(n.p.lines[from].Text)
 	return ok
 }
 
@@ -526,11 +528,11 @@ func (n *normalizer) fencedEnd(e *edit.Edit) int {
 		return e.End
 	}
 	for k := from; k < to; k++ {
-		if isSearchOpener(n.p.lines[k].text) {
+		if syntax.IsSearchOpener(n.p.lines[k].Text) {
 			break
 		}
-		if f, ok := parseFence(n.p.lines[k].text); ok {
-			if g, ok := parseFence(n.p.lines[to].text); ok && g.closes(f) {
+		if f, ok := syntax.ParseFence(n.p.lines[k].Text); ok {
+			if g, ok := syntax.ParseFence(n.p.lines[to].Text); ok && g.Closes(f) {
 				return n.p.lineEnd(to)
 			}
 			break
@@ -593,18 +595,6 @@ func (n *normalizer) canonical(idx []int) (string, []edit.Edit, bool) {
 	return b.String(), want, true
 }
 
-// splitAfter splits s after each "\n"; a last line without one is kept.
-func splitAfter(s string) []string {
-	if s == "" {
-		return nil
-	}
-	ls := strings.SplitAfter(s, "\n")
-	if ls[len(ls)-1] == "" {
-		ls = ls[:len(ls)-1]
-	}
-	return ls
-}
-
 func wholeText(s string) bool { return s == "" || strings.HasSuffix(s, "\n") }
 
 // crEndsLine reports whether a line of s, text with "\n" endings, ends in
@@ -627,7 +617,7 @@ func (n *normalizer) searchReplace(i int, a Applied) (string, bool) {
 	from, to := n.lineRange(e.Start, e.End)
 	open := -1
 	for k := from; k < to; k++ {
-		if isSearchOpener(p.lines[k].text) {
+		if syntax.IsSearchOpener(p.lines[k].Text) {
 			open = k
 			break
 		}
@@ -636,22 +626,23 @@ func (n *normalizer) searchReplace(i int, a Applied) (string, bool) {
 	if open < 0 || closeAt <= open {
 		return "", false
 	}
-	openN := openerRun(p.lines[open].text)
+	openN := syntax.OpenerRun(p.lines[open].Text)
 	// The parse closed the block at its region's last line, so the
 	// nesting stays above zero before it.
-	divs, _ := srBlock(p, open, closeAt)
+	divs, _ := syntax.ScanBlock(p.lines, open, closeAt)
 	// The divider is the one the parse chose, which the tree may have
 	// decided: the one whose SEARCH is the edit's old text.
 	div := -1
 	for _, d := range divs {
-		if string(n.src[p.lineEnd(open):p.lines[d].start]) == e.Old {
+		if string(n.src[p.lineEnd(open):p.lines[d].Start]) == e.Old {
 			div = d
 			break
 		}
 	}
 	if div < 0 {
-		d, msg := pickDivider(p, divs, openN, open, closeAt, e.Path)
-		if msg != "" {
+		// As the parse without a tree chooses.
+		d, _, ok := syntax.PickDivider(p.lines, divs, openN, open, closeAt, nil)
+		if !ok {
 			return "", false
 		}
 		div = d
@@ -660,9 +651,9 @@ func (n *normalizer) searchReplace(i int, a Applied) (string, bool) {
 	var b strings.Builder
 	b.Write(n.src[e.Start:p.lineEnd(open)])
 	b.WriteString(withEOL(old, eol))
-	b.Write(n.src[p.lines[div].start:p.lineEnd(div)])
+	b.Write(n.src[p.lines[div].Start:p.lineEnd(div)])
 	b.WriteString(withEOL(nw, eol))
-	b.Write(n.src[p.lines[closeAt].start:e.End])
+	b.Write(n.src[p.lines[closeAt].Start:e.End])
 	text := b.String()
 	// Parse it back; a block that inherited its path gets one to stand alone.
 	check := text
@@ -723,13 +714,13 @@ func (n *normalizer) whole(i int, a Applied) (string, edit.Edit, bool) {
 	eol := n.eol(open)
 	var b strings.Builder
 	b.Write(n.src[e.Start:p.lineEnd(open)])
-	for _, l := range splitAfter(content) {
-		if f.indent > 0 && l != "\n" {
-			b.WriteString(strings.Repeat(" ", f.indent))
+	for _, l := range syntax.SplitAfter(content) {
+		if f.Indent > 0 && l != "\n" {
+			b.WriteString(strings.Repeat(" ", f.Indent))
 		}
 		b.WriteString(withEOL(l, eol))
 	}
-	b.Write(n.src[p.lines[closeAt].start:e.End])
+	b.Write(n.src[p.lines[closeAt].Start:e.End])
 	return b.String(), edit.Edit{Op: e.Op, Path: e.Path, New: withEOL(content, eol)}, true
 }
 
@@ -742,7 +733,7 @@ type dline struct {
 // added returns the lines of s as added lines.
 func added(s string) []dline {
 	var ls []dline
-	for _, l := range splitAfter(s) {
+	for _, l := range syntax.SplitAfter(s) {
 		ls = append(ls, dline{'+', l})
 	}
 	return ls
@@ -752,7 +743,7 @@ func added(s string) []dline {
 // subsequence of lines is context. Large inputs, where the table would be
 // too big, get every old line removed and every new line added.
 func lineDiff(old, nw string) []dline {
-	a, b := splitAfter(old), splitAfter(nw)
+	a, b := syntax.SplitAfter(old), syntax.SplitAfter(nw)
 	pairs := linediff.Pair(len(a), len(b), func(i, j int) bool { return a[i] == b[j] })
 	// Between two context lines, removed lines come before added ones, as
 	// diff(1) writes them.
@@ -801,16 +792,6 @@ func renderLines(ls []dline, eol string, noEOL bool) (string, bool) {
 	return b.String(), true
 }
 
-// countLines is len(splitAfter(s)), counted rather than split: a diff's
-// every hunk asks it, of its old and new text, more than once.
-func countLines(s string) int {
-	n := strings.Count(s, "\n")
-	if s != "" && s[len(s)-1] != '\n' {
-		n++
-	}
-	return n
-}
-
 // lineShifts notes oldLines(applied) for the hunks' headers.
 func (n *normalizer) lineShifts(applied []Applied) { n.oldLine = oldLines(applied, len(n.edits)) }
 
@@ -854,7 +835,7 @@ func oldLines(applied []Applied, n int) []int {
 			shift += t[j]
 		}
 		oldLine[a.Index] = a.Line - shift
-		delta := countLines(a.New) - countLines(a.Old)
+		delta := syntax.CountLines(a.New) - syntax.CountLines(a.Old)
 		for j := k + 1; j < len(t); j += j & -j {
 			t[j] += delta
 		}
@@ -893,7 +874,7 @@ func hunkHeaderLine(oldStart int, a Applied, heading string) (string, int) {
 
 // appendHunkHeader appends hunkHeaderLine's line to b.
 func appendHunkHeader(b []byte, oldStart int, a Applied, heading string) ([]byte, int) {
-	ol, nl := countLines(a.Old), countLines(a.New)
+	ol, nl := syntax.CountLines(a.Old), syntax.CountLines(a.New)
 	os, ns := oldStart, a.Line
 	if ol == 0 {
 		os--
@@ -926,11 +907,11 @@ func (n *normalizer) udiff(g []int) {
 	// no other edit (a git rename) claims it.
 	hdrStart, hdr := first.Start, ""
 	eol := n.eol(from0)
-	if from0 >= 2 && !n.claimed(p.lines[from0-2].start) {
+	if from0 >= 2 && !n.claimed(p.lines[from0-2].Start) {
 		if h, _, ok := p.fileHeaderAt(from0-2, true); ok {
-			hdrStart = p.lines[from0-2].start
+			hdrStart = p.lines[from0-2].Start
 			hdr = n.span(hdrStart, first.Start)
-			if (h.oldPath != pth || h.newPath != pth) && simplePath(pth) {
+			if (h.OldPath != pth || h.NewPath != pth) && simplePath(pth) {
 				hdr = "--- a/" + pth + eol + "+++ b/" + pth + eol
 			}
 		}
@@ -956,7 +937,7 @@ func (n *normalizer) udiff(g []int) {
 		}
 		from, _ := n.lineRange(e.Start, e.End)
 		heading, body := "", ""
-		if t := p.lines[from].text; isHunkHeader(t) {
+		if t := p.lines[from].Text; syntax.IsHunkHeader(t) {
 			if _, rest, ok := strings.Cut(strings.TrimPrefix(t, "@@"), "@@"); ok {
 				heading = rest
 			}
@@ -1010,11 +991,11 @@ func (n *normalizer) udiff(g []int) {
 			start := hdrStart
 			if hdr != "" {
 				k := from0 - 3
-				for k >= 0 && isGitHeaderLine(p.lines[k].text) {
+				for k >= 0 && syntax.IsGitHeaderLine(p.lines[k].Text) {
 					k--
 				}
-				if k >= 0 && strings.HasPrefix(p.lines[k].text, "diff --git ") && !n.claimed(p.lines[k].start) {
-					start = p.lines[k].start
+				if k >= 0 && strings.HasPrefix(p.lines[k].Text, "diff --git ") && !n.claimed(p.lines[k].Start) {
+					start = p.lines[k].Start
 				}
 			}
 			n.replaceChecked(g, []nsplice{{start: start, end: last.End, text: c, want: want}})
@@ -1050,7 +1031,7 @@ func (n *normalizer) udiffFile(i int, a Applied) (string, bool) {
 	from, to := n.lineRange(e.Start, e.End)
 	plus := -1
 	for k := from; k < to; k++ {
-		if strings.HasPrefix(p.lines[k].text, "+++ ") {
+		if strings.HasPrefix(p.lines[k].Text, "+++ ") {
 			plus = k
 			break
 		}
@@ -1097,16 +1078,16 @@ func (n *normalizer) codex(i int, a Applied) (string, bool) {
 		return "", false
 	}
 	body := from
-	for body < to && strings.HasPrefix(p.lines[body].text, "@@") {
+	for body < to && strings.HasPrefix(p.lines[body].Text, "@@") {
 		body++
 	}
 	end := to
-	if end > body && strings.TrimRight(p.lines[end-1].text, " \t") == "*** End of File" {
+	if end > body && strings.TrimRight(p.lines[end-1].Text, " \t") == "*** End of File" {
 		end--
 	}
 	plusOnly := true
 	for k := body; k < end; k++ {
-		if t := p.lines[k].text; t != "" && t[0] != '+' {
+		if t := p.lines[k].Text; t != "" && t[0] != '+' {
 			plusOnly = false
 		}
 	}
@@ -1126,9 +1107,9 @@ func (n *normalizer) codex(i int, a Applied) (string, bool) {
 	if !ok || len(ls) == 0 {
 		return "", false
 	}
-	text := string(n.src[e.Start:p.lines[body].start]) + r + string(n.src[p.lines[end].start:e.End])
+	text := string(n.src[e.Start:p.lines[body].Start]) + r + string(n.src[p.lines[end].Start:e.End])
 	if end == len(p.lines) {
-		text = string(n.src[e.Start:p.lines[body].start]) + r
+		text = string(n.src[e.Start:p.lines[body].Start]) + r
 	}
 	env := "*** Begin Patch\n*** Update File: " + e.Path + "\n" + text + "*** End Patch\n"
 	want := *e
@@ -1178,7 +1159,7 @@ func (n *normalizer) json(g []int) {
 			k++
 			continue
 		}
-		raw, _, end, err := decodeJSONAt(region, k)
+		raw, _, end, err := syntax.DecodeJSONAt(region, k)
 		if err != nil || len(raw) == 0 {
 			k++
 			continue
@@ -1212,7 +1193,7 @@ type jsonTarget struct {
 // rewritten, and whether it changed. A string that holds a JSON document
 // (OpenAI's "arguments") is rewritten inside and re-encoded.
 func rewriteJSON(text string, targets []*jsonTarget, depth int) (string, bool) {
-	if depth > jsonMaxDepth || text == "" {
+	if depth > syntax.JSONMaxDepth || text == "" {
 		return text, false
 	}
 	var reps []nsplice
@@ -1233,13 +1214,13 @@ func rewriteJSON(text string, targets []*jsonTarget, depth int) (string, bool) {
 		}
 		return jsonQuote(lead + inner + s[len(lead)+len(t):]), true
 	case '[':
-		for _, m := range jsonElems(json.RawMessage(text), 0) {
-			if nt, ok := rewriteJSON(string(m.raw), targets, depth+1); ok {
-				reps = append(reps, nsplice{start: m.start, end: m.end, text: nt})
+		for _, m := range syntax.JSONElems(json.RawMessage(text), 0) {
+			if nt, ok := rewriteJSON(string(m.Raw), targets, depth+1); ok {
+				reps = append(reps, nsplice{start: m.Start, end: m.End, text: nt})
 			}
 		}
 	case '{':
-		obj := jsonObject(json.RawMessage(text), 0)
+		obj := syntax.JSONObject(json.RawMessage(text), 0)
 		if t := matchCall(obj, targets); t != nil {
 			reps = append(reps, t.fields(obj)...)
 			t.done = true
@@ -1249,11 +1230,11 @@ func rewriteJSON(text string, targets []*jsonTarget, depth int) (string, bool) {
 		for k := range obj {
 			keys = append(keys, k)
 		}
-		slices.SortFunc(keys, func(a, b string) int { return obj[a].start - obj[b].start })
+		slices.SortFunc(keys, func(a, b string) int { return obj[a].Start - obj[b].Start })
 		for _, k := range keys {
 			m := obj[k]
-			if nt, ok := rewriteJSON(string(m.raw), targets, depth+1); ok {
-				reps = append(reps, nsplice{start: m.start, end: m.end, text: nt})
+			if nt, ok := rewriteJSON(string(m.Raw), targets, depth+1); ok {
+				reps = append(reps, nsplice{start: m.Start, end: m.End, text: nt})
 			}
 		}
 	}
@@ -1274,9 +1255,9 @@ func rewriteJSON(text string, targets []*jsonTarget, depth int) (string, bool) {
 
 // matchCall returns the first pending target whose call obj is: its old
 // and new text decode to the edit's.
-func matchCall(obj map[string]jsonMember, targets []*jsonTarget) *jsonTarget {
-	_, old, hasOld, _ := firstField(obj, jsonOldKeys)
-	_, nw, hasNew, _ := firstField(obj, jsonInsertKeys)
+func matchCall(obj map[string]syntax.JSONMember, targets []*jsonTarget) *jsonTarget {
+	_, old, hasOld, _ := syntax.FirstField(obj, syntax.JSONOldKeys)
+	_, nw, hasNew, _ := syntax.FirstField(obj, syntax.JSONInsertKeys)
 	if !hasNew && !hasOld {
 		return nil
 	}
@@ -1301,15 +1282,15 @@ func matchCall(obj map[string]jsonMember, targets []*jsonTarget) *jsonTarget {
 }
 
 // fields returns the replacements of the old and new values of obj.
-func (t *jsonTarget) fields(obj map[string]jsonMember) []nsplice {
+func (t *jsonTarget) fields(obj map[string]syntax.JSONMember) []nsplice {
 	var rs []nsplice
-	if k, _, ok, _ := firstField(obj, jsonOldKeys); ok && t.e.Op == edit.Replace && t.e.Old != "" {
+	if k, _, ok, _ := syntax.FirstField(obj, syntax.JSONOldKeys); ok && t.e.Op == edit.Replace && t.e.Old != "" {
 		m := obj[k]
-		rs = append(rs, nsplice{start: m.start, end: m.end, text: jsonQuote(t.a.Old)})
+		rs = append(rs, nsplice{start: m.Start, end: m.End, text: jsonQuote(t.a.Old)})
 	}
-	if k, _, ok, _ := firstField(obj, jsonInsertKeys); ok {
+	if k, _, ok, _ := syntax.FirstField(obj, syntax.JSONInsertKeys); ok {
 		m := obj[k]
-		rs = append(rs, nsplice{start: m.start, end: m.end, text: jsonQuote(t.a.New)})
+		rs = append(rs, nsplice{start: m.Start, end: m.End, text: jsonQuote(t.a.New)})
 	}
 	return rs
 }

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/edapply/edapply/edit"
+
+	"github.com/edapply/edapply/internal/syntax"
 )
 
 // TestNormalize renders each format's regions from what was applied. Each
@@ -218,14 +220,6 @@ func TestNormalizeBadIndex(t *testing.T) {
 	}
 }
 
-func TestCountLines(t *testing.T) {
-	for _, s := range []string{"", "\n", "a", "a\n", "a\nb", "a\nb\n", "\n\n", "a\r\nb\r\n", "a\n\nb"} {
-		if got, want := countLines(s), len(splitAfter(s)); got != want {
-			t.Errorf("countLines(%q) = %d, want %d", s, got, want)
-		}
-	}
-}
-
 // TestLineShifts checks lineShifts against its definition, summed edit by
 // edit: a hunk's old-side line is its line less what the earlier edits
 // above it in the same file added.
@@ -252,7 +246,7 @@ func TestLineShifts(t *testing.T) {
 			shift := 0
 			for _, b := range applied {
 				if b.Op == edit.Replace && b.Index < a.Index && b.Path == a.Path && b.Line < a.Line {
-					shift += countLines(b.New) - countLines(b.Old)
+					shift += syntax.CountLines(b.New) - syntax.CountLines(b.Old)
 				}
 			}
 			want[applied[i].Index] = a.Line - shift

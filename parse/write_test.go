@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/edapply/edapply/edit"
+
+	"github.com/edapply/edapply/internal/syntax"
 )
 
 // sameEdit compares what Write promises to keep.
@@ -133,7 +135,7 @@ func FuzzRoundTrip(f *testing.F) {
 // plainText reports whether text is something Write must always accept for a
 // simple path: whole lines and no line that could be a marker.
 func plainText(path, text string) bool {
-	if c, ok := cleanPath(path); !ok || c != path || pathpkg.Clean(path) != path || !strings.Contains(path, "/") || strings.Contains(path, "..") ||
+	if c, ok := syntax.CleanPath(path); !ok || c != path || pathpkg.Clean(path) != path || !strings.Contains(path, "/") || strings.Contains(path, "..") ||
 		strings.Contains(path, "//") || strings.ContainsAny(path, "{};=,!?$&()\r\n:'") {
 		return false
 	}
