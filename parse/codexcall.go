@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"github.com/edapply/edapply/edit"
-
 	"github.com/edapply/edapply/internal/syntax"
 )
 

@@ -14,7 +14,6 @@ import (
 	"sync"
 
 	"github.com/edapply/edapply/edit"
-
 	"github.com/edapply/edapply/internal/syntax"
 )
 

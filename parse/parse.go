@@ -8,7 +8,6 @@ import (
 	"unsafe"
 
 	"github.com/edapply/edapply/edit"
-
 	"github.com/edapply/edapply/internal/syntax"
 )
 
@@ -33,9 +32,9 @@ type Options struct {
 	// pass, and only those.
 	Skipped func(edit.Edit)
 	// Complete says src is known to be whole, as text a program rendered
-	// is (package normalize reads its renderings back so): where it ends
-	// is then no sign of a reply cut off, and a diff fence left open
-	// there is no truncation.
+	// is (package normalize reads its renderings back so): a diff in it
+	// is then never taken for one a reply cut off, by its hunks' counts,
+	// a missing last newline or a diff fence never closed.
 	Complete bool
 }
 

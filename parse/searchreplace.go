@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/edapply/edapply/edit"
-
 	"github.com/edapply/edapply/internal/syntax"
 )
 

@@ -10,7 +10,6 @@ import (
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
 
 	"github.com/edapply/edapply/edit"
-
 	"github.com/edapply/edapply/internal/syntax"
 )
 

@@ -6,9 +6,8 @@ import (
 	"strings"
 
 	"github.com/edapply/edapply/edit"
-	"github.com/edapply/edapply/internal/walk"
-
 	"github.com/edapply/edapply/internal/syntax"
+	"github.com/edapply/edapply/internal/walk"
 )
 
 // A wholeReader reads whole-file fences: a path line, then a fence holding the

@@ -1,12 +1,13 @@
 package parse
 
 import (
-	"github.com/edapply/edapply/edit"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/edapply/edapply/edit"
 )
 
 // TestParseWhole covers small layouts; the golden files cover whole

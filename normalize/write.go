@@ -1,4 +1,4 @@
-package parse
+package normalize
 
 import (
 	"bytes"
@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/edapply/edapply/edit"
-
 	"github.com/edapply/edapply/internal/syntax"
 )
 
@@ -143,7 +142,7 @@ func pathForLine(p string) string {
 	}
 	if q := "`" + p + "`"; strings.Contains(p, " ") {
 		// A name with spaces reads as one only backticked, alone on its line.
-		if got, ok := (&parser{}).pathLineAt(q, false); ok && got == p {
+		if got, ok := syntax.PathLineAt(q, false, nil); ok && got == p {
 			return q
 		}
 	}

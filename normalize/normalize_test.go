@@ -1,4 +1,4 @@
-package parse
+package normalize
 
 import (
 	"math/rand/v2"
@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/edapply/edapply/edit"
-
 	"github.com/edapply/edapply/internal/syntax"
+	"github.com/edapply/edapply/parse"
 )
 
 // TestNormalize renders each format's regions from what was applied. Each
@@ -20,7 +20,7 @@ func TestNormalize(t *testing.T) {
 		in      string
 		applied []Applied
 		want    string
-		kept    bool // Normalize reports an edit left as written
+		kept    bool // Reply reports an edit left as written
 	}{
 		"searchReplace": {
 			in:      "Fix:\n\na.go\n```go\n<<<<<<< SEARCH\n  x := 1  \n=======\n  x := 2\n>>>>>>> REPLACE\n```\nDone.\n",
@@ -182,22 +182,22 @@ func TestNormalize(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			edits, errs := Parse(tc.in, Options{})
+			edits, errs := parse.Parse(tc.in, parse.Options{})
 			if len(errs) > 0 {
 				t.Fatalf("Parse: %v", errs.Err())
 			}
-			got, err := Normalize([]byte(tc.in), edits, tc.applied)
+			got, err := Reply([]byte(tc.in), edits, tc.applied)
 			if (err != nil) != tc.kept {
-				t.Errorf("Normalize error = %v, want kept %v", err, tc.kept)
+				t.Errorf("Reply error = %v, want kept %v", err, tc.kept)
 			}
 			if string(got) != tc.want {
-				t.Errorf("Normalize =\n%s\nwant\n%s", got, tc.want)
+				t.Errorf("Reply =\n%s\nwant\n%s", got, tc.want)
 			}
 			if tc.kept {
 				return
 			}
 			// What is rendered reads back as what was applied.
-			back, errs := Parse(string(got), Options{})
+			back, errs := parse.Parse(string(got), parse.Options{})
 			if len(errs) > 0 || len(back) != len(edits) {
 				t.Fatalf("normalized output parses to %d edits, %v", len(back), errs.Err())
 			}
@@ -214,9 +214,9 @@ func TestNormalize(t *testing.T) {
 
 func TestNormalizeBadIndex(t *testing.T) {
 	src := []byte("a\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n")
-	edits, _ := Parse(string(src), Options{})
-	if _, err := Normalize(src, edits, []Applied{{Index: 3}}); err == nil {
-		t.Error("Normalize with an out-of-range index: no error")
+	edits, _ := parse.Parse(string(src), parse.Options{})
+	if _, err := Reply(src, edits, []Applied{{Index: 3}}); err == nil {
+		t.Error("Reply with an out-of-range index: no error")
 	}
 }
 
