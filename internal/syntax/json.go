@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 )
@@ -200,4 +201,86 @@ func jsonNext(dec *json.Decoder, raw json.RawMessage, base int, sep byte) (JSONM
 		return JSONMember{}, false
 	}
 	return JSONMember{Raw: v, Start: base + at, End: base + at + len(v)}, true
+}
+
+// DecodeLenient decodes the value at src[start] that strict decoding
+// refused, as hand-written tool calls are: a raw control character inside
+// a string (a tab, a line break) is kept as that character, and an escape
+// JSON does not know ("\d", "\s" in a regular expression) is kept as its
+// two characters. Every other escape is decoded once, as usual. It
+// returns the repaired value, the offset in src of each of its bytes (and
+// of its end), and the end of the value in src; when ok is false, end is
+// where the reading stopped.
+func DecodeLenient(src string, start int) (raw json.RawMessage, orig []int, end int, ok bool) {
+	if start >= len(src) || (src[start] != '{' && src[start] != '[') {
+		return nil, nil, start, false
+	}
+	var b []byte
+	emit := func(k int, s ...byte) {
+		for range s {
+			orig = append(orig, k)
+		}
+		b = append(b, s...)
+	}
+	depth, inString := 0, false
+	k := start
+	for ; k < len(src); k++ {
+		c := src[k]
+		if inString {
+			switch {
+			case c == '"':
+				inString = false
+				emit(k, c)
+			case c == '\\' && k+1 < len(src):
+				n := src[k+1]
+				switch {
+				case strings.IndexByte(`"\\/bfnrt`, n) >= 0:
+					emit(k, c, n)
+					k++
+				case n == 'u' && k+5 < len(src) && isHex4(src[k+2:k+6]):
+					emit(k, c)
+				default:
+					emit(k, '\\', '\\') // kept as the two characters
+				}
+			case c == '\t':
+				emit(k, '\\', 't')
+			case c == '\n':
+				emit(k, '\\', 'n')
+			case c == '\r':
+				emit(k, '\\', 'r')
+			case c < 0x20:
+				emit(k, []byte(fmt.Sprintf(`\u%04x`, c))...)
+			default:
+				emit(k, c)
+			}
+			continue
+		}
+		emit(k, c)
+		switch c {
+		case '"':
+			inString = true
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth--; depth == 0 {
+				orig = append(orig, k+1)
+				k++
+				var v json.RawMessage
+				if err := json.Unmarshal(b, &v); err != nil {
+					return nil, nil, k, false
+				}
+				return b, orig, k, true
+			}
+		}
+	}
+	return nil, nil, k, false
+}
+
+func isHex4(b string) bool {
+	for _, c := range []byte(b) {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return true
 }
