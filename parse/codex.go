@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/syntax"
 )
 
 // Codex envelopes:
@@ -54,7 +55,7 @@ func (r *codexReader) format() edit.Format { return edit.FormatCodex }
 // a heredoc in a file.
 func (r *codexReader) starts(i int) bool {
 	p := r.p
-	t := p.lines[i].text
+	t := p.lines[i].Text
 	if strings.TrimSpace(t) != "*** Begin Patch" {
 		return false
 	}
@@ -93,7 +94,7 @@ func (r *codexReader) read(i int) int {
 	closed := false
 loop:
 	for k < len(p.lines) {
-		name, arg, ok := codexDirective(p.lines[k].text)
+		name, arg, ok := codexDirective(p.lines[k].Text)
 		switch {
 		case ok && name == "End Patch":
 			closed = true
@@ -105,19 +106,19 @@ loop:
 			k = r.readDelete(k, arg)
 		case ok && name == "Update File":
 			k = r.readUpdate(k, arg)
-		case strings.TrimSpace(p.lines[k].text) == "":
+		case strings.TrimSpace(p.lines[k].Text) == "":
 			k++ // blank lines between sections
 		default:
 			break loop
 		}
 	}
 	if !closed {
-		if t := strings.TrimSpace(p.lines[min(k, len(p.lines)-1)].text); k < len(p.lines) && !isFence(t) && t != "EOF" && t != "*** Begin Patch" {
-			r.errorf(k, "unexpected line in *** Begin Patch envelope: %.40q", p.lines[k].text)
+		if t := strings.TrimSpace(p.lines[min(k, len(p.lines)-1)].Text); k < len(p.lines) && !isFence(t) && t != "EOF" && t != "*** Begin Patch" {
+			r.errorf(k, "unexpected line in *** Begin Patch envelope: %.40q", p.lines[k].Text)
 			// The rest of the envelope is still the envelope's: skip to its
 			// end so its chunk lines are not read as another format.
 			for j := k + 1; j < len(p.lines); j++ {
-				t := strings.TrimSpace(p.lines[j].text)
+				t := strings.TrimSpace(p.lines[j].Text)
 				if t == "*** Begin Patch" {
 					break
 				}
@@ -158,7 +159,7 @@ func isFence(t string) bool {
 }
 
 func (r *codexReader) path(i int, arg string) (string, bool) {
-	pth, ok := diffPath(arg, true)
+	pth, ok := syntax.DiffPath(arg, true)
 	if !ok {
 		r.errorf(i, "invalid path %q", arg)
 	}
@@ -173,7 +174,7 @@ func (r *codexReader) readAdd(i int, arg string) int {
 	k, end := i+1, i+1
 	pending := 0 // blank lines seen since the last '+' line
 	for ; k < len(p.lines); k++ {
-		t := p.lines[k].text
+		t := p.lines[k].Text
 		if t == "" {
 			pending++
 			continue
@@ -200,7 +201,7 @@ func (r *codexReader) readAdd(i int, arg string) int {
 // they are skipped rather than checked (the grammar has no content here).
 func (r *codexReader) readDelete(i int, arg string) int {
 	k := i + 1
-	for k < len(r.p.lines) && strings.HasPrefix(r.p.lines[k].text, "-") {
+	for k < len(r.p.lines) && strings.HasPrefix(r.p.lines[k].Text, "-") {
 		k++
 	}
 	if pth, ok := r.path(i, arg); ok {
@@ -243,7 +244,7 @@ func (r *codexReader) readUpdate(i int, arg string) int {
 	pth, ok := r.path(i, arg)
 	k := i + 1
 	if k < len(p.lines) {
-		if name, to, isDir := codexDirective(p.lines[k].text); isDir && name == "Move to" {
+		if name, to, isDir := codexDirective(p.lines[k].Text); isDir && name == "Move to" {
 			dst, okDst := r.path(k, to)
 			if ok && okDst {
 				r.add(edit.Edit{Op: edit.Rename, Path: pth, New: dst}, i, k+1)
@@ -256,12 +257,12 @@ func (r *codexReader) readUpdate(i int, arg string) int {
 	chunks := r.chunks[:0]
 	buf := r.lines[:0]
 	for k < len(p.lines) {
-		if t := p.lines[k].text; isCodexDirective(t) && strings.TrimSpace(t) != "*** End of File" {
+		if t := p.lines[k].Text; isCodexDirective(t) && strings.TrimSpace(t) != "*** End of File" {
 			break
 		}
 		c := codexChunk{from: k}
-		for ; k < len(p.lines) && strings.HasPrefix(p.lines[k].text, "@@"); k++ {
-			if a := anchorText(p.lines[k].text); a != "" {
+		for ; k < len(p.lines) && strings.HasPrefix(p.lines[k].Text, "@@"); k++ {
+			if a := anchorText(p.lines[k].Text); a != "" {
 				c.anchors = append(c.anchors, strings.TrimSpace(a))
 				c.anchor = a
 			}
@@ -271,7 +272,7 @@ func (r *codexReader) readUpdate(i int, arg string) int {
 		// them, as a diff hunk's do (see readHunk).
 		from := len(buf)
 		for ; k < len(p.lines); k++ {
-			t := p.lines[k].text
+			t := p.lines[k].Text
 			if strings.TrimRight(t, " \t") == "*** End of File" {
 				c.atEOF = true
 				k++

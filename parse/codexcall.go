@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/syntax"
 )
 
 // Codex-style agents send an envelope as a tool call rather than as text:
@@ -69,19 +70,19 @@ const refusedCallHint = "Send the patch alone: {\"command\": [\"apply_patch\", P
 	"run any other command in a call of its own."
 
 // item is the jsonItem c makes with the span of m.
-func (c patchCall) item(m jsonMember) jsonItem {
+func (c patchCall) item(m syntax.JSONMember) jsonItem {
 	if c.refusal != "" {
-		return jsonItem{msg: c.refusal, hint: refusedCallHint, codexCall: true, start: m.start, end: m.end}
+		return jsonItem{msg: c.refusal, hint: refusedCallHint, codexCall: true, start: m.Start, end: m.End}
 	}
-	return jsonItem{patch: c.env, dir: c.dir, codexCall: true, start: m.start, end: m.end}
+	return jsonItem{patch: c.env, dir: c.dir, codexCall: true, start: m.Start, end: m.End}
 }
 
 // callWorkdir returns the directory a call says its command runs in
 // (Codex's "workdir", OpenAI's local shell "working_directory"), "" when
 // it names none or the root.
-func callWorkdir(obj map[string]jsonMember) string {
+func callWorkdir(obj map[string]syntax.JSONMember) string {
 	for _, k := range []string{"workdir", "working_directory"} {
-		if s, ok := jsonString(obj[k]); ok {
+		if s, ok := syntax.JSONString(obj[k]); ok {
 			if s = strings.TrimSpace(s); s != "" && s != "." && s != "./" {
 				return s
 			}
@@ -107,24 +108,24 @@ func (c patchCall) in(wd string) patchCall {
 // non-JSON arguments or patchText, or the refusal of a command that runs
 // apply_patch in a way edapply does not read, and reports whether it found
 // either.
-func (w *jsonWalker) carriedPatch(obj map[string]jsonMember) bool {
+func (w *jsonWalker) carriedPatch(obj map[string]syntax.JSONMember) bool {
 	if hasStrong(obj) {
 		return false
 	}
 	// OpenCode's apply_patch names its envelope patchText.
 	for _, k := range []string{"command", "cmd", "input", "arguments", "patchText", "patch"} {
 		m, ok := obj[k]
-		if !ok || len(m.raw) == 0 {
+		if !ok || len(m.Raw) == 0 {
 			continue
 		}
-		if m.raw[0] == '[' && (k == "command" || k == "cmd") {
+		if m.Raw[0] == '[' && (k == "command" || k == "cmd") {
 			if c, at, ok := patchArgv(m); ok {
 				w.items = append(w.items, c.in(callWorkdir(obj)).item(at))
 				return true
 			}
 			continue
 		}
-		s, isStr := jsonString(m)
+		s, isStr := syntax.JSONString(m)
 		if !isStr {
 			continue
 		}
@@ -136,7 +137,7 @@ func (w *jsonWalker) carriedPatch(obj map[string]jsonMember) bool {
 			w.items = append(w.items, c.in(callWorkdir(obj)).item(m))
 			return true
 		}
-		if name, _ := jsonString(obj["name"]); k != "command" && k != "cmd" && (name == "apply_patch" || name == "applypatch") {
+		if name, _ := syntax.JSONString(obj["name"]); k != "command" && k != "cmd" && (name == "apply_patch" || name == "applypatch") {
 			if t := strings.TrimSpace(s); t != "" && t[0] != '{' && t[0] != '[' {
 				// The tool's own input, not an envelope (a JSON
 				// document is its arguments, read as a wrapper).
@@ -158,13 +159,13 @@ func notEnvelope(tool string) string {
 // shell's script as Codex runs one: [bash, -c or -lc, SCRIPT] (sh, zsh
 // too), [powershell or pwsh, (-NoProfile,) -Command, SCRIPT], [cmd, /c,
 // SCRIPT]. Another argv that runs apply_patch on an envelope is refused.
-func patchArgv(m jsonMember) (patchCall, jsonMember, bool) {
-	elems := jsonElems(m.raw, m.start)
+func patchArgv(m syntax.JSONMember) (patchCall, syntax.JSONMember, bool) {
+	elems := syntax.JSONElems(m.Raw, m.Start)
 	args := make([]string, len(elems))
 	for k, e := range elems {
-		s, ok := jsonString(e)
+		s, ok := syntax.JSONString(e)
 		if !ok {
-			return patchCall{}, jsonMember{}, false
+			return patchCall{}, syntax.JSONMember{}, false
 		}
 		args[k] = s
 	}
@@ -181,7 +182,7 @@ func patchArgv(m jsonMember) (patchCall, jsonMember, bool) {
 		if c, ok := patchText(args[k], shellHeredoc); ok {
 			return c, elems[k], true
 		}
-		return patchCall{}, jsonMember{}, false
+		return patchCall{}, syntax.JSONMember{}, false
 	}
 	named, carried := false, false
 	for _, a := range args {
@@ -192,7 +193,7 @@ func patchArgv(m jsonMember) (patchCall, jsonMember, bool) {
 		return patchCall{refusal: fmt.Sprintf("this tool call runs %s with arguments edapply does not read as a patch; "+
 			"it reads [\"apply_patch\", PATCH] or a shell's one -c script", clip(args[0]))}, m, true
 	}
-	return patchCall{}, jsonMember{}, false
+	return patchCall{}, syntax.JSONMember{}, false
 }
 
 // shellScriptArg returns the index of the script in a shell's argv, or 0
@@ -313,5 +314,5 @@ func underDir(dir, p string) string {
 	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) || len(p) >= 2 && p[1] == ':' {
 		return p
 	}
-	return tidyPath(strings.TrimRight(dir, "/") + "/" + p)
+	return syntax.TidyPath(strings.TrimRight(dir, "/") + "/" + p)
 }

@@ -6,10 +6,11 @@ import (
 	"testing"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/golden"
 )
 
 func FuzzParseUDiff(f *testing.F) {
-	seedResponses(f, "udiff")
+	golden.Seed(f, "testdata", "udiff")
 	f.Add([]byte("--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n"))
 	f.Add([]byte("```diff\n--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n d\n```\n"))
 	f.Add([]byte("--- a/x\n+++ b/x\n@@ -1,3 +1,4 @@\n a\n-b\n+c\n+e\n d"))
@@ -135,7 +136,7 @@ func splitKeep(s string) []string {
 }
 
 func FuzzParseCodex(f *testing.F) {
-	seedResponses(f, "codex")
+	golden.Seed(f, "testdata", "codex")
 	f.Add([]byte("*** Begin Patch\n*** Update File: a\n@@ x\n-y\n+z\n*** End Patch\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		edits, errs := checkParse(t, src, edit.FormatCodex)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/golden"
 )
 
 // FuzzParseJSON checks the reader's invariants on any input, and that every
@@ -14,7 +15,7 @@ import (
 func FuzzParseJSON(f *testing.F) {
 	// Every format's goldens, not only JSON's: the JSON reader must leave
 	// other formats' text alone, and must keep its invariants beside them.
-	seedResponses(f, "*")
+	golden.Seed(f, "testdata", "*")
 	f.Add([]byte(`{"path": "a", "old_string": "x", "new_string": "y"}`))
 	f.Add([]byte("```json\n[{\"file_path\": \"a\", \"edits\": [{\"old_string\": \"x\", \"new_string\": \"y\"}]}]\n```\n"))
 	f.Add([]byte(`{"command": "str_replace", "path": "a", "diff": "@@ -1 +1 @@\n-x\n+y\n"}`))

@@ -2,51 +2,23 @@ package parse
 
 import (
 	"bytes"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/rogpeppe/go-internal/txtar"
-
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/golden"
+	"github.com/edapply/edapply/internal/syntax"
 )
 
-// seedResponses seeds f with the responses of the golden cases in dirs
-// (glob patterns: "*" is every format).
-func seedResponses(f *testing.F, dirs ...string) {
-	for _, dir := range dirs {
-		files, _ := filepath.Glob(filepath.Join("testdata", dir, "*.txtar"))
-		for _, file := range files {
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				f.Fatal(err)
-			}
-			for _, fl := range ar.Files {
-				if fl.Name == "response" {
-					f.Add(fl.Data)
-				}
-			}
-		}
-	}
-}
-
-// FuzzParseSearchReplace checks the reader's invariants on any input, and
-// that every edit it reads survives the canonical writer: the edit came
-// from marker lines, so the writer can always put it back.
+// FuzzParseSearchReplace checks the reader's invariants on any input,
+// and that each edit's text lies inside its region. (normalize's
+// FuzzWriteParsed checks that the canonical writer puts every edit back.)
 func FuzzParseSearchReplace(f *testing.F) {
-	seedResponses(f, "search-replace")
+	golden.Seed(f, "testdata", "search-replace")
 	f.Fuzz(func(t *testing.T, src []byte) {
 		edits, _ := checkParse(t, src, edit.FormatSearchReplace)
 		for _, e := range edits {
 			checkSpanHolds(t, src, e)
-			var buf bytes.Buffer
-			if err := Write(&buf, []edit.Edit{e}); err != nil {
-				t.Fatalf("Write(%+v) = %v", e, err)
-			}
-			got, errs := Parse(string(buf.Bytes()), Options{Format: edit.FormatSearchReplace})
-			if len(errs) != 0 || len(got) != 1 || !sameEdit(got[0], e) {
-				t.Fatalf("Parse(Write(%+v)) = %+v, %v", e, got, errs)
-			}
 		}
 	})
 }
@@ -55,7 +27,7 @@ func FuzzParseSearchReplace(f *testing.F) {
 // the backslashes that escape the region's marker lines are dropped.
 func checkSpanHolds(t *testing.T, src []byte, e edit.Edit) {
 	t.Helper()
-	region := []byte(unescapeMarkers(string(src[e.Start:e.End])))
+	region := []byte(syntax.UnescapeMarkers(string(src[e.Start:e.End])))
 	if !bytes.Contains(region, []byte(e.Old)) || !bytes.Contains(region, []byte(e.New)) {
 		t.Errorf("edit %+v: text outside its region %q", e, region)
 	}
@@ -64,12 +36,12 @@ func checkSpanHolds(t *testing.T, src []byte, e edit.Edit) {
 // FuzzParseWhole checks the reader's invariants, and that a rewrite's
 // content lies inside its region and is whole lines.
 func FuzzParseWhole(f *testing.F) {
-	seedResponses(f, "whole")
+	golden.Seed(f, "testdata", "whole")
 	f.Fuzz(func(t *testing.T, src []byte) {
 		edits, _ := checkParse(t, src, edit.FormatWhole)
 		for _, e := range edits {
 			first, _, _ := strings.Cut(string(src[e.Start:e.End]), "\n")
-			if name, _, ok := xmlToolOpen(first); ok && name != "write_to_file" {
+			if name, _, ok := syntax.XMLToolOpen(first); ok && name != "write_to_file" {
 				continue // Roo's insert_content and search_and_replace are no whole files
 			}
 			if e.Op != edit.Rewrite {
@@ -93,7 +65,7 @@ func FuzzParseWhole(f *testing.F) {
 
 // FuzzDetect runs the auto-detector over responses of every format.
 func FuzzDetect(f *testing.F) {
-	seedResponses(f, "auto", "search-replace", "whole", "udiff", "codex", "json")
+	golden.Seed(f, "testdata", "auto", "search-replace", "whole", "udiff", "codex", "json")
 	f.Fuzz(func(t *testing.T, src []byte) {
 		checkParse(t, src, edit.FormatAuto)
 	})

@@ -1,7 +1,6 @@
 package parse
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,12 +9,12 @@ import (
 	"path"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/syntax"
 )
 
 // The JSON reader takes tool calls that models print instead of (or as well
@@ -179,11 +178,11 @@ func (p *parser) jsonRegionAt(i int) ([]jsonItem, int) {
 
 func (p *parser) jsonRegionItems(i int) ([]jsonItem, int) {
 	// A response saved by an editor may open with a byte order mark.
-	t := strings.TrimPrefix(strings.TrimSpace(p.lines[i].text), "\ufeff")
+	t := strings.TrimPrefix(strings.TrimSpace(p.lines[i].Text), "\ufeff")
 	if fence, ok := jsonFenceOpen(t); ok {
 		return p.jsonFence(i, fence)
 	}
-	if t == "" || (t[0] != '{' && t[0] != '[') || !jsonMayHoldEdit(p.text[p.lines[i].start:min(len(p.text), p.lines[i].start+jsonPeek)]) {
+	if t == "" || (t[0] != '{' && t[0] != '[') || !jsonMayHoldEdit(p.text[p.lines[i].Start:min(len(p.text), p.lines[i].Start+jsonPeek)]) {
 		return nil, i + 1
 	}
 	items, next, _ := p.jsonValues(i)
@@ -243,7 +242,7 @@ func (p *parser) jsonFence(i int, fence string) ([]jsonItem, int) {
 	var items []jsonItem
 	j := i + 1
 	for j < len(p.lines) {
-		t := strings.TrimSpace(p.lines[j].text)
+		t := strings.TrimSpace(p.lines[j].Text)
 		if strings.HasPrefix(t, fence) && strings.Trim(t, "`") == "" {
 			break
 		}
@@ -267,7 +266,7 @@ func (p *parser) jsonFence(i int, fence string) ([]jsonItem, int) {
 	if j < len(p.lines) {
 		return items, j + 1
 	}
-	if fence := strings.TrimSpace(p.lines[i].text); strings.Trim(fence, "`") == "" {
+	if fence := strings.TrimSpace(p.lines[i].Text); strings.Trim(fence, "`") == "" {
 		return nil, i + 1 // a bare fence left open: likely not an opener at all
 	}
 	for _, it := range items {
@@ -275,7 +274,7 @@ func (p *parser) jsonFence(i int, fence string) ([]jsonItem, int) {
 			return items, j
 		}
 	}
-	items = append(items, jsonItem{msg: "```json fence is never closed", start: p.lines[i].start, end: p.lineEnd(i)})
+	items = append(items, jsonItem{msg: "```json fence is never closed", start: p.lines[i].Start, end: p.lineEnd(i)})
 	return items, j
 }
 
@@ -285,10 +284,10 @@ func (p *parser) jsonFence(i int, fence string) ([]jsonItem, int) {
 // when it plainly began as an edit; ok is false when the line held nothing
 // but a value that is not JSON (prose with a brace).
 func (p *parser) jsonValues(i int) (items []jsonItem, next int, ok bool) {
-	off := p.lines[i].start
+	off := p.lines[i].Start
 	next = i + 1
 	for {
-		raw, start, end, err := decodeJSONAt(p.text, off)
+		raw, start, end, err := syntax.DecodeJSONAt(p.text, off)
 		var fixed []int // with the lenient decoder: offsets in src of raw's bytes
 		bad := err != nil && looksLikeEditJSON(p.text[start:min(len(p.text), start+512)])
 		if bad {
@@ -336,80 +335,6 @@ func (p *parser) jsonValues(i int) (items []jsonItem, next int, ok bool) {
 	}
 }
 
-// decodeJSONAt decodes one JSON value from src at off (after any white
-// space). It returns the value's raw bytes and span; on failure, start is
-// where the value began and end where decoding stopped.
-//
-// A quick scan runs first and spares the decoder a value that is still open
-// at the end of the output: starts tries every line that opens with a brace,
-// and decoding each such value to the end made a long run of them cost
-// quadratic time in the decoder. The scan is several times faster and
-// stops at the first line break inside a string.
-func decodeJSONAt(src string, off int) (raw json.RawMessage, start, end int, err error) {
-	start = off
-	if strings.HasPrefix(src[start:], "\ufeff") {
-		start += len("\ufeff")
-	}
-	for start < len(src) && isJSONSpace(src[start]) {
-		start++
-	}
-	if jsonScan(src[start:]) < 0 {
-		return nil, start, len(src), io.ErrUnexpectedEOF
-	}
-	dec := json.NewDecoder(strings.NewReader(src[start:]))
-	if err = dec.Decode(&raw); err != nil {
-		end = len(src)
-		var se *json.SyntaxError
-		if errors.As(err, &se) && start+int(se.Offset) < len(src) {
-			end = start + int(se.Offset)
-		}
-		return nil, start, max(end, start), err
-	}
-	return raw, start, start + int(dec.InputOffset()), nil
-}
-
-// jsonScan returns how far b, which opens with '{' or '[', can be read as
-// one JSON value before it closes or turns out not to be JSON (a character
-// JSON never has outside a string, or a line break inside one); -1 when the
-// value is still open at the end of b. Valid JSON never stops it early, so
-// it only bounds the decoder's work; the decoder decides.
-func jsonScan(b string) int {
-	depth, inString, escaped := 0, false, false
-	for k := range len(b) {
-		c := b[k]
-		if inString {
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			case c == '\n':
-				return k
-			}
-			continue
-		}
-		switch c {
-		case '"':
-			inString = true
-		case '{', '[':
-			depth++
-		case '}', ']':
-			depth--
-			if depth <= 0 {
-				return k + 1
-			}
-		case ' ', '\t', '\n', '\r', ',', ':', '-', '+', '.',
-			'0', '1', '2', '3', '4', '5', '6', '7', '8', '9',
-			't', 'r', 'u', 'e', 'f', 'a', 'l', 's', 'n', 'E':
-		default:
-			return k
-		}
-	}
-	return -1
-}
-
 // winSlashes turns a relative Windows path ("Lib\\a.py") into the
 // slash-separated name the applier wants. Absolute, drive ("C:\\x") and UNC
 // ("\\\\host\\x") forms stay as written, for the applier to refuse.
@@ -426,90 +351,19 @@ func winSlashes(s string) string {
 // many broken values run on to the end of the output.
 const lenientBudget = 2
 
-// decodeLenient decodes the value at start that strict decoding refused,
-// as hand-written tool calls are: a raw control character inside a string
-// (a tab, a line break) is kept as that character, and an escape JSON does
-// not know ("\d", "\s" in a regular expression) is kept as its two
-// characters. Every other escape is decoded once, as usual. It returns the
-// repaired value, the offset in src of each of its bytes (and of its end),
-// and the end of the value in src.
+// decodeLenient is syntax.DecodeLenient of the value at start, within
+// lenientBudget.
 func (p *parser) decodeLenient(start int) (raw json.RawMessage, orig []int, end int, ok bool) {
-	src := p.text
-	if start >= len(src) || (src[start] != '{' && src[start] != '[') || p.json.lenientUsed > lenientBudget*len(src)+1<<20 {
+	if start >= len(p.text) || p.json.lenientUsed > lenientBudget*len(p.text)+1<<20 {
 		return nil, nil, 0, false
 	}
-	var b []byte
-	emit := func(k int, s ...byte) {
-		for range s {
-			orig = append(orig, k)
-		}
-		b = append(b, s...)
+	raw, orig, end, ok = syntax.DecodeLenient(p.text, start)
+	p.json.lenientUsed += end - start
+	if !ok {
+		return nil, nil, 0, false
 	}
-	depth, inString := 0, false
-	k := start
-	defer func() { p.json.lenientUsed += k - start }()
-	for ; k < len(src); k++ {
-		c := src[k]
-		if inString {
-			switch {
-			case c == '"':
-				inString = false
-				emit(k, c)
-			case c == '\\' && k+1 < len(src):
-				n := src[k+1]
-				switch {
-				case strings.IndexByte(`"\\/bfnrt`, n) >= 0:
-					emit(k, c, n)
-					k++
-				case n == 'u' && k+5 < len(src) && isHex4(src[k+2:k+6]):
-					emit(k, c)
-				default:
-					emit(k, '\\', '\\') // kept as the two characters
-				}
-			case c == '\t':
-				emit(k, '\\', 't')
-			case c == '\n':
-				emit(k, '\\', 'n')
-			case c == '\r':
-				emit(k, '\\', 'r')
-			case c < 0x20:
-				emit(k, []byte(fmt.Sprintf(`\u%04x`, c))...)
-			default:
-				emit(k, c)
-			}
-			continue
-		}
-		emit(k, c)
-		switch c {
-		case '"':
-			inString = true
-		case '{', '[':
-			depth++
-		case '}', ']':
-			if depth--; depth == 0 {
-				orig = append(orig, k+1)
-				k++
-				var v json.RawMessage
-				if err := json.Unmarshal(b, &v); err != nil {
-					return nil, nil, 0, false
-				}
-				return b, orig, k, true
-			}
-		}
-	}
-	return nil, nil, 0, false
+	return raw, orig, end, true
 }
-
-func isHex4(b string) bool {
-	for _, c := range []byte(b) {
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
-			return false
-		}
-	}
-	return true
-}
-
-func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 func jsonErrText(err error) string {
 	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
@@ -528,25 +382,6 @@ var editKeyRE = sync.OnceValue(func() *regexp.Regexp {
 // decode, was plainly meant as an edit rather than prose with braces.
 func looksLikeEditJSON(s string) bool { return editKeyRE().MatchString(s) }
 
-// lineAt returns the index of the line holding byte offset off.
-func (p *parser) lineAt(off int) int {
-	k := sort.Search(len(p.lines), func(k int) bool { return p.lineEnd(k) > off })
-	return min(k, len(p.lines)-1)
-}
-
-// Field names, in the order they are preferred when a call holds several.
-var (
-	jsonPathKeys = []string{"path", "file_path", "filePath", "filename", "file"}
-	jsonOldKeys  = []string{"old_string", "old_str", "oldString", "old_text", "search"}
-	jsonNewKeys  = []string{"new_string", "new_str", "newString", "new_text", "replace", "content", "file_text"}
-	// jsonWrapperKeys hold the arguments of a call: Anthropic's "input",
-	// OpenAI's "function" and its "arguments", a local shell call's "action",
-	// and the common variants.
-	jsonWrapperKeys = []string{"input", "arguments", "parameters", "args", "params", "tool_input", "function", "tool_calls", "content", "action"}
-	// jsonInsertKeys are the new-text names of an "insert" command.
-	jsonInsertKeys = append([]string{"insert_text"}, jsonNewKeys...)
-)
-
 // isJSONStrongKey reports whether k is a field name only edit tools use.
 func isJSONStrongKey(k string) bool {
 	switch k {
@@ -555,16 +390,6 @@ func isJSONStrongKey(k string) bool {
 		return true
 	}
 	return false
-}
-
-// jsonMaxDepth bounds how deep wrappers and arrays are followed.
-const jsonMaxDepth = 8
-
-// A jsonMember is one value inside a decoded object or array, with its span
-// in the output.
-type jsonMember struct {
-	raw        json.RawMessage
-	start, end int
 }
 
 // A jsonWalker collects the items of one top-level value.
@@ -583,28 +408,28 @@ func (w *jsonWalker) failHint(start, end int, hint, format string, args ...any) 
 
 // value looks for edits in raw, which spans [start, end) of the output.
 func (w *jsonWalker) value(raw json.RawMessage, start, end, depth int) {
-	if depth > jsonMaxDepth || len(raw) == 0 {
+	if depth > syntax.JSONMaxDepth || len(raw) == 0 {
 		return
 	}
 	switch raw[0] {
 	case '[':
-		for _, m := range jsonElems(raw, start) {
-			w.value(m.raw, m.start, m.end, depth+1)
+		for _, m := range syntax.JSONElems(raw, start) {
+			w.value(m.Raw, m.Start, m.End, depth+1)
 		}
 	case '{':
-		w.object(jsonObject(raw, start), start, end, depth)
+		w.object(syntax.JSONObject(raw, start), start, end, depth)
 	}
 }
 
 // object lowers an edit-shaped object, or looks inside a wrapper.
-func (w *jsonWalker) object(obj map[string]jsonMember, start, end, depth int) {
+func (w *jsonWalker) object(obj map[string]syntax.JSONMember, start, end, depth int) {
 	if w.carriedPatch(obj) {
 		return
 	}
-	cmd, _ := jsonString(obj["command"])
+	cmd, _ := syntax.JSONString(obj["command"])
 	switch cmd {
 	case "str_replace", "create", "insert", "write":
-		if hasAny(obj, jsonPathKeys) || hasAny(obj, jsonOldKeys) || hasAny(obj, jsonNewKeys) || has(obj, "insert_text") || has(obj, "diff") {
+		if hasAny(obj, syntax.JSONPathKeys) || hasAny(obj, syntax.JSONOldKeys) || hasAny(obj, syntax.JSONNewKeys) || syntax.HasField(obj, "insert_text") || syntax.HasField(obj, "diff") {
 			w.call(obj, cmd, "", start, end)
 			return
 		}
@@ -612,9 +437,9 @@ func (w *jsonWalker) object(obj map[string]jsonMember, start, end, depth int) {
 		// The text-editor tool's other commands: undo_edit asks for a
 		// change edapply cannot make, so passing over it would claim a
 		// state the model did not get; view only reads, and is an error
-		// only in a response that holds nothing else (see parseString).
-		if hasAny(obj, jsonPathKeys) {
-			p, _ := firstString(obj, jsonPathKeys)
+		// only in a response that holds nothing else (see parse).
+		if hasAny(obj, syntax.JSONPathKeys) {
+			p, _ := firstString(obj, syntax.JSONPathKeys)
 			hint := "Read files another way; send edapply only the edits, each as a str_replace, create or insert call."
 			if cmd == "undo_edit" {
 				hint = "Send the text to restore as a str_replace call; `edapply undo` reverts a whole earlier run."
@@ -625,49 +450,49 @@ func (w *jsonWalker) object(obj map[string]jsonMember, start, end, depth int) {
 		return
 	case "":
 	default:
-		if hasAny(obj, jsonPathKeys) && unreadContent(obj, nil) != "" {
+		if hasAny(obj, syntax.JSONPathKeys) && unreadContent(obj, nil) != "" {
 			// A file and the text of an edit: an editor's command
 			// edapply does not know, which must not pass for a shell's.
-			p, _ := firstString(obj, jsonPathKeys)
+			p, _ := firstString(obj, syntax.JSONPathKeys)
 			w.items = append(w.items, jsonItem{start: start, end: end,
 				hint: "Send the edit as a str_replace, create, insert or write call, or in another format.",
 				msg:  fmt.Sprintf("command %q on %s is not one edapply reads: the text-editor tools' are str_replace, create, insert and write", clip(cmd), p)})
 		}
 		return // a shell command: not an edit
 	}
-	if es, ok := obj["edits"]; ok && es.raw[0] == '[' && (hasAny(obj, jsonPathKeys) || w.strongElems(es)) {
+	if es, ok := obj["edits"]; ok && es.Raw[0] == '[' && (hasAny(obj, syntax.JSONPathKeys) || w.strongElems(es)) {
 		w.multi(obj, es, start, end)
 		return
 	}
-	if hasStrong(obj) || (hasAny(obj, jsonPathKeys) && (hasAny(obj, jsonOldKeys) || hasAny(obj, jsonNewKeys) || has(obj, "diff"))) {
+	if hasStrong(obj) || (hasAny(obj, syntax.JSONPathKeys) && (hasAny(obj, syntax.JSONOldKeys) || hasAny(obj, syntax.JSONNewKeys) || syntax.HasField(obj, "diff"))) {
 		w.call(obj, "", "", start, end)
 		return
 	}
 	if k := unreadCall(obj); k != "" {
 		// A file and edit text in a field of a tool edapply does not
 		// read (Cursor's code_edit): a call, refused, not prose.
-		p, _ := firstString(obj, append([]string{"target_file"}, jsonPathKeys...))
+		p, _ := firstString(obj, append([]string{"target_file"}, syntax.JSONPathKeys...))
 		w.failHint(start, end, "Send the edit as a str_replace call (path, old_str, new_str), a unified diff, or SEARCH/REPLACE blocks.",
 			"the call's %q for %s is not an edit edapply reads", k, p)
 		return
 	}
-	for _, k := range jsonWrapperKeys {
+	for _, k := range syntax.JSONWrapperKeys {
 		m, ok := obj[k]
 		if !ok {
 			continue
 		}
-		if s, ok := jsonString(m); ok && k == "arguments" {
+		if s, ok := syntax.JSONString(m); ok && k == "arguments" {
 			w.arguments(s, m, depth)
 			continue
 		}
-		w.value(m.raw, m.start, m.end, depth+1)
+		w.value(m.Raw, m.Start, m.End, depth+1)
 	}
 }
 
 // arguments decodes a string-encoded "arguments" (OpenAI function calling)
 // as the JSON document it is. Its edits take the string's span: offsets
 // inside the decoded text are not offsets in the output.
-func (w *jsonWalker) arguments(s string, m jsonMember, depth int) {
+func (w *jsonWalker) arguments(s string, m syntax.JSONMember, depth int) {
 	t := strings.TrimSpace(s)
 	if t == "" || (t[0] != '{' && t[0] != '[') {
 		return
@@ -675,23 +500,23 @@ func (w *jsonWalker) arguments(s string, m jsonMember, depth int) {
 	var raw json.RawMessage
 	if err := json.Unmarshal([]byte(t), &raw); err != nil {
 		if looksLikeEditJSON(t) {
-			w.fail(m.start, m.end, "string-encoded arguments are truncated or not valid JSON: %v", jsonErrText(err))
+			w.fail(m.Start, m.End, "string-encoded arguments are truncated or not valid JSON: %v", jsonErrText(err))
 		}
 		return
 	}
 	var inner jsonWalker
 	inner.value(raw, 0, len(t), depth+1)
 	for _, it := range inner.items {
-		it.start, it.end = m.start, m.end
+		it.start, it.end = m.Start, m.End
 		w.items = append(w.items, it)
 	}
 }
 
 // strongElems reports whether an "edits" array holds an object with a field
 // name only edit tools use.
-func (w *jsonWalker) strongElems(es jsonMember) bool {
-	for _, m := range jsonElems(es.raw, es.start) {
-		if len(m.raw) > 0 && m.raw[0] == '{' && hasStrong(jsonObject(m.raw, m.start)) {
+func (w *jsonWalker) strongElems(es syntax.JSONMember) bool {
+	for _, m := range syntax.JSONElems(es.Raw, es.Start) {
+		if len(m.Raw) > 0 && m.Raw[0] == '{' && hasStrong(syntax.JSONObject(m.Raw, m.Start)) {
 			return true
 		}
 	}
@@ -699,15 +524,15 @@ func (w *jsonWalker) strongElems(es jsonMember) bool {
 }
 
 // multi lowers a MultiEdit: one path, several {old_string, new_string}.
-func (w *jsonWalker) multi(obj map[string]jsonMember, es jsonMember, start, end int) {
-	p, _ := firstString(obj, jsonPathKeys)
+func (w *jsonWalker) multi(obj map[string]syntax.JSONMember, es syntax.JSONMember, start, end int) {
+	p, _ := firstString(obj, syntax.JSONPathKeys)
 	n := 0
-	for _, m := range jsonElems(es.raw, es.start) {
-		if len(m.raw) == 0 || m.raw[0] != '{' {
-			w.fail(m.start, m.end, "an element of \"edits\" is not an object")
+	for _, m := range syntax.JSONElems(es.Raw, es.Start) {
+		if len(m.Raw) == 0 || m.Raw[0] != '{' {
+			w.fail(m.Start, m.End, "an element of \"edits\" is not an object")
 			continue
 		}
-		w.call(jsonObject(m.raw, m.start), "", p, m.start, m.end)
+		w.call(syntax.JSONObject(m.Raw, m.Start), "", p, m.Start, m.End)
 		n++
 	}
 	if n == 0 {
@@ -717,8 +542,8 @@ func (w *jsonWalker) multi(obj map[string]jsonMember, es jsonMember, start, end 
 
 // call lowers one edit-shaped object. cmd is the str_replace_based_edit_tool
 // command, if any; defPath is the path of an enclosing MultiEdit.
-func (w *jsonWalker) call(obj map[string]jsonMember, cmd, defPath string, start, end int) {
-	pathKey, rawPath, ok, err := firstField(obj, jsonPathKeys)
+func (w *jsonWalker) call(obj map[string]syntax.JSONMember, cmd, defPath string, start, end int) {
+	pathKey, rawPath, ok, err := syntax.FirstField(obj, syntax.JSONPathKeys)
 	if err != nil {
 		w.fail(start, end, "%q must be a string", pathKey)
 		return
@@ -730,7 +555,7 @@ func (w *jsonWalker) call(obj map[string]jsonMember, cmd, defPath string, start,
 		}
 		rawPath = defPath
 	}
-	p, ok := cleanDelimitedPath(rawPath)
+	p, ok := syntax.CleanDelimitedPath(rawPath)
 	p = winSlashes(p)
 	if !ok {
 		w.fail(start, end, "%q is not a file path", rawPath)
@@ -739,16 +564,16 @@ func (w *jsonWalker) call(obj map[string]jsonMember, cmd, defPath string, start,
 	if !strings.Contains(p, "..") {
 		p = path.Clean(p) // "a/./b" names a/b; ".." is left for the applier to judge
 	}
-	oldKey, old, hasOld, err := firstField(obj, jsonOldKeys)
+	oldKey, old, hasOld, err := syntax.FirstField(obj, syntax.JSONOldKeys)
 	if err != nil {
 		w.fail(start, end, "%q must be a string", oldKey)
 		return
 	}
-	newKeys := jsonNewKeys
+	newKeys := syntax.JSONNewKeys
 	if cmd == "insert" {
-		newKeys = jsonInsertKeys
+		newKeys = syntax.JSONInsertKeys
 	}
-	newKey, nw, hasNew, err := firstField(obj, newKeys)
+	newKey, nw, hasNew, err := syntax.FirstField(obj, newKeys)
 	if err != nil {
 		w.fail(start, end, "%q must be a string", newKey)
 		return
@@ -764,7 +589,7 @@ func (w *jsonWalker) call(obj map[string]jsonMember, cmd, defPath string, start,
 	}
 	if d, ok := obj["diff"]; ok && !hasOld && !hasNew && (cmd == "str_replace" || cmd == "") {
 		// Goose's text_editor: str_replace with its edit as a unified diff.
-		text, isStr := jsonString(d)
+		text, isStr := syntax.JSONString(d)
 		if !isStr || strings.TrimSpace(text) == "" {
 			w.fail(start, end, "the \"diff\" of the call for %s is not a unified diff", p)
 			return
@@ -773,7 +598,7 @@ func (w *jsonWalker) call(obj map[string]jsonMember, cmd, defPath string, start,
 			w.fail(start, end, "the call for %s carries both \"diff\" and %q: edapply reads one edit per call", p, k)
 			return
 		}
-		w.items = append(w.items, jsonItem{diff: text, diffPath: p, start: d.start, end: d.end})
+		w.items = append(w.items, jsonItem{diff: text, diffPath: p, start: d.Start, end: d.End})
 		return
 	}
 	if k := unreadContent(obj, read); k != "" {
@@ -850,12 +675,12 @@ var jsonUnreadKeys = []string{
 // does not read: beside a path ("target_file" too, Cursor's), one of
 // jsonUnreadKeys holding text, or Goose's older patch_file pair "before"
 // and "after"; "" for anything else, prose's JSON included.
-func unreadCall(obj map[string]jsonMember) string {
-	if !hasAny(obj, jsonPathKeys) && !has(obj, "target_file") {
+func unreadCall(obj map[string]syntax.JSONMember) string {
+	if !hasAny(obj, syntax.JSONPathKeys) && !syntax.HasField(obj, "target_file") {
 		return ""
 	}
 	text := func(k string) bool {
-		s, ok := jsonString(obj[k])
+		s, ok := syntax.JSONString(obj[k])
 		return ok && s != ""
 	}
 	for _, k := range jsonUnreadKeys {
@@ -870,11 +695,11 @@ func unreadCall(obj map[string]jsonMember) string {
 }
 
 // jsonContentKeys name every field that may carry an edit's text, read or
-// not (jsonOldKeys, jsonInsertKeys, jsonUnreadKeys and more): a call that
+// not (syntax.JSONOldKeys, syntax.JSONInsertKeys, jsonUnreadKeys and more): a call that
 // holds one besides those read holds more than its edit. Built on first
 // use: most runs of the program read no tool call.
 var jsonContentKeys = sync.OnceValue(func() []string {
-	return slices.Concat(jsonOldKeys, jsonInsertKeys, jsonUnreadKeys,
+	return slices.Concat(syntax.JSONOldKeys, syntax.JSONInsertKeys, jsonUnreadKeys,
 		[]string{"before", "after", "contents", "insert_line", "text", "code", "lines", "old", "new", "replacement"})
 })
 
@@ -883,14 +708,14 @@ var jsonContentKeys = sync.OnceValue(func() []string {
 // and is not one of read, nor a second field of read's roles with the
 // same text as the one read; "" when there is none. A second path that
 // names another file counts too.
-func unreadContent(obj map[string]jsonMember, read []string) string {
+func unreadContent(obj map[string]syntax.JSONMember, read []string) string {
 	same := func(k string, roles ...[]string) bool {
 		for _, r := range roles {
 			if !slices.Contains(r, k) {
 				continue
 			}
 			for _, k2 := range read {
-				if k2 != "" && slices.Contains(r, k2) && string(obj[k2].raw) == string(obj[k].raw) {
+				if k2 != "" && slices.Contains(r, k2) && string(obj[k2].Raw) == string(obj[k].Raw) {
 					return true
 				}
 			}
@@ -899,25 +724,25 @@ func unreadContent(obj map[string]jsonMember, read []string) string {
 	}
 	for _, k := range jsonContentKeys() {
 		m, ok := obj[k]
-		if !ok || slices.Contains(read, k) || len(m.raw) == 0 || same(k, jsonOldKeys, jsonInsertKeys) {
+		if !ok || slices.Contains(read, k) || len(m.Raw) == 0 || same(k, syntax.JSONOldKeys, syntax.JSONInsertKeys) {
 			continue
 		}
-		switch m.raw[0] {
+		switch m.Raw[0] {
 		case '"':
-			if s, _ := jsonString(m); s == "" {
+			if s, _ := syntax.JSONString(m); s == "" {
 				continue
 			}
 		case '[', '{':
 		default:
-			if k != "insert_line" || string(m.raw) == "null" {
+			if k != "insert_line" || string(m.Raw) == "null" {
 				continue // a number or a flag: no text
 			}
 		}
 		return k
 	}
 	if read != nil {
-		for _, k := range jsonPathKeys {
-			if m, ok := obj[k]; ok && !slices.Contains(read, k) && string(m.raw) != "null" && !same(k, jsonPathKeys) {
+		for _, k := range syntax.JSONPathKeys {
+			if m, ok := obj[k]; ok && !slices.Contains(read, k) && string(m.Raw) != "null" && !same(k, syntax.JSONPathKeys) {
 				return k
 			}
 		}
@@ -941,7 +766,7 @@ func readNames(read []string) string {
 // text implies (OpenCode's camelCase oldString, replaceAll), else none for
 // the text-editor tool's str_replace, which has no such switch, else
 // replace_all.
-func everyKey(obj map[string]jsonMember, cmd, oldKey string) string {
+func everyKey(obj map[string]syntax.JSONMember, cmd, oldKey string) string {
 	for _, k := range []string{"expected_replacements", "replace_all", "replaceAll", "allow_multiple"} {
 		if _, ok := obj[k]; ok {
 			return k
@@ -958,8 +783,8 @@ func everyKey(obj map[string]jsonMember, cmd, oldKey string) string {
 
 // jsonCount returns how many times the old text must occur: N for
 // expected_replacements, else 0 for replace_all (or allow_multiple), else 1.
-func jsonCount(obj map[string]jsonMember) (int, string) {
-	if m, ok := obj["expected_replacements"]; ok && string(m.raw) != "null" {
+func jsonCount(obj map[string]syntax.JSONMember) (int, string) {
+	if m, ok := obj["expected_replacements"]; ok && string(m.Raw) != "null" {
 		n, ok := jsonInt(m)
 		if !ok || n < 1 {
 			return 0, "\"expected_replacements\" must be an integer of at least 1"
@@ -969,13 +794,13 @@ func jsonCount(obj map[string]jsonMember) (int, string) {
 	// Gemini CLI's replace tool names the same switch allow_multiple.
 	for _, k := range []string{"replace_all", "replaceAll", "allow_multiple"} {
 		m, ok := obj[k]
-		if !ok || string(m.raw) == "null" {
+		if !ok || string(m.Raw) == "null" {
 			continue
 		}
 		var b bool
-		if err := json.Unmarshal(m.raw, &b); err != nil {
+		if err := json.Unmarshal(m.Raw, &b); err != nil {
 			// Models sometimes quote booleans; accept the two words only.
-			s, _ := jsonString(m)
+			s, _ := syntax.JSONString(m)
 			switch s {
 			case "true":
 				b = true
@@ -993,12 +818,12 @@ func jsonCount(obj map[string]jsonMember) (int, string) {
 }
 
 // jsonInt decodes an integer, also when quoted ("3").
-func jsonInt(m jsonMember) (int, bool) {
-	if len(m.raw) == 0 {
+func jsonInt(m syntax.JSONMember) (int, bool) {
+	if len(m.Raw) == 0 {
 		return 0, false
 	}
-	s := string(m.raw)
-	if q, ok := jsonString(m); ok {
+	s := string(m.Raw)
+	if q, ok := syntax.JSONString(m); ok {
 		s = q
 	}
 	n, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
@@ -1008,117 +833,27 @@ func jsonInt(m jsonMember) (int, bool) {
 	return int(n), true
 }
 
-func has(obj map[string]jsonMember, k string) bool {
-	m, ok := obj[k]
-	return ok && string(m.raw) != "null"
-}
-
-func hasAny(obj map[string]jsonMember, keys []string) bool {
+func hasAny(obj map[string]syntax.JSONMember, keys []string) bool {
 	for _, k := range keys {
-		if has(obj, k) {
+		if syntax.HasField(obj, k) {
 			return true
 		}
 	}
 	return false
 }
 
-func hasStrong(obj map[string]jsonMember) bool {
+func hasStrong(obj map[string]syntax.JSONMember) bool {
 	for k := range obj {
-		if isJSONStrongKey(k) && has(obj, k) {
+		if isJSONStrongKey(k) && syntax.HasField(obj, k) {
 			return true
 		}
 	}
 	return false
 }
 
-// firstField returns the first of keys present (null counts as absent) as a
-// string; err is set when that field is not a string.
-func firstField(obj map[string]jsonMember, keys []string) (key, val string, ok bool, err error) {
-	for _, k := range keys {
-		if !has(obj, k) {
-			continue
-		}
-		s, isStr := jsonString(obj[k])
-		if !isStr {
-			return k, "", false, errors.New("not a string")
-		}
-		return k, s, true, nil
-	}
-	return "", "", false, nil
-}
-
-func firstString(obj map[string]jsonMember, keys []string) (string, bool) {
-	_, s, ok, err := firstField(obj, keys)
+func firstString(obj map[string]syntax.JSONMember, keys []string) (string, bool) {
+	_, s, ok, err := syntax.FirstField(obj, keys)
 	return s, ok && err == nil
-}
-
-// jsonString decodes m if it is a JSON string: the one and only unescaping.
-func jsonString(m jsonMember) (string, bool) {
-	if len(m.raw) == 0 || m.raw[0] != '"' {
-		return "", false
-	}
-	var s string
-	if err := json.Unmarshal(m.raw, &s); err != nil {
-		return "", false
-	}
-	return s, true
-}
-
-// jsonObject splits a valid JSON object, which starts at byte base of the
-// output, into its members; a repeated key keeps its last value, as
-// encoding/json does.
-func jsonObject(raw json.RawMessage, base int) map[string]jsonMember {
-	obj := map[string]jsonMember{}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if _, err := dec.Token(); err != nil { // '{'
-		return obj
-	}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return obj
-		}
-		k, _ := tok.(string)
-		m, ok := jsonNext(dec, raw, base, ':')
-		if !ok {
-			return obj
-		}
-		obj[k] = m
-	}
-	return obj
-}
-
-// jsonElems splits a valid JSON array, which starts at byte base of the
-// output, into its elements.
-func jsonElems(raw json.RawMessage, base int) []jsonMember {
-	var elems []jsonMember
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if _, err := dec.Token(); err != nil { // '['
-		return nil
-	}
-	for dec.More() {
-		m, ok := jsonNext(dec, raw, base, ',')
-		if !ok {
-			return elems
-		}
-		elems = append(elems, m)
-	}
-	return elems
-}
-
-// jsonNext decodes the next value from dec and locates it in raw: it starts
-// after white space and the separator sep that the decoder has not yet
-// consumed.
-func jsonNext(dec *json.Decoder, raw json.RawMessage, base int, sep byte) (jsonMember, bool) {
-	at := int(dec.InputOffset())
-	for at < len(raw) && (isJSONSpace(raw[at]) || raw[at] == sep) {
-		at++
-	}
-	var v json.RawMessage
-	if err := dec.Decode(&v); err != nil || len(v) == 0 {
-		return jsonMember{}, false
-	}
-	return jsonMember{raw: v, start: base + at, end: base + at + len(v)}, true
 }
 
 // readCarriedDiff reads the unified diff a tool call carries (Goose's
@@ -1132,7 +867,7 @@ func jsonNext(dec *json.Decoder, raw json.RawMessage, base int, sep byte) (jsonM
 func (p *parser) readCarriedDiff(it jsonItem) {
 	num := lineNum(p.lineAt(it.start))
 	text := it.diff
-	if first := strings.TrimLeft(text, " \t\r\n"); isHunkHeader(first) {
+	if first := strings.TrimLeft(text, " \t\r\n"); syntax.IsHunkHeader(first) {
 		text = "--- " + it.diffPath + "\t\n+++ " + it.diffPath + "\t\n" + first
 	}
 	sub := newParser(text, edit.FormatUDiff)

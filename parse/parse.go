@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/syntax"
 )
 
 // Options say how Parse reads a reply.
@@ -30,6 +31,11 @@ type Options struct {
 	// reply: the regions are read as FormatAuto reads them, in the same
 	// pass, and only those.
 	Skipped func(edit.Edit)
+	// Complete says src is known to be whole, as text a program rendered
+	// is (package normalize reads its renderings back so): a diff in it
+	// is then never taken for one a reply cut off, by its hunks' counts,
+	// a missing last newline or a diff fence never closed.
+	Complete bool
 }
 
 // Parse reads every edit in src. It returns the edits that parsed and a
@@ -38,7 +44,7 @@ type Options struct {
 // share src: Parse reads it in place and holds no copy of it.
 func Parse(src string, opts Options) ([]edit.Edit, edit.ErrorList) {
 	p := newParser(src, opts.Format)
-	p.tree = opts.Tree
+	p.tree, p.complete = opts.Tree, opts.Complete
 	if opts.Format != edit.FormatAuto && opts.Skipped != nil {
 		p.files = map[string]*treeFile{}
 		p.skipped = newParser(src, edit.FormatAuto)
@@ -82,15 +88,6 @@ func (p *parser) spend(n int) bool {
 	return p.treeWork <= maxTreeWork
 }
 
-// parseString is Parse; complete says src is known to be whole (text this
-// package rendered), so that where it ends says nothing of a reply cut
-// off.
-func parseString(src string, f edit.Format, t Tree, complete bool) ([]edit.Edit, edit.ErrorList) {
-	p := newParser(src, f)
-	p.tree, p.complete = t, complete
-	return p.parse()
-}
-
 // parse reads the whole text: run, then the whole-file fences that turn
 // out to be quotes dropped.
 func (p *parser) parse() ([]edit.Edit, edit.ErrorList) {
@@ -107,41 +104,14 @@ func (p *parser) parse() ([]edit.Edit, edit.ErrorList) {
 	return p.edits, p.errs
 }
 
-// A line is one line of the model output, the i-th of the parser's lines:
-// its number is lineNum(i), and it ends where the next starts (lineEnd).
-// A reply holds one record per line for the whole parse, so the record
-// keeps only what cannot be computed: a diff's reply has a line for every
-// 33 bytes or so.
-type line struct {
-	text  string // without its line ending
-	start int    // byte offset of the line's first byte
-}
-
-func splitLines(s string) []line {
-	ls := make([]line, 0, strings.Count(s, "\n")+1)
-	for off := 0; off < len(s); {
-		i := strings.IndexByte(s[off:], '\n')
-		end := len(s)
-		if i >= 0 {
-			end = off + i + 1
-		}
-		text := strings.TrimSuffix(strings.TrimSuffix(s[off:end], "\n"), "\r")
-		ls = append(ls, line{text: text, start: off})
-		off = end
-	}
-	return ls
-}
-
 // lineNum is the 1-based number of the parser's line i in the output.
 func lineNum(i int) int { return i + 1 }
 
 // lineEnd is the byte offset just past line i's line ending.
-func (p *parser) lineEnd(i int) int {
-	if i+1 < len(p.lines) {
-		return p.lines[i+1].start
-	}
-	return len(p.text)
-}
+func (p *parser) lineEnd(i int) int { return syntax.LineEnd(p.lines, len(p.text), i) }
+
+// lineAt returns the index of the line holding byte offset off.
+func (p *parser) lineAt(off int) int { return syntax.LineAt(p.lines, len(p.text), off) }
 
 // A reader reads the regions of one format. starts reports whether a
 // region of the format begins at line i; read consumes it and returns the
@@ -160,7 +130,7 @@ type reader interface {
 // inherit the previous block's file).
 type parser struct {
 	text     string // the response, which the lines' and the edits' texts share
-	lines    []line
+	lines    []syntax.Line
 	format   edit.Format
 	edits    []edit.Edit // every edit once run returns; while it runs, the latest chunk (see push)
 	errs     edit.ErrorList
@@ -291,7 +261,7 @@ func (p *parser) treeText(pth string) (string, bool) {
 }
 
 func newParser(text string, f edit.Format) *parser {
-	p := &parser{text: text, lines: splitLines(text), format: f, leanOnWhole: map[int]bool{}, toolWrites: map[int]bool{}}
+	p := &parser{text: text, lines: syntax.SplitLines(text), format: f, leanOnWhole: map[int]bool{}, toolWrites: map[int]bool{}}
 	p.codex.p, p.sr.p, p.nearMiss.p, p.json.p, p.xml.p, p.whole.p = p, p, p, p, p, p
 	p.diff = udiffReader{p: p, fenceClose: -1, openFence: -1}
 	p.readers = [...]reader{&p.codex, &p.sr, &p.diff, &p.json, &p.nearMiss, &p.xml, &p.whole}
@@ -422,14 +392,14 @@ func (p *parser) add(e edit.Edit, format edit.Format, from, to int) {
 	e.Format = format
 	p.lastWhole = format == edit.FormatWhole
 	if from < len(p.lines) {
-		e.Start = p.lines[from].start
+		e.Start = p.lines[from].Start
 		if e.Line == 0 {
 			e.Line = lineNum(from)
 		}
 	}
 	e.End = len(p.text)
 	if to < len(p.lines) {
-		e.End = p.lines[to].start
+		e.End = p.lines[to].Start
 	}
 	p.push(e)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/syntax"
 )
 
 // Unified diffs, git or loose.
@@ -85,24 +86,16 @@ type udiffReader struct {
 
 func (r *udiffReader) format() edit.Format { return edit.FormatUDiff }
 
-const devNull = "/dev/null"
-
 // starts reports whether a diff begins at line i: a "diff --git" line,
 // a "--- "/"+++ " pair naming files, or a hunk header.
 func (r *udiffReader) starts(i int) bool {
 	p := r.p
-	t := p.lines[i].text
-	if strings.HasPrefix(t, "diff --git ") || isHunkHeader(t) {
+	t := p.lines[i].Text
+	if strings.HasPrefix(t, "diff --git ") || syntax.IsHunkHeader(t) {
 		return true
 	}
 	_, _, ok := p.fileHeaderAt(i, false)
 	return ok
-}
-
-// isHunkHeader reports whether t is an "@@" hunk header, with or without
-// numbers ("@@ -1,3 +1,4 @@", "@@ ... @@", "@@ @@", "@@").
-func isHunkHeader(t string) bool {
-	return strings.HasPrefix(t, "@@") && !strings.HasPrefix(t, "@@@")
 }
 
 // hunkStart reports whether t, followed by next, reads as a diff hunk's
@@ -124,7 +117,7 @@ func hunkStart(t, next string) bool {
 // textAt is line j's text, "" past the end.
 func (p *parser) textAt(j int) string {
 	if j < len(p.lines) {
-		return p.lines[j].text
+		return p.lines[j].Text
 	}
 	return ""
 }
@@ -171,134 +164,14 @@ func parseRange(s string) (start, count int, err error) {
 	return start, count, nil
 }
 
-// A diffName is one side of a "--- "/"+++ " header.
-type diffName struct {
-	name    string // as written, unquoted, without timestamp; devNull for /dev/null
-	lenient bool   // the name's end was marked (quotes or a tab), so it may hold spaces
-}
-
-// parseHeaderName reads the name of a "--- "/"+++ " line (s is what follows
-// the prefix): a git-quoted name, or the text up to a tab (diff(1) puts a
-// timestamp there; git adds a tab after names with spaces).
-func parseHeaderName(s string) (diffName, bool) {
-	if strings.HasPrefix(s, `"`) {
-		if end := closingQuote(s); end > 0 {
-			if u, err := strconv.Unquote(s[:end+1]); err == nil && u != "" {
-				return diffName{name: u, lenient: true}, true
-			}
-		}
-		return diffName{}, false
-	}
-	var n diffName
-	if i := strings.IndexByte(s, '\t'); i >= 0 {
-		s, n.lenient = s[:i], true
-	}
-	n.name = strings.TrimSpace(s)
-	return n, n.name != ""
-}
-
-// closingQuote returns the index of the quote closing the one at s[0], or -1.
-func closingQuote(s string) int {
-	for i := 1; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '"':
-			return i
-		}
-	}
-	return -1
-}
-
-// diffPath cleans a path from a diff or envelope header. lenient admits
-// spaces, which cleanPath refuses because prose is full of them, for names
-// whose extent the format marks.
-func diffPath(s string, lenient bool) (string, bool) {
-	c, ok := cleanPath(s)
-	if !ok {
-		if !lenient {
-			return "", false
-		}
-		c = strings.TrimSpace(s)
-		for strings.HasPrefix(c, "./") {
-			c = c[2:]
-		}
-		if c == "" || c == "." || strings.ContainsAny(c, "\x00\r\n") || strings.HasSuffix(c, "/") {
-			return "", false
-		}
-	}
-	c = tidyPath(c)
-	return c, c != "." && c != ""
-}
-
-// stripPrefixes removes git's "a/" and "b/" prefixes when the pair shows it
-// uses them, so a real directory named "a" survives a prefix-less diff.
-func stripPrefixes(oldName, newName string) (string, string, bool) {
-	oa := strings.HasPrefix(oldName, "a/")
-	nb := strings.HasPrefix(newName, "b/")
-	strippedOld, strippedNew := false, false
-	if oa && (nb || newName == devNull || oldName[2:] == newName) {
-		oldName, strippedOld = oldName[2:], true
-	}
-	if nb && (strippedOld || oldName == devNull || newName[2:] == oldName) {
-		newName, strippedNew = newName[2:], true
-	}
-	return oldName, newName, strippedOld || strippedNew
-}
-
-// A fileHeader is a parsed "--- "/"+++ " pair.
-type fileHeader struct {
-	oldPath, newPath string // cleaned; devNull for /dev/null
-}
-
 // fileHeaderAt reports whether lines i and i+1 are a "--- old"/"+++ new"
-// pair naming files. In a git section (inGit) any such pair is the header;
-// elsewhere both sides must look like paths, because removing a SQL or Lua
-// comment "-- x" and adding "++ y" writes the same two prefixes.
-func (p *parser) fileHeaderAt(i int, inGit bool) (h fileHeader, next int, ok bool) {
+// pair naming files (syntax.ReadFileHeader), and returns the line after
+// them.
+func (p *parser) fileHeaderAt(i int, inGit bool) (h syntax.FileHeader, next int, ok bool) {
 	if i+1 >= len(p.lines) {
 		return h, i, false
 	}
-	a, okA := strings.CutPrefix(p.lines[i].text, "--- ")
-	b, okB := strings.CutPrefix(p.lines[i+1].text, "+++ ")
-	if !okA || !okB {
-		return h, i, false
-	}
-	on, okA := parseHeaderName(a)
-	nn, okB := parseHeaderName(b)
-	if !okA || !okB || on.name == devNull && nn.name == devNull {
-		return h, i, false
-	}
-	// "--- a/my docs/x.py" and "+++ b/my docs/x.py": git's prefixes on
-	// both sides of one name mark where it starts and ends, spaces and all.
-	if !on.lenient && !nn.lenient && strings.HasPrefix(on.name, "a/") && strings.HasPrefix(nn.name, "b/") &&
-		on.name[2:] == nn.name[2:] && looksLikeFile(on.name[2:]) {
-		on.lenient, nn.lenient = true, true
-	}
-	// "--- dir name/x.txt" and "+++ dir name/x.txt": one name on both
-	// sides, without prefixes, that the tree holds or that reads as a
-	// path; a removed and re-added line of text is never the same line.
-	if !on.lenient && !nn.lenient && on.name == nn.name && strings.Contains(on.name, " ") &&
-		(p.treeStat(on.name).entry || strings.Contains(on.name, "/") && looksLikeFile(on.name)) {
-		on.lenient, nn.lenient = true, true
-	}
-	oldName, newName, prefixed := stripPrefixes(on.name, nn.name)
-	if oldName != devNull {
-		if h.oldPath, ok = diffPath(oldName, on.lenient || inGit); !ok {
-			return h, i, false
-		}
-	} else {
-		h.oldPath = devNull
-	}
-	if newName != devNull {
-		if h.newPath, ok = diffPath(newName, nn.lenient || inGit); !ok {
-			return h, i, false
-		}
-	} else {
-		h.newPath = devNull
-	}
-	if !inGit && !prefixed && h.oldPath != devNull && h.newPath != devNull &&
-		h.oldPath != h.newPath && !strings.ContainsAny(h.oldPath+h.newPath, "/.") {
+	if h, ok = syntax.ReadFileHeader(p.lines[i].Text, p.lines[i+1].Text, inGit, p.inTree); !ok {
 		return h, i, false
 	}
 	return h, i + 2, true
@@ -473,7 +346,7 @@ func (h *hunk) has(kind byte, blankToo bool) bool {
 // newline even when it is the output's unterminated last line. It shares
 // the output's bytes: the callers join lines into new strings.
 func (p *parser) rawLine(i, skip int) string {
-	s := p.text[p.lines[i].start+skip : p.lineEnd(i)]
+	s := p.text[p.lines[i].Start+skip : p.lineEnd(i)]
 	if !strings.HasSuffix(s, "\n") {
 		s += "\n"
 	}
@@ -492,7 +365,7 @@ func (p *parser) bodyLineAt(k int) bool {
 	if k >= len(p.lines) {
 		return false
 	}
-	t := p.lines[k].text
+	t := p.lines[k].Text
 	if t == "" {
 		return true
 	}
@@ -506,13 +379,13 @@ func (p *parser) bodyLineAt(k int) bool {
 			return false
 		}
 		// A markdown rule after a blank line ends the diff, not a hunk line "--".
-		if t == "---" && k > 0 && p.lines[k-1].text == "" {
+		if t == "---" && k > 0 && p.lines[k-1].Text == "" {
 			return false
 		}
 		return true
 	}
-	if k < p.diff.fenceClose && !isHunkHeader(t) && !strings.HasPrefix(t, "diff --git ") {
-		if _, ok := parseFence(t); !ok {
+	if k < p.diff.fenceClose && !syntax.IsHunkHeader(t) && !strings.HasPrefix(t, "diff --git ") {
+		if _, ok := syntax.ParseFence(t); !ok {
 			// Inside the diff's own fence every line is the diff's: one
 			// that lost its leading space is context. Read as the hunk's
 			// end, it would drop the changes after it.
@@ -522,7 +395,7 @@ func (p *parser) bodyLineAt(k int) bool {
 	if k+1 >= len(p.lines) {
 		return false
 	}
-	n := p.lines[k+1].text
+	n := p.lines[k+1].Text
 	if n == "" || (n[0] != ' ' && n[0] != '-' && n[0] != '+') {
 		return false
 	}
@@ -573,13 +446,13 @@ func (p *parser) fenceDiff(i int) {
 	if j < 0 {
 		return
 	}
-	f, ok := parseFence(p.lines[j].text)
-	if !ok || f.info != "" && !isNeverWhole(f.lang()) {
+	f, ok := syntax.ParseFence(p.lines[j].Text)
+	if !ok || f.Info != "" && !isNeverWhole(f.Lang()) {
 		return // a fence of code, not of a patch: its lines are not all the diff's
 	}
 	for k := i; k < len(p.lines); k++ {
-		if g, ok := parseFence(p.lines[k].text); ok {
-			if g.closes(f) {
+		if g, ok := syntax.ParseFence(p.lines[k].Text); ok {
+			if g.Closes(f) {
 				p.diff.fenceClose = k
 			}
 			return
@@ -588,7 +461,7 @@ func (p *parser) fenceDiff(i int) {
 	// A fence that says it holds a diff and is never closed: the reply
 	// was cut off inside it. A bare fence may be the close of some other
 	// block, so it says nothing.
-	if lang := f.lang(); (lang == "diff" || lang == "patch" || lang == "udiff") && p.diff.openFence < 0 && !p.complete {
+	if lang := f.Lang(); (lang == "diff" || lang == "patch" || lang == "udiff") && p.diff.openFence < 0 && !p.complete {
 		p.diff.openFence = j
 	}
 }
@@ -599,7 +472,7 @@ func (p *parser) readHunk(i int, header bool) (h hunk, next int) {
 	h.from = i
 	k := i
 	if header {
-		h.nums, h.numbered = parseHunkHeader(p.lines[i].text)
+		h.nums, h.numbered = parseHunkHeader(p.lines[i].Text)
 		k++
 	}
 	// The body's records go on the end of the section's chunk of them
@@ -608,7 +481,7 @@ func (p *parser) readHunk(i int, header bool) (h hunk, next int) {
 	buf := p.diff.lines
 	from := len(buf)
 	for ; p.bodyLineAt(k); k++ {
-		t := p.lines[k].text
+		t := p.lines[k].Text
 		switch {
 		case t == "":
 			buf, from = appendHunkLine(buf, from, hunkLine{kind: ' ', text: p.rawLine(k, 0), blank: true})
@@ -671,7 +544,7 @@ func (h *hunk) trimTrailingBlanks() {
 // A diffFile is one file's section of a diff, before lowering.
 type diffFile struct {
 	from, to      int // line indexes [from, to) of the whole section
-	hdr           fileHeader
+	hdr           syntax.FileHeader
 	hasHdr        bool
 	git           *gitdiff.File // the extended header as go-gitdiff read it; nil if none or unreadable
 	gitLine       string        // the "diff --git" line, if any
@@ -679,23 +552,6 @@ type diffFile struct {
 	binary        bool
 	similar       bool // a "similarity index" line: differing names are a rename
 	firstHunkLine int  // line index of the first hunk, or to
-}
-
-// gitHeaderPrefixes are the lines git writes between "diff --git" and the
-// first hunk (besides "--- "/"+++ "), as go-gitdiff knows them.
-var gitHeaderPrefixes = []string{
-	"old mode ", "new mode ", "deleted file mode ", "new file mode ",
-	"copy from ", "copy to ", "rename old ", "rename new ", "rename from ", "rename to ",
-	"similarity index ", "dissimilarity index ", "index ",
-}
-
-func isGitHeaderLine(t string) bool {
-	for _, pre := range gitHeaderPrefixes {
-		if strings.HasPrefix(t, pre) {
-			return true
-		}
-	}
-	return false
 }
 
 func isBinaryMarker(t string) bool {
@@ -707,13 +563,13 @@ func isBinaryMarker(t string) bool {
 func (r *udiffReader) read(i int) int {
 	p := r.p
 	p.fenceDiff(i)
-	if isHunkHeader(p.lines[i].text) {
+	if syntax.IsHunkHeader(p.lines[i].Text) {
 		// No file header: a path named just before the hunk (a path
 		// line, a fence's info string, a path line before its fence)
 		// stands for one.
 		if pth, _, ok := p.pathBefore(i, true); ok {
 			// Line i is a header: readHunksInto reads at least its hunk.
-			f := &diffFile{from: i, hdr: fileHeader{oldPath: pth, newPath: pth}, hasHdr: true}
+			f := &diffFile{from: i, hdr: syntax.FileHeader{OldPath: pth, NewPath: pth}, hasHdr: true}
 			p.readHunksInto(f, i)
 			p.lowerDiffFile(f)
 			return max(f.to, i+1)
@@ -730,13 +586,13 @@ func (r *udiffReader) read(i int) int {
 func (p *parser) readDiffFile(i int) *diffFile {
 	f := &diffFile{from: i}
 	k := i
-	if t := p.lines[k].text; strings.HasPrefix(t, "diff --git ") {
+	if t := p.lines[k].Text; strings.HasPrefix(t, "diff --git ") {
 		f.gitLine = t
 		var hdr strings.Builder
 		hdr.WriteString(t + "\n")
-		for k++; k < len(p.lines) && isGitHeaderLine(p.lines[k].text); k++ {
-			hdr.WriteString(p.lines[k].text + "\n")
-			f.similar = f.similar || strings.HasPrefix(p.lines[k].text, "similarity index ")
+		for k++; k < len(p.lines) && syntax.IsGitHeaderLine(p.lines[k].Text); k++ {
+			hdr.WriteString(p.lines[k].Text + "\n")
+			f.similar = f.similar || strings.HasPrefix(p.lines[k].Text, "similarity index ")
 		}
 		// go-gitdiff reads the extended header only: it would drop a
 		// component from "--- " names that lack the "a/" prefix, so the
@@ -748,7 +604,7 @@ func (p *parser) readDiffFile(i int) *diffFile {
 	if h, next, ok := p.fileHeaderAt(k, f.gitLine != ""); ok {
 		f.hdr, f.hasHdr, k = h, true, next
 	}
-	if k < len(p.lines) && isBinaryMarker(p.lines[k].text) {
+	if k < len(p.lines) && isBinaryMarker(p.lines[k].Text) {
 		f.binary = true
 		k = p.skipBinary(k)
 	}
@@ -766,17 +622,17 @@ func (p *parser) readHunksInto(f *diffFile, k int) {
 	f.firstHunkLine = k
 	p.diff.target = ""
 	if f.hasHdr {
-		p.diff.target = f.hdr.newPath
-		if p.diff.target == devNull {
-			p.diff.target = f.hdr.oldPath
+		p.diff.target = f.hdr.NewPath
+		if p.diff.target == syntax.DevNull {
+			p.diff.target = f.hdr.OldPath
 		}
 	}
 	defer func() { p.diff.target = "" }()
 	p.diff.lines = p.diff.lines[:0]
 	f.hunks = p.diff.hunks[:0]
 	for k < len(p.lines) {
-		t := p.lines[k].text
-		header := isHunkHeader(t)
+		t := p.lines[k].Text
+		header := syntax.IsHunkHeader(t)
 		// A header followed straight by hunk lines: the "@@" was dropped.
 		if !header && !(len(f.hunks) == 0 && f.hasHdr && t != "" && (t[0] == ' ' || t[0] == '-' || t[0] == '+') && p.bodyLineAt(k)) {
 			break
@@ -829,11 +685,11 @@ func (r *lineReader) Read(b []byte) (int, error) {
 
 // skipBinary consumes a binary marker and the base85 data after it.
 func (p *parser) skipBinary(k int) int {
-	if p.lines[k].text != "GIT binary patch" {
+	if p.lines[k].Text != "GIT binary patch" {
 		return k + 1
 	}
 	for k++; k < len(p.lines); k++ {
-		t := p.lines[k].text
+		t := p.lines[k].Text
 		if t == "" || strings.HasPrefix(t, "literal ") || strings.HasPrefix(t, "delta ") {
 			continue
 		}
@@ -848,10 +704,10 @@ func (p *parser) skipBinary(k int) int {
 // gitNamePath cleans a name go-gitdiff read; such names are delimited by
 // git's own syntax, so spaces are fine.
 func gitNamePath(s string) (string, bool) {
-	if s == "" || s == devNull {
+	if s == "" || s == syntax.DevNull {
 		return "", false
 	}
-	return diffPath(s, true)
+	return syntax.DiffPath(s, true)
 }
 
 // diffTargets is what a file's section says about its file: the names on
@@ -889,7 +745,7 @@ func (p *parser) cutOff(f *diffFile) (why string, line int, quiet bool) {
 	}
 	h := &f.hunks[len(f.hunks)-1]
 	for k := h.to; k < len(p.lines); k++ {
-		if strings.TrimSpace(p.lines[k].text) != "" {
+		if strings.TrimSpace(p.lines[k].Text) != "" {
 			return "", 0, false
 		}
 	}
@@ -900,7 +756,7 @@ func (p *parser) cutOff(f *diffFile) (why string, line int, quiet bool) {
 	}
 	last := len(p.lines) - 1
 	exact := h.numbered && nOld == h.nums.oldLines && nNew == h.nums.newLines
-	if h.to == len(p.lines) && !strings.HasSuffix(p.text, "\n") && !strings.HasPrefix(p.lines[last].text, `\`) && !exact {
+	if h.to == len(p.lines) && !strings.HasSuffix(p.text, "\n") && !strings.HasPrefix(p.lines[last].Text, `\`) && !exact {
 		return fmt.Sprintf("the reply ends in the middle of line %d, a line of the hunk on line %d", lineNum(last), lineNum(h.from)), lineNum(h.from), false
 	}
 	return "", 0, false
@@ -937,8 +793,8 @@ func (p *parser) lowerDiffFile(f *diffFile) {
 		return
 	}
 	if f.hasHdr {
-		d.oldPath, d.newPath = f.hdr.oldPath, f.hdr.newPath
-		d.isNew, d.isDelete = d.oldPath == devNull, d.newPath == devNull
+		d.oldPath, d.newPath = f.hdr.OldPath, f.hdr.NewPath
+		d.isNew, d.isDelete = d.oldPath == syntax.DevNull, d.newPath == syntax.DevNull
 	}
 	if f.git != nil && !p.readGitHeader(f.git, &d) {
 		return
@@ -991,12 +847,12 @@ func (p *parser) readGitHeader(g *gitdiff.File, d *diffTargets) bool {
 		}
 		d.isRename = d.oldPath != "" && d.newPath != "" && d.oldPath != d.newPath && !d.isNew && !d.isDelete
 	}
-	if d.oldPath == "" || d.oldPath == devNull && !d.isNew {
+	if d.oldPath == "" || d.oldPath == syntax.DevNull && !d.isNew {
 		if o, ok := gitNamePath(g.OldName); ok {
 			d.oldPath = o
 		}
 	}
-	if d.newPath == "" || d.newPath == devNull && !d.isDelete {
+	if d.newPath == "" || d.newPath == syntax.DevNull && !d.isDelete {
 		if n, ok := gitNamePath(g.NewName); ok {
 			d.newPath = n
 		}
@@ -1031,7 +887,7 @@ func (p *parser) pickTarget(d *diffTargets) bool {
 			d.target = d.oldPath
 		}
 	}
-	if d.target == "" || d.target == devNull {
+	if d.target == "" || d.target == syntax.DevNull {
 		p.errorf(d.line, "diff names no file: put \"--- a/PATH\" and \"+++ b/PATH\" lines before its hunks")
 		return false
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/syntax"
 	"github.com/edapply/edapply/internal/walk"
 )
 
@@ -34,74 +35,7 @@ func (r *wholeReader) format() edit.Format { return edit.FormatWhole }
 // proseFence is the fence a response opened outside any edit region.
 type proseFence struct {
 	open bool
-	f    fence
-}
-
-// A fence is a Markdown code fence line: at most three spaces, then three
-// or more backticks or tildes, then an optional info string.
-type fence struct {
-	char   byte
-	n      int
-	indent int
-	info   string
-}
-
-func parseFence(s string) (fence, bool) {
-	var f fence
-	for f.indent < 3 && f.indent < len(s) && s[f.indent] == ' ' {
-		f.indent++
-	}
-	s = s[f.indent:]
-	if s == "" || (s[0] != '`' && s[0] != '~') {
-		return fence{}, false
-	}
-	f.char = s[0]
-	for f.n < len(s) && s[f.n] == f.char {
-		f.n++
-	}
-	if f.n < 3 {
-		return fence{}, false
-	}
-	f.info = strings.TrimSpace(s[f.n:])
-	if f.char == '`' && strings.Contains(f.info, "`") {
-		return fence{}, false // inline code such as ```x``` on one line
-	}
-	return f, true
-}
-
-// closes reports whether g can close a fence opened by f.
-func (g fence) closes(f fence) bool { return g.info == "" && g.char == f.char && g.n >= f.n }
-
-// lang returns the fence's language, the first word of its info string
-// unless that word is a path, lowercased.
-func (f fence) lang() string {
-	w, _, _ := strings.Cut(f.info, " ")
-	w, _, _ = strings.Cut(w, ":")
-	if _, ok := filePath(w); ok {
-		return ""
-	}
-	return strings.ToLower(w)
-}
-
-// infoPath finds a path in the info string: "```path/x.go", "```go x.go",
-// "```python:src/x.py", "```yaml title="x.yaml"".
-func (f fence) infoPath() (string, bool) {
-	for _, w := range strings.Fields(f.info) {
-		if k := strings.IndexByte(w, '='); k >= 0 {
-			switch strings.ToLower(w[:k]) {
-			case "title", "file", "filename", "path", "name":
-				w = w[k+1:]
-			default:
-				continue
-			}
-		} else if lang, rest, ok := strings.Cut(w, ":"); ok && lang != "" && !strings.ContainsAny(lang, "./") {
-			w = rest
-		}
-		if pth, ok := filePath(strings.Trim(w, `"'`)); ok {
-			return pth, true
-		}
-	}
-	return "", false
+	f    syntax.Fence
 }
 
 // isNeverWhole reports whether lang is a language whose fences hold
@@ -162,39 +96,37 @@ type wholeBlock struct {
 	open  int    // index of the opening fence
 	close int    // index of the closing fence; -1 when the block is left open
 	next  int    // first line after the region
-	f     fence
+	f     syntax.Fence
 }
 
 // wholeStart reports the path and opening fence of a block starting at
 // line i, without reading its content; a fence with no path in its info
 // string gives ok with an empty path.
-func (p *parser) wholeStart(i int) (pth string, open int, f fence, ok bool) {
+func (p *parser) wholeStart(i int) (pth string, open int, f syntax.Fence, ok bool) {
 	// The fence is found first: most lines have none after them, and
 	// judging a line as a path costs more.
-	if open, f, ok = p.fenceNear(i); !ok {
-		return "", 0, fence{}, false
+	if open, f, ok = syntax.FenceNear(p.lines, i); !ok {
+		return "", 0, syntax.Fence{}, false
 	}
 	if pth, ok = p.fencePath(i, open, f); !ok {
-		return "", 0, fence{}, false
+		return "", 0, syntax.Fence{}, false
 	}
 	return pth, open, f, true
 }
 
-// fencePath is the path that names the block starting at line i whose
-// opening fence f is at line open (fenceNear): the fence's info string
-// when the block starts with the fence, else line i as a path line.
-func (p *parser) fencePath(i, open int, f fence) (string, bool) {
-	if open == i {
-		return f.infoPath()
-	}
-	if pth, ok := p.pathLineAt(p.lines[i].text, false); ok {
-		return pth, true
+// fencePath is syntax.FencePath, the path that names the block starting
+// at line i whose opening fence f is at line open, and, when the caller
+// asked for whole files, the one file a line of prose before the fence
+// names.
+func (p *parser) fencePath(i, open int, f syntax.Fence) (string, bool) {
+	if pth, ok := syntax.FencePath(p.lines, i, open, f, p.inTree); ok || open == i {
+		return pth, ok
 	}
 	if p.format == edit.FormatWhole {
 		// The caller asked for whole files: prose that names one file
 		// introduces its content ("Then, update `App.js` as follows:").
 		// Under --format auto such a fence stays a quote.
-		return p.proseFile(p.lines[i].text)
+		return p.proseFile(p.lines[i].Text)
 	}
 	return "", false
 }
@@ -211,7 +143,7 @@ func (p *parser) proseFile(s string) (string, bool) {
 	}
 	var found, last string
 	for _, w := range strings.Fields(t) {
-		c, ok := filePath(strings.Trim(w, "`*_\"'()[],;:!?"))
+		c, ok := syntax.FilePath(strings.Trim(w, "`*_\"'()[],;:!?"))
 		if !ok {
 			last = ""
 			continue
@@ -258,28 +190,11 @@ func (p *parser) uniqueBase(base string) (string, bool) {
 	return hit, hit != "" && !several
 }
 
-// fenceNear returns the fence a block starting at line i opens with: line
-// i itself, or the next line, or the one after a blank next line.
-func (p *parser) fenceNear(i int) (int, fence, bool) {
-	if f, ok := parseFence(p.lines[i].text); ok {
-		return i, f, true
-	}
-	for j := i + 1; j < len(p.lines) && j <= i+2; j++ {
-		if f, ok := parseFence(p.lines[j].text); ok {
-			return j, f, true
-		}
-		if strings.TrimSpace(p.lines[j].text) != "" {
-			break
-		}
-	}
-	return 0, fence{}, false
-}
-
 // starts reports whether a whole-file block starts at line i, and keeps
 // track of the prose fences it passes.
 func (r *wholeReader) starts(i int) bool {
 	p := r.p
-	if g, ok := parseFence(p.lines[i].text); ok && p.whole.prose.open && g.closes(p.whole.prose.f) {
+	if g, ok := syntax.ParseFence(p.lines[i].Text); ok && p.whole.prose.open && g.Closes(p.whole.prose.f) {
 		p.whole.prose.open = false
 		return false
 	}
@@ -291,7 +206,7 @@ func (r *wholeReader) starts(i int) bool {
 		p.whole.at, p.whole.block = i, b
 		return true
 	}
-	if g, ok := parseFence(p.lines[i].text); ok && !p.whole.prose.open {
+	if g, ok := syntax.ParseFence(p.lines[i].Text); ok && !p.whole.prose.open {
 		p.whole.prose = proseFence{open: true, f: g}
 		p.unnamedScript(i)
 	}
@@ -316,11 +231,11 @@ func isProseWord(w string) bool {
 // "#!" line first in the fence. Read as prose, the block would be dropped
 // while the rest of the response applied.
 func (p *parser) unnamedScript(i int) {
-	if i == 0 || i+1 >= len(p.lines) || !strings.HasPrefix(p.lines[i+1].text, "#!") {
+	if i == 0 || i+1 >= len(p.lines) || !strings.HasPrefix(p.lines[i+1].Text, "#!") {
 		return
 	}
-	t := strings.Trim(strings.TrimSpace(p.lines[i-1].text), "`*")
-	if t == "" || !nameChars(t) || strings.HasSuffix(t, ".") || strings.ToLower(t) != t || isProseWord(t) {
+	t := strings.Trim(strings.TrimSpace(p.lines[i-1].Text), "`*")
+	if t == "" || !syntax.NameChars(t) || strings.HasSuffix(t, ".") || strings.ToLower(t) != t || isProseWord(t) {
 		return // a capitalized word is a heading ("Example"), not a script's name
 	}
 	p.errorHint(lineNum(i-1), "Put the file's path with its directory (\"./"+t+"\") alone on the line before the fence.",
@@ -350,9 +265,9 @@ func (r *wholeReader) read(i int) int {
 	}
 	var sb strings.Builder
 	for j := b.open + 1; j < b.close; j++ {
-		s := p.text[p.lines[j].start:p.lineEnd(j)]
+		s := p.text[p.lines[j].Start:p.lineEnd(j)]
 		// A fence indented inside a list item indents its content too.
-		for k := 0; k < b.f.indent && strings.HasPrefix(s, " "); k++ {
+		for k := 0; k < b.f.Indent && strings.HasPrefix(s, " "); k++ {
 			s = s[1:]
 		}
 		sb.WriteString(s)
@@ -371,12 +286,12 @@ func (p *parser) wholeBlock(i int) wholeBlock {
 	// A fence whose first line starts another format (a SEARCH/REPLACE
 	// block in its fence) holds no file, whatever names it: settled here
 	// before the name is judged, which costs more (see the scan below).
-	open, f, ok := p.fenceNear(i)
+	open, f, ok := syntax.FenceNear(p.lines, i)
 	if !ok {
 		return wholeBlock{}
 	}
 	if open+1 < len(p.lines) {
-		if _, fenced := parseFence(p.lines[open+1].text); !fenced && p.foreign(open+1) {
+		if _, fenced := syntax.ParseFence(p.lines[open+1].Text); !fenced && p.foreign(open+1) {
 			return wholeBlock{}
 		}
 	}
@@ -384,30 +299,30 @@ func (p *parser) wholeBlock(i int) wholeBlock {
 	if !ok || pth == "" {
 		return wholeBlock{}
 	}
-	if p.whole.prose.open && f.info == "" {
+	if p.whole.prose.open && f.Info == "" {
 		return wholeBlock{} // the fence closes a command's output, not opens a file
 	}
-	lang := f.lang()
+	lang := f.Lang()
 	if isNeverWhole(lang) {
 		return wholeBlock{}
 	}
-	if isShellLang(lang) && !isScriptExt(fileExt(pth)) && !(open+1 < len(p.lines) && strings.HasPrefix(p.lines[open+1].text, "#!")) {
+	if isShellLang(lang) && !isScriptExt(fileExt(pth)) && !(open+1 < len(p.lines) && strings.HasPrefix(p.lines[open+1].Text, "#!")) {
 		return wholeBlock{} // a command to run, beside a file the prose names
 	}
 	doc := isDocExt(fileExt(pth))
 	b := wholeBlock{ok: true, path: pth, open: open, close: -1, next: len(p.lines), f: f}
 	depth, firstBare := 0, -1
-	var nested fence
+	var nested syntax.Fence
 scan:
 	for j := open + 1; j < len(p.lines); j++ {
-		if g, ok := parseFence(p.lines[j].text); ok {
+		if g, ok := syntax.ParseFence(p.lines[j].Text); ok {
 			switch {
-			case depth == 1 && g.closes(nested):
+			case depth == 1 && g.Closes(nested):
 				depth = 0
-				if firstBare < 0 && g.closes(f) {
+				if firstBare < 0 && g.Closes(f) {
 					firstBare = j
 				}
-			case g.closes(f):
+			case g.Closes(f):
 				b.close = j
 				break scan
 			case depth == 0:
@@ -416,7 +331,7 @@ scan:
 			continue
 		}
 		if depth != 0 {
-			if srLike(p.lines[j].text) {
+			if srLike(p.lines[j].Text) {
 				// Marker lines are never a file's text, even inside a
 				// nested fence: the block wrapped in a second fence.
 				return wholeBlock{}
@@ -432,7 +347,7 @@ scan:
 		if !doc {
 			// In code, a path line before a fence that could close this one
 			// is the next block: this one was never closed.
-			if _, o, g, ok := p.wholeStart(j); ok && o > j && g.info != "" && g.char == f.char && g.n >= f.n && p.nextFileAt(j) {
+			if _, o, g, ok := p.wholeStart(j); ok && o > j && g.Info != "" && g.Char == f.Char && g.N >= f.N && p.nextFileAt(j) {
 				b.next = j
 				break
 			}
@@ -479,7 +394,7 @@ func (p *parser) commandFence(pth string, open, close int) bool {
 	script := isScriptExt(fileExt(pth)) || !strings.Contains(pth[strings.LastIndexByte(pth, '/')+1:], ".")
 	allCommands, n := true, 0
 	for j := open + 1; j < close; j++ {
-		fs := strings.Fields(p.lines[j].text)
+		fs := strings.Fields(p.lines[j].Text)
 		if len(fs) == 0 {
 			continue
 		}
@@ -514,14 +429,14 @@ func (p *parser) commandFence(pth string, open, close int) bool {
 // opening fence follows a blank line or a colon and precedes content, a
 // closing one follows content and precedes a blank line. The candidate
 // with the fewest contradictions wins, the earliest on a tie.
-func (p *parser) balancedClose(open, c int, f fence) int {
+func (p *parser) balancedClose(open, c int, f syntax.Fence) int {
 	// Past this many fences the input is pathological; CommonMark's
 	// reading stands, which keeps the quadratic search below small.
 	const maxFences = 512
 	var idx []int
-	var fences []fence
+	var fences []syntax.Fence
 	for j := open + 1; j < len(p.lines); j++ {
-		g, ok := parseFence(p.lines[j].text)
+		g, ok := syntax.ParseFence(p.lines[j].Text)
 		if j > c {
 			if ok {
 				if pth, _, _, ok := p.wholeStart(j); ok && pth != "" {
@@ -542,7 +457,7 @@ func (p *parser) balancedClose(open, c int, f fence) int {
 	}
 	best, bestScore := c, -1
 	for k, g := range fences {
-		if idx[k] < c || !g.closes(f) {
+		if idx[k] < c || !g.Closes(f) {
 			continue
 		}
 		score := p.misreadings(idx[:k], fences[:k]) + p.misreadings(idx[k+1:], fences[k+1:])
@@ -566,16 +481,16 @@ func (p *parser) nextFileAt(j int) bool {
 	if j == 0 {
 		return true
 	}
-	_, afterFence := parseFence(p.lines[j-1].text)
+	_, afterFence := syntax.ParseFence(p.lines[j-1].Text)
 	return !afterFence
 }
 
 // misreadings reads fences (at lines idx) as a Markdown sequence starting
 // outside any fence and counts the fences whose role contradicts the lines
 // around them, plus three if a fence is left open.
-func (p *parser) misreadings(idx []int, fences []fence) int {
+func (p *parser) misreadings(idx []int, fences []syntax.Fence) int {
 	n, open := 0, false
-	var of fence
+	var of syntax.Fence
 	for k, g := range fences {
 		switch {
 		case !open:
@@ -583,7 +498,7 @@ func (p *parser) misreadings(idx []int, fences []fence) int {
 			if p.looksClosing(idx[k], g) {
 				n++
 			}
-		case g.closes(of):
+		case g.Closes(of):
 			open = false
 			if p.looksOpening(idx[k], g) {
 				n++
@@ -599,31 +514,31 @@ func (p *parser) misreadings(idx []int, fences []fence) int {
 // looksOpening reports whether the fence g at line j reads as one that
 // opens a block: it has an info string, or it follows a blank line or a
 // line ending in a colon and precedes content.
-func (p *parser) looksOpening(j int, g fence) bool {
-	if g.info != "" {
+func (p *parser) looksOpening(j int, g syntax.Fence) bool {
+	if g.Info != "" {
 		return true
 	}
 	if p.blankOrFence(j + 1) {
 		return false
 	}
-	if j == 0 || strings.TrimSpace(p.lines[j-1].text) == "" {
+	if j == 0 || strings.TrimSpace(p.lines[j-1].Text) == "" {
 		return true
 	}
-	return strings.HasSuffix(strings.TrimSpace(p.lines[j-1].text), ":")
+	return strings.HasSuffix(strings.TrimSpace(p.lines[j-1].Text), ":")
 }
 
 // looksClosing reports whether the bare fence g at line j reads as one
 // that closes a block: it follows content and precedes a blank line, a
 // fence or the end.
-func (p *parser) looksClosing(j int, g fence) bool {
-	return g.info == "" && j > 0 && strings.TrimSpace(p.lines[j-1].text) != "" && p.blankOrFence(j+1)
+func (p *parser) looksClosing(j int, g syntax.Fence) bool {
+	return g.Info == "" && j > 0 && strings.TrimSpace(p.lines[j-1].Text) != "" && p.blankOrFence(j+1)
 }
 
 func (p *parser) blankOrFence(j int) bool {
-	if j >= len(p.lines) || strings.TrimSpace(p.lines[j].text) == "" {
+	if j >= len(p.lines) || strings.TrimSpace(p.lines[j].Text) == "" {
 		return true
 	}
-	_, ok := parseFence(p.lines[j].text)
+	_, ok := syntax.ParseFence(p.lines[j].Text)
 	return ok
 }
 
@@ -632,7 +547,7 @@ func (p *parser) blankOrFence(j int) bool {
 // that quotes the marker alone is the file's own text.
 func (p *parser) envelopeAt(j int) bool {
 	for k := j + 1; k < len(p.lines) && k <= j+3; k++ {
-		t := strings.TrimSpace(p.lines[k].text)
+		t := strings.TrimSpace(p.lines[k].Text)
 		if t == "" {
 			continue
 		}
@@ -646,11 +561,11 @@ func (p *parser) envelopeAt(j int) bool {
 // SEARCH/REPLACE marker, a unified diff header or hunk, a codex envelope,
 // or a str_replace tool call. A fence holding one is not a whole file.
 func (p *parser) foreign(j int) bool {
-	t := p.lines[j].text
+	t := p.lines[j].Text
 	if srLike(t) {
 		return true
 	}
-	if _, _, ok := xmlToolOpen(t); ok {
+	if _, _, ok := syntax.XMLToolOpen(t); ok {
 		return true
 	}
 	switch {
@@ -659,7 +574,7 @@ func (p *parser) foreign(j int) bool {
 		strings.HasPrefix(t, "*** Begin Patch") && p.envelopeAt(j), strings.HasPrefix(t, "*** Update File:"),
 		strings.HasPrefix(t, "*** Add File:"), strings.HasPrefix(t, "*** Delete File:"):
 		return true
-	case strings.HasPrefix(t, "--- ") && j+1 < len(p.lines) && strings.HasPrefix(p.lines[j+1].text, "+++ "):
+	case strings.HasPrefix(t, "--- ") && j+1 < len(p.lines) && strings.HasPrefix(p.lines[j+1].Text, "+++ "):
 		return true
 	}
 	tt := strings.TrimSpace(t)

@@ -1,58 +1,14 @@
 package parse
 
 import (
-	"github.com/edapply/edapply/edit"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/txtar"
-)
 
-func TestParseFence(t *testing.T) {
-	tests := map[string]struct {
-		in    string
-		ok    bool
-		char  byte
-		n     int
-		info  string
-		path  string
-		lang  string
-		close bool
-	}{
-		"bare":     {"```", true, '`', 3, "", "", "", true},
-		"lang":     {"```go", true, '`', 3, "go", "", "go", false},
-		"tilde":    {"~~~~ yaml", true, '~', 4, "yaml", "", "yaml", false},
-		"indent":   {"   ```", true, '`', 3, "", "", "", true},
-		"deep":     {"    ```", false, 0, 0, "", "", "", false},
-		"two":      {"``", false, 0, 0, "", "", "", false},
-		"inline":   {"```x```", false, 0, 0, "", "", "", false},
-		"pathOnly": {"```src/a.go", true, '`', 3, "src/a.go", "src/a.go", "", false},
-		"langPath": {"```python path/to/x.py", true, '`', 3, "python path/to/x.py", "path/to/x.py", "python", false},
-		"colon":    {"```js:web/z.js", true, '`', 3, "js:web/z.js", "web/z.js", "js", false},
-		"title":    {`~~~yaml title="ci.yml"`, true, '~', 3, `yaml title="ci.yml"`, "ci.yml", "yaml", false},
-		"noPath":   {"```go {linenos=true}", true, '`', 3, "go {linenos=true}", "", "go", false},
-	}
-	for name, tt := range tests {
-		f, ok := parseFence(tt.in)
-		if ok != tt.ok || f.char != tt.char || f.n != tt.n || f.info != tt.info {
-			t.Errorf("%s: parseFence(%q) = %+v, %v; want %q×%d %q, %v", name, tt.in, f, ok, tt.char, tt.n, tt.info, tt.ok)
-			continue
-		}
-		if !ok {
-			continue
-		}
-		if p, _ := f.infoPath(); p != tt.path {
-			t.Errorf("%s: infoPath = %q; want %q", name, p, tt.path)
-		}
-		if l := f.lang(); l != tt.lang {
-			t.Errorf("%s: lang = %q; want %q", name, l, tt.lang)
-		}
-		if c := f.closes(fence{char: '`', n: 3}); c != (tt.close && f.char == '`') {
-			t.Errorf("%s: closes(```) = %v", name, c)
-		}
-	}
-}
+	"github.com/edapply/edapply/edit"
+)
 
 // TestParseWhole covers small layouts; the golden files cover whole
 // responses.

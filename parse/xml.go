@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/syntax"
 )
 
 // An xmlReader reads the XML tool call Cline and Roo Code models write to
@@ -59,7 +60,7 @@ func (r *xmlReader) format() edit.Format { return edit.FormatWhole }
 
 func (r *xmlReader) starts(i int) bool {
 	p := r.p
-	if _, _, ok := xmlToolOpen(p.lines[i].text); ok {
+	if _, _, ok := syntax.XMLToolOpen(p.lines[i].Text); ok {
 		return true
 	}
 	end, ok := p.unreadXMLCall(i)
@@ -71,14 +72,14 @@ func (r *xmlReader) starts(i int) bool {
 
 func (r *xmlReader) read(i int) int {
 	p := r.p
-	if _, _, ok := xmlToolOpen(p.lines[i].text); ok {
+	if _, _, ok := syntax.XMLToolOpen(p.lines[i].Text); ok {
 		return r.readCall(i)
 	}
 	end := r.end
 	if r.at != i {
 		end, _ = p.unreadXMLCall(i)
 	}
-	name, _, _ := xmlOpenTag(strings.TrimSpace(p.lines[i].text))
+	name, _, _ := syntax.XMLOpenTag(strings.TrimSpace(p.lines[i].Text))
 	p.errorHint(lineNum(i), "Send the edit as a write_to_file, insert_content or search_and_replace call, SEARCH/REPLACE blocks or a unified diff.",
 		"the <%s> call is not one edapply reads: its edit is not written", name)
 	return max(end, i+1)
@@ -97,20 +98,20 @@ var xmlEditParams = []string{
 // bare or an xml one.
 func (p *parser) fenceHoldsOnly(i, end int) bool {
 	f := p.whole.prose.f
-	if f.info != "" && f.lang() != "xml" {
+	if f.Info != "" && f.Lang() != "xml" {
 		return false
 	}
 	j := p.prevNonBlank(i)
 	if j < 0 {
 		return false
 	}
-	if g, ok := parseFence(p.lines[j].text); !ok || g != f {
+	if g, ok := syntax.ParseFence(p.lines[j].Text); !ok || g != f {
 		return false
 	}
 	for k := end; k < len(p.lines); k++ {
-		if t := p.lines[k].text; strings.TrimSpace(t) != "" {
-			g, ok := parseFence(t)
-			return ok && g.closes(f)
+		if t := p.lines[k].Text; strings.TrimSpace(t) != "" {
+			g, ok := syntax.ParseFence(t)
+			return ok && g.Closes(f)
 		}
 	}
 	return false
@@ -127,14 +128,14 @@ func (p *parser) unreadXMLCall(i int) (int, bool) {
 	if i < p.xml.judged {
 		return 0, false
 	}
-	t := strings.TrimSpace(p.lines[i].text)
-	name, rest, ok := xmlOpenTag(t)
-	if !ok || rest != "" || isXMLTool(name) || p.xml.inCall {
+	t := strings.TrimSpace(p.lines[i].Text)
+	name, rest, ok := syntax.XMLOpenTag(t)
+	if !ok || rest != "" || syntax.IsXMLTool(name) || p.xml.inCall {
 		return 0, false
 	}
 	pathAt := -1
 	for j, seen := i+1, 0; j < len(p.lines) && seen < 3; j++ {
-		u := strings.TrimSpace(p.lines[j].text)
+		u := strings.TrimSpace(p.lines[j].Text)
 		if u == "" {
 			continue
 		}
@@ -164,9 +165,9 @@ func (p *parser) unreadXMLCall(i int) (int, bool) {
 	p.xml.judged = end
 	stop := len(p.text)
 	if end < len(p.lines) {
-		stop = p.lines[end].start
+		stop = p.lines[end].Start
 	}
-	sub := newParser(p.text[p.lines[i+1].start:stop], p.format)
+	sub := newParser(p.text[p.lines[i+1].Start:stop], p.format)
 	sub.tree, sub.xml.inCall = p.tree, true
 	sub.run()
 	if len(sub.edits) > 0 || len(sub.errs) > 0 {
@@ -190,26 +191,16 @@ func (p *parser) xmlLines() *xmlIndex {
 	x := &xmlIndex{closes: map[string][]int{}, params: make([]int, len(p.lines)+1)}
 	for k, l := range p.lines {
 		x.params[k+1] = x.params[k]
-		t := strings.TrimSpace(l.text)
+		t := strings.TrimSpace(l.Text)
 		if strings.HasPrefix(t, "</") && strings.HasSuffix(t, ">") && !strings.ContainsAny(t[2:len(t)-1], "<> ") {
 			x.closes[t] = append(x.closes[t], k)
 		}
-		if tag, _, ok := xmlOpenTag(t); ok && slices.Contains(xmlEditParams, tag) {
+		if tag, _, ok := syntax.XMLOpenTag(t); ok && slices.Contains(xmlEditParams, tag) {
 			x.params[k+1]++
 		}
 	}
 	p.xml.index = x
 	return x
-}
-
-// isXMLTool reports whether name is a tool read; the others are refused
-// rather than dropped.
-func isXMLTool(name string) bool {
-	switch name {
-	case "write_to_file", "insert_content", "search_and_replace":
-		return true
-	}
-	return false
 }
 
 // xmlToolParam reports whether tag is a parameter the tool name may
@@ -236,39 +227,6 @@ func xmlToolParam(name, tag string) bool {
 	return false
 }
 
-// xmlToolOpen reports whether s opens a tool call isXMLTool accepts
-// ("<write_to_file>", alone or followed by a one-line parameter), and
-// returns the tool's name and the rest of the line.
-func xmlToolOpen(s string) (name, rest string, ok bool) {
-	t := strings.TrimSpace(s)
-	if len(t) < 3 || t[0] != '<' {
-		return "", "", false
-	}
-	name, rest, ok = xmlOpenTag(t)
-	if !ok || !isXMLTool(name) {
-		return "", "", false
-	}
-	return name, strings.TrimSpace(rest), true
-}
-
-// xmlOpenTag splits t, which starts with an opening tag of lowercase
-// letters and '_' ("<line_count>"), into the tag's name and what follows it.
-func xmlOpenTag(t string) (name, rest string, ok bool) {
-	if len(t) < 3 || t[0] != '<' {
-		return "", "", false
-	}
-	end := strings.IndexByte(t, '>')
-	if end < 2 {
-		return "", "", false
-	}
-	for _, c := range t[1:end] {
-		if !(c >= 'a' && c <= 'z' || c == '_') {
-			return "", "", false
-		}
-	}
-	return t[1:end], t[end+1:], true
-}
-
 // An xmlParam is one parameter of a call: its text and its first line.
 type xmlParam struct {
 	text    string
@@ -279,7 +237,7 @@ type xmlParam struct {
 // readCall reads the tool call opening at line i.
 func (r *xmlReader) readCall(i int) int {
 	p := r.p
-	name, rest, _ := xmlToolOpen(p.lines[i].text)
+	name, rest, _ := syntax.XMLToolOpen(p.lines[i].Text)
 	closing := "</" + name + ">"
 	params := map[string]xmlParam{}
 	resend := "Resend the call complete"
@@ -303,7 +261,7 @@ func (r *xmlReader) readCall(i int) int {
 	}
 	closeAt := -1
 	for j := i + 1; j < len(p.lines) && closeAt < 0; {
-		t := strings.TrimSpace(p.lines[j].text)
+		t := strings.TrimSpace(p.lines[j].Text)
 		if t == "" {
 			j++
 			continue
@@ -312,12 +270,12 @@ func (r *xmlReader) readCall(i int) int {
 			closeAt = j
 			break
 		}
-		if _, _, ok := xmlToolOpen(t); ok {
+		if _, _, ok := syntax.XMLToolOpen(t); ok {
 			p.errorHint(lineNum(i), "Resend the call complete, closed by "+closing+".",
 				"the <%s> call is not closed before the next call: nothing of it is written", name)
 			return j
 		}
-		tag, after, ok := xmlOpenTag(t)
+		tag, after, ok := syntax.XMLOpenTag(t)
 		if !ok || !xmlToolParam(name, tag) {
 			if len(t) > 60 {
 				t = t[:57] + "..."
@@ -336,7 +294,7 @@ func (r *xmlReader) readCall(i int) int {
 		}
 		// The text after the tag as written: trimming the line took the
 		// trailing blanks off the content's first line.
-		after = strings.TrimLeft(p.lines[j].text, " \t")[len(t)-len(after):]
+		after = strings.TrimLeft(p.lines[j].Text, " \t")[len(t)-len(after):]
 		end, val, ok := p.xmlParamEnd(name, tag, j, after)
 		if !ok && end > j {
 			p.errorHint(lineNum(i), resend+", with its </"+tag+"> and "+closing+" in place.",
@@ -373,7 +331,7 @@ func (r *xmlReader) readCall(i int) int {
 
 // xmlOneLine reads a parameter written on one line, "<path>a.go</path>".
 func xmlOneLine(t string) (tag, val string, ok bool) {
-	tag, after, ok := xmlOpenTag(t)
+	tag, after, ok := syntax.XMLOpenTag(t)
 	if !ok {
 		return "", "", false
 	}
@@ -388,11 +346,11 @@ func xmlOneLine(t string) (tag, val string, ok bool) {
 // the line after i when it never is, for the lines after a refused call.
 func (p *parser) xmlSkip(i int, name string) int {
 	for j := i + 1; j < len(p.lines); j++ {
-		t := strings.TrimSpace(p.lines[j].text)
+		t := strings.TrimSpace(p.lines[j].Text)
 		if t == "</"+name+">" {
 			return j + 1
 		}
-		if _, _, ok := xmlToolOpen(t); ok {
+		if _, _, ok := syntax.XMLToolOpen(t); ok {
 			return j
 		}
 	}
@@ -405,11 +363,11 @@ func (p *parser) xmlSkip(i int, name string) int {
 // at either; -1 when there is none.
 func (p *parser) xmlSecondClose(closeAt int, name string) int {
 	for j := closeAt + 1; j < len(p.lines); j++ {
-		t := strings.TrimSpace(p.lines[j].text)
+		t := strings.TrimSpace(p.lines[j].Text)
 		if t == "</"+name+">" {
 			return j
 		}
-		if _, _, ok := xmlToolOpen(t); ok {
+		if _, _, ok := syntax.XMLToolOpen(t); ok {
 			return -1
 		}
 	}
@@ -430,12 +388,12 @@ func (p *parser) xmlParamEnd(name, tag string, j int, after string) (int, string
 	cdata := false
 	if h, ok := strings.CutPrefix(strings.TrimLeft(head, " \t"), "<![CDATA["); ok {
 		head, cdata = h, true
-	} else if strings.TrimSpace(head) == "" && first < len(p.lines) && strings.TrimSpace(p.lines[first].text) == "<![CDATA[" {
+	} else if strings.TrimSpace(head) == "" && first < len(p.lines) && strings.TrimSpace(p.lines[first].Text) == "<![CDATA[" {
 		head, cdata, first = "", true, first+1
 	}
 	for k := first; k < len(p.lines); k++ {
-		text := p.lines[k].text
-		if _, _, ok := xmlToolOpen(text); ok {
+		text := p.lines[k].Text
+		if _, _, ok := syntax.XMLToolOpen(text); ok {
 			return k, "", false
 		}
 		tr := strings.TrimRight(text, " \t")
@@ -448,7 +406,7 @@ func (p *parser) xmlParamEnd(name, tag string, j int, after string) (int, string
 			switch {
 			case strings.HasSuffix(strings.TrimRight(tail, " \t"), "]]>"):
 				tail = strings.TrimSuffix(strings.TrimRight(tail, " \t"), "]]>")
-			case strings.TrimSpace(tail) == "" && k > first && strings.TrimSpace(p.lines[k-1].text) == "]]>":
+			case strings.TrimSpace(tail) == "" && k > first && strings.TrimSpace(p.lines[k-1].Text) == "]]>":
 				last = k - 1
 			default:
 				continue
@@ -461,7 +419,7 @@ func (p *parser) xmlParamEnd(name, tag string, j int, after string) (int, string
 			if last == first {
 				return k, "", true
 			}
-			return k, p.text[p.lines[first].start:p.lineEnd(last-1)], true
+			return k, p.text[p.lines[first].Start:p.lineEnd(last-1)], true
 		}
 		var b strings.Builder
 		if headText {
@@ -469,7 +427,7 @@ func (p *parser) xmlParamEnd(name, tag string, j int, after string) (int, string
 			b.WriteString(p.lineEnding(j))
 		}
 		if last > first {
-			b.WriteString(p.text[p.lines[first].start:p.lineEnd(last-1)])
+			b.WriteString(p.text[p.lines[first].Start:p.lineEnd(last-1)])
 		}
 		if tailText {
 			b.WriteString(tail)
@@ -484,7 +442,7 @@ func (p *parser) xmlParamEnd(name, tag string, j int, after string) (int, string
 // without one.
 func (p *parser) lineEnding(j int) string {
 	l := p.lines[j]
-	if eol := p.text[l.start+len(l.text) : p.lineEnd(j)]; eol != "" {
+	if eol := p.text[l.Start+len(l.Text) : p.lineEnd(j)]; eol != "" {
 		return eol
 	}
 	return "\n"
@@ -494,14 +452,14 @@ func (p *parser) lineEnding(j int) string {
 // it, opens a parameter of the call name or closes the call.
 func (p *parser) xmlParamFollows(j int, name string) bool {
 	for ; j < len(p.lines); j++ {
-		t := strings.TrimSpace(p.lines[j].text)
+		t := strings.TrimSpace(p.lines[j].Text)
 		if t == "" {
 			continue
 		}
 		if t == "</"+name+">" {
 			return true
 		}
-		tag, _, ok := xmlOpenTag(t)
+		tag, _, ok := syntax.XMLOpenTag(t)
 		return ok && xmlToolParam(name, tag)
 	}
 	return false
@@ -525,7 +483,7 @@ func (p *parser) lowerWriteToFile(open, closeAt int, params map[string]xmlParam)
 	if content.oneLine && text != "" {
 		text += "\n"
 	}
-	written := countLines(text) // as sent: the count may take in a fence around it
+	written := syntax.CountLines(text) // as sent: the count may take in a fence around it
 	if !isDocExt(fileExt(pth)) {
 		text = unfenced(text)
 	}
@@ -562,16 +520,16 @@ func (p *parser) lowerWriteToFile(open, closeAt int, params map[string]xmlParam)
 // weaker models put inside a tool call's content ("```ts" first, "```"
 // last): the file is what the fence holds.
 func unfenced(text string) string {
-	ls := splitAfter(text)
+	ls := syntax.SplitAfter(text)
 	if len(ls) < 2 {
 		return text
 	}
-	f, ok := parseFence(strings.TrimRight(ls[0], "\r\n"))
+	f, ok := syntax.ParseFence(strings.TrimRight(ls[0], "\r\n"))
 	if !ok {
 		return text
 	}
-	g, ok := parseFence(strings.TrimRight(ls[len(ls)-1], "\r\n"))
-	if !ok || !g.closes(f) {
+	g, ok := syntax.ParseFence(strings.TrimRight(ls[len(ls)-1], "\r\n"))
+	if !ok || !g.Closes(f) {
 		return text
 	}
 	return strings.Join(ls[1:len(ls)-1], "")
@@ -585,12 +543,12 @@ func (p *parser) xmlPath(num int, name string, params map[string]xmlParam) (stri
 		p.errorHint(num, "Name the file in <path>PATH</path>.", "the <%s> call names no file (want <path>)", name)
 		return "", false
 	}
-	pth, ok := cleanDelimitedPath(raw.text)
+	pth, ok := syntax.CleanDelimitedPath(raw.text)
 	if !ok {
 		p.errorHint(num, "Name the file in <path>PATH</path>, the path alone.", "%q is not a file path", raw.text)
 		return "", false
 	}
-	return tidyPath(pth), true
+	return syntax.TidyPath(pth), true
 }
 
 // lowerInsertContent turns Roo Code's insert_content call on lines [open,
@@ -701,7 +659,7 @@ func (p *parser) lowerSearchAndReplace(open, closeAt int, params map[string]xmlP
 // "     1\t", cat -n's; "1→"), the numbers counting up from 1: text copied
 // from a read, not a file's own lines.
 func numberedRead(text string) bool {
-	ls := splitAfter(text)
+	ls := syntax.SplitAfter(text)
 	if len(ls) < 2 {
 		return false
 	}

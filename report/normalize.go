@@ -5,14 +5,14 @@ import (
 
 	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/edit"
-	"github.com/edapply/edapply/parse"
+	"github.com/edapply/edapply/normalize"
 )
 
 // Normalized rewrites src, the response whose edits were planned as res,
-// to what res applied (see parse.Normalize): the Receipt's Normalized.
+// to what res applied (see normalize.Reply): the Receipt's Normalized.
 // Edits that cannot be rewritten stay as written, and the error names them.
 func Normalized(src []byte, edits []edit.Edit, res *apply.Result) (string, error) {
-	out, err := parse.Normalize(src, edits, appliedOf(res, edits))
+	out, err := normalize.Reply(src, edits, appliedOf(res, edits))
 	if out == nil {
 		return string(src), err
 	}
@@ -26,10 +26,10 @@ func Normalized(src []byte, edits []edit.Edit, res *apply.Result) (string, error
 // caller that the reply may stand in the history as it is.
 func ChangedNormalized(src []byte, edits []edit.Edit, res *apply.Result) string {
 	applied := appliedOf(res, edits)
-	if parse.AppliedAsWritten(src, edits, applied) {
+	if normalize.AppliedAsWritten(src, edits, applied) {
 		return ""
 	}
-	out, _ := parse.Normalize(src, edits, applied)
+	out, _ := normalize.Reply(src, edits, applied)
 	if out == nil || bytes.Equal(out, src) {
 		return ""
 	}
@@ -37,16 +37,16 @@ func ChangedNormalized(src []byte, edits []edit.Edit, res *apply.Result) string 
 }
 
 // appliedOf turns the edits res reports as applied (or already applied)
-// into what parse.Normalize renders: the text each located and wrote.
+// into what normalize.Reply renders: the text each located and wrote.
 // Failed edits, deletions and renames have no entry and stay as written.
-func appliedOf(res *apply.Result, edits []edit.Edit) []parse.Applied {
+func appliedOf(res *apply.Result, edits []edit.Edit) []normalize.Applied {
 	// Room for every result at once: grown by append, 20,000 entries of
 	// 80 bytes allocate five times their 1.6 MB.
 	n := 0
 	for _, fr := range res.Files {
 		n += len(fr.Edits)
 	}
-	as := make([]parse.Applied, 0, n)
+	as := make([]normalize.Applied, 0, n)
 	for _, fr := range res.Files {
 		for _, er := range fr.Edits {
 			if er.Status == apply.StatusFailed || er.Index < 0 || er.Index >= len(edits) {
@@ -59,11 +59,11 @@ func appliedOf(res *apply.Result, edits []edit.Edit) []parse.Applied {
 				}
 				e = *er.Fix
 			}
-			a := parse.Applied{Index: er.Index, Op: e.Op, Path: e.Path, Line: er.LineStart, Repaired: er.Repaired}
+			a := normalize.Applied{Index: er.Index, Op: e.Op, Path: e.Path, Line: er.LineStart, Repaired: er.Repaired}
 			switch e.Op {
 			case edit.Replace:
 				if e.Count != 1 && !er.Repaired {
-					// Only the first match is known; Normalize leaves it.
+					// Only the first match is known; Reply leaves it.
 					a.Old, a.New = e.Old, e.New
 					break
 				}

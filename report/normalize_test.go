@@ -8,7 +8,7 @@ import (
 	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/growth"
-	"github.com/edapply/edapply/parse"
+	"github.com/edapply/edapply/normalize"
 )
 
 // TestAppliedOf checks which results Normalize gets to render.
@@ -28,7 +28,7 @@ func TestAppliedOf(t *testing.T) {
 		{Path: "c", Edits: []apply.EditResult{{Index: 3, Status: apply.StatusApplied, Strategy: apply.StrategyDelete}}},
 	}}
 	got := appliedOf(res, edits)
-	want := []parse.Applied{
+	want := []normalize.Applied{
 		{Index: 0, Op: edit.Replace, Path: "a", Old: "  x\r\n", New: "  y\r\n", Line: 3},
 		{Index: 1, Op: edit.Replace, Path: "a", Old: "p\n", New: "q\n", Line: 5},
 	}
@@ -54,13 +54,13 @@ func TestAppliedOfHoldsNoSlack(t *testing.T) {
 		}
 		res.Files = append(res.Files, fr)
 	}
-	var as []parse.Applied
+	var as []normalize.Applied
 	_, bytes := growth.Allocs(func() { as = appliedOf(res, edits) })
 	if len(as) != len(edits) {
 		t.Fatalf("appliedOf: %d entries, want %d", len(as), len(edits))
 	}
-	need := uint64(len(edits)) * uint64(unsafe.Sizeof(parse.Applied{}))
-	t.Logf("%d entries of %d bytes: appliedOf allocated %d", len(as), unsafe.Sizeof(parse.Applied{}), bytes)
+	need := uint64(len(edits)) * uint64(unsafe.Sizeof(normalize.Applied{}))
+	t.Logf("%d entries of %d bytes: appliedOf allocated %d", len(as), unsafe.Sizeof(normalize.Applied{}), bytes)
 	if float64(bytes) > 1.05*float64(need) {
 		t.Errorf("appliedOf allocated %d bytes for %d bytes of entries", bytes, need)
 	}

@@ -26,6 +26,7 @@ var libPackages = map[string]bool{
 	"github.com/edapply/edapply/apply": true, "github.com/edapply/edapply/parse": true,
 	"github.com/edapply/edapply/locate": true, "github.com/edapply/edapply/edit": true,
 	"github.com/edapply/edapply/report": true, "github.com/edapply/edapply/lint": true,
+	"github.com/edapply/edapply/normalize": true, "github.com/edapply/edapply/internal/syntax": true,
 	"github.com/edapply/edapply/internal/walk": true, "github.com/edapply/edapply/internal/linediff": true,
 }
 

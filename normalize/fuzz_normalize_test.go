@@ -1,4 +1,4 @@
-package parse
+package normalize
 
 import (
 	"regexp"
@@ -7,21 +7,23 @@ import (
 	"testing"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/golden"
+	"github.com/edapply/edapply/parse"
 )
 
 // trailingBlanks matches the trailing blanks of a line.
 var trailingBlanks = regexp.MustCompile(`[ \t]+\n`)
 
-// FuzzNormalize feeds Normalize every parsed edit as if the applier had
+// FuzzNormalize feeds Reply every parsed edit as if the applier had
 // found its old text without trailing blanks and written its new text the
 // same way (what --trim-trailing-ws and the trailing-ws rung report). The
 // output must keep the prose around the regions, parse to as many edits,
-// and say the applied text for every edit Normalize does not report as
+// and say the applied text for every edit Reply does not report as
 // left as written.
 func FuzzNormalize(f *testing.F) {
-	seedResponses(f, "search-replace", "udiff", "json", "codex", "whole", "auto")
+	golden.Seed(f, parseGoldens, "search-replace", "udiff", "json", "codex", "whole", "auto")
 	f.Fuzz(func(t *testing.T, src []byte) {
-		edits, errs := Parse(string(src), Options{})
+		edits, errs := parse.Parse(string(src), parse.Options{})
 		if len(errs) > 0 || len(edits) == 0 {
 			return
 		}
@@ -34,9 +36,9 @@ func FuzzNormalize(f *testing.F) {
 				as = append(as, a)
 			}
 		}
-		out, err := Normalize(src, edits, as)
+		out, err := Reply(src, edits, as)
 		if out == nil {
-			t.Fatalf("Normalize returned no text (err %v)", err)
+			t.Fatalf("Reply returned no text (err %v)", err)
 		}
 		kept := map[int]bool{}
 		if err != nil {
@@ -51,9 +53,9 @@ func FuzzNormalize(f *testing.F) {
 		if edits[0].Format != edit.FormatUDiff && edits[0].Start > 0 && !strings.HasPrefix(string(out), string(src[:edits[0].Start])) {
 			t.Fatalf("the prose before the first edit changed")
 		}
-		got, gerrs := Parse(string(out), Options{})
+		got, gerrs := parse.Parse(string(out), parse.Options{})
 		if len(gerrs) > 0 || len(got) != len(edits) {
-			t.Fatalf("Normalize output parses to %d edits (want %d), %v\ninput:\n%q\noutput:\n%q", len(got), len(edits), gerrs.Err(), src, out)
+			t.Fatalf("Reply output parses to %d edits (want %d), %v\ninput:\n%q\noutput:\n%q", len(got), len(edits), gerrs.Err(), src, out)
 		}
 		for _, a := range as {
 			e, g := edits[a.Index], got[a.Index]

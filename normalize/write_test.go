@@ -1,4 +1,4 @@
-package parse
+package normalize
 
 import (
 	"bytes"
@@ -8,6 +8,9 @@ import (
 	"testing"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/golden"
+	"github.com/edapply/edapply/internal/syntax"
+	"github.com/edapply/edapply/parse"
 )
 
 // sameEdit compares what Write promises to keep.
@@ -44,7 +47,7 @@ func TestWriteRoundTrip(t *testing.T) {
 			t.Errorf("%s: Write: %v", name, err)
 			continue
 		}
-		got, errs := Parse(string(buf.Bytes()), Options{Format: edit.FormatSearchReplace})
+		got, errs := parse.Parse(string(buf.Bytes()), parse.Options{Format: edit.FormatSearchReplace})
 		if len(errs) != 0 || len(got) != len(edits) {
 			t.Errorf("%s: Parse(Write) = %d edits, %v; want %d edits\n%s", name, len(got), errs, len(edits), buf.String())
 			continue
@@ -55,7 +58,7 @@ func TestWriteRoundTrip(t *testing.T) {
 			}
 		}
 		// The auto-detector must read the canonical form the same way.
-		if auto, errs := Parse(string(buf.Bytes()), Options{}); len(errs) != 0 || len(auto) != len(edits) {
+		if auto, errs := parse.Parse(string(buf.Bytes()), parse.Options{}); len(errs) != 0 || len(auto) != len(edits) {
 			t.Errorf("%s: Parse(Write, auto) = %d edits, %v", name, len(auto), errs)
 		}
 	}
@@ -68,7 +71,7 @@ func TestWriteRewrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range []edit.Format{edit.FormatWhole, edit.FormatAuto} {
-		got, errs := Parse(string(buf.Bytes()), Options{Format: f})
+		got, errs := parse.Parse(string(buf.Bytes()), parse.Options{Format: f})
 		if len(errs) != 0 || len(got) != 1 || !sameEdit(got[0], e) {
 			t.Errorf("Parse(Write(rewrite), %v) = %+v, %v\n%s", f, got, errs, buf.String())
 		}
@@ -102,6 +105,30 @@ func TestWriteErrors(t *testing.T) {
 	}
 }
 
+// parseGoldens holds the parser's golden cases, whose replies seed the
+// fuzzers.
+const parseGoldens = "../parse/testdata"
+
+// FuzzWriteParsed: every edit the SEARCH/REPLACE reader reads survives
+// the canonical writer. The edit came from marker lines, so the writer
+// can always put it back.
+func FuzzWriteParsed(f *testing.F) {
+	golden.Seed(f, parseGoldens, "search-replace")
+	f.Fuzz(func(t *testing.T, src []byte) {
+		edits, _ := parse.Parse(string(src), parse.Options{Format: edit.FormatSearchReplace})
+		for _, e := range edits {
+			var buf bytes.Buffer
+			if err := Write(&buf, []edit.Edit{e}); err != nil {
+				t.Fatalf("Write(%+v) = %v", e, err)
+			}
+			got, errs := parse.Parse(buf.String(), parse.Options{Format: edit.FormatSearchReplace})
+			if len(errs) != 0 || len(got) != 1 || !sameEdit(got[0], e) {
+				t.Fatalf("Parse(Write(%+v)) = %+v, %v", e, got, errs)
+			}
+		}
+	})
+}
+
 // FuzzRoundTrip writes a Replace (or, with an empty old text, a Create)
 // and parses it back: Write either refuses or the edit comes back the same.
 // Plain text, with no marker-like line, is never refused.
@@ -123,7 +150,7 @@ func FuzzRoundTrip(f *testing.F) {
 			}
 			return
 		}
-		got, errs := checkParse(t, buf.Bytes(), edit.FormatSearchReplace)
+		got, errs := parse.Parse(buf.String(), parse.Options{Format: edit.FormatSearchReplace})
 		if len(errs) != 0 || len(got) != 1 || !sameEdit(got[0], e) {
 			t.Fatalf("Parse(Write(%+v)) = %+v, %v\n%s", e, got, errs, buf.String())
 		}
@@ -133,7 +160,7 @@ func FuzzRoundTrip(f *testing.F) {
 // plainText reports whether text is something Write must always accept for a
 // simple path: whole lines and no line that could be a marker.
 func plainText(path, text string) bool {
-	if c, ok := cleanPath(path); !ok || c != path || pathpkg.Clean(path) != path || !strings.Contains(path, "/") || strings.Contains(path, "..") ||
+	if c, ok := syntax.CleanPath(path); !ok || c != path || pathpkg.Clean(path) != path || !strings.Contains(path, "/") || strings.Contains(path, "..") ||
 		strings.Contains(path, "//") || strings.ContainsAny(path, "{};=,!?$&()\r\n:'") {
 		return false
 	}

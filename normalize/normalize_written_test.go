@@ -1,4 +1,4 @@
-package parse
+package normalize
 
 import (
 	"bytes"
@@ -6,13 +6,15 @@ import (
 	"testing"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/golden"
+	"github.com/edapply/edapply/parse"
 )
 
 // asWritten is what an applier reports for edits located exactly and
 // written as sent: each Replace, Create and Rewrite found its own Old and
 // wrote its own New.
 func asWritten(edits []edit.Edit) []Applied {
-	var as []Applied
+	as := make([]Applied, 0, len(edits))
 	for i, e := range edits {
 		switch e.Op {
 		case edit.Replace, edit.Create, edit.Rewrite:
@@ -26,9 +28,9 @@ func asWritten(edits []edit.Edit) []Applied {
 // says the response stands as sent, rendering every edit gives the
 // response byte for byte, with no edit left as written.
 func FuzzAppliedAsWritten(f *testing.F) {
-	seedResponses(f, "search-replace", "udiff", "json", "codex", "whole", "auto")
+	golden.Seed(f, parseGoldens, "search-replace", "udiff", "json", "codex", "whole", "auto")
 	f.Fuzz(func(t *testing.T, src []byte) {
-		edits, errs := Parse(string(src), Options{})
+		edits, errs := parse.Parse(string(src), parse.Options{})
 		if len(errs) > 0 || len(edits) == 0 {
 			return
 		}
@@ -36,7 +38,7 @@ func FuzzAppliedAsWritten(f *testing.F) {
 		if !AppliedAsWritten(src, edits, as) {
 			return
 		}
-		out, err := normalize(src, edits, as)
+		out, err := rewrite(src, edits, as)
 		if err != nil || !bytes.Equal(out, src) {
 			t.Fatalf("AppliedAsWritten, yet rendering gives (err %v)\n%q\nfor\n%q", err, out, src)
 		}
@@ -55,7 +57,7 @@ func TestAppliedAsWritten(t *testing.T) {
 	udiffHunks := "--- a/a.go\n+++ b/a.go\n@@ -1,2 +1,3 @@\n x\n+w\n y\n@@ -10,2 +11,2 @@\n p\n-q\n+r\n"
 	parsed := func(src string) []edit.Edit {
 		t.Helper()
-		edits, errs := Parse(src, Options{})
+		edits, errs := parse.Parse(src, parse.Options{})
 		if len(errs) > 0 || len(edits) == 0 {
 			t.Fatalf("%q: %d edits, errors %v", src, len(edits), errs)
 		}
@@ -109,25 +111,25 @@ func TestAppliedAsWritten(t *testing.T) {
 				t.Fatalf("AppliedAsWritten = %v, want %v", got, tt.want)
 			}
 			if !tt.want {
-				if out, _ := normalize([]byte(tt.src), edits, as); tt.renders && string(out) == tt.src {
+				if out, _ := rewrite([]byte(tt.src), edits, as); tt.renders && string(out) == tt.src {
 					t.Fatalf("rendering gives the reply as sent")
 				}
 				return
 			}
-			out, err := normalize([]byte(tt.src), edits, as)
+			out, err := rewrite([]byte(tt.src), edits, as)
 			if err != nil || string(out) != tt.src {
 				t.Fatalf("rendering gives %q (err %v), want the response as sent", out, err)
 			}
-			if got, err := Normalize([]byte(tt.src), edits, as); err != nil || string(got) != tt.src {
-				t.Fatalf("Normalize = %q (err %v)", got, err)
+			if got, err := Reply([]byte(tt.src), edits, as); err != nil || string(got) != tt.src {
+				t.Fatalf("Reply = %q (err %v)", got, err)
 			}
-			// Normalize takes the shortcut: it allocates less than the
+			// Reply takes the shortcut: it allocates less than the
 			// rendering alone.
 			src := []byte(tt.src)
-			short := testing.AllocsPerRun(20, func() { _, _ = Normalize(src, edits, as) })
-			full := testing.AllocsPerRun(20, func() { _, _ = normalize(src, edits, as) })
+			short := testing.AllocsPerRun(20, func() { _, _ = Reply(src, edits, as) })
+			full := testing.AllocsPerRun(20, func() { _, _ = rewrite(src, edits, as) })
 			if short >= full {
-				t.Fatalf("Normalize made %v allocations, the rendering %v: it rendered", short, full)
+				t.Fatalf("Reply made %v allocations, the rendering %v: it rendered", short, full)
 			}
 		})
 	}

@@ -1,4 +1,4 @@
-package parse
+package normalize
 
 import (
 	"bytes"
@@ -12,32 +12,11 @@ import (
 
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/linediff"
+	"github.com/edapply/edapply/internal/syntax"
+	"github.com/edapply/edapply/parse"
 )
 
-// Normalize: the response rewritten to what was applied.
-//
-// Each edit's region is re-rendered in its own format, so the model sees
-// its own reply with only the quoted text corrected: a SEARCH/REPLACE block
-// keeps its path line and fences and gets new SEARCH and REPLACE bodies; a
-// JSON call keeps its keys and other fields and gets its old and new
-// strings re-encoded; diff hunks get their lines and "@@" numbers from
-// what was applied and their file's "---"/"+++" header corrected; codex
-// chunks keep their "@@" anchors and get new ' ', '-' and '+' lines; a
-// whole-file fence gets the content as written. The text between regions,
-// and every region whose edit was applied as written, keep their bytes.
-//
-// Every rendered region is parsed back before it is used. Where that gives
-// a different edit (the file's own text holds marker lines, a diff line
-// reads as a file header), a SEARCH/REPLACE block, a whole-file fence or a
-// file's hunks fall back to the canonical form of [Write]; a JSON call or
-// codex chunk sits inside a structure that a block cannot replace, so it is
-// left as written, and Normalize's error names it. A whole-file fence and
-// a canonical block are parsed back in the rewritten response itself: which
-// fence closes a block depends on the fences after it. A line that ends in
-// a CR is left as written in every format but JSON, since the reader would
-// take the CR for part of a CRLF ending.
-
-// An Applied is what applying one edit did, as [Normalize] renders it. The
+// An Applied is what applying one edit did, as [Reply] renders it. The
 // applier reports it (apply.EditResult's Matched and Written); text is
 // compared and rendered with "\n" line endings.
 type Applied struct {
@@ -53,12 +32,12 @@ type Applied struct {
 	Repaired bool
 }
 
-// Normalize returns src with each edit that applied rewritten to what
-// applying it did: applied lists, per edit index, the text found and the
-// text written (several entries for one index when a fixer replaced the
-// edit by several). Edits with no entry (failed, deleted, renamed) and the
-// prose between edits are kept byte for byte. edits must be what Parse
-// returned for src.
+// Reply returns src, a model's reply, with each edit that applied
+// rewritten to what applying it did: applied lists, per edit index, the
+// text found and the text written (several entries for one index when a
+// fixer replaced the edit by several). Edits with no entry (failed, deleted, renamed) and the
+// prose between edits are kept byte for byte. edits must be what
+// parse.Parse returned for src.
 //
 // A Replace with a Count other than 1 is left as written, since only its
 // first match is known; so is a region that cannot be re-rendered in its own
@@ -66,16 +45,17 @@ type Applied struct {
 // cannot carry (a last line with no newline outside a diff). The error, if
 // not nil, names those edits; the returned text is still the best
 // rewrite.
-func Normalize(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error) {
+func Reply(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error) {
 	if AppliedAsWritten(src, edits, applied) {
 		return bytes.Clone(src), nil
 	}
-	return normalize(src, edits, applied)
+	return rewrite(src, edits, applied)
 }
 
-// normalize is Normalize by rendering every edit.
-func normalize(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error) {
-	n := &normalizer{src: src, edits: edits, p: newParser(inPlace(src), edit.FormatAuto), by: map[int][]Applied{}}
+// rewrite is Reply by rendering every edit.
+func rewrite(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error) {
+	text := inPlace(src)
+	n := &normalizer{src: src, edits: edits, text: text, lines: syntax.SplitLines(text), by: map[int][]Applied{}}
 	for _, a := range applied {
 		if a.Index < 0 || a.Index >= len(edits) {
 			return nil, fmt.Errorf("applied edit %d: no such edit (%d parsed)", a.Index, len(edits))
@@ -122,7 +102,7 @@ func normalize(src []byte, edits []edit.Edit, applied []Applied) ([]byte, error)
 }
 
 // inToolString reports whether e is a diff's or an envelope's edit that a
-// JSON tool call carries in a string (readCarriedDiff, readCarriedPatch):
+// JSON tool call carries in a string (parse reads those as a whole text):
 // its span is that string's, which opens with a quote, where a hunk's or
 // a chunk's opens with a header or a chunk line.
 func inToolString(src []byte, e *edit.Edit) bool {
@@ -130,20 +110,20 @@ func inToolString(src []byte, e *edit.Edit) bool {
 }
 
 // inPlace is b as a string that shares its bytes, for a parse that lives
-// only within a call of normalize: nothing of the parse reaches what the
-// call returns (its output is written into a buffer of its own, its error
-// names edits by number), and nothing writes b while the call runs, which
-// calls no code of its caller's. The response is then not copied once
-// more to be parsed, nor the output to be read back.
+// only within a call of Reply or AppliedAsWritten: nothing of the parse
+// reaches what the call returns (its output is written into a buffer of
+// its own, its error names edits by number), and nothing writes b while
+// the call runs, which calls no code of its caller's. The response is
+// then not copied once more to be parsed, nor the output to be read back.
 func inPlace(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
-// AppliedAsWritten reports whether [Normalize] would return src, the
+// AppliedAsWritten reports whether [Reply] would return src, the
 // response, byte for byte, without rendering it: each entry of applied is
 // the only one for its edit, no fixer's, and says what its edit says (a
 // Replace with Count 1 that found its Old and wrote its New; a Create or
 // Rewrite that wrote its content). Each such region keeps its bytes (see
 // one and json), and the edits without an entry keep theirs. A diff hunk
-// keeps its bytes only when the "@@" line Normalize computes for it is the
+// keeps its bytes only when the "@@" line Reply computes for it is the
 // one it has (see hunkAsWritten).
 func AppliedAsWritten(src []byte, edits []edit.Edit, applied []Applied) bool {
 	seen := make([]bool, len(edits))
@@ -202,7 +182,7 @@ func hunkAsWritten(src string, e *edit.Edit, a Applied, oldStart int, buf []byte
 	if t, ok := strings.CutSuffix(first, "\r"); ok {
 		first, eol = t, "\r\n"
 	}
-	if !isHunkHeader(first) {
+	if !syntax.IsHunkHeader(first) {
 		return buf, false
 	}
 	heading := ""
@@ -233,17 +213,21 @@ func fileHeaderRewritten(src string, start int, pth, eol string) bool {
 	if !strings.HasPrefix(pair, "--- ") || pair == "--- a/"+pth+eol+"+++ b/"+pth+eol {
 		return false // no pair, or one spelled as udiff spells it
 	}
-	// The pair read as udiff reads it: fileHeaderAt looks at its two lines
-	// alone, and the normalizer's parser has no tree either.
-	p := &parser{text: pair, lines: splitLines(pair)}
-	h, _, ok := p.fileHeaderAt(0, true)
-	return ok && (h.oldPath != pth || h.newPath != pth) && simplePath(pth)
+	// The pair read as udiff reads it, its two lines alone and without a
+	// tree, as the normalizer reads them.
+	ls := syntax.SplitLines(pair)
+	if len(ls) < 2 {
+		return false
+	}
+	h, ok := syntax.ReadFileHeader(ls[0].Text, ls[1].Text, true, nil)
+	return ok && (h.OldPath != pth || h.NewPath != pth) && simplePath(pth)
 }
 
 type normalizer struct {
 	src     []byte
 	edits   []edit.Edit
-	p       *parser // the lines of src
+	text    string        // src, read in place (see inPlace)
+	lines   []syntax.Line // the lines of src
 	by      map[int][]Applied
 	oldLine []int // udiff: the old-side start line of an applied hunk, by edit
 	splices []nsplice
@@ -263,9 +247,24 @@ type nsplice struct {
 	at         int // where text starts in the output; -1 when not written
 }
 
-// span is src[start:end] as a string, without a copy: the parser's text
-// is src's bytes.
-func (n *normalizer) span(start, end int) string { return n.p.text[start:end] }
+// span is src[start:end] as a string, without a copy: n.text is src's
+// bytes.
+func (n *normalizer) span(start, end int) string { return n.text[start:end] }
+
+// lineEnd is the byte offset just past line i's line ending.
+func (n *normalizer) lineEnd(i int) int { return syntax.LineEnd(n.lines, len(n.text), i) }
+
+// lineAt returns the index of the line holding byte offset off.
+func (n *normalizer) lineAt(off int) int { return syntax.LineAt(n.lines, len(n.text), off) }
+
+// fileHeaderAt reports whether lines i and i+1 are a "--- "/"+++ " pair
+// as a git section's header reads, and reads it.
+func (n *normalizer) fileHeaderAt(i int) (syntax.FileHeader, bool) {
+	if i+1 >= len(n.lines) {
+		return syntax.FileHeader{}, false
+	}
+	return syntax.ReadFileHeader(n.lines[i].Text, n.lines[i+1].Text, true, nil)
+}
 
 func (n *normalizer) replace(start, end int, text string) {
 	if string(n.src[start:end]) != text {
@@ -330,13 +329,13 @@ func (n *normalizer) render() []byte {
 // read as its want there by its next alternative, or by the region's own
 // bytes; it reports whether any changed. Alone, a rendering can read one
 // way and in the output another: the whole-file reader picks a fence's
-// closing line by the fences after it (balancedClose), so the check is
-// made in place, and once for the whole output.
+// closing line by the fences after it, so the check is made in place,
+// and once for the whole output.
 func (n *normalizer) recheck(out []byte) bool {
 	if !slices.ContainsFunc(n.splices, func(s nsplice) bool { return s.want != nil && s.at >= 0 }) {
 		return false
 	}
-	got, errs := parseString(inPlace(out), edit.FormatAuto, nil, true)
+	got, errs := parse.Parse(inPlace(out), parse.Options{Complete: true})
 	changed := false
 	line, lineAt := 1, 0 // the 1-based line of out at byte lineAt
 	for k := range n.splices {
@@ -396,21 +395,21 @@ func lf(s string) string { return strings.ReplaceAll(s, "\r\n", "\n") }
 // lineRange returns the indexes [from, to) of the lines of the byte span
 // [start, end), which Parse records on line boundaries.
 func (n *normalizer) lineRange(start, end int) (int, int) {
-	ls := n.p.lines
+	ls := n.lines
 	from := len(ls)
 	if start < len(n.src) {
-		from = n.p.lineAt(start)
+		from = n.lineAt(start)
 	}
 	to := len(ls)
 	if end < len(n.src) {
-		to = n.p.lineAt(end)
+		to = n.lineAt(end)
 	}
 	return from, to
 }
 
 // eol is the line ending the response uses at line i.
 func (n *normalizer) eol(i int) string {
-	if i < len(n.p.lines) && strings.HasSuffix(n.span(n.p.lines[i].start, n.p.lineEnd(i)), "\r\n") {
+	if i < len(n.lines) && strings.HasSuffix(n.span(n.lines[i].Start, n.lineEnd(i)), "\r\n") {
 		return "\r\n"
 	}
 	return "\n"
@@ -507,13 +506,13 @@ func (n *normalizer) one(i int) {
 	n.replaceChecked([]int{i}, cands)
 }
 
-// xmlCall reports whether e's region is an XML tool call (xml.go).
+// xmlCall reports whether e's region opens with an XML tool call.
 func (n *normalizer) xmlCall(e *edit.Edit) bool {
 	from, _ := n.lineRange(e.Start, e.End)
-	if from >= len(n.p.lines) {
+	if from >= len(n.lines) {
 		return false
 	}
-	_, _, ok := xmlToolOpen(n.p.lines[from].text)
+	_, _, ok := syntax.XMLToolOpen(n.lines[from].Text)
 	return ok
 }
 
@@ -522,16 +521,16 @@ func (n *normalizer) xmlCall(e *edit.Edit) bool {
 // marker, and a canonical block brings its own fences.
 func (n *normalizer) fencedEnd(e *edit.Edit) int {
 	from, to := n.lineRange(e.Start, e.End)
-	if e.Format != edit.FormatSearchReplace || to >= len(n.p.lines) {
+	if e.Format != edit.FormatSearchReplace || to >= len(n.lines) {
 		return e.End
 	}
 	for k := from; k < to; k++ {
-		if isSearchOpener(n.p.lines[k].text) {
+		if syntax.IsSearchOpener(n.lines[k].Text) {
 			break
 		}
-		if f, ok := parseFence(n.p.lines[k].text); ok {
-			if g, ok := parseFence(n.p.lines[to].text); ok && g.closes(f) {
-				return n.p.lineEnd(to)
+		if f, ok := syntax.ParseFence(n.lines[k].Text); ok {
+			if g, ok := syntax.ParseFence(n.lines[to].Text); ok && g.Closes(f) {
+				return n.lineEnd(to)
 			}
 			break
 		}
@@ -593,18 +592,6 @@ func (n *normalizer) canonical(idx []int) (string, []edit.Edit, bool) {
 	return b.String(), want, true
 }
 
-// splitAfter splits s after each "\n"; a last line without one is kept.
-func splitAfter(s string) []string {
-	if s == "" {
-		return nil
-	}
-	ls := strings.SplitAfter(s, "\n")
-	if ls[len(ls)-1] == "" {
-		ls = ls[:len(ls)-1]
-	}
-	return ls
-}
-
 func wholeText(s string) bool { return s == "" || strings.HasSuffix(s, "\n") }
 
 // crEndsLine reports whether a line of s, text with "\n" endings, ends in
@@ -623,11 +610,10 @@ func (n *normalizer) searchReplace(i int, a Applied) (string, bool) {
 	if !wholeText(old) || !wholeText(nw) || crEndsLine(old) || crEndsLine(nw) || (e.Op == edit.Replace && old == "") {
 		return "", false
 	}
-	p := n.p
 	from, to := n.lineRange(e.Start, e.End)
 	open := -1
 	for k := from; k < to; k++ {
-		if isSearchOpener(p.lines[k].text) {
+		if syntax.IsSearchOpener(n.lines[k].Text) {
 			open = k
 			break
 		}
@@ -636,33 +622,34 @@ func (n *normalizer) searchReplace(i int, a Applied) (string, bool) {
 	if open < 0 || closeAt <= open {
 		return "", false
 	}
-	openN := openerRun(p.lines[open].text)
+	openN := syntax.OpenerRun(n.lines[open].Text)
 	// The parse closed the block at its region's last line, so the
 	// nesting stays above zero before it.
-	divs, _ := srBlock(p, open, closeAt)
+	divs, _ := syntax.ScanBlock(n.lines, open, closeAt)
 	// The divider is the one the parse chose, which the tree may have
 	// decided: the one whose SEARCH is the edit's old text.
 	div := -1
 	for _, d := range divs {
-		if string(n.src[p.lineEnd(open):p.lines[d].start]) == e.Old {
+		if string(n.src[n.lineEnd(open):n.lines[d].Start]) == e.Old {
 			div = d
 			break
 		}
 	}
 	if div < 0 {
-		d, msg := pickDivider(p, divs, openN, open, closeAt, e.Path)
-		if msg != "" {
+		// As the parse without a tree chooses.
+		d, _, ok := syntax.PickDivider(n.lines, divs, openN, open, closeAt, nil)
+		if !ok {
 			return "", false
 		}
 		div = d
 	}
 	eol := n.eol(open)
 	var b strings.Builder
-	b.Write(n.src[e.Start:p.lineEnd(open)])
+	b.Write(n.src[e.Start:n.lineEnd(open)])
 	b.WriteString(withEOL(old, eol))
-	b.Write(n.src[p.lines[div].start:p.lineEnd(div)])
+	b.Write(n.src[n.lines[div].Start:n.lineEnd(div)])
 	b.WriteString(withEOL(nw, eol))
-	b.Write(n.src[p.lines[closeAt].start:e.End])
+	b.Write(n.src[n.lines[closeAt].Start:e.End])
 	text := b.String()
 	// Parse it back; a block that inherited its path gets one to stand alone.
 	check := text
@@ -679,7 +666,7 @@ func (n *normalizer) searchReplace(i int, a Applied) (string, bool) {
 // readsBackAs reports whether text parses, in format f, to exactly the
 // edits want (Op, Path, Old, New, Count, Hint, Anchors, AtEOF).
 func readsBackAs(text string, f edit.Format, want ...edit.Edit) bool {
-	got, errs := parseString(text, f, nil, true)
+	got, errs := parse.Parse(text, parse.Options{Format: f, Complete: true})
 	return len(errs) == 0 && sameEdits(got, want)
 }
 
@@ -704,9 +691,13 @@ func sameEdits(got, want []edit.Edit) bool {
 // closes it (see recheck).
 func (n *normalizer) whole(i int, a Applied) (string, edit.Edit, bool) {
 	e := &n.edits[i]
-	p := n.p
 	from, to := n.lineRange(e.Start, e.End)
-	_, open, f, ok := p.wholeStart(from)
+	// The fence, and a path that names it, found as the whole-file
+	// reader finds them.
+	open, f, ok := syntax.FenceNear(n.lines, from)
+	if ok {
+		_, ok = syntax.FencePath(n.lines, from, open, f, nil)
+	}
 	closeAt := to - 1
 	if !ok || closeAt <= open {
 		return "", edit.Edit{}, false
@@ -722,14 +713,14 @@ func (n *normalizer) whole(i int, a Applied) (string, edit.Edit, bool) {
 	}
 	eol := n.eol(open)
 	var b strings.Builder
-	b.Write(n.src[e.Start:p.lineEnd(open)])
-	for _, l := range splitAfter(content) {
-		if f.indent > 0 && l != "\n" {
-			b.WriteString(strings.Repeat(" ", f.indent))
+	b.Write(n.src[e.Start:n.lineEnd(open)])
+	for _, l := range syntax.SplitAfter(content) {
+		if f.Indent > 0 && l != "\n" {
+			b.WriteString(strings.Repeat(" ", f.Indent))
 		}
 		b.WriteString(withEOL(l, eol))
 	}
-	b.Write(n.src[p.lines[closeAt].start:e.End])
+	b.Write(n.src[n.lines[closeAt].Start:e.End])
 	return b.String(), edit.Edit{Op: e.Op, Path: e.Path, New: withEOL(content, eol)}, true
 }
 
@@ -742,7 +733,7 @@ type dline struct {
 // added returns the lines of s as added lines.
 func added(s string) []dline {
 	var ls []dline
-	for _, l := range splitAfter(s) {
+	for _, l := range syntax.SplitAfter(s) {
 		ls = append(ls, dline{'+', l})
 	}
 	return ls
@@ -752,7 +743,7 @@ func added(s string) []dline {
 // subsequence of lines is context. Large inputs, where the table would be
 // too big, get every old line removed and every new line added.
 func lineDiff(old, nw string) []dline {
-	a, b := splitAfter(old), splitAfter(nw)
+	a, b := syntax.SplitAfter(old), syntax.SplitAfter(nw)
 	pairs := linediff.Pair(len(a), len(b), func(i, j int) bool { return a[i] == b[j] })
 	// Between two context lines, removed lines come before added ones, as
 	// diff(1) writes them.
@@ -801,16 +792,6 @@ func renderLines(ls []dline, eol string, noEOL bool) (string, bool) {
 	return b.String(), true
 }
 
-// countLines is len(splitAfter(s)), counted rather than split: a diff's
-// every hunk asks it, of its old and new text, more than once.
-func countLines(s string) int {
-	n := strings.Count(s, "\n")
-	if s != "" && s[len(s)-1] != '\n' {
-		n++
-	}
-	return n
-}
-
 // lineShifts notes oldLines(applied) for the hunks' headers.
 func (n *normalizer) lineShifts(applied []Applied) { n.oldLine = oldLines(applied, len(n.edits)) }
 
@@ -854,7 +835,7 @@ func oldLines(applied []Applied, n int) []int {
 			shift += t[j]
 		}
 		oldLine[a.Index] = a.Line - shift
-		delta := countLines(a.New) - countLines(a.Old)
+		delta := syntax.CountLines(a.New) - syntax.CountLines(a.Old)
 		for j := k + 1; j < len(t); j += j & -j {
 			t[j] += delta
 		}
@@ -893,7 +874,7 @@ func hunkHeaderLine(oldStart int, a Applied, heading string) (string, int) {
 
 // appendHunkHeader appends hunkHeaderLine's line to b.
 func appendHunkHeader(b []byte, oldStart int, a Applied, heading string) ([]byte, int) {
-	ol, nl := countLines(a.Old), countLines(a.New)
+	ol, nl := syntax.CountLines(a.Old), syntax.CountLines(a.New)
 	os, ns := oldStart, a.Line
 	if ol == 0 {
 		os--
@@ -918,7 +899,6 @@ func appendHunkHeader(b []byte, oldStart int, a Applied, heading string) ([]byte
 // udiff re-renders the hunks of one file's section, and its "---"/"+++"
 // header when that names the file another way.
 func (n *normalizer) udiff(g []int) {
-	p := n.p
 	first := &n.edits[g[0]]
 	from0, _ := n.lineRange(first.Start, first.End)
 	pth := first.Path
@@ -926,11 +906,11 @@ func (n *normalizer) udiff(g []int) {
 	// no other edit (a git rename) claims it.
 	hdrStart, hdr := first.Start, ""
 	eol := n.eol(from0)
-	if from0 >= 2 && !n.claimed(p.lines[from0-2].start) {
-		if h, _, ok := p.fileHeaderAt(from0-2, true); ok {
-			hdrStart = p.lines[from0-2].start
+	if from0 >= 2 && !n.claimed(n.lines[from0-2].Start) {
+		if h, ok := n.fileHeaderAt(from0 - 2); ok {
+			hdrStart = n.lines[from0-2].Start
 			hdr = n.span(hdrStart, first.Start)
-			if (h.oldPath != pth || h.newPath != pth) && simplePath(pth) {
+			if (h.OldPath != pth || h.NewPath != pth) && simplePath(pth) {
 				hdr = "--- a/" + pth + eol + "+++ b/" + pth + eol
 			}
 		}
@@ -956,11 +936,11 @@ func (n *normalizer) udiff(g []int) {
 		}
 		from, _ := n.lineRange(e.Start, e.End)
 		heading, body := "", ""
-		if t := p.lines[from].text; isHunkHeader(t) {
+		if t := n.lines[from].Text; syntax.IsHunkHeader(t) {
 			if _, rest, ok := strings.Cut(strings.TrimPrefix(t, "@@"), "@@"); ok {
 				heading = rest
 			}
-			body = n.span(p.lineEnd(from), e.End)
+			body = n.span(n.lineEnd(from), e.End)
 		} else {
 			body = region
 		}
@@ -1010,11 +990,11 @@ func (n *normalizer) udiff(g []int) {
 			start := hdrStart
 			if hdr != "" {
 				k := from0 - 3
-				for k >= 0 && isGitHeaderLine(p.lines[k].text) {
+				for k >= 0 && syntax.IsGitHeaderLine(n.lines[k].Text) {
 					k--
 				}
-				if k >= 0 && strings.HasPrefix(p.lines[k].text, "diff --git ") && !n.claimed(p.lines[k].start) {
-					start = p.lines[k].start
+				if k >= 0 && strings.HasPrefix(n.lines[k].Text, "diff --git ") && !n.claimed(n.lines[k].Start) {
+					start = n.lines[k].Start
 				}
 			}
 			n.replaceChecked(g, []nsplice{{start: start, end: last.End, text: c, want: want}})
@@ -1046,11 +1026,10 @@ func (n *normalizer) udiffFile(i int, a Applied) (string, bool) {
 	if e.Op != edit.Create {
 		return "", false
 	}
-	p := n.p
 	from, to := n.lineRange(e.Start, e.End)
 	plus := -1
 	for k := from; k < to; k++ {
-		if strings.HasPrefix(p.lines[k].text, "+++ ") {
+		if strings.HasPrefix(n.lines[k].Text, "+++ ") {
 			plus = k
 			break
 		}
@@ -1064,7 +1043,7 @@ func (n *normalizer) udiffFile(i int, a Applied) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	text := string(n.src[e.Start:p.lineEnd(plus)])
+	text := string(n.src[e.Start:n.lineEnd(plus)])
 	if len(ls) > 0 {
 		text += fmt.Sprintf("@@ -0,0 +1,%d @@", len(ls)) + eol + body
 	}
@@ -1078,7 +1057,6 @@ func (n *normalizer) udiffFile(i int, a Applied) (string, bool) {
 // lines and "*** End of File" kept) or an *** Add File section.
 func (n *normalizer) codex(i int, a Applied) (string, bool) {
 	e := &n.edits[i]
-	p := n.p
 	from, to := n.lineRange(e.Start, e.End)
 	eol := n.eol(from)
 	if e.Op == edit.Create {
@@ -1086,7 +1064,7 @@ func (n *normalizer) codex(i int, a Applied) (string, bool) {
 		if !ok {
 			return "", false
 		}
-		text := string(n.src[e.Start:p.lineEnd(from)]) + body
+		text := string(n.src[e.Start:n.lineEnd(from)]) + body
 		env := "*** Begin Patch\n" + text + "*** End Patch\n"
 		if !readsBackAs(env, edit.FormatCodex, edit.Edit{Op: edit.Create, Path: e.Path, New: withEOL(a.New, eol)}) {
 			return "", false
@@ -1097,16 +1075,16 @@ func (n *normalizer) codex(i int, a Applied) (string, bool) {
 		return "", false
 	}
 	body := from
-	for body < to && strings.HasPrefix(p.lines[body].text, "@@") {
+	for body < to && strings.HasPrefix(n.lines[body].Text, "@@") {
 		body++
 	}
 	end := to
-	if end > body && strings.TrimRight(p.lines[end-1].text, " \t") == "*** End of File" {
+	if end > body && strings.TrimRight(n.lines[end-1].Text, " \t") == "*** End of File" {
 		end--
 	}
 	plusOnly := true
 	for k := body; k < end; k++ {
-		if t := p.lines[k].text; t != "" && t[0] != '+' {
+		if t := n.lines[k].Text; t != "" && t[0] != '+' {
 			plusOnly = false
 		}
 	}
@@ -1126,9 +1104,9 @@ func (n *normalizer) codex(i int, a Applied) (string, bool) {
 	if !ok || len(ls) == 0 {
 		return "", false
 	}
-	text := string(n.src[e.Start:p.lines[body].start]) + r + string(n.src[p.lines[end].start:e.End])
-	if end == len(p.lines) {
-		text = string(n.src[e.Start:p.lines[body].start]) + r
+	text := string(n.src[e.Start:n.lines[body].Start]) + r + string(n.src[n.lines[end].Start:e.End])
+	if end == len(n.lines) {
+		text = string(n.src[e.Start:n.lines[body].Start]) + r
 	}
 	env := "*** Begin Patch\n*** Update File: " + e.Path + "\n" + text + "*** End Patch\n"
 	want := *e
@@ -1178,7 +1156,7 @@ func (n *normalizer) json(g []int) {
 			k++
 			continue
 		}
-		raw, _, end, err := decodeJSONAt(region, k)
+		raw, _, end, err := syntax.DecodeJSONAt(region, k)
 		if err != nil || len(raw) == 0 {
 			k++
 			continue
@@ -1212,7 +1190,7 @@ type jsonTarget struct {
 // rewritten, and whether it changed. A string that holds a JSON document
 // (OpenAI's "arguments") is rewritten inside and re-encoded.
 func rewriteJSON(text string, targets []*jsonTarget, depth int) (string, bool) {
-	if depth > jsonMaxDepth || text == "" {
+	if depth > syntax.JSONMaxDepth || text == "" {
 		return text, false
 	}
 	var reps []nsplice
@@ -1233,13 +1211,13 @@ func rewriteJSON(text string, targets []*jsonTarget, depth int) (string, bool) {
 		}
 		return jsonQuote(lead + inner + s[len(lead)+len(t):]), true
 	case '[':
-		for _, m := range jsonElems(json.RawMessage(text), 0) {
-			if nt, ok := rewriteJSON(string(m.raw), targets, depth+1); ok {
-				reps = append(reps, nsplice{start: m.start, end: m.end, text: nt})
+		for _, m := range syntax.JSONElems(json.RawMessage(text), 0) {
+			if nt, ok := rewriteJSON(string(m.Raw), targets, depth+1); ok {
+				reps = append(reps, nsplice{start: m.Start, end: m.End, text: nt})
 			}
 		}
 	case '{':
-		obj := jsonObject(json.RawMessage(text), 0)
+		obj := syntax.JSONObject(json.RawMessage(text), 0)
 		if t := matchCall(obj, targets); t != nil {
 			reps = append(reps, t.fields(obj)...)
 			t.done = true
@@ -1249,11 +1227,11 @@ func rewriteJSON(text string, targets []*jsonTarget, depth int) (string, bool) {
 		for k := range obj {
 			keys = append(keys, k)
 		}
-		slices.SortFunc(keys, func(a, b string) int { return obj[a].start - obj[b].start })
+		slices.SortFunc(keys, func(a, b string) int { return obj[a].Start - obj[b].Start })
 		for _, k := range keys {
 			m := obj[k]
-			if nt, ok := rewriteJSON(string(m.raw), targets, depth+1); ok {
-				reps = append(reps, nsplice{start: m.start, end: m.end, text: nt})
+			if nt, ok := rewriteJSON(string(m.Raw), targets, depth+1); ok {
+				reps = append(reps, nsplice{start: m.Start, end: m.End, text: nt})
 			}
 		}
 	}
@@ -1274,9 +1252,9 @@ func rewriteJSON(text string, targets []*jsonTarget, depth int) (string, bool) {
 
 // matchCall returns the first pending target whose call obj is: its old
 // and new text decode to the edit's.
-func matchCall(obj map[string]jsonMember, targets []*jsonTarget) *jsonTarget {
-	_, old, hasOld, _ := firstField(obj, jsonOldKeys)
-	_, nw, hasNew, _ := firstField(obj, jsonInsertKeys)
+func matchCall(obj map[string]syntax.JSONMember, targets []*jsonTarget) *jsonTarget {
+	_, old, hasOld, _ := syntax.FirstField(obj, syntax.JSONOldKeys)
+	_, nw, hasNew, _ := syntax.FirstField(obj, syntax.JSONInsertKeys)
 	if !hasNew && !hasOld {
 		return nil
 	}
@@ -1301,15 +1279,15 @@ func matchCall(obj map[string]jsonMember, targets []*jsonTarget) *jsonTarget {
 }
 
 // fields returns the replacements of the old and new values of obj.
-func (t *jsonTarget) fields(obj map[string]jsonMember) []nsplice {
+func (t *jsonTarget) fields(obj map[string]syntax.JSONMember) []nsplice {
 	var rs []nsplice
-	if k, _, ok, _ := firstField(obj, jsonOldKeys); ok && t.e.Op == edit.Replace && t.e.Old != "" {
+	if k, _, ok, _ := syntax.FirstField(obj, syntax.JSONOldKeys); ok && t.e.Op == edit.Replace && t.e.Old != "" {
 		m := obj[k]
-		rs = append(rs, nsplice{start: m.start, end: m.end, text: jsonQuote(t.a.Old)})
+		rs = append(rs, nsplice{start: m.Start, end: m.End, text: jsonQuote(t.a.Old)})
 	}
-	if k, _, ok, _ := firstField(obj, jsonInsertKeys); ok {
+	if k, _, ok, _ := syntax.FirstField(obj, syntax.JSONInsertKeys); ok {
 		m := obj[k]
-		rs = append(rs, nsplice{start: m.start, end: m.end, text: jsonQuote(t.a.New)})
+		rs = append(rs, nsplice{start: m.Start, end: m.End, text: jsonQuote(t.a.New)})
 	}
 	return rs
 }

@@ -1,4 +1,4 @@
-package parse
+package normalize
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/syntax"
 )
 
 // ErrInexpressible is wrapped by the errors Write and WriteSearchReplace
@@ -81,9 +82,9 @@ func WriteSearchReplace(w io.Writer, path, old, new string) error {
 	if !readsBackAs(string(b), edit.FormatSearchReplace, want) {
 		// The text's own marker lines would split or close the block
 		// elsewhere: a backslash before each keeps it text, as the
-		// reader drops it (unescapeMarkers). Lines that nest, such as a
+		// reader drops it (syntax.UnescapeMarkers). Lines that nest, such as a
 		// git conflict's, read back as written and stay so.
-		b = srBlockText(path, escapeMarkers(old), escapeMarkers(new))
+		b = srBlockText(path, syntax.EscapeMarkers(old), syntax.EscapeMarkers(new))
 		if err := readsBack(b, edit.FormatSearchReplace, want); err != nil {
 			return err
 		}
@@ -97,27 +98,13 @@ func srBlockText(path, old, new string) []byte {
 	var b bytes.Buffer
 	fnc := strings.Repeat("`", longestRun(old+new, '`')+1)
 	preamble := ""
-	if startsWithPreamble(old) {
+	if syntax.StartsWithPreamble(old) {
 		// The file's own lines read as Roo's preamble; one of the
 		// block's own, which gives no line, keeps them text.
 		preamble = ":end_line:1\n-------\n"
 	}
 	fmt.Fprintf(&b, "%s\n%s\n<<<<<<< SEARCH\n%s%s=======\n%s>>>>>>> REPLACE\n%s\n", pathForLine(path), fnc, preamble, old, new, fnc)
 	return b.Bytes()
-}
-
-// escapeMarkers puts a backslash before each line of text that the block
-// reader would take as its own syntax, the lines unescapeMarkers gives back
-// without it.
-func escapeMarkers(text string) string {
-	var b strings.Builder
-	for line := range strings.Lines(text) {
-		if escapedMarker("\\" + line) {
-			b.WriteByte('\\')
-		}
-		b.WriteString(line)
-	}
-	return b.String()
 }
 
 // writeWhole writes a whole-file block for a Rewrite.
@@ -150,12 +137,12 @@ func wholeLines(path string, texts ...string) error {
 // that does not look like a file ("run") gets a "./", a name with spaces
 // backticks.
 func pathForLine(p string) string {
-	if _, ok := pathLine(p); ok {
+	if _, ok := syntax.PathLine(p); ok {
 		return p
 	}
 	if q := "`" + p + "`"; strings.Contains(p, " ") {
 		// A name with spaces reads as one only backticked, alone on its line.
-		if got, ok := (&parser{}).pathLineAt(q, false); ok && got == p {
+		if got, ok := syntax.PathLineAt(q, false, nil); ok && got == p {
 			return q
 		}
 	}

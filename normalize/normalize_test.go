@@ -1,4 +1,4 @@
-package parse
+package normalize
 
 import (
 	"math/rand/v2"
@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/syntax"
+	"github.com/edapply/edapply/parse"
 )
 
 // TestNormalize renders each format's regions from what was applied. Each
@@ -18,7 +20,7 @@ func TestNormalize(t *testing.T) {
 		in      string
 		applied []Applied
 		want    string
-		kept    bool // Normalize reports an edit left as written
+		kept    bool // Reply reports an edit left as written
 	}{
 		"searchReplace": {
 			in:      "Fix:\n\na.go\n```go\n<<<<<<< SEARCH\n  x := 1  \n=======\n  x := 2\n>>>>>>> REPLACE\n```\nDone.\n",
@@ -180,22 +182,22 @@ func TestNormalize(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			edits, errs := Parse(tc.in, Options{})
+			edits, errs := parse.Parse(tc.in, parse.Options{})
 			if len(errs) > 0 {
 				t.Fatalf("Parse: %v", errs.Err())
 			}
-			got, err := Normalize([]byte(tc.in), edits, tc.applied)
+			got, err := Reply([]byte(tc.in), edits, tc.applied)
 			if (err != nil) != tc.kept {
-				t.Errorf("Normalize error = %v, want kept %v", err, tc.kept)
+				t.Errorf("Reply error = %v, want kept %v", err, tc.kept)
 			}
 			if string(got) != tc.want {
-				t.Errorf("Normalize =\n%s\nwant\n%s", got, tc.want)
+				t.Errorf("Reply =\n%s\nwant\n%s", got, tc.want)
 			}
 			if tc.kept {
 				return
 			}
 			// What is rendered reads back as what was applied.
-			back, errs := Parse(string(got), Options{})
+			back, errs := parse.Parse(string(got), parse.Options{})
 			if len(errs) > 0 || len(back) != len(edits) {
 				t.Fatalf("normalized output parses to %d edits, %v", len(back), errs.Err())
 			}
@@ -212,17 +214,9 @@ func TestNormalize(t *testing.T) {
 
 func TestNormalizeBadIndex(t *testing.T) {
 	src := []byte("a\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n")
-	edits, _ := Parse(string(src), Options{})
-	if _, err := Normalize(src, edits, []Applied{{Index: 3}}); err == nil {
-		t.Error("Normalize with an out-of-range index: no error")
-	}
-}
-
-func TestCountLines(t *testing.T) {
-	for _, s := range []string{"", "\n", "a", "a\n", "a\nb", "a\nb\n", "\n\n", "a\r\nb\r\n", "a\n\nb"} {
-		if got, want := countLines(s), len(splitAfter(s)); got != want {
-			t.Errorf("countLines(%q) = %d, want %d", s, got, want)
-		}
+	edits, _ := parse.Parse(string(src), parse.Options{})
+	if _, err := Reply(src, edits, []Applied{{Index: 3}}); err == nil {
+		t.Error("Reply with an out-of-range index: no error")
 	}
 }
 
@@ -252,7 +246,7 @@ func TestLineShifts(t *testing.T) {
 			shift := 0
 			for _, b := range applied {
 				if b.Op == edit.Replace && b.Index < a.Index && b.Path == a.Path && b.Line < a.Line {
-					shift += countLines(b.New) - countLines(b.Old)
+					shift += syntax.CountLines(b.New) - syntax.CountLines(b.Old)
 				}
 			}
 			want[applied[i].Index] = a.Line - shift

@@ -1,0 +1,82 @@
+package syntax
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestMarker(t *testing.T) {
+	tests := map[string]struct {
+		in    string
+		c     byte
+		n     int
+		label string
+		ok    bool
+	}{
+		"search":      {"<<<<<<< SEARCH", '<', 7, "SEARCH", true},
+		"bare5":       {"<<<<<", '<', 5, "", true},
+		"nine":        {"<<<<<<<<< SEARCH", '<', 9, "SEARCH", true},
+		"ten":         {"<<<<<<<<<< SEARCH", '<', 0, "", false},
+		"four":        {"<<<< SEARCH", '<', 0, "", false},
+		"glued":       {"<<<<<<<SEARCH", '<', 0, "", false},
+		"trailingWS":  {"=======  \t", '=', 7, "", true},
+		"indented":    {"   =======", '=', 7, "", true},
+		"tooIndented": {"    =======", '=', 0, "", false},
+		"dividerWord": {"======= x", '=', 0, "", false},
+		"gitClose":    {">>>>>>> 1a2b3c (fix: it)", '>', 7, "1a2b3c (fix: it)", true},
+		"quote":       {">>>>> nested quote here", '>', 0, "", false},
+		"replace":     {">>>>>>> REPLACE", '>', 7, "REPLACE", true},
+		"prose":       {"a <<<<<<< SEARCH", '<', 0, "", false},
+	}
+	for name, tt := range tests {
+		n, label, ok := marker(tt.in, tt.c)
+		if n != tt.n || label != tt.label || ok != tt.ok {
+			t.Errorf("%s: marker(%q, %q) = %d, %q, %v; want %d, %q, %v", name, tt.in, tt.c, n, label, ok, tt.n, tt.label, tt.ok)
+		}
+	}
+}
+
+func TestMarkerRunLengths(t *testing.T) {
+	opens := map[string]bool{
+		"<<<<<<< SEARCH":       true,
+		"<<<<<<<<<<< SEARCH":   true,
+		"<<< SEARCH":           true,
+		"--- SEARCH":           true,
+		"----------- search>":  true,
+		"<< SEARCH":            false, // a run of two: a near miss
+		"<<<<<<<<<<<":          false, // a long bare run is text
+		"<<<<<<<<<<< HEAD":     false, // only the word makes a long run a marker
+		"-----------":          false,
+		"<<<<<<<<<<<SEARCH":    false,
+		"<<<<<<<<<<< SEARCH x": false,
+	}
+	for in, want := range opens {
+		if got := IsSearchOpener(in); got != want {
+			t.Errorf("IsSearchOpener(%q) = %v, want %v", in, got, want)
+		}
+		if got := OpensLevel(in); got != want && !strings.HasPrefix(in, "<<<<<<< ") {
+			t.Errorf("OpensLevel(%q) = %v, want %v", in, got, want)
+		}
+	}
+	closes := map[string]bool{
+		">>>>>>> REPLACE":     true,
+		">>>>>>>>>>> REPLACE": true,
+		"+++ REPLACE":         true,
+		"+++++++ REPLACE>":    true,
+		"+++++++++++ REPLACE": true,
+		">>>>>>>>>>>":         false,
+		"+++ b/a.go":          false,
+		">> REPLACE":          false,
+	}
+	for in, want := range closes {
+		if got := ClosesLevel(in); got != want {
+			t.Errorf("ClosesLevel(%q) = %v, want %v", in, got, want)
+		}
+	}
+	loose := map[string]bool{"===": true, "==========": true, "=======": false, "=====": false, "==": false, "=== x": false, "    ===": false}
+	for in, want := range loose {
+		if got := looseDivider(in); got != want {
+			t.Errorf("looseDivider(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
