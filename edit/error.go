@@ -22,6 +22,9 @@ const (
 	CodeCheckFailed     Code = "CHECK_FAILED"
 	CodeIO              Code = "IO_ERROR"
 	CodeUsage           Code = "USAGE" // a command line or MCP call that could not run; only a wire receipt carries it
+	// CodeInternal is edapply's own check of a transaction failing before
+	// anything was written: a defect of edapply, not of the edits.
+	CodeInternal Code = "INTERNAL"
 )
 
 // A Candidate is a region of a file that resembles an edit's old text: a near

@@ -407,7 +407,8 @@ func (g *segment) occurrences(needle string) (at []occurrence, keyOff int) {
 }
 
 // try plans e in the segment if it can prove the plain path would plan it
-// the same way; false leaves everything as it was.
+// the same way; false leaves everything as it was. The location's splice
+// is in the offsets of the current content, as the edit sees it.
 func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location, bool) {
 	old, _ := be.texts(e)
 	needle := needle(old, g.mode)
@@ -459,6 +460,8 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 			return location{}, false
 		}
 		g.accept(loc.Splices[0].New, h.start, h.end, first, last)
+		// The splice as the edit saw it: at x of the current content.
+		loc.Splices = []splice{{x, x + h.end - h.start, loc.Splices[0].New}}
 	}
 	return loc, true
 }

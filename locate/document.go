@@ -36,6 +36,22 @@ type Result struct {
 	Matched   string // the file's text the first match covers
 	Written   string // the text written in its place
 	Note      string // how a rescue or an edge rung read the edit (rescue.go, blankedges.go, hunkedges.go); "" for the other rungs
+	// Changes are the splices the edit made, ascending and disjoint, in
+	// the content as the edit saw it: one per place it replaced (a
+	// replace_all makes several); none when already applied. Package
+	// apply's check replays them.
+	Changes []Change
+	// Read is the old and new text a rescue or an edge rung located in
+	// the edit's place; nil when they are the edit's own.
+	Read *Reading
+}
+
+// A Change is one splice an edit made: Old, the bytes at offset At of the
+// content as the edit saw it (the content NewDoc was given, BOM included,
+// as the edits before left it), became New.
+type Change struct {
+	At       int
+	Old, New string
 }
 
 // A Doc is one file's content as the edits given to it so far leave it.
@@ -136,7 +152,15 @@ func (d *Doc) Replace(p *Prepared) (Result, *edit.Error) {
 		if loc, ok := d.seg.try(p.e, &p.be, d.opts); ok {
 			d.backoff = 0
 			d.moved = d.moved || loc.Status != StatusAlreadyApplied
-			return resultOf(loc, p.e), nil
+			r := resultOf(loc, p.e)
+			if loc.Status != StatusAlreadyApplied {
+				// try gives the splice in the current content's offsets,
+				// over bytes of the segment's content no splice touched:
+				// those it matched.
+				x := loc.Splices[0]
+				r.Changes = []Change{{At: d.bomLen() + x.Start, Old: r.Matched, New: r.Written}}
+			}
+			return r, nil
 		}
 	}
 	// The ladder, on the content as the edits so far left it.
@@ -193,9 +217,38 @@ func (d *Doc) ladderWith(p *Prepared, opts Options) (Result, *edit.Error) {
 		if serr := checkSplices(d.text, loc.Splices); serr != nil {
 			return Result{}, serr
 		}
+		r.Changes = d.changes(loc.Splices, r)
 		d.pend, d.moved, d.binKnown = loc.Splices, true, false
 	}
 	return r, nil
+}
+
+// changes reports sp, the ladder's splices of d.text, as r's Changes. Their
+// texts are r's Matched and Written where equal, else copies: as
+// substrings they would keep every content the edits went through alive.
+func (d *Doc) changes(sp []splice, r Result) []Change {
+	cs := make([]Change, len(sp))
+	for k, x := range sp {
+		old := d.text[x.Start:x.End]
+		if old == r.Matched {
+			old = r.Matched
+		} else {
+			old = strings.Clone(old)
+		}
+		// A splice's new text is built for it, never a substring of the
+		// content.
+		cs[k] = Change{At: d.bomLen() + x.Start, Old: old, New: x.New}
+	}
+	return cs
+}
+
+// bomLen is the length of the BOM the content starts with, which the
+// offsets of a Change count.
+func (d *Doc) bomLen() int {
+	if d.hasBOM {
+		return len(bom)
+	}
+	return 0
 }
 
 // resultOf is the Result of locating e. Matched and Written are copied:
@@ -205,7 +258,7 @@ func (d *Doc) ladderWith(p *Prepared, opts Options) (Result, *edit.Error) {
 // anyway: an exact edit written as sent costs no copy.
 func resultOf(loc location, e *edit.Edit) Result {
 	return Result{Status: loc.Status, Strategy: loc.Strategy, LineStart: loc.LineStart, LineEnd: loc.LineEnd,
-		Matched: ownText(loc.Matched, e.Old, e.New), Written: ownText(loc.Written, e.New, e.Old), Note: loc.Note}
+		Matched: ownText(loc.Matched, e.Old, e.New), Written: ownText(loc.Written, e.New, e.Old), Note: loc.Note, Read: loc.Read}
 }
 
 // ownText is s, as one of the edit's strings when it equals one, else as

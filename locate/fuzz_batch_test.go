@@ -273,6 +273,7 @@ func replaceByLadder(content *string, e *edit.Edit, opts Options) (Result, *edit
 	if err != nil {
 		return Result{}, err
 	}
+	r := resultOf(loc, e)
 	if loc.Status != StatusAlreadyApplied {
 		if serr := checkSplices(body, loc.Splices); serr != nil {
 			return Result{}, serr
@@ -285,12 +286,17 @@ func replaceByLadder(content *string, e *edit.Edit, opts Options) (Result, *edit
 		}
 		b.WriteString(body[last:])
 		out := b.String()
+		at := 0
 		if hasBOM {
-			out = bom + out
+			out, at = bom+out, len(bom)
+		}
+		// Every splice, in the content as the edit saw it.
+		for _, x := range loc.Splices {
+			r.Changes = append(r.Changes, Change{At: at + x.Start, Old: body[x.Start:x.End], New: x.New})
 		}
 		*content = out
 	}
-	return resultOf(loc, e), nil
+	return r, nil
 }
 
 // batchFiles makes a.txt and b.txt from data; flags picks BOMs, and
