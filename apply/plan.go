@@ -449,12 +449,12 @@ type planner struct {
 	noAfter bool
 
 	// restAt[i], for a Replace edit i with an old text, is one more than
-	// the place of its prepared form in its path's group; 0 for any other
-	// edit (see restOf). Four bytes an edit: a slice of the group
-	// for each would take 24.
+	// its place in its path's group; 0 for any other edit (see restOf).
+	// Four bytes an edit: a slice of the group for each would take 24.
 	restAt []int32
-	// groups[path] is every prepared edit to path, in the order planned.
-	groups map[string][]locate.Prepared
+	// groups[path] is every Replace edit to path with an old text, in the
+	// order planned.
+	groups map[string][]*edit.Edit
 }
 
 type loaded struct {
@@ -587,8 +587,8 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 	}
 
 	// lastUse[path] is the last edit that names path: after it, the
-	// path's Doc (its batch index) and its edits' prepared forms are done
-	// with, and are let go rather than held to the end of planning.
+	// path's Doc (its batch index) and its group of edits are done with,
+	// and are let go rather than held to the end of planning.
 	lastUse := map[string]int{}
 	for i := range edits {
 		if !bad[i] {

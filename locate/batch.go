@@ -92,7 +92,8 @@ type keyLoc struct{ line, off int }
 // bytes), which are made again for the ladder only when an edit reaches
 // it, so that a run's prepared edits hold little beside their texts.
 type batchEdit struct {
-	ok bool // the batch may try it at all
+	known bool // judged (Doc.judge)
+	ok    bool // the batch may try it at all
 	// plain: the new text has no gap line and ends a line as the old does,
 	// what finder.writesAsSent asks of the patterns.
 	plain    bool
@@ -166,9 +167,9 @@ func (sc *lineScratch) release() {
 }
 
 // newSegment starts a segment at body (a text file's content without its
-// BOM), indexing the lines the edits in ps quote. It returns nil when its
-// line endings are mixed.
-func newSegment(body string, hasBOM bool, ps []Prepared) *segment {
+// BOM), indexing the lines the edits es quote, bes[b] the batch's judgement
+// of es[b]. It returns nil when its line endings are mixed.
+func newSegment(body string, hasBOM bool, es []*edit.Edit, bes []batchEdit) *segment {
 	g := &segment{orig: body, hasBOM: hasBOM, f: newFinder(body)}
 	g.mode = g.f.eolMode()
 	if g.mode == eolMixed {
@@ -182,11 +183,11 @@ func newSegment(body string, hasBOM bool, ps []Prepared) *segment {
 	// the map is asked.
 	g.keys = map[uint64][]keyLoc{}
 	g.maybe = &keyFilter{}
-	for b := range ps {
-		if !ps[b].be.ok {
+	for b := range es {
+		if !bes[b].ok {
 			continue
 		}
-		old, _ := ps[b].be.texts(ps[b].e)
+		old, _ := bes[b].texts(es[b])
 		line, _, ok := keyLine(needle(old, g.mode))
 		if !ok {
 			continue

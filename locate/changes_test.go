@@ -8,6 +8,16 @@ import (
 	"github.com/edapply/edapply/edit"
 )
 
+// pointers returns a pointer to each of es, in order: the edits a Doc is
+// prepared for.
+func pointers(es []edit.Edit) []*edit.Edit {
+	ps := make([]*edit.Edit, len(es))
+	for k := range es {
+		ps[k] = &es[k]
+	}
+	return ps
+}
+
 // replay applies r's Changes to content, checking that each replaces the
 // bytes it says.
 func replay(t *testing.T, content string, r Result) string {
@@ -47,15 +57,11 @@ func TestDocChanges(t *testing.T) {
 		// A tolerant rung.
 		{Op: edit.Replace, Old: "func f9() {\n    return 9\n} // end\n", New: "func f9() {\n    return 90\n} // end\n", Count: 1, Format: edit.FormatSearchReplace},
 	}
-	ps := make([]Prepared, len(es))
-	for k := range es {
-		ps[k] = Prepare(&es[k])
-	}
 	d := NewDoc(content, Options{})
-	d.Expect(ps)
+	d.Prepare(pointers(es))
 	want := content
 	for k := range es {
-		r, err := d.Replace(&ps[k])
+		r, err := d.Replace(&es[k])
 		if err != nil {
 			t.Fatalf("edit %d: %v", k, err)
 		}
@@ -93,8 +99,7 @@ func TestResultRead(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := Lone(&tt.e)
-			r, err := NewDoc(tt.content, Options{}).Replace(&p)
+			r, err := NewDoc(tt.content, Options{}).Replace(&tt.e)
 			if err != nil {
 				t.Fatal(err)
 			}

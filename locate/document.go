@@ -7,26 +7,6 @@ import (
 	"github.com/edapply/edapply/edit"
 )
 
-// A Prepared edit is an edit judged for the batch index: the part of
-// locating it that does not depend on the file, made ahead, on any
-// goroutine. It holds little beside a pointer to the edit: the ladder
-// splits and classifies the edit's lines only if the edit reaches it.
-type Prepared struct {
-	e  *edit.Edit
-	be batchEdit
-}
-
-// Prepare prepares e, which must stay unchanged while it is in use.
-func Prepare(e *edit.Edit) Prepared { return Prepared{e: e, be: batchable(e)} }
-
-// Lone prepares e for a Doc that is given no other edit: the batch pays
-// only across edits and never tries it, so it is not judged for one (which
-// splits its texts in lines, as the ladder does again).
-func Lone(e *edit.Edit) Prepared { return Prepared{e: e} }
-
-// Batchable reports whether the batch index may try the edit at all.
-func (p *Prepared) Batchable() bool { return p.be.ok }
-
 // The Result of a located Replace.
 type Result struct {
 	Status    Status // StatusApplied, or StatusAlreadyApplied when the new text stands already
@@ -41,9 +21,11 @@ type Result struct {
 	// replace_all makes several); none when already applied. Package
 	// apply's check replays them.
 	Changes []Change
-	// Read is the old and new text a rescue or an edge rung located in
-	// the edit's place; nil when they are the edit's own.
-	Read *Reading
+	// Read is the edit as a rescue or an edge rung read it (its old and
+	// new text: line-number prefixes stripped, escapes undone, blank or
+	// context lines at an edge left out), which package apply's check
+	// judges the splices against; nil when it was read as written.
+	Read *edit.Edit
 }
 
 // A Change is one splice an edit made: Old, the bytes at offset At of the
@@ -77,8 +59,12 @@ type Doc struct {
 
 	binKnown, bin bool // whether text is binary, once asked
 
-	queue []Prepared // the edits expected, in order: the batch indexes them
-	next  int        // queue[next] is the next expected
+	// queue are the edits expected, in order (Prepare): the batch indexes
+	// them. judged[k] is what the batch makes of queue[k], judged when a
+	// segment first needs it; nil until then.
+	queue  []*edit.Edit
+	judged []batchEdit
+	next   int // queue[next] is the next expected
 
 	seg *segment
 	// fin is the ladder's finder over text, kept until text changes
@@ -104,10 +90,24 @@ func NewDoc(content string, opts Options) *Doc {
 	return d
 }
 
-// Expect tells d the edits it will be given next, in order, as Replace
-// will be given them (pointers into ps): the batch index is built for
-// them. An edit not expected is located by the ladder alone.
-func (d *Doc) Expect(ps []Prepared) { d.queue, d.next = ps, 0 }
+// Prepare tells d the edits it will be given next, in order, as Replace
+// will be given them: the batch index is built for them. An edit not
+// prepared is located by the ladder alone. The edits must stay unchanged
+// while d is in use.
+func (d *Doc) Prepare(es []*edit.Edit) { d.queue, d.judged, d.next = es, nil, 0 }
+
+// judge returns what the batch makes of queue[k], judging it first.
+func (d *Doc) judge(k int) *batchEdit {
+	if d.judged == nil {
+		d.judged = make([]batchEdit, len(d.queue))
+	}
+	be := &d.judged[k]
+	if !be.known {
+		*be = batchable(d.queue[k])
+		be.known = true
+	}
+	return be
+}
 
 // StreamTo makes d ask newStream, as each batch segment starts on content
 // of size bytes, for a Stream to feed that takes up to pieces pieces; it
@@ -115,29 +115,31 @@ func (d *Doc) Expect(ps []Prepared) { d.queue, d.next = ps, 0 }
 // when Bytes(true) returns what that segment made; any other is stopped.
 func (d *Doc) StreamTo(newStream func(size, pieces int) Stream) { d.stream = newStream }
 
-// Replace locates p's edit (a Replace) in the content and applies it. The error carries Code, Msg, Hint and Candidates; the caller
-// sets Path and Edit. The content changes only when the edit is applied.
-func (d *Doc) Replace(p *Prepared) (Result, *edit.Error) {
+// Replace locates e (a Replace) in the content and applies it. The error
+// carries Code, Msg, Hint and Candidates; the caller sets Path and Edit.
+// The content changes only when the edit is applied.
+func (d *Doc) Replace(e *edit.Edit) (Result, *edit.Error) {
 	d.settle()
-	expected := false
-	for k := d.next; k < len(d.queue); k++ {
+	k := -1
+	for j := d.next; j < len(d.queue); j++ {
 		// The next expected, unless edits were not given (the caller
 		// took them elsewhere): then the batch skips them.
-		if p == &d.queue[k] {
-			expected, d.next = true, k+1
+		if d.queue[j] == e {
+			k, d.next = j, j+1
 			break
 		}
 	}
+	expected := k >= 0
 	if d.seg != nil && d.seg.closed {
 		d.flush(false)
 		d.seg = nil
 	}
 	// The batch pays for a pass over the file once per segment: only for
 	// an edit with at least one more to come.
-	if expected && p.be.ok && d.seg == nil && d.skip == 0 && d.next < len(d.queue) {
+	if expected && d.seg == nil && d.skip == 0 && d.next < len(d.queue) && d.judge(k).ok {
 		if d.binary() {
 			d.skip, d.backoff = nextBackoff(d.backoff)
-		} else if d.seg = newSegment(d.text, d.hasBOM, d.queue[d.next-1:]); d.seg == nil {
+		} else if d.seg = newSegment(d.text, d.hasBOM, d.queue[k:], d.judgeFrom(k)); d.seg == nil {
 			// Mixed line endings: the ladder's business, until an edit
 			// changes that.
 			d.skip, d.backoff = nextBackoff(d.backoff)
@@ -148,11 +150,11 @@ func (d *Doc) Replace(p *Prepared) (Result, *edit.Error) {
 	if d.skip > 0 {
 		d.skip--
 	}
-	if expected && p.be.ok && d.seg != nil {
-		if loc, ok := d.seg.try(p.e, &p.be, d.opts); ok {
+	if expected && d.seg != nil && d.judge(k).ok {
+		if loc, ok := d.seg.try(e, d.judge(k), d.opts); ok {
 			d.backoff = 0
 			d.moved = d.moved || loc.Status != StatusAlreadyApplied
-			r := resultOf(loc, p.e)
+			r := resultOf(loc, e)
 			if loc.Status != StatusAlreadyApplied {
 				// try gives the splice in the current content's offsets,
 				// over bytes of the segment's content no splice touched:
@@ -167,7 +169,7 @@ func (d *Doc) Replace(p *Prepared) (Result, *edit.Error) {
 	g := d.seg
 	accepted := g != nil && len(g.sp) > 0
 	d.flush(false)
-	r, err := d.ladder(p)
+	r, err := d.ladder(e)
 	if g != nil && (accepted || err == nil && r.Status != StatusAlreadyApplied) {
 		// The content moved on from the segment's. Rebuilding the segment
 		// costs a pass over the file; after segments that accepted
@@ -191,28 +193,35 @@ func (d *Doc) Force(e *edit.Edit) (Result, *edit.Error) {
 	d.settle()
 	d.flush(false)
 	d.seg = nil
-	p := Lone(e)
 	opts := d.opts
 	opts.noAlready = true
-	return d.ladderWith(&p, opts)
+	return d.ladderWith(e, opts)
 }
 
-// ladder locates p's edit by the ladder alone and applies it.
-func (d *Doc) ladder(p *Prepared) (Result, *edit.Error) { return d.ladderWith(p, d.opts) }
+// judgeFrom judges queue[k:] and returns what the batch makes of them.
+func (d *Doc) judgeFrom(k int) []batchEdit {
+	for j := k; j < len(d.queue); j++ {
+		d.judge(j)
+	}
+	return d.judged[k:]
+}
+
+// ladder locates e by the ladder alone and applies it.
+func (d *Doc) ladder(e *edit.Edit) (Result, *edit.Error) { return d.ladderWith(e, d.opts) }
 
 // ladderWith is ladder with opts for the Doc's.
-func (d *Doc) ladderWith(p *Prepared, opts Options) (Result, *edit.Error) {
+func (d *Doc) ladderWith(e *edit.Edit, opts Options) (Result, *edit.Error) {
 	if d.binary() {
 		return Result{}, BinaryFileError()
 	}
 	if d.fin == nil {
 		d.fin = newFinder(d.text)
 	}
-	loc, err := locateIn(d.fin, p.e, newPattern(p.e.Old), newPattern(p.e.New), opts, nil)
+	loc, err := locateIn(d.fin, e, newPattern(e.Old), newPattern(e.New), opts, nil)
 	if err != nil {
 		return Result{}, err
 	}
-	r := resultOf(loc, p.e)
+	r := resultOf(loc, e)
 	if loc.Status != StatusAlreadyApplied {
 		if serr := checkSplices(d.text, loc.Splices); serr != nil {
 			return Result{}, serr
@@ -304,10 +313,10 @@ func (d *Doc) startStream() {
 }
 
 // binary reports whether the content is one edapply refuses to edit as
-// text (see IsBinary).
+// text (see isBinary).
 func (d *Doc) binary() bool {
 	if !d.binKnown {
-		d.bin, d.binKnown = d.hasBOM && strings.IndexByte(d.text, 0) >= 0 || !d.hasBOM && IsBinary(d.text), true
+		d.bin, d.binKnown = d.hasBOM && strings.IndexByte(d.text, 0) >= 0 || !d.hasBOM && isBinary(d.text), true
 	}
 	return d.bin
 }
@@ -382,13 +391,13 @@ func (d *Doc) Text() string {
 	return d.text
 }
 
-// IsBinary reports whether content is a file edapply refuses to edit as
+// isBinary reports whether content is a file edapply refuses to edit as
 // text: one with a NUL byte anywhere, or a UTF-16 (or UTF-32) byte order
 // mark. Bytes that are merely not UTF-8 are text (Windows-1252 and the
 // like) and are edited byte for byte. The whole file is scanned, not a
 // prefix: a NUL past the first 8 KiB still means a splice could cut
 // through binary data.
-func IsBinary(content string) bool {
+func isBinary(content string) bool {
 	return strings.HasPrefix(content, "\xFF\xFE") || strings.HasPrefix(content, "\xFE\xFF") || strings.IndexByte(content, 0) >= 0
 }
 

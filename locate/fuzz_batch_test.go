@@ -191,10 +191,7 @@ func checkBatch(t *testing.T, files map[string]string, edits []edit.Edit, opts O
 				es = append(es, e)
 			}
 		}
-		ps := make([]Prepared, len(es))
-		for k := range es {
-			ps[k] = Prepare(&es[k])
-		}
+		ps := pointers(es)
 		var log strings.Builder
 		fmt.Fprintf(&log, "file %s: %q\n", name, files[name])
 		fail := func(format string, args ...any) {
@@ -243,9 +240,9 @@ func checkBatch(t *testing.T, files map[string]string, edits []edit.Edit, opts O
 			}
 			if d == nil {
 				d = NewDoc(content, opts)
-				d.Expect(ps[k:])
+				d.Prepare(ps[k:])
 			}
-			r, err := d.Replace(&ps[k])
+			r, err := d.Replace(e)
 			want, werr := replaceByLadder(&ref, e, opts)
 			if !reflect.DeepEqual(r, want) || !reflect.DeepEqual(err, werr) {
 				fail("edit %d: the Doc gives\n  %+v %v\nthe ladder\n  %+v %v", k, r, err, want, werr)
@@ -265,7 +262,7 @@ func checkBatch(t *testing.T, files map[string]string, edits []edit.Edit, opts O
 // replaceByLadder is what a Doc does without its batch: edit e located by
 // the ladder alone in *content, a file's bytes, and applied there.
 func replaceByLadder(content *string, e *edit.Edit, opts Options) (Result, *edit.Error) {
-	if IsBinary(*content) {
+	if isBinary(*content) {
 		return Result{}, BinaryFileError()
 	}
 	body, hasBOM := strings.CutPrefix(*content, bom)

@@ -65,25 +65,3 @@ func IsCRLF(text string) bool { return isCRLF(text) }
 // line endings, trailing whitespace and trailing blank lines (a diff's
 // deletion must match the whole file).
 func SameContent(content, want string) bool { return sameContent(content, want) }
-
-// ElidedRewrite reports whether rewritten, a whole-file rewrite of
-// original, stands in for code of original with a placeholder such as
-// "// ... existing code ..."; line is the placeholder's 1-based line in
-// rewritten. A placeholder line that original already has is code.
-func ElidedRewrite(original, rewritten string) (line int, elided bool) {
-	return elidedRewrite(original, rewritten)
-}
-
-// A Location is where the ladder found a Replace edit, and what to write.
-type Location = location
-
-// A Splice replaces content[Start:End] with New. Offsets are bytes.
-type Splice = splice
-
-// Locate finds e (a Replace) in content, which is a file's text without
-// its BOM, by the ladder alone, and returns the splices that apply it. The
-// returned error carries Code, Msg, Hint and Candidates; the caller sets
-// Path and Edit. A Doc does the same and applies them.
-func Locate(content string, e *edit.Edit, opts Options) (Location, *edit.Error) {
-	return locate(content, e, opts)
-}

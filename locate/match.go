@@ -27,18 +27,9 @@ type location struct {
 	Matched   string // the file's text the first match covers (normalize's SEARCH)
 	Written   string // the text written in its place (normalize's REPLACE)
 	Note      string // how a rescue or an edge rung read the edit (rescue.go, blankedges.go, hunkedges.go); "" for the other rungs
-	// Read is the old and new text a rescue or an edge rung located and
-	// wrote in the edit's place; nil when they are the edit's own.
-	Read *Reading
-}
-
-// A Reading is an edit's old and new text as a rescue (rescue.go) or an
-// edge rung (blankedges.go, hunkedges.go) read them: line-number prefixes
-// stripped, escapes undone, blank or context lines at an edge left out.
-// Package apply's check judges the splices against it, and it against the
-// edit.
-type Reading struct {
-	Old, New string
+	// Read is the edit as a rescue (rescue.go) or an edge rung
+	// (blankedges.go, hunkedges.go) read it; nil when read as written.
+	Read *edit.Edit
 }
 
 // Options are what the ladder reads of the caller's options.
@@ -83,11 +74,11 @@ func locateIn(f *finder, e *edit.Edit, op, np *pattern, opts matchOptions, exact
 }
 
 // locateWith is locateIn; rescued says the edit is a rescue's reading of
-// another, which is not rescued again: its texts are the location's Read.
+// another, which is not rescued again: it is the location's Read.
 func locateWith(f *finder, e *edit.Edit, op, np *pattern, opts matchOptions, exact []hit, rescued bool) (location, *edit.Error) {
 	loc, err := locateRead(f, e, op, np, opts, exact, rescued)
 	if rescued && err == nil && loc.Read == nil {
-		loc.Read = &Reading{Old: e.Old, New: e.New}
+		loc.Read = e
 	}
 	return loc, err
 }

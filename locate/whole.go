@@ -10,7 +10,7 @@ import (
 // RewriteError judges rewritten as the whole new content of original: an
 // ELIDED error when a placeholder in it stands for original's code, or,
 // for a tentative rewrite (a fence nobody called a whole file), when it is
-// no whole file but a piece of one (WholeOf). Nil means it may be written.
+// no whole file but a piece of one (wholeOf). Nil means it may be written.
 func RewriteError(original, rewritten string, tentative bool) *edit.Error {
 	if line, elided := elidedRewrite(original, rewritten); elided {
 		msg := "rewrite elides existing code with a placeholder"
@@ -20,7 +20,7 @@ func RewriteError(original, rewritten string, tentative bool) *edit.Error {
 		return &edit.Error{Code: edit.CodeElision, Msg: msg,
 			Hint: "Write out every line instead of a placeholder such as \"... existing code ...\", or use SEARCH/REPLACE blocks for just the lines that change."}
 	}
-	if tentative && !WholeOf(original, rewritten) {
+	if tentative && !wholeOf(original, rewritten) {
 		return &edit.Error{Code: edit.CodeElision,
 			Msg:  "the fence under the path holds a piece of the file, not the whole file: as a rewrite it would delete the rest",
 			Hint: "Send a SEARCH/REPLACE block for the part you changed, or pass `-f whole` if the fence is meant to replace the whole file."}
@@ -28,12 +28,12 @@ func RewriteError(original, rewritten string, tentative bool) *edit.Error {
 	return nil
 }
 
-// maxWholeCells bounds the table WholeOf fills to count the lines a
+// maxWholeCells bounds the table wholeOf fills to count the lines a
 // rewrite keeps in order; past it, a greedy count (never more than the
 // true one) stands in.
 const maxWholeCells = 16 << 20
 
-// WholeOf reports whether text, a fence read as a file's new content
+// wholeOf reports whether text, a fence read as a file's new content
 // without the reply saying so, is explainable as the whole of file rather
 // than a piece of it: it keeps the file's first and last significant
 // lines, or most of the file's significant lines in order, or most of its
@@ -43,7 +43,7 @@ const maxWholeCells = 16 << 20
 // lines are the non-blank ones, compared with their blanks trimmed and
 // collapsed, so a rewrite that re-indents still counts. An empty file is
 // anything's whole.
-func WholeOf(file, text string) bool {
+func wholeOf(file, text string) bool {
 	fl, tl := significantLines(file), significantLines(text)
 	if len(fl) == 0 {
 		return true

@@ -40,7 +40,7 @@ func TestWordsPerFormat(t *testing.T) {
 		{edit.FormatAuto, "a\nb\n", "x\n", "y\n", 1, "", edit.CodeNoMatch, []string{"SEARCH text not found"}, nil},
 	} {
 		e := &edit.Edit{Op: edit.Replace, Path: "f", Old: c.old, New: c.new, Format: c.format, Count: c.count, EveryKey: c.every}
-		_, err := Locate(c.file, e, Options{})
+		_, err := locate(c.file, e, Options{})
 		if err == nil || err.Code != c.code {
 			t.Errorf("%q %s: Locate = %v, want %s", c.format, c.want[0], err, c.code)
 			continue
@@ -76,7 +76,7 @@ func TestWordsLeaveQuotesAlone(t *testing.T) {
 		{edit.FormatSearchReplace, "the SEARCH"},
 	} {
 		e := &edit.Edit{Op: edit.Replace, Path: "f", Old: "// the SEARCH text goes her\nx := 1\n", New: "y\n", Format: c.format, Count: 1}
-		_, err := Locate(file, e, Options{})
+		_, err := locate(file, e, Options{})
 		if err == nil || err.Code != edit.CodeNoMatch {
 			t.Fatalf("%s: Locate = %v, want NO_MATCH", c.format, err)
 		}
