@@ -16,24 +16,17 @@ type Result struct {
 	Matched   string // the file's text the first match covers
 	Written   string // the text written in its place
 	Note      string // how a rescue or an edge rung read the edit (rescue.go, blankedges.go, hunkedges.go); "" for the other rungs
-	// Changes are the splices the edit made, ascending and disjoint, in
-	// the content as the edit saw it: one per place it replaced (a
-	// replace_all makes several); none when already applied. Package
+	// Splices are the splices the edit made, ascending and disjoint, in
+	// the content as the edit saw it (the content NewDoc was given, BOM
+	// included, as the edits before left it): one per place it replaced
+	// (a replace_all makes several); none when already applied. Package
 	// apply's check replays them.
-	Changes []Change
+	Splices []Splice
 	// Read is the edit as a rescue or an edge rung read it (its old and
 	// new text: line-number prefixes stripped, escapes undone, blank or
 	// context lines at an edge left out), which package apply's check
 	// judges the splices against; nil when it was read as written.
 	Read *edit.Edit
-}
-
-// A Change is one splice an edit made: Old, the bytes at offset At of the
-// content as the edit saw it (the content NewDoc was given, BOM included,
-// as the edits before left it), became New.
-type Change struct {
-	At       int
-	Old, New string
 }
 
 // A Doc is one file's content as the edits given to it so far leave it.
@@ -55,7 +48,7 @@ type Doc struct {
 	// pend are the ladder's splices of the last edit, checked but not yet
 	// applied to text: the next edit applies them, and Bytes writes them
 	// straight into the bytes, so a file's one edit costs one copy.
-	pend []splice
+	pend []Splice
 
 	binKnown, bin bool // whether text is binary, once asked
 
@@ -160,7 +153,7 @@ func (d *Doc) Replace(e *edit.Edit) (Result, *edit.Error) {
 				// over bytes of the segment's content no splice touched:
 				// those it matched.
 				x := loc.Splices[0]
-				r.Changes = []Change{{At: d.bomLen() + x.Start, Old: r.Matched, New: r.Written}}
+				r.Splices = []Splice{{At: d.bomLen() + x.At, Old: r.Matched, New: r.Written}}
 			}
 			return r, nil
 		}
@@ -226,19 +219,20 @@ func (d *Doc) ladderWith(e *edit.Edit, opts Options) (Result, *edit.Error) {
 		if serr := checkSplices(d.text, loc.Splices); serr != nil {
 			return Result{}, serr
 		}
-		r.Changes = d.changes(loc.Splices, r)
+		r.Splices = d.ownSplices(loc.Splices, r)
 		d.pend, d.moved, d.binKnown = loc.Splices, true, false
 	}
 	return r, nil
 }
 
-// changes reports sp, the ladder's splices of d.text, as r's Changes. Their
-// texts are r's Matched and Written where equal, else copies: as
-// substrings they would keep every content the edits went through alive.
-func (d *Doc) changes(sp []splice, r Result) []Change {
-	cs := make([]Change, len(sp))
+// ownSplices reports sp, the ladder's splices of d.text, as r's Splices:
+// at their offsets in the content with its BOM, their old texts r's
+// Matched where equal, else copies: as substrings they would keep every
+// content the edits went through alive.
+func (d *Doc) ownSplices(sp []Splice, r Result) []Splice {
+	cs := make([]Splice, len(sp))
 	for k, x := range sp {
-		old := d.text[x.Start:x.End]
+		old := x.Old
 		if old == r.Matched {
 			old = r.Matched
 		} else {
@@ -246,13 +240,13 @@ func (d *Doc) changes(sp []splice, r Result) []Change {
 		}
 		// A splice's new text is built for it, never a substring of the
 		// content.
-		cs[k] = Change{At: d.bomLen() + x.Start, Old: old, New: x.New}
+		cs[k] = Splice{At: d.bomLen() + x.At, Old: old, New: x.New}
 	}
 	return cs
 }
 
 // bomLen is the length of the BOM the content starts with, which the
-// offsets of a Change count.
+// offsets of a Result's Splices count.
 func (d *Doc) bomLen() int {
 	if d.hasBOM {
 		return len(bom)
@@ -361,13 +355,9 @@ func (d *Doc) Pieces(final bool) (ps []string, n int, changed bool) {
 	case d.pend != nil:
 		// The splices go straight into the pieces: no string between.
 		start(2 * len(d.pend))
-		last := 0
-		for _, x := range d.pend {
-			add(d.text[last:x.Start])
-			add(x.New)
-			last = x.End
+		for p := range pieces(d.text, d.pend) {
+			add(p)
 		}
-		add(d.text[last:])
 		d.pend = nil
 	case g != nil && len(g.sp) > 0:
 		start(2 * len(g.sp))
@@ -417,39 +407,22 @@ func (d *Doc) settle() {
 	if d.pend == nil {
 		return
 	}
-	var b strings.Builder
-	b.Grow(len(d.text) + splicedGrowth(d.pend))
-	last := 0
-	for _, x := range d.pend {
-		b.WriteString(d.text[last:x.Start])
-		b.WriteString(x.New)
-		last = x.End
-	}
-	b.WriteString(d.text[last:])
+	text := joined(d.text, d.pend)
 	d.pend = nil
-	d.setText(b.String())
-}
-
-// splicedGrowth is how many bytes sp adds to the text it splices.
-func splicedGrowth(sp []splice) int {
-	n := 0
-	for _, x := range sp {
-		n += len(x.New) - (x.End - x.Start)
-	}
-	return n
+	d.setText(text)
 }
 
 // checkSplices checks that every splice is in bounds of src, ascending and
 // disjoint, as x/tools' diff.Apply does: a bad splice from the ladder is
 // reported, never written.
-func checkSplices(src string, sp []splice) *edit.Error {
+func checkSplices(src string, sp []Splice) *edit.Error {
 	last := 0
 	for _, x := range sp {
-		if x.Start < last || x.Start > x.End || x.End > len(src) {
+		if x.At < last || x.end() > len(src) {
 			return &edit.Error{Code: edit.CodeIO,
-				Msg: fmt.Sprintf("internal error: invalid splice [%d:%d] after offset %d in %d bytes", x.Start, x.End, last, len(src))}
+				Msg: fmt.Sprintf("internal error: invalid splice [%d:%d] after offset %d in %d bytes", x.At, x.end(), last, len(src))}
 		}
-		last = x.End
+		last = x.end()
 	}
 	return nil
 }

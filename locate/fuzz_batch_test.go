@@ -275,21 +275,14 @@ func replaceByLadder(content *string, e *edit.Edit, opts Options) (Result, *edit
 		if serr := checkSplices(body, loc.Splices); serr != nil {
 			return Result{}, serr
 		}
-		var b strings.Builder
-		last := 0
-		for _, x := range loc.Splices {
-			b.WriteString(body[last:x.Start] + x.New)
-			last = x.End
-		}
-		b.WriteString(body[last:])
-		out := b.String()
+		out := joined(body, loc.Splices)
 		at := 0
 		if hasBOM {
 			out, at = bom+out, len(bom)
 		}
 		// Every splice, in the content as the edit saw it.
 		for _, x := range loc.Splices {
-			r.Changes = append(r.Changes, Change{At: at + x.Start, Old: body[x.Start:x.End], New: x.New})
+			r.Splices = append(r.Splices, Splice{At: at + x.At, Old: x.Old, New: x.New})
 		}
 		*content = out
 	}

@@ -11,15 +11,9 @@ import (
 	"github.com/edapply/edapply/edit"
 )
 
-// A splice replaces content[Start:End] with New. Offsets are bytes.
-type splice struct {
-	Start, End int
-	New        string
-}
-
 // A location is where the ladder found a Replace edit, and what to write.
 type location struct {
-	Splices   []splice // ascending, non-overlapping; empty when already applied
+	Splices   []Splice // of the finder's content, ascending, disjoint; none when already applied
 	Strategy  Strategy
 	Status    Status // StatusApplied or StatusAlreadyApplied
 	LineStart int    // 1-based, of the first splice (or of the already-applied text)
@@ -410,7 +404,7 @@ func (m *matcher) write(op, np *pattern, hits []hit, lv level, pairs []int, loc 
 	f := m.f
 	for _, h := range hits {
 		if f.sentAsIs(op, np, h, m.opts.TrimTrailingWS) {
-			loc.Splices = append(loc.Splices, f.lastLineCut(splice{h.start, h.end, np.text}))
+			loc.Splices = append(loc.Splices, f.lastLineCut(f.splice(h.start, h.end, np.text)))
 			continue
 		}
 		if pairs == nil {
@@ -431,12 +425,12 @@ func (m *matcher) write(op, np *pattern, hits []hit, lv level, pairs []int, loc 
 		if m.removesFinalNL(op, np, h) {
 			w = strings.TrimSuffix(strings.TrimSuffix(w, "\n"), "\r")
 		}
-		loc.Splices = append(loc.Splices, f.lastLineCut(splice{h.start, h.end, w}))
+		loc.Splices = append(loc.Splices, f.lastLineCut(f.splice(h.start, h.end, w)))
 	}
 	h := hits[0]
 	loc.LineStart, loc.LineEnd = h.first+1, h.last+1
 	loc.Matched, loc.Written = f.content[h.start:h.end], loc.Splices[0].New
-	if !slices.ContainsFunc(loc.Splices, func(x splice) bool { return x.New != f.content[x.Start:x.End] }) {
+	if !slices.ContainsFunc(loc.Splices, func(x Splice) bool { return x.New != x.Old }) {
 		// What the edit writes is what stands: "applied" would claim a
 		// change the file never sees.
 		loc.Status, loc.Splices = StatusAlreadyApplied, nil
@@ -469,15 +463,20 @@ func (m *matcher) removesFinalNL(op, np *pattern, h hit) bool {
 // lastLineCut widens sp, a deletion of whole lines that ends a file without
 // a final newline, over the line ending before it: the line that becomes
 // last keeps having none ("a\nb" without "b" is "a").
-func (f *finder) lastLineCut(sp splice) splice {
-	if sp.New != "" || !f.endsNoNL(sp.End) || sp.Start == 0 || f.content[sp.Start-1] != '\n' {
+func (f *finder) lastLineCut(sp Splice) Splice {
+	if sp.New != "" || !f.endsNoNL(sp.end()) || sp.At == 0 || f.content[sp.At-1] != '\n' {
 		return sp
 	}
-	sp.Start--
-	if sp.Start > 0 && f.content[sp.Start-1] == '\r' {
-		sp.Start--
+	at := sp.At - 1
+	if at > 0 && f.content[at-1] == '\r' {
+		at--
 	}
-	return sp
+	return f.splice(at, sp.end(), sp.New)
+}
+
+// splice is the Splice that makes content[start:end] text.
+func (f *finder) splice(start, end int, text string) Splice {
+	return Splice{At: start, Old: f.content[start:end], New: text}
 }
 
 // endsNoNL reports whether off is the end of a file without a final newline.
@@ -823,7 +822,7 @@ func (f *finder) insert(e *edit.Edit, np *pattern, from int, noAlready bool) (lo
 		at = len(f.content)
 		text = eol + body
 	}
-	return location{Splices: []splice{{at, at, text}}, Strategy: strategy, Status: StatusApplied,
+	return location{Splices: []Splice{{At: at, New: text}}, Strategy: strategy, Status: StatusApplied,
 		LineStart: line + 1, LineEnd: line + len(np.lines), Written: text}, nil
 }
 
