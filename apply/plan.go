@@ -858,7 +858,7 @@ func (p *planner) throughUnlinked(e *edit.Edit) *edit.Error {
 // no edit.
 func notFound(e *edit.Edit) *edit.Error {
 	return &edit.Error{Code: edit.CodeFileNotFound, Msg: "no such file",
-		Hint: "Check the path against the tree; to create a new file, use " + locate.CreateWords(e) + " or a whole-file block."}
+		Hint: "Check the path against the tree; to create a new file, use " + createWords(e) + " or a whole-file block."}
 }
 
 // run applies edit i to the in-memory state.
@@ -942,7 +942,7 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat Strategy) {
 			return
 		}
 		if s.made == 0 {
-			p.failOn(f, i, e, &edit.Error{Code: edit.CodeFileExists, Msg: "file already exists", Hint: locate.ExistsHint(e)})
+			p.failOn(f, i, e, &edit.Error{Code: edit.CodeFileExists, Msg: "file already exists", Hint: existsHint(e)})
 			return
 		}
 		p.supersede(f, i)
@@ -1266,8 +1266,6 @@ func (p *planner) changes() []change {
 	}
 	return cs
 }
-
-func binaryErr() *edit.Error { return locate.BinaryFileError() }
 
 func lineCount(s string) int {
 	if s == "" {

@@ -107,6 +107,9 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 		r, err = s.doc.Replace(e)
 	}
 	if err != nil {
+		if err.Code == edit.CodeBinaryFile {
+			err = binaryErr()
+		}
 		if p.force[i] && err.Code == edit.CodeNoMatch {
 			err.Hint = "Its new text stood in the file only until a later edit of this reply changed it. " + err.Hint
 		}

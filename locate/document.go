@@ -1,7 +1,6 @@
 package locate
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/edapply/edapply/edit"
@@ -205,7 +204,7 @@ func (d *Doc) ladder(e *edit.Edit) (Result, *edit.Error) { return d.ladderWith(e
 // ladderWith is ladder with opts for the Doc's.
 func (d *Doc) ladderWith(e *edit.Edit, opts Options) (Result, *edit.Error) {
 	if d.binary() {
-		return Result{}, BinaryFileError()
+		return Result{}, errBinary()
 	}
 	if d.fin == nil {
 		d.fin = newFinder(d.text)
@@ -391,12 +390,6 @@ func isBinary(content string) bool {
 	return strings.HasPrefix(content, "\xFF\xFE") || strings.HasPrefix(content, "\xFE\xFF") || strings.IndexByte(content, 0) >= 0
 }
 
-// BinaryFileError is the error of an edit to a binary file.
-func BinaryFileError() *edit.Error {
-	return &edit.Error{Code: edit.CodeBinaryFile, Msg: "binary file (NUL bytes or UTF-16)",
-		Hint: "edapply edits text files only; leave this file out of the edits."}
-}
-
 func nextBackoff(b int) (skip, next int) {
 	next = min(2*b+1, 64)
 	return next, next
@@ -419,8 +412,7 @@ func checkSplices(src string, sp []Splice) *edit.Error {
 	last := 0
 	for _, x := range sp {
 		if x.At < last || x.end() > len(src) {
-			return &edit.Error{Code: edit.CodeIO,
-				Msg: fmt.Sprintf("internal error: invalid splice [%d:%d] after offset %d in %d bytes", x.At, x.end(), last, len(src))}
+			return errBadSplice(x, last, len(src))
 		}
 		last = x.end()
 	}

@@ -263,7 +263,7 @@ func checkBatch(t *testing.T, files map[string]string, edits []edit.Edit, opts O
 // the ladder alone in *content, a file's bytes, and applied there.
 func replaceByLadder(content *string, e *edit.Edit, opts Options) (Result, *edit.Error) {
 	if isBinary(*content) {
-		return Result{}, BinaryFileError()
+		return Result{}, errBinary()
 	}
 	body, hasBOM := strings.CutPrefix(*content, bom)
 	loc, err := locate(body, e, opts)

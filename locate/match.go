@@ -4,7 +4,6 @@ package locate
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -80,11 +79,7 @@ func locateWith(f *finder, e *edit.Edit, op, np *pattern, opts matchOptions, exa
 // locateRead is locateWith but for the reading it reports.
 func locateRead(f *finder, e *edit.Edit, op, np *pattern, opts matchOptions, exact []hit, rescued bool) (location, *edit.Error) {
 	if j, ok := elidedIn(op, np, f.hasLine); ok {
-		w := wordsOf(e)
-		return location{}, &edit.Error{Code: edit.CodeElision,
-			Msg: fmt.Sprintf("%s elides code with a placeholder at its line %d: `%s`", w.new, j, strings.TrimSpace(np.lines[j-1])),
-			Hint: "Write out every line the replacement keeps instead of a placeholder comment, or put the same placeholder at the same place in " +
-				w.theOld + "."}
+		return location{}, errNewElides(wordsOf(e), j, np.lines[j-1])
 	}
 	from, err := f.anchors(e.Anchors)
 	if err != nil {
@@ -239,7 +234,7 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 	if hits, strategy, err = m.choose(op, hits, strategy); err != nil {
 		if lv == levelSpacing {
 			// The places differ from the old text as sent: say how it was read.
-			err.Hint = upperFirst(noteSpacing) + ". " + err.Hint
+			err.Hint = noteFirst(noteSpacing, err.Hint)
 		}
 		return location{}, err
 	}
@@ -333,7 +328,7 @@ func (m *matcher) places(op, np *pattern) (hits []hit, lv level, note string, do
 	if len(hits) == 0 {
 		w := wordsOf(e)
 		cands, hint := f.candidates(op, m.from, w)
-		return nil, 0, "", nil, &edit.Error{Code: edit.CodeNoMatch, Msg: w.old + " not found", Hint: hint, Candidates: cands}
+		return nil, 0, "", nil, errNotFound(w, hint, cands)
 	}
 	return hits, lv, note, nil, nil
 }
@@ -350,7 +345,7 @@ func (m *matcher) choose(op *pattern, hits []hit, strategy Strategy) ([]hit, Str
 		hits = leftToRight(hits)
 	}
 	if overlapping(hits) {
-		return nil, strategy, m.multiple(hits, wordsOf(e).old+" overlaps itself in the file")
+		return nil, strategy, m.multiple(hits, true)
 	}
 	if len(e.Anchors) > 0 && m.want == 1 && len(hits) > 1 {
 		// The anchor is the model's disambiguation: the first match after
@@ -365,13 +360,9 @@ func (m *matcher) choose(op *pattern, hits []hit, strategy Strategy) ([]hit, Str
 		}
 		switch {
 		case len(hits) > m.want:
-			return nil, strategy, m.multiple(hits, "")
+			return nil, strategy, m.multiple(hits, false)
 		case len(hits) < m.want:
-			w := wordsOf(e)
-			return nil, strategy, &edit.Error{Code: edit.CodeNoMatch,
-				Msg:        fmt.Sprintf("%s found %d times, expected %d", w.old, len(hits), m.want),
-				Hint:       fmt.Sprintf("%s occurs %d times; set the count to %d or change %s.", w.TheOld, len(hits), len(hits), w.theOld),
-				Candidates: m.f.listed(hits)}
+			return nil, strategy, errTooFew(wordsOf(e), len(hits), m.want, m.f.listed(hits))
 		}
 	}
 	return hits, strategy, nil
@@ -389,9 +380,7 @@ func keptGaps(op *pattern, pairs []int, w *words) ([]int, *edit.Error) {
 	}
 	for i, g := range op.gap {
 		if g && !kept[i] {
-			return nil, &edit.Error{Code: edit.CodeElision,
-				Msg:  fmt.Sprintf("%s %d is a placeholder %s does not keep: `%s`", w.oldLine, i+1, w.theNew, strings.TrimSpace(op.lines[i])),
-				Hint: "Put the same placeholder line at the corresponding place in " + w.theNew + ", or write out the lines it skips."}
+			return nil, errGapNotKept(w, i+1, op.lines[i])
 		}
 	}
 	return pairs, nil
@@ -442,12 +431,7 @@ func (m *matcher) write(op, np *pattern, hits []hit, lv level, pairs []int, loc 
 // applied (Options.noAlready) and whose text, as it stands, is what it
 // would write: a later edit of the reply changes the lines it quotes, so
 // in the content the reply leaves, its text does not stand.
-func (m *matcher) changesNothing() *edit.Error {
-	w := wordsOf(m.e)
-	return &edit.Error{Code: edit.CodeNoMatch,
-		Msg:  fmt.Sprintf("%s changes nothing, and a later edit of this reply changes the lines it quotes", w.old),
-		Hint: "Leave this edit out: it changes nothing, and the later edit says what those lines become."}
-}
+func (m *matcher) changesNothing() *edit.Error { return errChangesNothing(wordsOf(m.e)) }
 
 // removesFinalNL reports whether the edit removes the file's final
 // newline at h: a diff hunk that ends the file, whose old text ends with
@@ -563,40 +547,23 @@ func (m *matcher) hitLimit() int {
 	return 1 << 30
 }
 
-func (m *matcher) multiple(hits []hit, msg string) *edit.Error {
-	w := wordsOf(m.e)
+// multiple is the MULTIPLE_MATCHES of the old text found at hits, or
+// overlapping itself there.
+func (m *matcher) multiple(hits []hit, overlaps bool) *edit.Error {
 	counted := len(hits) < m.hitLimit() || m.want != 1
 	if m.e.Hint > 0 {
 		// The model's own retry most likely goes to the line it named.
 		hits = nearestFirst(hits, m.e.Hint)
 	}
-	if msg == "" {
-		n := fmt.Sprintf("%d", len(hits))
-		if !counted {
-			n = fmt.Sprintf("at least %d", len(hits))
-		}
-		msg = fmt.Sprintf("%s found %s times", w.old, n)
-		if m.want > 1 {
-			msg += fmt.Sprintf(", expected %d", m.want)
-		}
-	}
-	var at []string
-	for i, h := range hits {
-		if i == 5 {
-			at = append(at, "…")
-			break
-		}
-		at = append(at, lineRange(h.first+1, h.last+1))
-	}
-	hint := fmt.Sprintf("%s until it matches only one place (it matches lines %s).", w.widen, strings.Join(at, ", "))
+	every := ""
 	if m.want == 1 {
 		n := len(hits)
 		if !counted {
 			n = 0
 		}
-		hint += everyHint(m.e, n)
+		every = everyHint(m.e, n)
 	}
-	return &edit.Error{Code: edit.CodeMultipleMatches, Msg: msg, Hint: hint, Candidates: m.f.listed(hits)}
+	return errMultiple(wordsOf(m.e), hits, counted, overlaps, m.want, every, m.f.listed(hits))
 }
 
 // nearestFirst returns hits ordered by their distance from the 1-based
@@ -614,13 +581,6 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-func lineRange(a, b int) string {
-	if a == b {
-		return fmt.Sprint(a)
-	}
-	return fmt.Sprintf("%d-%d", a, b)
 }
 
 // listed turns hits into candidates of similarity 1.
@@ -734,9 +694,7 @@ func (f *finder) anchors(anchors []string) (int, *edit.Error) {
 			}
 		}
 		if found < 0 {
-			return 0, &edit.Error{Code: edit.CodeNoMatch,
-				Msg:  fmt.Sprintf("anchor line not found: `%s`", t),
-				Hint: "Use an @@ anchor line copied exactly from the file, above the lines to change, or leave it out."}
+			return 0, errAnchorNotFound(t)
 		}
 		from = found + 1
 	}
@@ -763,16 +721,8 @@ func (f *finder) insert(e *edit.Edit, np *pattern, from int, noAlready bool) (lo
 	case e.Hint > 0 && !e.AtEOF:
 		if e.Hint-1 > len(lines) {
 			// The text goes after a line the file does not have: the
-			// model read another version of the file. Line 0 means the
-			// top only to a text-editor insert: to Roo Code's
-			// insert_content it means the end.
-			hint := "Re-read the file and give a line number it has."
-			if e.Format == edit.FormatJSON {
-				hint = "Re-read the file and give a line number it has (0 inserts at the top)."
-			}
-			return location{}, &edit.Error{Code: edit.CodeNoMatch,
-				Msg:  fmt.Sprintf("cannot insert after line %d: the file has %d lines", e.Hint-1, len(lines)),
-				Hint: hint}
+			// model read another version of the file.
+			return location{}, errInsertPastEnd(e, e.Hint-1, len(lines))
 		}
 		line, strategy = e.Hint-1, StrategyLineHint
 	default:
@@ -803,9 +753,7 @@ func (f *finder) insert(e *edit.Edit, np *pattern, from int, noAlready bool) (lo
 		}
 	}
 	if strategy == StrategyAppend && restates(f.content, np.lines) {
-		return location{}, &edit.Error{Code: edit.CodeFileExists,
-			Msg:  "the file exists, and the text to append to it restates it (it begins with the file's whole text, ends as the file does, or repeats most of its own lines from the file): a new version of the file, not an addition",
-			Hint: wordsOf(e).changes + "; to replace the whole file, send it whole in a fence under its path."}
+		return location{}, errRestates(wordsOf(e))
 	}
 	switch {
 	case line < len(lines):

@@ -1,7 +1,6 @@
 package locate
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/edapply/edapply/edit"
@@ -13,17 +12,10 @@ import (
 // no whole file but a piece of one (wholeOf). Nil means it may be written.
 func RewriteError(original, rewritten string, tentative bool) *edit.Error {
 	if line, elided := elidedRewrite(original, rewritten); elided {
-		msg := "rewrite elides existing code with a placeholder"
-		if line > 0 {
-			msg = fmt.Sprintf("%s (line %d)", msg, line)
-		}
-		return &edit.Error{Code: edit.CodeElision, Msg: msg,
-			Hint: "Write out every line instead of a placeholder such as \"... existing code ...\", or use SEARCH/REPLACE blocks for just the lines that change."}
+		return errRewriteElides(line)
 	}
 	if tentative && !wholeOf(original, rewritten) {
-		return &edit.Error{Code: edit.CodeElision,
-			Msg:  "the fence under the path holds a piece of the file, not the whole file: as a rewrite it would delete the rest",
-			Hint: "Send a SEARCH/REPLACE block for the part you changed, or pass `-f whole` if the fence is meant to replace the whole file."}
+		return errRewritePiece()
 	}
 	return nil
 }

@@ -86,19 +86,3 @@ func TestWordsLeaveQuotesAlone(t *testing.T) {
 		}
 	}
 }
-
-// TestCreateWords: the edit that creates a file is named in the words of
-// the format the failed edit was written in, a block's for no edit.
-func TestCreateWords(t *testing.T) {
-	for format, want := range map[edit.Format]string{
-		edit.FormatJSON: "an empty old_string", edit.FormatUDiff: "a hunk of only + lines", edit.FormatCodex: "a hunk of only + lines",
-		edit.FormatSearchReplace: "an empty SEARCH section", edit.FormatWhole: "an empty SEARCH section",
-	} {
-		if got := CreateWords(&edit.Edit{Format: format}); got != want {
-			t.Errorf("CreateWords(%s) = %q, want %q", format, got, want)
-		}
-	}
-	if got := CreateWords(nil); got != "an empty SEARCH section" {
-		t.Errorf("CreateWords(nil) = %q", got)
-	}
-}
