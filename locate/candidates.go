@@ -637,3 +637,27 @@ func seen(s string) string {
 func invisibleRune(r rune) bool {
 	return r != ' ' && (unicode.IsControl(r) || unicode.IsSpace(r) || unicode.Is(unicode.Cf, r))
 }
+
+// listed turns hits into candidates of similarity 1.
+func (f *finder) listed(hits []hit) []edit.Candidate {
+	var cs []edit.Candidate
+	for i, h := range hits {
+		if i == maxListed {
+			break
+		}
+		cs = append(cs, edit.Candidate{LineStart: h.first + 1, LineEnd: h.last + 1, Similarity: 1, Excerpt: f.excerpt(h.first, h.last)})
+	}
+	return cs
+}
+
+// excerpt returns the file's lines first..last (0-based, inclusive), each
+// ending in "\n".
+func (f *finder) excerpt(first, last int) string {
+	lines := f.lineIndex()
+	var b strings.Builder
+	for k := first; k <= last && k < len(lines); k++ {
+		b.WriteString(f.content[lines[k].start:lines[k].end])
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

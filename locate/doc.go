@@ -8,8 +8,7 @@
 // that quote whole lines exactly is answered from a batch index instead
 // (batch.go) wherever that is provably the ladder's answer, so that many
 // edits to a large file cost a pass over it rather than one each;
-// FuzzBatchEquivalence holds the two to the same results. [Locate] is the
-// ladder alone, for one edit on a string.
+// FuzzBatchEquivalence holds the two to the same results.
 //
 // # The tolerance ladder
 //
@@ -93,14 +92,20 @@
 // an application: similarity search only finds candidates for the
 // NO_MATCH error.
 //
-// The ladder is in match.go (the order of the rungs, ties, hints, already
-// applied edits), ladder.go (the rungs' comparisons and the written text),
-// elision.go (placeholders), marks.go (which line a kept line is),
-// rescue.go (a tool call's rescues),
-// blankedges.go, hunkedges.go and spacing.go (the last three rungs) and
-// candidates.go (looseKey, which rules lines out before every tolerant
-// rung but spacing compares them, and the candidates of a NO_MATCH). Besides the
-// ladder: words.go holds, per format, the nouns its errors name an edit's
-// parts with, and whole.go judges whether a fence nobody called a whole
-// file can be one.
+// The files follow the ladder: ladder.go holds the order of the rungs and
+// the choice among the places found; exact.go, trailingws.go, indent.go,
+// whitespace.go, unicode.go and elision.go each one rung's comparison
+// (lines.go the search the line rungs share, placeholder.go what a
+// placeholder is); hint.go the line hint and a diff's anchors; rescue.go,
+// blankedges.go, hunkedges.go and spacing.go the rungs tried after them;
+// already.go an edit found already applied; insert.go an empty old text;
+// write.go and marks.go what a located edit writes and which lines it
+// keeps; candidates.go looseKey, which rules lines out before every
+// tolerant rung but spacing compares them, and the candidates of a
+// NO_MATCH. Around the ladder: finder.go and pattern.go are the file's
+// content and the edit's texts as the rungs read them, document.go and
+// batch.go the Doc and its batch index, splice.go the one splice type and
+// its join, whole.go the judgements of whole-file edits, and words.go
+// every message's words, in the terms of the format an edit was written
+// in.
 package locate

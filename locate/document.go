@@ -418,3 +418,12 @@ func checkSplices(src string, sp []Splice) *edit.Error {
 	}
 	return nil
 }
+
+// A Stream is fed a batch's content in order as its splices make it (the
+// receipt's hash, computed while the edits are planned): substrings of the
+// content, which it must not keep past Stop. Stop ends the stream without
+// a result.
+type Stream interface {
+	Feed(piece string)
+	Stop()
+}

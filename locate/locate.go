@@ -33,9 +33,6 @@ const (
 	StatusFailed         Status = "failed"
 )
 
-// bom is UTF-8's byte order mark, which a file's content may start with.
-const bom = "\uFEFF"
-
 // LineOriented reports whether e was written in a format that quotes whole
 // lines (SEARCH/REPLACE blocks, diff hunks, Codex chunks): its old text
 // matches at line starts only, and an empty old text on a file with
@@ -48,20 +45,3 @@ func LineOriented(e *edit.Edit) bool {
 	}
 	return false
 }
-
-// A Stream is fed a batch's content in order as its splices make it (the
-// receipt's hash, computed while the edits are planned): substrings of the
-// content, which it must not keep past Stop. Stop ends the stream without
-// a result.
-type Stream interface {
-	Feed(piece string)
-	Stop()
-}
-
-// IsCRLF reports whether text's line endings are mostly CRLF.
-func IsCRLF(text string) bool { return isCRLF(text) }
-
-// SameContent reports whether content equals want as a whole file, up to
-// line endings, trailing whitespace and trailing blank lines (a diff's
-// deletion must match the whole file).
-func SameContent(content, want string) bool { return sameContent(content, want) }

@@ -1,5 +1,8 @@
 package locate
 
+// What a whole-file edit asks of the content it replaces, deletes or
+// recreates: no rung, only judgements of whole texts.
+
 import (
 	"strings"
 
@@ -121,4 +124,33 @@ func keptInOrder(a, b []string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// IsCRLF reports whether text's line endings are mostly CRLF.
+func IsCRLF(text string) bool {
+	crlf := strings.Count(text, "\r\n")
+	return crlf > 0 && crlf >= strings.Count(text, "\n")-crlf
+}
+
+// SameContent reports whether content equals want as a whole file, up to
+// line endings, trailing whitespace and trailing blank lines (a diff's
+// deletion must match the whole file).
+func SameContent(content, want string) bool {
+	split := func(s string) []string {
+		ls := splitLF(s)
+		for len(ls) > 0 && isBlank(ls[len(ls)-1]) {
+			ls = ls[:len(ls)-1]
+		}
+		return ls
+	}
+	a, b := split(content), split(want)
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if trimRight(a[i]) != trimRight(b[i]) {
+			return false
+		}
+	}
+	return true
 }

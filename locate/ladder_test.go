@@ -377,8 +377,8 @@ func TestSameContent(t *testing.T) {
 		{"a\nb\n", "a\nc\n", false},
 		{"a\n", "a\nb\n", false},
 	} {
-		if got := sameContent(c.a, c.b); got != c.want {
-			t.Errorf("sameContent(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		if got := SameContent(c.a, c.b); got != c.want {
+			t.Errorf("SameContent(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
 		}
 	}
 }
