@@ -37,7 +37,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/edapply/edapply/edit"
 )
@@ -118,8 +117,9 @@ func (be *batchEdit) lastLine(first int) int { return first + max(int(be.oldLine
 // rung's single hit (anchors, end of file, a placeholder the replacement
 // may elide code with, a replacement that contains the old text and so is
 // first looked for itself), and an old text with a whole line in it (two
-// "\n" at least). Its patterns are made to judge it and then dropped.
-func batchable(e *edit.Edit) batchEdit {
+// "\n" at least). Its patterns are made to judge it, their lines cut in
+// sc's room (nil: room of its own), and then dropped.
+func batchable(e *edit.Edit, sc *lineScratch) batchEdit {
 	if e.Op != edit.Replace || e.Old == "" || e.Count != 1 || len(e.Anchors) > 0 || e.AtEOF ||
 		strings.Count(e.Old, "\n") < 2 {
 		return batchEdit{}
@@ -128,7 +128,9 @@ func batchable(e *edit.Edit) batchEdit {
 	// batch asks nothing of the old text's, so its lines are split, not
 	// classified. Both texts' lines are cut in room reused from edit to
 	// edit, and dropped with the patterns.
-	sc := lineScratches.Get().(*lineScratch)
+	if sc == nil {
+		sc = new(lineScratch)
+	}
 	defer sc.release()
 	var np, op pattern
 	if body, ok := np.setText(e.New); ok {
@@ -153,17 +155,15 @@ func batchable(e *edit.Edit) batchEdit {
 	return be
 }
 
-// A lineScratch is the room batchable cuts an edit's texts' lines in.
+// A lineScratch is the room batchable cuts an edit's texts' lines in,
+// kept by a Doc from edit to edit.
 type lineScratch struct{ old, new []string }
 
-var lineScratches = sync.Pool{New: func() any { return new(lineScratch) }}
-
-// release returns sc to the pool, holding no line: the pool keeps no
-// reply's text alive.
+// release drops the lines sc holds, keeping its room: it keeps no reply's
+// text alive.
 func (sc *lineScratch) release() {
 	clear(sc.old)
 	clear(sc.new)
-	lineScratches.Put(sc)
 }
 
 // newSegment starts a segment at body (a text file's content without its

@@ -36,7 +36,7 @@ func TestJudgedHoldsLittle(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	bes := make([]batchEdit, n)
 	for i := range edits {
-		bes[i] = batchable(&edits[i])
+		bes[i] = batchable(&edits[i], nil)
 	}
 	runtime.GC()
 	runtime.ReadMemStats(&after)
@@ -95,7 +95,7 @@ func TestBatchableAsTwoPatterns(t *testing.T) {
 		if i%3 == 0 {
 			e.New = e.Old + text() // a replacement that holds the old text
 		}
-		got, want := batchable(&e), twoPatterns(&e)
+		got, want := batchable(&e, nil), twoPatterns(&e)
 		if got.ok != want.ok || got.plain != want.plain || got.oldLines != want.oldLines ||
 			(got.lf == nil) != (want.lf == nil) || got.lf != nil && *got.lf != *want.lf {
 			t.Fatalf("old %q new %q: batchable %+v, with two full patterns %+v", e.Old, e.New, got, want)

@@ -57,6 +57,8 @@ type Doc struct {
 	queue  []*edit.Edit
 	judged []batchEdit
 	next   int // queue[next] is the next expected
+	// scratch is the room judging cuts an edit's lines in.
+	scratch lineScratch
 
 	seg *segment
 	// fin is the ladder's finder over text, kept until text changes
@@ -95,7 +97,7 @@ func (d *Doc) judge(k int) *batchEdit {
 	}
 	be := &d.judged[k]
 	if !be.known {
-		*be = batchable(d.queue[k])
+		*be = batchable(d.queue[k], &d.scratch)
 		be.known = true
 	}
 	return be
