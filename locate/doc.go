@@ -1,14 +1,20 @@
 // Package locate finds where an edit's old text stands in a file's content
-// and says what to write there: strings in, splices out. It reads no file,
-// starts no goroutine and uses no unsafe code; package apply does those.
+// and says what to write there: strings in, splices out. It imports no os,
+// io/fs, syscall, unsafe or sync and starts no goroutine (TestPure);
+// package apply reads and writes the files.
 //
-// [Doc] holds one file's content and takes its Replace edits one at a
-// time, as a plan gives them: each is answered as the tolerance ladder
-// below answers it on the content the edits before it left. A run of edits
-// that quote whole lines exactly is answered from a batch index instead
-// (batch.go) wherever that is provably the ladder's answer, so that many
-// edits to a large file cost a pass over it rather than one each;
-// FuzzBatchEquivalence holds the two to the same results.
+// [Doc] holds one file's content. [Doc.Prepare] tells it the file's edits
+// in the order a plan gives them, and [Doc.Replace] takes them one at a
+// time: each is answered as the tolerance ladder below answers it on the
+// content the edits before it left, with the splices it made
+// ([Result].Splices, each a [Splice]). A run of edits that quote whole lines exactly is
+// answered from a batch index instead (batch.go) wherever that is provably
+// the ladder's answer, so that many edits to a large file cost a pass over
+// it rather than one each; FuzzBatchEquivalence holds the two to the same
+// results. [Doc.Bytes] (or [Doc.Pieces]) is the content the edits leave.
+// Besides: [Doc.Stands] tells whether an edit's new text stands in the
+// content, and [RewriteError], [SameContent] and [IsCRLF] judge the whole
+// texts of the whole-file edits, which need no ladder.
 //
 // # The tolerance ladder
 //
@@ -21,7 +27,11 @@
 // order, and a rung that finds more places than the edit expects refuses
 // (MULTIPLE_MATCHES) rather than guess. A looser rung is only tried when
 // every stricter one found nothing, so a tolerance never overrides a
-// stricter match and never breaks a tie a stricter rung saw.
+// stricter match and never breaks a tie a stricter rung saw. There are 11
+// rungs; with [Options].Strict only the first is tried. The strategy a
+// result reports is one of the contract's, the first seven rungs' names:
+// rungs 8 to 11 report one of those (each says which) and say in the
+// result's note how they read the edit.
 //
 //  1. exact: the bytes, after the edit's "\n" become the file's line
 //     endings (per line, so mixed files work). Nothing is assumed, but
@@ -49,20 +59,24 @@
 //  6. elision: a SEARCH line that is a placeholder ("...", "// ... existing
 //     code ...") matches the shortest run of lines that lets the rest match;
 //     every other line matches as in 2 to 5. The same placeholder in the
-//     REPLACE keeps that run. Last, because a gap matches anything.
+//     REPLACE keeps that run. Last of the comparisons, because a gap
+//     matches anything.
 //  7. line-hint: a diff's line number breaks a tie among equal matches of
 //     one rung only when it points at one of them (within hintWindow lines)
-//     and no other is as close; stale numbers cost nothing otherwise.
+//     and no other is as close; stale numbers cost nothing otherwise. (A
+//     diff's @@ anchor lines, found first, start the search below them,
+//     and the first match after them is the one meant: hint.go.)
 //  8. rescues, for a tool call's old_string only, when all of the above
 //     found nothing: a first line quoted after its indentation over a
-//     shifted body, a read's line numbers, escapes sent twice (rescue.go).
+//     shifted body (reported indent), a read's line numbers (line-hint),
+//     escapes sent twice (unicode) (rescue.go).
 //  9. blank edges, for any format, when all of the above found nothing:
 //     an old text that begins or ends with blank lines the file does not
 //     hold there is matched without them, and the new text loses as many
 //     at the same end; the rest matches as above, unique or refused, and
 //     is reported no closer than the whitespace rung (blankedges.go).
-//  10. hunk edges, for a diff hunk that removes lines, when all of the
-//     above found nothing: the hunk without its context from one edge up
+//  10. hunk edges, for a unified diff's hunk that removes lines and has no
+//     @@ anchor line, when all of the above found nothing: the hunk without its context from one edge up
 //     to a line that disagrees, when the rest stands once and the lines
 //     left out agree with the file there but one (a near miss, one line
 //     farther out past a line the model dropped, or an added blank line),
@@ -79,6 +93,12 @@
 //     letter still counts, so a typo finds nothing here and writes
 //     nothing (FuzzSpacingTypoNeverApplies); tried last, it costs nothing
 //     to an edit an earlier rung finds.
+//
+// An edit is already applied, and changes nothing, when what it would
+// write is what stands; when its new text holds the old and stands around
+// every place the old text matched; or, before rungs 8 to 11 are tried,
+// when its old text is found nowhere and its new text stands alone as the
+// explanation (already.go).
 //
 // Whatever the rung, only the matched region changes, and within it a line
 // the edit keeps (the line its marks name, for a diff hunk; else paired by
