@@ -131,8 +131,8 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 }
 
 // streamMin is the smallest content whose after hash a Doc's batch
-// computes as it goes (hashStream): some 60 µs of hashing, against a
-// goroutine's start.
+// computes as it goes (hashStream): below it, hashing after planning
+// costs less than a goroutine's start.
 const streamMin = 128 << 10
 
 // sync puts the content of s's Doc, if any, in s.cur and lets the Doc go:

@@ -2,11 +2,10 @@ package locate
 
 // Batched planning of one file's run of SEARCH/REPLACE edits.
 //
-// The plain path (planner.replace) gives every edit the whole file as the
-// edits before it left it: it copies the file out of its byte slice, scans
-// all of it for the old text (to judge uniqueness) and copies it again to
-// splice the result in. With 500 edits to a 50,000-line file that is 500
-// scans and 1,500 copies: quadratic.
+// The plain path (Doc.ladder) gives every edit the whole file as the
+// edits before it left it: it scans all of it for the old text (to judge
+// uniqueness) and copies it to splice the result in, a scan and a copy of
+// the file per edit: quadratic in a run of edits to one file.
 //
 // A batch instead keeps one segment: the content when the segment began
 // (orig) and the splices accepted since, not yet applied. An edit is

@@ -33,7 +33,7 @@ type Result struct {
 // that edit on that content. A run of edits that quote whole lines exactly
 // is answered from the batch index (batch.go) where that is provably the
 // same answer, without a scan or a copy of the file per edit; Doc decides,
-// never its caller. FuzzDocEquivalence holds the two to the same results.
+// never its caller. FuzzBatchEquivalence holds the two to the same results.
 //
 // A Doc reads no file and starts no goroutine. Nothing it returns shares
 // memory with the content it was given or with another result: the strings
