@@ -14,7 +14,7 @@ type Result struct {
 	LineEnd   int
 	Matched   string // the file's text the first match covers
 	Written   string // the text written in its place
-	Note      string // how a rescue or an edge rung read the edit (rescue.go, blankedges.go, hunkedges.go); "" for the other rungs
+	Note      string // how rungs 8 to 11 read the edit (rescue.go, blankedges.go, hunkedges.go, spacing.go); "" for the first seven
 	// Splices are the splices the edit made, ascending and disjoint, in
 	// the content as the edit saw it (the content NewDoc was given, BOM
 	// included, as the edits before left it): one per place it replaced

@@ -54,7 +54,7 @@ type location struct {
 	LineEnd   int
 	Matched   string // the file's text the first match covers (normalize's SEARCH)
 	Written   string // the text written in its place (normalize's REPLACE)
-	Note      string // how a rescue or an edge rung read the edit (rescue.go, blankedges.go, hunkedges.go); "" for the other rungs
+	Note      string // how rungs 8 to 11 read the edit (rescue.go, blankedges.go, hunkedges.go, spacing.go); "" for the first seven
 	// Read is the edit as a rescue (rescue.go) or an edge rung
 	// (blankedges.go, hunkedges.go) read it; nil when read as written.
 	Read *edit.Edit
