@@ -32,8 +32,8 @@ type auditStep struct {
 	// (a create, a rewrite); located ones carry their splices instead.
 	whole   []byte
 	located bool
-	changes []locate.Change
-	read    *locate.Reading
+	changes []locate.Splice
+	read    *edit.Edit
 }
 
 // logStep records, for the check, the outcome of edit i just added to f's
@@ -52,7 +52,7 @@ func (p *planner) logStep(f *file, i int) {
 // logLocated adds to the last step recorded the splices the ladder made.
 func (p *planner) logLocated(r locate.Result) {
 	st := &p.audit.steps[len(p.audit.steps)-1]
-	st.located, st.changes, st.read, st.whole = true, r.Changes, r.Read, nil
+	st.located, st.changes, st.read, st.whole = true, r.Splices, r.Read, nil
 }
 
 // check holds the plan, whose commit would make the changes cs, to

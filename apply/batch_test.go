@@ -96,11 +96,10 @@ func TestBatchHashStream(t *testing.T) {
 	}
 }
 
-// TestPrepare: every Replace edit that quotes is prepared once, in
-// its place, with the later ones to its path after it, however many
-// goroutines prepare them; other edits, and those with a bad path, are not.
+// TestPrepare: every Replace edit that quotes is grouped once, in its
+// place, with the later ones to its path after it; other edits, and those
+// with a bad path, are not.
 func TestPrepare(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
 	var edits []edit.Edit
 	for i := range 300 {
 		e := edit.Edit{Op: edit.Replace, Path: fmt.Sprint(i % 3), Old: fmt.Sprintf("a%d\nb\nc\n", i), New: fmt.Sprintf("x%d\n", i), Count: 1}
@@ -112,7 +111,7 @@ func TestPrepare(t *testing.T) {
 		}
 		edits = append(edits, e)
 	}
-	for _, n := range []int{0, 1, prepareSplit - 1, 2 * prepareSplit, 2*prepareSplit + 1, 131, 300} {
+	for _, n := range []int{0, 1, 2, 31, 64, 131, 300} {
 		src := make([]string, n)
 		bad := make([]bool, n)
 		for i := range n {
@@ -141,18 +140,18 @@ func TestPrepare(t *testing.T) {
 				t.Fatalf("%d edits: edit %d has %d after it, want %d", n, i, len(rest), len(later))
 			}
 			for j, k := range later {
-				if &rest[j] != &p.restOf(k, src[k])[0] {
-					t.Fatalf("%d edits: edit %d's group does not hold edit %d's preparation at %d", n, i, k, j)
+				if rest[j] != &edits[k] || &rest[j] != &p.restOf(k, src[k])[0] {
+					t.Fatalf("%d edits: edit %d's group does not hold edit %d at %d", n, i, k, j)
 				}
 			}
 		}
 	}
 }
 
-// TestPrepareAllocs: preparing the edits allocates, for each, its
-// prepared form, where its path's group has it and which edit a form is
-// (24, 4 and 8 bytes), not a slice of its path's group besides (24 more),
-// which planning would hold to its end.
+// TestPrepareAllocs: grouping the edits allocates, for each, its pointer
+// in its path's group and its place there (8 and 4 bytes), not a slice of
+// its path's group besides (24 more), which planning would hold to its
+// end.
 func TestPrepareAllocs(t *testing.T) {
 	growth.SkipUnderRace(t)
 	const n = 64000
@@ -166,17 +165,17 @@ func TestPrepareAllocs(t *testing.T) {
 	p := &planner{}
 	_, bytes := growth.Allocs(func() { p.prepare(edits, src, bad) })
 	if p.restOf(n-1, src[n-1]) == nil {
-		t.Fatal("the last edit was not prepared")
+		t.Fatal("the last edit was not grouped")
 	}
 	each := float64(bytes) / n
 	t.Logf("%d edits: prepare allocated %.1f bytes each", n, each)
-	if each > 40 {
-		t.Errorf("prepare allocated %.1f bytes for each edit, more than 40", each)
+	if each > 16 {
+		t.Errorf("prepare allocated %.1f bytes for each edit, more than 16", each)
 	}
 }
 
-// TestApplyLeavesNoGoroutine: the hashing workers, the readers of files
-// and the preparers of edits are gone when Apply returns.
+// TestApplyLeavesNoGoroutine: the hashing workers and the readers of
+// files are gone when Apply returns.
 func TestApplyLeavesNoGoroutine(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
 	root := t.TempDir()

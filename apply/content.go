@@ -127,8 +127,7 @@ func chunksSum(cs [][]byte) uint64 {
 		ieee = crc32.Update(ieee, crc32.IEEETable, b)
 	}
 	// Each call sets up for alignment and for its three-way loop, which
-	// costs more than copying a short piece: pieces are summed in blocks
-	// (on the 500-hunk diff's 1,000 pieces, 0.3 M instructions fewer).
+	// costs more than copying a short piece: pieces are summed in blocks.
 	buf := sumBlocks.Get().(*[16 << 10]byte)
 	defer sumBlocks.Put(buf)
 	k := 0

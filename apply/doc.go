@@ -3,11 +3,14 @@
 //
 // [Apply] resolves each [edit.Edit] against the files under
 // [Options.Root], never outside it. The text an edit replaces is located by
-// the first level of a tolerance ladder that finds it (exact bytes, then
-// trailing whitespace, indentation, inner whitespace, typographic
-// punctuation, elided lines, a diff's line number), and a level that finds
-// it in more places than the edit expects refuses with MULTIPLE_MATCHES
-// rather than guess. Every file is planned in memory first; only when every
+// the first rung of package locate's tolerance ladder that finds it: exact
+// bytes, then trailing whitespace, indentation, inner whitespace,
+// typographic punctuation, elided lines, a diff's line number to break a
+// tie, a tool call's rescues (a first line quoted after its indentation,
+// a read's line numbers, escapes sent twice), an old text's blank lines at
+// its edges, a diff hunk's misremembered context at one edge, and blanks
+// beside punctuation; a rung that finds it in more places than the edit
+// expects refuses with MULTIPLE_MATCHES rather than guess. Every file is planned in memory first; only when every
 // edit has a place is anything written, each file through a temporary file
 // renamed into place, with an undo journal kept outside the tree ([Undo]).
 // An edit whose new text already stands where its old text was is

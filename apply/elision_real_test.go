@@ -139,21 +139,21 @@ func TestElisionRealFiles(t *testing.T) {
 	files := realFiles(t, 1500)
 	count := map[string]int{}
 	fails := 0
-	fail := func(f realFile, what string, line int, text string) {
+	fail := func(f realFile, what string, err *edit.Error) {
 		fails++
 		if fails <= 30 {
-			t.Errorf("%s (%s): %s: elided at line %d: %q", f.path, f.kind, what, line, text)
+			t.Errorf("%s (%s): %s: %s", f.path, f.kind, what, err.Msg)
 		}
 	}
 	for _, f := range files {
 		count[f.kind]++
 		o := f.text
 		lines := strings.SplitAfter(o, "\n")
-		if line, el := locate.ElidedRewrite(o, o); el {
-			fail(f, "unchanged", line, "")
+		if err := locate.RewriteError(o, o, false); err != nil {
+			fail(f, "unchanged", err)
 		}
-		if line, el := locate.ElidedRewrite(o, strings.Join(lines[:(len(lines)+1)/2], "")); el {
-			fail(f, "first half", line, "")
+		if err := locate.RewriteError(o, strings.Join(lines[:(len(lines)+1)/2], ""), false); err != nil {
+			fail(f, "first half", err)
 		}
 		// Legitimate rewrites that drop code: a block deleted, the second
 		// half cut ending with a line of the original, a stub added.
@@ -165,8 +165,8 @@ func TestElisionRealFiles(t *testing.T) {
 			"add stub":       o + stub,
 			"delete, stub":   strings.Join(lines[:m], "") + strings.Join(lines[min(len(lines), m+12):], "") + stub,
 		} {
-			if line, el := locate.ElidedRewrite(o, rw); el {
-				fail(f, name, line, strings.Split(rw, "\n")[line-1])
+			if err := locate.RewriteError(o, rw, false); err != nil {
+				fail(f, name, err)
 			}
 		}
 		for k := 1; k <= 5; k++ {
@@ -183,16 +183,16 @@ func TestElisionRealFiles(t *testing.T) {
 			}
 			for name, v := range variants {
 				rw := at(v)
-				if line, el := locate.ElidedRewrite(o, rw); el {
-					fail(f, name+" line "+strconv.Itoa(i+1), line, strings.Split(rw, "\n")[line-1])
+				if err := locate.RewriteError(o, rw, false); err != nil {
+					fail(f, name+" line "+strconv.Itoa(i+1), err)
 				}
 			}
 			// A replacement of the lines around i that changes line i.
 			a, b := max(0, i-6), min(len(lines), i+6)
 			old := at(lines[a:b])
 			nw := at(variants["change"][a:b])
-			if _, err := locate.Locate(o, &edit.Edit{Op: edit.Replace, Old: old, New: nw, Count: 1}, locate.Options{}); err != nil && err.Code == edit.CodeElision {
-				fail(f, "replace line "+strconv.Itoa(i+1), 0, err.Msg)
+			if _, err := locate.NewDoc(o, locate.Options{}).Replace(&edit.Edit{Op: edit.Replace, Old: old, New: nw, Count: 1}); err != nil && err.Code == edit.CodeElision {
+				fail(f, "replace line "+strconv.Itoa(i+1), err)
 			}
 		}
 	}

@@ -118,7 +118,7 @@ func FuzzPipeline(f *testing.F) {
 				if at > 0 && orig.data[at-1] != '\n' || !strings.HasSuffix(e.Old, "\n") && at+len(e.Old) != len(orig.data) {
 					continue
 				}
-				// Decided (locate/match.go): whole lines are meant, so a
+				// Decided (locate/write.go): whole lines are meant, so a
 				// replacement takes the old text's final-newline state; but
 				// an old text without one ends the file here, and a new
 				// text with one adds the file's final newline.

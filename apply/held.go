@@ -16,7 +16,7 @@ import (
 // lacks, and the result would depend on the order of the blocks. So once
 // a reply is planned, the new text of each edit found already applied
 // whose file a later edit changed is looked for in the file's final
-// content (locate.Stands: as the ladder finds a text, anywhere); one
+// content (locate.Doc.Stands: as the ladder finds a text, anywhere); one
 // whose text is gone is planned again, the whole reply with it, as an
 // edit that may not be found already applied (locate.Doc.Force): it
 // applies for real, or fails. The text is looked for, not the edit
@@ -88,7 +88,7 @@ func (p *planner) refuseUnheld(edits []edit.Edit, again map[int]bool) {
 // new text does not stand in their file's final content.
 func (p *planner) unheld(edits []edit.Edit) map[int]bool {
 	var out map[int]bool
-	texts := map[*file]string{}
+	docs := map[*file]*locate.Doc{}
 	for _, c := range p.held {
 		f := c.f
 		if f.changes == c.changes || f.at == nil || !f.at.cur.exists || f.fr.Edits[c.k].Status != StatusAlreadyApplied {
@@ -97,12 +97,12 @@ func (p *planner) unheld(edits []edit.Edit) map[int]bool {
 			// or the edit claims nothing any more (see supersede).
 			continue
 		}
-		text, ok := texts[f]
+		d, ok := docs[f]
 		if !ok {
-			text, _ = splitBOM(joinChunks(f.at.cur))
-			texts[f] = text
+			d = locate.NewDoc(viewString(joinChunks(f.at.cur)), p.mopts)
+			docs[f] = d
 		}
-		if locate.Stands(text, &edits[c.i], p.mopts) {
+		if d.Stands(&edits[c.i]) {
 			continue
 		}
 		if out == nil {

@@ -7,7 +7,7 @@ import (
 )
 
 // maxLanes bounds the goroutines one task of an Apply runs on, the
-// caller's included (reading the files ahead, preparing the edits): the
+// caller's included (reading the files ahead): the
 // machines edapply runs on give a few cores to it at most, and past four
 // the lanes wait on the disk and on each other more than they help.
 const maxLanes = 4
@@ -37,13 +37,4 @@ func spread(goroutines, n int, fn func(k int)) (help, wait func()) {
 		wg.Go(work)
 	}
 	return work, wg.Wait
-}
-
-// inParallel calls fn(k) for every k in [0, n) and returns when all are
-// done: on the caller alone, or, from 2*split items on, on up to maxLanes
-// goroutines, the caller one of them.
-func inParallel(n, split int, fn func(k int)) {
-	help, wait := spread(lanes(n, split)-1, n, fn)
-	help()
-	wait()
 }

@@ -469,12 +469,12 @@ type planner struct {
 	noAfter bool
 
 	// restAt[i], for a Replace edit i with an old text, is one more than
-	// the place of its prepared form in its path's group; 0 for any other
-	// edit (see restOf). Four bytes an edit: a slice of the group
-	// for each would take 24.
+	// its place in its path's group; 0 for any other edit (see restOf).
+	// Four bytes an edit: a slice of the group for each would take 24.
 	restAt []int32
-	// groups[path] is every prepared edit to path, in the order planned.
-	groups map[string][]locate.Prepared
+	// groups[path] is every Replace edit to path with an old text, in the
+	// order planned.
+	groups map[string][]*edit.Edit
 
 	audit auditLog // what the check before commit reads (audit.go)
 }
@@ -610,8 +610,8 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 	}
 
 	// lastUse[path] is the last edit that names path: after it, the
-	// path's Doc (its batch index) and its edits' prepared forms are done
-	// with, and are let go rather than held to the end of planning.
+	// path's Doc (its batch index) and its group of edits are done with,
+	// and are let go rather than held to the end of planning.
 	lastUse := map[string]int{}
 	for i := range edits {
 		if !bad[i] {
@@ -882,7 +882,7 @@ func (p *planner) throughUnlinked(e *edit.Edit) *edit.Error {
 // no edit.
 func notFound(e *edit.Edit) *edit.Error {
 	return &edit.Error{Code: edit.CodeFileNotFound, Msg: "no such file",
-		Hint: "Check the path against the tree; to create a new file, use " + locate.CreateWords(e) + " or a whole-file block."}
+		Hint: "Check the path against the tree; to create a new file, use " + createWords(e) + " or a whole-file block."}
 }
 
 // run applies edit i to the in-memory state.
@@ -966,7 +966,7 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat Strategy) {
 			return
 		}
 		if s.made == 0 {
-			p.failOn(f, i, e, &edit.Error{Code: edit.CodeFileExists, Msg: "file already exists", Hint: locate.ExistsHint(e)})
+			p.failOn(f, i, e, &edit.Error{Code: edit.CodeFileExists, Msg: "file already exists", Hint: existsHint(e)})
 			return
 		}
 		p.supersede(f, i)
@@ -1290,8 +1290,6 @@ func (p *planner) changes() []change {
 	}
 	return cs
 }
-
-func binaryErr() *edit.Error { return locate.BinaryFileError() }
 
 func lineCount(s string) int {
 	if s == "" {

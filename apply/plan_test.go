@@ -558,11 +558,33 @@ func TestApplyBinary(t *testing.T) {
 				if err == nil || !hasCode(res.Errors, edit.CodeBinaryFile) {
 					t.Errorf("%v: Apply = %v, want BINARY_FILE", e.Op, err)
 				}
+				binaryWorded(t, res.Errors)
 			}
 			if got := readTree(t, root)["bin"]; got != content {
 				t.Errorf("binary file changed")
 			}
 		})
+	}
+	// A file an edit of the reply makes binary refuses the next edit, in
+	// the same words.
+	root := t.TempDir()
+	writeTree(t, root, tree{"f": "a\nb\nc\n"})
+	res, err := Apply(context.Background(), []edit.Edit{replace("f", "a\n", "a\x00\n"), replace("f", "c\n", "C\n")}, testOpts(t, root))
+	if err == nil || !hasCode(res.Errors, edit.CodeBinaryFile) {
+		t.Errorf("an edit after one that wrote a NUL: Apply = %v, want BINARY_FILE", err)
+	}
+	binaryWorded(t, res.Errors)
+}
+
+// binaryWorded fails unless every BINARY_FILE in errs says what a binary
+// file's refusal says.
+func binaryWorded(t *testing.T, errs edit.ErrorList) {
+	t.Helper()
+	want := binaryErr()
+	for _, e := range errs {
+		if e.Code == edit.CodeBinaryFile && (e.Msg != want.Msg || e.Hint != want.Hint) {
+			t.Errorf("BINARY_FILE worded %q, %q; want %q, %q", e.Msg, e.Hint, want.Msg, want.Hint)
+		}
 	}
 }
 

@@ -12,11 +12,10 @@ import (
 // insert or append, through a Doc of its own, or create the file.)
 func quotes(e *edit.Edit) bool { return e.Op == edit.Replace && e.Old != "" }
 
-// prepare prepares every Replace edit that quotes, grouped by path in
-// the order they are planned: restOf(i, path) is edit i's prepared form
-// and those after it to the same path, what a locate.Doc for that path
-// expects from edit i on. The edits are prepared on several goroutines
-// when they are many (see lanes).
+// prepare groups every Replace edit that quotes by path, in the order
+// they are planned: restOf(i, path) is edit i and those after it to the
+// same path, what a locate.Doc for that path is prepared for from edit i
+// on.
 func (p *planner) prepare(edits []edit.Edit, src []string, bad []bool) {
 	isReplace := func(i int) bool { return !bad[i] && quotes(&edits[i]) }
 	count := map[string]int{}
@@ -31,7 +30,7 @@ func (p *planner) prepare(edits []edit.Edit, src []string, bad []bool) {
 		return
 	}
 	// One array holds every path's group, each contiguous.
-	all := make([]locate.Prepared, n)
+	all := make([]*edit.Edit, n)
 	start := map[string]int{}
 	off := 0
 	for i := range edits {
@@ -43,13 +42,12 @@ func (p *planner) prepare(edits []edit.Edit, src []string, bad []bool) {
 		}
 	}
 	p.restAt = make([]int32, len(edits))
-	p.groups = map[string][]locate.Prepared{}
-	of := make([]int, n) // of[k]: the edit all[k] prepares
+	p.groups = map[string][]*edit.Edit{}
 	for i := range edits {
 		if isReplace(i) {
 			k := start[src[i]]
 			start[src[i]]++
-			of[k] = i
+			all[k] = &edits[i]
 			g, ok := p.groups[src[i]]
 			if !ok {
 				g = all[k : k+count[src[i]]]
@@ -59,28 +57,16 @@ func (p *planner) prepare(edits []edit.Edit, src []string, bad []bool) {
 			count[src[i]]--
 		}
 	}
-	inParallel(n, prepareSplit, func(k int) {
-		if e := &edits[of[k]]; len(p.groups[src[of[k]]]) > 1 {
-			all[k] = locate.Prepare(e)
-		} else {
-			all[k] = locate.Lone(e)
-		}
-	})
 }
 
-// restOf is edit i's prepared form and those of the later edits to path,
-// its file's; nil when edit i was not prepared.
-func (p *planner) restOf(i int, path string) []locate.Prepared {
+// restOf is edit i and the later edits to path, its file's, that quote;
+// nil when edit i was not grouped.
+func (p *planner) restOf(i int, path string) []*edit.Edit {
 	if i >= len(p.restAt) || p.restAt[i] == 0 {
 		return nil
 	}
 	return p.groups[path][p.restAt[i]-1:]
 }
-
-// prepareSplit is the fewest edits worth a goroutine of their own:
-// preparing one splits and classifies its lines, a microsecond or two,
-// and starting and waiting for a goroutine costs a few.
-const prepareSplit = 32
 
 // replace plans a Replace on f's content through the content's
 // locate.Doc: one that quotes an old text, or an empty one that inserts or
@@ -91,15 +77,11 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 		p.failOn(f, i, e, notFound(e))
 		return
 	}
-	rest := p.restOf(i, s.path)
-	if rest == nil {
-		// Not one of the Doc's expected edits (a fixer's, or an insertion):
-		// the batch never tries it.
-		rest = []locate.Prepared{locate.Lone(e)}
-	}
 	if s.doc == nil {
 		s.doc = locate.NewDoc(viewString(s.cur.data), p.mopts)
-		s.doc.Expect(rest)
+		// Not prepared for an edit not grouped (a fixer's, or an
+		// insertion): the batch never tries it.
+		s.doc.Prepare(p.restOf(i, s.path))
 		s.doc.StreamTo(func(size, pieces int) locate.Stream {
 			if size < streamMin || runtime.GOMAXPROCS(0) < 2 || p.noHashes {
 				return nil
@@ -122,9 +104,12 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 		// moves that text away (see holdAlready): it applies for real.
 		r, err = s.doc.Force(e)
 	} else {
-		r, err = s.doc.Replace(&rest[0])
+		r, err = s.doc.Replace(e)
 	}
 	if err != nil {
+		if err.Code == edit.CodeBinaryFile {
+			err = binaryErr()
+		}
 		if p.force[i] && err.Code == edit.CodeNoMatch {
 			err.Hint = "Its new text stood in the file only until a later edit of this reply changed it. " + err.Hint
 		}
@@ -147,8 +132,8 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 }
 
 // streamMin is the smallest content whose after hash a Doc's batch
-// computes as it goes (hashStream): some 60 µs of hashing, against a
-// goroutine's start.
+// computes as it goes (hashStream): below it, hashing after planning
+// costs less than a goroutine's start.
 const streamMin = 128 << 10
 
 // sync puts the content of s's Doc, if any, in s.cur and lets the Doc go:

@@ -1,6 +1,14 @@
 package locate
 
-import "strings"
+// An edit already applied: its new text standing where its old text
+// would, or standing alone where the old text is found nowhere.
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/edapply/edapply/edit"
+)
 
 // onlyExplanation reports whether h, the one place the new text stands,
 // explains an old text found nowhere as an edit already made, rather than
@@ -166,3 +174,94 @@ func lineDistance(a, b string) int {
 	}
 	return min(prev[len(b)-len(a)+most], most+1)
 }
+
+// changesNothing is the error of an edit that may not be found already
+// applied (Options.noAlready) and whose text, as it stands, is what it
+// would write: a later edit of the reply changes the lines it quotes, so
+// in the content the reply leaves, its text does not stand.
+func (m *matcher) changesNothing() *edit.Error { return errChangesNothing(wordsOf(m.e)) }
+
+// addsFinalNL reports whether np's hits miss the final newline the edit
+// adds: np ends with one and op does not, and a hit ends a file without one.
+func (f *finder) addsFinalNL(op, np *pattern, nh []hit) bool {
+	return np.finalNL && !op.finalNL && f.endsNoNL(nh[len(nh)-1].end)
+}
+
+// insertion reports whether the new text contains the old: as text, or
+// line by line at the loosest line tolerance short of elision (blanks at
+// either end and inside, typography).
+func insertion(op, np *pattern) bool {
+	if op.insNew != np {
+		op.insNew, op.ins = np, isInsertion(op, np)
+	}
+	return op.ins
+}
+
+func isInsertion(op, np *pattern) bool {
+	if np.text == op.text || np.blank {
+		return false
+	}
+	if strings.Contains(np.text, op.text) {
+		return true
+	}
+	n := len(op.lines)
+	if n == 0 || n >= len(np.lines) {
+		return false
+	}
+	// Each side's lines are folded as far as a comparison first reaches:
+	// most places fail on their first lines, and the old text's later
+	// lines are then never folded.
+	ol, nl := make([]string, 0, n), make([]string, 0, len(np.lines))
+	fold := func(folded *[]string, ls []string, i int) string {
+		for len(*folded) <= i {
+			*folded = append(*folded, foldPunct(ls[len(*folded)]))
+		}
+		return (*folded)[i]
+	}
+	for k := 0; k+n <= len(np.lines); k++ {
+		j := 0
+		for j < n && eqFields(fold(&nl, np.lines, k+j), fold(&ol, op.lines, j)) {
+			j++
+		}
+		if j == n {
+			return true
+		}
+	}
+	return false
+}
+
+// standing reports whether hits of the new text show it standing in the
+// file as often as the edit expects, none overlapping another.
+func (m *matcher) standing(hits []hit) bool {
+	return len(hits) > 0 && !overlapping(hits) && (m.want == 0 || len(hits) == m.want)
+}
+
+// already reports hits of text that already stands in the file.
+func (m *matcher) already(hits []hit, lv level) location {
+	h := hits[0]
+	s := m.f.content[h.start:h.end]
+	return location{Strategy: lv.strategy(), Status: StatusAlreadyApplied,
+		LineStart: h.first + 1, LineEnd: h.last + 1, Matched: s, Written: s}
+}
+
+// holdsEach reports whether every outer hit holds one of inner.
+func holdsEach(outer, inner []hit) bool {
+	for _, o := range outer {
+		if !slices.ContainsFunc(inner, func(h hit) bool { return inside(h, o) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// within reports whether every inner hit lies inside one of outer.
+func within(inner, outer []hit) bool {
+	for _, h := range inner {
+		if !slices.ContainsFunc(outer, func(o hit) bool { return inside(h, o) }) {
+			return false
+		}
+	}
+	return true
+}
+
+func inside(h, o hit) bool { return h.start >= o.start && h.end <= o.end }

@@ -2,11 +2,10 @@ package locate
 
 // Batched planning of one file's run of SEARCH/REPLACE edits.
 //
-// The plain path (planner.replace) gives every edit the whole file as the
-// edits before it left it: it copies the file out of its byte slice, scans
-// all of it for the old text (to judge uniqueness) and copies it again to
-// splice the result in. With 500 edits to a 50,000-line file that is 500
-// scans and 1,500 copies: quadratic.
+// The plain path (Doc.ladder) gives every edit the whole file as the
+// edits before it left it: it scans all of it for the old text (to judge
+// uniqueness) and copies it to splice the result in, a scan and a copy of
+// the file per edit: quadratic in a run of edits to one file.
 //
 // A batch instead keeps one segment: the content when the segment began
 // (orig) and the splices accepted since, not yet applied. An edit is
@@ -37,7 +36,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/edapply/edapply/edit"
 )
@@ -46,12 +44,11 @@ var batchSeed = maphash.MakeSeed()
 
 func lineHash(s string) uint64 { return maphash.String(batchSeed, s) }
 
-// A batchSplice is an accepted splice: orig[start:end] becomes text.
-type batchSplice struct {
-	start, end          int
-	text                string
-	lineFirst, lineLast int // orig lines the splice's zone spans: those of start and of end
-	dBytes, dLines      int // what it adds to the content's length and "\n" count
+// A zone is what the batch knows of an accepted splice's lines: the orig
+// lines its zone spans (those of its start and of its end), and how many
+// "\n" it adds to the content.
+type zone struct {
+	first, last, dLines int
 }
 
 // A zoneLine is a line of the current content that a splice made: it
@@ -72,9 +69,10 @@ type segment struct {
 	keys   map[uint64][]keyLoc   // hash of an edit's key line (see keyLine) → orig's lines with that text
 	maybe  *keyFilter            // rules out most lines that are no key line, before keys is asked
 	zones  map[uint64][]zoneLine // hash of a key line → the zone lines with that text
-	sp     []batchSplice         // sorted by start
-	cumB   []int                 // cumB[j]: the sum of sp[:j]'s dBytes
-	cumL   []int                 // likewise dLines
+	sp     []Splice              // accepted, of orig, ascending
+	zone   []zone                // zone[j] is sp[j]'s
+	cumB   []int                 // cumB[j]: the bytes sp[:j] add to the content
+	cumL   []int                 // likewise zone[:j]'s dLines
 	crlf   int                   // "\r\n" in the current content
 	mode   int                   // eolLF or eolCRLF: the mode orig had, and the current content has
 	closed bool                  // the last splice changed something the batch assumes: flush before the next edit
@@ -92,7 +90,8 @@ type keyLoc struct{ line, off int }
 // bytes), which are made again for the ladder only when an edit reaches
 // it, so that a run's prepared edits hold little beside their texts.
 type batchEdit struct {
-	ok bool // the batch may try it at all
+	known bool // judged (Doc.judge)
+	ok    bool // the batch may try it at all
 	// plain: the new text has no gap line and ends a line as the old does,
 	// what finder.writesAsSent asks of the patterns.
 	plain    bool
@@ -117,8 +116,9 @@ func (be *batchEdit) lastLine(first int) int { return first + max(int(be.oldLine
 // rung's single hit (anchors, end of file, a placeholder the replacement
 // may elide code with, a replacement that contains the old text and so is
 // first looked for itself), and an old text with a whole line in it (two
-// "\n" at least). Its patterns are made to judge it and then dropped.
-func batchable(e *edit.Edit) batchEdit {
+// "\n" at least). Its patterns are made to judge it, their lines cut in
+// sc's room (nil: room of its own), and then dropped.
+func batchable(e *edit.Edit, sc *lineScratch) batchEdit {
 	if e.Op != edit.Replace || e.Old == "" || e.Count != 1 || len(e.Anchors) > 0 || e.AtEOF ||
 		strings.Count(e.Old, "\n") < 2 {
 		return batchEdit{}
@@ -127,7 +127,9 @@ func batchable(e *edit.Edit) batchEdit {
 	// batch asks nothing of the old text's, so its lines are split, not
 	// classified. Both texts' lines are cut in room reused from edit to
 	// edit, and dropped with the patterns.
-	sc := lineScratches.Get().(*lineScratch)
+	if sc == nil {
+		sc = new(lineScratch)
+	}
 	defer sc.release()
 	var np, op pattern
 	if body, ok := np.setText(e.New); ok {
@@ -152,23 +154,21 @@ func batchable(e *edit.Edit) batchEdit {
 	return be
 }
 
-// A lineScratch is the room batchable cuts an edit's texts' lines in.
+// A lineScratch is the room batchable cuts an edit's texts' lines in,
+// kept by a Doc from edit to edit.
 type lineScratch struct{ old, new []string }
 
-var lineScratches = sync.Pool{New: func() any { return new(lineScratch) }}
-
-// release returns sc to the pool, holding no line: the pool keeps no
-// reply's text alive.
+// release drops the lines sc holds, keeping its room: it keeps no reply's
+// text alive.
 func (sc *lineScratch) release() {
 	clear(sc.old)
 	clear(sc.new)
-	lineScratches.Put(sc)
 }
 
 // newSegment starts a segment at body (a text file's content without its
-// BOM), indexing the lines the edits in ps quote. It returns nil when its
-// line endings are mixed.
-func newSegment(body string, hasBOM bool, ps []Prepared) *segment {
+// BOM), indexing the lines the edits es quote, bes[b] the batch's judgement
+// of es[b]. It returns nil when its line endings are mixed.
+func newSegment(body string, hasBOM bool, es []*edit.Edit, bes []batchEdit) *segment {
 	g := &segment{orig: body, hasBOM: hasBOM, f: newFinder(body)}
 	g.mode = g.f.eolMode()
 	if g.mode == eolMixed {
@@ -182,11 +182,11 @@ func newSegment(body string, hasBOM bool, ps []Prepared) *segment {
 	// the map is asked.
 	g.keys = map[uint64][]keyLoc{}
 	g.maybe = &keyFilter{}
-	for b := range ps {
-		if !ps[b].be.ok {
+	for b := range es {
+		if !bes[b].ok {
 			continue
 		}
-		old, _ := ps[b].be.texts(ps[b].e)
+		old, _ := bes[b].texts(es[b])
 		line, _, ok := keyLine(needle(old, g.mode))
 		if !ok {
 			continue
@@ -307,26 +307,26 @@ func crlfJoined(a, t, b string) int {
 
 // before returns how many accepted splices start before orig offset o.
 func (g *segment) before(o int) int {
-	return sort.Search(len(g.sp), func(j int) bool { return g.sp[j].start >= o })
+	return sort.Search(len(g.sp), func(j int) bool { return g.sp[j].At >= o })
 }
 
 // size is the current content's length.
 func (g *segment) size() int { return len(g.orig) + g.cumB[len(g.sp)] }
 
 // cStart is where sp[j]'s text starts in the current content.
-func (g *segment) cStart(j int) int { return g.sp[j].start + g.cumB[j] }
+func (g *segment) cStart(j int) int { return g.sp[j].At + g.cumB[j] }
 
 // touched reports whether a splice's zone spans an orig line from first to
 // last.
 func (g *segment) touched(first, last int) bool {
-	j := sort.Search(len(g.sp), func(j int) bool { return g.sp[j].lineLast >= first })
-	return j < len(g.sp) && g.sp[j].lineFirst <= last
+	j := sort.Search(len(g.zone), func(j int) bool { return g.zone[j].last >= first })
+	return j < len(g.zone) && g.zone[j].first <= last
 }
 
 // spliceAt returns the first accepted splice whose text ends after x, an
 // offset in the current content (len(g.sp) when none does).
 func (g *segment) spliceAt(x int) int {
-	return sort.Search(len(g.sp), func(j int) bool { return g.cStart(j)+len(g.sp[j].text) > x })
+	return sort.Search(len(g.sp), func(j int) bool { return g.cStart(j)+len(g.sp[j].New) > x })
 }
 
 // equalAt reports whether the current content holds s at offset x (x and
@@ -335,7 +335,7 @@ func (g *segment) equalAt(x int, s string) bool {
 	j := g.spliceAt(x)
 	for s != "" {
 		if j < len(g.sp) && x >= g.cStart(j) {
-			t := g.sp[j].text[x-g.cStart(j):]
+			t := g.sp[j].New[x-g.cStart(j):]
 			n := min(len(t), len(s))
 			if t[:n] != s[:n] {
 				return false
@@ -346,7 +346,7 @@ func (g *segment) equalAt(x int, s string) bool {
 		o := x - g.cumB[j]
 		lim := len(g.orig)
 		if j < len(g.sp) {
-			lim = g.sp[j].start
+			lim = g.sp[j].At
 		}
 		n := min(lim-o, len(s))
 		if n <= 0 || g.orig[o:o+n] != s[:n] {
@@ -431,7 +431,7 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 	// lines are counted from its key line's.
 	o := key.off - keyOff
 	j := g.before(o)
-	if o < 0 || j > 0 && g.sp[j-1].end > o || j < len(g.sp) && g.sp[j].start < o+len(needle) || x != o+g.cumB[j] {
+	if o < 0 || j > 0 && g.sp[j-1].end() > o || j < len(g.sp) && g.sp[j].At < o+len(needle) || x != o+g.cumB[j] {
 		return location{}, false
 	}
 	first := key.line - strings.Count(needle[:keyOff], "\n")
@@ -445,7 +445,7 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 	if startsBlankText(old) && g.f.inIndent(h.start) {
 		return location{}, false // not exact (matcher.inIndent): the indent rung reads the whole file
 	}
-	if LineOriented(e) && (o > 0 && g.orig[o-1] != '\n' || j > 0 && g.sp[j-1].end == o) {
+	if LineOriented(e) && (o > 0 && g.orig[o-1] != '\n' || j > 0 && g.sp[j-1].end() == o) {
 		return location{}, false // mid-line, or after a splice (matcher.midLine): the plain path judges it
 	}
 	loc, ok := g.plainWrite(e, be, h, opts)
@@ -456,12 +456,14 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 		}
 	}
 	if loc.Status != StatusAlreadyApplied {
-		if len(loc.Splices) != 1 || loc.Splices[0].Start != h.start || loc.Splices[0].End != h.end {
+		if len(loc.Splices) != 1 || loc.Splices[0].At != h.start || loc.Splices[0].end() != h.end {
 			return location{}, false
 		}
-		g.accept(loc.Splices[0].New, h.start, h.end, first, last)
+		sp := loc.Splices[0]
+		g.accept(sp, first, last)
 		// The splice as the edit saw it: at x of the current content.
-		loc.Splices = []splice{{x, x + h.end - h.start, loc.Splices[0].New}}
+		sp.At = x
+		loc.Splices = []Splice{sp}
 	}
 	return loc, true
 }
@@ -476,13 +478,14 @@ func (g *segment) plainWrite(e *edit.Edit, be *batchEdit, h hit, opts matchOptio
 	if old == new || !g.f.writesAsSent(h, opts.TrimTrailingWS, be.plain) || new == "" && g.f.endsNoNL(h.end) {
 		return location{}, false // the last case is finder.lastLineCut's
 	}
-	return location{Splices: []splice{{h.start, h.end, new}}, Strategy: StrategyExact, Status: StatusApplied,
+	return location{Splices: []Splice{g.f.splice(h.start, h.end, new)}, Strategy: StrategyExact, Status: StatusApplied,
 		LineStart: h.first + 1, LineEnd: h.last + 1, Matched: g.orig[h.start:h.end], Written: new}, true
 }
 
-// accept adds the splice orig[start:end] → text, whose zone is orig's
-// lines first to last.
-func (g *segment) accept(text string, start, end, first, last int) {
+// accept adds sp, a splice of orig, whose zone is orig's lines first to
+// last.
+func (g *segment) accept(sp Splice, first, last int) {
+	start, end, text := sp.At, sp.end(), sp.New
 	if g.hs != nil {
 		// The stream has the content up to orig[fed]: a splice before that
 		// (edits out of file order), or at it after another, ends it.
@@ -500,15 +503,14 @@ func (g *segment) accept(text string, start, end, first, last int) {
 	lo, hi := max(start-1, 0), min(end+1, len(g.orig))
 	dCRLF := crlfJoined(g.orig[lo:start], text, g.orig[end:hi]) - strings.Count(g.orig[lo:hi], "\r\n")
 	dNL := strings.Count(text, "\n") - strings.Count(g.orig[start:end], "\n")
-	sp := batchSplice{start: start, end: end, text: text, lineFirst: first, lineLast: last,
-		dBytes: len(text) - (end - start), dLines: dNL}
 	j := g.before(start)
 	g.sp = slices.Insert(g.sp, j, sp)
+	g.zone = slices.Insert(g.zone, j, zone{first: first, last: last, dLines: dNL})
 	g.cumB = append(g.cumB, 0)
 	g.cumL = append(g.cumL, 0)
 	for q := j; q < len(g.sp); q++ {
-		g.cumB[q+1] = g.cumB[q] + g.sp[q].dBytes
-		g.cumL[q+1] = g.cumL[q] + g.sp[q].dLines
+		g.cumB[q+1] = g.cumB[q] + len(g.sp[q].New) - len(g.sp[q].Old)
+		g.cumL[q+1] = g.cumL[q] + g.zone[q].dLines
 	}
 	g.crlf += dCRLF
 	mode := eolLF
@@ -565,17 +567,8 @@ func (g *segment) flush(runEnds bool) (string, bool) {
 	changed := len(g.sp) > 0
 	var out string
 	if changed {
-		var b strings.Builder
-		b.Grow(g.size())
-		last := 0
-		for _, x := range g.sp {
-			b.WriteString(g.orig[last:x.start])
-			b.WriteString(x.text)
-			last = x.end
-		}
-		b.WriteString(g.orig[last:])
-		out = b.String()
-		g.sp = nil
+		out = joined(g.orig, g.sp)
+		g.sp, g.zone = nil, nil
 	}
 	g.endStream(runEnds && changed)
 	return out, changed
@@ -590,13 +583,9 @@ func (g *segment) appendPieces(ps []string, n int) ([]string, int) {
 			n += len(p)
 		}
 	}
-	last := 0
-	for _, x := range g.sp {
-		add(g.orig[last:x.start])
-		add(x.text)
-		last = x.end
+	for p := range pieces(g.orig, g.sp) {
+		add(p)
 	}
-	add(g.orig[last:])
 	return ps, n
 }
 

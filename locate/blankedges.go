@@ -6,10 +6,6 @@ import (
 	"github.com/edapply/edapply/edit"
 )
 
-// noteBlankEdges is the receipt's note for an edit read without the blank
-// lines its old text began or ended with.
-const noteBlankEdges = "the old text began or ended with blank lines the file does not have there; they were left out: quote only lines the file has"
-
 // blankEdges locates, when the ladder found nothing, an old text that
 // begins or ends with blank lines without those lines: models pad the
 // text they quote with a blank line that the file does not hold. The new
@@ -50,7 +46,7 @@ func (m *matcher) blankEdges(op, np *pattern) (loc location, err *edit.Error, ok
 		if err.Code == edit.CodeNoMatch {
 			return location{}, nil, false
 		}
-		err.Hint = strings.TrimSpace(upperFirst(noteBlankEdges) + ". " + err.Hint)
+		err.Hint = strings.TrimSpace(noteFirst(noteBlankEdges, err.Hint))
 		return loc, err, true
 	}
 	switch loc.Strategy {

@@ -2,14 +2,12 @@ package locate
 
 import (
 	"encoding/binary"
-	"fmt"
 	"hash/maphash"
 	"math"
 	"slices"
 	"sort"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/edapply/edapply/edit"
 )
@@ -135,7 +133,6 @@ type window struct {
 // most resemble p, best first, and writes the hint that names the first
 // line that differs in the best, in w's words.
 func (f *finder) candidates(p *pattern, fromLine int, w *words) ([]edit.Candidate, string) {
-	none := w.noLineOf + " resembles a line of the file; re-read the file and quote the lines to replace exactly as they stand."
 	ws := f.scoreWindows(p, fromLine, f.votes(p, fromLine, nil), nil)
 	if len(ws) == 0 || ws[0].sim < weakSimilarity {
 		// Lines of one or two words, each misspelt, share no word: their
@@ -144,7 +141,7 @@ func (f *finder) candidates(p *pattern, fromLine int, w *words) ([]edit.Candidat
 		ws = f.scoreWindows(p, fromLine, f.votes(p, fromLine, lineTrigrams), ws)
 	}
 	if len(ws) == 0 {
-		return nil, none
+		return nil, hintNoLineAlike(w)
 	}
 	best := ws[0]
 	weak := best.sim < weakSimilarity
@@ -163,13 +160,7 @@ func (f *finder) candidates(p *pattern, fromLine int, w *words) ([]edit.Candidat
 	}
 	var hint string
 	if weak {
-		where := "lines " + lineRange(best.start+1, best.start+best.n)
-		if best.n == 1 {
-			where = fmt.Sprintf("line %d", best.start+1)
-		}
-		hint = fmt.Sprintf("Nothing in the file is close to %s (the closest, %s, is only %d%% similar): "+
-			"it may not be in this file at all. Re-read the file and quote the lines to replace exactly as they stand.",
-			w.theOld, where, int(best.sim*100))
+		hint = hintNothingClose(w, best)
 	} else {
 		hint = f.differs(p, best, w)
 	}
@@ -179,8 +170,7 @@ func (f *finder) candidates(p *pattern, fromLine int, w *words) ([]edit.Candidat
 	}
 	ac := edit.Candidate{LineStart: a.start + 1, LineEnd: a.start + a.n, Similarity: floor2(a.sim),
 		Excerpt: f.excerpt(a.start, a.start+a.n-1), Weak: a.sim < weakSimilarity}
-	anchored := fmt.Sprintf("The first and last lines of %s stand at lines %d and %d, with other lines between them: "+
-		"to replace that block, quote lines %s as they stand.", w.theOld, a.start+1, a.start+a.n, lineRange(a.start+1, a.start+a.n))
+	anchored := hintAnchored(w, a)
 	// Best first still; the block displaces the last of a full list.
 	if len(cs) == maxCandidates {
 		cs = cs[:maxCandidates-1]
@@ -599,10 +589,6 @@ func distanceRow(a, b string, freePrefix bool) []int {
 // characters, which the hint names and shows escaped.
 func (f *finder) differs(p *pattern, w window, wd *words) string {
 	lines := f.lines
-	copyLines := fmt.Sprintf("Copy lines %s exactly as they stand.", lineRange(w.start+1, w.start+w.n))
-	if w.n == 1 {
-		copyLines = fmt.Sprintf("Copy line %d exactly as it stands.", w.start+1)
-	}
 	pick := -1
 	for pass := 0; pass < 2 && pick < 0; pass++ {
 		for i, l := range p.lines {
@@ -617,58 +603,10 @@ func (f *finder) differs(p *pattern, w window, wd *words) string {
 		}
 	}
 	if pick < 0 {
-		if len(p.lines) > w.n {
-			return fmt.Sprintf("%s runs past the end of the file after line %d. %s", wd.TheOld, w.start+w.n, copyLines)
-		}
-		return copyLines
+		return hintCopy(wd, w, len(p.lines) > w.n)
 	}
 	fl, sl := f.content[lines[w.start+pick].start:lines[w.start+pick].end], p.lines[pick]
-	switch what, char := invisibleDiff(fl, sl, wd); {
-	case what == "":
-		return fmt.Sprintf("Line %d differs: the file has `%s`, %s has `%s`. %s",
-			w.start+pick+1, clip(shown(fl)), wd.side, clip(shown(sl)), copyLines)
-	case char:
-		return fmt.Sprintf("Line %d differs only in %s: the file has `%s`, %s has `%s`. %s",
-			w.start+pick+1, what, clip(visible(fl)), wd.side, clip(visible(sl)), copyLines)
-	default: // the lines look the same: words say more than showing them
-		return fmt.Sprintf("Line %d differs only in %s. %s", w.start+pick+1, what, copyLines)
-	}
-}
-
-// invisibleDiff names, in w's words, what tells file line a from old-text
-// line b when they look alike: their trailing whitespace, their
-// indentation, or (char) the first character that differs on each side;
-// "" when they differ visibly.
-func invisibleDiff(a, b string, w *words) (what string, char bool) {
-	if a == b || !lookAlike(a, b) {
-		return "", false
-	}
-	ta, tb := strings.TrimRight(a, " \t"), strings.TrimRight(b, " \t")
-	la, lb := strings.TrimLeft(a, " \t"), strings.TrimLeft(b, " \t")
-	switch {
-	case ta == tb:
-		return fmt.Sprintf("trailing whitespace: the file's line ends in %s, %s's in %s",
-			describeBlanks(a[len(ta):]), w.side, describeBlanks(b[len(tb):])), false
-	case la == lb:
-		return fmt.Sprintf("indentation: the file indents with %s, %s with %s",
-			describeBlanks(a[:len(a)-len(la)]), w.side, describeBlanks(b[:len(b)-len(lb)])), false
-	}
-	i := 0
-	for i < len(a) && i < len(b) && a[i] == b[i] {
-		i++
-	}
-	for i > 0 && (i < len(a) && !utf8.RuneStart(a[i]) || i < len(b) && !utf8.RuneStart(b[i])) {
-		i-- // back to the start of the rune that differs
-	}
-	ra, na := utf8.DecodeRuneInString(a[i:])
-	rb, nb := utf8.DecodeRuneInString(b[i:])
-	switch {
-	case i < len(b) && a[i:] == b[i+nb:]:
-		return fmt.Sprintf("one character: %s has %s more", w.side, runeName(rb, false)), true
-	case i < len(a) && b[i:] == a[i+na:]:
-		return fmt.Sprintf("one character: the file has %s more", runeName(ra, false)), true
-	}
-	return fmt.Sprintf("one character (the file has %s, %s %s)", runeName(ra, i == len(a)), w.side, runeName(rb, i == len(b))), true
+	return hintLineDiffers(wd, w, w.start+pick+1, fl, sl)
 }
 
 // lookAlike reports whether a and b read the same: equal once blanks are
@@ -694,97 +632,32 @@ func seen(s string) string {
 	return strings.Join(strings.Fields(foldPunct(s)), " ")
 }
 
-// describeBlanks says what a run of blanks is made of: "2 tabs", "4 spaces".
-func describeBlanks(s string) string {
-	tabs, spaces := strings.Count(s, "\t"), strings.Count(s, " ")
-	var parts []string
-	if tabs > 0 {
-		parts = append(parts, plural(tabs, "tab"))
-	}
-	if spaces > 0 {
-		parts = append(parts, plural(spaces, "space"))
-	}
-	if len(parts) == 0 {
-		return "nothing"
-	}
-	return strings.Join(parts, " and ")
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// runeName names r for a hint, with its escape when it does not show.
-func runeName(r rune, end bool) string {
-	switch {
-	case end:
-		return "the line's end"
-	case r == ' ':
-		return "a space"
-	case r == '\t':
-		return "a tab (\\t)"
-	case r == '\r':
-		return "a carriage return (\\r)"
-	case r == '\u00a0':
-		return "a no-break space (U+00A0)"
-	case r == '\ufeff':
-		return "a byte order mark (U+FEFF)"
-	case r == '\u200b' || r == '\u200c' || r == '\u200d' || r == '\u2060':
-		return fmt.Sprintf("a zero-width character (U+%04X)", r)
-	case r == '\u2018' || r == '\u2019' || r == '\u201c' || r == '\u201d':
-		return fmt.Sprintf("a curly quote %c (U+%04X)", r, r)
-	case r == '\'' || r == '"':
-		return fmt.Sprintf("a straight quote %c", r)
-	case r == utf8.RuneError:
-		return "an invalid byte"
-	case invisibleRune(r):
-		return fmt.Sprintf("an invisible character (U+%04X)", r)
-	}
-	return fmt.Sprintf("%q (U+%04X)", r, r)
-}
-
 // invisibleRune reports whether r does not show as itself in a hint: a
 // control character, a space other than ' ', a format character.
 func invisibleRune(r rune) bool {
 	return r != ' ' && (unicode.IsControl(r) || unicode.IsSpace(r) || unicode.Is(unicode.Cf, r))
 }
 
-// visible writes s with what does not show escaped: \t, \r, and U+XXXX
-// for other invisible characters.
-func visible(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case invisibleRune(r):
-			fmt.Fprintf(&b, "U+%04X", r)
-		default:
-			b.WriteRune(r)
+// listed turns hits into candidates of similarity 1.
+func (f *finder) listed(hits []hit) []edit.Candidate {
+	var cs []edit.Candidate
+	for i, h := range hits {
+		if i == maxListed {
+			break
 		}
+		cs = append(cs, edit.Candidate{LineStart: h.first + 1, LineEnd: h.last + 1, Similarity: 1, Excerpt: f.excerpt(h.first, h.last)})
+	}
+	return cs
+}
+
+// excerpt returns the file's lines first..last (0-based, inclusive), each
+// ending in "\n".
+func (f *finder) excerpt(first, last int) string {
+	lines := f.lineIndex()
+	var b strings.Builder
+	for k := first; k <= last && k < len(lines); k++ {
+		b.WriteString(f.content[lines[k].start:lines[k].end])
+		b.WriteByte('\n')
 	}
 	return b.String()
-}
-
-// shown is s as a hint quotes a line that differs visibly: as it stands,
-// unless it holds an invisible character other than a tab.
-func shown(s string) string {
-	if strings.IndexFunc(s, func(r rune) bool { return r != '\t' && invisibleRune(r) }) >= 0 {
-		return visible(s)
-	}
-	return s
-}
-
-// clip shortens a line for a hint.
-func clip(s string) string {
-	s = strings.TrimRight(s, " \t\r")
-	if len(s) > 100 {
-		return s[:97] + "..."
-	}
-	return s
 }

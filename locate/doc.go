@@ -1,15 +1,20 @@
 // Package locate finds where an edit's old text stands in a file's content
-// and says what to write there: strings in, splices out. It reads no file,
-// starts no goroutine and uses no unsafe code; package apply does those.
+// and says what to write there: strings in, splices out. It imports no os,
+// io/fs, syscall, unsafe or sync and starts no goroutine (TestPure);
+// package apply reads and writes the files.
 //
-// [Doc] holds one file's content and takes its Replace edits one at a
-// time, as a plan gives them: each is answered as the tolerance ladder
-// below answers it on the content the edits before it left. A run of edits
-// that quote whole lines exactly is answered from a batch index instead
-// (batch.go) wherever that is provably the ladder's answer, so that many
-// edits to a large file cost a pass over it rather than one each;
-// FuzzBatchEquivalence holds the two to the same results. [Locate] is the
-// ladder alone, for one edit on a string.
+// [Doc] holds one file's content. [Doc.Prepare] tells it the file's edits
+// in the order a plan gives them, and [Doc.Replace] takes them one at a
+// time: each is answered as the tolerance ladder below answers it on the
+// content the edits before it left, with the splices it made
+// ([Result].Splices, each a [Splice]). A run of edits that quote whole lines exactly is
+// answered from a batch index instead (batch.go) wherever that is provably
+// the ladder's answer, so that many edits to a large file cost a pass over
+// it rather than one each; FuzzBatchEquivalence holds the two to the same
+// results. [Doc.Bytes] (or [Doc.Pieces]) is the content the edits leave.
+// Besides: [Doc.Stands] tells whether an edit's new text stands in the
+// content, and [RewriteError], [SameContent] and [IsCRLF] judge the whole
+// texts of the whole-file edits, which need no ladder.
 //
 // # The tolerance ladder
 //
@@ -22,7 +27,11 @@
 // order, and a rung that finds more places than the edit expects refuses
 // (MULTIPLE_MATCHES) rather than guess. A looser rung is only tried when
 // every stricter one found nothing, so a tolerance never overrides a
-// stricter match and never breaks a tie a stricter rung saw.
+// stricter match and never breaks a tie a stricter rung saw. There are 11
+// rungs; with [Options].Strict only the first is tried. The strategy a
+// result reports is one of the contract's, the first seven rungs' names:
+// rungs 8 to 11 report one of those (each says which) and say in the
+// result's note how they read the edit.
 //
 //  1. exact: the bytes, after the edit's "\n" become the file's line
 //     endings (per line, so mixed files work). Nothing is assumed, but
@@ -50,20 +59,24 @@
 //  6. elision: a SEARCH line that is a placeholder ("...", "// ... existing
 //     code ...") matches the shortest run of lines that lets the rest match;
 //     every other line matches as in 2 to 5. The same placeholder in the
-//     REPLACE keeps that run. Last, because a gap matches anything.
+//     REPLACE keeps that run. Last of the comparisons, because a gap
+//     matches anything.
 //  7. line-hint: a diff's line number breaks a tie among equal matches of
 //     one rung only when it points at one of them (within hintWindow lines)
-//     and no other is as close; stale numbers cost nothing otherwise.
+//     and no other is as close; stale numbers cost nothing otherwise. (A
+//     diff's @@ anchor lines, found first, start the search below them,
+//     and the first match after them is the one meant: hint.go.)
 //  8. rescues, for a tool call's old_string only, when all of the above
 //     found nothing: a first line quoted after its indentation over a
-//     shifted body, a read's line numbers, escapes sent twice (rescue.go).
+//     shifted body (reported indent), a read's line numbers (line-hint),
+//     escapes sent twice (unicode) (rescue.go).
 //  9. blank edges, for any format, when all of the above found nothing:
 //     an old text that begins or ends with blank lines the file does not
 //     hold there is matched without them, and the new text loses as many
 //     at the same end; the rest matches as above, unique or refused, and
 //     is reported no closer than the whitespace rung (blankedges.go).
-//  10. hunk edges, for a diff hunk that removes lines, when all of the
-//     above found nothing: the hunk without its context from one edge up
+//  10. hunk edges, for a unified diff's hunk that removes lines and has no
+//     @@ anchor line, when all of the above found nothing: the hunk without its context from one edge up
 //     to a line that disagrees, when the rest stands once and the lines
 //     left out agree with the file there but one (a near miss, one line
 //     farther out past a line the model dropped, or an added blank line),
@@ -81,6 +94,12 @@
 //     nothing (FuzzSpacingTypoNeverApplies); tried last, it costs nothing
 //     to an edit an earlier rung finds.
 //
+// An edit is already applied, and changes nothing, when what it would
+// write is what stands; when its new text holds the old and stands around
+// every place the old text matched; or, before rungs 8 to 11 are tried,
+// when its old text is found nowhere and its new text stands alone as the
+// explanation (already.go).
+//
 // Whatever the rung, only the matched region changes, and within it a line
 // the edit keeps (the line its marks name, for a diff hunk; else paired by
 // a line diff of old and new text: marks.go) keeps the file's bytes: its
@@ -93,14 +112,20 @@
 // an application: similarity search only finds candidates for the
 // NO_MATCH error.
 //
-// The ladder is in match.go (the order of the rungs, ties, hints, already
-// applied edits), ladder.go (the rungs' comparisons and the written text),
-// elision.go (placeholders), marks.go (which line a kept line is),
-// rescue.go (a tool call's rescues),
-// blankedges.go, hunkedges.go and spacing.go (the last three rungs) and
-// candidates.go (looseKey, which rules lines out before every tolerant
-// rung but spacing compares them, and the candidates of a NO_MATCH). Besides the
-// ladder: words.go holds, per format, the nouns its errors name an edit's
-// parts with, and whole.go judges whether a fence nobody called a whole
-// file can be one.
+// The files follow the ladder: ladder.go holds the order of the rungs and
+// the choice among the places found; exact.go, trailingws.go, indent.go,
+// whitespace.go, unicode.go and elision.go each one rung's comparison
+// (lines.go the search the line rungs share, placeholder.go what a
+// placeholder is); hint.go the line hint and a diff's anchors; rescue.go,
+// blankedges.go, hunkedges.go and spacing.go the rungs tried after them;
+// already.go an edit found already applied; insert.go an empty old text;
+// write.go and marks.go what a located edit writes and which lines it
+// keeps; candidates.go looseKey, which rules lines out before every
+// tolerant rung but spacing compares them, and the candidates of a
+// NO_MATCH. Around the ladder: finder.go and pattern.go are the file's
+// content and the edit's texts as the rungs read them, document.go and
+// batch.go the Doc and its batch index, splice.go the one splice type and
+// its join, whole.go the judgements of whole-file edits, and words.go
+// every message's words, in the terms of the format an edit was written
+// in.
 package locate

@@ -1,31 +1,10 @@
 package locate
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/edapply/edapply/edit"
 )
-
-// A Prepared edit is an edit judged for the batch index: the part of
-// locating it that does not depend on the file, made ahead, on any
-// goroutine. It holds little beside a pointer to the edit: the ladder
-// splits and classifies the edit's lines only if the edit reaches it.
-type Prepared struct {
-	e  *edit.Edit
-	be batchEdit
-}
-
-// Prepare prepares e, which must stay unchanged while it is in use.
-func Prepare(e *edit.Edit) Prepared { return Prepared{e: e, be: batchable(e)} }
-
-// Lone prepares e for a Doc that is given no other edit: the batch pays
-// only across edits and never tries it, so it is not judged for one (which
-// splits its texts in lines, as the ladder does again).
-func Lone(e *edit.Edit) Prepared { return Prepared{e: e} }
-
-// Batchable reports whether the batch index may try the edit at all.
-func (p *Prepared) Batchable() bool { return p.be.ok }
 
 // The Result of a located Replace.
 type Result struct {
@@ -35,23 +14,18 @@ type Result struct {
 	LineEnd   int
 	Matched   string // the file's text the first match covers
 	Written   string // the text written in its place
-	Note      string // how a rescue or an edge rung read the edit (rescue.go, blankedges.go, hunkedges.go); "" for the other rungs
-	// Changes are the splices the edit made, ascending and disjoint, in
-	// the content as the edit saw it: one per place it replaced (a
-	// replace_all makes several); none when already applied. Package
+	Note      string // how rungs 8 to 11 read the edit (rescue.go, blankedges.go, hunkedges.go, spacing.go); "" for the first seven
+	// Splices are the splices the edit made, ascending and disjoint, in
+	// the content as the edit saw it (the content NewDoc was given, BOM
+	// included, as the edits before left it): one per place it replaced
+	// (a replace_all makes several); none when already applied. Package
 	// apply's check replays them.
-	Changes []Change
-	// Read is the old and new text a rescue or an edge rung located in
-	// the edit's place; nil when they are the edit's own.
-	Read *Reading
-}
-
-// A Change is one splice an edit made: Old, the bytes at offset At of the
-// content as the edit saw it (the content NewDoc was given, BOM included,
-// as the edits before left it), became New.
-type Change struct {
-	At       int
-	Old, New string
+	Splices []Splice
+	// Read is the edit as a rescue or an edge rung read it (its old and
+	// new text: line-number prefixes stripped, escapes undone, blank or
+	// context lines at an edge left out), which package apply's check
+	// judges the splices against; nil when it was read as written.
+	Read *edit.Edit
 }
 
 // A Doc is one file's content as the edits given to it so far leave it.
@@ -59,7 +33,7 @@ type Change struct {
 // that edit on that content. A run of edits that quote whole lines exactly
 // is answered from the batch index (batch.go) where that is provably the
 // same answer, without a scan or a copy of the file per edit; Doc decides,
-// never its caller. FuzzDocEquivalence holds the two to the same results.
+// never its caller. FuzzBatchEquivalence holds the two to the same results.
 //
 // A Doc reads no file and starts no goroutine. Nothing it returns shares
 // memory with the content it was given or with another result: the strings
@@ -73,12 +47,18 @@ type Doc struct {
 	// pend are the ladder's splices of the last edit, checked but not yet
 	// applied to text: the next edit applies them, and Bytes writes them
 	// straight into the bytes, so a file's one edit costs one copy.
-	pend []splice
+	pend []Splice
 
 	binKnown, bin bool // whether text is binary, once asked
 
-	queue []Prepared // the edits expected, in order: the batch indexes them
-	next  int        // queue[next] is the next expected
+	// queue are the edits expected, in order (Prepare): the batch indexes
+	// them. judged[k] is what the batch makes of queue[k], judged when a
+	// segment first needs it; nil until then.
+	queue  []*edit.Edit
+	judged []batchEdit
+	next   int // queue[next] is the next expected
+	// scratch is the room judging cuts an edit's lines in.
+	scratch lineScratch
 
 	seg *segment
 	// fin is the ladder's finder over text, kept until text changes
@@ -104,10 +84,24 @@ func NewDoc(content string, opts Options) *Doc {
 	return d
 }
 
-// Expect tells d the edits it will be given next, in order, as Replace
-// will be given them (pointers into ps): the batch index is built for
-// them. An edit not expected is located by the ladder alone.
-func (d *Doc) Expect(ps []Prepared) { d.queue, d.next = ps, 0 }
+// Prepare tells d the edits it will be given next, in order, as Replace
+// will be given them: the batch index is built for them. An edit not
+// prepared is located by the ladder alone. The edits must stay unchanged
+// while d is in use.
+func (d *Doc) Prepare(es []*edit.Edit) { d.queue, d.judged, d.next = es, nil, 0 }
+
+// judge returns what the batch makes of queue[k], judging it first.
+func (d *Doc) judge(k int) *batchEdit {
+	if d.judged == nil {
+		d.judged = make([]batchEdit, len(d.queue))
+	}
+	be := &d.judged[k]
+	if !be.known {
+		*be = batchable(d.queue[k], &d.scratch)
+		be.known = true
+	}
+	return be
+}
 
 // StreamTo makes d ask newStream, as each batch segment starts on content
 // of size bytes, for a Stream to feed that takes up to pieces pieces; it
@@ -115,29 +109,31 @@ func (d *Doc) Expect(ps []Prepared) { d.queue, d.next = ps, 0 }
 // when Bytes(true) returns what that segment made; any other is stopped.
 func (d *Doc) StreamTo(newStream func(size, pieces int) Stream) { d.stream = newStream }
 
-// Replace locates p's edit (a Replace) in the content and applies it. The error carries Code, Msg, Hint and Candidates; the caller
-// sets Path and Edit. The content changes only when the edit is applied.
-func (d *Doc) Replace(p *Prepared) (Result, *edit.Error) {
+// Replace locates e (a Replace) in the content and applies it. The error
+// carries Code, Msg, Hint and Candidates; the caller sets Path and Edit.
+// The content changes only when the edit is applied.
+func (d *Doc) Replace(e *edit.Edit) (Result, *edit.Error) {
 	d.settle()
-	expected := false
-	for k := d.next; k < len(d.queue); k++ {
+	k := -1
+	for j := d.next; j < len(d.queue); j++ {
 		// The next expected, unless edits were not given (the caller
 		// took them elsewhere): then the batch skips them.
-		if p == &d.queue[k] {
-			expected, d.next = true, k+1
+		if d.queue[j] == e {
+			k, d.next = j, j+1
 			break
 		}
 	}
+	expected := k >= 0
 	if d.seg != nil && d.seg.closed {
 		d.flush(false)
 		d.seg = nil
 	}
 	// The batch pays for a pass over the file once per segment: only for
 	// an edit with at least one more to come.
-	if expected && p.be.ok && d.seg == nil && d.skip == 0 && d.next < len(d.queue) {
+	if expected && d.seg == nil && d.skip == 0 && d.next < len(d.queue) && d.judge(k).ok {
 		if d.binary() {
 			d.skip, d.backoff = nextBackoff(d.backoff)
-		} else if d.seg = newSegment(d.text, d.hasBOM, d.queue[d.next-1:]); d.seg == nil {
+		} else if d.seg = newSegment(d.text, d.hasBOM, d.queue[k:], d.judgeFrom(k)); d.seg == nil {
 			// Mixed line endings: the ladder's business, until an edit
 			// changes that.
 			d.skip, d.backoff = nextBackoff(d.backoff)
@@ -148,17 +144,17 @@ func (d *Doc) Replace(p *Prepared) (Result, *edit.Error) {
 	if d.skip > 0 {
 		d.skip--
 	}
-	if expected && p.be.ok && d.seg != nil {
-		if loc, ok := d.seg.try(p.e, &p.be, d.opts); ok {
+	if expected && d.seg != nil && d.judge(k).ok {
+		if loc, ok := d.seg.try(e, d.judge(k), d.opts); ok {
 			d.backoff = 0
 			d.moved = d.moved || loc.Status != StatusAlreadyApplied
-			r := resultOf(loc, p.e)
+			r := resultOf(loc, e)
 			if loc.Status != StatusAlreadyApplied {
 				// try gives the splice in the current content's offsets,
 				// over bytes of the segment's content no splice touched:
 				// those it matched.
 				x := loc.Splices[0]
-				r.Changes = []Change{{At: d.bomLen() + x.Start, Old: r.Matched, New: r.Written}}
+				r.Splices = []Splice{{At: d.bomLen() + x.At, Old: r.Matched, New: r.Written}}
 			}
 			return r, nil
 		}
@@ -167,7 +163,7 @@ func (d *Doc) Replace(p *Prepared) (Result, *edit.Error) {
 	g := d.seg
 	accepted := g != nil && len(g.sp) > 0
 	d.flush(false)
-	r, err := d.ladder(p)
+	r, err := d.ladder(e)
 	if g != nil && (accepted || err == nil && r.Status != StatusAlreadyApplied) {
 		// The content moved on from the segment's. Rebuilding the segment
 		// costs a pass over the file; after segments that accepted
@@ -191,45 +187,53 @@ func (d *Doc) Force(e *edit.Edit) (Result, *edit.Error) {
 	d.settle()
 	d.flush(false)
 	d.seg = nil
-	p := Lone(e)
 	opts := d.opts
 	opts.noAlready = true
-	return d.ladderWith(&p, opts)
+	return d.ladderWith(e, opts)
 }
 
-// ladder locates p's edit by the ladder alone and applies it.
-func (d *Doc) ladder(p *Prepared) (Result, *edit.Error) { return d.ladderWith(p, d.opts) }
+// judgeFrom judges queue[k:] and returns what the batch makes of them.
+func (d *Doc) judgeFrom(k int) []batchEdit {
+	for j := k; j < len(d.queue); j++ {
+		d.judge(j)
+	}
+	return d.judged[k:]
+}
+
+// ladder locates e by the ladder alone and applies it.
+func (d *Doc) ladder(e *edit.Edit) (Result, *edit.Error) { return d.ladderWith(e, d.opts) }
 
 // ladderWith is ladder with opts for the Doc's.
-func (d *Doc) ladderWith(p *Prepared, opts Options) (Result, *edit.Error) {
+func (d *Doc) ladderWith(e *edit.Edit, opts Options) (Result, *edit.Error) {
 	if d.binary() {
-		return Result{}, BinaryFileError()
+		return Result{}, errBinary()
 	}
 	if d.fin == nil {
 		d.fin = newFinder(d.text)
 	}
-	loc, err := locateIn(d.fin, p.e, newPattern(p.e.Old), newPattern(p.e.New), opts, nil)
+	loc, err := locateIn(d.fin, e, newPattern(e.Old), newPattern(e.New), opts, nil)
 	if err != nil {
 		return Result{}, err
 	}
-	r := resultOf(loc, p.e)
+	r := resultOf(loc, e)
 	if loc.Status != StatusAlreadyApplied {
 		if serr := checkSplices(d.text, loc.Splices); serr != nil {
 			return Result{}, serr
 		}
-		r.Changes = d.changes(loc.Splices, r)
+		r.Splices = d.ownSplices(loc.Splices, r)
 		d.pend, d.moved, d.binKnown = loc.Splices, true, false
 	}
 	return r, nil
 }
 
-// changes reports sp, the ladder's splices of d.text, as r's Changes. Their
-// texts are r's Matched and Written where equal, else copies: as
-// substrings they would keep every content the edits went through alive.
-func (d *Doc) changes(sp []splice, r Result) []Change {
-	cs := make([]Change, len(sp))
+// ownSplices reports sp, the ladder's splices of d.text, as r's Splices:
+// at their offsets in the content with its BOM, their old texts r's
+// Matched where equal, else copies: as substrings they would keep every
+// content the edits went through alive.
+func (d *Doc) ownSplices(sp []Splice, r Result) []Splice {
+	cs := make([]Splice, len(sp))
 	for k, x := range sp {
-		old := d.text[x.Start:x.End]
+		old := x.Old
 		if old == r.Matched {
 			old = r.Matched
 		} else {
@@ -237,13 +241,13 @@ func (d *Doc) changes(sp []splice, r Result) []Change {
 		}
 		// A splice's new text is built for it, never a substring of the
 		// content.
-		cs[k] = Change{At: d.bomLen() + x.Start, Old: old, New: x.New}
+		cs[k] = Splice{At: d.bomLen() + x.At, Old: old, New: x.New}
 	}
 	return cs
 }
 
 // bomLen is the length of the BOM the content starts with, which the
-// offsets of a Change count.
+// offsets of a Result's Splices count.
 func (d *Doc) bomLen() int {
 	if d.hasBOM {
 		return len(bom)
@@ -304,10 +308,10 @@ func (d *Doc) startStream() {
 }
 
 // binary reports whether the content is one edapply refuses to edit as
-// text (see IsBinary).
+// text (see isBinary).
 func (d *Doc) binary() bool {
 	if !d.binKnown {
-		d.bin, d.binKnown = d.hasBOM && strings.IndexByte(d.text, 0) >= 0 || !d.hasBOM && IsBinary(d.text), true
+		d.bin, d.binKnown = d.hasBOM && strings.IndexByte(d.text, 0) >= 0 || !d.hasBOM && isBinary(d.text), true
 	}
 	return d.bin
 }
@@ -352,13 +356,9 @@ func (d *Doc) Pieces(final bool) (ps []string, n int, changed bool) {
 	case d.pend != nil:
 		// The splices go straight into the pieces: no string between.
 		start(2 * len(d.pend))
-		last := 0
-		for _, x := range d.pend {
-			add(d.text[last:x.Start])
-			add(x.New)
-			last = x.End
+		for p := range pieces(d.text, d.pend) {
+			add(p)
 		}
-		add(d.text[last:])
 		d.pend = nil
 	case g != nil && len(g.sp) > 0:
 		start(2 * len(g.sp))
@@ -382,20 +382,14 @@ func (d *Doc) Text() string {
 	return d.text
 }
 
-// IsBinary reports whether content is a file edapply refuses to edit as
+// isBinary reports whether content is a file edapply refuses to edit as
 // text: one with a NUL byte anywhere, or a UTF-16 (or UTF-32) byte order
 // mark. Bytes that are merely not UTF-8 are text (Windows-1252 and the
 // like) and are edited byte for byte. The whole file is scanned, not a
 // prefix: a NUL past the first 8 KiB still means a splice could cut
 // through binary data.
-func IsBinary(content string) bool {
+func isBinary(content string) bool {
 	return strings.HasPrefix(content, "\xFF\xFE") || strings.HasPrefix(content, "\xFE\xFF") || strings.IndexByte(content, 0) >= 0
-}
-
-// BinaryFileError is the error of an edit to a binary file.
-func BinaryFileError() *edit.Error {
-	return &edit.Error{Code: edit.CodeBinaryFile, Msg: "binary file (NUL bytes or UTF-16)",
-		Hint: "edapply edits text files only; leave this file out of the edits."}
 }
 
 func nextBackoff(b int) (skip, next int) {
@@ -408,39 +402,30 @@ func (d *Doc) settle() {
 	if d.pend == nil {
 		return
 	}
-	var b strings.Builder
-	b.Grow(len(d.text) + splicedGrowth(d.pend))
-	last := 0
-	for _, x := range d.pend {
-		b.WriteString(d.text[last:x.Start])
-		b.WriteString(x.New)
-		last = x.End
-	}
-	b.WriteString(d.text[last:])
+	text := joined(d.text, d.pend)
 	d.pend = nil
-	d.setText(b.String())
-}
-
-// splicedGrowth is how many bytes sp adds to the text it splices.
-func splicedGrowth(sp []splice) int {
-	n := 0
-	for _, x := range sp {
-		n += len(x.New) - (x.End - x.Start)
-	}
-	return n
+	d.setText(text)
 }
 
 // checkSplices checks that every splice is in bounds of src, ascending and
 // disjoint, as x/tools' diff.Apply does: a bad splice from the ladder is
 // reported, never written.
-func checkSplices(src string, sp []splice) *edit.Error {
+func checkSplices(src string, sp []Splice) *edit.Error {
 	last := 0
 	for _, x := range sp {
-		if x.Start < last || x.Start > x.End || x.End > len(src) {
-			return &edit.Error{Code: edit.CodeIO,
-				Msg: fmt.Sprintf("internal error: invalid splice [%d:%d] after offset %d in %d bytes", x.Start, x.End, last, len(src))}
+		if x.At < last || x.end() > len(src) {
+			return errBadSplice(x, last, len(src))
 		}
-		last = x.End
+		last = x.end()
 	}
 	return nil
+}
+
+// A Stream is fed a batch's content in order as its splices make it (the
+// receipt's hash, computed while the edits are planned): substrings of the
+// content, which it must not keep past Stop. Stop ends the stream without
+// a result.
+type Stream interface {
+	Feed(piece string)
+	Stop()
 }

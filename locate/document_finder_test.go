@@ -33,9 +33,8 @@ func TestLadderFinderFollowsText(t *testing.T) {
 	for pass := range 2 {
 		var seen []*finder
 		for i := range edits {
-			p := Prepare(&edits[i])
 			before := d.Text()
-			r, err := d.ladder(&p)
+			r, err := d.ladder(&edits[i])
 			if d.fin == nil || d.fin.content != before {
 				t.Fatalf("pass %d, edit %d: the ladder's finder reads other text than the edit's", pass, i)
 			}

@@ -191,10 +191,7 @@ func checkBatch(t *testing.T, files map[string]string, edits []edit.Edit, opts O
 				es = append(es, e)
 			}
 		}
-		ps := make([]Prepared, len(es))
-		for k := range es {
-			ps[k] = Prepare(&es[k])
-		}
+		ps := pointers(es)
 		var log strings.Builder
 		fmt.Fprintf(&log, "file %s: %q\n", name, files[name])
 		fail := func(format string, args ...any) {
@@ -243,9 +240,9 @@ func checkBatch(t *testing.T, files map[string]string, edits []edit.Edit, opts O
 			}
 			if d == nil {
 				d = NewDoc(content, opts)
-				d.Expect(ps[k:])
+				d.Prepare(ps[k:])
 			}
-			r, err := d.Replace(&ps[k])
+			r, err := d.Replace(e)
 			want, werr := replaceByLadder(&ref, e, opts)
 			if !reflect.DeepEqual(r, want) || !reflect.DeepEqual(err, werr) {
 				fail("edit %d: the Doc gives\n  %+v %v\nthe ladder\n  %+v %v", k, r, err, want, werr)
@@ -265,8 +262,8 @@ func checkBatch(t *testing.T, files map[string]string, edits []edit.Edit, opts O
 // replaceByLadder is what a Doc does without its batch: edit e located by
 // the ladder alone in *content, a file's bytes, and applied there.
 func replaceByLadder(content *string, e *edit.Edit, opts Options) (Result, *edit.Error) {
-	if IsBinary(*content) {
-		return Result{}, BinaryFileError()
+	if isBinary(*content) {
+		return Result{}, errBinary()
 	}
 	body, hasBOM := strings.CutPrefix(*content, bom)
 	loc, err := locate(body, e, opts)
@@ -278,21 +275,14 @@ func replaceByLadder(content *string, e *edit.Edit, opts Options) (Result, *edit
 		if serr := checkSplices(body, loc.Splices); serr != nil {
 			return Result{}, serr
 		}
-		var b strings.Builder
-		last := 0
-		for _, x := range loc.Splices {
-			b.WriteString(body[last:x.Start] + x.New)
-			last = x.End
-		}
-		b.WriteString(body[last:])
-		out := b.String()
+		out := joined(body, loc.Splices)
 		at := 0
 		if hasBOM {
 			out, at = bom+out, len(bom)
 		}
 		// Every splice, in the content as the edit saw it.
 		for _, x := range loc.Splices {
-			r.Changes = append(r.Changes, Change{At: at + x.Start, Old: body[x.Start:x.End], New: x.New})
+			r.Splices = append(r.Splices, Splice{At: at + x.At, Old: x.Old, New: x.New})
 		}
 		*content = out
 	}

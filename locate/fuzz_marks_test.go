@@ -67,7 +67,7 @@ func FuzzKeptLinesByMarks(f *testing.F) {
 			return
 		}
 		// The file's line where the hunk's first line stands.
-		first := strings.Count(file[:loc.Splices[0].Start], "\n")
+		first := strings.Count(file[:loc.Splices[0].At], "\n")
 		written := strings.SplitAfter(loc.Splices[0].New, "\n")
 		i, j := 0, 0 // the hunk's next old and new line
 		for _, m := range marks {

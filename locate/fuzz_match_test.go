@@ -142,12 +142,12 @@ func FuzzMatch(f *testing.F) {
 			sp := loc.Splices
 			// A placeholder at the edge of the old text may stand for no
 			// line: then the match lies inside the span.
-			inside := newPattern(e.Old).gaps > 0 && len(sp) == 1 && sp[0].Start >= start && sp[0].End <= end
+			inside := newPattern(e.Old).gaps > 0 && len(sp) == 1 && sp[0].At >= start && sp[0].end() <= end
 			// Deleting a file's last line that has no newline takes the
 			// newline before it, so the file stays without a final one.
-			lastLine := len(sp) == 1 && sp[0].End == end && end == len(content) && !strings.HasSuffix(content, "\n") &&
-				sp[0].Start < start && (content[sp[0].Start:start] == "\n" || content[sp[0].Start:start] == "\r\n")
-			if !inside && !lastLine && (len(sp) != 1 || sp[0].Start != start || sp[0].End != end) {
+			lastLine := len(sp) == 1 && sp[0].end() == end && end == len(content) && !strings.HasSuffix(content, "\n") &&
+				sp[0].At < start && (content[sp[0].At:start] == "\n" || content[sp[0].At:start] == "\r\n")
+			if !inside && !lastLine && (len(sp) != 1 || sp[0].At != start || sp[0].end() != end) {
 				t.Fatalf("%s: locate(%q, %q) splices %+v, want [%d:%d]", what, content, e.Old, loc.Splices, start, end)
 			}
 			_ = spliced(t, content, loc)

@@ -56,7 +56,7 @@ func FuzzTypoNeverApplies(f *testing.F) {
 		}
 		content := strings.Join(fl, "\n") + "\n"
 		e := edit.Edit{Op: edit.Replace, Old: old, New: nw, Count: 1, Format: edit.FormatSearchReplace}
-		loc, err := Locate(content, &e, Options{})
+		loc, err := locate(content, &e, Options{})
 		if err != nil || loc.Status != StatusApplied {
 			return // the property is about edits that apply
 		}
@@ -87,7 +87,7 @@ func FuzzTypoNeverApplies(f *testing.F) {
 			tl := append(append(append([]string{}, ol[:i]...), typo), ol[i+1:]...)
 			te := e
 			te.Old = strings.Join(tl, "\n") + "\n"
-			if loc, err := Locate(content, &te, Options{}); err == nil {
+			if loc, err := locate(content, &te, Options{}); err == nil {
 				t.Fatalf("a typo in SEARCH line %d succeeded (%s, %s)\nfile:\n%s\nSEARCH:\n%s\nREPLACE:\n%s",
 					i+1, loc.Status, loc.Strategy, content, te.Old, nw)
 			}

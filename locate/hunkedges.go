@@ -1,9 +1,7 @@
 package locate
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/edapply/edapply/edit"
 )
@@ -220,16 +218,15 @@ func (m *matcher) edgeFits(r edgeReading, first, last int) (note string, ok bool
 		}
 		// A line the model dropped: the hunk's line is the next one out.
 		if agrees(k+step, l) && rest(i+1, k+2*step) {
-			return fmt.Sprintf("the hunk's context at its %s leaves out the file's line %d; the hunk was placed by its other lines and the file's lines kept: copy context lines as the file has them", where, k+1), true
+			return noteEdgeDropped(where, k+1), true
 		}
 		// A blank line the model added: the file's line is the next
 		// hunk line's.
 		if isBlank(l) && rest(i+1, k) {
-			return fmt.Sprintf("the hunk's context at its %s has a blank line the file does not have beside its line %d; the hunk was placed by its other lines and the file's lines kept: copy context lines as the file has them", where, k+1-step), true
+			return noteEdgeBlank(where, k+1-step), true
 		}
 		if t, ok := at(k); ok && !isBlank(t) && !isBlank(l) && lineLikeness(t, l) >= weakSimilarity && rest(i+1, k+step) {
-			return fmt.Sprintf("the hunk's context line `%s` at its %s differs from the file's line %d, `%s`; the hunk was placed by its other lines and the file's line kept: copy context lines as the file has them",
-				clip(strings.TrimSpace(l)), where, k+1, clip(strings.TrimSpace(t))), true
+			return noteEdgeDiffers(l, where, k+1, t), true
 		}
 		return "", false
 	}
@@ -243,7 +240,6 @@ func (m *matcher) edgeFits(r edgeReading, first, last int) (note string, ok bool
 // context at one of its edges, may mean more than one place.
 func (m *matcher) multipleFits(fits []edgeFit) *edit.Error {
 	var places []hit
-	var at []string
 	seen := map[int]bool{}
 	for _, f := range fits {
 		if seen[f.at] || len(places) == maxListed {
@@ -251,16 +247,6 @@ func (m *matcher) multipleFits(fits []edgeFit) *edit.Error {
 		}
 		seen[f.at] = true
 		places = append(places, f.place)
-		switch {
-		case len(at) < 5:
-			at = append(at, lineRange(f.place.first+1, f.place.last+1))
-		case len(at) == 5:
-			at = append(at, "…")
-		}
 	}
-	return &edit.Error{Code: edit.CodeMultipleMatches,
-		Msg: "hunk not found as written; without the context lines that differ from the file, it matches more than one place",
-		Hint: fmt.Sprintf("Copy the context lines from the file as they are, enough of them that the hunk matches one place (without the ones that differ, it matches at lines %s).",
-			strings.Join(at, ", ")),
-		Candidates: m.f.listed(places)}
+	return errEdgesMultiple(places, m.f.listed(places))
 }

@@ -33,9 +33,6 @@ const (
 	StatusFailed         Status = "failed"
 )
 
-// bom is UTF-8's byte order mark, which a file's content may start with.
-const bom = "\uFEFF"
-
 // LineOriented reports whether e was written in a format that quotes whole
 // lines (SEARCH/REPLACE blocks, diff hunks, Codex chunks): its old text
 // matches at line starts only, and an empty old text on a file with
@@ -47,43 +44,4 @@ func LineOriented(e *edit.Edit) bool {
 		return true
 	}
 	return false
-}
-
-// A Stream is fed a batch's content in order as its splices make it (the
-// receipt's hash, computed while the edits are planned): substrings of the
-// content, which it must not keep past Stop. Stop ends the stream without
-// a result.
-type Stream interface {
-	Feed(piece string)
-	Stop()
-}
-
-// IsCRLF reports whether text's line endings are mostly CRLF.
-func IsCRLF(text string) bool { return isCRLF(text) }
-
-// SameContent reports whether content equals want as a whole file, up to
-// line endings, trailing whitespace and trailing blank lines (a diff's
-// deletion must match the whole file).
-func SameContent(content, want string) bool { return sameContent(content, want) }
-
-// ElidedRewrite reports whether rewritten, a whole-file rewrite of
-// original, stands in for code of original with a placeholder such as
-// "// ... existing code ..."; line is the placeholder's 1-based line in
-// rewritten. A placeholder line that original already has is code.
-func ElidedRewrite(original, rewritten string) (line int, elided bool) {
-	return elidedRewrite(original, rewritten)
-}
-
-// A Location is where the ladder found a Replace edit, and what to write.
-type Location = location
-
-// A Splice replaces content[Start:End] with New. Offsets are bytes.
-type Splice = splice
-
-// Locate finds e (a Replace) in content, which is a file's text without
-// its BOM, by the ladder alone, and returns the splices that apply it. The
-// returned error carries Code, Msg, Hint and Candidates; the caller sets
-// Path and Edit. A Doc does the same and applies them.
-func Locate(content string, e *edit.Edit, opts Options) (Location, *edit.Error) {
-	return locate(content, e, opts)
 }

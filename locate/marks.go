@@ -1,6 +1,9 @@
 package locate
 
-import "github.com/edapply/edapply/edit"
+import (
+	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/linediff"
+)
 
 // Marks: which line of the old text a kept line of the new text is.
 //
@@ -98,4 +101,25 @@ func withMarks(e *edit.Edit, oldLead, oldTrail, newLead, newTrail int) string {
 		return ""
 	}
 	return dropMarks(e.Marks, oldLead, oldTrail, newLead, newTrail)
+}
+
+// pairLines returns, for each line of b, the index of the line of a that
+// it keeps unchanged (a longest common subsequence of lines), or -1. With
+// gaps set every placeholder equals every other: the elision rung matched
+// them as runs of lines. Without, a placeholder the file holds literally
+// is a line like any other, and moving it is a change. With exact set lines compare byte
+// for byte: when the SEARCH text matched the file exactly, a REPLACE line
+// that differs only in trailing blanks is a deliberate change. Otherwise
+// they compare without trailing blanks, because on a looser rung the
+// model's trailing blanks are noise and the file's bytes should stay.
+func pairLines(a, b *pattern, exact, gaps bool) []int {
+	keys := func(p *pattern) []string {
+		ks := make([]string, len(p.lines))
+		for i := range ks {
+			ks[i] = lineKey(p, i, exact, gaps)
+		}
+		return ks
+	}
+	ka, kb := keys(a), keys(b)
+	return linediff.Pair(len(ka), len(kb), func(i, j int) bool { return ka[i] == kb[j] })
 }

@@ -180,8 +180,9 @@ func TestAppendRestates(t *testing.T) {
 	}
 }
 
-// TestStands: an edit's new text stands in a content as the ladder finds
-// a text, at any tolerance it would find the old one with.
+// TestStands: an edit's new text stands in a Doc's content as the ladder
+// finds a text, at any tolerance it would find the old one with, in the
+// content as the edits given to the Doc so far leave it.
 func TestStands(t *testing.T) {
 	for name, c := range map[string]struct {
 		content, new string
@@ -198,8 +199,20 @@ func TestStands(t *testing.T) {
 		"empty":       {"a\n", "", edit.FormatSearchReplace, true},
 	} {
 		e := &edit.Edit{Op: edit.Replace, Old: "zzz\n", New: c.new, Count: 1, Format: c.format}
-		if got := Stands(c.content, e, Options{}); got != c.want {
+		if got := NewDoc(c.content, Options{}).Stands(e); got != c.want {
 			t.Errorf("%s: Stands = %v, want %v", name, got, c.want)
 		}
+	}
+	d := NewDoc(bom+"a\nb\nc\n", Options{})
+	first := &edit.Edit{Op: edit.Replace, Old: "zzz\n", New: "a\nb\n", Count: 1}
+	b := &edit.Edit{Op: edit.Replace, Old: "b\nc\n", New: "B\nc\n", Count: 1, Format: edit.FormatSearchReplace}
+	if !d.Stands(first) {
+		t.Error("a Doc's first lines, after its BOM, do not stand in it")
+	}
+	if _, err := d.Replace(b); err != nil {
+		t.Fatal(err)
+	}
+	if !d.Stands(b) || d.Stands(first) {
+		t.Error("Stands does not read the content the edit before it left")
 	}
 }

@@ -50,13 +50,6 @@ const (
 	strategyUnescaped   = StrategyUnicode
 )
 
-// The notes the rescues leave in the receipt.
-const (
-	noteCutFirstLine = "the old text began after its first line's indentation and its other lines were shifted from the file's; it was matched re-indented: quote lines as the file indents them"
-	noteLineNumbers  = "the old text carried a read's line-number prefixes; they were stripped: send the file's text without them"
-	noteUnescaped    = "the old text was escaped twice (\\n as two characters); it was unescaped once: send the characters themselves"
-)
-
 // rescuable reports whether the rescues may be tried for m's edit: a JSON
 // tool call's, with the ladder on, not itself a rescue's.
 func (m *matcher) rescuable() bool {
@@ -126,9 +119,7 @@ func (m *matcher) rescue(op, np *pattern) (loc location, err *edit.Error, ok boo
 			// Written as sent, the prefixes would become the file's text.
 			w := wordsOf(m.e)
 			cands, _ := m.f.candidates(newPattern(joinLines(old, op.finalNL)), m.from, w)
-			return location{}, &edit.Error{Code: edit.CodeNoMatch, Msg: w.old + " not found with its line-number prefixes",
-				Hint:       upperFirst(noteLineNumbers) + "; the new text has them on some lines only, so it was not applied: send both without them.",
-				Candidates: cands}, true
+			return location{}, errSomeNumbered(w, cands), true
 		}
 		loc, err = m.rerun(joinLines(old, op.finalNL), nw, first, strategyLineNumbers, noteLineNumbers)
 		return loc, err, true
@@ -197,18 +188,11 @@ func (m *matcher) rerun(old, nw string, hint int, s Strategy, note string) (loca
 	}
 	loc, err := locateWith(m.f, &e, newPattern(old), newPattern(nw), m.opts, nil, true)
 	if err != nil {
-		err.Hint = strings.TrimSpace(upperFirst(note) + ". " + err.Hint)
+		err.Hint = strings.TrimSpace(noteFirst(note, err.Hint))
 		return loc, err
 	}
 	loc.Strategy, loc.Note = s, note
 	return loc, nil
-}
-
-func upperFirst(s string) string {
-	if s == "" || s[0] < 'a' || s[0] > 'z' {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
 }
 
 func joinLines(lines []string, finalNL bool) string {

@@ -5,9 +5,6 @@ import (
 	"strings"
 )
 
-// noteSpacing is the receipt's note for an edit found at the spacing rung.
-const noteSpacing = `the old text's blanks beside punctuation differ from the file's ("f( a, b )" for "f(a, b)"); it was matched without them: quote lines as the file spaces them`
-
 // spacingPunct holds the ASCII punctuation beside which the spacing rung
 // drops blanks: brackets, separators and operators, whose spacing is a
 // matter of style in every language a model edits. Quotes, "_", "\", "#",

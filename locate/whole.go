@@ -1,7 +1,9 @@
 package locate
 
+// What a whole-file edit asks of the content it replaces, deletes or
+// recreates: no rung, only judgements of whole texts.
+
 import (
-	"fmt"
 	"strings"
 
 	"github.com/edapply/edapply/edit"
@@ -10,30 +12,23 @@ import (
 // RewriteError judges rewritten as the whole new content of original: an
 // ELIDED error when a placeholder in it stands for original's code, or,
 // for a tentative rewrite (a fence nobody called a whole file), when it is
-// no whole file but a piece of one (WholeOf). Nil means it may be written.
+// no whole file but a piece of one (wholeOf). Nil means it may be written.
 func RewriteError(original, rewritten string, tentative bool) *edit.Error {
 	if line, elided := elidedRewrite(original, rewritten); elided {
-		msg := "rewrite elides existing code with a placeholder"
-		if line > 0 {
-			msg = fmt.Sprintf("%s (line %d)", msg, line)
-		}
-		return &edit.Error{Code: edit.CodeElision, Msg: msg,
-			Hint: "Write out every line instead of a placeholder such as \"... existing code ...\", or use SEARCH/REPLACE blocks for just the lines that change."}
+		return errRewriteElides(line)
 	}
-	if tentative && !WholeOf(original, rewritten) {
-		return &edit.Error{Code: edit.CodeElision,
-			Msg:  "the fence under the path holds a piece of the file, not the whole file: as a rewrite it would delete the rest",
-			Hint: "Send a SEARCH/REPLACE block for the part you changed, or pass `-f whole` if the fence is meant to replace the whole file."}
+	if tentative && !wholeOf(original, rewritten) {
+		return errRewritePiece()
 	}
 	return nil
 }
 
-// maxWholeCells bounds the table WholeOf fills to count the lines a
+// maxWholeCells bounds the table wholeOf fills to count the lines a
 // rewrite keeps in order; past it, a greedy count (never more than the
 // true one) stands in.
 const maxWholeCells = 16 << 20
 
-// WholeOf reports whether text, a fence read as a file's new content
+// wholeOf reports whether text, a fence read as a file's new content
 // without the reply saying so, is explainable as the whole of file rather
 // than a piece of it: it keeps the file's first and last significant
 // lines, or most of the file's significant lines in order, or most of its
@@ -43,7 +38,7 @@ const maxWholeCells = 16 << 20
 // lines are the non-blank ones, compared with their blanks trimmed and
 // collapsed, so a rewrite that re-indents still counts. An empty file is
 // anything's whole.
-func WholeOf(file, text string) bool {
+func wholeOf(file, text string) bool {
 	fl, tl := significantLines(file), significantLines(text)
 	if len(fl) == 0 {
 		return true
@@ -129,4 +124,33 @@ func keptInOrder(a, b []string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// IsCRLF reports whether text's line endings are mostly CRLF.
+func IsCRLF(text string) bool {
+	crlf := strings.Count(text, "\r\n")
+	return crlf > 0 && crlf >= strings.Count(text, "\n")-crlf
+}
+
+// SameContent reports whether content equals want as a whole file, up to
+// line endings, trailing whitespace and trailing blank lines (a diff's
+// deletion must match the whole file).
+func SameContent(content, want string) bool {
+	split := func(s string) []string {
+		ls := splitLF(s)
+		for len(ls) > 0 && isBlank(ls[len(ls)-1]) {
+			ls = ls[:len(ls)-1]
+		}
+		return ls
+	}
+	a, b := split(content), split(want)
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if trimRight(a[i]) != trimRight(b[i]) {
+			return false
+		}
+	}
+	return true
 }

@@ -20,8 +20,8 @@ func TestWholeOf(t *testing.T) {
 		{"one two three four five six\n", "one two\nthree four five\n", true}, // reflowed
 		{"aaaa bbbb\ncccc dddd\n", "a totally different text of the same size\n", true},
 	} {
-		if got := WholeOf(tc.file, tc.text); got != tc.want {
-			t.Errorf("WholeOf(%q, %q) = %v, want %v", tc.file, tc.text, got, tc.want)
+		if got := wholeOf(tc.file, tc.text); got != tc.want {
+			t.Errorf("wholeOf(%q, %q) = %v, want %v", tc.file, tc.text, got, tc.want)
 		}
 	}
 }

@@ -40,7 +40,7 @@ func TestWordsPerFormat(t *testing.T) {
 		{edit.FormatAuto, "a\nb\n", "x\n", "y\n", 1, "", edit.CodeNoMatch, []string{"SEARCH text not found"}, nil},
 	} {
 		e := &edit.Edit{Op: edit.Replace, Path: "f", Old: c.old, New: c.new, Format: c.format, Count: c.count, EveryKey: c.every}
-		_, err := Locate(c.file, e, Options{})
+		_, err := locate(c.file, e, Options{})
 		if err == nil || err.Code != c.code {
 			t.Errorf("%q %s: Locate = %v, want %s", c.format, c.want[0], err, c.code)
 			continue
@@ -76,7 +76,7 @@ func TestWordsLeaveQuotesAlone(t *testing.T) {
 		{edit.FormatSearchReplace, "the SEARCH"},
 	} {
 		e := &edit.Edit{Op: edit.Replace, Path: "f", Old: "// the SEARCH text goes her\nx := 1\n", New: "y\n", Format: c.format, Count: 1}
-		_, err := Locate(file, e, Options{})
+		_, err := locate(file, e, Options{})
 		if err == nil || err.Code != edit.CodeNoMatch {
 			t.Fatalf("%s: Locate = %v, want NO_MATCH", c.format, err)
 		}
@@ -84,21 +84,5 @@ func TestWordsLeaveQuotesAlone(t *testing.T) {
 		if !strings.HasPrefix(err.Hint, want) {
 			t.Errorf("%s: hint %q, want it to start %q", c.format, err.Hint, want)
 		}
-	}
-}
-
-// TestCreateWords: the edit that creates a file is named in the words of
-// the format the failed edit was written in, a block's for no edit.
-func TestCreateWords(t *testing.T) {
-	for format, want := range map[edit.Format]string{
-		edit.FormatJSON: "an empty old_string", edit.FormatUDiff: "a hunk of only + lines", edit.FormatCodex: "a hunk of only + lines",
-		edit.FormatSearchReplace: "an empty SEARCH section", edit.FormatWhole: "an empty SEARCH section",
-	} {
-		if got := CreateWords(&edit.Edit{Format: format}); got != want {
-			t.Errorf("CreateWords(%s) = %q, want %q", format, got, want)
-		}
-	}
-	if got := CreateWords(nil); got != "an empty SEARCH section" {
-		t.Errorf("CreateWords(nil) = %q", got)
 	}
 }

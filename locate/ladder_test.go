@@ -9,18 +9,18 @@ import (
 )
 
 // spliced applies loc's splices to content, checking they are in bounds,
-// ascending and disjoint.
+// ascending, disjoint, and replace the bytes they say.
 func spliced(t testing.TB, content string, loc location) string {
 	t.Helper()
 	var b strings.Builder
 	off := 0
 	for _, s := range loc.Splices {
-		if s.Start < off || s.End < s.Start || s.End > len(content) {
-			t.Fatalf("bad splice [%d:%d] after %d in %d bytes", s.Start, s.End, off, len(content))
+		if s.At < off || s.At+len(s.Old) > len(content) || content[s.At:s.At+len(s.Old)] != s.Old {
+			t.Fatalf("bad splice %+v after %d in %d bytes", s, off, len(content))
 		}
-		b.WriteString(content[off:s.Start])
+		b.WriteString(content[off:s.At])
 		b.WriteString(s.New)
-		off = s.End
+		off = s.At + len(s.Old)
 	}
 	b.WriteString(content[off:])
 	return b.String()
@@ -100,7 +100,7 @@ func runLocate(t *testing.T, name string, c locateCase) {
 	}
 	if len(loc.Splices) > 0 {
 		s := loc.Splices[0]
-		if loc.Matched != c.file[s.Start:s.End] || loc.Written != s.New {
+		if loc.Matched != s.Old || loc.Written != s.New {
 			t.Errorf("%s: Matched/Written %q/%q do not describe the first splice", name, loc.Matched, loc.Written)
 		}
 	}
@@ -377,8 +377,8 @@ func TestSameContent(t *testing.T) {
 		{"a\nb\n", "a\nc\n", false},
 		{"a\n", "a\nb\n", false},
 	} {
-		if got := sameContent(c.a, c.b); got != c.want {
-			t.Errorf("sameContent(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		if got := SameContent(c.a, c.b); got != c.want {
+			t.Errorf("SameContent(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
 		}
 	}
 }

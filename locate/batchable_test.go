@@ -12,12 +12,12 @@ import (
 	"github.com/edapply/edapply/internal/growth"
 )
 
-// TestPreparedHoldsLittle: a prepared edit holds a few words beside its
-// edit, not its texts split in lines (two patterns of several times the
-// texts' bytes): a large reply's edits are all prepared before the first
-// file is planned, so what each holds is held for every edit at once. The
-// ladder splits an edit's lines again only when the edit reaches it.
-func TestPreparedHoldsLittle(t *testing.T) {
+// TestJudgedHoldsLittle: what the batch keeps of an edit it judged is a
+// few words, not its texts split in lines (two patterns of several times
+// the texts' bytes): a Doc judges every edit it was prepared for when its
+// first segment starts, and holds them all at once. The ladder splits an
+// edit's lines again only when the edit reaches it.
+func TestJudgedHoldsLittle(t *testing.T) {
 	growth.SkipUnderRace(t)
 	const n = 4000
 	edits := make([]edit.Edit, n)
@@ -34,22 +34,23 @@ func TestPreparedHoldsLittle(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	ps := make([]Prepared, n)
+	bes := make([]batchEdit, len(edits))
 	for i := range edits {
-		ps[i] = Prepare(&edits[i])
+		bes[i] = batchable(&edits[i], nil)
 	}
 	runtime.GC()
 	runtime.ReadMemStats(&after)
-	for i := range ps {
-		if !ps[i].Batchable() {
+	for i := range bes {
+		if !bes[i].ok {
 			t.Fatalf("edit %d is not batchable: the test measures what a batch's edit holds", i)
 		}
 	}
-	runtime.KeepAlive(ps)
+	runtime.KeepAlive(bes)
+	runtime.KeepAlive(edits) // the Doc's caller holds them; only what judging adds counts
 	held := int64(after.HeapAlloc) - int64(before.HeapAlloc)
-	t.Logf("%d prepared edits of %d bytes of text hold %d bytes, %.1f per edit", n, text, held, float64(held)/n)
-	if held > 48*n {
-		t.Errorf("%d prepared edits hold %d bytes (%.0f each, their texts %d in all): more than a few words each", n, held, float64(held)/n, text)
+	t.Logf("%d judged edits of %d bytes of text hold %d bytes, %.1f per edit", n, text, held, float64(held)/n)
+	if held > 24*n {
+		t.Errorf("%d judged edits hold %d bytes (%.0f each, their texts %d in all): more than a few words each", n, held, float64(held)/n, text)
 	}
 }
 
@@ -95,7 +96,7 @@ func TestBatchableAsTwoPatterns(t *testing.T) {
 		if i%3 == 0 {
 			e.New = e.Old + text() // a replacement that holds the old text
 		}
-		got, want := batchable(&e), twoPatterns(&e)
+		got, want := batchable(&e, nil), twoPatterns(&e)
 		if got.ok != want.ok || got.plain != want.plain || got.oldLines != want.oldLines ||
 			(got.lf == nil) != (want.lf == nil) || got.lf != nil && *got.lf != *want.lf {
 			t.Fatalf("old %q new %q: batchable %+v, with two full patterns %+v", e.Old, e.New, got, want)

@@ -8,13 +8,23 @@ import (
 	"github.com/edapply/edapply/edit"
 )
 
-// replay applies r's Changes to content, checking that each replaces the
+// pointers returns a pointer to each of es, in order: the edits a Doc is
+// prepared for.
+func pointers(es []edit.Edit) []*edit.Edit {
+	ps := make([]*edit.Edit, len(es))
+	for k := range es {
+		ps[k] = &es[k]
+	}
+	return ps
+}
+
+// replay applies r's Splices to content, checking that each replaces the
 // bytes it says.
 func replay(t *testing.T, content string, r Result) string {
 	t.Helper()
 	var b strings.Builder
 	last := 0
-	for _, c := range r.Changes {
+	for _, c := range r.Splices {
 		if c.At < last || c.At+len(c.Old) > len(content) || content[c.At:c.At+len(c.Old)] != c.Old {
 			t.Fatalf("change %+v is not content's bytes at its offset (after %d) in %q", c, last, content)
 		}
@@ -26,11 +36,11 @@ func replay(t *testing.T, content string, r Result) string {
 	return b.String()
 }
 
-// TestDocChanges holds a Doc's Changes to what it does: every edit's
+// TestDocSplices holds a Doc's Splices to what it does: every edit's
 // splices, replayed in order on the content each edit saw (a BOM
 // included), give the content the Doc makes, whether the batch index
 // answered or the ladder did, and a replace_all reports every place.
-func TestDocChanges(t *testing.T) {
+func TestDocSplices(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(bom)
 	for i := range 40 {
@@ -47,29 +57,25 @@ func TestDocChanges(t *testing.T) {
 		// A tolerant rung.
 		{Op: edit.Replace, Old: "func f9() {\n    return 9\n} // end\n", New: "func f9() {\n    return 90\n} // end\n", Count: 1, Format: edit.FormatSearchReplace},
 	}
-	ps := make([]Prepared, len(es))
-	for k := range es {
-		ps[k] = Prepare(&es[k])
-	}
 	d := NewDoc(content, Options{})
-	d.Expect(ps)
+	d.Prepare(pointers(es))
 	want := content
 	for k := range es {
-		r, err := d.Replace(&ps[k])
+		r, err := d.Replace(&es[k])
 		if err != nil {
 			t.Fatalf("edit %d: %v", k, err)
 		}
-		if r.Status != StatusApplied || len(r.Changes) == 0 {
-			t.Fatalf("edit %d: %s with %d changes, want applied", k, r.Status, len(r.Changes))
+		if r.Status != StatusApplied || len(r.Splices) == 0 {
+			t.Fatalf("edit %d: %s with %d changes, want applied", k, r.Status, len(r.Splices))
 		}
-		if k == 3 && len(r.Changes) != 39 {
-			t.Errorf("replace_all of } reported %d changes, want one for each of the 39 functions left", len(r.Changes))
+		if k == 3 && len(r.Splices) != 39 {
+			t.Errorf("replace_all of } reported %d changes, want one for each of the 39 functions left", len(r.Splices))
 		}
 		want = replay(t, want, r)
 	}
 	got, _ := d.Bytes(true)
 	if string(got) != want {
-		t.Errorf("the Doc makes\n%q\nits Changes replayed make\n%q", got, want)
+		t.Errorf("the Doc makes\n%q\nits Splices replayed make\n%q", got, want)
 	}
 }
 
@@ -93,8 +99,7 @@ func TestResultRead(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := Lone(&tt.e)
-			r, err := NewDoc(tt.content, Options{}).Replace(&p)
+			r, err := NewDoc(tt.content, Options{}).Replace(&tt.e)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,0 +1,48 @@
+package apply
+
+import "github.com/edapply/edapply/edit"
+
+// The words of the messages about whole files that planning gives, in the
+// terms of the format the model wrote; the ladder's own are locate's.
+
+// createWords names, in the words of the format e was written in (a
+// block's for nil), the edit that creates a file: "an empty SEARCH
+// section", "an empty old_string", "a hunk of only + lines".
+func createWords(e *edit.Edit) string {
+	if e == nil {
+		return "an empty SEARCH section"
+	}
+	switch e.Format {
+	case edit.FormatJSON:
+		return "an empty old_string"
+	case edit.FormatUDiff, edit.FormatCodex:
+		return "a hunk of only + lines"
+	}
+	return "an empty SEARCH section"
+}
+
+// existsHint tells a model that created a file which exists how to change
+// it instead, in the terms of the format it wrote: a tool call's empty
+// old_string creates (OpenCode's overwrites, which the receipt must not
+// let it assume), and so does a text editor's "create" command (whose
+// tool names its texts old_str and new_str); a diff's /dev/null side and
+// an Add File do too.
+func existsHint(e *edit.Edit) string {
+	switch e.Format {
+	case edit.FormatJSON:
+		return `To change an existing file, send the text to replace as old_string; to write the whole file, send it as "content" with no old_string. ` +
+			`A text editor's "create" makes a new file only: change this one with "str_replace" (old_str, new_str).`
+	case edit.FormatUDiff:
+		return "To change an existing file, send hunks against its current lines instead of a diff from /dev/null."
+	case edit.FormatCodex:
+		return "To change an existing file, send *** Update File with its changed lines instead of *** Add File."
+	}
+	return "To change an existing file, send SEARCH/REPLACE blocks (or a whole-file rewrite) instead of creating it."
+}
+
+// binaryErr is the error of an edit to a binary file: planning's, and a
+// locate.Doc's, which gives only the code.
+func binaryErr() *edit.Error {
+	return &edit.Error{Code: edit.CodeBinaryFile, Msg: "binary file (NUL bytes or UTF-16)",
+		Hint: "edapply edits text files only; leave this file out of the edits."}
+}
