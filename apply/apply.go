@@ -5,38 +5,6 @@ import (
 	"time"
 
 	"github.com/edapply/edapply/edit"
-	"github.com/edapply/edapply/locate"
-)
-
-// A Strategy names how an edit was located: a level of the tolerance ladder,
-// or the whole-file op that needed no search.
-type Strategy = locate.Strategy
-
-// The contract's strategies.
-const (
-	StrategyExact      = locate.StrategyExact
-	StrategyTrailingWS = locate.StrategyTrailingWS
-	StrategyIndent     = locate.StrategyIndent
-	StrategyWhitespace = locate.StrategyWhitespace
-	StrategyUnicode    = locate.StrategyUnicode
-	StrategyElision    = locate.StrategyElision
-	StrategyLineHint   = locate.StrategyLineHint
-	StrategyCreate     = locate.StrategyCreate
-	StrategyDelete     = locate.StrategyDelete
-	StrategyRewrite    = locate.StrategyRewrite
-	StrategyRename     = locate.StrategyRename
-	StrategyAppend     = locate.StrategyAppend
-)
-
-// A Status is an edit's outcome.
-type Status = locate.Status
-
-// The contract's statuses.
-const (
-	StatusApplied        = locate.StatusApplied
-	StatusMatched        = locate.StatusMatched // located, but not written: a dry run, or the transaction failed
-	StatusAlreadyApplied = locate.StatusAlreadyApplied
-	StatusFailed         = locate.StatusFailed
 )
 
 // Options controls Apply.
@@ -161,8 +129,8 @@ type FileResult struct {
 // An EditResult is one edit's outcome.
 type EditResult struct {
 	Index     int // index into the edits given to Apply
-	Status    Status
-	Strategy  Strategy
+	Status    edit.Status
+	Strategy  edit.Strategy
 	LineStart int    // 1-based lines of the located region in the file as the edit saw it
 	LineEnd   int    // inclusive
 	Matched   string // the file's text the edit located (for normalize)

@@ -76,7 +76,7 @@ func TestCheckRefusesAPlantedDefect(t *testing.T) {
 						t.Errorf("%s: after hash %s, want the before hash: nothing was written", f.Path, f.AfterHash)
 					}
 					for _, er := range f.Edits {
-						if er.Status == StatusApplied {
+						if er.Status == edit.StatusApplied {
 							t.Errorf("%s: edit %d reported applied in a refused transaction", f.Path, er.Index)
 						}
 					}

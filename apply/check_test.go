@@ -70,12 +70,12 @@ func TestVerifyFail(t *testing.T) {
 			if f.Path == "a.txt" {
 				// Written, then changed by the verification: the receipt
 				// says what is on disk, and that the edit was written.
-				if er.Status != StatusApplied || f.AfterHash != HashBytes([]byte("scribble\n")) {
+				if er.Status != edit.StatusApplied || f.AfterHash != HashBytes([]byte("scribble\n")) {
 					t.Errorf("a.txt: edit %d %s, after hash %.8s: want applied and the scribble's hash", er.Index, er.Status, f.AfterHash)
 				}
 				continue
 			}
-			if er.Status != StatusMatched || f.AfterHash != f.BeforeHash {
+			if er.Status != edit.StatusMatched || f.AfterHash != f.BeforeHash {
 				t.Errorf("%s: edit %d %s, after hash %.8s: want matched and the before hash %.8s, as restored", f.Path, er.Index, er.Status, f.AfterHash, f.BeforeHash)
 			}
 		}

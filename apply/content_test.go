@@ -228,7 +228,7 @@ func TestNoAfterHoldsNoSecondCopy(t *testing.T) {
 				runtime.ReadMemStats(&before)
 				res, err := Apply(context.Background(), c.edits, opts)
 				runtime.ReadMemStats(&after)
-				if err != nil || res.Files[0].Edits[0].Status != StatusApplied {
+				if err != nil || res.Files[0].Edits[0].Status != edit.StatusApplied {
 					t.Fatalf("%s: %v, %+v", c.name, err, res.Files[0].Edits)
 				}
 				least = min(least, after.TotalAlloc-before.TotalAlloc)

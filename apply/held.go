@@ -78,7 +78,7 @@ func (p *planner) refuseUnheld(edits []edit.Edit, again map[int]bool) {
 			Hint: "Send this file's changes as fewer edits, each quoting the lines as the edits before it leave them."})
 		for k := range c.f.fr.Edits {
 			if er := &c.f.fr.Edits[k]; er.Index == p.index(c.i) {
-				er.Status = StatusFailed
+				er.Status = edit.StatusFailed
 			}
 		}
 	}
@@ -91,7 +91,7 @@ func (p *planner) unheld(edits []edit.Edit) map[int]bool {
 	docs := map[*file]*locate.Doc{}
 	for _, c := range p.held {
 		f := c.f
-		if f.changes == c.changes || f.at == nil || !f.at.cur.exists || f.fr.Edits[c.k].Status != StatusAlreadyApplied {
+		if f.changes == c.changes || f.at == nil || !f.at.cur.exists || f.fr.Edits[c.k].Status != edit.StatusAlreadyApplied {
 			// Nothing changed the file after the edit (or the reply
 			// deleted it): what the edit saw is what the reply leaves;
 			// or the edit claims nothing any more (see supersede).

@@ -666,7 +666,7 @@ func (p *planner) checkNesting(edits []edit.Edit) {
 			if s.owner != nil {
 				for k := range s.owner.fr.Edits {
 					if er := &s.owner.fr.Edits[k]; er.Index == p.index(i) {
-						er.Status = StatusFailed
+						er.Status = edit.StatusFailed
 					}
 				}
 			}
@@ -824,7 +824,7 @@ func (p *planner) fail(i int, e *edit.Edit, err *edit.Error) {
 // fixer, the file's text around the failure as the edit saw it.
 func (p *planner) failOn(f *file, i int, e *edit.Edit, err *edit.Error) {
 	p.fail(i, e, err)
-	p.record(f, i, EditResult{Status: StatusFailed})
+	p.record(f, i, EditResult{Status: edit.StatusFailed})
 	if p.excerpts != nil && f.at != nil && f.at.cur.exists && p.excerpts[i] == "" {
 		p.excerpts[i] = excerpt(p.text(f.at), err)
 	}
@@ -836,7 +836,7 @@ func (p *planner) record(f *file, i int, er EditResult) {
 	if p.work != nil && p.work[i].repaired {
 		er.Repaired, er.Fix = true, &p.work[i].e
 	}
-	if er.Status == StatusApplied {
+	if er.Status == edit.StatusApplied {
 		f.changes++
 	}
 	f.fr.Edits = append(f.fr.Edits, er)
@@ -917,7 +917,7 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 			p.replace(f, i, e)
 			return
 		}
-		p.create(f, i, e, StrategyCreate)
+		p.create(f, i, e, edit.StrategyCreate)
 	case edit.Replace:
 		if e.Old == "" && e.Hint == 0 && len(e.Anchors) == 0 && !e.AtEOF &&
 			(!s.cur.exists || len(s.cur.data) == 0 || !locate.LineOriented(e)) {
@@ -926,13 +926,13 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 			// with content (FILE_EXISTS). A block's or a chunk's appends to
 			// it; with a line, an anchor or the end of the file it inserts
 			// there (the ladder's insert).
-			p.create(f, i, e, StrategyCreate)
+			p.create(f, i, e, edit.StrategyCreate)
 			return
 		}
 		p.replace(f, i, e)
 	case edit.Rewrite:
 		if !s.cur.exists {
-			p.create(f, i, e, StrategyCreate)
+			p.create(f, i, e, edit.StrategyCreate)
 			return
 		}
 		p.rewrite(f, i, e)
@@ -943,7 +943,7 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 	}
 }
 
-func (p *planner) create(f *file, i int, e *edit.Edit, strat Strategy) {
+func (p *planner) create(f *file, i int, e *edit.Edit, strat edit.Strategy) {
 	s := f.at
 	text := e.New
 	if p.mopts.TrimTrailingWS {
@@ -961,7 +961,7 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat Strategy) {
 	default:
 		body, _ := splitBOM(s.cur.data)
 		if body == strings.TrimPrefix(text, bom) || !isBinary(s.cur.data) && locate.SameContent(body, strings.TrimPrefix(text, bom)) {
-			p.record(f, i, EditResult{Status: StatusAlreadyApplied, Strategy: strat,
+			p.record(f, i, EditResult{Status: edit.StatusAlreadyApplied, Strategy: strat,
 				LineStart: 1, LineEnd: lineCount(body)})
 			return
 		}
@@ -974,7 +974,7 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat Strategy) {
 		s.made = i + 1
 	}
 	p.setMode(s, e)
-	p.record(f, i, EditResult{Status: StatusApplied, Strategy: strat,
+	p.record(f, i, EditResult{Status: edit.StatusApplied, Strategy: strat,
 		LineStart: 1, LineEnd: lineCount(text), Written: text})
 }
 
@@ -987,8 +987,8 @@ func (p *planner) supersede(f *file, i int) {
 	note := fmt.Sprintf("replaced by edit %d, which writes the file whole", p.index(i))
 	for k := range f.fr.Edits {
 		er := &f.fr.Edits[k]
-		if er.Status == StatusApplied || er.Status == StatusAlreadyApplied {
-			er.Status, er.Note = StatusMatched, note
+		if er.Status == edit.StatusApplied || er.Status == edit.StatusAlreadyApplied {
+			er.Status, er.Note = edit.StatusMatched, note
 		}
 	}
 }
@@ -1055,10 +1055,10 @@ func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
 	if hadBOM || newBOM {
 		text = bom + text
 	}
-	er := EditResult{Status: StatusApplied, Strategy: StrategyRewrite,
+	er := EditResult{Status: edit.StatusApplied, Strategy: edit.StrategyRewrite,
 		LineStart: 1, LineEnd: lineCount(text), Written: strings.TrimPrefix(text, bom)}
 	if text == string(s.cur.data) {
-		er.Status = StatusAlreadyApplied
+		er.Status = edit.StatusAlreadyApplied
 	}
 	s.cur.data = p.contentOf(text)
 	p.setMode(s, e)
@@ -1087,7 +1087,7 @@ func (p *planner) delete(f *file, i int, e *edit.Edit) {
 			return
 		}
 	}
-	er := EditResult{Status: StatusApplied, Strategy: StrategyDelete, LineStart: 1, LineEnd: lineCount(string(s.cur.data))}
+	er := EditResult{Status: edit.StatusApplied, Strategy: edit.StrategyDelete, LineStart: 1, LineEnd: lineCount(string(s.cur.data))}
 	if s.cur.link {
 		er.LineStart, er.LineEnd = 0, 0 // a link has no lines
 		p.unlink(e, i)
@@ -1137,7 +1137,7 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 		}
 	}
 	if dst == s.path {
-		p.record(f, i, EditResult{Status: StatusAlreadyApplied, Strategy: StrategyRename})
+		p.record(f, i, EditResult{Status: edit.StatusAlreadyApplied, Strategy: edit.StrategyRename})
 		return
 	}
 	d := p.slot(dst)
@@ -1169,7 +1169,7 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 		d.cur.mode, d.cur.exact = 0, false // a link has no mode
 		p.unlink(e, i)
 	}
-	p.record(f, i, EditResult{Status: StatusApplied, Strategy: StrategyRename})
+	p.record(f, i, EditResult{Status: edit.StatusApplied, Strategy: edit.StrategyRename})
 }
 
 // finish completes the receipt's file results but for their after hashes,
@@ -1245,8 +1245,8 @@ func (p *planner) unwritten(left map[string]bool) {
 		}
 		f.fr.AfterHash = f.fr.BeforeHash
 		for k := range f.fr.Edits {
-			if er := &f.fr.Edits[k]; er.Status == StatusApplied {
-				er.Status = StatusMatched
+			if er := &f.fr.Edits[k]; er.Status == edit.StatusApplied {
+				er.Status = edit.StatusMatched
 			}
 		}
 	}

@@ -271,7 +271,7 @@ func TestApplyAtomic(t *testing.T) {
 	noTemps(t, root)
 	// The receipt still shows what the other edits would have done, as
 	// matched, and what is on disk: every after hash is the before hash.
-	if len(res.Files) != 4 || res.Files[0].Edits[0].Status != StatusMatched || res.Files[3].Edits[0].Status != StatusFailed {
+	if len(res.Files) != 4 || res.Files[0].Edits[0].Status != edit.StatusMatched || res.Files[3].Edits[0].Status != edit.StatusFailed {
 		t.Errorf("files = %+v", res.Files)
 	}
 	for _, f := range res.Files {
@@ -355,10 +355,10 @@ func TestApplySequentialAndResult(t *testing.T) {
 		a.BeforeHash != HashBytes([]byte("alpha\nbeta\n")) || a.AfterHash != HashBytes([]byte("alpha\nbeta\nGAMMA\n")) {
 		t.Errorf("a.txt result = %+v", a)
 	}
-	if a.Edits[1].LineStart != 3 || a.Edits[1].Strategy != StrategyExact {
+	if a.Edits[1].LineStart != 3 || a.Edits[1].Strategy != edit.StrategyExact {
 		t.Errorf("edit 1 = %+v, want exact at line 3", a.Edits[1])
 	}
-	if n.Op != "create" || n.BeforeHash != "" || string(n.After) != "n\n" || n.Edits[0].Strategy != StrategyCreate {
+	if n.Op != "create" || n.BeforeHash != "" || string(n.After) != "n\n" || n.Edits[0].Strategy != edit.StrategyCreate {
 		t.Errorf("new.txt result = %+v", n)
 	}
 	if m := mode(t, filepath.Join(root, "d/e/new.txt")).Perm(); m&0o600 != 0o600 || m&0o111 != 0 {
@@ -386,7 +386,7 @@ func TestApplyDryRun(t *testing.T) {
 	}
 	// Nothing was written: every edit is matched, every after hash the before hash.
 	for _, f := range res.Files {
-		if f.AfterHash != f.BeforeHash || f.Edits[0].Status != StatusMatched {
+		if f.AfterHash != f.BeforeHash || f.Edits[0].Status != edit.StatusMatched {
 			t.Errorf("%s: status %s, after hash %.8s, want matched and the before hash %.8s", f.Path, f.Edits[0].Status, f.AfterHash, f.BeforeHash)
 		}
 	}
@@ -440,7 +440,7 @@ func TestApplyPreserves(t *testing.T) {
 			if got := mode(t, p); got != want {
 				t.Errorf("mode = %v, want %v", got, want)
 			}
-			if res.Files[0].Edits[0].Status != StatusApplied {
+			if res.Files[0].Edits[0].Status != edit.StatusApplied {
 				t.Errorf("status = %v", res.Files[0].Edits[0].Status)
 			}
 			noTemps(t, root)
@@ -452,24 +452,24 @@ func TestApplyCreateAndRewrite(t *testing.T) {
 	for name, tc := range map[string]struct {
 		before tree
 		edits  []edit.Edit
-		after  tree   // nil when it must fail and leave before
-		code   string // the expected error
-		status Status // of the first edit, on success
+		after  tree        // nil when it must fail and leave before
+		code   string      // the expected error
+		status edit.Status // of the first edit, on success
 	}{
-		"createNested":      {tree{}, []edit.Edit{{Op: edit.Create, Path: "a/b/c.txt", New: "c\n"}}, tree{"a/b/c.txt": "c\n"}, "", StatusApplied},
-		"createEmpty":       {tree{"e.txt": ""}, []edit.Edit{{Op: edit.Create, Path: "e.txt", New: "e\n"}}, tree{"e.txt": "e\n"}, "", StatusApplied},
-		"emptySearch":       {tree{"e.txt": ""}, []edit.Edit{replace("e.txt", "", "e\n")}, tree{"e.txt": "e\n"}, "", StatusApplied},
+		"createNested":      {tree{}, []edit.Edit{{Op: edit.Create, Path: "a/b/c.txt", New: "c\n"}}, tree{"a/b/c.txt": "c\n"}, "", edit.StatusApplied},
+		"createEmpty":       {tree{"e.txt": ""}, []edit.Edit{{Op: edit.Create, Path: "e.txt", New: "e\n"}}, tree{"e.txt": "e\n"}, "", edit.StatusApplied},
+		"emptySearch":       {tree{"e.txt": ""}, []edit.Edit{replace("e.txt", "", "e\n")}, tree{"e.txt": "e\n"}, "", edit.StatusApplied},
 		"createExists":      {tree{"e.txt": "old\n"}, []edit.Edit{{Op: edit.Create, Path: "e.txt", New: "new\n"}}, nil, "FILE_EXISTS", ""},
 		"emptySearchExists": {tree{"e.txt": "old\n"}, []edit.Edit{replace("e.txt", "", "new\n")}, nil, "FILE_EXISTS", ""},
-		"createSame":        {tree{"e.txt": "same\n"}, []edit.Edit{{Op: edit.Create, Path: "e.txt", New: "same\n"}}, tree{"e.txt": "same\n"}, "", StatusAlreadyApplied},
+		"createSame":        {tree{"e.txt": "same\n"}, []edit.Edit{{Op: edit.Create, Path: "e.txt", New: "same\n"}}, tree{"e.txt": "same\n"}, "", edit.StatusAlreadyApplied},
 		// A file the reply creates, created again: the second is its new
 		// version, and the first is not written (issue 31).
 		"createTwice": {tree{}, []edit.Edit{{Op: edit.Create, Path: "n.txt", New: "1\n"}, {Op: edit.Create, Path: "n.txt", New: "2\n"}},
-			tree{"n.txt": "2\n"}, "", StatusMatched},
-		"rewriteAbsent": {tree{}, []edit.Edit{{Op: edit.Rewrite, Path: "d/n.txt", New: "n\n"}}, tree{"d/n.txt": "n\n"}, "", StatusApplied},
-		"rewriteSame":   {tree{"r.txt": "r\r\n"}, []edit.Edit{{Op: edit.Rewrite, Path: "r.txt", New: "r\n"}}, tree{"r.txt": "r\r\n"}, "", StatusAlreadyApplied},
+			tree{"n.txt": "2\n"}, "", edit.StatusMatched},
+		"rewriteAbsent": {tree{}, []edit.Edit{{Op: edit.Rewrite, Path: "d/n.txt", New: "n\n"}}, tree{"d/n.txt": "n\n"}, "", edit.StatusApplied},
+		"rewriteSame":   {tree{"r.txt": "r\r\n"}, []edit.Edit{{Op: edit.Rewrite, Path: "r.txt", New: "r\n"}}, tree{"r.txt": "r\r\n"}, "", edit.StatusAlreadyApplied},
 		"rewriteThenReplace": {tree{"r.txt": "a\n"}, []edit.Edit{{Op: edit.Rewrite, Path: "r.txt", New: "b\nc\n"}, replace("r.txt", "c\n", "C\n")},
-			tree{"r.txt": "b\nC\n"}, "", StatusApplied},
+			tree{"r.txt": "b\nC\n"}, "", edit.StatusApplied},
 		"createUnderFile": {tree{"f": "x"}, []edit.Edit{{Op: edit.Create, Path: "f/n.txt", New: "n\n"}}, nil, "IO_ERROR", ""},
 	} {
 		t.Run(name, func(t *testing.T) {

@@ -116,14 +116,14 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 		p.failOn(f, i, e, err)
 		return
 	}
-	if foreign && r.Status == StatusApplied {
+	if foreign && r.Status == edit.StatusApplied {
 		if line, bad := foreignLine(before, r.Written); bad {
 			p.failOn(f, i, e, encodingErr(line))
 			return
 		}
 	}
 	p.setMode(s, e)
-	if r.Status == StatusAlreadyApplied {
+	if r.Status == edit.StatusAlreadyApplied {
 		p.held = append(p.held, heldCheck{i: i, f: f, k: len(f.fr.Edits), changes: f.changes})
 	}
 	p.record(f, i, EditResult{Status: r.Status, Strategy: r.Strategy,

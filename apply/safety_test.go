@@ -21,8 +21,8 @@ type safetyCase struct {
 	// the tree as it was.
 	want     tree
 	code     string
-	status   Status   // when set, every edit's status
-	strategy Strategy // when set, the first edit's strategy
+	status   edit.Status   // when set, every edit's status
+	strategy edit.Strategy // when set, the first edit's strategy
 }
 
 func runSafety(t *testing.T, tc safetyCase) {
@@ -90,7 +90,7 @@ func TestSafetyWholeFence(t *testing.T) {
 		{name: "-f whole means the file", format: edit.FormatWhole, before: tree{"ledger.py": ledger}, reply: snippet,
 			want: tree{"ledger.py": "    def gross(self):\n        return self.net() + self.levy() - self.rebate\n"}},
 		{name: "the whole file", before: tree{"ledger.py": ledger}, reply: "ledger.py\n```python\n" + fixed + "```\n",
-			want: tree{"ledger.py": fixed}, strategy: StrategyRewrite},
+			want: tree{"ledger.py": fixed}, strategy: edit.StrategyRewrite},
 		{name: "re-indented whole file", before: tree{"ledger.py": ledger}, reply: "ledger.py\n```python\n" + reindented + "```\n",
 			want: tree{"ledger.py": reindented}},
 		{name: "most lines in order", before: tree{"ledger.py": ledger}, reply: "ledger.py\n```python\n" + trimmed + "```\n",
@@ -112,17 +112,17 @@ func block(path, search, replace string) string {
 func TestSafetyAppend(t *testing.T) {
 	for _, tc := range []safetyCase{
 		{name: "empty SEARCH appends", before: tree{"n.txt": "one\ntwo\n"}, reply: block("n.txt", "", "three\n"),
-			want: tree{"n.txt": "one\ntwo\nthree\n"}, status: StatusApplied, strategy: StrategyAppend},
+			want: tree{"n.txt": "one\ntwo\nthree\n"}, status: edit.StatusApplied, strategy: edit.StrategyAppend},
 		{name: "empty SEARCH after a last line without newline", before: tree{"n.txt": "one\ntwo"}, reply: block("n.txt", "", "three\n"),
-			want: tree{"n.txt": "one\ntwo\nthree"}, strategy: StrategyAppend},
+			want: tree{"n.txt": "one\ntwo\nthree"}, strategy: edit.StrategyAppend},
 		{name: "empty SEARCH on a CRLF file", before: tree{"n.txt": "one\r\ntwo\r\n"}, reply: block("n.txt", "", "three\n"),
-			want: tree{"n.txt": "one\r\ntwo\r\nthree\r\n"}, strategy: StrategyAppend},
+			want: tree{"n.txt": "one\r\ntwo\r\nthree\r\n"}, strategy: edit.StrategyAppend},
 		{name: "empty SEARCH already appended", before: tree{"n.txt": "one\ntwo\nthree\n"}, reply: block("n.txt", "", "three\n"),
-			want: tree{"n.txt": "one\ntwo\nthree\n"}, status: StatusAlreadyApplied, strategy: StrategyAppend},
+			want: tree{"n.txt": "one\ntwo\nthree\n"}, status: edit.StatusAlreadyApplied, strategy: edit.StrategyAppend},
 		{name: "empty SEARCH creates", before: tree{"n.txt": "one\n"}, reply: block("m.txt", "", "new\n"),
-			want: tree{"n.txt": "one\n", "m.txt": "new\n"}, strategy: StrategyCreate},
+			want: tree{"n.txt": "one\n", "m.txt": "new\n"}, strategy: edit.StrategyCreate},
 		{name: "empty SEARCH fills an empty file", before: tree{"n.txt": ""}, reply: block("n.txt", "", "new\n"),
-			want: tree{"n.txt": "new\n"}, strategy: StrategyCreate},
+			want: tree{"n.txt": "new\n"}, strategy: edit.StrategyCreate},
 		{name: "empty SEARCH restating the file's end", before: tree{"c.ts": "import { x } from 'y';\n\nexport const all = { x };"},
 			reply: block("c.ts", "", "import { z } from 'y';\n\nexport const all = { x };\n"), code: "FILE_EXISTS"},
 		{name: "empty SEARCH repeating most of the file", before: tree{"c.py": "import os\n\ndef main():\n    print(os.getcwd())\n\nmain()\n"},
@@ -133,15 +133,15 @@ func TestSafetyAppend(t *testing.T) {
 			reply: `{"path": "n.txt", "old_string": "", "new_string": "two\n"}` + "\n", code: "FILE_EXISTS"},
 		{name: "codex chunk of added lines appends", before: tree{"n.txt": "one\n"},
 			reply: "*** Begin Patch\n*** Update File: n.txt\n+two\n*** End Patch\n",
-			want:  tree{"n.txt": "one\ntwo\n"}, strategy: StrategyAppend},
+			want:  tree{"n.txt": "one\ntwo\n"}, strategy: edit.StrategyAppend},
 		{name: "codex chunk of added lines at end of file", before: tree{"n.txt": "one\n"},
 			reply: "*** Begin Patch\n*** Update File: n.txt\n@@\n+two\n*** End of File\n*** End Patch\n",
-			want:  tree{"n.txt": "one\ntwo\n"}, strategy: StrategyAppend},
+			want:  tree{"n.txt": "one\ntwo\n"}, strategy: edit.StrategyAppend},
 		{name: "codex append already there", before: tree{"n.txt": "one\ntwo\n"},
 			reply: "*** Begin Patch\n*** Update File: n.txt\n+two\n*** End Patch\n",
-			want:  tree{"n.txt": "one\ntwo\n"}, status: StatusAlreadyApplied},
+			want:  tree{"n.txt": "one\ntwo\n"}, status: edit.StatusAlreadyApplied},
 		{name: "a diff's one hunk of added lines without a number appends", before: tree{"n.txt": "one\n"},
-			reply: "--- a/n.txt\n+++ b/n.txt\n@@ ... @@\n+two\n", want: tree{"n.txt": "one\ntwo\n"}, strategy: StrategyAppend},
+			reply: "--- a/n.txt\n+++ b/n.txt\n@@ ... @@\n+two\n", want: tree{"n.txt": "one\ntwo\n"}, strategy: edit.StrategyAppend},
 		{name: "replace_all left to right", before: tree{"n.txt": "aaaa\n"},
 			reply: `{"path": "n.txt", "old_string": "aa", "new_string": "b", "replace_all": true}` + "\n",
 			want:  tree{"n.txt": "bb\n"}},
@@ -162,9 +162,9 @@ func TestSafetyAlreadyApplied(t *testing.T) {
 			reply: block("m.py", "totel = count\n", "value = total\n"), code: "NO_MATCH"},
 		{name: "an edit made, sent again", before: tree{"m.py": "from a import c\n"},
 			reply: block("m.py", "# Local imports\nfrom a import b\n", "from a import c\n"), want: tree{"m.py": "from a import c\n"},
-			status: StatusAlreadyApplied},
+			status: edit.StatusAlreadyApplied},
 		{name: "a small change made, sent again", before: tree{"m.py": "x = 2\ny = 3\n"},
-			reply: block("m.py", "x = 1\n", "x = 2\n"), want: tree{"m.py": "x = 2\ny = 3\n"}, status: StatusAlreadyApplied},
+			reply: block("m.py", "x = 1\n", "x = 2\n"), want: tree{"m.py": "x = 2\ny = 3\n"}, status: edit.StatusAlreadyApplied},
 		{name: "a replacement with a blank edge the file lacks", before: tree{"m.py": "a = 1\nb = 2\n"},
 			reply: block("m.py", "zzz = 0\n", "b = 2\n\n"), code: "NO_MATCH"},
 		{name: "a replacement standing only shifted, under an old text that stands but for a typo", before: tree{"m.py": "    count\n"},
@@ -177,17 +177,17 @@ func TestSafetyAlreadyApplied(t *testing.T) {
 func TestSafetyExactWins(t *testing.T) {
 	for _, tc := range []safetyCase{
 		{name: "a block quotes whole lines", before: tree{"m.py": "x = foo()\nfoo()\n"},
-			reply: block("m.py", "foo()\n", "bar()\n"), want: tree{"m.py": "x = foo()\nbar()\n"}, strategy: StrategyExact},
+			reply: block("m.py", "foo()\n", "bar()\n"), want: tree{"m.py": "x = foo()\nbar()\n"}, strategy: edit.StrategyExact},
 		{name: "a tool call's old_string is a substring", before: tree{"m.py": "x = foo()\nfoo()\n"},
 			reply: `{"path": "m.py", "old_string": "foo()", "new_string": "bar()"}` + "\n", code: "MULTIPLE_MATCHES"},
 		{name: "a leading blank line that matches once", before: tree{"m.py": "a\n\nfoo\nb\nfoo\n"},
-			reply: block("m.py", "\nfoo\n", "\nbar\n"), want: tree{"m.py": "a\n\nbar\nb\nfoo\n"}, strategy: StrategyExact},
+			reply: block("m.py", "\nfoo\n", "\nbar\n"), want: tree{"m.py": "a\n\nbar\nb\nfoo\n"}, strategy: edit.StrategyExact},
 		{name: "a hunk quotes whole lines", before: tree{"m.py": "x = foo()\nfoo()\n"},
 			reply: "--- a/m.py\n+++ b/m.py\n@@ -2 +2 @@\n-foo()\n+bar()\n", want: tree{"m.py": "x = foo()\nbar()\n"}},
 		{name: "a codex chunk quotes whole lines", before: tree{"m.py": "x = foo()\nfoo()\n"},
 			reply: "*** Begin Patch\n*** Update File: m.py\n@@\n-foo()\n+bar()\n*** End Patch\n", want: tree{"m.py": "x = foo()\nbar()\n"}},
 		{name: "an indented line quoted without its indentation", before: tree{"m.py": "def f():\n    foo()\n"},
-			reply: block("m.py", "foo()\n", "bar()\n"), want: tree{"m.py": "def f():\n    bar()\n"}, strategy: StrategyIndent},
+			reply: block("m.py", "foo()\n", "bar()\n"), want: tree{"m.py": "def f():\n    bar()\n"}, strategy: edit.StrategyIndent},
 	} {
 		t.Run(tc.name, func(t *testing.T) { runSafety(t, tc) })
 	}
@@ -198,12 +198,12 @@ func TestSafetyNoSilentNoOp(t *testing.T) {
 	for _, tc := range []safetyCase{
 		{name: "placeholder-looking lines the file holds are lines", before: tree{"n.txt": notes},
 			reply: block("n.txt", "(rest of methods ...)\n(unchanged code ...)\n", "(unchanged code ...)\n(rest of methods ...)\n"),
-			want:  tree{"n.txt": "x\n(unchanged code ...)\n(rest of methods ...)\ny\n"}, status: StatusApplied},
+			want:  tree{"n.txt": "x\n(unchanged code ...)\n(rest of methods ...)\ny\n"}, status: edit.StatusApplied},
 		{name: "a placeholder the file holds, moved", before: tree{"n.py": "x = 1\n# ... existing code ...\ny = 2\n"},
 			reply: block("n.py", "x = 1\n# ... existing code ...\n", "# ... existing code ...\nx = 1\n"),
-			want:  tree{"n.py": "# ... existing code ...\nx = 1\ny = 2\n"}, status: StatusApplied},
+			want:  tree{"n.py": "# ... existing code ...\nx = 1\ny = 2\n"}, status: edit.StatusApplied},
 		{name: "a change that only trailing blanks carried is no change", before: tree{"n.txt": "a\nb\n"},
-			reply: block("n.txt", "a  \nb\n", "a\nb\n"), want: tree{"n.txt": "a\nb\n"}, status: StatusAlreadyApplied},
+			reply: block("n.txt", "a  \nb\n", "a\nb\n"), want: tree{"n.txt": "a\nb\n"}, status: edit.StatusAlreadyApplied},
 	} {
 		t.Run(tc.name, func(t *testing.T) { runSafety(t, tc) })
 	}

@@ -16,8 +16,8 @@ import (
 // should have held, tried on a tree.
 
 // statusesOf returns the status of every edit of res, by index.
-func statusesOf(res *Result) map[int]Status {
-	st := map[int]Status{}
+func statusesOf(res *Result) map[int]edit.Status {
+	st := map[int]edit.Status{}
 	for _, f := range res.Files {
 		for _, e := range f.Edits {
 			st[e.Index] = e.Status
@@ -58,7 +58,7 @@ func TestKeptLineKeepsItsBytes(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			root := t.TempDir()
 			res := applyCase(t, root, tree{"t.txt": c.file}, []edit.Edit{c.e}, tree{"t.txt": c.want}, "")
-			if st := statusesOf(res)[0]; st != StatusApplied {
+			if st := statusesOf(res)[0]; st != edit.StatusApplied {
 				t.Errorf("status %s, want applied", st)
 			}
 		})
@@ -82,7 +82,7 @@ func TestNewlineOnlyChange(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			root := t.TempDir()
 			res := applyCase(t, root, tree{"a.txt": c.file}, []edit.Edit{c.e}, tree{"a.txt": c.want}, "")
-			if st := statusesOf(res)[0]; st != StatusApplied {
+			if st := statusesOf(res)[0]; st != edit.StatusApplied {
 				t.Errorf("status %s, want applied", st)
 			}
 			// Sent again, it is already applied and writes nothing.
@@ -90,7 +90,7 @@ func TestNewlineOnlyChange(t *testing.T) {
 			if err != nil {
 				t.Fatalf("again: %v", err)
 			}
-			if st := statusesOf(res)[0]; st != StatusAlreadyApplied {
+			if st := statusesOf(res)[0]; st != edit.StatusAlreadyApplied {
 				t.Errorf("again: status %s, want already_applied", st)
 			}
 			diffTrees(t, "again", readTree(t, root), tree{"a.txt": c.want})
@@ -115,7 +115,7 @@ func TestAlreadyAppliedHoldsInTheFinalContent(t *testing.T) {
 			root := t.TempDir()
 			res := applyCase(t, root, tree{"f.py": before}, edits, tree{"f.py": want}, "")
 			for i, st := range statusesOf(res) {
-				if st != StatusApplied {
+				if st != edit.StatusApplied {
 					t.Errorf("edit %d: %s, want applied", i, st)
 				}
 			}
@@ -130,7 +130,7 @@ func TestAlreadyAppliedHoldsInTheFinalContent(t *testing.T) {
 			t.Fatalf("Apply: %v", err)
 		}
 		for i, st := range statusesOf(res) {
-			if st != StatusAlreadyApplied {
+			if st != edit.StatusAlreadyApplied {
 				t.Errorf("edit %d: %s, want already_applied", i, st)
 			}
 		}
@@ -149,7 +149,7 @@ func TestAlreadyAppliedHoldsInTheFinalContent(t *testing.T) {
 		root := t.TempDir()
 		edits := []edit.Edit{replace("a.txt", "c\n", "b\nc\n"), replace("a.txt", "z\n", "z\nc\n")}
 		res := applyCase(t, root, tree{"a.txt": "a\nb\nc\nz\n"}, edits, tree{"a.txt": "a\nb\nc\nz\nc\n"}, "")
-		if st := statusesOf(res); st[0] != StatusAlreadyApplied || st[1] != StatusApplied {
+		if st := statusesOf(res); st[0] != edit.StatusAlreadyApplied || st[1] != edit.StatusApplied {
 			t.Errorf("statuses %v", st)
 		}
 	})
@@ -159,7 +159,7 @@ func TestAlreadyAppliedHoldsInTheFinalContent(t *testing.T) {
 		root := t.TempDir()
 		edits := []edit.Edit{replace("a.txt", "foo\n", "bar\n"), replace("a.txt", "x\n", "y\n")}
 		res := applyCase(t, root, tree{"a.txt": "x\nbar\n"}, edits, tree{"a.txt": "y\nbar\n"}, "")
-		if st := statusesOf(res); st[0] != StatusAlreadyApplied || st[1] != StatusApplied {
+		if st := statusesOf(res); st[0] != edit.StatusAlreadyApplied || st[1] != edit.StatusApplied {
 			t.Errorf("statuses %v", st)
 		}
 	})
@@ -181,7 +181,7 @@ func TestAlreadyAppliedUnsettledIsRefused(t *testing.T) {
 	if err == nil || !hasCode(res.Errors, edit.CodeNoMatch) {
 		t.Fatalf("Apply: %v, want NO_MATCH", err)
 	}
-	if st := statusesOf(res)[0]; st != StatusFailed {
+	if st := statusesOf(res)[0]; st != edit.StatusFailed {
 		t.Errorf("edit 0: %s, want failed", st)
 	}
 	diffTrees(t, "tree", readTree(t, root), before)
@@ -244,10 +244,10 @@ func TestSecondCreateIsTheNewVersion(t *testing.T) {
 			}
 			res := applyCase(t, root, tree{}, edits, tree{"hud.py": fix}, "")
 			first, second := editResult(t, res, 0), editResult(t, res, 1)
-			if first.Status != StatusMatched || !strings.Contains(first.Note, "replaced by edit 1") {
+			if first.Status != edit.StatusMatched || !strings.Contains(first.Note, "replaced by edit 1") {
 				t.Errorf("first create: %s, note %q; want matched, replaced by edit 1", first.Status, first.Note)
 			}
-			if second.Status != StatusApplied {
+			if second.Status != edit.StatusApplied {
 				t.Errorf("second create: %s, want applied", second.Status)
 			}
 			if len(res.Files) != 1 || res.Files[0].Op != "create" {
@@ -265,7 +265,7 @@ func TestSecondCreateIsTheNewVersion(t *testing.T) {
 			{Op: edit.Create, Path: "hud.py", New: fix, Format: edit.FormatSearchReplace},
 		}
 		res := applyCase(t, root, tree{}, edits, tree{"hud.py": fix}, "")
-		if st := statusesOf(res); st[0] != StatusMatched || st[1] != StatusMatched || st[2] != StatusApplied {
+		if st := statusesOf(res); st[0] != edit.StatusMatched || st[1] != edit.StatusMatched || st[2] != edit.StatusApplied {
 			t.Errorf("statuses %v", st)
 		}
 	})
@@ -274,7 +274,7 @@ func TestSecondCreateIsTheNewVersion(t *testing.T) {
 		root := t.TempDir()
 		e := edit.Edit{Op: edit.Create, Path: "hud.py", New: fix, Format: edit.FormatSearchReplace}
 		res := applyCase(t, root, tree{}, []edit.Edit{e, e}, tree{"hud.py": fix}, "")
-		if st := statusesOf(res); st[0] != StatusApplied || st[1] != StatusAlreadyApplied {
+		if st := statusesOf(res); st[0] != edit.StatusApplied || st[1] != edit.StatusAlreadyApplied {
 			t.Errorf("statuses %v", st)
 		}
 	})
@@ -366,7 +366,7 @@ func TestCreateOnAnExistingFile(t *testing.T) {
 			if err != nil {
 				t.Fatalf("same text: %v", err)
 			}
-			if st := statusesOf(res)[0]; st != StatusAlreadyApplied {
+			if st := statusesOf(res)[0]; st != edit.StatusAlreadyApplied {
 				t.Errorf("same text: %s, want already_applied", st)
 			}
 		})

@@ -215,7 +215,7 @@ func applyOK(resp []byte, t *tree, edits int) error {
 	n := 0
 	for _, f := range res.Files {
 		for _, e := range f.Edits {
-			if e.Status != apply.StatusApplied {
+			if e.Status != edit.StatusApplied {
 				return fmt.Errorf("edit %d: %s", e.Index, e.Status)
 			}
 			n++
@@ -497,19 +497,19 @@ func BenchmarkDrift200k(b *testing.B) {
 	}
 	resp := gen.SearchReplace([]gen.Block{gen.Drift(es[0])})
 	t := newTree(b, []gen.File{{Path: "huge.go", Src: src}})
-	var strategy apply.Strategy
+	var strategy edit.Strategy
 	benchTree(b, t, []gen.File{{Path: "huge.go", Src: after}}, len(resp)+len(src)+len(after), &meter{}, func() error {
 		res, err := edapply(resp, t.root, t.state)
 		if err != nil {
 			return err
 		}
-		if len(res.Files) != 1 || len(res.Files[0].Edits) != 1 || res.Files[0].Edits[0].Status != apply.StatusApplied {
+		if len(res.Files) != 1 || len(res.Files[0].Edits) != 1 || res.Files[0].Edits[0].Status != edit.StatusApplied {
 			return fmt.Errorf("drifted edit not applied")
 		}
 		strategy = res.Files[0].Edits[0].Strategy
 		return nil
 	})
-	if strategy == apply.StrategyExact {
+	if strategy == edit.StrategyExact {
 		b.Errorf("drifted edit matched exactly; the benchmark does not exercise the ladder")
 	}
 }

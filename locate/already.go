@@ -240,7 +240,7 @@ func (m *matcher) standing(hits []hit) bool {
 func (m *matcher) already(hits []hit, lv level) location {
 	h := hits[0]
 	s := m.f.content[h.start:h.end]
-	return location{Strategy: lv.strategy(), Status: StatusAlreadyApplied,
+	return location{Strategy: lv.strategy(), Status: edit.StatusAlreadyApplied,
 		LineStart: h.first + 1, LineEnd: h.last + 1, Matched: s, Written: s}
 }
 

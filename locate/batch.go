@@ -455,7 +455,7 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 			return location{}, false // the plain path will report it
 		}
 	}
-	if loc.Status != StatusAlreadyApplied {
+	if loc.Status != edit.StatusAlreadyApplied {
 		if len(loc.Splices) != 1 || loc.Splices[0].At != h.start || loc.Splices[0].end() != h.end {
 			return location{}, false
 		}
@@ -478,7 +478,7 @@ func (g *segment) plainWrite(e *edit.Edit, be *batchEdit, h hit, opts matchOptio
 	if old == new || !g.f.writesAsSent(h, opts.TrimTrailingWS, be.plain) || new == "" && g.f.endsNoNL(h.end) {
 		return location{}, false // the last case is finder.lastLineCut's
 	}
-	return location{Splices: []Splice{g.f.splice(h.start, h.end, new)}, Strategy: StrategyExact, Status: StatusApplied,
+	return location{Splices: []Splice{g.f.splice(h.start, h.end, new)}, Strategy: edit.StrategyExact, Status: edit.StatusApplied,
 		LineStart: h.first + 1, LineEnd: h.last + 1, Matched: g.orig[h.start:h.end], Written: new}, true
 }
 

@@ -50,8 +50,8 @@ func (m *matcher) blankEdges(op, np *pattern) (loc location, err *edit.Error, ok
 		return loc, err, true
 	}
 	switch loc.Strategy {
-	case StrategyExact, StrategyTrailingWS, StrategyIndent:
-		loc.Strategy = StrategyWhitespace
+	case edit.StrategyExact, edit.StrategyTrailingWS, edit.StrategyIndent:
+		loc.Strategy = edit.StrategyWhitespace
 	}
 	loc.Note = noteBlankEdges
 	return loc, nil, true

@@ -13,15 +13,15 @@ func TestBlankEdges(t *testing.T) {
 	const sr = edit.FormatSearchReplace
 	cases := map[string]rescueCase{
 		"leadingOverIndent": {file: "    a\n    b\n    c\n", old: "\n  a\n  b\n", new: "  x\n  y\n", format: sr,
-			want: "    x\n    y\n    c\n", strategy: StrategyWhitespace, note: "blank lines", lines: [2]int{1, 2}},
+			want: "    x\n    y\n    c\n", strategy: edit.StrategyWhitespace, note: "blank lines", lines: [2]int{1, 2}},
 		"bothEndsKept": {file: "a\nfoo\nb\n", old: "\nfoo\n\n", new: "\nbar\n\n", format: sr,
-			want: "a\nbar\nb\n", strategy: StrategyWhitespace, note: "blank lines"},
+			want: "a\nbar\nb\n", strategy: edit.StrategyWhitespace, note: "blank lines"},
 		"removedBlankNeverThere": {file: "a\nfoo\n", old: "\nfoo\n", new: "bar\n", format: sr,
-			want: "a\nbar\n", strategy: StrategyWhitespace},
+			want: "a\nbar\n", strategy: edit.StrategyWhitespace},
 		"toolCall": {file: "x = 1\ny = 2\n", old: "\n\ny = 2\n", new: "\n\ny = 3\n",
-			want: "x = 1\ny = 3\n", strategy: StrategyWhitespace},
+			want: "x = 1\ny = 3\n", strategy: edit.StrategyWhitespace},
 		"fileHasTheBlank": {file: "a\n\nfoo\n", old: "\nfoo\n", new: "\nbar\n", format: sr,
-			want: "a\n\nbar\n", strategy: StrategyExact},
+			want: "a\n\nbar\n", strategy: edit.StrategyExact},
 		"stillUnique": {file: "foo\nx\nfoo\n", old: "\nfoo\n", new: "bar\n", format: sr,
 			code: edit.CodeMultipleMatches, hint: "blank lines"},
 		"typoStillRefused": {file: "a\nfoo\n", old: "\nfoa\n", new: "bar\n", format: sr,
@@ -31,7 +31,7 @@ func TestBlankEdges(t *testing.T) {
 		// Sent again after it removed the file's blank line: the new text
 		// stands, and matching the rest would write it twice.
 		"resent": {file: "a\n // note\nfunc f() {\n", old: "\nfunc f() {\n", new: " // note\nfunc f() {\n", format: sr,
-			want: "a\n // note\nfunc f() {\n", status: StatusAlreadyApplied},
+			want: "a\n // note\nfunc f() {\n", status: edit.StatusAlreadyApplied},
 		"onlyBlankChange": {file: "a\nfoo\n", old: "\nfoo\n", new: "foo\n", format: sr,
 			code: edit.CodeNoMatch},
 		"onlyBlank": {file: "a\nb\n", old: "\n\n", new: "x\n", format: sr,

@@ -8,8 +8,8 @@ import (
 
 // The Result of a located Replace.
 type Result struct {
-	Status    Status // StatusApplied, or StatusAlreadyApplied when the new text stands already
-	Strategy  Strategy
+	Status    edit.Status // edit.StatusApplied, or edit.StatusAlreadyApplied when the new text stands already
+	Strategy  edit.Strategy
 	LineStart int // 1-based, of the first match (or of the text already standing)
 	LineEnd   int
 	Matched   string // the file's text the first match covers
@@ -147,9 +147,9 @@ func (d *Doc) Replace(e *edit.Edit) (Result, *edit.Error) {
 	if expected && d.seg != nil && d.judge(k).ok {
 		if loc, ok := d.seg.try(e, d.judge(k), d.opts); ok {
 			d.backoff = 0
-			d.moved = d.moved || loc.Status != StatusAlreadyApplied
+			d.moved = d.moved || loc.Status != edit.StatusAlreadyApplied
 			r := resultOf(loc, e)
-			if loc.Status != StatusAlreadyApplied {
+			if loc.Status != edit.StatusAlreadyApplied {
 				// try gives the splice in the current content's offsets,
 				// over bytes of the segment's content no splice touched:
 				// those it matched.
@@ -164,7 +164,7 @@ func (d *Doc) Replace(e *edit.Edit) (Result, *edit.Error) {
 	accepted := g != nil && len(g.sp) > 0
 	d.flush(false)
 	r, err := d.ladder(e)
-	if g != nil && (accepted || err == nil && r.Status != StatusAlreadyApplied) {
+	if g != nil && (accepted || err == nil && r.Status != edit.StatusAlreadyApplied) {
 		// The content moved on from the segment's. Rebuilding the segment
 		// costs a pass over the file; after segments that accepted
 		// nothing, wait a growing number of edits first.
@@ -216,7 +216,7 @@ func (d *Doc) ladderWith(e *edit.Edit, opts Options) (Result, *edit.Error) {
 		return Result{}, err
 	}
 	r := resultOf(loc, e)
-	if loc.Status != StatusAlreadyApplied {
+	if loc.Status != edit.StatusAlreadyApplied {
 		if serr := checkSplices(d.text, loc.Splices); serr != nil {
 			return Result{}, serr
 		}

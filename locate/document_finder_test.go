@@ -39,7 +39,7 @@ func TestLadderFinderFollowsText(t *testing.T) {
 				t.Fatalf("pass %d, edit %d: the ladder's finder reads other text than the edit's", pass, i)
 			}
 			seen = append(seen, d.fin)
-			changed := err == nil && r.Status == StatusApplied
+			changed := err == nil && r.Status == edit.StatusApplied
 			if pass == 1 && changed {
 				t.Fatalf("pass %d, edit %d: applied again (%+v)", pass, i, r)
 			}

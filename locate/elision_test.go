@@ -273,11 +273,11 @@ func TestOnlyDots(t *testing.T) {
 func TestLocateElisionBrackets(t *testing.T) {
 	file := "# T\n\nA\nB\nC\n\nD\n"
 	for name, c := range map[string]locateCase{
-		"brackets":  {file: file, old: "A\n[...]\nD\n", new: "A\n[...]\nD!\n", want: "# T\n\nA\nB\nC\n\nD!\n", strategy: StrategyElision},
-		"ellipsis":  {file: file, old: "A\n[…]\nD\n", new: "A!\n[…]\nD\n", want: "# T\n\nA!\nB\nC\n\nD\n", strategy: StrategyElision},
-		"parens":    {file: file, old: "A\n(rest unchanged)\nD\n", new: "A\n(rest unchanged)\nD!\n", want: "# T\n\nA\nB\nC\n\nD!\n", strategy: StrategyElision},
+		"brackets":  {file: file, old: "A\n[...]\nD\n", new: "A\n[...]\nD!\n", want: "# T\n\nA\nB\nC\n\nD!\n", strategy: edit.StrategyElision},
+		"ellipsis":  {file: file, old: "A\n[…]\nD\n", new: "A!\n[…]\nD\n", want: "# T\n\nA!\nB\nC\n\nD\n", strategy: edit.StrategyElision},
+		"parens":    {file: file, old: "A\n(rest unchanged)\nD\n", new: "A\n(rest unchanged)\nD!\n", want: "# T\n\nA\nB\nC\n\nD!\n", strategy: edit.StrategyElision},
 		"dropsCode": {file: file, old: "A\nB\nC\n", new: "A\n[...]\n", code: edit.CodeElision},
-		"inFile":    {file: "A\n[...]\nB\n", old: "A\n[...]\nB\n", new: "A\n[...]\nB!\n", want: "A\n[...]\nB!\n", strategy: StrategyExact},
+		"inFile":    {file: "A\n[...]\nB\n", old: "A\n[...]\nB\n", new: "A\n[...]\nB!\n", want: "A\n[...]\nB!\n", strategy: edit.StrategyExact},
 	} {
 		runLocate(t, name, c)
 	}

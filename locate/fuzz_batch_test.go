@@ -271,7 +271,7 @@ func replaceByLadder(content *string, e *edit.Edit, opts Options) (Result, *edit
 		return Result{}, err
 	}
 	r := resultOf(loc, e)
-	if loc.Status != StatusAlreadyApplied {
+	if loc.Status != edit.StatusAlreadyApplied {
 		if serr := checkSplices(body, loc.Splices); serr != nil {
 			return Result{}, serr
 		}

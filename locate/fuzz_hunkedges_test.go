@@ -161,7 +161,7 @@ func FuzzHunkEdges(f *testing.F) {
 				// fit elsewhere too: then it is ambiguous, and refused so.
 				t.Fatalf("an edited edge line was refused (%s: %s)\nfile:\n%s\nhunk:\n%s", err.Code, err.Msg, content, body(p, mid, q))
 			}
-			if err == nil && loc.Status == StatusApplied {
+			if err == nil && loc.Status == edit.StatusApplied {
 				if restOld != 1 {
 					t.Fatalf("an edited edge line was applied although the rest stands %d times\nfile:\n%s\nhunk:\n%s", restOld, content, body(p, mid, q))
 				}
@@ -182,7 +182,7 @@ func FuzzHunkEdges(f *testing.F) {
 				return
 			}
 			loc, err := run(body(p, mid, q))
-			if err == nil && loc.Note != "" && loc.Status == StatusApplied {
+			if err == nil && loc.Note != "" && loc.Status == edit.StatusApplied {
 				if got := spliced(t, content, loc); got != want {
 					t.Fatalf("a hunk with an added blank context line landed elsewhere\nfile:\n%s\nhunk:\n%s\ngot:\n%s\nwant:\n%s", content, body(p, mid, q), got, want)
 				}
@@ -203,7 +203,7 @@ func FuzzHunkEdges(f *testing.F) {
 			// it there first (exact always wins); the rung's landing, with
 			// its note, must be the undamaged hunk's.
 			loc, err := run(body(p, mid, q))
-			if err == nil && loc.Note != "" && loc.Status == StatusApplied {
+			if err == nil && loc.Note != "" && loc.Status == edit.StatusApplied {
 				if got := spliced(t, content, loc); got != want {
 					t.Fatalf("a hunk with a dropped context line landed elsewhere\nfile:\n%s\nhunk:\n%s\ngot:\n%s\nwant:\n%s", content, body(p, mid, q), got, want)
 				}
@@ -222,7 +222,7 @@ func FuzzHunkEdges(f *testing.F) {
 			case trail > 0:
 				q[trail-1], _ = typo(q[trail-1], at+1)
 			}
-			if loc, err := run(body(p, m, q)); err == nil && loc.Status == StatusApplied {
+			if loc, err := run(body(p, m, q)); err == nil && loc.Status == edit.StatusApplied {
 				t.Fatalf("a typo in a '-' line landed (%s, %s, %q)\nfile:\n%s\nhunk:\n%s", loc.Status, loc.Strategy, loc.Note, content, body(p, m, q))
 			}
 		case 3: // an edited line at both edges
@@ -236,7 +236,7 @@ func FuzzHunkEdges(f *testing.F) {
 			if !ok1 || !ok2 {
 				return
 			}
-			if loc, err := run(body(p, mid, q)); err == nil && loc.Status == StatusApplied {
+			if loc, err := run(body(p, mid, q)); err == nil && loc.Status == edit.StatusApplied {
 				t.Fatalf("a hunk whose edges disagree in two places landed (%s, %s, %q)\nfile:\n%s\nhunk:\n%s", loc.Status, loc.Strategy, loc.Note, content, body(p, mid, q))
 			}
 		}

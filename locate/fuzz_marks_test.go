@@ -63,7 +63,7 @@ func FuzzKeptLinesByMarks(f *testing.F) {
 		e := &edit.Edit{Op: edit.Replace, Old: old.String(), New: nw.String(), Count: 1, Format: edit.FormatCodex, Marks: string(marks)}
 		file := content.String()
 		loc, err := locate(file, e, matchOptions{})
-		if err != nil || loc.Status != StatusApplied || len(loc.Splices) != 1 {
+		if err != nil || loc.Status != edit.StatusApplied || len(loc.Splices) != 1 {
 			return
 		}
 		// The file's line where the hunk's first line stands.

@@ -103,7 +103,7 @@ func FuzzMatch(f *testing.F) {
 			loc, err := locate(content, e, matchOptions{Strict: mode&0x10 != 0})
 			if err == nil {
 				spliced(t, content, loc)
-				if loc.Status == StatusAlreadyApplied && len(loc.Splices) > 0 {
+				if loc.Status == edit.StatusAlreadyApplied && len(loc.Splices) > 0 {
 					t.Fatalf("already applied with splices")
 				}
 			} else if err.Msg == "" || err.Hint == "" {
@@ -133,7 +133,7 @@ func FuzzMatch(f *testing.F) {
 				}
 				return
 			}
-			if loc.Status == StatusAlreadyApplied {
+			if loc.Status == edit.StatusAlreadyApplied {
 				if len(loc.Splices) != 0 {
 					t.Fatalf("%s: already applied with splices", what)
 				}
@@ -155,7 +155,7 @@ func FuzzMatch(f *testing.F) {
 		unique := countExact(fd, op, len(newPattern(newText).lines) > len(op.lines)) == 1
 		check("exact", e, loc, err, !unique)
 		if !unique {
-			if err == nil && loc.Status == StatusApplied {
+			if err == nil && loc.Status == edit.StatusApplied {
 				t.Fatalf("ambiguous %q in %q applied: %+v", old, content, loc)
 			}
 			return

@@ -87,7 +87,7 @@ func FuzzSpacingTypoNeverApplies(f *testing.F) {
 		content := strings.Join(fl, "\n") + "\n"
 		e := edit.Edit{Op: edit.Replace, Old: strings.Join(ol, "\n") + "\n", New: nw, Count: 1, Format: edit.FormatSearchReplace}
 		loc, err := locate(content, &e, Options{})
-		if err != nil || loc.Status != StatusApplied {
+		if err != nil || loc.Status != edit.StatusApplied {
 			return // the property is about edits that apply
 		}
 		have := map[string]bool{}
@@ -111,7 +111,7 @@ func FuzzSpacingTypoNeverApplies(f *testing.F) {
 			tl := append(append(append([]string{}, ol[:i]...), typo), ol[i+1:]...)
 			te := e
 			te.Old = strings.Join(tl, "\n") + "\n"
-			if loc, err := locate(content, &te, Options{}); err == nil && loc.Status != StatusAlreadyApplied {
+			if loc, err := locate(content, &te, Options{}); err == nil && loc.Status != edit.StatusAlreadyApplied {
 				t.Fatalf("a typo in SEARCH line %d succeeded (%s, %s, %s)\nfile:\n%s\nSEARCH:\n%s\nREPLACE:\n%s",
 					i+1, loc.Status, loc.Strategy, loc.Note, content, te.Old, nw)
 			}

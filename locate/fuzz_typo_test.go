@@ -57,7 +57,7 @@ func FuzzTypoNeverApplies(f *testing.F) {
 		content := strings.Join(fl, "\n") + "\n"
 		e := edit.Edit{Op: edit.Replace, Old: old, New: nw, Count: 1, Format: edit.FormatSearchReplace}
 		loc, err := locate(content, &e, Options{})
-		if err != nil || loc.Status != StatusApplied {
+		if err != nil || loc.Status != edit.StatusApplied {
 			return // the property is about edits that apply
 		}
 		have := map[string]bool{}

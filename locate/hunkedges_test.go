@@ -67,7 +67,7 @@ func TestHunkEdges(t *testing.T) {
 		format     edit.Format // FormatAuto: FormatUDiff
 		strict     bool
 		want       string
-		status     Status
+		status     edit.Status
 		note       string // a word the note must hold
 		lines      [2]int
 		code       edit.Code
@@ -183,7 +183,7 @@ func TestHunkEdges(t *testing.T) {
 			"     with open(path) as f:\n" +
 			"-        data = f.read()\n" +
 			"+        data = f.read().strip()\n",
-			file: strip, want: strip, status: StatusAlreadyApplied},
+			file: strip, want: strip, status: edit.StatusAlreadyApplied},
 		"crlf": {hunk: " a = 1\n b = 22\n-c = 3\n+c = 4\n d = 5\n",
 			file: "a = 1\r\nb = 2\r\nc = 3\r\nd = 5\r\n", want: "a = 1\r\nb = 2\r\nc = 4\r\nd = 5\r\n", note: "`b = 2`"},
 	}
@@ -210,7 +210,7 @@ func TestHunkEdges(t *testing.T) {
 			t.Errorf("%s: error %s: %s (hint %q)", name, err.Code, err.Msg, err.Hint)
 			continue
 		}
-		if want := cmpOr(c.status, StatusApplied); loc.Status != want {
+		if want := cmpOr(c.status, edit.StatusApplied); loc.Status != want {
 			t.Errorf("%s: status %s, want %s", name, loc.Status, want)
 		}
 		if got := spliced(t, file, loc); got != c.want {
@@ -225,7 +225,7 @@ func TestHunkEdges(t *testing.T) {
 	}
 }
 
-func cmpOr(s, def Status) Status {
+func cmpOr(s, def edit.Status) edit.Status {
 	if s == "" {
 		return def
 	}
@@ -270,7 +270,7 @@ func TestHunkEdgesExactWins(t *testing.T) {
 	if err != nil {
 		t.Fatalf("error %s: %s", err.Code, err.Msg)
 	}
-	if got, want := spliced(t, file, loc), "x = 0\nb = 2\nc = 3\na = 1\nb = 2\nc = 4\n"; got != want || loc.Note != "" || loc.Strategy != StrategyExact {
+	if got, want := spliced(t, file, loc), "x = 0\nb = 2\nc = 3\na = 1\nb = 2\nc = 4\n"; got != want || loc.Note != "" || loc.Strategy != edit.StrategyExact {
 		t.Errorf("got %q (%s, note %q), want %q exact without a note", got, loc.Strategy, loc.Note, want)
 	}
 }

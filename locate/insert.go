@@ -15,14 +15,14 @@ import (
 // unless noAlready says it may not be.
 func (f *finder) insert(e *edit.Edit, np *pattern, from int, noAlready bool) (location, *edit.Error) {
 	if np.text == "" {
-		return location{Strategy: StrategyExact, Status: StatusAlreadyApplied}, nil
+		return location{Strategy: edit.StrategyExact, Status: edit.StatusAlreadyApplied}, nil
 	}
 	lines := f.lineIndex()
 	eol := f.dominantEOL()
 	body := strings.Join(np.lines, eol)
 	var at, line int
 	var text string
-	strategy := StrategyExact
+	strategy := edit.StrategyExact
 	switch {
 	case len(e.Anchors) > 0:
 		line = from
@@ -32,17 +32,17 @@ func (f *finder) insert(e *edit.Edit, np *pattern, from int, noAlready bool) (lo
 			// model read another version of the file.
 			return location{}, errInsertPastEnd(e, e.Hint-1, len(lines))
 		}
-		line, strategy = e.Hint-1, StrategyLineHint
+		line, strategy = e.Hint-1, edit.StrategyLineHint
 	default:
 		// Nothing says where: the text goes at the end, as Aider reads an
 		// empty SEARCH and Codex a chunk of only added lines.
-		line, strategy = len(lines), StrategyAppend
+		line, strategy = len(lines), edit.StrategyAppend
 	}
 	// Already there: the new lines stand at the insertion point (or, at the
 	// end of the file, end it).
 	if !noAlready {
 		k := line
-		if strategy == StrategyAppend {
+		if strategy == edit.StrategyAppend {
 			k = len(lines) - len(np.lines)
 		}
 		if k >= 0 && k+len(np.lines) <= len(lines) {
@@ -55,12 +55,12 @@ func (f *finder) insert(e *edit.Edit, np *pattern, from int, noAlready bool) (lo
 			}
 			if same {
 				s, t := lines[k].start, lines[k+len(np.lines)-1].next
-				return location{Strategy: strategy, Status: StatusAlreadyApplied,
+				return location{Strategy: strategy, Status: edit.StatusAlreadyApplied,
 					LineStart: k + 1, LineEnd: k + len(np.lines), Matched: f.content[s:t], Written: f.content[s:t]}, nil
 			}
 		}
 	}
-	if strategy == StrategyAppend && restates(f.content, np.lines) {
+	if strategy == edit.StrategyAppend && restates(f.content, np.lines) {
 		return location{}, errRestates(wordsOf(e))
 	}
 	switch {
@@ -78,7 +78,7 @@ func (f *finder) insert(e *edit.Edit, np *pattern, from int, noAlready bool) (lo
 		at = len(f.content)
 		text = eol + body
 	}
-	return location{Splices: []Splice{{At: at, New: text}}, Strategy: strategy, Status: StatusApplied,
+	return location{Splices: []Splice{{At: at, New: text}}, Strategy: strategy, Status: edit.StatusApplied,
 		LineStart: line + 1, LineEnd: line + len(np.lines), Written: text}, nil
 }
 

@@ -27,30 +27,30 @@ const (
 	levelSpacing
 )
 
-func (lv level) strategy() Strategy {
+func (lv level) strategy() edit.Strategy {
 	switch lv {
 	case levelExact:
-		return StrategyExact
+		return edit.StrategyExact
 	case levelTrailingWS:
-		return StrategyTrailingWS
+		return edit.StrategyTrailingWS
 	case levelIndent:
-		return StrategyIndent
+		return edit.StrategyIndent
 	case levelWhitespace:
-		return StrategyWhitespace
+		return edit.StrategyWhitespace
 	case levelUnicode:
-		return StrategyUnicode
+		return edit.StrategyUnicode
 	case levelSpacing:
-		return StrategyWhitespace // the contract's list is fixed; a note tells the rest
+		return edit.StrategyWhitespace // the contract's list is fixed; a note tells the rest
 	}
-	return StrategyElision
+	return edit.StrategyElision
 }
 
 // A location is where the ladder found a Replace edit, and what to write.
 type location struct {
 	Splices   []Splice // of the finder's content, ascending, disjoint; none when already applied
-	Strategy  Strategy
-	Status    Status // StatusApplied or StatusAlreadyApplied
-	LineStart int    // 1-based, of the first splice (or of the already-applied text)
+	Strategy  edit.Strategy
+	Status    edit.Status // edit.StatusApplied or edit.StatusAlreadyApplied
+	LineStart int         // 1-based, of the first splice (or of the already-applied text)
 	LineEnd   int
 	Matched   string // the file's text the first match covers (normalize's SEARCH)
 	Written   string // the text written in its place (normalize's REPLACE)
@@ -232,8 +232,8 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 			return location{}, err
 		}
 	}
-	loc := m.write(op, np, hits, lv, pairs, location{Strategy: strategy, Status: StatusApplied, Note: note})
-	if loc.Status == StatusAlreadyApplied && m.opts.noAlready {
+	loc := m.write(op, np, hits, lv, pairs, location{Strategy: strategy, Status: edit.StatusApplied, Note: note})
+	if loc.Status == edit.StatusAlreadyApplied && m.opts.noAlready {
 		return location{}, m.changesNothing()
 	}
 	return loc, nil
@@ -317,7 +317,7 @@ func (m *matcher) places(op, np *pattern) (hits []hit, lv level, note string, do
 // (left to right, for a count other than one), the first after an anchor,
 // or the one a line hint points at; more or fewer than the edit expects
 // is an error.
-func (m *matcher) choose(op *pattern, hits []hit, strategy Strategy) ([]hit, Strategy, *edit.Error) {
+func (m *matcher) choose(op *pattern, hits []hit, strategy edit.Strategy) ([]hit, edit.Strategy, *edit.Error) {
 	e := m.e
 	if overlapping(hits) && m.want != 1 {
 		// Every occurrence (or a count of them): taken left to right, each
@@ -335,7 +335,7 @@ func (m *matcher) choose(op *pattern, hits []hit, strategy Strategy) ([]hit, Str
 	if m.want > 0 && len(hits) != m.want {
 		if m.want == 1 && e.Hint > 0 {
 			if h, ok := pickByHint(hits, e.Hint, hintWindow(len(op.lines))); ok {
-				hits, strategy = []hit{h}, StrategyLineHint
+				hits, strategy = []hit{h}, edit.StrategyLineHint
 			}
 		}
 		switch {

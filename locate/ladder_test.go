@@ -39,11 +39,11 @@ type locateCase struct {
 	marks    string      // edit.Edit.Marks: a hunk's kept, removed and added lines
 	lead     [2]int      // LeadContext, TrailContext
 
-	want     string    // the file after, when the edit applies
-	strategy Strategy  // "" : don't check
-	status   Status    // "" : StatusApplied
-	code     edit.Code // a failure
-	lines    [2]int    // LineStart, LineEnd when non-zero
+	want     string        // the file after, when the edit applies
+	strategy edit.Strategy // "" : don't check
+	status   edit.Status   // "" : edit.StatusApplied
+	code     edit.Code     // a failure
+	lines    [2]int        // LineStart, LineEnd when non-zero
 }
 
 func (c locateCase) edit() *edit.Edit {
@@ -77,19 +77,19 @@ func runLocate(t *testing.T, name string, c locateCase) {
 	}
 	wantStatus := c.status
 	if wantStatus == "" {
-		wantStatus = StatusApplied
+		wantStatus = edit.StatusApplied
 	}
 	if loc.Status != wantStatus {
 		t.Errorf("%s: status %s, want %s", name, loc.Status, wantStatus)
 	}
-	if wantStatus == StatusAlreadyApplied && len(loc.Splices) != 0 {
+	if wantStatus == edit.StatusAlreadyApplied && len(loc.Splices) != 0 {
 		t.Errorf("%s: already applied with splices %v", name, loc.Splices)
 	}
 	if c.strategy != "" && loc.Strategy != c.strategy {
 		t.Errorf("%s: strategy %s, want %s", name, loc.Strategy, c.strategy)
 	}
 	want := c.want
-	if wantStatus == StatusAlreadyApplied && want == "" {
+	if wantStatus == edit.StatusAlreadyApplied && want == "" {
 		want = c.file
 	}
 	if got := spliced(t, c.file, loc); got != want {
@@ -108,20 +108,20 @@ func runLocate(t *testing.T, name string, c locateCase) {
 
 func TestLocateExact(t *testing.T) {
 	for name, c := range map[string]locateCase{
-		"line": {file: "a\nb\nc\n", old: "b\n", new: "B\n", want: "a\nB\nc\n", strategy: StrategyExact, lines: [2]int{2, 2}},
+		"line": {file: "a\nb\nc\n", old: "b\n", new: "B\n", want: "a\nB\nc\n", strategy: edit.StrategyExact, lines: [2]int{2, 2}},
 		"subLine": {file: "x := 1\ny := 2\n", old: "y := 2", new: "y := 3",
-			want: "x := 1\ny := 3\n", strategy: StrategyExact, lines: [2]int{2, 2}},
+			want: "x := 1\ny := 3\n", strategy: edit.StrategyExact, lines: [2]int{2, 2}},
 		"crlfFileLFEdit": {file: "a\r\nb\r\nc\r\n", old: "a\nb\n", new: "a\nB\nnew\n",
-			want: "a\r\nB\r\nnew\r\nc\r\n", strategy: StrategyExact},
-		"lfFileCRLFEdit": {file: "a\nb\nc\n", old: "b\r\nc\r\n", new: "b\r\nC\r\n", want: "a\nb\nC\n", strategy: StrategyExact},
+			want: "a\r\nB\r\nnew\r\nc\r\n", strategy: edit.StrategyExact},
+		"lfFileCRLFEdit": {file: "a\nb\nc\n", old: "b\r\nc\r\n", new: "b\r\nC\r\n", want: "a\nb\nC\n", strategy: edit.StrategyExact},
 		"mixedEndings": {file: "a\r\nb\nc\r\nd\n", old: "b\nc\n", new: "b\nX\nc\n",
-			want: "a\r\nb\nX\nc\r\nd\n", strategy: StrategyExact, lines: [2]int{2, 3}},
+			want: "a\r\nb\nX\nc\r\nd\n", strategy: edit.StrategyExact, lines: [2]int{2, 3}},
 		"noFinalNewline":        {file: "a\nb", old: "b", new: "B", want: "a\nB"},
 		"noFinalNewlineAdd":     {file: "a\nb", old: "a\nb", new: "a\nb\nc", want: "a\nb\nc"},
 		"searchWithoutFinalNL":  {file: "a\nb\nc\n", old: "a\nb", new: "a\nB\n", want: "a\nB\nc\n"},
 		"replaceWithoutFinalNL": {file: "a\nb\nc\n", old: "b\n", new: "B", want: "a\nB\nc\n"},
 		"deleteLines":           {file: "a\nb\nc\n", old: "b\n", new: "", want: "a\nc\n"},
-		"stricterWins":          {file: "foo  \nfoo\n", old: "foo\n", new: "bar\n", want: "foo  \nbar\n", strategy: StrategyExact},
+		"stricterWins":          {file: "foo  \nfoo\n", old: "foo\n", new: "bar\n", want: "foo  \nbar\n", strategy: edit.StrategyExact},
 		"ambiguous":             {file: "x\ny\nx\n", old: "x\n", new: "z\n", code: edit.CodeMultipleMatches},
 		"overlapping":           {file: "a\na\na\n", old: "a\na\n", new: "b\n", code: edit.CodeMultipleMatches},
 		"countAll":              {file: "x\ny\nx\n", old: "x", new: "z", count: -1, want: "z\ny\nz\n"},
@@ -130,15 +130,15 @@ func TestLocateExact(t *testing.T) {
 		"countTooMany":          {file: "x\nx\nx\n", old: "x", new: "z", count: 2, code: edit.CodeMultipleMatches},
 		"missing":               {file: "a\nb\n", old: "zzz\n", new: "y\n", code: edit.CodeNoMatch},
 		"nonUTF8": {file: "caf\xe9 = 1\nb = \x93q\x94\n", old: "b = \x93q\x94\n", new: "b = \x93r\x94\n",
-			want: "caf\xe9 = 1\nb = \x93r\x94\n", strategy: StrategyExact},
-		"emptyOld":    {file: "a\n", old: "", new: "b\n", want: "a\nb\n", strategy: StrategyAppend},
+			want: "caf\xe9 = 1\nb = \x93r\x94\n", strategy: edit.StrategyExact},
+		"emptyOld":    {file: "a\n", old: "", new: "b\n", want: "a\nb\n", strategy: edit.StrategyAppend},
 		"strictExact": {file: "a\nb\n", old: "b\n", new: "c\n", strict: true, want: "a\nc\n"},
 		// An exact SEARCH quotes the file's blanks, so a REPLACE without
 		// them is a deliberate cleanup, not a line to keep as the file has it.
 		"stripTrailingBlanks": {file: "a\nx := 1 \nb\n", old: "x := 1 \n", new: "x := 1\n",
-			want: "a\nx := 1\nb\n", strategy: StrategyExact},
+			want: "a\nx := 1\nb\n", strategy: edit.StrategyExact},
 		"addTrailingBlanks": {file: "a\nx\nb\n", old: "a\nx\n", new: "a\nx\t\n",
-			want: "a\nx\t\nb\n", strategy: StrategyExact},
+			want: "a\nx\t\nb\n", strategy: edit.StrategyExact},
 		"strictNoDrift": {file: "a  \nb\n", old: "a\nb\n", new: "c\n", strict: true, code: edit.CodeNoMatch},
 	} {
 		runLocate(t, name, c)
@@ -149,11 +149,11 @@ func TestLocateTrailingWS(t *testing.T) {
 	for name, c := range map[string]locateCase{
 		"fileHasTrailing": {file: "func f() {  \n\tx := 1\t\n\treturn x\n}\n",
 			old: "func f() {\n\tx := 1\n\treturn x\n}\n", new: "func f() {\n\tx := 2\n\treturn x\n}\n",
-			want: "func f() {  \n\tx := 2\n\treturn x\n}\n", strategy: StrategyTrailingWS, lines: [2]int{1, 4}},
+			want: "func f() {  \n\tx := 2\n\treturn x\n}\n", strategy: edit.StrategyTrailingWS, lines: [2]int{1, 4}},
 		"searchHasTrailing": {file: "a\nb\nc\n", old: "a  \nb \n", new: "a  \nB\n",
-			want: "a\nB\nc\n", strategy: StrategyTrailingWS},
+			want: "a\nB\nc\n", strategy: edit.StrategyTrailingWS},
 		"crlf": {file: "a \r\nb\r\nc\r\n", old: "a\nb\n", new: "a\nb\nx\n",
-			want: "a \r\nb\r\nx\r\nc\r\n", strategy: StrategyTrailingWS},
+			want: "a \r\nb\r\nx\r\nc\r\n", strategy: edit.StrategyTrailingWS},
 		"lastLineWithoutNewline": {file: "a\nb", old: "a\nb\n", new: "a\nc\n", want: "a\nc"},
 		"trimAdded": {file: "a \nb\n", old: "a\nb\n", new: "a\nnew  \nb\n", trimWS: true,
 			want: "a \nnew\nb\n"},
@@ -170,23 +170,23 @@ func TestLocateIndent(t *testing.T) {
 		"spacesForTabs": {file: goFile,
 			old:  "    if x {\n        return 1\n    }\n",
 			new:  "    if x {\n        log(x)\n        return 1\n    }\n",
-			want: "func f() {\n\tif x {\n\t\tlog(x)\n\t\treturn 1\n\t}\n\treturn 0\n}\n", strategy: StrategyIndent, lines: [2]int{2, 4}},
+			want: "func f() {\n\tif x {\n\t\tlog(x)\n\t\treturn 1\n\t}\n\treturn 0\n}\n", strategy: edit.StrategyIndent, lines: [2]int{2, 4}},
 		"underIndented": {file: goFile,
 			old:  "if x {\n\treturn 1\n}\n",
 			new:  "if x && y {\n\treturn 1\n}\n",
-			want: "func f() {\n\tif x && y {\n\t\treturn 1\n\t}\n\treturn 0\n}\n", strategy: StrategyIndent},
+			want: "func f() {\n\tif x && y {\n\t\treturn 1\n\t}\n\treturn 0\n}\n", strategy: edit.StrategyIndent},
 		"overIndented": {file: goFile,
 			old:  "\t\t\tif x {\n\t\t\t\treturn 1\n\t\t\t}\n",
 			new:  "\t\t\tif !x {\n\t\t\t\treturn 1\n\t\t\t}\n",
-			want: "func f() {\n\tif !x {\n\t\treturn 1\n\t}\n\treturn 0\n}\n", strategy: StrategyIndent},
+			want: "func f() {\n\tif !x {\n\t\treturn 1\n\t}\n\treturn 0\n}\n", strategy: edit.StrategyIndent},
 		"pythonSpaces": {file: "class A:\n    def f(self):\n        return 1\n",
 			old:  "def f(self):\n    return 1\n",
 			new:  "def f(self):\n    return 2\n",
-			want: "class A:\n    def f(self):\n        return 2\n", strategy: StrategyIndent},
+			want: "class A:\n    def f(self):\n        return 2\n", strategy: edit.StrategyIndent},
 		"crlf": {file: "func f() {\r\n\tx()\r\n}\r\n", old: "    x()\n}\n", new: "    x()\n    y()\n}\n",
-			want: "func f() {\r\n\tx()\r\n\ty()\r\n}\r\n", strategy: StrategyIndent},
+			want: "func f() {\r\n\tx()\r\n\ty()\r\n}\r\n", strategy: edit.StrategyIndent},
 		"alignmentSpaces": {file: "\tf(a,\n\t  b)\n", old: "    f(a,\n      b)\n", new: "    f(a,\n      b,\n      c)\n",
-			want: "\tf(a,\n\t  b,\n\t  c)\n", strategy: StrategyIndent},
+			want: "\tf(a,\n\t  b,\n\t  c)\n", strategy: edit.StrategyIndent},
 		"inconsistent": {file: "if a:\n    b()\n    c()\n",
 			old: "if a:\n    b()\nc()\n", new: "if a:\n    d()\n", code: edit.CodeNoMatch},
 		"ambiguous": {file: "\tx()\n\ty()\n\t\tx()\n\t\ty()\n", old: "x()\ny()\n", new: "z()\n", code: edit.CodeMultipleMatches},
@@ -200,23 +200,23 @@ func TestLocateWhitespaceUnicode(t *testing.T) {
 		"innerRuns": {file: "type T struct {\n\tName    string\n\tAge     int\n}\n",
 			old:  "\tName string\n\tAge int\n",
 			new:  "\tName string\n\tAge int64\n",
-			want: "type T struct {\n\tName    string\n\tAge int64\n}\n", strategy: StrategyWhitespace},
+			want: "type T struct {\n\tName    string\n\tAge int64\n}\n", strategy: edit.StrategyWhitespace},
 		"curlyQuotes": {file: "// Say \"hi\" to Bob's friend.\nx := 1\n",
 			old:  "// Say “hi” to Bob’s friend.\nx := 1\n",
 			new:  "// Say “hi” to Bob’s friend.\nx := 2\n",
-			want: "// Say \"hi\" to Bob's friend.\nx := 2\n", strategy: StrategyUnicode},
+			want: "// Say \"hi\" to Bob's friend.\nx := 2\n", strategy: edit.StrategyUnicode},
 		"nbspAndDash": {file: "a - b\nc := 1\n", old: "a\u00a0\u2013 b\nc := 1\n", new: "a\u00a0\u2013 b\nc := 3\n",
-			want: "a - b\nc := 3\n", strategy: StrategyUnicode},
+			want: "a - b\nc := 3\n", strategy: edit.StrategyUnicode},
 		"ellipsis": {file: "fmt.Println(\"wait...\")\n", old: "fmt.Println(\"wait…\")\n", new: "fmt.Println(\"done\")\n",
-			want: "fmt.Println(\"done\")\n", strategy: StrategyUnicode},
+			want: "fmt.Println(\"done\")\n", strategy: edit.StrategyUnicode},
 		"changedLineAsSent": {file: "s := \"it's\"\n", old: "s := \"it’s\"\n", new: "s := \"it’s ok\"\n",
-			want: "s := \"it’s ok\"\n", strategy: StrategyUnicode},
+			want: "s := \"it’s ok\"\n", strategy: edit.StrategyUnicode},
 		"fileCurly": {file: "// “quoted”\nx\n", old: "// \"quoted\"\nx\n", new: "// \"quoted\"\ny\n",
-			want: "// “quoted”\ny\n", strategy: StrategyUnicode},
+			want: "// “quoted”\ny\n", strategy: edit.StrategyUnicode},
 		"emDashForDoubleHyphen": {file: "// a -- b\nx := 1\n", old: "// a — b\nx := 1\n", new: "// a — b\nx := 2\n",
-			want: "// a -- b\nx := 2\n", strategy: StrategyUnicode},
+			want: "// a -- b\nx := 2\n", strategy: edit.StrategyUnicode},
 		"nonUTF8Kept": {file: "s = \"\x93a\x94\"  \nt = 1\n", old: "s = \"\x93a\x94\"\nt = 1\n", new: "s = \"\x93a\x94\"\nt = 2\n",
-			want: "s = \"\x93a\x94\"  \nt = 2\n", strategy: StrategyTrailingWS},
+			want: "s = \"\x93a\x94\"  \nt = 2\n", strategy: edit.StrategyTrailingWS},
 		"ambiguous": {file: "a  b\nc\na b\nc\n", old: "a   b\nc\n", new: "x\n", code: edit.CodeMultipleMatches},
 	} {
 		runLocate(t, name, c)
@@ -229,33 +229,33 @@ func TestLocateElision(t *testing.T) {
 		"middle": {file: file,
 			old:  "func f() {\n\t// ... existing code ...\n\td()\n}\n",
 			new:  "func f() {\n\t// ... existing code ...\n\td(1)\n}\n",
-			want: "func f() {\n\ta()\n\tb()\n\tc()\n\td(1)\n}\n", strategy: StrategyElision, lines: [2]int{1, 6}},
+			want: "func f() {\n\ta()\n\tb()\n\tc()\n\td(1)\n}\n", strategy: edit.StrategyElision, lines: [2]int{1, 6}},
 		"leadingGap": {file: file, old: "\t// ...\n\td()\n}\n", new: "\t// ...\n\td(1)\n}\n",
-			want: "func f() {\n\ta()\n\tb()\n\tc()\n\td(1)\n}\n", strategy: StrategyElision, lines: [2]int{5, 6}},
+			want: "func f() {\n\ta()\n\tb()\n\tc()\n\td(1)\n}\n", strategy: edit.StrategyElision, lines: [2]int{5, 6}},
 		"trailingGap": {file: file, old: "func f() {\n\ta()\n// ... rest unchanged ...\n", new: "func f() {\n\tA()\n// ... rest unchanged ...\n",
-			want: "func f() {\n\tA()\n\tb()\n\tc()\n\td()\n}\n", strategy: StrategyElision, lines: [2]int{1, 2}},
+			want: "func f() {\n\tA()\n\tb()\n\tc()\n\td()\n}\n", strategy: edit.StrategyElision, lines: [2]int{1, 2}},
 		"gapIndentShift": {file: file, old: "func f() {\n    // ...\n    d()\n}\n", new: "func f() {\n    // ...\n    d()\n    e()\n}\n",
-			want: "func f() {\n\ta()\n\tb()\n\tc()\n\td()\n\te()\n}\n", strategy: StrategyElision},
+			want: "func f() {\n\ta()\n\tb()\n\tc()\n\td()\n\te()\n}\n", strategy: edit.StrategyElision},
 		"minimalRun": {file: "x\ny\nx\ny\n", old: "x\n...\ny\n", new: "x\n...\nz\n", code: edit.CodeMultipleMatches},
 		"twoGaps": {file: file,
 			old:  "func f() {\n// ...\n\tb()\n// ...\n}\n",
 			new:  "func f() {\n// ...\n\tB()\n// ...\n}\n",
-			want: "func f() {\n\ta()\n\tB()\n\tc()\n\td()\n}\n", strategy: StrategyElision},
+			want: "func f() {\n\ta()\n\tB()\n\tc()\n\td()\n}\n", strategy: edit.StrategyElision},
 		"hashComment": {file: "def f():\n    a = 1\n    b = 2\n    return a\n",
 			old:  "def f():\n    # ... rest unchanged ...\n    return a\n",
 			new:  "def f():\n    # ... rest unchanged ...\n    return a + b\n",
-			want: "def f():\n    a = 1\n    b = 2\n    return a + b\n", strategy: StrategyElision},
+			want: "def f():\n    a = 1\n    b = 2\n    return a + b\n", strategy: edit.StrategyElision},
 		"replaceDropsGap":      {file: file, old: "func f() {\n\t// ...\n\td()\n}\n", new: "func f() {\n\td()\n}\n", code: edit.CodeElision},
 		"replaceAddsGap":       {file: file, old: "\tb()\n\tc()\n", new: "\tb()\n\t// ... rest of the code unchanged ...\n", code: edit.CodeElision},
 		"placeholderInFile":    {file: "a()\n// ...\nb()\n", old: "b()\n", new: "b()\n// ...\n", want: "a()\n// ...\nb()\n// ...\n"},
 		"placeholderSubstring": {file: "f(xs...)\n// ... and more\nb()\n", old: "b()\n", new: "b()\n...\n", code: edit.CodeElision},
 		"literalPlaceholder": {file: "a()\n// ...\nb()\n", old: "a()\n// ...\nb()\n", new: "a()\n// ...\nc()\n",
-			want: "a()\n// ...\nc()\n", strategy: StrategyExact},
+			want: "a()\n// ...\nc()\n", strategy: edit.StrategyExact},
 		// A bare "..." in the old text is a gap only where the file does
 		// not have it: a placeholder of the new text at its place is then
 		// the same elision, and otherwise drops the lines around it.
 		"otherPlaceholderForGap": {file: "a = 1\nb = 2\nc = 3\nd = 4\n", old: "a = 1\n...\nd = 4\n", new: "a = 1\nx = 9\n# rest unchanged\nd = 4\n",
-			want: "a = 1\nx = 9\nb = 2\nc = 3\nd = 4\n", strategy: StrategyElision},
+			want: "a = 1\nx = 9\nb = 2\nc = 3\nd = 4\n", strategy: edit.StrategyElision},
 		"otherPlaceholderForLiteralDots": {file: "a = 1\nb = 2\n...\nc = 3\nd = 4\n", old: "a = 1\nb = 2\n...\nc = 3\nd = 4\n",
 			new: "a = 1\nx = 9\n# rest unchanged\nd = 4\n", code: edit.CodeElision},
 	} {
@@ -276,13 +276,13 @@ func TestLocateHint(t *testing.T) {
 	last := strings.LastIndex(file, "dup()")
 	want40 := file[:last] + "new()" + file[last+len("dup()"):]
 	for name, c := range map[string]locateCase{
-		"exactHint":   {file: file, old: "dup()\n", new: "new()\n", hint: 40, want: want40, strategy: StrategyLineHint, lines: [2]int{40, 40}},
-		"nearHint":    {file: file, old: "dup()\n", new: "new()\n", hint: 37, want: want40, strategy: StrategyLineHint},
+		"exactHint":   {file: file, old: "dup()\n", new: "new()\n", hint: 40, want: want40, strategy: edit.StrategyLineHint, lines: [2]int{40, 40}},
+		"nearHint":    {file: file, old: "dup()\n", new: "new()\n", hint: 37, want: want40, strategy: edit.StrategyLineHint},
 		"farHint":     {file: file, old: "dup()\n", new: "new()\n", hint: 25, code: edit.CodeMultipleMatches},
 		"tieHint":     {file: "a\nx\nb\nx\n", old: "x\n", new: "y\n", hint: 3, code: edit.CodeMultipleMatches},
 		"noHint":      {file: file, old: "dup()\n", new: "new()\n", code: edit.CodeMultipleMatches},
-		"staleUniq":   {file: file, old: "l9\ndup()\n", new: "l9\nnew()\n", hint: 200, want: strings.Replace(file, "l9\ndup()", "l9\nnew()", 1), strategy: StrategyExact},
-		"tolerantTie": {file: "a \nb\na\t\nb\n", old: "a\nb\n", new: "c\n", hint: 3, want: "a \nb\nc\n", strategy: StrategyLineHint},
+		"staleUniq":   {file: file, old: "l9\ndup()\n", new: "l9\nnew()\n", hint: 200, want: strings.Replace(file, "l9\ndup()", "l9\nnew()", 1), strategy: edit.StrategyExact},
+		"tolerantTie": {file: "a \nb\na\t\nb\n", old: "a\nb\n", new: "c\n", hint: 3, want: "a \nb\nc\n", strategy: edit.StrategyLineHint},
 	} {
 		runLocate(t, name, c)
 	}
@@ -290,13 +290,13 @@ func TestLocateHint(t *testing.T) {
 
 func TestLocateAlreadyApplied(t *testing.T) {
 	for name, c := range map[string]locateCase{
-		"newPresent":   {file: "a\nB\nc\n", old: "b\n", new: "B\n", status: StatusAlreadyApplied, lines: [2]int{2, 2}},
-		"sameText":     {file: "a\nb\nc\n", old: "b\n", new: "b\n", status: StatusAlreadyApplied},
-		"insertResent": {file: "import (\n\t\"fmt\"\n\t\"os\"\n)\n", old: "\t\"fmt\"\n", new: "\t\"fmt\"\n\t\"os\"\n", status: StatusAlreadyApplied},
+		"newPresent":   {file: "a\nB\nc\n", old: "b\n", new: "B\n", status: edit.StatusAlreadyApplied, lines: [2]int{2, 2}},
+		"sameText":     {file: "a\nb\nc\n", old: "b\n", new: "b\n", status: edit.StatusAlreadyApplied},
+		"insertResent": {file: "import (\n\t\"fmt\"\n\t\"os\"\n)\n", old: "\t\"fmt\"\n", new: "\t\"fmt\"\n\t\"os\"\n", status: edit.StatusAlreadyApplied},
 		"insertFresh": {file: "import (\n\t\"fmt\"\n)\n", old: "\t\"fmt\"\n", new: "\t\"fmt\"\n\t\"os\"\n",
 			want: "import (\n\t\"fmt\"\n\t\"os\"\n)\n"},
 		"insertElsewhere": {file: "a\nb\nx\na\n", old: "a\n", new: "a\nb\n", code: edit.CodeMultipleMatches},
-		"newTolerant":     {file: "a\n\tB()  \nc\n", old: "    b()\n", new: "    B()\n", status: StatusAlreadyApplied},
+		"newTolerant":     {file: "a\n\tB()  \nc\n", old: "    b()\n", new: "    B()\n", status: edit.StatusAlreadyApplied},
 		"neitherFound":    {file: "a\n", old: "b\n", new: "c\n", code: edit.CodeNoMatch},
 		"deletionNoNew":   {file: "a\n", old: "b\n", new: "", code: edit.CodeNoMatch},
 		"newAmbiguous":    {file: "B\nB\n", old: "b\n", new: "B\n", code: edit.CodeNoMatch},
@@ -318,19 +318,19 @@ func TestLocateAnchorsAndEOF(t *testing.T) {
 		"anchorInsert": {file: file, anchors: []string{"func a() {"}, old: "", new: "\tlog()\n",
 			want: "func a() {\n\tlog()\n\treturn nil\n}\n\nfunc b() {\n\treturn nil\n}\n"},
 		"anchorInsertResent": {file: "func a() {\n\tlog()\n\treturn nil\n}\n", anchors: []string{"func a() {"}, old: "", new: "\tlog()\n",
-			status: StatusAlreadyApplied},
+			status: edit.StatusAlreadyApplied},
 		"atEOF":           {file: "x\ny\nx\n", old: "x\n", new: "z\n", atEOF: true, want: "x\ny\nz\n"},
 		"atEOFNoNL":       {file: "x\ny\nx", old: "x\n", new: "z\n", atEOF: true, want: "x\ny\nz"},
 		"atEOFMissing":    {file: "x\ny\n", old: "x\n", new: "z\n", atEOF: true, code: edit.CodeNoMatch},
 		"append":          {file: "a\n", old: "", new: "b\n", atEOF: true, want: "a\nb\n"},
 		"appendNoFinalNL": {file: "a", old: "", new: "b\n", atEOF: true, want: "a\nb"},
 		"appendCRLF":      {file: "a\r\n", old: "", new: "b\nc\n", atEOF: true, want: "a\r\nb\r\nc\r\n"},
-		"appendResent":    {file: "a\nb\n", old: "", new: "b\n", atEOF: true, status: StatusAlreadyApplied},
+		"appendResent":    {file: "a\nb\n", old: "", new: "b\n", atEOF: true, status: edit.StatusAlreadyApplied},
 		"appendEmptyFile": {file: "", old: "", new: "b\n", atEOF: true, want: "b\n"},
-		"insertAtHint":    {file: "a\nb\nc\n", old: "", new: "x\n", hint: 2, want: "a\nx\nb\nc\n", strategy: StrategyLineHint},
-		"insertAtEnd":     {file: "a\n", old: "", new: "x\n", hint: 2, want: "a\nx\n", strategy: StrategyLineHint},
+		"insertAtHint":    {file: "a\nb\nc\n", old: "", new: "x\n", hint: 2, want: "a\nx\nb\nc\n", strategy: edit.StrategyLineHint},
+		"insertAtEnd":     {file: "a\n", old: "", new: "x\n", hint: 2, want: "a\nx\n", strategy: edit.StrategyLineHint},
 		"insertPastEnd":   {file: "a\n", old: "", new: "x\n", hint: 9, code: edit.CodeNoMatch},
-		"insertResent":    {file: "a\nx\nb\n", old: "", new: "x\n", hint: 2, status: StatusAlreadyApplied},
+		"insertResent":    {file: "a\nx\nb\n", old: "", new: "x\n", hint: 2, status: edit.StatusAlreadyApplied},
 	} {
 		runLocate(t, name, c)
 	}
@@ -407,20 +407,20 @@ func TestLocateOtherLanguages(t *testing.T) {
 	sh := "#!/bin/sh\nset -e\necho start\nmake build\nmake test\necho done\n"
 	for name, c := range map[string]locateCase{
 		"pythonUnderIndented": {file: py, old: "if x:\n    return 1\nreturn 0\n", new: "if x:\n    return 1\nif x is None:\n    return -1\nreturn 0\n",
-			want: "class A:\n    def f(self, x):\n        if x:\n            return 1\n        if x is None:\n            return -1\n        return 0\n", strategy: StrategyIndent},
+			want: "class A:\n    def f(self, x):\n        if x:\n            return 1\n        if x is None:\n            return -1\n        return 0\n", strategy: edit.StrategyIndent},
 		"pythonWrongNesting": {file: py, old: "if x:\nreturn 1\n", new: "if x:\nreturn 2\n", code: edit.CodeNoMatch},
 		"yamlTrailing": {file: yaml, old: "    runs-on: ubuntu-latest\n    steps:\n", new: "    runs-on: ubuntu-24.04\n    steps:\n",
-			want: "jobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n", strategy: StrategyTrailingWS},
+			want: "jobs:\n  build:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n", strategy: edit.StrategyTrailingWS},
 		"markdownTypography": {file: md, old: "It's a \"test\" -- really.\n\n- item one\n", new: "It's a \"test\" -- really.\n\n- item zero\n- item one\n",
-			want: "# Title\n\nIt’s a “test” — really.\n\n- item zero\n- item one\n- item two\n", strategy: StrategyUnicode},
+			want: "# Title\n\nIt’s a “test” — really.\n\n- item zero\n- item one\n- item two\n", strategy: edit.StrategyUnicode},
 		"jsonUnderIndented": {file: js, old: "\"deps\": {\n  \"a\": \"1.0\"\n}\n", new: "\"deps\": {\n  \"a\": \"1.0\",\n  \"b\": \"2.0\"\n}\n",
-			want: "{\n  \"name\": \"x\",\n  \"deps\": {\n    \"a\": \"1.0\",\n    \"b\": \"2.0\"\n  }\n}\n", strategy: StrategyIndent},
+			want: "{\n  \"name\": \"x\",\n  \"deps\": {\n    \"a\": \"1.0\",\n    \"b\": \"2.0\"\n  }\n}\n", strategy: edit.StrategyIndent},
 		"yamlBareDots": {file: yaml, old: "  build:\n    ...\n      - uses: actions/checkout@v4\n", new: "  build:\n    ...\n      - uses: actions/checkout@v5\n",
-			want: strings.Replace(yaml, "@v4", "@v5", 1), strategy: StrategyElision},
+			want: strings.Replace(yaml, "@v4", "@v5", 1), strategy: edit.StrategyElision},
 		"pythonEllipsisLiteral": {file: "class P:\n    def f(self):\n        ...\n", old: "    def f(self):\n        ...\n", new: "    def f(self):\n        return 1\n",
-			want: "class P:\n    def f(self):\n        return 1\n", strategy: StrategyExact},
+			want: "class P:\n    def f(self):\n        return 1\n", strategy: edit.StrategyExact},
 		"shellElision": {file: sh, old: "set -e\n# ... existing steps ...\necho done\n", new: "set -e\n# ... existing steps ...\nmake install\necho done\n",
-			want: "#!/bin/sh\nset -e\necho start\nmake build\nmake test\nmake install\necho done\n", strategy: StrategyElision},
+			want: "#!/bin/sh\nset -e\necho start\nmake build\nmake test\nmake install\necho done\n", strategy: edit.StrategyElision},
 	} {
 		runLocate(t, name, c)
 	}
@@ -482,7 +482,7 @@ func TestLocateHintPastManyPlaces(t *testing.T) {
 	at := 2*maxListed + 40 // the hinted place
 	want := strings.Join(strings.SplitAfter(file, "\n")[:at-1], "") + "} // x\n" + strings.Join(strings.SplitAfter(file, "\n")[at:], "")
 	runLocate(t, "hinted", locateCase{file: file, old: "}\n", new: "} // x\n", hint: at, want: want,
-		strategy: StrategyLineHint, lines: [2]int{at, at}})
+		strategy: edit.StrategyLineHint, lines: [2]int{at, at}})
 
 	// Halfway between two places, the hint decides nothing.
 	e := &edit.Edit{Op: edit.Replace, Old: "}\n", New: "} // x\n", Count: 1, Hint: 2*maxListed + 45}

@@ -14,27 +14,27 @@ func TestKeptLinesByMarks(t *testing.T) {
 	for name, c := range map[string]locateCase{
 		// "-x" then " x": the second x is kept, with its "\n".
 		"crlfThenLF": {file: "x\r\nx\n", old: "x\nx\n", new: "x\n", format: codex, marks: "- ",
-			want: "x\n", strategy: StrategyExact},
+			want: "x\n", strategy: edit.StrategyExact},
 		"trailingBlank": {file: "x\nx \n", old: "x\nx\n", new: "x\n", format: codex, marks: "- ",
-			want: "x \n", strategy: StrategyTrailingWS},
+			want: "x \n", strategy: edit.StrategyTrailingWS},
 		"udiffCRLFThenLF": {file: "same\r\nsame\n", old: "same\nsame\n", new: "same\n", format: udiff, marks: "- ", lead: [2]int{0, 1},
-			want: "same\n", strategy: StrategyExact},
+			want: "same\n", strategy: edit.StrategyExact},
 		// " x" then "-x": the first is kept.
 		"keptFirst": {file: "x\r\nx\n", old: "x\nx\n", new: "x\n", format: codex, marks: " -",
-			want: "x\r\n", strategy: StrategyExact},
+			want: "x\r\n", strategy: edit.StrategyExact},
 		// Between changes: the kept line is the one the hunk names among
 		// equal lines, the others go.
 		"middleOfThree": {file: "a\nx \nx\t\nx\nb\n", old: "a\nx\nx\nx\nb\n", new: "a\nx\nB\nb\n", format: codex, marks: " - -+ ",
-			want: "a\nx\t\nB\nb\n", strategy: StrategyTrailingWS},
+			want: "a\nx\t\nB\nb\n", strategy: edit.StrategyTrailingWS},
 		// Marks that do not count the texts say nothing: a line diff pairs.
 		"marksMiscounted": {file: "x\r\nx\n", old: "x\nx\n", new: "x\n", format: codex, marks: "-  ",
-			want: "x\r\n", strategy: StrategyExact},
+			want: "x\r\n", strategy: edit.StrategyExact},
 		"noMarks": {file: "x\r\nx\n", old: "x\nx\n", new: "x\n", format: codex,
-			want: "x\r\n", strategy: StrategyExact},
+			want: "x\r\n", strategy: edit.StrategyExact},
 		// A marked pair whose lines differ is no pair: the line is written
 		// as sent.
 		"pairDiffers": {file: "a \nb\n", old: "a\nb\n", new: "A\nb\n", format: codex, marks: "  ",
-			want: "A\nb\n", strategy: StrategyTrailingWS},
+			want: "A\nb\n", strategy: edit.StrategyTrailingWS},
 	} {
 		runLocate(t, name, c)
 	}
@@ -102,23 +102,23 @@ func TestFinalNewlineChange(t *testing.T) {
 	const udiff = edit.FormatUDiff
 	for name, c := range map[string]locateCase{
 		"remove": {file: "one\ntwo\n", old: "one\ntwo\n", new: "one\ntwo", format: udiff, marks: " -+", lead: [2]int{1, 0},
-			want: "one\ntwo", strategy: StrategyExact},
+			want: "one\ntwo", strategy: edit.StrategyExact},
 		"removeCRLF": {file: "one\r\ntwo\r\n", old: "one\ntwo\n", new: "one\ntwo", format: udiff, marks: " -+", lead: [2]int{1, 0},
-			want: "one\r\ntwo", strategy: StrategyExact},
+			want: "one\r\ntwo", strategy: edit.StrategyExact},
 		"removeLineLevel": {file: "one \ntwo\n", old: "one\ntwo\n", new: "one\ntwo", format: udiff, marks: " -+", lead: [2]int{1, 0},
-			want: "one \ntwo", strategy: StrategyTrailingWS},
+			want: "one \ntwo", strategy: edit.StrategyTrailingWS},
 		"add": {file: "one\ntwo", old: "one\ntwo", new: "one\ntwo\n", format: udiff, marks: " -+", lead: [2]int{1, 0},
-			want: "one\ntwo\n", strategy: StrategyExact},
+			want: "one\ntwo\n", strategy: edit.StrategyExact},
 		"removeResent": {file: "one\ntwo", old: "one\ntwo\n", new: "one\ntwo", format: udiff, marks: " -+", lead: [2]int{1, 0},
-			status: StatusAlreadyApplied},
+			status: edit.StatusAlreadyApplied},
 		"addResent": {file: "one\ntwo\n", old: "one\ntwo", new: "one\ntwo\n", format: udiff, marks: " -+", lead: [2]int{1, 0},
-			status: StatusAlreadyApplied},
+			status: edit.StatusAlreadyApplied},
 		// A change of the last line with it.
 		"removeAndChange": {file: "one\ntwo\n", old: "one\ntwo\n", new: "one\nTWO", format: udiff, marks: " -+", lead: [2]int{1, 0},
-			want: "one\nTWO", strategy: StrategyExact},
+			want: "one\nTWO", strategy: edit.StrategyExact},
 		// A block's replacement without its last newline meant whole lines.
 		"blockKeepsIt": {file: "one\ntwo\n", old: "two\n", new: "TWO", format: edit.FormatSearchReplace,
-			want: "one\nTWO\n", strategy: StrategyExact},
+			want: "one\nTWO\n", strategy: edit.StrategyExact},
 	} {
 		runLocate(t, name, c)
 	}
@@ -154,11 +154,11 @@ func TestForced(t *testing.T) {
 			t.Errorf("%s: %s: %s", name, err.Code, err.Msg)
 			continue
 		}
-		if got, _ := d.Bytes(true); r.Status != StatusApplied || string(got) != c.want {
+		if got, _ := d.Bytes(true); r.Status != edit.StatusApplied || string(got) != c.want {
 			t.Errorf("%s: %s, %q; want applied, %q", name, r.Status, got, c.want)
 		}
 		// Not forced, the same edit is already applied.
-		if loc, err := locate(c.file, e, matchOptions{}); err != nil || loc.Status != StatusAlreadyApplied {
+		if loc, err := locate(c.file, e, matchOptions{}); err != nil || loc.Status != edit.StatusAlreadyApplied {
 			t.Errorf("%s: not forced: %+v, %v; want already_applied", name, loc, err)
 		}
 	}
@@ -172,9 +172,9 @@ func TestAppendRestates(t *testing.T) {
 		"stubRepeated": {file: "# x.rb\n", old: "", new: "# x.rb\n\nclass A\nend\n", format: sr, code: edit.CodeFileExists},
 		"stubCRLF":     {file: "# x.rb\r\n", old: "", new: "# x.rb\n\nclass A\nend\n", format: sr, code: edit.CodeFileExists},
 		"twoLines":     {file: "a\nb\n\n", old: "", new: "a\nb \nc\n", format: sr, code: edit.CodeFileExists},
-		"addition":     {file: "# x.rb\n", old: "", new: "\nclass A\nend\n", format: sr, want: "# x.rb\n\nclass A\nend\n", strategy: StrategyAppend},
-		"onlyPartOf":   {file: "a\nb\n", old: "", new: "a\nc\n", format: sr, want: "a\nb\na\nc\n", strategy: StrategyAppend},
-		"blankFile":    {file: "\n", old: "", new: "\nx\n", format: sr, want: "\n\nx\n", strategy: StrategyAppend},
+		"addition":     {file: "# x.rb\n", old: "", new: "\nclass A\nend\n", format: sr, want: "# x.rb\n\nclass A\nend\n", strategy: edit.StrategyAppend},
+		"onlyPartOf":   {file: "a\nb\n", old: "", new: "a\nc\n", format: sr, want: "a\nb\na\nc\n", strategy: edit.StrategyAppend},
+		"blankFile":    {file: "\n", old: "", new: "\nx\n", format: sr, want: "\n\nx\n", strategy: edit.StrategyAppend},
 	} {
 		runLocate(t, name, c)
 	}

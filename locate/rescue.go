@@ -46,8 +46,8 @@ import (
 // The strategies rescues 2 and 3 report; rescue 1's hits are the indent
 // rung's.
 const (
-	strategyLineNumbers = StrategyLineHint
-	strategyUnescaped   = StrategyUnicode
+	strategyLineNumbers = edit.StrategyLineHint
+	strategyUnescaped   = edit.StrategyUnicode
 )
 
 // rescuable reports whether the rescues may be tried for m's edit: a JSON
@@ -180,7 +180,7 @@ func bare(s string, c byte) bool {
 // rerun locates the edit with old and new text in place of m's, and a
 // line hint when it has none, and names the rescue in the result, or in
 // the error's hint.
-func (m *matcher) rerun(old, nw string, hint int, s Strategy, note string) (location, *edit.Error) {
+func (m *matcher) rerun(old, nw string, hint int, s edit.Strategy, note string) (location, *edit.Error) {
 	e := *m.e
 	e.Old, e.New = old, nw
 	if e.Hint == 0 {

@@ -18,13 +18,13 @@ type rescueCase struct {
 	strict         bool
 	all            bool // replace_all
 
-	want     string    // the file after, when the edit applies
-	status   Status    // "" : StatusApplied
-	strategy Strategy  // "" : don't check
-	note     string    // a word the note must hold; "" : don't check
-	code     edit.Code // a failure
-	hint     string    // a word the failure's hint must hold
-	lines    [2]int    // LineStart, LineEnd when non-zero
+	want     string        // the file after, when the edit applies
+	status   edit.Status   // "" : edit.StatusApplied
+	strategy edit.Strategy // "" : don't check
+	note     string        // a word the note must hold; "" : don't check
+	code     edit.Code     // a failure
+	hint     string        // a word the failure's hint must hold
+	lines    [2]int        // LineStart, LineEnd when non-zero
 }
 
 func runRescue(t *testing.T, name string, c rescueCase) {
@@ -53,7 +53,7 @@ func runRescue(t *testing.T, name string, c rescueCase) {
 		t.Errorf("%s: error %s: %s (hint %q)", name, err.Code, err.Msg, err.Hint)
 		return
 	}
-	if status := cmp.Or(c.status, StatusApplied); loc.Status != status {
+	if status := cmp.Or(c.status, edit.StatusApplied); loc.Status != status {
 		t.Errorf("%s: status %s, want %s", name, loc.Status, status)
 	}
 	if c.strategy != "" && loc.Strategy != c.strategy {
@@ -79,11 +79,11 @@ func TestRescueCutFirstLine(t *testing.T) {
 	for name, c := range map[string]rescueCase{
 		"shiftedLess": {file: box, old: "return len(\n            self.items)", new: "return len(\n            self.items) + 1",
 			want:     "class Box:\n    def size(self):\n        if self.items:\n            return len(\n                self.items) + 1\n        return 0\n",
-			strategy: StrategyIndent, note: "indentation", lines: [2]int{4, 5}},
+			strategy: edit.StrategyIndent, note: "indentation", lines: [2]int{4, 5}},
 		"shiftedMore": {file: box, old: "return len(\n                    self.items)\n",
 			new:      "return len(\n                    self.items or ())\n",
 			want:     "class Box:\n    def size(self):\n        if self.items:\n            return len(\n                self.items or ())\n        return 0\n",
-			strategy: StrategyIndent, note: "indentation", lines: [2]int{4, 5}},
+			strategy: edit.StrategyIndent, note: "indentation", lines: [2]int{4, 5}},
 		"addsLines": {file: box, old: "if self.items:\n                return len(\n",
 			new:  "if self.items:\n                log(self)\n                return len(\n",
 			want: "class Box:\n    def size(self):\n        if self.items:\n            log(self)\n            return len(\n                self.items)\n        return 0\n"},
@@ -93,16 +93,16 @@ func TestRescueCutFirstLine(t *testing.T) {
 		"blankFirstLine": {file: box, old: "return len(\n            self.items)\n", new: "\n            return 0\n",
 			want: "class Box:\n    def size(self):\n        if self.items:\n\n                return 0\n        return 0\n"},
 		"tabs": {file: goTabs, old: "return len(\n    items)", new: "return len(\n    items) + 1",
-			want: "func f(items []int) int {\n\tif items != nil {\n\t\treturn len(\n\t\t\titems) + 1\n\t}\n\treturn 0\n}\n", strategy: StrategyIndent},
+			want: "func f(items []int) int {\n\tif items != nil {\n\t\treturn len(\n\t\t\titems) + 1\n\t}\n\treturn 0\n}\n", strategy: edit.StrategyIndent},
 		"replaceAll": {file: twice, all: true, old: "return len(\n            self.items)", new: "return len(\n            self.items or ())",
-			want: strings.ReplaceAll(twice, "self.items)\n", "self.items or ())\n"), strategy: StrategyIndent},
+			want: strings.ReplaceAll(twice, "self.items)\n", "self.items or ())\n"), strategy: edit.StrategyIndent},
 
 		"resent": {file: strings.Replace(box, "self.items)", "self.items) + 1", 1), old: "return len(\n            self.items)",
-			new: "return len(\n            self.items) + 1", status: StatusAlreadyApplied, strategy: StrategyIndent, note: "indentation",
+			new: "return len(\n            self.items) + 1", status: edit.StatusAlreadyApplied, strategy: edit.StrategyIndent, note: "indentation",
 			want: strings.Replace(box, "self.items)", "self.items) + 1", 1), lines: [2]int{4, 5}},
 		"crlf": {file: strings.ReplaceAll(box, "\n", "\r\n"), old: "return len(\n            self.items)", new: "return len(\n            self.items) + 1",
 			want:     strings.ReplaceAll(strings.Replace(box, "self.items)", "self.items) + 1", 1), "\n", "\r\n"),
-			strategy: StrategyIndent},
+			strategy: edit.StrategyIndent},
 		"twice":          {file: twice, old: "return len(\n            self.items)", new: "return None", code: edit.CodeMultipleMatches},
 		"typo":           {file: box, old: "return len(\n            self.itens)", new: "return None", code: edit.CodeNoMatch},
 		"typoFirstLine":  {file: box, old: "return lem(\n            self.items)", new: "return None", code: edit.CodeNoMatch},
@@ -126,31 +126,31 @@ func TestRescueLineNumbers(t *testing.T) {
 	for name, c := range map[string]rescueCase{
 		"read": {file: user, old: "     2\t    def name(self):\n     3\t        return self._name",
 			new:  "     2\t    def name(self):\n     3\t        return self._name.title()",
-			want: renamed, strategy: StrategyLineHint, note: "line-number", lines: [2]int{2, 3}},
+			want: renamed, strategy: edit.StrategyLineHint, note: "line-number", lines: [2]int{2, 3}},
 		"arrow": {file: user, old: "     2→    def name(self):\n     3→        return self._name\n",
 			new:  "     2→    def name(self):\n     3→        return self._name.title()\n",
-			want: renamed, strategy: StrategyLineHint, note: "line-number"},
+			want: renamed, strategy: edit.StrategyLineHint, note: "line-number"},
 		"colonSpace": {file: user, old: "2:     def name(self):\n3:         return self._name\n",
 			new:  "2:     def name(self):\n3:         return self._name.title()\n",
-			want: renamed, strategy: StrategyLineHint},
+			want: renamed, strategy: edit.StrategyLineHint},
 		"colonTight": {file: user, old: "2:    def name(self):\n3:        return self._name\n",
 			new:  "2:    def name(self):\n3:        return self._name.title()\n",
-			want: renamed, strategy: StrategyLineHint},
+			want: renamed, strategy: edit.StrategyLineHint},
 		"newPlain": {file: user, old: "     2\t    def name(self):\n     3\t        return self._name\n",
 			new:  "    def name(self):\n        return self._name.title()\n",
-			want: renamed, strategy: StrategyLineHint},
+			want: renamed, strategy: edit.StrategyLineHint},
 		"blankLineNumbered": {file: user, old: "     3\t        return self._name\n     4\n     5\t    def age(self):\n",
 			new:  "     3\t        return self._name\n     4\t\n     5\t    def age(self) -> int:\n",
-			want: strings.Replace(user, "age(self):", "age(self) -> int:", 1), strategy: StrategyLineHint},
+			want: strings.Replace(user, "age(self):", "age(self) -> int:", 1), strategy: edit.StrategyLineHint},
 		"tieBrokenByNumber": {file: pair, old: "     5\t    return 1\n", new: "     5\t    return 2\n",
-			want: "def a():\n    return 1\n\ndef b():\n    return 2\n", strategy: StrategyLineHint, lines: [2]int{5, 5}},
+			want: "def a():\n    return 1\n\ndef b():\n    return 2\n", strategy: edit.StrategyLineHint, lines: [2]int{5, 5}},
 		"tieFarNumber": {file: pair, old: "    40\t    return 1\n", new: "    40\t    return 2\n", code: edit.CodeMultipleMatches, hint: "line-number"},
 		"crlf": {file: strings.ReplaceAll(user, "\n", "\r\n"), old: "     2\t    def name(self):\n     3\t        return self._name\n",
 			new: "     2\t    def name(self):\n     3\t        return self._name.title()\n", want: strings.ReplaceAll(renamed, "\n", "\r\n")},
 		"deletes": {file: user, old: "     4\n     5\t    def age(self):\n     6\t        return self._age\n", new: "",
 			want: "class User:\n    def name(self):\n        return self._name\n"},
 		"tsvExact": {file: tsv, old: "2\tbanana\n", new: "2\tberry\n",
-			want: "1\tapple\n2\tberry\n3\tcherry\nbananas\n", strategy: StrategyExact},
+			want: "1\tapple\n2\tberry\n3\tcherry\nbananas\n", strategy: edit.StrategyExact},
 		"tsvNearMiss": {file: tsv, old: "2\tbananas\n", new: "2\tberry\n", code: edit.CodeNoMatch},
 		"newPartlyNumbered": {file: user, old: "     2\t    def name(self):\n     3\t        return self._name\n",
 			new: "     2\t    def name(self):\n        return 1\n", code: edit.CodeNoMatch, hint: "some lines only"},
@@ -160,12 +160,12 @@ func TestRescueLineNumbers(t *testing.T) {
 		"oneColonLine":   {file: user, old: "2:     def name(self):", new: "x", code: edit.CodeNoMatch},
 		"bar": {file: user, old: "00002|     def name(self):\n00003|         return self._name\n",
 			new:  "    def name(self):\n        return self._name.title()\n",
-			want: renamed, strategy: StrategyLineHint, lines: [2]int{2, 3}},
+			want: renamed, strategy: edit.StrategyLineHint, lines: [2]int{2, 3}},
 		"barBothNumbered": {file: user, old: "2|     def name(self):\n3|         return self._name\n",
 			new:  "2|     def name(self):\n3|         return self._name.title()\n",
-			want: renamed, strategy: StrategyLineHint},
+			want: renamed, strategy: edit.StrategyLineHint},
 		"barOnePaddedLine": {file: pair, old: "00002|     return 1", new: "    return 7", all: true,
-			want: "def a():\n    return 7\n\ndef b():\n    return 7\n", strategy: StrategyLineHint},
+			want: "def a():\n    return 7\n\ndef b():\n    return 7\n", strategy: edit.StrategyLineHint},
 		"barOneLine": {file: user, old: "3|         return self._name", new: "x", code: edit.CodeNoMatch},
 		"barInFile":  {file: "1| x\n2| y\nx\nz\n", old: "1| x\n2| z\n", new: "1| x\n2| w\n", code: edit.CodeNoMatch},
 		"typo": {file: user, old: "     2\t    def name(self):\n     3\t        return self._nane", new: "x",
@@ -183,22 +183,22 @@ func TestRescueDoubleEscapes(t *testing.T) {
 	c := "int main(void) {\n\tprintf(\"a\\n\");\n\treturn 0;\n}\n"
 	for name, tc := range map[string]rescueCase{
 		"newlines": {file: py, old: `def greet(name):\n    print(\"hello\", name)`, new: `def greet(name):\n    print(\"hi\", name)`,
-			want: strings.Replace(py, `"hello"`, `"hi"`, 1), strategy: StrategyUnicode, note: "escaped twice", lines: [2]int{1, 2}},
+			want: strings.Replace(py, `"hello"`, `"hi"`, 1), strategy: edit.StrategyUnicode, note: "escaped twice", lines: [2]int{1, 2}},
 		"tabsAndQuotes": {file: c, old: `\tprintf(\"a\\n\");`, new: `\tprintf(\"b\\n\");`,
-			want: strings.Replace(c, `"a\n"`, `"b\n"`, 1), strategy: StrategyUnicode},
+			want: strings.Replace(c, `"a\n"`, `"b\n"`, 1), strategy: edit.StrategyUnicode},
 		"singleQuotes": {file: py, old: `return \'done\'`, new: `return \'over\'`,
-			want: strings.Replace(py, "'done'", "'over'", 1), strategy: StrategyUnicode},
+			want: strings.Replace(py, "'done'", "'over'", 1), strategy: edit.StrategyUnicode},
 		"exactWins": {file: c, old: `printf("a\n");`, new: `printf("b\n");`,
-			want: strings.Replace(c, `"a\n"`, `"b\n"`, 1), strategy: StrategyExact},
+			want: strings.Replace(c, `"a\n"`, `"b\n"`, 1), strategy: edit.StrategyExact},
 		"realNewlinesNewOnly": {file: py, old: `def greet(name):\n    print(\"hello\", name)`,
 			new: "def greet(name):\n    print(\"hi\\n\", name)", code: edit.CodeNoMatch},
 		"newWithoutBackslash": {file: "say(\"hi\nthere\")\n", old: `say("hi\nthere")`, new: "say(\"hi\nfriend\")",
-			want: "say(\"hi\nfriend\")\n", strategy: StrategyUnicode},
+			want: "say(\"hi\nfriend\")\n", strategy: edit.StrategyUnicode},
 		"dollar": {file: "const s = `Hi ${name}`;\n", old: "const s = `Hi \\${name}`;", new: "const s = `Bye ${name}`;",
-			want: "const s = `Bye ${name}`;\n", strategy: StrategyUnicode},
+			want: "const s = `Bye ${name}`;\n", strategy: edit.StrategyUnicode},
 		"rawQuoteInNew": {file: py, old: `print(\"hello\", name)`, new: `print("hi\n", name)`, code: edit.CodeNoMatch},
 		"rawQuoteInOld": {file: py, old: `print("hello", name)\n    return 'done'`, new: `print("hi", name)\n    return 'done'`,
-			want: strings.Replace(py, `"hello"`, `"hi"`, 1), strategy: StrategyUnicode},
+			want: strings.Replace(py, `"hello"`, `"hi"`, 1), strategy: edit.StrategyUnicode},
 		"twice": {file: py + py, old: `def greet(name):\n    print(\"hello\", name)`, new: "x", code: edit.CodeMultipleMatches, hint: "escaped twice"},
 		"typo":  {file: py, old: `def greet(name):\n    print(\"hullo\", name)`, new: "x", code: edit.CodeNoMatch},
 		"otherFormat": {file: py, format: edit.FormatSearchReplace, old: `def greet(name):\n    print(\"hello\", name)`, new: "x",
@@ -213,7 +213,7 @@ func TestRescueDoubleEscapes(t *testing.T) {
 // letter. Blocks of a small vocabulary make near twins common.
 func TestRescueTypoNeverLands(t *testing.T) {
 	r := rand.New(rand.NewPCG(25, 2026))
-	rescued := map[Strategy]int{}
+	rescued := map[edit.Strategy]int{}
 	for iter := range 3000 {
 		if s := checkRescueTypo(t, r, iter%3); s != "" {
 			rescued[s]++
@@ -238,7 +238,7 @@ func FuzzRescueTypo(f *testing.F) {
 // form (see rescuedForm), as it stands and with a one-letter change, and
 // checks that what is located holds the quoted words. It returns the
 // strategy that rescued the block as it stands, "" when none did.
-func checkRescueTypo(t *testing.T, r *rand.Rand, form int) Strategy {
+func checkRescueTypo(t *testing.T, r *rand.Rand, form int) edit.Strategy {
 	t.Helper()
 	words := []string{"alpha", "beta", "gamma", "items", "len(", "return", "if", "self", "x", "y)", "=", "0"}
 	n := 8 + r.IntN(16)
@@ -256,7 +256,7 @@ func checkRescueTypo(t *testing.T, r *rand.Rand, form int) Strategy {
 		lines[k] = "    " + lines[k] // rescue 1 needs an indented first line
 	}
 	file := strings.Join(lines, "\n") + "\n"
-	var rescued Strategy
+	var rescued edit.Strategy
 	for _, typo := range []bool{false, true} {
 		b := slices.Clone(lines[k : k+m])
 		if typo && !mutateLetter(r, b) {

@@ -16,23 +16,23 @@ func TestSpacing(t *testing.T) {
 	cases := map[string]rescueCase{
 		"toolCall": {file: "function myFunc(a, b) {\n  return a + b;\n}\n",
 			old: "function  myFunc( a, b ) {\n  return a+b;\n}", new: "function myFunc(a, b, c) {\n  return a + b + c;\n}",
-			want: "function myFunc(a, b, c) {\n  return a + b + c;\n}\n", strategy: StrategyWhitespace, note: "punctuation", lines: [2]int{1, 3}},
+			want: "function myFunc(a, b, c) {\n  return a + b + c;\n}\n", strategy: edit.StrategyWhitespace, note: "punctuation", lines: [2]int{1, 3}},
 		// A line the edit keeps keeps the file's bytes; an added one is
 		// written as sent.
 		"keptLinesKeepTheFile": {file: "if (x) {\n    call(a,b);\n}\n", format: sr,
 			old: "if ( x ) {\n    call( a, b );\n}\n", new: "if ( x ) {\n    call( a, b );\n    more( );\n}\n",
-			want: "if (x) {\n    call(a,b);\n    more( );\n}\n", strategy: StrategyWhitespace, note: "punctuation"},
+			want: "if (x) {\n    call(a,b);\n    more( );\n}\n", strategy: edit.StrategyWhitespace, note: "punctuation"},
 		// The indentation maps as from the indent rung on: four spaces a
 		// level onto the file's tabs.
 		"indentRebased": {file: "func f() {\n\tif (x) {\n\t\ty = f(x);\n\t}\n}\n", format: sr,
 			old: "if ( x ) {\n    y = f( x );\n}\n", new: "if ( x ) {\n    y = g( x );\n}\n",
-			want: "func f() {\n\tif (x) {\n\t\ty = g( x );\n\t}\n}\n", strategy: StrategyWhitespace},
+			want: "func f() {\n\tif (x) {\n\t\ty = g( x );\n\t}\n}\n", strategy: edit.StrategyWhitespace},
 		"crlf": {file: "a\r\nf(a)\r\nb\r\n", format: sr, old: "f( a )\n", new: "g( a )\n",
-			want: "a\r\ng( a )\r\nb\r\n", strategy: StrategyWhitespace},
+			want: "a\r\ng( a )\r\nb\r\n", strategy: edit.StrategyWhitespace},
 		"typographyFolded": {file: "s = f(\"x\") - 1\n", format: sr, old: "s = f( “x” ) – 1\n", new: "s = 2\n",
-			want: "s = 2\n", strategy: StrategyWhitespace},
+			want: "s = 2\n", strategy: edit.StrategyWhitespace},
 		"operators": {file: "x=a+b*c;\n", format: sr, old: "x = a + b * c;\n", new: "x = 0;\n",
-			want: "x = 0;\n", strategy: StrategyWhitespace},
+			want: "x = 0;\n", strategy: edit.StrategyWhitespace},
 
 		// Blanks between two word bytes separate words.
 		"joinedWords": {file: "int x = 1;\n", format: sr, old: "intx = 1;\n", new: "int y = 1;\n", code: edit.CodeNoMatch},
@@ -47,13 +47,13 @@ func TestSpacing(t *testing.T) {
 
 		// Sent again: the new text stands already, at this rung.
 		"resentInsertion": {file: "f(a)\nnext()\nend\n", format: sr, old: "f( a )\n", new: "f( a )\nnext()\n",
-			want: "f(a)\nnext()\nend\n", status: StatusAlreadyApplied, strategy: StrategyWhitespace},
+			want: "f(a)\nnext()\nend\n", status: edit.StatusAlreadyApplied, strategy: edit.StrategyWhitespace},
 		"resentChange": {file: "x = f(a)\ny = 2\n", format: sr, old: "x = f( a )\ny = 1\n", new: "x = f( a )\ny = 2\n",
-			want: "x = f(a)\ny = 2\n", status: StatusAlreadyApplied, strategy: StrategyWhitespace},
+			want: "x = f(a)\ny = 2\n", status: edit.StatusAlreadyApplied, strategy: edit.StrategyWhitespace},
 		// The new text standing elsewhere explains nothing while the old
 		// text stands, spaced otherwise, where the edit means.
 		"newTextElsewhere": {file: "g(x)\nh(x)\n", format: sr, old: "g( x )\n", new: "h(x)\n",
-			want: "h(x)\nh(x)\n", strategy: StrategyWhitespace},
+			want: "h(x)\nh(x)\n", strategy: edit.StrategyWhitespace},
 	}
 	for name, c := range cases {
 		runRescue(t, name, c)
@@ -65,12 +65,12 @@ func TestSpacing(t *testing.T) {
 func TestSpacingLast(t *testing.T) {
 	for name, c := range map[string]struct {
 		file, old string
-		strategy  Strategy
+		strategy  edit.Strategy
 		line      int
 	}{
-		"exactWins":      {"f( a )\nf(a)\n", "f(a)\n", StrategyExact, 2},
-		"whitespaceWins": {"f(a,  b)\nf(a,b)\n", "f(a, b)\n", StrategyWhitespace, 1},
-		"indentWins":     {"  f(a)\nf( a )x\n", "f(a)\n", StrategyIndent, 1},
+		"exactWins":      {"f( a )\nf(a)\n", "f(a)\n", edit.StrategyExact, 2},
+		"whitespaceWins": {"f(a,  b)\nf(a,b)\n", "f(a, b)\n", edit.StrategyWhitespace, 1},
+		"indentWins":     {"  f(a)\nf( a )x\n", "f(a)\n", edit.StrategyIndent, 1},
 	} {
 		e := &edit.Edit{Op: edit.Replace, Old: c.old, New: "g()\n", Count: 1, Format: edit.FormatSearchReplace}
 		loc, err := locate(c.file, e, matchOptions{})

@@ -65,7 +65,7 @@ func TestDocSplices(t *testing.T) {
 		if err != nil {
 			t.Fatalf("edit %d: %v", k, err)
 		}
-		if r.Status != StatusApplied || len(r.Splices) == 0 {
+		if r.Status != edit.StatusApplied || len(r.Splices) == 0 {
 			t.Fatalf("edit %d: %s with %d changes, want applied", k, r.Status, len(r.Splices))
 		}
 		if k == 3 && len(r.Splices) != 39 {

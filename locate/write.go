@@ -179,7 +179,7 @@ func (m *matcher) write(op, np *pattern, hits []hit, lv level, pairs []int, loc 
 	if !slices.ContainsFunc(loc.Splices, func(x Splice) bool { return x.New != x.Old }) {
 		// What the edit writes is what stands: "applied" would claim a
 		// change the file never sees.
-		loc.Status, loc.Splices = StatusAlreadyApplied, nil
+		loc.Status, loc.Splices = edit.StatusAlreadyApplied, nil
 	}
 	return loc
 }

@@ -53,7 +53,7 @@ func applied() *apply.Result {
 			Path: "a.txt", Op: "modify",
 			BeforeHash: apply.HashBytes(before), AfterHash: apply.HashBytes(after),
 			Before: before, After: after,
-			Edits: []apply.EditResult{{Index: 0, Status: apply.StatusApplied, Strategy: apply.StrategyTrailingWS, LineStart: 1, LineEnd: 1}},
+			Edits: []apply.EditResult{{Index: 0, Status: edit.StatusApplied, Strategy: edit.StrategyTrailingWS, LineStart: 1, LineEnd: 1}},
 		}},
 	}
 }
@@ -64,8 +64,8 @@ func refused() *apply.Result {
 	res := applied()
 	res.OK = false
 	f := res.Files[0]
-	f.AfterHash, f.Edits[0].Status = f.BeforeHash, apply.StatusMatched
-	f.Edits = append(f.Edits, apply.EditResult{Index: 1, Status: apply.StatusFailed})
+	f.AfterHash, f.Edits[0].Status = f.BeforeHash, edit.StatusMatched
+	f.Edits = append(f.Edits, apply.EditResult{Index: 1, Status: edit.StatusFailed})
 	res.Errors = edit.ErrorList{{
 		Code: edit.CodeNoMatch, Path: "a.txt", Edit: 1,
 		Msg:        "SEARCH text not found in a.txt",

@@ -118,15 +118,15 @@ func changes(f *apply.FileResult) bool {
 func (p palette) writeEditLine(w *bufio.Writer, e apply.EditResult, dryRun, restored bool) {
 	var mark, status string
 	switch {
-	case e.Status == apply.StatusAlreadyApplied:
+	case e.Status == edit.StatusAlreadyApplied:
 		mark, status = p.markSame, "already applied"
-	case e.Status != apply.StatusApplied && e.Status != apply.StatusMatched:
+	case e.Status != edit.StatusApplied && e.Status != edit.StatusMatched:
 		mark, status = p.markBad, "failed"
 	case dryRun:
 		mark, status = p.markWould, "would apply"
-	case e.Status == apply.StatusMatched && restored:
+	case e.Status == edit.StatusMatched && restored:
 		mark, status = p.markFaint, "written, then restored"
-	case e.Status == apply.StatusMatched:
+	case e.Status == edit.StatusMatched:
 		mark, status = p.markFaint, "matched, not written"
 	default:
 		mark, status = p.markOK, "applied"
@@ -222,10 +222,10 @@ func (p palette) summary(res *apply.Result) string {
 		for _, e := range f.Edits {
 			edits++
 			switch e.Status {
-			case apply.StatusApplied, apply.StatusMatched:
+			case edit.StatusApplied, edit.StatusMatched:
 				applied++
 				fileChanged = true
-			case apply.StatusAlreadyApplied:
+			case edit.StatusAlreadyApplied:
 				already++
 			}
 		}
@@ -238,7 +238,7 @@ func (p palette) summary(res *apply.Result) string {
 		// and a rollback did not put its file back.
 		kept := 0
 		for _, f := range res.Files {
-			if slices.ContainsFunc(f.Edits, func(e apply.EditResult) bool { return e.Status == apply.StatusApplied }) {
+			if slices.ContainsFunc(f.Edits, func(e apply.EditResult) bool { return e.Status == edit.StatusApplied }) {
 				kept++
 			}
 		}

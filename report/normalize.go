@@ -49,7 +49,7 @@ func appliedOf(res *apply.Result, edits []edit.Edit) []normalize.Applied {
 	as := make([]normalize.Applied, 0, n)
 	for _, fr := range res.Files {
 		for _, er := range fr.Edits {
-			if er.Status == apply.StatusFailed || er.Index < 0 || er.Index >= len(edits) {
+			if er.Status == edit.StatusFailed || er.Index < 0 || er.Index >= len(edits) {
 				continue
 			}
 			e := edits[er.Index]
@@ -68,13 +68,13 @@ func appliedOf(res *apply.Result, edits []edit.Edit) []normalize.Applied {
 					break
 				}
 				a.Old, a.New = er.Matched, er.Written
-				if er.Status == apply.StatusAlreadyApplied && e.Old != e.New {
+				if er.Status == edit.StatusAlreadyApplied && e.Old != e.New {
 					// The old text is gone; the edit keeps saying what it
 					// replaced, and its replacement as it stands.
 					a.Old = e.Old
 				}
 			case edit.Create:
-				if er.Status == apply.StatusAlreadyApplied {
+				if er.Status == edit.StatusAlreadyApplied {
 					continue // the content stands as sent, up to blanks
 				}
 				a.New = er.Written

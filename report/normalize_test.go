@@ -21,11 +21,11 @@ func TestAppliedOf(t *testing.T) {
 	}
 	res := &apply.Result{Files: []*apply.FileResult{
 		{Path: "a", Edits: []apply.EditResult{
-			{Index: 0, Status: apply.StatusApplied, Strategy: apply.StrategyIndent, LineStart: 3, Matched: "  x\r\n", Written: "  y\r\n"},
-			{Index: 1, Status: apply.StatusAlreadyApplied, Strategy: apply.StrategyExact, LineStart: 5, Matched: "q\n", Written: "q\n"},
+			{Index: 0, Status: edit.StatusApplied, Strategy: edit.StrategyIndent, LineStart: 3, Matched: "  x\r\n", Written: "  y\r\n"},
+			{Index: 1, Status: edit.StatusAlreadyApplied, Strategy: edit.StrategyExact, LineStart: 5, Matched: "q\n", Written: "q\n"},
 		}},
-		{Path: "b", Edits: []apply.EditResult{{Index: 2, Status: apply.StatusFailed}}},
-		{Path: "c", Edits: []apply.EditResult{{Index: 3, Status: apply.StatusApplied, Strategy: apply.StrategyDelete}}},
+		{Path: "b", Edits: []apply.EditResult{{Index: 2, Status: edit.StatusFailed}}},
+		{Path: "c", Edits: []apply.EditResult{{Index: 3, Status: edit.StatusApplied, Strategy: edit.StrategyDelete}}},
 	}}
 	got := appliedOf(res, edits)
 	want := []normalize.Applied{
@@ -50,7 +50,7 @@ func TestAppliedOfHoldsNoSlack(t *testing.T) {
 		for range perFile {
 			i := len(edits)
 			edits = append(edits, edit.Edit{Op: edit.Replace, Path: fr.Path, Old: "x\n", New: "y\n", Count: 1})
-			fr.Edits = append(fr.Edits, apply.EditResult{Index: i, Status: apply.StatusApplied, LineStart: 1 + i%perFile, Matched: "x\n", Written: "y\n"})
+			fr.Edits = append(fr.Edits, apply.EditResult{Index: i, Status: edit.StatusApplied, LineStart: 1 + i%perFile, Matched: "x\n", Written: "y\n"})
 		}
 		res.Files = append(res.Files, fr)
 	}

@@ -30,22 +30,22 @@ func results() map[string]*apply.Result {
 					Path: "src/a.go", Op: "modify", BeforeHash: "aaaa", AfterHash: "bbbb",
 					Before: []byte("package a\n\nfunc f() {}\n"), After: []byte("package a\n\nfunc g() {}\n"),
 					Edits: []apply.EditResult{
-						{Index: 0, Status: apply.StatusApplied, Strategy: apply.StrategyExact, LineStart: 3, LineEnd: 3},
-						{Index: 2, Status: apply.StatusAlreadyApplied, Strategy: apply.StrategyIndent, LineStart: 1, LineEnd: 2},
+						{Index: 0, Status: edit.StatusApplied, Strategy: edit.StrategyExact, LineStart: 3, LineEnd: 3},
+						{Index: 2, Status: edit.StatusAlreadyApplied, Strategy: edit.StrategyIndent, LineStart: 1, LineEnd: 2},
 					},
 				},
 				{
 					Path: "docs/new.md", Op: "create", AfterHash: "cccc", After: []byte("# New <doc> & more\n"),
-					Edits: []apply.EditResult{{Index: 1, Status: apply.StatusApplied, Strategy: apply.StrategyCreate, LineStart: 1, LineEnd: 1}},
+					Edits: []apply.EditResult{{Index: 1, Status: edit.StatusApplied, Strategy: edit.StrategyCreate, LineStart: 1, LineEnd: 1}},
 				},
 				{
 					Path: "old.txt", NewPath: "new.txt", Op: "rename", BeforeHash: "dddd", AfterHash: "dddd",
 					Before: []byte("same\n"), After: []byte("same\n"),
-					Edits: []apply.EditResult{{Index: 3, Status: apply.StatusApplied, Strategy: apply.StrategyRename}},
+					Edits: []apply.EditResult{{Index: 3, Status: edit.StatusApplied, Strategy: edit.StrategyRename}},
 				},
 				{
 					Path: "gone.txt", Op: "delete", BeforeHash: "eeee", Before: []byte("bye\n"),
-					Edits: []apply.EditResult{{Index: 4, Status: apply.StatusApplied, Strategy: apply.StrategyDelete}},
+					Edits: []apply.EditResult{{Index: 4, Status: edit.StatusApplied, Strategy: edit.StrategyDelete}},
 				},
 			},
 		},
@@ -54,15 +54,15 @@ func results() map[string]*apply.Result {
 			Files: []*apply.FileResult{{
 				Path: "a.txt", Op: "modify", BeforeHash: "aaaa", AfterHash: "aaaa",
 				Before: []byte("alpha\r\nbeta\r\n"), After: []byte("ALPHA\r\nbeta\r\n"),
-				Edits: []apply.EditResult{{Index: 0, Status: apply.StatusMatched, Strategy: apply.StrategyTrailingWS, LineStart: 1, LineEnd: 1}},
+				Edits: []apply.EditResult{{Index: 0, Status: edit.StatusMatched, Strategy: edit.StrategyTrailingWS, LineStart: 1, LineEnd: 1}},
 			}},
 		},
 		"fail": {
 			Files: []*apply.FileResult{{
 				Path: "src/b.go", Op: "modify", BeforeHash: "aaaa", AfterHash: "aaaa",
 				Edits: []apply.EditResult{
-					{Index: 0, Status: apply.StatusMatched, Strategy: apply.StrategyExact, LineStart: 3, LineEnd: 4},
-					{Index: 1, Status: apply.StatusFailed},
+					{Index: 0, Status: edit.StatusMatched, Strategy: edit.StrategyExact, LineStart: 3, LineEnd: 4},
+					{Index: 1, Status: edit.StatusFailed},
 				},
 			}},
 			Errors: edit.ErrorList{
@@ -78,7 +78,7 @@ func results() map[string]*apply.Result {
 		"weak": {
 			Files: []*apply.FileResult{{
 				Path: "c.py", Op: "modify", BeforeHash: "cccc", AfterHash: "cccc",
-				Edits: []apply.EditResult{{Index: 0, Status: apply.StatusFailed}},
+				Edits: []apply.EditResult{{Index: 0, Status: edit.StatusFailed}},
 			}},
 			Errors: edit.ErrorList{{
 				Code: edit.CodeNoMatch, Path: "c.py", Edit: 0, Msg: "old_string not found in c.py",
@@ -100,7 +100,7 @@ func results() map[string]*apply.Result {
 			Files: []*apply.FileResult{{
 				Path: "a.txt", Op: "modify", BeforeHash: "aaaa", AfterHash: "aaaa",
 				Before: []byte("a\n"), After: []byte("A\n"),
-				Edits: []apply.EditResult{{Index: 0, Status: apply.StatusMatched, Strategy: apply.StrategyExact, LineStart: 1, LineEnd: 1}},
+				Edits: []apply.EditResult{{Index: 0, Status: edit.StatusMatched, Strategy: edit.StrategyExact, LineStart: 1, LineEnd: 1}},
 			}},
 			Errors:       edit.ErrorList{{Code: edit.CodeCheckFailed, Edit: -1, Msg: "--verify command exited with status 1; every file was restored"}},
 			Verify:       "failed",
@@ -112,7 +112,7 @@ func results() map[string]*apply.Result {
 			Files: []*apply.FileResult{{
 				Path: "a.txt", Op: "modify", BeforeHash: "aaaa", AfterHash: "aaaa",
 				Before: []byte("a\n"), After: []byte("A\n"),
-				Edits: []apply.EditResult{{Index: 0, Status: apply.StatusMatched, Strategy: apply.StrategyExact, LineStart: 1, LineEnd: 1}},
+				Edits: []apply.EditResult{{Index: 0, Status: edit.StatusMatched, Strategy: edit.StrategyExact, LineStart: 1, LineEnd: 1}},
 			}},
 		},
 		// A failed --verify that rewrote a file the apply wrote: that file
@@ -123,19 +123,19 @@ func results() map[string]*apply.Result {
 				{
 					Path: "a.txt", Op: "modify", BeforeHash: "aaaa", AfterHash: "cccc",
 					Before: []byte("a\n"), After: []byte("A\n"),
-					Edits: []apply.EditResult{{Index: 0, Status: apply.StatusApplied, Strategy: apply.StrategyExact, LineStart: 1, LineEnd: 1}},
+					Edits: []apply.EditResult{{Index: 0, Status: edit.StatusApplied, Strategy: edit.StrategyExact, LineStart: 1, LineEnd: 1}},
 				},
 				{
 					Path: "b.txt", Op: "modify", BeforeHash: "bbbb", AfterHash: "bbbb",
 					Before: []byte("b\n"), After: []byte("B\n"),
-					Edits: []apply.EditResult{{Index: 1, Status: apply.StatusMatched, Strategy: apply.StrategyExact, LineStart: 1, LineEnd: 1}},
+					Edits: []apply.EditResult{{Index: 1, Status: edit.StatusMatched, Strategy: edit.StrategyExact, LineStart: 1, LineEnd: 1}},
 				},
 				{
 					Path: "c.txt", Op: "modify", BeforeHash: "dddd", AfterHash: "dddd",
 					Before: []byte("c\n"), After: []byte("c\n"),
 					Edits: []apply.EditResult{
-						{Index: 2, Status: apply.StatusMatched, Strategy: apply.StrategyExact, LineStart: 1, LineEnd: 1},
-						{Index: 3, Status: apply.StatusMatched, Strategy: apply.StrategyExact, LineStart: 1, LineEnd: 1},
+						{Index: 2, Status: edit.StatusMatched, Strategy: edit.StrategyExact, LineStart: 1, LineEnd: 1},
+						{Index: 3, Status: edit.StatusMatched, Strategy: edit.StrategyExact, LineStart: 1, LineEnd: 1},
 					},
 				},
 			},
@@ -257,9 +257,9 @@ func TestHumanRepaired(t *testing.T) {
 	res := &apply.Result{OK: true, Files: []*apply.FileResult{{
 		Path: "calc.go", Op: "modify", BeforeHash: "aaaa", AfterHash: "bbbb",
 		Edits: []apply.EditResult{
-			{Index: 0, Status: apply.StatusApplied, Strategy: apply.StrategyExact, LineStart: 4, LineEnd: 4, Repaired: true},
-			{Index: 1, Status: apply.StatusApplied, Strategy: apply.StrategyExact, LineStart: 9, LineEnd: 10},
-			{Index: 2, Status: apply.StatusAlreadyApplied, Strategy: apply.StrategyIndent, LineStart: 1, LineEnd: 2, Repaired: true},
+			{Index: 0, Status: edit.StatusApplied, Strategy: edit.StrategyExact, LineStart: 4, LineEnd: 4, Repaired: true},
+			{Index: 1, Status: edit.StatusApplied, Strategy: edit.StrategyExact, LineStart: 9, LineEnd: 10},
+			{Index: 2, Status: edit.StatusAlreadyApplied, Strategy: edit.StrategyIndent, LineStart: 1, LineEnd: 2, Repaired: true},
 		},
 	}}}
 	var jb bytes.Buffer
@@ -325,12 +325,12 @@ func TestParsedEditFormat(t *testing.T) {
 // the note are wrapped.
 func TestHumanEditLineParts(t *testing.T) {
 	edits := []apply.EditResult{
-		{Index: 0, Status: apply.StatusApplied, Strategy: apply.StrategyExact, LineStart: 7, LineEnd: 7},
-		{Index: 1, Status: apply.StatusApplied, Strategy: apply.StrategyIndent, LineStart: 10, LineEnd: 12, Repaired: true, Note: "indentation adjusted"},
-		{Index: 12, Status: apply.StatusFailed, Repaired: true},
-		{Index: 345, Status: apply.StatusFailed},
-		{Index: 6, Status: apply.StatusAlreadyApplied, LineStart: 3, LineEnd: 2},
-		{Index: 7, Status: apply.StatusApplied, Strategy: apply.StrategyRename, Note: "n"},
+		{Index: 0, Status: edit.StatusApplied, Strategy: edit.StrategyExact, LineStart: 7, LineEnd: 7},
+		{Index: 1, Status: edit.StatusApplied, Strategy: edit.StrategyIndent, LineStart: 10, LineEnd: 12, Repaired: true, Note: "indentation adjusted"},
+		{Index: 12, Status: edit.StatusFailed, Repaired: true},
+		{Index: 345, Status: edit.StatusFailed},
+		{Index: 6, Status: edit.StatusAlreadyApplied, LineStart: 3, LineEnd: 2},
+		{Index: 7, Status: edit.StatusApplied, Strategy: edit.StrategyRename, Note: "n"},
 	}
 	want := []string{
 		"  ✓ edit 0: applied (exact, line 7)",

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/edapply/edapply/apply"
+	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/parse"
 	"github.com/edapply/edapply/report"
 )
@@ -23,7 +24,7 @@ import (
 func TestNormalizeProperty(t *testing.T) {
 	const cases = 600
 	ok, rewritten, resent := 0, 0, 0
-	strategies := map[apply.Strategy]int{}
+	strategies := map[edit.Strategy]int{}
 	for seed := int64(1); seed <= cases; seed++ {
 		c := genCase(rand.New(rand.NewSource(seed)))
 		root := t.TempDir()
@@ -75,7 +76,7 @@ func TestNormalizeProperty(t *testing.T) {
 		}
 		for _, f := range nres.Files {
 			for _, e := range f.Edits {
-				if e.Strategy != apply.StrategyExact && e.Strategy != apply.StrategyCreate && e.Strategy != apply.StrategyRewrite && e.Strategy != apply.StrategyLineHint {
+				if e.Strategy != edit.StrategyExact && e.Strategy != edit.StrategyCreate && e.Strategy != edit.StrategyRewrite && e.Strategy != edit.StrategyLineHint {
 					t.Errorf("seed %d: normalized edit %d located by %s, want exact", seed, e.Index, e.Strategy)
 				}
 			}
@@ -85,7 +86,7 @@ func TestNormalizeProperty(t *testing.T) {
 	if ok < cases/2 || rewritten < ok/3 || resent < cases/10 {
 		t.Errorf("generator too weak: %d cases applied, %d rewritten", ok, rewritten)
 	}
-	for _, s := range []apply.Strategy{apply.StrategyTrailingWS, apply.StrategyIndent, apply.StrategyUnicode, apply.StrategyElision} {
+	for _, s := range []edit.Strategy{edit.StrategyTrailingWS, edit.StrategyIndent, edit.StrategyUnicode, edit.StrategyElision} {
 		if strategies[s] == 0 {
 			t.Errorf("no case exercised strategy %s", s)
 		}
@@ -109,7 +110,7 @@ func checkResent(t *testing.T, seed int64, root string, c normCase, res *apply.R
 	}
 	for _, f := range again.Files {
 		for _, e := range f.Edits {
-			if e.Status != apply.StatusAlreadyApplied {
+			if e.Status != edit.StatusAlreadyApplied {
 				// The ladder applied a resent edit a second time: not
 				// idempotent (reported to the ladder's owner); the
 				// normalized form is checked against the resend only when
