@@ -88,17 +88,30 @@ func wordsOf(e *edit.Edit) *words {
 }
 
 // CreateWords names, in the words of the format e was written in (a
-// block's for nil), the edit that creates a file: "an empty SEARCH
-// section", "an empty old_string", "a hunk of only + lines".
-func CreateWords(e *edit.Edit) string { return wordsOf(e).emptyOld }
+// block's for nil) or of its tool's arguments (Args), the edit that
+// creates a file: "an empty SEARCH section", "an empty old_string", "a
+// hunk of only + lines".
+func CreateWords(e *edit.Edit) string {
+	if e != nil && e.Args != nil {
+		return "an empty " + e.Args.Old
+	}
+	return wordsOf(e).emptyOld
+}
 
 // ExistsHint tells a model that created a file which exists how to change
 // it instead, in the terms of the format it wrote: a tool call's empty
 // old_string creates (OpenCode's overwrites, which the receipt must not
 // let it assume), and so does a text editor's "create" command (whose
 // tool names its texts old_str and new_str); a diff's /dev/null side and
-// an Add File do too.
+// an Add File do too. An edit that records its tool's arguments (Args)
+// is told in them alone.
 func ExistsHint(e *edit.Edit) string {
+	if a := e.Args; a != nil {
+		if a.Whole == "" {
+			return "To change an existing file, send the text to replace as " + a.Old + "; " + CreateWords(e) + " creates a new file only."
+		}
+		return fmt.Sprintf("To change an existing file, send the text to replace as %s; to write the whole file, send it as %q with no %s.", a.Old, a.Whole, a.Old)
+	}
 	switch e.Format {
 	case edit.FormatJSON:
 		return `To change an existing file, send the text to replace as old_string; to write the whole file, send it as "content" with no old_string. ` +

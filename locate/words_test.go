@@ -102,3 +102,36 @@ func TestCreateWords(t *testing.T) {
 		t.Errorf("CreateWords(nil) = %q", got)
 	}
 }
+
+// TestToolArgsWords: an edit that records its tool's arguments is told
+// how to create or change a file in those arguments alone, never in the
+// words of the other tools its format covers.
+func TestToolArgsWords(t *testing.T) {
+	for _, c := range []struct {
+		args      edit.ToolArgs
+		create    string
+		exists    []string
+		existsNot []string
+	}{
+		{edit.ToolArgs{Old: "old_string"}, "an empty old_string",
+			[]string{"as old_string", "an empty old_string creates a new file only"}, []string{"content", "str_replace", "old_str,"}},
+		{edit.ToolArgs{Old: "oldText", Whole: "content"}, "an empty oldText",
+			[]string{"as oldText", `send it as "content" with no oldText`}, []string{"old_string", "str_replace"}},
+	} {
+		e := &edit.Edit{Op: edit.Create, Format: edit.FormatJSON, Args: &c.args}
+		if got := CreateWords(e); got != c.create {
+			t.Errorf("%+v: CreateWords = %q, want %q", c.args, got, c.create)
+		}
+		h := ExistsHint(e)
+		for _, w := range c.exists {
+			if !strings.Contains(h, w) {
+				t.Errorf("%+v: ExistsHint %q does not say %q", c.args, h, w)
+			}
+		}
+		for _, w := range c.existsNot {
+			if strings.Contains(h, w) {
+				t.Errorf("%+v: ExistsHint %q says %q", c.args, h, w)
+			}
+		}
+	}
+}
