@@ -878,11 +878,18 @@ func (p *planner) throughUnlinked(e *edit.Edit) *edit.Error {
 	return nil
 }
 
-// notFound is FILE_NOT_FOUND for e, whose format words the hint; nil for
-// no edit.
+// notFound is FILE_NOT_FOUND for e, whose format (or tool) words the
+// hint; nil for no edit.
 func notFound(e *edit.Edit) *edit.Error {
+	whole := " or a whole-file block"
+	if e != nil && e.Args != nil {
+		whole = ""
+		if e.Args.Whole != "" {
+			whole = fmt.Sprintf(" or the whole file as %q", e.Args.Whole)
+		}
+	}
 	return &edit.Error{Code: edit.CodeFileNotFound, Msg: "no such file",
-		Hint: "Check the path against the tree; to create a new file, use " + createWords(e) + " or a whole-file block."}
+		Hint: "Check the path against the tree; to create a new file, use " + createWords(e) + whole + "."}
 }
 
 // run applies edit i to the in-memory state.

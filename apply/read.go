@@ -108,9 +108,8 @@ func loadNamed(opts Options, p string) (string, state, *edit.Error) {
 		lerr.Path = rel
 		return fail(lerr)
 	case !st.exists:
-		e := notFound(nil)
-		e.Path = rel
-		return fail(e)
+		// A read creates nothing: the hint is not an edit's.
+		return fail(&edit.Error{Code: edit.CodeFileNotFound, Path: rel, Msg: "no such file", Hint: "Check the path against the tree."})
 	}
 	return rel, st, nil
 }

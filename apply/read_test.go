@@ -91,6 +91,11 @@ func TestRead(t *testing.T) {
 	if nf == nil || nf.Code != edit.CodeFileNotFound || len(nf.Candidates) != 1 || nf.Candidates[0].Path != "d/b.txt" {
 		t.Errorf("Read(b.txt) = %+v, want FILE_NOT_FOUND naming d/b.txt", nf)
 	}
+	// A missing path with no such file is told to check it, not how an
+	// edit creates a file: a read creates none.
+	if _, nf := Read(root, "missing.txt", 1, 0); nf == nil || nf.Hint != "Check the path against the tree." {
+		t.Errorf("Read(missing.txt) = %+v, want a hint to check the path", nf)
+	}
 	_, abs := Read(root, "/elsewhere/repo/d/b.txt", 1, 0)
 	if abs == nil || abs.Code != edit.CodeOutOfRoot || len(abs.Candidates) != 1 || abs.Candidates[0].Path != "d/b.txt" {
 		t.Errorf("Read of another machine's absolute path = %+v, want OUT_OF_ROOT naming d/b.txt", abs)

@@ -1,16 +1,24 @@
 package apply
 
-import "github.com/edapply/edapply/edit"
+import (
+	"fmt"
+
+	"github.com/edapply/edapply/edit"
+)
 
 // The words of the messages about whole files that planning gives, in the
 // terms of the format the model wrote; the ladder's own are locate's.
 
 // createWords names, in the words of the format e was written in (a
-// block's for nil), the edit that creates a file: "an empty SEARCH
-// section", "an empty old_string", "a hunk of only + lines".
+// block's for nil) or of its tool's arguments (Args), the edit that
+// creates a file: "an empty SEARCH section", "an empty old_string", "a
+// hunk of only + lines".
 func createWords(e *edit.Edit) string {
 	if e == nil {
 		return "an empty SEARCH section"
+	}
+	if e.Args != nil {
+		return "an empty " + e.Args.Old
 	}
 	switch e.Format {
 	case edit.FormatJSON:
@@ -28,6 +36,12 @@ func createWords(e *edit.Edit) string {
 // tool names its texts old_str and new_str); a diff's /dev/null side and
 // an Add File do too.
 func existsHint(e *edit.Edit) string {
+	if a := e.Args; a != nil {
+		if a.Whole == "" {
+			return "To change an existing file, send the text to replace as " + a.Old + "; " + createWords(e) + " creates a new file only."
+		}
+		return fmt.Sprintf("To change an existing file, send the text to replace as %s; to write the whole file, send it as %q with no %s.", a.Old, a.Whole, a.Old)
+	}
 	switch e.Format {
 	case edit.FormatJSON:
 		return `To change an existing file, send the text to replace as old_string; to write the whole file, send it as "content" with no old_string. ` +

@@ -1,6 +1,7 @@
 package apply
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/edapply/edapply/edit"
@@ -19,5 +20,35 @@ func TestCreateWords(t *testing.T) {
 	}
 	if got := createWords(nil); got != "an empty SEARCH section" {
 		t.Errorf("createWords(nil) = %q", got)
+	}
+}
+
+func TestToolArgsWords(t *testing.T) {
+	for _, c := range []struct {
+		args      edit.ToolArgs
+		create    string
+		exists    []string
+		existsNot []string
+	}{
+		{edit.ToolArgs{Old: "old_string"}, "an empty old_string",
+			[]string{"as old_string", "an empty old_string creates a new file only"}, []string{"content", "str_replace", "old_str,"}},
+		{edit.ToolArgs{Old: "oldText", Whole: "content"}, "an empty oldText",
+			[]string{"as oldText", `send it as "content" with no oldText`}, []string{"old_string", "str_replace"}},
+	} {
+		e := &edit.Edit{Op: edit.Create, Format: edit.FormatJSON, Args: &c.args}
+		if got := createWords(e); got != c.create {
+			t.Errorf("%+v: CreateWords = %q, want %q", c.args, got, c.create)
+		}
+		h := existsHint(e)
+		for _, w := range c.exists {
+			if !strings.Contains(h, w) {
+				t.Errorf("%+v: ExistsHint %q does not say %q", c.args, h, w)
+			}
+		}
+		for _, w := range c.existsNot {
+			if strings.Contains(h, w) {
+				t.Errorf("%+v: ExistsHint %q says %q", c.args, h, w)
+			}
+		}
 	}
 }

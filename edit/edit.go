@@ -44,8 +44,14 @@ type Edit struct {
 	// its tool has none (str_replace) or the edit is no tool call. A hint
 	// about an old text found in several places names it.
 	EveryKey string
-	Hint     int // Replace: 1-based line where Old should start (udiff @@); 0 if unknown
-	Line     int // 1-based line of the model output where this edit begins
+	// Args names the arguments of the call's tool, when the caller that
+	// lowered the call knows them (edapply's own MCP edit_file): the hints
+	// about whole files (a create of a file that exists, an edit of one
+	// that does not) then name those alone. nil for an edit parse read,
+	// whose hints name the arguments of the calls of its format.
+	Args *ToolArgs
+	Hint int // Replace: 1-based line where Old should start (udiff @@); 0 if unknown
+	Line int // 1-based line of the model output where this edit begins
 
 	// Anchors are context lines (codex "@@ func f() {") that must occur, in
 	// order, before Old; the search for Old starts after the last of them.
@@ -77,6 +83,12 @@ type Edit struct {
 	Start  int    // byte offset in the model output where the edit's region begins
 	End    int    // byte offset just past the edit's region
 	Block  int    // index of the region (block, hunk, call) within the model output, from 0
+}
+
+// ToolArgs names arguments of the tool an edit was sent to.
+type ToolArgs struct {
+	Old   string // the text to replace ("old_string"); an empty one creates the file
+	Whole string // the text of a whole file ("content"); "" when the tool takes none
 }
 
 // Kept pairs New's lines with Old's as Marks says: kept[j] is the index of

@@ -36,8 +36,9 @@ type Options struct {
 // plan against a tree another call is changing; apply's lock on the root
 // keeps other processes out as well.
 type server struct {
-	opts Options
-	mu   sync.Mutex
+	opts    Options
+	mu      sync.Mutex
+	breaker breaker // the calls that failed, to tell one sent again
 }
 
 // instructions are what a client may put in the model's context once, for
@@ -55,10 +56,14 @@ func New(opts Options) *sdk.Server {
 	srv := sdk.NewServer(&sdk.Implementation{Name: "edapply", Version: version},
 		&sdk.ServerOptions{Instructions: instructions})
 	t := tools()
-	sdk.AddTool(srv, t.readFile, s.readFile)
-	sdk.AddTool(srv, t.editFile, s.editFile)
-	sdk.AddTool(srv, t.applyEdits, s.applyEdits)
-	sdk.AddTool(srv, t.undo, s.undo)
+	// The low-level AddTool: the SDK's typed one checks a call's arguments
+	// against the schema before the handler runs, and answers a call that
+	// breaks it with its validator's text; these read their arguments
+	// themselves (see args.go).
+	srv.AddTool(t.readFile, s.readFile)
+	srv.AddTool(t.editFile, s.editFile)
+	srv.AddTool(t.applyEdits, s.applyEdits)
+	srv.AddTool(t.undo, s.undo)
 	return srv
 }
 

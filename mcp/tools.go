@@ -3,11 +3,13 @@ package mcp
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -17,71 +19,94 @@ import (
 	"github.com/edapply/edapply/report"
 )
 
-// ReadInput is read_file's arguments.
-type ReadInput struct {
+// The types below are the tools' arguments as their input schemas
+// describe them to the model, under the names the schemas give them; the
+// server reads each call's arguments itself (see args.go), under those
+// names and the others listed there.
+
+type readFileArgs struct {
 	Path   string `json:"path" jsonschema:"the file, relative to the root of the working tree"`
 	Offset int    `json:"offset,omitempty" jsonschema:"the first line to show, from 1 (default 1)"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"show at most this many lines (default 2000)"`
 }
 
-// A Replacement is one str_replace edit of edit_file.
-type Replacement struct {
+type replacementArgs struct {
 	OldString  string `json:"old_string" jsonschema:"whole lines of the file as they stand now, without read_file's line numbers, with enough context to be unique; empty to create the file"`
 	NewString  string `json:"new_string" jsonschema:"the text to put in their place"`
 	ReplaceAll bool   `json:"replace_all,omitempty" jsonschema:"replace every occurrence of old_string (a rename) instead of requiring exactly one"`
 }
 
-// EditInput is edit_file's arguments.
-type EditInput struct {
-	Path     string        `json:"path" jsonschema:"the file, relative to the root of the working tree"`
-	Edits    []Replacement `json:"edits" jsonschema:"the replacements, applied in order as one transaction"`
-	BaseHash string        `json:"base_hash,omitempty" jsonschema:"the sha256 read_file returned (8 or more leading hex digits are enough): refuse with OUT_OF_DATE if the file changed since"`
-	DryRun   bool          `json:"dry_run,omitempty" jsonschema:"report and show the diff; write nothing"`
+type editFileArgs struct {
+	Path     string            `json:"path" jsonschema:"the file, relative to the root of the working tree"`
+	Edits    []replacementArgs `json:"edits" jsonschema:"the replacements, applied in order as one transaction"`
+	BaseHash string            `json:"base_hash,omitempty" jsonschema:"the sha256 read_file returned (8 or more leading hex digits are enough): refuse with OUT_OF_DATE if the file changed since"`
+	DryRun   bool              `json:"dry_run,omitempty" jsonschema:"report and show the diff; write nothing"`
 }
 
-// ApplyInput is apply_edits' arguments.
-type ApplyInput struct {
+type applyEditsArgs struct {
 	Reply  string            `json:"reply" jsonschema:"text holding the edits: SEARCH/REPLACE blocks, unified diffs, whole-file fences, *** Begin Patch envelopes or JSON str_replace calls"`
 	DryRun bool              `json:"dry_run,omitempty" jsonschema:"report and show the diff; write nothing"`
 	Base   map[string]string `json:"base,omitempty" jsonschema:"path to the sha256 read_file returned for it: refuse with OUT_OF_DATE if that file changed since"`
 }
 
-// UndoInput is undo's arguments: none.
-type UndoInput struct{}
+type undoArgs struct {
+	DryRun bool `json:"dry_run,omitempty" jsonschema:"report what would be restored and show the diff; restore nothing"`
+	List   bool `json:"list,omitempty" jsonschema:"list the writes undo can take back, newest first; restore nothing"`
+}
 
-var falseHint = new(bool)
+// undoOutput is undo's structured result: a receipt, and with list the
+// history.
+type undoOutput struct {
+	report.Receipt
+	History []report.WireCheckpoint `json:"history,omitempty"`
+}
+
+// The tools' annotations. An edit sent again finds its new text in
+// place and reports it already applied: edit_file and apply_edits are
+// idempotent. Each undo takes back one more write.
+var falseHint, trueHint = new(bool), ptr(true)
+
+func ptr(b bool) *bool { return &b }
 
 // A toolSet is the server's tools, as the SDK lists them to a client.
 type toolSet struct{ readFile, editFile, applyEdits, undo *sdk.Tool }
 
 // tools are built with the first server, not when the program starts:
-// inferring their input schemas walks the argument types by reflection,
-// which every other edapply command would pay for and never use.
+// inferring their schemas walks the argument types by reflection, which
+// every other edapply command would pay for and never use.
 var tools = sync.OnceValue(func() toolSet {
 	return toolSet{
 		readFile: &sdk.Tool{
-			Name:        "read_file",
-			Description: `Read a file of the working tree: its lines, each after its number right-aligned in six columns and a tab (as cat -n prints them), and the file's sha256. Read a file before you edit it, and keep the sha256: pass it as edit_file's base_hash (or in apply_edits' base) so that an edit of a file changed since is refused rather than misplaced. The numbers are not part of the file: never copy them into old_string. A long file comes in windows of at most 2000 lines; the result says the offset that reads on.`,
-			InputSchema: inputSchema[ReadInput](),
-			Annotations: &sdk.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: falseHint},
+			Name:         "read_file",
+			Title:        "Read file",
+			Description:  `Read a file of the working tree: its lines, each after its number right-aligned in six columns and a tab (as cat -n prints them), and the file's sha256. Read a file before you edit it, and keep the sha256: pass it as edit_file's base_hash (or in apply_edits' base) so that an edit of a file changed since is refused rather than misplaced. The numbers are not part of the file: never copy them into old_string. A long file comes in windows of at most 2000 lines; the result says the offset that reads on.`,
+			InputSchema:  inputSchema[readFileArgs](),
+			OutputSchema: outputSchema[report.ReadOutput](),
+			Annotations:  &sdk.ToolAnnotations{Title: "Read file", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: falseHint},
 		},
 		editFile: &sdk.Tool{
-			Name:        "edit_file",
-			Description: `Replace text in one file of the working tree. Each edit's old_string is whole lines copied from the file as it stands now (from read_file, without the line numbers), with enough context around the change to occur exactly once; new_string replaces it. The edits apply in order as one transaction: if any fails, nothing is written. Small differences of whitespace, indentation or quotes are tolerated while the place stays unique; an old_string found in several places is refused (MULTIPLE_MATCHES), never guessed: add context, or set replace_all to replace every occurrence (a rename). An empty old_string creates the file, which must not exist. Pass base_hash, the sha256 read_file returned, to refuse the edit (OUT_OF_DATE) if the file changed since you read it. The result is a receipt: ok, each edit's status and lines, the file's new sha256 (the base_hash for its next edit), and for a failure the error code, the closest candidates in the file and a hint.`,
-			InputSchema: inputSchema[EditInput](),
-			Annotations: &sdk.ToolAnnotations{IdempotentHint: true, OpenWorldHint: falseHint},
+			Name:         "edit_file",
+			Title:        "Edit file",
+			Description:  `Replace text in one file of the working tree. Each edit's old_string is whole lines copied from the file as it stands now (from read_file, without the line numbers), with enough context around the change to occur exactly once; new_string replaces it. The edits apply in order as one transaction: if any fails, nothing is written. Small differences of whitespace, indentation or quotes are tolerated while the place stays unique; an old_string found in several places is refused (MULTIPLE_MATCHES), never guessed: add context, or set replace_all to replace every occurrence (a rename). An empty old_string creates the file, which must not exist. Pass base_hash, the sha256 read_file returned, to refuse the edit (OUT_OF_DATE) if the file changed since you read it. The result is the diff of what changed and a receipt: ok, each edit's status and lines, the file's new sha256 (the base_hash for its next edit), and for a failure the error code, the closest candidates in the file and a hint.`,
+			InputSchema:  inputSchema[editFileArgs](),
+			OutputSchema: outputSchema[report.Receipt](),
+			Annotations:  &sdk.ToolAnnotations{Title: "Edit file", DestructiveHint: trueHint, IdempotentHint: true, OpenWorldHint: falseHint},
 		},
 		applyEdits: &sdk.Tool{
-			Name:        "apply_edits",
-			Description: `Apply a reply holding edits to any files of the working tree, in any format edapply reads: SEARCH/REPLACE blocks under the file's path, unified diffs, whole-file fences with the path above them, *** Begin Patch envelopes, JSON str_replace calls. Every edit applies or none does. SEARCH and context lines are whole lines copied from the files as they stand now. base maps a path to the sha256 read_file returned for it, to refuse a file changed since. The result is the receipt, as for edit_file.`,
-			InputSchema: inputSchema[ApplyInput](),
-			Annotations: &sdk.ToolAnnotations{IdempotentHint: true, OpenWorldHint: falseHint},
+			Name:         "apply_edits",
+			Title:        "Apply edits",
+			Description:  `Apply a reply holding edits to any files of the working tree, in any format edapply reads: SEARCH/REPLACE blocks under the file's path, unified diffs, whole-file fences with the path above them, *** Begin Patch envelopes, JSON str_replace calls. Every edit applies or none does. SEARCH and context lines are whole lines copied from the files as they stand now. base maps a path to the sha256 read_file returned for it, to refuse a file changed since. The result is the receipt, as for edit_file.`,
+			InputSchema:  inputSchema[applyEditsArgs](),
+			OutputSchema: outputSchema[report.Receipt](),
+			Annotations:  &sdk.ToolAnnotations{Title: "Apply edits", DestructiveHint: trueHint, IdempotentHint: true, OpenWorldHint: falseHint},
 		},
 		undo: &sdk.Tool{
-			Name:        "undo",
-			Description: `Restore the files that the last write in this working tree (an edit_file, an apply_edits or the edapply command) changed: their content comes back, files it created are removed, files it deleted return. Refused (OUT_OF_DATE), restoring nothing, when one of those files changed since. Each call takes back one write, newest first; the tree keeps its last ` + strconv.Itoa(apply.HistorySize) + `.`,
-			InputSchema: inputSchema[UndoInput](),
-			Annotations: &sdk.ToolAnnotations{OpenWorldHint: falseHint},
+			Name:         "undo",
+			Title:        "Undo last write",
+			Description:  `Restore the files that the last write in this working tree (an edit_file, an apply_edits or the edapply command) changed: their content comes back, files it created are removed, files it deleted return. Refused (OUT_OF_DATE), restoring nothing, when one of those files changed since. Each call takes back one write, newest first; the tree keeps its last ` + strconv.Itoa(apply.HistorySize) + `. dry_run shows what would be restored, as a diff; list shows the writes undo can take back. Neither restores anything.`,
+			InputSchema:  inputSchema[undoArgs](),
+			OutputSchema: outputSchema[undoOutput](),
+			Annotations:  &sdk.ToolAnnotations{Title: "Undo last write", DestructiveHint: trueHint, OpenWorldHint: falseHint},
 		},
 	}
 })
@@ -91,53 +116,74 @@ var tools = sync.OnceValue(func() toolSet {
 // transport without one gets the same bound here.
 const maxReply = sdk.DefaultMaxLineLength
 
-func (s *server) readFile(ctx context.Context, _ *sdk.CallToolRequest, in ReadInput) (*sdk.CallToolResult, report.ReadOutput, error) {
-	if in.Limit < 0 {
-		return usageRead(in.Path, "limit must be positive")
+func (s *server) readFile(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+	c, uerr := readReadArgs(req.Params.Arguments)
+	if uerr != nil {
+		e := uerr.toError(readUsage)
+		return readResult(report.NewReadOutput(nil, e), e, "")
 	}
-	w, err := apply.ReadWith(apply.Options{Root: s.opts.Root, PathPrefixes: s.opts.PathPrefixes}, in.Path, in.Offset, in.Limit)
+	w, err := apply.ReadWith(apply.Options{Root: s.opts.Root, PathPrefixes: s.opts.PathPrefixes}, c.path, c.offset, c.limit)
 	out := report.NewReadOutput(w, err)
 	if err != nil {
-		return &sdk.CallToolResult{IsError: true, Content: text(errorText(err))}, out, nil
+		return readResult(out, err, "")
 	}
 	var b bytes.Buffer
 	if err := report.Window(&b, w); err != nil {
-		return nil, out, err
+		return nil, err
 	}
-	return &sdk.CallToolResult{Content: text(b.String())}, out, nil
+	return readResult(out, nil, b.String())
 }
 
-func usageRead(p, msg string) (*sdk.CallToolResult, report.ReadOutput, error) {
-	e := &edit.Error{Code: edit.CodeUsage, Path: p, Edit: -1, Msg: msg}
-	return &sdk.CallToolResult{IsError: true, Content: text(errorText(e))}, report.NewReadOutput(nil, e), nil
+// readResult is read_file's result: out, and for the model the window,
+// or the error as a receipt shows it, candidate files and all.
+func readResult(out report.ReadOutput, e *edit.Error, window string) (*sdk.CallToolResult, error) {
+	if e != nil {
+		var b bytes.Buffer
+		if err := report.Errors(&b, &apply.Result{Errors: edit.ErrorList{e}}, false); err != nil {
+			return nil, err
+		}
+		window = b.String()
+	}
+	return result(out, window, e != nil)
 }
 
-func (s *server) editFile(ctx context.Context, _ *sdk.CallToolRequest, in EditInput) (*sdk.CallToolResult, report.Receipt, error) {
-	if in.Path == "" {
-		return usage("path is empty", "Name the file to edit, relative to the root.")
+func (s *server) editFile(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+	c, uerr := readEditArgs(req.Params.Arguments)
+	if uerr != nil {
+		return s.usage(uerr.toError(editUsage))
 	}
-	if len(in.Edits) == 0 {
-		return usage("edits is empty", "Give at least one {old_string, new_string}.")
-	}
-	edits := make([]edit.Edit, len(in.Edits))
-	for i, r := range in.Edits {
+	edits := make([]edit.Edit, len(c.edits))
+	for i, r := range c.edits {
 		// As parse lowers a JSON str_replace call, so that the ladder
-		// treats these edits as the tool calls they are.
-		e := edit.Edit{Op: edit.Replace, Path: in.Path, Old: r.OldString, New: r.NewString, Count: 1, Format: edit.FormatJSON, EveryKey: "replace_all", Block: i}
+		// treats these edits as the tool calls they are, with this tool's
+		// arguments for the hints about whole files.
+		e := edit.Edit{Op: edit.Replace, Path: c.path, Old: r.old, New: r.new, Count: 1, Format: edit.FormatJSON,
+			EveryKey: r.everyKey, Args: &edit.ToolArgs{Old: argOld[0]}, Block: i}
 		switch {
-		case r.OldString == "":
+		case r.old == "":
 			e.Op, e.Old = edit.Create, ""
-		case r.ReplaceAll:
+		case r.replaceAll:
 			e.Count = 0
 		}
 		edits[i] = e
 	}
 	var base map[string]string
-	if in.BaseHash != "" {
-		base = map[string]string{in.Path: in.BaseHash}
+	if c.baseHash != "" {
+		base = map[string]string{c.path: c.baseHash}
 	}
-	res := s.apply(ctx, edits, base, in.DryRun)
-	return s.receipt(res, "")
+	res := s.apply(ctx, edits, base, c.dryRun, true)
+	type said struct {
+		Old, New string
+		All      bool
+	}
+	var key []said // what the edits say, whatever names they came under
+	for _, r := range c.edits {
+		key = append(key, said{r.old, r.new, r.replaceAll})
+	}
+	if s.breaker.repeated(keyOf(req.Session, "edit_file", c.path, c.baseHash, key), res) {
+		markRepeated(res, "copy old_string from what it shows, exactly and without the line numbers, and pass its sha256 as base_hash")
+	}
+	return s.receipt(res, "", true)
 }
 
 // parse parses reply in place (the edits' texts share its bytes) with the
@@ -157,67 +203,128 @@ func (s *server) parse(reply string) ([]edit.Edit, edit.ErrorList) {
 	return parse.Parse(reply, opts)
 }
 
-func (s *server) applyEdits(ctx context.Context, _ *sdk.CallToolRequest, in ApplyInput) (*sdk.CallToolResult, report.Receipt, error) {
-	if len(in.Reply) > maxReply {
-		return usage(fmt.Sprintf("reply larger than %d MiB", maxReply>>20), "Send the edits in several calls.")
+func (s *server) applyEdits(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+	c, uerr := readApplyArgs(req.Params.Arguments)
+	if uerr != nil {
+		return s.usage(uerr.toError(applyUsage))
 	}
-	edits, perrs := s.parse(in.Reply)
+	if len(c.reply) > maxReply {
+		return s.usage(&edit.Error{Code: edit.CodeUsage, Edit: -1, Msg: fmt.Sprintf("reply larger than %d MiB", maxReply>>20),
+			Hint: "Send the edits in several calls."})
+	}
+	edits, perrs := s.parse(c.reply)
 	if len(edits) == 0 {
 		if len(perrs) == 0 {
 			perrs.Add(&edit.Error{Code: edit.CodeParse, Edit: -1, Msg: "no edits found in the reply",
 				Hint: "Write each change as a SEARCH/REPLACE block, a unified diff, a whole-file fence, a *** Begin Patch envelope or a JSON str_replace call."})
 		}
-		return s.receipt(&apply.Result{DryRun: in.DryRun, Errors: perrs}, "")
+		return s.receipt(&apply.Result{DryRun: c.dryRun, Errors: perrs}, "", false)
 	}
 	// A reply with a region that did not parse writes nothing, but its
 	// parsed edits are still planned so that the receipt reports every
 	// problem at once, as the CLI does.
-	res := s.apply(ctx, edits, in.Base, in.DryRun || len(perrs) > 0)
+	res := s.apply(ctx, edits, c.base, c.dryRun || len(perrs) > 0, false)
 	if len(perrs) > 0 {
-		res.OK, res.DryRun = false, in.DryRun
+		res.OK, res.DryRun = false, c.dryRun
 		res.Errors = append(perrs, res.Errors...)
+	}
+	if s.breaker.repeated(keyOf(req.Session, "apply_edits", c.reply, c.base), res) {
+		markRepeated(res, "quote the lines exactly as it shows them, without the line numbers, and pass its sha256 in base")
 	}
 	// Normalizing reads bytes: the copy is made for the receipt alone, not
 	// held through the apply.
-	return s.receipt(res, report.ChangedNormalized([]byte(in.Reply), edits, res))
+	return s.receipt(res, report.ChangedNormalized([]byte(c.reply), edits, res), false)
 }
 
-func (s *server) undo(ctx context.Context, _ *sdk.CallToolRequest, _ UndoInput) (*sdk.CallToolResult, report.Receipt, error) {
+func (s *server) undo(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+	c, uerr := readUndoArgs(req.Params.Arguments)
+	if uerr != nil {
+		return s.usage(uerr.toError(undoUsage))
+	}
+	opts := apply.Options{Root: s.opts.Root, StateDir: s.opts.StateDir, DryRun: c.dryRun}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	res, _ := apply.Undo(ctx, apply.Options{Root: s.opts.Root, StateDir: s.opts.StateDir})
-	return s.receipt(res, "")
+	cps, herr := apply.History(opts)
+	switch {
+	case c.list && herr != nil:
+		res := &apply.Result{}
+		res.Errors.Add(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot read the undo history: " + herr.Error(), Err: herr})
+		return s.receipt(res, "", false)
+	case c.list:
+		return historyResult(cps)
+	case herr == nil && len(cps) == 0:
+		// Nothing went wrong with a file: none is named, none is missing.
+		return s.usage(&edit.Error{Code: edit.CodeUsage, Edit: -1, Msg: "nothing to undo: no write is recorded for this root",
+			Hint: fmt.Sprintf("undo takes back the writes made in this root (by edit_file, apply_edits or the edapply command), the last %d, newest first, each once; none is left.", apply.HistorySize)})
+	}
+	// Like Apply, Undo always returns a Result holding its errors.
+	res, _ := apply.Undo(ctx, opts)
+	return s.receipt(res, "", false)
 }
 
-// apply runs apply.Apply under the server's lock. Its error is the
-// Result's, which the receipt reports.
-func (s *server) apply(ctx context.Context, edits []edit.Edit, base map[string]string, dryRun bool) *apply.Result {
+// historyResult is undo's result with list: the writes undo can take
+// back, newest first.
+func historyResult(cps []apply.Checkpoint) (*sdk.CallToolResult, error) {
+	var b strings.Builder
+	if len(cps) == 0 {
+		b.WriteString("nothing to undo in this root\n")
+	}
+	for i, cp := range cps {
+		fmt.Fprintf(&b, "%d. %s", i+1, cp.Time.UTC().Format(time.RFC3339))
+		if cp.Err != nil {
+			fmt.Fprintf(&b, "  unusable: %s\n", cp.Err.Msg)
+			continue
+		}
+		ops := make([]string, 0, len(cp.Files))
+		for _, f := range cp.Files {
+			ops = append(ops, f.Op+" "+f.Path)
+		}
+		fmt.Fprintf(&b, "  %s\n", strings.Join(ops, ", "))
+	}
+	if len(cps) > 0 {
+		b.WriteString("undo takes back the first; each call after it the next.\n")
+	}
+	out := undoOutput{Receipt: report.NewReceipt(&apply.Result{OK: true}), History: report.NewWireHistory(cps)}
+	return result(out, b.String(), false)
+}
+
+// apply runs apply.Apply under the server's lock; keepAfter keeps each
+// file's new content, for the diff of what a write changed. Its error is
+// the Result's, which the receipt reports.
+func (s *server) apply(ctx context.Context, edits []edit.Edit, base map[string]string, dryRun, keepAfter bool) *apply.Result {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	// Only a dry run's diff reads the new content (see receipt).
+	// Otherwise only a dry run's diff reads the new content (see receipt).
 	res, _ := apply.Apply(ctx, edits, apply.Options{Root: s.opts.Root, Strict: s.opts.Strict, DryRun: dryRun,
-		Base: base, StateDir: s.opts.StateDir, PathPrefixes: s.opts.PathPrefixes, NoAfter: !dryRun})
+		Base: base, StateDir: s.opts.StateDir, PathPrefixes: s.opts.PathPrefixes, NoAfter: !dryRun && !keepAfter})
 	return res
 }
 
 // receipt makes a tool result of res: the receipt as `--json` prints it
 // for the client, the human receipt for the model (after the diff, on a
-// dry run that would succeed; followed by each written file's new hash,
-// the base for its next edit), and isError when an edit failed.
-func (s *server) receipt(res *apply.Result, normalized string) (*sdk.CallToolResult, report.Receipt, error) {
+// dry run that would succeed, and with withDiff on a write; followed by
+// each written file's new hash, the base for its next edit), and isError
+// when an edit failed. With withDiff, each written file of the receipt
+// carries its diff, as a dry run's does.
+func (s *server) receipt(res *apply.Result, normalized string, withDiff bool) (*sdk.CallToolResult, error) {
 	r := report.NewReceipt(res)
 	r.Normalized = normalized
 	var b bytes.Buffer
-	if res.DryRun && res.OK {
-		if err := report.Diff(&b, res); err != nil {
-			return nil, r, err
+	if res.OK && (res.DryRun || withDiff) {
+		for i, f := range res.Files {
+			var d bytes.Buffer
+			if err := report.Diff(&d, &apply.Result{Files: []*apply.FileResult{f}}); err != nil {
+				return nil, err
+			}
+			r.Files[i].Diff = d.String()
+			b.Write(d.Bytes())
 		}
 		if b.Len() > 0 {
 			b.WriteString("\n")
 		}
 	}
 	if err := report.Human(&b, res, false); err != nil {
-		return nil, r, err
+		return nil, err
 	}
 	if res.OK && !res.DryRun {
 		for _, f := range res.Files {
@@ -231,30 +338,27 @@ func (s *server) receipt(res *apply.Result, normalized string) (*sdk.CallToolRes
 			fmt.Fprintf(&b, "%s  sha256 %s\n", p, f.AfterHash)
 		}
 	}
-	return &sdk.CallToolResult{IsError: !res.OK, Content: text(b.String())}, r, nil
+	return result(r, b.String(), !res.OK)
 }
 
-// usage is the result of a request that is wrong as a whole, before any
-// file is looked at: a receipt holding one USAGE error.
-func usage(msg, hint string) (*sdk.CallToolResult, report.Receipt, error) {
+// usage is the result of a call that is wrong as a whole, before any file
+// is looked at: a receipt holding e, a USAGE error.
+func (s *server) usage(e *edit.Error) (*sdk.CallToolResult, error) {
 	res := &apply.Result{}
-	res.Errors.Add(&edit.Error{Code: edit.CodeUsage, Edit: -1, Msg: msg, Hint: hint})
-	r := report.NewReceipt(res)
-	return &sdk.CallToolResult{IsError: true, Content: text(errorText(res.Errors[0]))}, r, nil
+	res.Errors.Add(e)
+	return s.receipt(res, "", false)
 }
 
-// errorText is one error as the model reads it: code, path, message, hint.
-func errorText(e *edit.Error) string {
-	var b strings.Builder
-	b.WriteString(string(e.Code))
-	if e.Path != "" {
-		b.WriteString(" " + e.Path)
+// result is a tool result with the structured content v, as one JSON
+// object that keeps source text readable ("<" and "&" as they are), and
+// text for the model.
+func result(v any, text string, isError bool) (*sdk.CallToolResult, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
 	}
-	b.WriteString(": " + e.Msg)
-	if e.Hint != "" {
-		b.WriteString("\n" + e.Hint)
-	}
-	return b.String() + "\n"
+	return &sdk.CallToolResult{IsError: isError, Content: []sdk.Content{&sdk.TextContent{Text: text}},
+		StructuredContent: json.RawMessage(bytes.TrimSuffix(b.Bytes(), []byte("\n")))}, nil
 }
-
-func text(s string) []sdk.Content { return []sdk.Content{&sdk.TextContent{Text: s}} }

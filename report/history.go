@@ -29,21 +29,9 @@ type WireFileOp struct {
 // {"history": [...]}, or a line per apply, in local time.
 func History(w io.Writer, cps []apply.Checkpoint, asJSON bool) error {
 	if asJSON {
-		ws := make([]WireCheckpoint, 0, len(cps))
-		for _, cp := range cps {
-			wc := WireCheckpoint{ID: cp.ID, Time: cp.Time.Format(time.RFC3339), Journal: cp.Journal, Files: []WireFileOp{}}
-			for _, f := range cp.Files {
-				wc.Files = append(wc.Files, WireFileOp{f.Path, f.Op})
-			}
-			if cp.Err != nil {
-				we := NewWireError(cp.Err)
-				wc.Error = &we
-			}
-			ws = append(ws, wc)
-		}
 		return newEncoder(w).Encode(struct {
 			History []WireCheckpoint `json:"history"`
-		}{ws})
+		}{NewWireHistory(cps)})
 	}
 	if len(cps) == 0 {
 		_, err := fmt.Fprintln(w, "nothing to undo in this root")
@@ -65,4 +53,22 @@ func History(w io.Writer, cps []apply.Checkpoint, asJSON bool) error {
 	b.WriteString("\n`edapply undo` takes back the first; each undo the next.\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// NewWireHistory converts the undo history cps to its wire form, as
+// History's JSON holds it; never nil.
+func NewWireHistory(cps []apply.Checkpoint) []WireCheckpoint {
+	ws := make([]WireCheckpoint, 0, len(cps))
+	for _, cp := range cps {
+		wc := WireCheckpoint{ID: cp.ID, Time: cp.Time.Format(time.RFC3339), Journal: cp.Journal, Files: []WireFileOp{}}
+		for _, f := range cp.Files {
+			wc.Files = append(wc.Files, WireFileOp{f.Path, f.Op})
+		}
+		if cp.Err != nil {
+			we := NewWireError(cp.Err)
+			wc.Error = &we
+		}
+		ws = append(ws, wc)
+	}
+	return ws
 }
