@@ -421,6 +421,10 @@ type file struct {
 	// changes counts the edits applied to the content so far (see
 	// heldCheck).
 	changes int
+	// draft is the place in fr.Edits of the result of the create that
+	// made the content the reply's own, while at.made says there is one
+	// (see supersede).
+	draft int
 	// isForeign says the file stood before the reply and is not UTF-8,
 	// once foreignKnown (see foreign).
 	foreignKnown, isForeign bool
@@ -952,12 +956,12 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat Strategy) {
 	switch {
 	case !s.cur.exists:
 		s.cur = state{exists: true, data: p.contentOf(text), mode: defaultMode}
-		s.made = i + 1
+		s.made, f.draft = i+1, len(f.fr.Edits)
 	case len(s.cur.data) == 0:
 		// An empty file is filled: models create files with an empty
 		// SEARCH that a previous turn already touched.
 		s.cur.data = p.contentOf(text)
-		s.made = i + 1
+		s.made, f.draft = i+1, len(f.fr.Edits)
 	default:
 		body, _ := splitBOM(s.cur.data)
 		if body == strings.TrimPrefix(text, bom) || !isBinary(s.cur.data) && locate.SameContent(body, strings.TrimPrefix(text, bom)) {
@@ -971,7 +975,7 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat Strategy) {
 		}
 		p.supersede(f, i)
 		s.cur.data, s.cur.pieces = p.contentOf(text), nil
-		s.made = i + 1
+		s.made, f.draft = i+1, len(f.fr.Edits)
 	}
 	p.setMode(s, e)
 	p.record(f, i, EditResult{Status: StatusApplied, Strategy: strat,
@@ -983,11 +987,19 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat Strategy) {
 // i writes the file whole, never glued to the draft, and the edits that
 // made or changed the draft are reported matched, not applied: their text
 // is never written. Their note says which edit replaced them.
+//
+// Only the draft's edits: those from the create that made it on. An
+// edit before it (the deletion of the file that stood there) is done all
+// the same.
 func (p *planner) supersede(f *file, i int) {
 	note := fmt.Sprintf("replaced by edit %d, which writes the file whole", p.index(i))
-	for k := range f.fr.Edits {
+	for k := f.draft; k < len(f.fr.Edits); k++ {
 		er := &f.fr.Edits[k]
 		if er.Status == StatusApplied || er.Status == StatusAlreadyApplied {
+			if p.audit.replaced == nil {
+				p.audit.replaced = map[resultKey]replacement{}
+			}
+			p.audit.replaced[resultKey{f, k}] = replacement{was: er.Status, by: p.index(i)}
 			er.Status, er.Note = StatusMatched, note
 		}
 	}
@@ -1117,6 +1129,10 @@ func (p *planner) linkedContent(e *edit.Edit, s *slot) []byte {
 	if lerr != nil {
 		return nil
 	}
+	if p.audit.linked == nil {
+		p.audit.linked = map[string]state{}
+	}
+	p.audit.linked[target] = st
 	return st.data
 }
 
@@ -1124,6 +1140,13 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 	s := f.at
 	if !s.cur.exists {
 		p.failOn(f, i, e, notFound(e))
+		return
+	}
+	if s.cur.link && e.Mode != 0 {
+		// git would refuse the diff's mode lines for a link (mode
+		// 120000); a link has no mode to set.
+		p.failOn(f, i, e, &edit.Error{Code: edit.CodeIO, Msg: fmt.Sprintf("%s is a symlink, which has no mode; the rename asks for mode %04o", p.rc.display(e.Path), e.Mode),
+			Hint: "Rename the link without a mode, or set the mode on the file it points to."})
 		return
 	}
 	if s.cur.link && dst != s.path {

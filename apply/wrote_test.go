@@ -269,6 +269,20 @@ func TestSecondCreateIsTheNewVersion(t *testing.T) {
 			t.Errorf("statuses %v", st)
 		}
 	})
+	// The file that stood is deleted, then created as a draft and again
+	// as its fix: the deletion is done; only the draft is replaced.
+	t.Run("deletedThenCreatedTwice", func(t *testing.T) {
+		root := t.TempDir()
+		edits := []edit.Edit{
+			{Op: edit.Delete, Path: "hud.py", Format: edit.FormatCodex},
+			{Op: edit.Create, Path: "hud.py", New: draft, Format: edit.FormatCodex},
+			{Op: edit.Create, Path: "hud.py", New: fix, Format: edit.FormatCodex},
+		}
+		res := applyCase(t, root, tree{"hud.py": "old = 1\n"}, edits, tree{"hud.py": fix}, "")
+		if st := statusesOf(res); st[0] != StatusApplied || st[1] != StatusMatched || st[2] != StatusApplied {
+			t.Errorf("statuses %v, want applied, matched, applied", st)
+		}
+	})
 	// The same create twice is one create, already applied the second time.
 	t.Run("sentTwice", func(t *testing.T) {
 		root := t.TempDir()
@@ -410,6 +424,10 @@ func TestDeleteAndRenameActOnTheLink(t *testing.T) {
 		"deleteThenEdit": {edits: []edit.Edit{codex(edit.Edit{Op: edit.Delete, Path: "link.txt"}), replace("link.txt", "t\n", "T\n")},
 			code: edit.CodeIO},
 		"renameThenEdit": {edits: []edit.Edit{codex(edit.Edit{Op: edit.Rename, Path: "link.txt", New: "moved.txt"}), replace("moved.txt", "t\n", "T\n")},
+			code: edit.CodeIO},
+		// A link has no mode: a git rename that names one is refused,
+		// never moved with the mode dropped.
+		"renameWithMode": {edits: []edit.Edit{{Op: edit.Rename, Path: "link.txt", New: "run.sh", Mode: 0o755, Format: edit.FormatUDiff}},
 			code: edit.CodeIO},
 	} {
 		t.Run(name, func(t *testing.T) {

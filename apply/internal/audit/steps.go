@@ -340,7 +340,7 @@ func (c *checker) elided(l *lineage, s *Step, rl, wl []line, o, n []string) {
 // the whole file.
 func (c *checker) appended(l *lineage, s *Step, nw string) {
 	e := s.Edit
-	if e.Op == edit.Create && l.made {
+	if e.Op == edit.Create && l.draft >= 0 {
 		c.fail(RuleCreateTwice, l.f.Path, s.Index, "%s was created by this reply, and edit %d, which creates it again, appends to it", l.path, s.Index)
 		return
 	}
@@ -445,6 +445,9 @@ func (c *checker) already(l *lineage, s *Step, whole bool, old, nw string) {
 	if newlineChange(e) && to == r.size() && endsLine(region) != endsLine(nw) {
 		fail(RuleFinalNewline, "edit %d changes the file's final newline, but is reported already applied to a file %s one", s.Index, withOrWithout(endsLine(region)))
 		return
+	}
+	if l.replacing {
+		return // a draft's: its new version claims the final content
 	}
 	id := len(l.stands)
 	r.mark(from, 2*id)
