@@ -247,14 +247,17 @@ func TestFindingNumberedBlankLineInserts(t *testing.T) {
 	}
 }
 
-// A second empty create of a file the first made empty is reported
-// applied, though it changes nothing.
-func TestFindingEmptyFillReportedApplied(t *testing.T) {
-	t.Skip("apply/plan.go create: filling an empty file with nothing is reported applied (fuzz-findings.md)")
+// A second empty create of a file the first made empty changes nothing:
+// already applied, where it was reported applied.
+func TestEmptyFillIsAlreadyApplied(t *testing.T) {
 	dir := t.TempDir()
 	e := edit.Edit{Op: edit.Replace, Path: "new.txt"}
-	res, _ := Apply(context.Background(), []edit.Edit{e, e}, testOpts(t, dir))
-	if rule := internalRule(res); rule != "" {
-		t.Fatalf("INTERNAL (%s): %v", rule, res.Errors)
+	res, err := Apply(context.Background(), []edit.Edit{e, e}, testOpts(t, dir))
+	if err != nil {
+		t.Fatalf("Apply = %v", res.Errors)
 	}
+	if st := statusesOf(res); st[0] != StatusApplied || st[1] != StatusAlreadyApplied {
+		t.Errorf("statuses %v, want applied (the create), then already_applied", st)
+	}
+	diffTrees(t, "applied", readTree(t, dir), tree{"new.txt": ""})
 }

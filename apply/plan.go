@@ -957,6 +957,10 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat Strategy) {
 	case !s.cur.exists:
 		s.cur = state{exists: true, data: p.contentOf(text), mode: defaultMode}
 		s.made, f.draft = i+1, len(f.fr.Edits)
+	case len(s.cur.data) == 0 && text == "" && (e.Mode == 0 || s.cur.exact && s.cur.mode == fs.FileMode(e.Mode)&fs.ModePerm):
+		// An empty file "filled" with nothing is what it was.
+		p.record(f, i, EditResult{Status: StatusAlreadyApplied, Strategy: strat, LineStart: 1})
+		return
 	case len(s.cur.data) == 0:
 		// An empty file is filled: models create files with an empty
 		// SEARCH that a previous turn already touched.
