@@ -360,6 +360,18 @@ func TestCheckRules(t *testing.T) {
 			w := pick(bad, "func f() {\n\tx()\n\ty()\n\treturn\n}\n", "func f() {\n\tx()\n\treturn\n}\n")
 			return modify("a.go", before, w, located(0, e, "elision", 1, 4, Splice{0, before, w}))
 		}},
+		// A tool call's old text found as sent is replaced literally, as
+		// str_replace does: the new text's final newline is written.
+		{"toolCallLiteral", RuleLines, func(bad bool) *Tx {
+			e := &edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "\n  pass", New: "\n", Count: 1, Format: edit.FormatJSON}
+			w := pick(bad, "\n", "")
+			return modify("a.txt", "x\n\n  pass\n", "x\n\n"+w, located(0, e, "exact", 2, 3, Splice{2, "\n  pass", w}))
+		}},
+		{"toolCallLiteralNewline", RuleLines, func(bad bool) *Tx {
+			e := &edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "b\n", New: "B", Count: 1, Format: edit.FormatJSON}
+			w := pick(bad, "B", "B\n")
+			return modify("a.txt", "a\nb\nc\n", "a\n"+w+"c\n", located(0, e, "exact", 2, 2, Splice{2, "b\n", w}))
+		}},
 		{"editOfAnotherPath", RulePath, func(bad bool) *Tx {
 			s := located(0, block("a.txt", "a\n", "b\n"), "exact", 1, 1, Splice{0, "a\n", "b\n"})
 			if bad {
@@ -426,9 +438,10 @@ func TestCheckSoundShapes(t *testing.T) {
 		"appendBlankLine": modify("a.txt", "a", "a\n",
 			located(0, &edit.Edit{Op: edit.Create, Path: "a.txt", New: "\n", Format: edit.FormatSearchReplace}, "append", 2, 2, Splice{1, "", "\n"})),
 		// An old text that ends without a newline says whole lines: the
-		// new text's final newline, a blank line, goes with it.
+		// new text's final newline, a blank line, goes with it. Not a tool
+		// call's (see toolCallLiteral).
 		"wholeLinesMeant": modify("a.txt", "x\n\n  pass\n", "x\n\n",
-			located(0, call("\n  pass", "\n"), "exact", 2, 3, Splice{2, "\n  pass", ""})),
+			located(0, &edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "\n  pass", New: "\n", Count: 1}, "exact", 2, 3, Splice{2, "\n  pass", ""})),
 		// A read's numbered blank last line is the reading's final newline.
 		"numberedBlankLastLine": func() *Tx {
 			s := located(0, call("     1\tx\n     2\t", "     1\ty\n     2\t"), "line-hint", 1, 1, Splice{0, "x\n", "y\n"})

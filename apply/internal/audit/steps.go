@@ -108,6 +108,20 @@ func (c *checker) splice(l *lineage, s *Step, k int, x Splice, old, nw string) {
 				s.Index, first+1, first+max(lines, 1), s.LineStart, s.LineEnd)
 		}
 	}
+	if e.Format == edit.FormatJSON && x.Old == old && old != "" {
+		// A tool call's old text found as sent is replaced as str_replace
+		// replaces it: the new text's final newline as sent (its line
+		// endings may be the file's, its added blanks trimmed).
+		want := nw
+		if c.tx.TrimTrailingWS {
+			want = trimEachLine(want)
+		}
+		if endsLine(x.New) != endsLine(want) {
+			fail(RuleLines, "edit %d, a tool call whose old text stands as sent, is written %s a final newline, where its new text ends %s one", s.Index,
+				withOrWithout(endsLine(x.New)), withOrWithout(endsLine(want)))
+			return
+		}
+	}
 	if x.Old == old && x.New == nw && old != "" {
 		// The old text as it stands, replaced by the new text as sent:
 		// every line stands for itself and every kept line is the file's.
@@ -171,9 +185,10 @@ func (c *checker) splice(l *lineage, s *Step, k int, x Splice, old, nw string) {
 		// A blank last line written as nothing is the line ending before
 		// it: where the new text's last line has none (its blanks
 		// trimmed), at the end of a file without a final newline, or where
-		// the old text, ending without one, says whole lines were meant.
+		// the old text, ending without one, says whole lines were meant (a
+		// block's, not a tool call's: see above).
 		wEnds, nEnds := endsLine(x.New), endsLine(lf(nw))
-		if (wEnds || x.New == "") && (!nEnds || x.At+len(x.Old) == size && !endsNL) || !wEnds && nEnds && !endsLine(lf(old)) {
+		if (wEnds || x.New == "") && (!nEnds || x.At+len(x.Old) == size && !endsNL) || !wEnds && nEnds && !endsLine(lf(old)) && e.Format != edit.FormatJSON {
 			wl = append(wl, line{})
 		}
 	}
