@@ -454,6 +454,13 @@ func TestCheckSoundShapes(t *testing.T) {
 			return modify("a.go", "{\n\tx()\n}\n", "{\n\tx()\n\treturn\n}\n",
 				located(0, e, "line-hint", 1, 3, Splice{0, "{\n\tx()\n}\n", "{\n\tx()\n\treturn\n}\n"}))
 		}(),
+		// At the end of a file without a final newline, a last line
+		// trimmed to nothing takes the line ending before it along.
+		"trimmedBlankLineAtEnd": func() *Tx {
+			tx := modify("a.txt", "x", "x y", located(0, call("x\n", "x y\n  "), "exact", 1, 1, Splice{0, "x", "x y"}))
+			tx.TrimTrailingWS = true
+			return tx
+		}(),
 		// Trailing blanks trimmed off a blank last line leave nothing.
 		"trimmedBlankLine": func() *Tx {
 			tx := modify("a.txt", "x y\n", "x z\n\n", located(0, call("x y", "x z\n  "), "exact", 1, 1, Splice{0, "x y", "x z\n"}))

@@ -186,9 +186,13 @@ func (c *checker) splice(l *lineage, s *Step, k int, x Splice, old, nw string) {
 		// it: where the new text's last line has none (its blanks
 		// trimmed), at the end of a file without a final newline, or where
 		// the old text, ending without one, says whole lines were meant (a
-		// block's, not a tool call's: see above).
+		// block's, not a tool call's: see above). At the end of a file
+		// without a final newline, a last line its blanks trimmed to
+		// nothing takes the line ending before it, as the file has none.
 		wEnds, nEnds := endsLine(x.New), endsLine(lf(nw))
-		if (wEnds || x.New == "") && (!nEnds || x.At+len(x.Old) == size && !endsNL) || !wEnds && nEnds && !endsLine(lf(old)) && e.Format != edit.FormatJSON {
+		atEnd := x.At+len(x.Old) == size && !endsNL
+		if (wEnds || x.New == "") && (!nEnds || atEnd) || !wEnds && nEnds && !endsLine(lf(old)) && e.Format != edit.FormatJSON ||
+			!wEnds && !nEnds && atEnd && c.tx.TrimTrailingWS {
 			wl = append(wl, line{})
 		}
 	}
