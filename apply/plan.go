@@ -969,6 +969,11 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat Strategy) {
 	default:
 		body, _ := splitBOM(s.cur.data)
 		if body == strings.TrimPrefix(text, bom) || !isBinary(s.cur.data) && locate.SameContent(body, strings.TrimPrefix(text, bom)) {
+			if p.force[i] {
+				p.failOn(f, i, e, unheldWhole(edit.CodeFileExists, "file already exists and holds this text"))
+				return
+			}
+			p.held = append(p.held, heldCheck{i: i, f: f, k: len(f.fr.Edits), changes: f.changes})
 			p.record(f, i, EditResult{Status: StatusAlreadyApplied, Strategy: strat,
 				LineStart: 1, LineEnd: lineCount(body)})
 			return
@@ -984,6 +989,17 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat Strategy) {
 	p.setMode(s, e)
 	p.record(f, i, EditResult{Status: StatusApplied, Strategy: strat,
 		LineStart: 1, LineEnd: lineCount(text), Written: text})
+}
+
+// unheldWhole is the error, code and message what, of a whole-file edit
+// that changes nothing (the file holds its text already) when a later
+// edit of the reply changes the file: found already applied, it would
+// claim a text the file written lacks (see holdAlready), and applied, a
+// write it never made. A create is FILE_EXISTS, as on a file with other
+// content; a rewrite, NO_MATCH, as a forced edit that changes nothing.
+func unheldWhole(code edit.Code, what string) *edit.Error {
+	return &edit.Error{Code: code, Msg: what + ", and a later edit of this reply changes it",
+		Hint: "Leave this whole-file edit out: the file already holds its text, and the later edits say what it becomes."}
 }
 
 // supersede makes edit i, a create of f's path, the new version of f, a
@@ -1074,7 +1090,12 @@ func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
 	er := EditResult{Status: StatusApplied, Strategy: StrategyRewrite,
 		LineStart: 1, LineEnd: lineCount(text), Written: strings.TrimPrefix(text, bom)}
 	if text == string(s.cur.data) {
+		if p.force[i] {
+			p.failOn(f, i, e, unheldWhole(edit.CodeNoMatch, "the whole file written is the file as it stands"))
+			return
+		}
 		er.Status = StatusAlreadyApplied
+		p.held = append(p.held, heldCheck{i: i, f: f, k: len(f.fr.Edits), changes: f.changes})
 	}
 	s.cur.data = p.contentOf(text)
 	p.setMode(s, e)

@@ -165,6 +165,36 @@ func TestAlreadyAppliedHoldsInTheFinalContent(t *testing.T) {
 	})
 }
 
+// A whole-file edit that changes nothing (a create or a rewrite of the
+// text the file holds) is already applied only while a later edit of the
+// reply leaves that text standing; a later edit that changes it makes the
+// claim false, and the create cannot be applied for real: refused, the
+// tree as it was. Left standing, it stays already applied.
+func TestWholeFileAlreadyAppliedHolds(t *testing.T) {
+	const file = "x = 1\ny = 2\n"
+	create := edit.Edit{Op: edit.Create, Path: "a.py", New: file, Format: edit.FormatCodex}
+	rewrite := edit.Edit{Op: edit.Rewrite, Path: "a.py", New: file, Format: edit.FormatWhole}
+	for name, c := range map[string]struct {
+		edits []edit.Edit
+		want  tree
+		code  edit.Code
+	}{
+		"createThenChanged":  {edits: []edit.Edit{create, replace("a.py", "y = 2\n", "y = 3\n")}, code: edit.CodeFileExists},
+		"rewriteThenChanged": {edits: []edit.Edit{rewrite, replace("a.py", "y = 2\n", "y = 3\n")}, code: edit.CodeNoMatch},
+		"createThenAdded":    {edits: []edit.Edit{create, replace("a.py", "y = 2\n", "y = 2\nz = 3\n")}, want: tree{"a.py": file + "z = 3\n"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			res := applyCase(t, root, tree{"a.py": file}, c.edits, c.want, string(c.code))
+			if res != nil {
+				if st := statusesOf(res); st[0] != StatusAlreadyApplied || st[1] != StatusApplied {
+					t.Errorf("statuses %v, want already_applied, applied", st)
+				}
+			}
+		})
+	}
+}
+
 // A reply whose edits keep moving each other's text past the rounds
 // holdAlready runs is refused, its unsettled edit failed.
 func TestAlreadyAppliedUnsettledIsRefused(t *testing.T) {
