@@ -461,6 +461,14 @@ func TestCheckSoundShapes(t *testing.T) {
 			tx.TrimTrailingWS = true
 			return tx
 		}(),
+		// --trim-trailing-ws trims the lines an edit adds, not a line of
+		// the old text it writes again: a tool call's new text ending in
+		// such a line keeps it, and ends without a newline as sent.
+		"toolCallKeepsItsBlankLine": func() *Tx {
+			tx := modify("a.txt", "a\n  \nb", "a x\n  b", located(0, call("a\n  \n", "a x\n  "), "exact", 1, 2, Splice{0, "a\n  \n", "a x\n  "}))
+			tx.TrimTrailingWS = true
+			return tx
+		}(),
 		// Trailing blanks trimmed off a blank last line leave nothing.
 		"trimmedBlankLine": func() *Tx {
 			tx := modify("a.txt", "x y\n", "x z\n\n", located(0, call("x y", "x z\n  "), "exact", 1, 1, Splice{0, "x y", "x z\n"}))

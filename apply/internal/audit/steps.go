@@ -111,14 +111,12 @@ func (c *checker) splice(l *lineage, s *Step, k int, x Splice, old, nw string) {
 	if e.Format == edit.FormatJSON && x.Old == old && old != "" {
 		// A tool call's old text found as sent is replaced as str_replace
 		// replaces it: the new text's final newline as sent (its line
-		// endings may be the file's, its added blanks trimmed).
-		want := nw
-		if c.tx.TrimTrailingWS {
-			want = trimEachLine(want)
-		}
-		if endsLine(x.New) != endsLine(want) {
+		// endings may be the file's; its added blanks trimmed, a last
+		// line of blanks may be nothing).
+		w := endsLine(x.New)
+		if w != endsLine(nw) && !(c.tx.TrimTrailingWS && w == endsLine(trimEachLine(nw))) {
 			fail(RuleLines, "edit %d, a tool call whose old text stands as sent, is written %s a final newline, where its new text ends %s one", s.Index,
-				withOrWithout(endsLine(x.New)), withOrWithout(endsLine(want)))
+				withOrWithout(w), withOrWithout(endsLine(nw)))
 			return
 		}
 	}
