@@ -552,6 +552,14 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			if dst[i], perr = rc.resolve(e.New); perr == nil {
 				perr = p.placeholder(dst[i])
 			}
+			if perr == nil {
+				// A symlink at the destination is an entry there, dangling
+				// or not: moving onto it would write its target.
+				if ent, eerr := rc.entry(e.New); eerr == nil && ent != dst[i] && rc.isLink(ent) {
+					perr = &edit.Error{Code: edit.CodeFileExists, Msg: "rename destination already exists (a symlink)",
+						Hint: "Rename to a path that does not exist, or delete the destination first."}
+				}
+			}
 			if perr != nil {
 				perr.Path = rc.display(e.New)
 				p.fail(i, e, perr)

@@ -512,6 +512,21 @@ func TestDeleteAndRenameActOnTheLink(t *testing.T) {
 		before["link.txt"] = "-> ../target.txt"
 		diffTrees(t, "tree", readTree(t, root), before)
 	})
+	// A dangling link at a rename's destination is an entry there: the
+	// rename is refused, never written to the path the link names.
+	t.Run("renameOntoDanglingLink", func(t *testing.T) {
+		root := setup(t)
+		if err := os.Symlink("gone.txt", filepath.Join(root, "dangling.txt")); err != nil {
+			t.Fatal(err)
+		}
+		before := readTree(t, root)
+		e := edit.Edit{Op: edit.Rename, Path: "sub/x.txt", New: "dangling.txt", Format: edit.FormatCodex}
+		res, err := Apply(context.Background(), []edit.Edit{e}, testOpts(t, root))
+		if err == nil || !hasCode(res.Errors, edit.CodeFileExists) || internalRule(res) != "" {
+			t.Fatalf("Apply: %v, want FILE_EXISTS", err)
+		}
+		diffTrees(t, "tree", readTree(t, root), before)
+	})
 	t.Run("renameLeadsOut", func(t *testing.T) {
 		root := setup(t)
 		if err := os.Symlink("../target.txt", filepath.Join(root, "sub", "up.txt")); err != nil {
