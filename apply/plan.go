@@ -1256,13 +1256,16 @@ func (p *planner) finish() {
 				fr.After = slices.Clone(fr.After) // the caller's to write, as Before is
 			}
 		}
+		// What the disk sees: a file the reply creates and moves is
+		// created where it ends (NewPath), one it moves and deletes is
+		// deleted, nothing moved.
 		switch {
-		case fr.NewPath != "":
-			fr.Op = "rename"
 		case fr.Before == nil && exists:
 			fr.Op = "create"
 		case fr.Before != nil && !exists:
-			fr.Op = "delete"
+			fr.Op, fr.NewPath = "delete", ""
+		case fr.NewPath != "":
+			fr.Op = "rename"
 		case fr.Before != nil:
 			fr.Op = "modify"
 		default:

@@ -331,6 +331,34 @@ func TestSecondCreateIsTheNewVersion(t *testing.T) {
 	})
 }
 
+// The receipt says what the disk sees: a file the reply creates and
+// moves is created where it ends, one it moves and deletes is deleted.
+func TestMovedFilesReceipt(t *testing.T) {
+	codex := func(e edit.Edit) edit.Edit { e.Format = edit.FormatCodex; return e }
+	for name, c := range map[string]struct {
+		before  tree
+		edits   []edit.Edit
+		after   tree
+		op, new string
+	}{
+		"createdThenMoved": {tree{}, []edit.Edit{codex(edit.Edit{Op: edit.Create, Path: "n.txt", New: "n\n"}), codex(edit.Edit{Op: edit.Rename, Path: "n.txt", New: "m.txt"})},
+			tree{"m.txt": "n\n"}, "create", "m.txt"},
+		"emptyCreatedThenMoved": {tree{}, []edit.Edit{codex(edit.Edit{Op: edit.Create, Path: "n.txt"}), codex(edit.Edit{Op: edit.Rename, Path: "n.txt", New: "m.txt"})},
+			tree{"m.txt": ""}, "create", "m.txt"},
+		"movedThenDeleted": {tree{"a.txt": "a\n"}, []edit.Edit{codex(edit.Edit{Op: edit.Rename, Path: "a.txt", New: "b.txt"}), codex(edit.Edit{Op: edit.Delete, Path: "b.txt"})},
+			tree{}, "delete", ""},
+		"moved": {tree{"a.txt": "a\n"}, []edit.Edit{codex(edit.Edit{Op: edit.Rename, Path: "a.txt", New: "b.txt"})},
+			tree{"b.txt": "a\n"}, "rename", "b.txt"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			res := applyCase(t, t.TempDir(), c.before, c.edits, c.after, "")
+			if len(res.Files) != 1 || res.Files[0].Op != c.op || res.Files[0].NewPath != c.new {
+				t.Fatalf("files %+v, want one %s with new path %q", res.Files, c.op, c.new)
+			}
+		})
+	}
+}
+
 // A file that is not UTF-8 keeps its encoding: an edit may add ASCII text
 // and keep the file's own bytes, but never add non-ASCII UTF-8 to it.
 func TestFileKeepsItsEncoding(t *testing.T) {

@@ -598,7 +598,14 @@ func (c *checker) claims(l *lineage) {
 		c.fail(RuleClaims, f.Path, -1, "the receipt says %s of %s, but the plan %s", f.Op, f.Path, map[string]string{
 			"create": "creates it", "delete": "deletes it", "rename": "moves it to " + l.path, "modify": "leaves it at " + f.Origin}[op])
 	}
-	if (op == "rename") != (f.NewPath != "") && op != "modify" {
+	// A new path is where the content went: a file renamed, or one the
+	// reply creates and moves; a file deleted is at none.
+	first := f.Origin
+	if first == "" && len(f.Steps) > 0 {
+		first = f.Steps[0].At // a new file's first step is its create
+	}
+	moved := l.r != nil && l.path != first
+	if op != "modify" && moved != (f.NewPath != "") {
 		c.fail(RuleClaims, f.Path, -1, "the receipt names %q as %s's new path, but the plan leaves it at %s", f.NewPath, f.Path, l.path)
 	}
 }

@@ -279,6 +279,27 @@ func TestCheckRules(t *testing.T) {
 			tx.Files[0].Op = pick(bad, "modify", "create")
 			return tx
 		}},
+		// A file the reply creates and moves is created where it ends,
+		// never renamed from a path that held nothing.
+		{"createdAndMovedClaimsRename", RuleClaims, func(bad bool) *Tx {
+			c := &edit.Edit{Op: edit.Create, Path: "n.txt", New: "n\n", Format: edit.FormatCodex}
+			r := &edit.Edit{Op: edit.Rename, Path: "n.txt", New: "m.txt", Format: edit.FormatCodex}
+			return &Tx{Read: []Entry{{Path: "n.txt"}, {Path: "m.txt"}},
+				Files: []File{{Path: "n.txt", NewPath: "m.txt", Op: pick(bad, "create", "rename"), Steps: []Step{
+					{Index: 0, Edit: c, Status: "applied", Strategy: "create", LineStart: 1, LineEnd: 1, At: "n.txt", Whole: "n\n", Named: named("n.txt")},
+					{Index: 1, Edit: r, Status: "applied", Strategy: "rename", At: "m.txt", Named: named("n.txt"), To: named("m.txt")}}}},
+				Writes: []Entry{{Path: "m.txt", Content: Content{Exists: true, Text: []string{"n\n"}, Mode: 0o644}}}}
+		}},
+		// One moved and deleted is deleted: at no new path.
+		{"movedAndDeletedHasANewPath", RuleClaims, func(bad bool) *Tx {
+			r := &edit.Edit{Op: edit.Rename, Path: "a.txt", New: "b.txt", Format: edit.FormatCodex}
+			d := &edit.Edit{Op: edit.Delete, Path: "b.txt", Format: edit.FormatCodex}
+			return &Tx{Read: []Entry{{Path: "a.txt", Content: text("a\n")}, {Path: "b.txt"}},
+				Files: []File{{Path: "a.txt", NewPath: pick(bad, "", "b.txt"), Op: "delete", Origin: "a.txt", Steps: []Step{
+					{Index: 0, Edit: r, Status: "applied", Strategy: "rename", At: "b.txt", Named: named("a.txt"), To: named("b.txt")},
+					{Index: 1, Edit: d, Status: "applied", Strategy: "delete", LineStart: 1, LineEnd: 1, At: "b.txt", Named: named("b.txt")}}}},
+				Writes: []Entry{{Path: "a.txt"}}}
+		}},
 		{"reportedButNotWritten", RuleWritten, func(bad bool) *Tx {
 			tx := modify("a.txt", "a\n", "b\n", located(0, block("a.txt", "a\n", "b\n"), "exact", 1, 1, Splice{0, "a\n", "b\n"}))
 			if bad {
