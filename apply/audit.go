@@ -2,7 +2,9 @@ package apply
 
 import (
 	"io/fs"
+	"maps"
 	"path"
+	"slices"
 
 	"github.com/edapply/edapply/apply/internal/audit"
 	"github.com/edapply/edapply/edit"
@@ -20,6 +22,25 @@ import (
 type auditLog struct {
 	edits []edit.Edit // the edits planned, by position
 	steps []auditStep // in the order their results were recorded
+	// replaced holds the results supersede reported matched: what each
+	// was, and the edit that replaced it.
+	replaced map[resultKey]replacement
+	// linked holds what the files symlinks lead to held when a deletion
+	// of the link compared its quote with them (see linkedContent).
+	linked map[string]state
+}
+
+// A resultKey names f.fr.Edits[k].
+type resultKey struct {
+	f *file
+	k int
+}
+
+// A replacement is a draft's result that supersede replaced: its status
+// until then, and the receipt's index of the edit that replaced it.
+type replacement struct {
+	was edit.Status
+	by  int
 }
 
 // An auditStep is one edit's recorded outcome.
@@ -77,6 +98,11 @@ func (p *planner) check(cs []change) edit.ErrorList {
 	for _, s := range p.order {
 		tx.Read = append(tx.Read, audit.Entry{Path: s.path, Content: auditContent(s.orig)})
 	}
+	for _, name := range slices.Sorted(maps.Keys(p.audit.linked)) {
+		if p.slots[name] == nil {
+			tx.Read = append(tx.Read, audit.Entry{Path: name, Content: auditContent(p.audit.linked[name])})
+		}
+	}
 	for _, c := range cs {
 		tx.Writes = append(tx.Writes, audit.Entry{Path: c.path, Content: auditContent(c.final)})
 	}
@@ -116,6 +142,9 @@ func (p *planner) check(cs []change) edit.ErrorList {
 		}
 		if st.read != nil {
 			s.Read = &audit.Reading{Old: st.read.Old, New: st.read.New}
+		}
+		if r, ok := p.audit.replaced[resultKey{st.f, st.k}]; ok {
+			s.Replaced, s.ReplacedBy = string(r.was), r.by
 		}
 		af.Steps = append(af.Steps, s)
 	}
@@ -159,5 +188,5 @@ func auditContent(s state) audit.Content {
 	for k, b := range cs {
 		text[k] = viewString(b)
 	}
-	return audit.Content{Exists: true, Text: text, Mode: s.mode, Exact: s.exact}
+	return audit.Content{Exists: true, Text: text, Mode: s.mode, Exact: s.exact, Link: s.link}
 }

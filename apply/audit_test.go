@@ -231,30 +231,49 @@ func TestCheckGitRenameMode(t *testing.T) {
 // (see /work/notes/fuzz-findings.md): each is refused by the check today.
 // Unskip once fixed; each must then land right, with no INTERNAL.
 
-// A tool call quoting a blank line with a read's line number is read as
-// no old text at all, and inserts before the line rather than replace it.
-func TestFindingNumberedBlankLineInserts(t *testing.T) {
-	t.Skip("locate/rescue.go: a numbered blank line is read as an empty old text (fuzz-findings.md)")
-	dir := t.TempDir()
-	writeTree(t, dir, tree{"f.txt": "\nx\n"})
-	edits := []edit.Edit{{Op: edit.Replace, Path: "f.txt", Old: "     1\t", New: "     1\tnew", Count: 1, Format: edit.FormatJSON}}
-	res, _ := Apply(context.Background(), edits, testOpts(t, dir))
-	if rule := internalRule(res); rule != "" {
-		t.Fatalf("INTERNAL (%s): %v", rule, res.Errors)
-	}
-	if res.OK {
-		diffTrees(t, "applied", readTree(t, dir), tree{"f.txt": "new\nx\n"})
+// A tool call quoting only a blank line's read line number leaves no old
+// text once the number is stripped, and an empty one would insert before
+// the line rather than replace it: NO_MATCH, nothing written. With the
+// line's newline, the blank line is an old text, and is replaced.
+func TestNumberedBlankLineIsNoOldText(t *testing.T) {
+	for name, c := range map[string]struct {
+		old, new string
+		want     string // "": NO_MATCH
+	}{
+		"numberOnly":  {"     1\t", "     1\tnew", ""},
+		"withNewline": {"     1\t\n     2\tx\n", "     1\tnew\n     2\tx\n", "new\nx\n"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeTree(t, dir, tree{"f.txt": "\nx\n"})
+			edits := []edit.Edit{{Op: edit.Replace, Path: "f.txt", Old: c.old, New: c.new, Count: 1, Format: edit.FormatJSON}}
+			res, err := Apply(context.Background(), edits, testOpts(t, dir))
+			if c.want == "" {
+				if err == nil || !hasCode(res.Errors, edit.CodeNoMatch) || internalRule(res) != "" {
+					t.Fatalf("Apply = %v, want NO_MATCH", res.Errors)
+				}
+				diffTrees(t, "refused", readTree(t, dir), tree{"f.txt": "\nx\n"})
+				return
+			}
+			if err != nil {
+				t.Fatalf("Apply = %v", res.Errors)
+			}
+			diffTrees(t, "applied", readTree(t, dir), tree{"f.txt": c.want})
+		})
 	}
 }
 
-// A second empty create of a file the first made empty is reported
-// applied, though it changes nothing.
-func TestFindingEmptyFillReportedApplied(t *testing.T) {
-	t.Skip("apply/plan.go create: filling an empty file with nothing is reported applied (fuzz-findings.md)")
+// A second empty create of a file the first made empty changes nothing:
+// already applied, where it was reported applied.
+func TestEmptyFillIsAlreadyApplied(t *testing.T) {
 	dir := t.TempDir()
 	e := edit.Edit{Op: edit.Replace, Path: "new.txt"}
-	res, _ := Apply(context.Background(), []edit.Edit{e, e}, testOpts(t, dir))
-	if rule := internalRule(res); rule != "" {
-		t.Fatalf("INTERNAL (%s): %v", rule, res.Errors)
+	res, err := Apply(context.Background(), []edit.Edit{e, e}, testOpts(t, dir))
+	if err != nil {
+		t.Fatalf("Apply = %v", res.Errors)
 	}
+	if st := statusesOf(res); st[0] != edit.StatusApplied || st[1] != edit.StatusAlreadyApplied {
+		t.Errorf("statuses %v, want applied (the create), then already_applied", st)
+	}
+	diffTrees(t, "applied", readTree(t, dir), tree{"new.txt": ""})
 }

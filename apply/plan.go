@@ -421,6 +421,10 @@ type file struct {
 	// changes counts the edits applied to the content so far (see
 	// heldCheck).
 	changes int
+	// draft is the place in fr.Edits of the result of the create that
+	// made the content the reply's own, while at.made says there is one
+	// (see supersede).
+	draft int
 	// isForeign says the file stood before the reply and is not UTF-8,
 	// once foreignKnown (see foreign).
 	foreignKnown, isForeign bool
@@ -547,6 +551,14 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			}
 			if dst[i], perr = rc.resolve(e.New); perr == nil {
 				perr = p.placeholder(dst[i])
+			}
+			if perr == nil {
+				// A symlink at the destination is an entry there, dangling
+				// or not: moving onto it would write its target.
+				if ent, eerr := rc.entry(e.New); eerr == nil && ent != dst[i] && rc.isLink(ent) {
+					perr = &edit.Error{Code: edit.CodeFileExists, Msg: "rename destination already exists (a symlink)",
+						Hint: "Rename to a path that does not exist, or delete the destination first."}
+				}
 			}
 			if perr != nil {
 				perr.Path = rc.display(e.New)
@@ -959,15 +971,24 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat edit.Strategy) {
 	switch {
 	case !s.cur.exists:
 		s.cur = state{exists: true, data: p.contentOf(text), mode: defaultMode}
-		s.made = i + 1
+		s.made, f.draft = i+1, len(f.fr.Edits)
+	case len(s.cur.data) == 0 && text == "" && (e.Mode == 0 || s.cur.exact && s.cur.mode == fs.FileMode(e.Mode)&fs.ModePerm):
+		// An empty file "filled" with nothing is what it was.
+		p.record(f, i, EditResult{Status: edit.StatusAlreadyApplied, Strategy: strat, LineStart: 1})
+		return
 	case len(s.cur.data) == 0:
 		// An empty file is filled: models create files with an empty
 		// SEARCH that a previous turn already touched.
 		s.cur.data = p.contentOf(text)
-		s.made = i + 1
+		s.made, f.draft = i+1, len(f.fr.Edits)
 	default:
 		body, _ := splitBOM(s.cur.data)
 		if body == strings.TrimPrefix(text, bom) || !isBinary(s.cur.data) && locate.SameContent(body, strings.TrimPrefix(text, bom)) {
+			if p.force[i] {
+				p.failOn(f, i, e, unheldWhole(edit.CodeFileExists, "file already exists and holds this text"))
+				return
+			}
+			p.held = append(p.held, heldCheck{i: i, f: f, k: len(f.fr.Edits), changes: f.changes})
 			p.record(f, i, EditResult{Status: edit.StatusAlreadyApplied, Strategy: strat,
 				LineStart: 1, LineEnd: lineCount(body)})
 			return
@@ -978,11 +999,22 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat edit.Strategy) {
 		}
 		p.supersede(f, i)
 		s.cur.data, s.cur.pieces = p.contentOf(text), nil
-		s.made = i + 1
+		s.made, f.draft = i+1, len(f.fr.Edits)
 	}
 	p.setMode(s, e)
 	p.record(f, i, EditResult{Status: edit.StatusApplied, Strategy: strat,
 		LineStart: 1, LineEnd: lineCount(text), Written: text})
+}
+
+// unheldWhole is the error, code and message what, of a whole-file edit
+// that changes nothing (the file holds its text already) when a later
+// edit of the reply changes the file: found already applied, it would
+// claim a text the file written lacks (see holdAlready), and applied, a
+// write it never made. A create is FILE_EXISTS, as on a file with other
+// content; a rewrite, NO_MATCH, as a forced edit that changes nothing.
+func unheldWhole(code edit.Code, what string) *edit.Error {
+	return &edit.Error{Code: code, Msg: what + ", and a later edit of this reply changes it",
+		Hint: "Leave this whole-file edit out: the file already holds its text, and the later edits say what it becomes."}
 }
 
 // supersede makes edit i, a create of f's path, the new version of f, a
@@ -990,11 +1022,19 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat edit.Strategy) {
 // i writes the file whole, never glued to the draft, and the edits that
 // made or changed the draft are reported matched, not applied: their text
 // is never written. Their note says which edit replaced them.
+//
+// Only the draft's edits: those from the create that made it on. An
+// edit before it (the deletion of the file that stood there) is done all
+// the same.
 func (p *planner) supersede(f *file, i int) {
 	note := fmt.Sprintf("replaced by edit %d, which writes the file whole", p.index(i))
-	for k := range f.fr.Edits {
+	for k := f.draft; k < len(f.fr.Edits); k++ {
 		er := &f.fr.Edits[k]
 		if er.Status == edit.StatusApplied || er.Status == edit.StatusAlreadyApplied {
+			if p.audit.replaced == nil {
+				p.audit.replaced = map[resultKey]replacement{}
+			}
+			p.audit.replaced[resultKey{f, k}] = replacement{was: er.Status, by: p.index(i)}
 			er.Status, er.Note = edit.StatusMatched, note
 		}
 	}
@@ -1065,7 +1105,12 @@ func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
 	er := EditResult{Status: edit.StatusApplied, Strategy: edit.StrategyRewrite,
 		LineStart: 1, LineEnd: lineCount(text), Written: strings.TrimPrefix(text, bom)}
 	if text == string(s.cur.data) {
+		if p.force[i] {
+			p.failOn(f, i, e, unheldWhole(edit.CodeNoMatch, "the whole file written is the file as it stands"))
+			return
+		}
 		er.Status = edit.StatusAlreadyApplied
+		p.held = append(p.held, heldCheck{i: i, f: f, k: len(f.fr.Edits), changes: f.changes})
 	}
 	s.cur.data = p.contentOf(text)
 	p.setMode(s, e)
@@ -1124,6 +1169,10 @@ func (p *planner) linkedContent(e *edit.Edit, s *slot) []byte {
 	if lerr != nil {
 		return nil
 	}
+	if p.audit.linked == nil {
+		p.audit.linked = map[string]state{}
+	}
+	p.audit.linked[target] = st
 	return st.data
 }
 
@@ -1131,6 +1180,13 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 	s := f.at
 	if !s.cur.exists {
 		p.failOn(f, i, e, notFound(e))
+		return
+	}
+	if s.cur.link && e.Mode != 0 {
+		// git would refuse the diff's mode lines for a link (mode
+		// 120000); a link has no mode to set.
+		p.failOn(f, i, e, &edit.Error{Code: edit.CodeIO, Msg: fmt.Sprintf("%s is a symlink, which has no mode; the rename asks for mode %04o", p.rc.display(e.Path), e.Mode),
+			Hint: "Rename the link without a mode, or set the mode on the file it points to."})
 		return
 	}
 	if s.cur.link && dst != s.path {
@@ -1207,13 +1263,16 @@ func (p *planner) finish() {
 				fr.After = slices.Clone(fr.After) // the caller's to write, as Before is
 			}
 		}
+		// What the disk sees: a file the reply creates and moves is
+		// created where it ends (NewPath), one it moves and deletes is
+		// deleted, nothing moved.
 		switch {
-		case fr.NewPath != "":
-			fr.Op = "rename"
 		case fr.Before == nil && exists:
 			fr.Op = "create"
 		case fr.Before != nil && !exists:
-			fr.Op = "delete"
+			fr.Op, fr.NewPath = "delete", ""
+		case fr.NewPath != "":
+			fr.Op = "rename"
 		case fr.Before != nil:
 			fr.Op = "modify"
 		default:

@@ -462,6 +462,11 @@ func TestApplyCreateAndRewrite(t *testing.T) {
 		"createExists":      {tree{"e.txt": "old\n"}, []edit.Edit{{Op: edit.Create, Path: "e.txt", New: "new\n"}}, nil, "FILE_EXISTS", ""},
 		"emptySearchExists": {tree{"e.txt": "old\n"}, []edit.Edit{replace("e.txt", "", "new\n")}, nil, "FILE_EXISTS", ""},
 		"createSame":        {tree{"e.txt": "same\n"}, []edit.Edit{{Op: edit.Create, Path: "e.txt", New: "same\n"}}, tree{"e.txt": "same\n"}, "", edit.StatusAlreadyApplied},
+		// An empty file "filled" with nothing, in every format that can
+		// say it, is what it was: already applied, nothing written.
+		"createNothingOnEmpty": {tree{"e.txt": ""}, []edit.Edit{{Op: edit.Create, Path: "e.txt", Format: edit.FormatJSON}}, tree{"e.txt": ""}, "", edit.StatusAlreadyApplied},
+		"addNothingOnEmpty":    {tree{"e.txt": ""}, []edit.Edit{{Op: edit.Create, Path: "e.txt", Format: edit.FormatCodex}}, tree{"e.txt": ""}, "", edit.StatusAlreadyApplied},
+		"emptySearchNothing":   {tree{"e.txt": ""}, []edit.Edit{replace("e.txt", "", "")}, tree{"e.txt": ""}, "", edit.StatusAlreadyApplied},
 		// A file the reply creates, created again: the second is its new
 		// version, and the first is not written (issue 31).
 		"createTwice": {tree{}, []edit.Edit{{Op: edit.Create, Path: "n.txt", New: "1\n"}, {Op: edit.Create, Path: "n.txt", New: "2\n"}},

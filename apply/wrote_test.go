@@ -165,6 +165,36 @@ func TestAlreadyAppliedHoldsInTheFinalContent(t *testing.T) {
 	})
 }
 
+// A whole-file edit that changes nothing (a create or a rewrite of the
+// text the file holds) is already applied only while a later edit of the
+// reply leaves that text standing; a later edit that changes it makes the
+// claim false, and the create cannot be applied for real: refused, the
+// tree as it was. Left standing, it stays already applied.
+func TestWholeFileAlreadyAppliedHolds(t *testing.T) {
+	const file = "x = 1\ny = 2\n"
+	create := edit.Edit{Op: edit.Create, Path: "a.py", New: file, Format: edit.FormatCodex}
+	rewrite := edit.Edit{Op: edit.Rewrite, Path: "a.py", New: file, Format: edit.FormatWhole}
+	for name, c := range map[string]struct {
+		edits []edit.Edit
+		want  tree
+		code  edit.Code
+	}{
+		"createThenChanged":  {edits: []edit.Edit{create, replace("a.py", "y = 2\n", "y = 3\n")}, code: edit.CodeFileExists},
+		"rewriteThenChanged": {edits: []edit.Edit{rewrite, replace("a.py", "y = 2\n", "y = 3\n")}, code: edit.CodeNoMatch},
+		"createThenAdded":    {edits: []edit.Edit{create, replace("a.py", "y = 2\n", "y = 2\nz = 3\n")}, want: tree{"a.py": file + "z = 3\n"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			res := applyCase(t, root, tree{"a.py": file}, c.edits, c.want, string(c.code))
+			if res != nil {
+				if st := statusesOf(res); st[0] != edit.StatusAlreadyApplied || st[1] != edit.StatusApplied {
+					t.Errorf("statuses %v, want already_applied, applied", st)
+				}
+			}
+		})
+	}
+}
+
 // A reply whose edits keep moving each other's text past the rounds
 // holdAlready runs is refused, its unsettled edit failed.
 func TestAlreadyAppliedUnsettledIsRefused(t *testing.T) {
@@ -269,6 +299,20 @@ func TestSecondCreateIsTheNewVersion(t *testing.T) {
 			t.Errorf("statuses %v", st)
 		}
 	})
+	// The file that stood is deleted, then created as a draft and again
+	// as its fix: the deletion is done; only the draft is replaced.
+	t.Run("deletedThenCreatedTwice", func(t *testing.T) {
+		root := t.TempDir()
+		edits := []edit.Edit{
+			{Op: edit.Delete, Path: "hud.py", Format: edit.FormatCodex},
+			{Op: edit.Create, Path: "hud.py", New: draft, Format: edit.FormatCodex},
+			{Op: edit.Create, Path: "hud.py", New: fix, Format: edit.FormatCodex},
+		}
+		res := applyCase(t, root, tree{"hud.py": "old = 1\n"}, edits, tree{"hud.py": fix}, "")
+		if st := statusesOf(res); st[0] != edit.StatusApplied || st[1] != edit.StatusMatched || st[2] != edit.StatusApplied {
+			t.Errorf("statuses %v, want applied, matched, applied", st)
+		}
+	})
 	// The same create twice is one create, already applied the second time.
 	t.Run("sentTwice", func(t *testing.T) {
 		root := t.TempDir()
@@ -285,6 +329,34 @@ func TestSecondCreateIsTheNewVersion(t *testing.T) {
 		e := edit.Edit{Op: edit.Create, Path: "hud.py", New: "x = 1\n", Format: edit.FormatSearchReplace}
 		applyCase(t, root, tree{"hud.py": fix}, []edit.Edit{e}, tree{"hud.py": fix + "x = 1\n"}, "")
 	})
+}
+
+// The receipt says what the disk sees: a file the reply creates and
+// moves is created where it ends, one it moves and deletes is deleted.
+func TestMovedFilesReceipt(t *testing.T) {
+	codex := func(e edit.Edit) edit.Edit { e.Format = edit.FormatCodex; return e }
+	for name, c := range map[string]struct {
+		before  tree
+		edits   []edit.Edit
+		after   tree
+		op, new string
+	}{
+		"createdThenMoved": {tree{}, []edit.Edit{codex(edit.Edit{Op: edit.Create, Path: "n.txt", New: "n\n"}), codex(edit.Edit{Op: edit.Rename, Path: "n.txt", New: "m.txt"})},
+			tree{"m.txt": "n\n"}, "create", "m.txt"},
+		"emptyCreatedThenMoved": {tree{}, []edit.Edit{codex(edit.Edit{Op: edit.Create, Path: "n.txt"}), codex(edit.Edit{Op: edit.Rename, Path: "n.txt", New: "m.txt"})},
+			tree{"m.txt": ""}, "create", "m.txt"},
+		"movedThenDeleted": {tree{"a.txt": "a\n"}, []edit.Edit{codex(edit.Edit{Op: edit.Rename, Path: "a.txt", New: "b.txt"}), codex(edit.Edit{Op: edit.Delete, Path: "b.txt"})},
+			tree{}, "delete", ""},
+		"moved": {tree{"a.txt": "a\n"}, []edit.Edit{codex(edit.Edit{Op: edit.Rename, Path: "a.txt", New: "b.txt"})},
+			tree{"b.txt": "a\n"}, "rename", "b.txt"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			res := applyCase(t, t.TempDir(), c.before, c.edits, c.after, "")
+			if len(res.Files) != 1 || res.Files[0].Op != c.op || res.Files[0].NewPath != c.new {
+				t.Fatalf("files %+v, want one %s with new path %q", res.Files, c.op, c.new)
+			}
+		})
+	}
 }
 
 // A file that is not UTF-8 keeps its encoding: an edit may add ASCII text
@@ -411,6 +483,10 @@ func TestDeleteAndRenameActOnTheLink(t *testing.T) {
 			code: edit.CodeIO},
 		"renameThenEdit": {edits: []edit.Edit{codex(edit.Edit{Op: edit.Rename, Path: "link.txt", New: "moved.txt"}), replace("moved.txt", "t\n", "T\n")},
 			code: edit.CodeIO},
+		// A link has no mode: a git rename that names one is refused,
+		// never moved with the mode dropped.
+		"renameWithMode": {edits: []edit.Edit{{Op: edit.Rename, Path: "link.txt", New: "run.sh", Mode: 0o755, Format: edit.FormatUDiff}},
+			code: edit.CodeIO},
 	} {
 		t.Run(name, func(t *testing.T) {
 			root := setup(t)
@@ -462,6 +538,21 @@ func TestDeleteAndRenameActOnTheLink(t *testing.T) {
 			}
 		}
 		before["link.txt"] = "-> ../target.txt"
+		diffTrees(t, "tree", readTree(t, root), before)
+	})
+	// A dangling link at a rename's destination is an entry there: the
+	// rename is refused, never written to the path the link names.
+	t.Run("renameOntoDanglingLink", func(t *testing.T) {
+		root := setup(t)
+		if err := os.Symlink("gone.txt", filepath.Join(root, "dangling.txt")); err != nil {
+			t.Fatal(err)
+		}
+		before := readTree(t, root)
+		e := edit.Edit{Op: edit.Rename, Path: "sub/x.txt", New: "dangling.txt", Format: edit.FormatCodex}
+		res, err := Apply(context.Background(), []edit.Edit{e}, testOpts(t, root))
+		if err == nil || !hasCode(res.Errors, edit.CodeFileExists) || internalRule(res) != "" {
+			t.Fatalf("Apply: %v, want FILE_EXISTS", err)
+		}
 		diffTrees(t, "tree", readTree(t, root), before)
 	})
 	t.Run("renameLeadsOut", func(t *testing.T) {

@@ -112,6 +112,11 @@ func (m *matcher) cutHits(p *pattern) []hit {
 // is not found is reported as such: every line numbered is proof enough.
 func (m *matcher) rescue(op, np *pattern) (loc location, err *edit.Error, ok bool) {
 	if old, first, kind, ok := numberedLines(op.lines, true); ok && !m.f.hasNumberedLine(kind) {
+		if joinLines(old, op.finalNL) == "" {
+			// A blank line's number alone: no old text is left, and none
+			// would insert rather than replace. The NO_MATCH stands.
+			return location{}, nil, false
+		}
 		nw := np.text
 		if lines, _, nkind, ok := numberedLines(np.lines, false); ok && nkind == kind {
 			nw = joinLines(lines, np.finalNL)

@@ -158,11 +158,13 @@ func (m *matcher) write(op, np *pattern, hits []hit, lv level, pairs []int, loc 
 		}
 		us := f.units(op, h)
 		finalNL := np.finalNL
-		if !h.lineMode && len(op.lines) > 0 && len(np.lines) > 0 && op.finalNL != np.finalNL {
+		if !h.lineMode && m.e.Format != edit.FormatJSON && len(op.lines) > 0 && len(np.lines) > 0 && op.finalNL != np.finalNL {
 			// A SEARCH that stops at a line's end without its newline, or
 			// a REPLACE that forgot its final newline: whole lines were meant.
 			// But an old text that ends a file without a final newline,
 			// replaced by one with, adds it (a diff's "\ No newline" line).
+			// A tool call's texts found as sent are replaced as sent,
+			// as str_replace replaces them.
 			if op.finalNL || f.atLineEnd(h.end) && !f.endsNoNL(h.end) {
 				finalNL = op.finalNL
 			}

@@ -41,11 +41,12 @@ func fileDiff(f *apply.FileResult) []byte {
 		return d
 	}
 	switch {
+	case (f.Before == nil) != (f.After == nil):
+		// An empty file created or deleted (moved or not): no lines
+		// differ, but the file does.
+		return fmt.Appendf(nil, "diff %s %s\n--- %s\n+++ %s\n", oldName, newName, oldName, newName)
 	case f.NewPath != "":
 		return fmt.Appendf(nil, "diff %s %s\nrename from %s\nrename to %s\n", oldName, newName, f.Path, f.NewPath)
-	case (f.Before == nil) != (f.After == nil):
-		// An empty file created or deleted: no lines differ, but the file does.
-		return fmt.Appendf(nil, "diff %s %s\n--- %s\n+++ %s\n", oldName, newName, oldName, newName)
 	}
 	return nil
 }

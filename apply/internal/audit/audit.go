@@ -28,6 +28,11 @@
 //     with or without a rename), else the file's own;
 //   - claims, written: no file is reported created, modified, deleted or
 //     renamed that is not written so, and none is written that is not;
+//   - superseded: an edit reported matched in a plan that is written is a
+//     draft's: it made or changed content this reply created, and a later
+//     create of the file, which it names, wrote the file whole as its new
+//     version; every edit of the draft is so, and only a draft's content
+//     is ever created over;
 //   - final-newline: a diff that changes the file's final newline alone
 //     changes it; encoding: a file that is not UTF-8 receives no UTF-8 text
 //     it does not already hold; create-twice: a file the reply creates is
@@ -58,14 +63,18 @@ import (
 	"github.com/edapply/edapply/edit"
 )
 
-// A Content is what one path holds: nothing, or bytes with a mode.
+// A Content is what one path holds: nothing, bytes with a mode, or a
+// symlink.
 type Content struct {
 	Exists bool
-	Text   []string // the bytes, in pieces in order
+	Text   []string // the bytes, in pieces in order; a symlink's target
 	Mode   fs.FileMode
 	// Exact says Mode is set as is; false is a new file's default mode,
 	// which commit creates under the user's umask.
 	Exact bool
+	// Link says the path is a symlink, read as one (a delete or a rename
+	// acts on it): Text is its target as written, and it has no mode.
+	Link bool
 }
 
 // An Entry is a path on disk (root-relative, every symlink of its
@@ -100,7 +109,7 @@ type File struct {
 type Step struct {
 	Index              int // the edit's index in the receipt
 	Edit               *edit.Edit
-	Status             string // "applied" or "already_applied"
+	Status             string // "applied", "already_applied", or "matched" (see Replaced)
 	Strategy           string
 	LineStart, LineEnd int
 	// At is the path the plan has the content at when the edit is done:
@@ -120,6 +129,12 @@ type Step struct {
 	// Named is what the edit's path names on disk; To, what a Rename's
 	// destination names.
 	Named, To Name
+	// Replaced, for an edit reported matched, is the outcome it had
+	// ("applied" or "already_applied") until the edit ReplacedBy (an
+	// index in the receipt), a later create of the file, wrote the file
+	// whole as the new version of the draft the edit made or changed.
+	Replaced   string
+	ReplacedBy int
 }
 
 // A Splice is Old, at byte At of a content, replaced by New.
@@ -152,6 +167,7 @@ const (
 	RulePath           = "path"
 	RuleMode           = "mode"
 	RuleClaims         = "claims"
+	RuleSuperseded     = "superseded"
 	RuleWritten        = "written"
 	RuleFinalNewline   = "final-newline"
 	RuleEncoding       = "encoding"
@@ -203,6 +219,7 @@ type end struct {
 	r     *rope
 	mode  fs.FileMode
 	exact bool
+	link  bool
 }
 
 func (c *checker) fail(rule, path string, index int, format string, args ...any) {
@@ -216,15 +233,26 @@ func (c *checker) fail(rule, path string, index int, format string, args ...any)
 
 // A lineage is a file's content as the check replays its steps.
 type lineage struct {
-	f      *File
-	r      *rope // nil when the content does not exist
-	path   string
-	mode   fs.FileMode
-	exact  bool
-	utf8   bool   // the content read was valid UTF-8 (or there was none)
-	orig   string // the content read, when it was not UTF-8
-	made   bool   // a create of this reply made the content
-	stands []standing
+	f     *File
+	r     *rope // nil when the content does not exist
+	path  string
+	mode  fs.FileMode
+	exact bool
+	link  bool   // the content is a symlink, read as one
+	utf8  bool   // the content read was valid UTF-8 (or there was none)
+	orig  string // the content read, when it was not UTF-8
+	made  bool   // a create of this reply made the content
+	// draft is the place in f.Steps of the create that made the content
+	// the reply's own (it created the file, filled it empty, or wrote it
+	// whole as a draft's new version); -1 when the content is not.
+	// replaced holds the places of the steps reported matched whose new
+	// version is still to come; replacing says the step being replayed
+	// is one, whose text claims nothing in the final content.
+	draft     int
+	replaced  []int
+	replacing bool
+	k         int // the place in f.Steps of the step being replayed
+	stands    []standing
 }
 
 // A standing is an already-applied edit's text, to be found again in the
@@ -240,14 +268,14 @@ type standing struct {
 }
 
 func (c *checker) file(f *File) {
-	l := &lineage{f: f, utf8: true}
+	l := &lineage{f: f, utf8: true, draft: -1}
 	if f.Origin != "" {
 		rc := c.read[f.Origin]
 		if rc == nil || !rc.Exists {
 			c.fail(RuleClaims, f.Path, -1, "%s is said to be read from %s, which planning did not read as a file", f.Path, f.Origin)
 			return
 		}
-		l.r, l.path, l.mode, l.exact = newRope(rc.Text, splicesOf(f.Steps)), f.Origin, rc.Mode, true
+		l.r, l.path, l.mode, l.exact, l.link = newRope(rc.Text, splicesOf(f.Steps)), f.Origin, rc.Mode, !rc.Link, rc.Link
 		for _, t := range rc.Text {
 			l.utf8 = l.utf8 && utf8.ValidString(t)
 		}
@@ -256,6 +284,7 @@ func (c *checker) file(f *File) {
 		}
 	}
 	for k := range f.Steps {
+		l.k = k
 		if !c.step(l, &f.Steps[k]) {
 			// Nothing left to compare: what is written at its paths is
 			// not judged again.
@@ -266,6 +295,7 @@ func (c *checker) file(f *File) {
 			return
 		}
 	}
+	c.unreplaced(l)
 	c.settle(l)
 	c.claims(l)
 	if l.r != nil {
@@ -273,7 +303,7 @@ func (c *checker) file(f *File) {
 			c.fail(RuleClaims, f.Path, -1, "%s and %s both end at %s", o.f.Path, f.Path, l.path)
 			return
 		}
-		c.ends[l.path] = &end{f: f, r: l.r, mode: l.mode, exact: l.exact}
+		c.ends[l.path] = &end{f: f, r: l.r, mode: l.mode, exact: l.exact, link: l.link}
 	}
 	if f.Origin != "" && (l.r == nil || l.path != f.Origin) {
 		c.left = append(c.left, f.Origin)
@@ -285,6 +315,16 @@ func (c *checker) file(f *File) {
 func (c *checker) step(l *lineage, s *Step) bool {
 	e := s.Edit
 	fail := func(rule, format string, args ...any) { c.fail(rule, l.f.Path, s.Index, format, args...) }
+	l.replacing = false
+	if s.Status == "matched" && (s.Replaced == "applied" || s.Replaced == "already_applied") {
+		// A draft's edit: replayed as what it did to the draft, and held
+		// to its new version when that comes (see replace).
+		l.replaced = append(l.replaced, l.k)
+		l.replacing = true
+		t := *s
+		t.Status = s.Replaced
+		s = &t
+	}
 	applied := s.Status == "applied"
 	if !applied && s.Status != "already_applied" {
 		fail(RuleApplied, "edit %d is reported %q in a plan that planned every edit", s.Index, s.Status)
@@ -307,10 +347,11 @@ func (c *checker) step(l *lineage, s *Step) bool {
 			fail(RuleApplied, "the deletion of %s is reported %s, but there is no content to delete", s.Named.Entry, s.Status)
 			return false
 		}
-		if e.Old != "" && !sameFile(l.r.String(), e.Old) {
+		if e.Old != "" && !sameFile(l.r.String(), e.Old) && !c.quotesLinked(l, s) {
 			fail(RuleApplied, "%s was deleted, but its content is not the one the deletion quotes", s.At)
 		}
-		l.r, l.path, l.made = nil, "", false
+		c.unreplaced(l)
+		l.r, l.path, l.made, l.draft, l.link = nil, "", false, -1, false
 	case e.Op == edit.Rename:
 		if l.r == nil {
 			fail(RuleApplied, "the rename of %s is reported %s, but there is no content to move", s.Named.Entry, s.Status)
@@ -324,9 +365,59 @@ func (c *checker) step(l *lineage, s *Step) bool {
 		c.whole(l, s)
 	}
 	if e.Mode != 0 {
+		if l.link {
+			fail(RuleMode, "edit %d asks for mode %04o, but %s is a symlink, which has none", s.Index, e.Mode, l.path)
+			return false
+		}
 		l.mode, l.exact = fs.FileMode(e.Mode)&fs.ModePerm, true
 	}
 	return true
+}
+
+// quotesLinked reports whether the deletion s of l, a symlink, quotes the
+// file the link leads to, as the model read it through the link.
+func (c *checker) quotesLinked(l *lineage, s *Step) bool {
+	if !l.link || s.Named.Target == s.Named.Entry {
+		return false
+	}
+	t := c.read[s.Named.Target]
+	return t != nil && t.Exists && !t.Link && sameFile(strings.Join(t.Text, ""), s.Edit.Old)
+}
+
+// replace checks s, an applied create that writes the whole file over
+// content it did not find empty: only a draft the reply made is created
+// over, as its new version, and every edit of the draft since it was
+// made is reported matched, replaced by s.
+func (c *checker) replace(l *lineage, s *Step) {
+	fail := func(format string, args ...any) { c.fail(RuleSuperseded, l.f.Path, s.Index, format, args...) }
+	if l.draft < 0 {
+		fail("edit %d creates %s over content this reply did not create", s.Index, l.path)
+		return
+	}
+	for k := l.draft; k < l.k; k++ {
+		if p := &l.f.Steps[k]; p.Status != "matched" || p.ReplacedBy != s.Index {
+			fail("edit %d writes the new version of %s's draft, but edit %d of the draft is reported %s, not replaced by it", s.Index, l.path, p.Index, p.Status)
+			return
+		}
+	}
+	for _, k := range l.replaced {
+		if k < l.draft {
+			fail("edit %d is reported replaced by edit %d, but it came before the draft that edit replaces", l.f.Steps[k].Index, s.Index)
+			return
+		}
+	}
+	l.replaced = nil
+}
+
+// unreplaced checks that no edit of l is left reported matched with no
+// new version written over its draft.
+func (c *checker) unreplaced(l *lineage) {
+	for _, k := range l.replaced {
+		p := &l.f.Steps[k]
+		c.fail(RuleSuperseded, l.f.Path, p.Index, "edit %d is reported matched, replaced by edit %d, but no later create writes %s's new version", p.Index, p.ReplacedBy, l.f.Path)
+		break
+	}
+	l.replaced = nil
 }
 
 // pathOf checks that s acts on the path its edit names and moves l to
@@ -337,12 +428,12 @@ func (c *checker) pathOf(l *lineage, s *Step) bool {
 	switch e.Op {
 	case edit.Delete, edit.Rename:
 		// The entry itself: a symlink is removed or moved as a link.
-		if l.path != s.Named.Entry {
+		if l.path != s.Named.Entry || s.Named.Link != l.link {
 			what := "a file"
 			if s.Named.Link {
 				what = "a symlink"
 			}
-			fail("%s names %s, %s, but the plan %ss %s", e.Path, s.Named.Entry, what, e.Op, l.path)
+			fail("%s names %s, %s, but the plan %ss %s, %s", e.Path, s.Named.Entry, what, e.Op, l.path, linkOr(l.link))
 			return false
 		}
 		if e.Op == edit.Delete && s.At != l.path {
@@ -388,8 +479,16 @@ func (c *checker) whole(l *lineage, s *Step) {
 		fail(RuleApplied, "edit %d is reported applied, but the content it leaves is the content it found", s.Index)
 	}
 	w := s.Whole
+	rewrite := e.Op == edit.Rewrite && l.r != nil
 	switch {
-	case e.Op == edit.Rewrite && l.r != nil:
+	case !rewrite && before != "":
+		c.replace(l, s)
+		l.draft = l.k
+	case !rewrite:
+		l.draft = l.k // created, or an empty file filled
+	}
+	switch {
+	case rewrite:
 		// The file's conventions win: its line endings, its final newline
 		// and its byte order mark, which the rewrite keeps.
 		if strings.HasPrefix(before, bom) && !strings.HasPrefix(w, bom) {
@@ -499,7 +598,14 @@ func (c *checker) claims(l *lineage) {
 		c.fail(RuleClaims, f.Path, -1, "the receipt says %s of %s, but the plan %s", f.Op, f.Path, map[string]string{
 			"create": "creates it", "delete": "deletes it", "rename": "moves it to " + l.path, "modify": "leaves it at " + f.Origin}[op])
 	}
-	if (op == "rename") != (f.NewPath != "") && op != "modify" {
+	// A new path is where the content went: a file renamed, or one the
+	// reply creates and moves; a file deleted is at none.
+	first := f.Origin
+	if first == "" && len(f.Steps) > 0 {
+		first = f.Steps[0].At // a new file's first step is its create
+	}
+	moved := l.r != nil && l.path != first
+	if op != "modify" && moved != (f.NewPath != "") {
 		c.fail(RuleClaims, f.Path, -1, "the receipt names %q as %s's new path, but the plan leaves it at %s", f.NewPath, f.Path, l.path)
 	}
 }
@@ -548,10 +654,15 @@ func (c *checker) writes() {
 			c.fail(RuleWritten, p, -1, "%s would be written, but the edits leave nothing there", p)
 		case e != nil && !w.Exists:
 			c.fail(RuleWritten, p, -1, "%s would be removed, but the edits leave content there", p)
+		case e != nil && e.link != w.Link:
+			c.fail(RuleWritten, p, -1, "%s would be written as %s, but its content is %s", p, linkOr(w.Link), linkOr(e.link))
 		case e != nil:
 			if same, at := e.r.equalTo(w.Text); !same {
 				c.fail(RuleReplay, e.f.Path, -1, "the bytes to be written to %s are not the file as read with the edits' splices applied: they differ at line %d (byte %d)",
 					p, e.r.nlBefore(min(at, e.r.size()))+1, at)
+			}
+			if e.link {
+				break // a symlink has no mode
 			}
 			if e.exact && (!w.Exact || w.Mode != e.mode) || !e.exact && w.Mode != e.mode {
 				c.fail(RuleMode, e.f.Path, -1, "%s would be written with mode %04o, where its edits ask for %04o", p, w.Mode, e.mode)
@@ -560,13 +671,20 @@ func (c *checker) writes() {
 	}
 }
 
+func linkOr(link bool) string {
+	if link {
+		return "a symlink"
+	}
+	return "a file"
+}
+
 // changes reports whether the content e leaves at a path (nil: none)
 // differs from orig, what the path held when read.
 func changes(orig *Content, e *end) bool {
 	if e == nil || !orig.Exists {
 		return orig.Exists != (e != nil)
 	}
-	if e.exact && e.mode != orig.Mode {
+	if e.link != orig.Link || e.exact && e.mode != orig.Mode {
 		return true
 	}
 	same, _ := e.r.equalTo(orig.Text)

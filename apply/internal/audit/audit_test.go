@@ -49,6 +49,34 @@ func hunk(path, old, new, marks string) *edit.Edit {
 	return &edit.Edit{Op: edit.Replace, Path: path, Old: old, New: new, Count: 1, Format: edit.FormatUDiff, Marks: marks}
 }
 
+// link is a symlink to target, read as one.
+func link(target string) Content { return Content{Exists: true, Text: []string{target}, Link: true} }
+
+// linkRename is e, the rename of the symlink link.txt to moved.txt,
+// written as w.
+func linkRename(e *edit.Edit, w Content) *Tx {
+	n := Name{Target: "target.txt", Entry: "link.txt", Link: true}
+	return &Tx{Read: []Entry{{Path: "link.txt", Content: link("target.txt")}, {Path: "moved.txt"}},
+		Files: []File{{Path: "link.txt", NewPath: "moved.txt", Op: "rename", Origin: "link.txt",
+			Steps: []Step{{Index: 0, Edit: e, Status: "applied", Strategy: "rename", At: "moved.txt", Named: n, To: named("moved.txt")}}}},
+		Writes: []Entry{{Path: "link.txt"}, {Path: "moved.txt", Content: w}}}
+}
+
+// recreated is a reply that creates n.txt, then creates it again: the
+// first create reported first (with Replaced "applied" and replacedBy
+// when matched), the second applied over it.
+func recreated(first string, replacedBy int) *Tx {
+	draft := &edit.Edit{Op: edit.Create, Path: "n.txt", New: "1\n", Format: edit.FormatSearchReplace}
+	fix := &edit.Edit{Op: edit.Create, Path: "n.txt", New: "2\n", Format: edit.FormatSearchReplace}
+	s0 := Step{Index: 0, Edit: draft, Status: first, Strategy: "create", LineStart: 1, LineEnd: 1, At: "n.txt", Whole: "1\n", Named: named("n.txt")}
+	if first == "matched" {
+		s0.Replaced, s0.ReplacedBy = "applied", replacedBy
+	}
+	s1 := Step{Index: 1, Edit: fix, Status: "applied", Strategy: "create", LineStart: 1, LineEnd: 1, At: "n.txt", Whole: "2\n", Named: named("n.txt")}
+	return &Tx{Read: []Entry{{Path: "n.txt"}}, Files: []File{{Path: "n.txt", Op: "create", Steps: []Step{s0, s1}}},
+		Writes: []Entry{{Path: "n.txt", Content: Content{Exists: true, Text: []string{"2\n"}, Mode: 0o644}}}}
+}
+
 // pick is a when sound, b with the defect.
 func pick[T any](bad bool, a, b T) T {
 	if bad {
@@ -162,10 +190,79 @@ func TestCheckRules(t *testing.T) {
 			e := &edit.Edit{Op: edit.Delete, Path: "link.txt", Format: edit.FormatCodex}
 			n := Name{Target: "target.txt", Entry: "link.txt", Link: true}
 			// The sound plan removes the link; the defect, its target.
-			at := pick(bad, "link.txt", "target.txt")
-			tx := &Tx{Read: []Entry{{Path: at, Content: text("t\n")}},
+			at, c := pick(bad, "link.txt", "target.txt"), pick(bad, link("target.txt"), text("t\n"))
+			tx := &Tx{Read: []Entry{{Path: at, Content: c}},
 				Files:  []File{{Path: "link.txt", Op: "delete", Origin: at, Steps: []Step{{Index: 0, Edit: e, Status: "applied", Strategy: "delete", At: at, Named: n}}}},
 				Writes: []Entry{{Path: at}}}
+			return tx
+		}},
+		// A deletion that quotes the file the model read through the link
+		// quotes the link's target's content; not another's.
+		{"deleteLinkQuoting", RuleApplied, func(bad bool) *Tx {
+			e := &edit.Edit{Op: edit.Delete, Path: "link.txt", Old: pick(bad, "t\n", "other\n"), Format: edit.FormatUDiff}
+			n := Name{Target: "target.txt", Entry: "link.txt", Link: true}
+			return &Tx{Read: []Entry{{Path: "link.txt", Content: link("target.txt")}, {Path: "target.txt", Content: text("t\n")}},
+				Files:  []File{{Path: "link.txt", Op: "delete", Origin: "link.txt", Steps: []Step{{Index: 0, Edit: e, Status: "applied", Strategy: "delete", At: "link.txt", Named: n}}}},
+				Writes: []Entry{{Path: "link.txt"}}}
+		}},
+		// A link has no mode: moved, it is written as a link with none;
+		// a rename that asks one of it cannot be written.
+		{"linkRenamedWithAMode", RuleMode, func(bad bool) *Tx {
+			e := &edit.Edit{Op: edit.Rename, Path: "link.txt", New: "moved.txt", Mode: pick[uint32](bad, 0, 0o755), Format: edit.FormatUDiff}
+			return linkRename(e, link("target.txt"))
+		}},
+		{"linkMovedAsAFile", RuleWritten, func(bad bool) *Tx {
+			e := &edit.Edit{Op: edit.Rename, Path: "link.txt", New: "moved.txt", Format: edit.FormatCodex}
+			return linkRename(e, pick(bad, link("target.txt"), text("target.txt")))
+		}},
+		// The hud.py: a draft created, then created again as its
+		// fix. The draft's create is matched, replaced by the fix, which
+		// writes the file whole; left applied, it would claim text the
+		// file lacks.
+		{"draftLeftApplied", RuleSuperseded, func(bad bool) *Tx {
+			return recreated(pick(bad, "matched", "applied"), 1)
+		}},
+		{"draftReplacedByAnother", RuleSuperseded, func(bad bool) *Tx {
+			return recreated("matched", pick(bad, 1, 7))
+		}},
+		// Matched with no new version after it: nothing explains why the
+		// edit is not written.
+		{"matchedWithNoNewVersion", RuleSuperseded, func(bad bool) *Tx {
+			first := &edit.Edit{Op: edit.Create, Path: "n.txt", New: "1\n", Format: edit.FormatSearchReplace}
+			s := Step{Index: 0, Edit: first, Status: "applied", Strategy: "create", LineStart: 1, LineEnd: 1, At: "n.txt", Whole: "1\n", Named: named("n.txt")}
+			if bad {
+				s.Status, s.Replaced, s.ReplacedBy = "matched", "applied", 1
+			}
+			return &Tx{Read: []Entry{{Path: "n.txt"}}, Files: []File{{Path: "n.txt", Op: "create", Steps: []Step{s}}},
+				Writes: []Entry{{Path: "n.txt", Content: Content{Exists: true, Text: []string{"1\n"}, Mode: 0o644}}}}
+		}},
+		// Only a draft is created over: a file that stood before the
+		// reply is rewritten (a whole-file write), never created again.
+		{"createdOverTheFile", RuleSuperseded, func(bad bool) *Tx {
+			e := &edit.Edit{Op: pick(bad, edit.Rewrite, edit.Create), Path: "a.txt", New: "b\n", Format: edit.FormatJSON}
+			return modify("a.txt", "a\n", "b\n", Step{Index: 0, Edit: e, Status: "applied", Strategy: "rewrite", LineStart: 1, LineEnd: 1,
+				At: "a.txt", Whole: "b\n", Named: named("a.txt")})
+		}},
+		// The file that stood is deleted, a draft created in its place and
+		// created again: the deletion is done, only the draft replaced.
+		{"deletionBeforeTheDraft", RuleSuperseded, func(bad bool) *Tx {
+			del := &edit.Edit{Op: edit.Delete, Path: "n.txt", Format: edit.FormatCodex}
+			tx := recreated("matched", 1)
+			st := tx.Files[0].Steps
+			for k := range st {
+				st[k].Index++
+				if st[k].ReplacedBy != 0 {
+					st[k].ReplacedBy++
+				}
+			}
+			d := Step{Index: 0, Edit: del, Status: "applied", Strategy: "delete", LineStart: 1, LineEnd: 1, At: "n.txt", Named: named("n.txt")}
+			if bad {
+				d.Status, d.Replaced, d.ReplacedBy = "matched", "applied", 2
+			}
+			tx.Files[0].Steps = append([]Step{d}, st...)
+			tx.Files[0].Op, tx.Files[0].Origin = "modify", "n.txt"
+			tx.Read[0].Content = text("old\n")
+			tx.Writes[0].Content.Exact, tx.Writes[0].Content.Mode = true, 0o644
 			return tx
 		}},
 		{"renameMode", RuleMode, func(bad bool) *Tx {
@@ -181,6 +278,27 @@ func TestCheckRules(t *testing.T) {
 			tx := modify("a.txt", "a\n", "b\n", located(0, block("a.txt", "a\n", "b\n"), "exact", 1, 1, Splice{0, "a\n", "b\n"}))
 			tx.Files[0].Op = pick(bad, "modify", "create")
 			return tx
+		}},
+		// A file the reply creates and moves is created where it ends,
+		// never renamed from a path that held nothing.
+		{"createdAndMovedClaimsRename", RuleClaims, func(bad bool) *Tx {
+			c := &edit.Edit{Op: edit.Create, Path: "n.txt", New: "n\n", Format: edit.FormatCodex}
+			r := &edit.Edit{Op: edit.Rename, Path: "n.txt", New: "m.txt", Format: edit.FormatCodex}
+			return &Tx{Read: []Entry{{Path: "n.txt"}, {Path: "m.txt"}},
+				Files: []File{{Path: "n.txt", NewPath: "m.txt", Op: pick(bad, "create", "rename"), Steps: []Step{
+					{Index: 0, Edit: c, Status: "applied", Strategy: "create", LineStart: 1, LineEnd: 1, At: "n.txt", Whole: "n\n", Named: named("n.txt")},
+					{Index: 1, Edit: r, Status: "applied", Strategy: "rename", At: "m.txt", Named: named("n.txt"), To: named("m.txt")}}}},
+				Writes: []Entry{{Path: "m.txt", Content: Content{Exists: true, Text: []string{"n\n"}, Mode: 0o644}}}}
+		}},
+		// One moved and deleted is deleted: at no new path.
+		{"movedAndDeletedHasANewPath", RuleClaims, func(bad bool) *Tx {
+			r := &edit.Edit{Op: edit.Rename, Path: "a.txt", New: "b.txt", Format: edit.FormatCodex}
+			d := &edit.Edit{Op: edit.Delete, Path: "b.txt", Format: edit.FormatCodex}
+			return &Tx{Read: []Entry{{Path: "a.txt", Content: text("a\n")}, {Path: "b.txt"}},
+				Files: []File{{Path: "a.txt", NewPath: pick(bad, "", "b.txt"), Op: "delete", Origin: "a.txt", Steps: []Step{
+					{Index: 0, Edit: r, Status: "applied", Strategy: "rename", At: "b.txt", Named: named("a.txt"), To: named("b.txt")},
+					{Index: 1, Edit: d, Status: "applied", Strategy: "delete", LineStart: 1, LineEnd: 1, At: "b.txt", Named: named("b.txt")}}}},
+				Writes: []Entry{{Path: "a.txt"}}}
 		}},
 		{"reportedButNotWritten", RuleWritten, func(bad bool) *Tx {
 			tx := modify("a.txt", "a\n", "b\n", located(0, block("a.txt", "a\n", "b\n"), "exact", 1, 1, Splice{0, "a\n", "b\n"}))
@@ -263,6 +381,18 @@ func TestCheckRules(t *testing.T) {
 			w := pick(bad, "func f() {\n\tx()\n\ty()\n\treturn\n}\n", "func f() {\n\tx()\n\treturn\n}\n")
 			return modify("a.go", before, w, located(0, e, "elision", 1, 4, Splice{0, before, w}))
 		}},
+		// A tool call's old text found as sent is replaced literally, as
+		// str_replace does: the new text's final newline is written.
+		{"toolCallLiteral", RuleLines, func(bad bool) *Tx {
+			e := &edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "\n  pass", New: "\n", Count: 1, Format: edit.FormatJSON}
+			w := pick(bad, "\n", "")
+			return modify("a.txt", "x\n\n  pass\n", "x\n\n"+w, located(0, e, "exact", 2, 3, Splice{2, "\n  pass", w}))
+		}},
+		{"toolCallLiteralNewline", RuleLines, func(bad bool) *Tx {
+			e := &edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "b\n", New: "B", Count: 1, Format: edit.FormatJSON}
+			w := pick(bad, "B", "B\n")
+			return modify("a.txt", "a\nb\nc\n", "a\n"+w+"c\n", located(0, e, "exact", 2, 2, Splice{2, "b\n", w}))
+		}},
 		{"editOfAnotherPath", RulePath, func(bad bool) *Tx {
 			s := located(0, block("a.txt", "a\n", "b\n"), "exact", 1, 1, Splice{0, "a\n", "b\n"})
 			if bad {
@@ -329,9 +459,10 @@ func TestCheckSoundShapes(t *testing.T) {
 		"appendBlankLine": modify("a.txt", "a", "a\n",
 			located(0, &edit.Edit{Op: edit.Create, Path: "a.txt", New: "\n", Format: edit.FormatSearchReplace}, "append", 2, 2, Splice{1, "", "\n"})),
 		// An old text that ends without a newline says whole lines: the
-		// new text's final newline, a blank line, goes with it.
+		// new text's final newline, a blank line, goes with it. Not a tool
+		// call's (see toolCallLiteral).
 		"wholeLinesMeant": modify("a.txt", "x\n\n  pass\n", "x\n\n",
-			located(0, call("\n  pass", "\n"), "exact", 2, 3, Splice{2, "\n  pass", ""})),
+			located(0, &edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "\n  pass", New: "\n", Count: 1}, "exact", 2, 3, Splice{2, "\n  pass", ""})),
 		// A read's numbered blank last line is the reading's final newline.
 		"numberedBlankLastLine": func() *Tx {
 			s := located(0, call("     1\tx\n     2\t", "     1\ty\n     2\t"), "line-hint", 1, 1, Splice{0, "x\n", "y\n"})
@@ -343,6 +474,21 @@ func TestCheckSoundShapes(t *testing.T) {
 			e := block("a.go", "{\n// ...\n}\n", "{\n// ...\n\treturn\n}\n")
 			return modify("a.go", "{\n\tx()\n}\n", "{\n\tx()\n\treturn\n}\n",
 				located(0, e, "line-hint", 1, 3, Splice{0, "{\n\tx()\n}\n", "{\n\tx()\n\treturn\n}\n"}))
+		}(),
+		// At the end of a file without a final newline, a last line
+		// trimmed to nothing takes the line ending before it along.
+		"trimmedBlankLineAtEnd": func() *Tx {
+			tx := modify("a.txt", "x", "x y", located(0, call("x\n", "x y\n  "), "exact", 1, 1, Splice{0, "x", "x y"}))
+			tx.TrimTrailingWS = true
+			return tx
+		}(),
+		// --trim-trailing-ws trims the lines an edit adds, not a line of
+		// the old text it writes again: a tool call's new text ending in
+		// such a line keeps it, and ends without a newline as sent.
+		"toolCallKeepsItsBlankLine": func() *Tx {
+			tx := modify("a.txt", "a\n  \nb", "a x\n  b", located(0, call("a\n  \n", "a x\n  "), "exact", 1, 2, Splice{0, "a\n  \n", "a x\n  "}))
+			tx.TrimTrailingWS = true
+			return tx
 		}(),
 		// Trailing blanks trimmed off a blank last line leave nothing.
 		"trimmedBlankLine": func() *Tx {

@@ -108,6 +108,18 @@ func (c *checker) splice(l *lineage, s *Step, k int, x Splice, old, nw string) {
 				s.Index, first+1, first+max(lines, 1), s.LineStart, s.LineEnd)
 		}
 	}
+	if e.Format == edit.FormatJSON && x.Old == old && old != "" {
+		// A tool call's old text found as sent is replaced as str_replace
+		// replaces it: the new text's final newline as sent (its line
+		// endings may be the file's; its added blanks trimmed, a last
+		// line of blanks may be nothing).
+		w := endsLine(x.New)
+		if w != endsLine(nw) && !(c.tx.TrimTrailingWS && w == endsLine(trimEachLine(nw))) {
+			fail(RuleLines, "edit %d, a tool call whose old text stands as sent, is written %s a final newline, where its new text ends %s one", s.Index,
+				withOrWithout(w), withOrWithout(endsLine(nw)))
+			return
+		}
+	}
 	if x.Old == old && x.New == nw && old != "" {
 		// The old text as it stands, replaced by the new text as sent:
 		// every line stands for itself and every kept line is the file's.
@@ -171,9 +183,14 @@ func (c *checker) splice(l *lineage, s *Step, k int, x Splice, old, nw string) {
 		// A blank last line written as nothing is the line ending before
 		// it: where the new text's last line has none (its blanks
 		// trimmed), at the end of a file without a final newline, or where
-		// the old text, ending without one, says whole lines were meant.
+		// the old text, ending without one, says whole lines were meant (a
+		// block's, not a tool call's: see above). At the end of a file
+		// without a final newline, a last line its blanks trimmed to
+		// nothing takes the line ending before it, as the file has none.
 		wEnds, nEnds := endsLine(x.New), endsLine(lf(nw))
-		if (wEnds || x.New == "") && (!nEnds || x.At+len(x.Old) == size && !endsNL) || !wEnds && nEnds && !endsLine(lf(old)) {
+		atEnd := x.At+len(x.Old) == size && !endsNL
+		if (wEnds || x.New == "") && (!nEnds || atEnd) || !wEnds && nEnds && !endsLine(lf(old)) && e.Format != edit.FormatJSON ||
+			!wEnds && !nEnds && atEnd && c.tx.TrimTrailingWS {
 			wl = append(wl, line{})
 		}
 	}
@@ -340,7 +357,7 @@ func (c *checker) elided(l *lineage, s *Step, rl, wl []line, o, n []string) {
 // the whole file.
 func (c *checker) appended(l *lineage, s *Step, nw string) {
 	e := s.Edit
-	if e.Op == edit.Create && l.made {
+	if e.Op == edit.Create && l.draft >= 0 {
 		c.fail(RuleCreateTwice, l.f.Path, s.Index, "%s was created by this reply, and edit %d, which creates it again, appends to it", l.path, s.Index)
 		return
 	}
@@ -445,6 +462,9 @@ func (c *checker) already(l *lineage, s *Step, whole bool, old, nw string) {
 	if newlineChange(e) && to == r.size() && endsLine(region) != endsLine(nw) {
 		fail(RuleFinalNewline, "edit %d changes the file's final newline, but is reported already applied to a file %s one", s.Index, withOrWithout(endsLine(region)))
 		return
+	}
+	if l.replacing {
+		return // a draft's: its new version claims the final content
 	}
 	id := len(l.stands)
 	r.mark(from, 2*id)
