@@ -23,7 +23,7 @@ as "// ... existing code ..." that stand in for code. It prints one
 search-replace-marker, patch-envelope or elision.
 
 Only lines new since the last commit count: each file is compared with its
-version at HEAD (git show HEAD:path), so a placeholder or marker that is
+version at HEAD, so a placeholder or marker that is
 already committed (a README's example, a test fixture) is not reported.
 Without FILE, lint checks the files that differ from HEAD in the working tree
 and the untracked ones (git diff HEAD, git ls-files --others); outside a git
@@ -47,7 +47,7 @@ Exit status: 0 nothing found; 1 something found; 2 usage error.`,
 // runLint lints files, or the files changed in the git work tree when
 // files is empty, and prints the findings to out.
 func runLint(ctx context.Context, files []string, out io.Writer) error {
-	found, err := lint.Files(ctx, files)
+	found, err := lint.Files(ctx, files, lint.Options{})
 	for _, f := range found {
 		fmt.Fprintln(out, f)
 	}
