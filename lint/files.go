@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // ErrNoWorkTree is Files' error for no names outside a git work tree (or
@@ -157,6 +158,18 @@ func gitWorkTree(ctx context.Context) (workTree, bool) {
 // none. Before the first commit there is no HEAD, so every tracked file is
 // new.
 func gitChangedFiles(ctx context.Context, head bool) (files, bases []string, err error) {
+	// The untracked files are listed meanwhile: each listing walks the
+	// tree, and there are two cores to walk it on.
+	var (
+		others    sync.WaitGroup
+		othersOut []byte
+		othersErr error
+	)
+	others.Go(func() {
+		othersOut, othersErr = git(ctx, nil, "ls-files", "-z", "--others", "--exclude-standard")
+	})
+	defer others.Wait() // on an early return too: no process outlives Files
+
 	headOf := make(map[string]string) // path → blob at HEAD
 	var listed []string
 	if head {
@@ -192,11 +205,11 @@ func gitChangedFiles(ctx context.Context, head bool) (files, bases []string, err
 		}
 		listed = splitNUL(out, listed)
 	}
-	out, err := git(ctx, nil, "ls-files", "-z", "--others", "--exclude-standard")
-	if err != nil {
-		return nil, nil, fmt.Errorf("git ls-files --others: %w", err)
+	others.Wait()
+	if othersErr != nil {
+		return nil, nil, fmt.Errorf("git ls-files --others: %w", othersErr)
 	}
-	listed = splitNUL(out, listed)
+	listed = splitNUL(othersOut, listed)
 
 	slices.Sort(listed)
 	listed = slices.Compact(listed)
