@@ -58,6 +58,9 @@ func TestMain(m *testing.M) {
 	if cliBin != "" {
 		os.RemoveAll(filepath.Dir(cliBin))
 	}
+	if lintBase != "" {
+		os.RemoveAll(lintBase)
+	}
 	os.Exit(code)
 }
 

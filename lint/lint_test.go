@@ -370,12 +370,12 @@ func TestFilesNamed(t *testing.T) {
 	if err := os.WriteFile(name, []byte("package x\n<<<<<<< SEARCH\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	found, err := Files(context.Background(), []string{name})
+	found, err := Files(context.Background(), []string{name}, Options{})
 	if err != nil || len(found) != 1 || found[0].Kind != KindSearchReplace || found[0].Line != 2 {
 		t.Fatalf("Files = %v, %v; want the marker at line 2", found, err)
 	}
 	var unreadable *fs.PathError
-	if _, err := Files(context.Background(), []string{name, filepath.Join(dir, "missing.go")}); !errors.As(err, &unreadable) {
+	if _, err := Files(context.Background(), []string{name, filepath.Join(dir, "missing.go")}, Options{}); !errors.As(err, &unreadable) {
 		t.Fatalf("Files of a missing file: %v, want an *fs.PathError", err)
 	}
 }

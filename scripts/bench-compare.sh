@@ -58,6 +58,9 @@ ratios() {
 		row("ManyFiles/udiff / patch-1000", "BenchmarkManyFiles/udiff", "BenchmarkReference/patch-1000", "")
 		row("Scaling/4x / 1x", "BenchmarkScaling/4x", "BenchmarkScaling/1x", "~4")
 		row("Scaling/16x / 1x", "BenchmarkScaling/16x", "BenchmarkScaling/1x", "~16")
+		row("Lint/edapply-1000 / gitdiffcheck", "BenchmarkLint/edapply-1000", "BenchmarkLint/gitdiffcheck-1000", "<= 3")
+		row("Lint/edapply-10000 / gitdiffcheck", "BenchmarkLint/edapply-10000", "BenchmarkLint/gitdiffcheck-10000", "<= 3")
+		row("Lint/edapply-100000 / gitdiffcheck", "BenchmarkLint/edapply-100000", "BenchmarkLint/gitdiffcheck-100000", "<= 3")
 		print ""
 		printf "%-44s %14s %14s\n", "benchmark (medians)", "ns/op", "cpu-ns/op"
 		for (k in n) if (split(k, p, " ") && p[2] == "ns/op") names[p[1]] = 1

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/edapply/edapply/internal/progress"
 	"github.com/edapply/edapply/lint"
 )
 
@@ -23,12 +24,13 @@ as "// ... existing code ..." that stand in for code. It prints one
 search-replace-marker, patch-envelope or elision.
 
 Only lines new since the last commit count: each file is compared with its
-version at HEAD (git show HEAD:path), so a placeholder or marker that is
-already committed (a README's example, a test fixture) is not reported.
-Without FILE, lint checks the files that differ from HEAD in the working tree
-and the untracked ones (git diff HEAD, git ls-files --others); outside a git
-work tree FILE is required. Binary files are skipped; in Markdown, fenced
-code blocks are examples and are skipped too.
+version at HEAD, so a placeholder or marker that is already committed (a
+README's example, a test fixture) is not reported. Without FILE, lint checks
+the files that differ from HEAD in the working tree and the untracked ones
+(git diff HEAD, git ls-files --others); outside a git work tree FILE is
+required. Binary files are skipped; in Markdown, fenced code blocks are
+examples and are skipped too. A run longer than two seconds shows the files
+checked on stderr when it is a terminal.
 
 Exit status: 0 nothing found; 1 something found; 2 usage error.`,
 		Example: `  # Lint what changed since the last commit (and untracked files)
@@ -39,15 +41,22 @@ Exit status: 0 nothing found; 1 something found; 2 usage error.`,
 
   # As a pre-commit hook: see .pre-commit-hooks.yaml (id: edapply-lint)`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runLint(cmd.Context(), args, cmd.OutOrStdout())
+			meter := progress.New(progressTo(cmd.ErrOrStderr(), false), "lint", "files checked")
+			return runLint(cmd.Context(), args, cmd.OutOrStdout(), meter)
 		},
 	}
 }
 
 // runLint lints files, or the files changed in the git work tree when
-// files is empty, and prints the findings to out.
-func runLint(ctx context.Context, files []string, out io.Writer) error {
-	found, err := lint.Files(ctx, files)
+// files is empty, and prints the findings to out; meter, when not nil,
+// shows the files checked while it runs.
+func runLint(ctx context.Context, files []string, out io.Writer, meter *progress.Meter) error {
+	var opts lint.Options
+	if meter != nil {
+		opts.Progress = meter.Update
+	}
+	found, err := lint.Files(ctx, files, opts)
+	meter.Done() // before the findings, on the same terminal
 	for _, f := range found {
 		fmt.Fprintln(out, f)
 	}

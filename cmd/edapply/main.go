@@ -5,7 +5,8 @@
 // Each command is a file of its own: its options, its cobra command and
 // its run function (apply.go, parse.go, hash.go, …). flags.go holds the
 // flags several commands share, reply.go how a reply is read, exit.go how
-// an outcome becomes the exit status, gc.go the collector's tuning.
+// an outcome becomes the exit status, gc.go the collector's tuning,
+// progress.go where a long run shows its progress.
 package main
 
 import (
