@@ -213,11 +213,11 @@ func TestUndoDryRunAndList(t *testing.T) {
 		t.Errorf("two undos did not take back both writes")
 	}
 
-	res, e := usageOf(t, cs, "undo", map[string]any{})
+	_, e := usageOf(t, cs, "undo", map[string]any{})
 	if !strings.Contains(e.Message, "nothing to undo") || e.Path != "" {
 		t.Errorf("undo with nothing left = %+v", e)
 	}
-	if res = call(t, cs, "undo", map[string]any{"list": true}, &out); res.IsError || len(out.History) != 0 || !strings.Contains(resultText(res), "nothing to undo") {
+	if res := call(t, cs, "undo", map[string]any{"list": true}, &out); res.IsError || len(out.History) != 0 || !strings.Contains(resultText(res), "nothing to undo") {
 		t.Errorf("undo list with nothing left = %+v\n%s", out, resultText(res))
 	}
 	if apply.HistorySize < 2 {

@@ -47,7 +47,7 @@ func TestWriteRoundTrip(t *testing.T) {
 			t.Errorf("%s: Write: %v", name, err)
 			continue
 		}
-		got, errs := parse.Parse(string(buf.Bytes()), parse.Options{Format: edit.FormatSearchReplace})
+		got, errs := parse.Parse(buf.String(), parse.Options{Format: edit.FormatSearchReplace})
 		if len(errs) != 0 || len(got) != len(edits) {
 			t.Errorf("%s: Parse(Write) = %d edits, %v; want %d edits\n%s", name, len(got), errs, len(edits), buf.String())
 			continue
@@ -58,7 +58,7 @@ func TestWriteRoundTrip(t *testing.T) {
 			}
 		}
 		// The auto-detector must read the canonical form the same way.
-		if auto, errs := parse.Parse(string(buf.Bytes()), parse.Options{}); len(errs) != 0 || len(auto) != len(edits) {
+		if auto, errs := parse.Parse(buf.String(), parse.Options{}); len(errs) != 0 || len(auto) != len(edits) {
 			t.Errorf("%s: Parse(Write, auto) = %d edits, %v", name, len(auto), errs)
 		}
 	}
@@ -71,7 +71,7 @@ func TestWriteRewrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range []edit.Format{edit.FormatWhole, edit.FormatAuto} {
-		got, errs := parse.Parse(string(buf.Bytes()), parse.Options{Format: f})
+		got, errs := parse.Parse(buf.String(), parse.Options{Format: f})
 		if len(errs) != 0 || len(got) != 1 || !sameEdit(got[0], e) {
 			t.Errorf("Parse(Write(rewrite), %v) = %+v, %v\n%s", f, got, errs, buf.String())
 		}

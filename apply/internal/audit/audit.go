@@ -472,7 +472,7 @@ func (c *checker) whole(l *lineage, s *Step) {
 			fail(RuleAlreadyApplied, "edit %d is reported already applied, but it changes the content", s.Index)
 			return
 		}
-		c.already(l, s, true, "", "")
+		c.already(l, s, true, "")
 		return
 	}
 	if l.r != nil && s.Whole == before {

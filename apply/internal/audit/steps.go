@@ -26,7 +26,7 @@ func (c *checker) located(l *lineage, s *Step) bool {
 			fail(RuleAlreadyApplied, "edit %d is reported already applied, but it makes %d splices", s.Index, len(s.Splices))
 			return false
 		}
-		c.already(l, s, false, old, nw)
+		c.already(l, s, false, nw)
 		return true
 	}
 	if len(s.Splices) == 0 {
@@ -413,11 +413,11 @@ func (c *checker) encoding(l *lineage, s *Step, replaced string, written []strin
 // the lines the receipt names, and, marked there, it is looked for again
 // when the reply is done with the file (see settle). whole says the edit
 // writes a whole file (a create), whose text stands as the file.
-func (c *checker) already(l *lineage, s *Step, whole bool, old, nw string) {
+func (c *checker) already(l *lineage, s *Step, whole bool, nw string) {
 	e := s.Edit
 	fail := func(rule, format string, args ...any) { c.fail(rule, l.f.Path, s.Index, format, args...) }
 	if whole {
-		old, nw = e.Old, e.New
+		nw = e.New
 	}
 	if strings.TrimSpace(strings.TrimPrefix(nw, bom)) == "" {
 		// An empty text stands anywhere; an empty file stands as one.
