@@ -309,7 +309,7 @@ func (p *parser) jsonValues(i int) (items []jsonItem, next int, ok bool) {
 			}
 			return items, next, bad || len(items) > 0
 		}
-		var w jsonWalker
+		w := jsonWalker{file: p.file, noFile: p.noFileHint(noPathHint)}
 		if fixed != nil {
 			// Walk the repaired text, then map its spans back to the output.
 			w.value(raw, 0, len(raw), 0)
@@ -392,10 +392,17 @@ func isJSONStrongKey(k string) bool {
 	return false
 }
 
-// A jsonWalker collects the items of one top-level value.
+// A jsonWalker collects the items of one top-level value. file is the
+// file of a call that names none (Options.File), and noFile the hint of
+// such a call when file is "".
 type jsonWalker struct {
-	items []jsonItem
+	items  []jsonItem
+	file   string
+	noFile string
 }
+
+// noPathHint is the hint of a tool call that names no file.
+const noPathHint = "Resend the tool call as one complete JSON object with a path, the old text and the new text."
 
 func (w *jsonWalker) fail(start, end int, format string, args ...any) {
 	w.failHint(start, end, "", format, args...)
@@ -504,7 +511,7 @@ func (w *jsonWalker) arguments(s string, m syntax.JSONMember, depth int) {
 		}
 		return
 	}
-	var inner jsonWalker
+	inner := jsonWalker{file: w.file, noFile: w.noFile}
 	inner.value(raw, 0, len(t), depth+1)
 	for _, it := range inner.items {
 		it.start, it.end = m.Start, m.End
@@ -550,7 +557,10 @@ func (w *jsonWalker) call(obj map[string]syntax.JSONMember, cmd, defPath string,
 	}
 	if !ok {
 		if defPath == "" {
-			w.fail(start, end, "edit has no path (want \"path\" or \"file_path\")")
+			defPath = w.file
+		}
+		if defPath == "" {
+			w.failHint(start, end, w.noFile, "edit has no path (want \"path\" or \"file_path\")")
 			return
 		}
 		rawPath = defPath

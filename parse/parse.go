@@ -36,6 +36,16 @@ type Options struct {
 	// is then never taken for one a reply cut off, by its hunks' counts,
 	// a missing last newline or a diff fence never closed.
 	Complete bool
+	// File is the file of the edits that name none (a SEARCH/REPLACE
+	// block or a hunk with no path before it, a tool call without a
+	// path), as patch FILE takes it:
+	// slash-separated, relative to the root, as a reply writes a path.
+	// Edits that name a file keep it. "" leaves such edits refused.
+	File string
+	// FileArg names, for the hint of an edit that names no file while
+	// File is "", how the caller takes File ("--file PATH"); "" names
+	// nothing.
+	FileArg string
 }
 
 // Parse reads every edit in src. It returns the edits that parsed and a
@@ -45,10 +55,12 @@ type Options struct {
 func Parse(src string, opts Options) ([]edit.Edit, edit.ErrorList) {
 	p := newParser(src, opts.Format)
 	p.tree, p.complete = opts.Tree, opts.Complete
+	p.setFile(opts.File, opts.FileArg)
 	if opts.Format != edit.FormatAuto && opts.Skipped != nil {
 		p.files = map[string]*treeFile{}
 		p.skipped = newParser(src, edit.FormatAuto)
 		p.skipped.lines, p.skipped.tree, p.skipped.files = p.lines, p.tree, p.files
+		p.skipped.setFile(opts.File, opts.FileArg)
 	}
 	edits, errs := p.parse()
 	if p.skipped != nil {
@@ -171,6 +183,28 @@ type parser struct {
 	// edits in all, while run runs (see push).
 	fullEdits [][]edit.Edit
 	fullCount int
+	// file is Options.File, tidied: the file of edits that name none,
+	// which the first SEARCH/REPLACE block without a path inherits as
+	// if a block before it had named it. fileArg is Options.FileArg.
+	file, fileArg string
+}
+
+// setFile sets the file of the edits that name none, and how the
+// caller takes it, for hints.
+func (p *parser) setFile(file, arg string) {
+	if file != "" {
+		file = syntax.TidyPath(file)
+	}
+	p.file, p.fileArg, p.lastPath = file, arg, file
+}
+
+// noFileHint is hint, for an edit that names no file, extended to name
+// the caller's way of giving one (FileArg).
+func (p *parser) noFileHint(hint string) string {
+	if p.fileArg == "" {
+		return hint
+	}
+	return strings.TrimSuffix(hint, ".") + ", or name the file with " + p.fileArg + "."
 }
 
 // A treeFile is what the tree holds under one name.

@@ -78,7 +78,7 @@ func (r *srReader) read(i int) int {
 		return closeAt + 1
 	}
 	if pth == "" {
-		p.errorHint(lineNum(i), "Put the file's path alone on the line before the block's fence.",
+		p.errorHint(lineNum(i), p.noFileHint("Put the file's path alone on the line before the block's fence."),
 			"SEARCH/REPLACE block names no file")
 		return closeAt + 1
 	}

@@ -567,7 +567,11 @@ func (r *udiffReader) read(i int) int {
 		// No file header: a path named just before the hunk (a path
 		// line, a fence's info string, a path line before its fence)
 		// stands for one.
-		if pth, _, ok := p.pathBefore(i, true); ok {
+		pth, _, ok := p.pathBefore(i, true)
+		if !ok && p.file != "" {
+			pth, ok = p.file, true // the file the caller names for edits that name none
+		}
+		if ok {
 			// Line i is a header: readHunksInto reads at least its hunk.
 			f := &diffFile{from: i, hdr: syntax.FileHeader{OldPath: pth, NewPath: pth}, hasHdr: true}
 			p.readHunksInto(f, i)
@@ -575,7 +579,8 @@ func (r *udiffReader) read(i int) int {
 			return max(f.to, i+1)
 		}
 		h, next := p.readHunk(i, true)
-		p.errorf(lineNum(i), "hunk has no file header: put \"--- a/PATH\" and \"+++ b/PATH\" lines before it")
+		p.errorHint(lineNum(i), p.noFileHint("Resend the edit complete, with every marker line in place."),
+			"hunk has no file header: put \"--- a/PATH\" and \"+++ b/PATH\" lines before it")
 		return max(next, h.to, i+1)
 	}
 	f := p.readDiffFile(i)
