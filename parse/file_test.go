@@ -29,6 +29,8 @@ func TestOptionsFile(t *testing.T) {
 		"callWithPath": {`{"path": "b.py", "old_string": "x", "new_string": "y"}` + "\n", []string{"b.py"}},
 		"multiEditNoPath": {`{"edits": [{"old_string": "x", "new_string": "y"}, {"old_string": "z", "new_string": "w"}]}` + "\n",
 			[]string{"f.py", "f.py"}},
+		"zedPairs":    {"<edits>\n<old_text>\nx\n</old_text>\n<new_text>\ny\n</new_text>\n</edits>\n", []string{"f.py"}},
+		"zedNamed":    {"b.py\n<old_text>\nx\n</old_text>\n<new_text>\ny\n</new_text>\n", []string{"b.py"}},
 		"xmlNoPath":   {"<search_and_replace>\n<search>x</search>\n<replace>y</replace>\n</search_and_replace>\n", []string{"f.py"}},
 		"codexNamesA": {"*** Begin Patch\n*** Update File: b.py\n@@\n-x\n+y\n*** End Patch\n", []string{"b.py"}},
 	}

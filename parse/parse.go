@@ -38,7 +38,7 @@ type Options struct {
 	Complete bool
 	// File is the file of the edits that name none (a SEARCH/REPLACE
 	// block or a hunk with no path before it, a tool call without a
-	// path), as patch FILE takes it:
+	// path, Zed's <old_text>/<new_text> pairs), as patch FILE takes it:
 	// slash-separated, relative to the root, as a reply writes a path.
 	// Edits that name a file keep it. "" leaves such edits refused.
 	File string
@@ -165,9 +165,10 @@ type parser struct {
 	diff     udiffReader
 	json     jsonReader
 	nearMiss nearMissReader
+	zed      zedReader
 	xml      xmlReader
 	whole    wholeReader
-	readers  [7]reader
+	readers  [8]reader
 	// complete says the text is known to be whole (a decoded JSON
 	// string, a rendering of normalize's own): where it ends is no sign
 	// of a reply cut off.
@@ -296,9 +297,9 @@ func (p *parser) treeText(pth string) (string, bool) {
 
 func newParser(text string, f edit.Format) *parser {
 	p := &parser{text: text, lines: syntax.SplitLines(text), format: f, leanOnWhole: map[int]bool{}, toolWrites: map[int]bool{}}
-	p.codex.p, p.sr.p, p.nearMiss.p, p.json.p, p.xml.p, p.whole.p = p, p, p, p, p, p
+	p.codex.p, p.sr.p, p.nearMiss.p, p.json.p, p.zed.p, p.xml.p, p.whole.p = p, p, p, p, p, p, p
 	p.diff = udiffReader{p: p, fenceClose: -1, openFence: -1}
-	p.readers = [...]reader{&p.codex, &p.sr, &p.diff, &p.json, &p.nearMiss, &p.xml, &p.whole}
+	p.readers = [...]reader{&p.codex, &p.sr, &p.diff, &p.json, &p.nearMiss, &p.zed, &p.xml, &p.whole}
 	return p
 }
 
