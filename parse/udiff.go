@@ -635,6 +635,7 @@ func (p *parser) readHunksInto(f *diffFile, k int) {
 	defer func() { p.diff.target = "" }()
 	p.diff.lines = p.diff.lines[:0]
 	f.hunks = p.diff.hunks[:0]
+	sepEnd := -1
 	for k < len(p.lines) {
 		t := p.lines[k].Text
 		header := syntax.IsHunkHeader(t)
@@ -647,6 +648,10 @@ func (p *parser) readHunksInto(f *diffFile, k int) {
 			f.hunks = slices.Grow(f.hunks, max(len(f.hunks), 16))
 		}
 		h, next := p.readHunk(k, header)
+		if header && len(h.lines) == 0 && p.endsSection(k, h.to) {
+			sepEnd, k = h.to, next
+			continue
+		}
 		f.hunks = append(f.hunks, h)
 		k = next
 	}
@@ -654,7 +659,28 @@ func (p *parser) readHunksInto(f *diffFile, k int) {
 	if len(f.hunks) > 0 {
 		k = f.hunks[len(f.hunks)-1].to
 	}
-	f.to = max(k, f.from+1)
+	f.to = max(k, sepEnd, f.from+1)
+}
+
+// endsSection reports whether the hunk header at line k, whose body is
+// empty up to line to, is a separator that ends a file's section: a bare
+// "@@", "@@ @@" or "@@ ... @@" that the diff's closing fence or the next
+// file's header follows. A numbered header, or one the reply ends after,
+// is an empty hunk.
+func (p *parser) endsSection(k, to int) bool {
+	rest := strings.TrimSpace(strings.TrimPrefix(p.lines[k].Text, "@@"))
+	if rest != "" && rest != "@@" && strings.TrimSpace(strings.TrimSuffix(rest, "@@")) != "..." {
+		return false
+	}
+	j := to
+	for j < len(p.lines) && strings.TrimSpace(p.lines[j].Text) == "" {
+		j++
+	}
+	if j >= len(p.lines) {
+		return false
+	}
+	_, _, header := p.fileHeaderAt(j, false)
+	return j == p.diff.fenceClose || header || strings.HasPrefix(p.lines[j].Text, "diff --git ")
 }
 
 // A lineReader reads a string by lines. go-gitdiff reads its input
