@@ -148,7 +148,7 @@ func (p *parser) zedPair(off int) (edit.Edit, int, bool) {
 			hint = n
 		}
 	}
-	old, oldEnd, ok := p.zedText(off + tagLen)
+	old, oldEOL, oldEnd, ok := p.zedText(off + tagLen)
 	if !ok {
 		p.errorf(num, "<old_text> is not closed before the end of the response")
 		return edit.Edit{}, 0, false
@@ -164,7 +164,7 @@ func (p *parser) zedPair(off int) (edit.Edit, int, bool) {
 			"the <old_text> at line %d has no <new_text>", num)
 		return edit.Edit{}, 0, false
 	}
-	nw, end, ok := p.zedText(oldEnd + next + len("<new_text>"))
+	nw, newEOL, end, ok := p.zedText(oldEnd + next + len("<new_text>"))
 	if !ok {
 		p.errorf(num, "<new_text> is not closed before the end of the response")
 		return edit.Edit{}, 0, false
@@ -183,29 +183,42 @@ func (p *parser) zedPair(off int) (edit.Edit, int, bool) {
 		return edit.Edit{}, 0, false
 	}
 	// Whole lines, as Zed matches them and as a SEARCH/REPLACE block
-	// holds them.
-	e := edit.Edit{Op: edit.Replace, Old: old + "\n", Count: 1, Hint: hint, Line: num}
+	// holds them, each ending as the text's lines end.
+	e := edit.Edit{Op: edit.Replace, Old: old + zedEOL(old, oldEOL), Count: 1, Hint: hint, Line: num}
 	if nw != "" {
-		e.New = nw + "\n"
+		e.New = nw + zedEOL(nw, newEOL)
 	}
 	return e, end, true
 }
 
+// zedEOL is the line ending that makes text whole lines: eol, the line
+// break that stood before its closing tag, else the one its lines use.
+func zedEOL(text, eol string) string {
+	switch {
+	case eol != "":
+		return eol
+	case strings.Contains(text, "\r\n"):
+		return "\r\n"
+	}
+	return "\n"
+}
+
 // zedText reads a text of the stream that starts at offset from of the
 // reply: up to the first closing tag, less a line break just after the
-// opening tag and one just before the closing tag. It returns the offset
-// just past that tag, or false when none closes the text.
-func (p *parser) zedText(from int) (string, int, bool) {
+// opening tag and one just before the closing tag, which it returns as
+// eol. It returns the offset just past that tag, or false when none
+// closes the text.
+func (p *parser) zedText(from int) (text, eol string, next int, ok bool) {
 	s := p.text
 	if p.zed.unclosed > 0 && from >= p.zed.unclosed {
-		return "", 0, false
+		return "", "", 0, false
 	}
 	end, tagLen := -1, 0
 	for k := from; end < 0; {
 		j := strings.Index(s[k:], "</")
 		if j < 0 {
 			p.zed.unclosed = from
-			return "", 0, false
+			return "", "", 0, false
 		}
 		k += j
 		for _, t := range zedEndTags {
@@ -216,16 +229,17 @@ func (p *parser) zedText(from int) (string, int, bool) {
 		}
 		k += 2
 	}
-	text := s[from : from+end]
+	text = s[from : from+end]
 	if t, ok := strings.CutPrefix(text, "\r\n"); ok {
 		text = t
 	} else {
 		text = strings.TrimPrefix(text, "\n")
 	}
-	if t, ok := strings.CutSuffix(text, "\r\n"); ok {
-		text = t
-	} else {
-		text = strings.TrimSuffix(text, "\n")
+	for _, br := range []string{"\r\n", "\n"} {
+		if t, ok := strings.CutSuffix(text, br); ok {
+			text, eol = t, br
+			break
+		}
 	}
-	return text, from + end + tagLen, true
+	return text, eol, from + end + tagLen, true
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/growth"
 )
 
 // TestParseZed: Zed's <old_text>/<new_text> pairs read as Zed's parser
@@ -18,15 +19,16 @@ func TestParseZed(t *testing.T) {
 		want []string
 		errs []int // lines of the PARSE_ERRORs
 	}{
-		"lines":    {"a.py\n<old_text>\nx = 1\n</old_text>\n<new_text>\nx = 2\n</new_text>\n", []string{rep("x = 1\n", "x = 2\n", 0)}, nil},
-		"inline":   {"a.py\n<old_text>x = 1</old_text><new_text>x = 2</new_text>\n", []string{rep("x = 1\n", "x = 2\n", 0)}, nil},
-		"hint":     {"a.py\n<old_text line=12>\nx\n</old_text>\n<new_text>\ny\n</new_text>\n", []string{rep("x\n", "y\n", 12)}, nil},
-		"quoted":   {"a.py\n<old_text line=\"7\">\nx\n</old_text>\n<new_text>\ny\n</new_text>\n", []string{rep("x\n", "y\n", 7)}, nil},
-		"deletes":  {"a.py\n<old_text>\nx\n</old_text>\n<new_text>\n</new_text>\n", []string{rep("x\n", "", 0)}, nil},
-		"crlf":     {"a.py\r\n<old_text>\r\nx\r\n</old_text>\r\n<new_text>\r\ny\r\n</new_text>\r\n", []string{rep("x\n", "y\n", 0)}, nil},
-		"multiple": {"a.py\n<edits>\n<old_text>\na\nb\n</old_text>\n<new_text>\nB\n</new_text>\n\n<old_text>\nc\n</old_text>\n<new_text>\nC\n</new_text>\n</edits>\n", []string{rep("a\nb\n", "B\n", 0), rep("c\n", "C\n", 0)}, nil},
-		"sameLine": {"a.py\n<old_text>a</old_text><new_text>A</new_text> <old_text>b</old_text><new_text>B</new_text>\n", []string{rep("a\n", "A\n", 0), rep("b\n", "B\n", 0)}, nil},
-		"prose":    {"Here is the change.\n\na.py\n<old_text>\na\n</old_text>\nwith\n<new_text>\nA\n</new_text>\nDone.\n", []string{rep("a\n", "A\n", 0)}, nil},
+		"lines":      {"a.py\n<old_text>\nx = 1\n</old_text>\n<new_text>\nx = 2\n</new_text>\n", []string{rep("x = 1\n", "x = 2\n", 0)}, nil},
+		"inline":     {"a.py\n<old_text>x = 1</old_text><new_text>x = 2</new_text>\n", []string{rep("x = 1\n", "x = 2\n", 0)}, nil},
+		"hint":       {"a.py\n<old_text line=12>\nx\n</old_text>\n<new_text>\ny\n</new_text>\n", []string{rep("x\n", "y\n", 12)}, nil},
+		"quoted":     {"a.py\n<old_text line=\"7\">\nx\n</old_text>\n<new_text>\ny\n</new_text>\n", []string{rep("x\n", "y\n", 7)}, nil},
+		"deletes":    {"a.py\n<old_text>\nx\n</old_text>\n<new_text>\n</new_text>\n", []string{rep("x\n", "", 0)}, nil},
+		"crlf":       {"a.py\r\n<old_text>\r\nx\r\nz\r\n</old_text>\r\n<new_text>\r\ny\r\n</new_text>\r\n", []string{rep("x\r\nz\r\n", "y\r\n", 0)}, nil},
+		"crlfInline": {"a.py\r\n<old_text>x\r\nz</old_text><new_text>y</new_text>\r\n", []string{rep("x\r\nz\r\n", "y\n", 0)}, nil},
+		"multiple":   {"a.py\n<edits>\n<old_text>\na\nb\n</old_text>\n<new_text>\nB\n</new_text>\n\n<old_text>\nc\n</old_text>\n<new_text>\nC\n</new_text>\n</edits>\n", []string{rep("a\nb\n", "B\n", 0), rep("c\n", "C\n", 0)}, nil},
+		"sameLine":   {"a.py\n<old_text>a</old_text><new_text>A</new_text> <old_text>b</old_text><new_text>B</new_text>\n", []string{rep("a\n", "A\n", 0), rep("b\n", "B\n", 0)}, nil},
+		"prose":      {"Here is the change.\n\na.py\n<old_text>\na\n</old_text>\nwith\n<new_text>\nA\n</new_text>\nDone.\n", []string{rep("a\n", "A\n", 0)}, nil},
 		// Zed's parser ends a text at the first closing tag of any kind.
 		"mismatched":      {"a.py\n<old_text>\na\n</new_text>\n<new_text>\nA\n</old_text>\n", []string{rep("a\n", "A\n", 0)}, nil},
 		"closedByEdits":   {"a.py\n<edits>\n<old_text>\na\n</old_text>\n<new_text>\nA\n</edits>\n", []string{rep("a\n", "A\n", 0)}, nil},
@@ -113,4 +115,22 @@ func TestParseZedNotWhole(t *testing.T) {
 	if len(errs) != 0 || len(edits) != 1 || edits[0].Op != edit.Replace {
 		t.Errorf("Parse(%q) = %+v, errors %v; want one Replace", in, edits, errs)
 	}
+}
+
+// TestParseZedLinear: many pairs, and many openers never closed, cost
+// time linear in the reply, not a scan to its end for each.
+func TestParseZedLinear(t *testing.T) {
+	pairs := func(n int) string {
+		return "a.py\n" + strings.Repeat("<old_text>\nx\n</old_text>\n<new_text>\ny\n</new_text>\n", n)
+	}
+	unclosed := func(n int) string {
+		return "a.py\n" + strings.Repeat("<old_text>\nx\n", n)
+	}
+	if edits, errs := Parse(pairs(100), Options{}); len(edits) != 100 || len(errs) != 0 {
+		t.Fatalf("Parse = %d edits, %v; want 100 edits", len(edits), errs)
+	}
+	closed := map[int]string{1: pairs(4000), 2: pairs(8000)}
+	growth.Linear(t, "Parse of Zed pairs", func(scale int) { Parse(closed[scale], Options{}) })
+	open := map[int]string{1: unclosed(4000), 2: unclosed(8000)}
+	growth.Linear(t, "Parse of unclosed Zed openers", func(scale int) { Parse(open[scale], Options{}) })
 }
