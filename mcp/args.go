@@ -46,7 +46,7 @@ var (
 const (
 	readUsage  = `read_file takes {"path": FILE, "offset"?: FIRST_LINE, "limit"?: LINES}.`
 	editUsage  = `edit_file takes {"path": FILE, "edits": [{"old_string": TEXT, "new_string": TEXT, "replace_all"?: BOOL}], "base_hash"?: SHA256, "dry_run"?: BOOL}.`
-	applyUsage = `apply_edits takes {"reply": TEXT, "dry_run"?: BOOL, "base"?: {FILE: SHA256}}.`
+	applyUsage = `apply_edits takes {"reply": TEXT, "path"?: FILE, "dry_run"?: BOOL, "base"?: {FILE: SHA256}}.`
 	undoUsage  = `undo takes {"dry_run"?: BOOL, "list"?: BOOL}.`
 )
 
@@ -332,12 +332,13 @@ func readReplacement(o *object) (r replacement, err *usageError) {
 // applyCall is apply_edits' arguments, read.
 type applyCall struct {
 	reply  string
+	path   string // the file of edits that name none
 	dryRun bool
 	base   map[string]string
 }
 
 func readApplyArgs(data json.RawMessage) (c applyCall, err *usageError) {
-	o, err := readObject(data, "", argReply, argDryRun, argBase)
+	o, err := readObject(data, "", argReply, argPath, argDryRun, argBase)
 	if err != nil {
 		return c, err
 	}
@@ -345,6 +346,9 @@ func readApplyArgs(data json.RawMessage) (c applyCall, err *usageError) {
 		return c, usagef(`no "reply": give the text holding the edits`)
 	}
 	if c.reply, err = o.str(argReply[0]); err != nil {
+		return c, err
+	}
+	if c.path, err = o.str(argPath[0]); err != nil {
 		return c, err
 	}
 	if c.dryRun, err = o.boolean(argDryRun[0]); err != nil {

@@ -16,7 +16,7 @@ func TestParseInPlace(t *testing.T) {
 	s := &server{opts: Options{Root: t.TempDir()}}
 	var n int
 	_, bytes := growth.Allocs(func() {
-		edits, errs := s.parse(reply)
+		edits, errs := s.parse(reply, "")
 		n = len(edits) + len(errs)
 	})
 	if n != 64 {

@@ -347,3 +347,30 @@ func TestEditWithReadNumbers(t *testing.T) {
 		t.Errorf("after the edit f.go is %q, want %q", got, want)
 	}
 }
+
+// TestApplyEditsPath: apply_edits' path is the file of the edits that
+// name none (Zed's pairs, a bare block); edits that name a file keep it.
+// Without it such an edit is refused, the hint naming the argument.
+func TestApplyEditsPath(t *testing.T) {
+	cs, root := connect(t, map[string]string{"a.txt": "alpha\n", "b.txt": "beta\n"})
+	reply := "<edits>\n<old_text>\nalpha\n</old_text>\n<new_text>\nALPHA\n</new_text>\n</edits>\n\n" +
+		"b.txt\n<<<<<<< SEARCH\nbeta\n=======\nBETA\n>>>>>>> REPLACE\n"
+	var r report.Receipt
+	res := call(t, cs, "apply_edits", map[string]any{"reply": reply}, &r)
+	if !res.IsError || len(r.Errors) != 1 || r.Errors[0].Code != "PARSE_ERROR" || !strings.Contains(r.Errors[0].Hint, `apply_edits' "path"`) {
+		t.Fatalf("pairs without path = %+v, want a PARSE_ERROR whose hint names path", r)
+	}
+	if readFile(t, root, "b.txt") != "beta\n" {
+		t.Fatal("a reply with a pair that names no file wrote b.txt")
+	}
+	res = call(t, cs, "apply_edits", map[string]any{"reply": reply, "path": "a.txt"}, &r)
+	if res.IsError || !r.OK || len(r.Files) != 2 {
+		t.Fatalf("pairs with path: %+v\n%s", r, resultText(res))
+	}
+	if readFile(t, root, "a.txt") != "ALPHA\n" || readFile(t, root, "b.txt") != "BETA\n" {
+		t.Error("path did not apply the pair to a.txt and the block to b.txt")
+	}
+	if res = call(t, cs, "apply_edits", map[string]any{"reply": reply, "path": 3}, &r); !res.IsError || len(r.Errors) != 1 || r.Errors[0].Code != "USAGE" {
+		t.Errorf("a path that is no string = %+v, want USAGE", r)
+	}
+}

@@ -47,6 +47,7 @@ type applyEditsArgs struct {
 	Reply  string            `json:"reply" jsonschema:"text holding the edits: SEARCH/REPLACE blocks, unified diffs, whole-file fences, *** Begin Patch envelopes or JSON str_replace calls"`
 	DryRun bool              `json:"dry_run,omitempty" jsonschema:"report and show the diff; write nothing"`
 	Base   map[string]string `json:"base,omitempty" jsonschema:"path to the sha256 read_file returned for it: refuse with OUT_OF_DATE if that file changed since"`
+	Path   string            `json:"path,omitempty" jsonschema:"the file of the edits that name none (Zed's <old_text>/<new_text> pairs, a bare SEARCH/REPLACE block or hunk, a tool call without a path); edits that name a file keep it"`
 }
 
 type undoArgs struct {
@@ -95,7 +96,7 @@ var tools = sync.OnceValue(func() toolSet {
 		applyEdits: &sdk.Tool{
 			Name:         "apply_edits",
 			Title:        "Apply edits",
-			Description:  `Apply a reply holding edits to any files of the working tree, in any format edapply reads: SEARCH/REPLACE blocks under the file's path, unified diffs, whole-file fences with the path above them, *** Begin Patch envelopes, JSON str_replace calls. Every edit applies or none does. SEARCH and context lines are whole lines copied from the files as they stand now. base maps a path to the sha256 read_file returned for it, to refuse a file changed since. The result is the receipt, as for edit_file.`,
+			Description:  `Apply a reply holding edits to any files of the working tree, in any format edapply reads: SEARCH/REPLACE blocks under the file's path, unified diffs, whole-file fences with the path above them, *** Begin Patch envelopes, JSON str_replace calls, Zed's <old_text>/<new_text> pairs. Every edit applies or none does. path names the file of the edits that name none. SEARCH and context lines are whole lines copied from the files as they stand now. base maps a path to the sha256 read_file returned for it, to refuse a file changed since. The result is the receipt, as for edit_file.`,
 			InputSchema:  inputSchema[applyEditsArgs](),
 			OutputSchema: outputSchema[report.Receipt](),
 			Annotations:  &sdk.ToolAnnotations{Title: "Apply edits", DestructiveHint: trueHint, IdempotentHint: true, OpenWorldHint: falseHint},
@@ -190,8 +191,8 @@ func (s *server) editFile(ctx context.Context, req *sdk.CallToolRequest) (*sdk.C
 // working tree at hand, read only through an os.Root so that no name
 // leaves it. A root that cannot be opened parses without the tree; Apply
 // reports the root then.
-func (s *server) parse(reply string) ([]edit.Edit, edit.ErrorList) {
-	var opts parse.Options
+func (s *server) parse(reply, file string) ([]edit.Edit, edit.ErrorList) {
+	opts := parse.Options{File: file, FileArg: `apply_edits' "path"`}
 	root := s.opts.Root
 	if root == "" {
 		root = "."
@@ -212,7 +213,7 @@ func (s *server) applyEdits(ctx context.Context, req *sdk.CallToolRequest) (*sdk
 		return s.usage(&edit.Error{Code: edit.CodeUsage, Edit: -1, Msg: fmt.Sprintf("reply larger than %d MiB", maxReply>>20),
 			Hint: "Send the edits in several calls."})
 	}
-	edits, perrs := s.parse(c.reply)
+	edits, perrs := s.parse(c.reply, c.path)
 	if len(edits) == 0 {
 		if len(perrs) == 0 {
 			perrs.Add(&edit.Error{Code: edit.CodeParse, Edit: -1, Msg: "no edits found in the reply",
@@ -228,7 +229,7 @@ func (s *server) applyEdits(ctx context.Context, req *sdk.CallToolRequest) (*sdk
 		res.OK, res.DryRun = false, c.dryRun
 		res.Errors = append(perrs, res.Errors...)
 	}
-	if s.breaker.repeated(keyOf(req.Session, "apply_edits", c.reply, c.base), res) {
+	if s.breaker.repeated(keyOf(req.Session, "apply_edits", c.reply, c.base, c.path), res) {
 		markRepeated(res, "quote the lines exactly as it shows them, without the line numbers, and pass its sha256 in base")
 	}
 	// Normalizing reads bytes: the copy is made for the receipt alone, not

@@ -13,6 +13,7 @@ import (
 // Codex-style agents send an envelope as a tool call rather than as text:
 //
 //	{"command": ["apply_patch", "*** Begin Patch\n…*** End Patch\n"]}
+//	{"command": ["*** Begin Patch\n…*** End Patch\n"]}
 //	{"command": ["bash", "-lc", "apply_patch <<'EOF'\n*** Begin Patch\n…EOF\n"]}
 //	{"command": ["bash", "-lc", "cd web && apply_patch <<'EOF'\n*** Begin Patch\n…EOF\n"]}
 //	{"type": "custom_tool_call", "name": "apply_patch", "input": "*** Begin Patch\n…"}
@@ -155,8 +156,8 @@ func notEnvelope(tool string) string {
 	return fmt.Sprintf("the patch of this %s call does not open with *** Begin Patch: %s reads only Codex envelopes", clip(tool), clip(tool))
 }
 
-// patchArgv returns what an argv carries: ["apply_patch", PATCH], or a
-// shell's script as Codex runs one: [bash, -c or -lc, SCRIPT] (sh, zsh
+// patchArgv returns what an argv carries: ["apply_patch", PATCH], the
+// envelope alone [PATCH] (Codex's implicit invocation), or a shell's script as Codex runs one: [bash, -c or -lc, SCRIPT] (sh, zsh
 // too), [powershell or pwsh, (-NoProfile,) -Command, SCRIPT], [cmd, /c,
 // SCRIPT]. Another argv that runs apply_patch on an envelope is refused.
 func patchArgv(m syntax.JSONMember) (patchCall, syntax.JSONMember, bool) {
@@ -168,6 +169,13 @@ func patchArgv(m syntax.JSONMember) (patchCall, syntax.JSONMember, bool) {
 			return patchCall{}, syntax.JSONMember{}, false
 		}
 		args[k] = s
+	}
+	if len(args) == 1 {
+		// Nothing but the envelope: apply_patch is implied, as a shell's
+		// script that is only the envelope implies it.
+		if c, ok := patchText(args[0], noHeredoc); ok {
+			return c, elems[0], true
+		}
 	}
 	if len(args) == 2 && (args[0] == "apply_patch" || args[0] == "applypatch") {
 		if c, ok := patchText(args[1], noHeredoc); ok {

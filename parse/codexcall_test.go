@@ -288,3 +288,29 @@ func TestClip(t *testing.T) {
 		t.Errorf("clip(a\\nb) = %q, want its first line", got)
 	}
 }
+
+// TestCodexCallImplicit: an argv that is nothing but an envelope is read
+// as apply_patch, in the formats that read calls' patches; one that is
+// anything else is no patch.
+func TestCodexCallImplicit(t *testing.T) {
+	call := `{"command": ["*** Begin Patch\n*** Update File: a.go\n@@\n-x\n+y\n*** End Patch\n"], "workdir": "svc"}` + "\n"
+	for _, f := range []edit.Format{edit.FormatAuto, edit.FormatJSON, edit.FormatCodex} {
+		edits, errs := checkParse(t, []byte(call), f)
+		if len(errs) != 0 || len(edits) != 1 || edits[0].Path != "svc/a.go" || edits[0].Old != "x\n" || edits[0].New != "y\n" || edits[0].Format != edit.FormatCodex {
+			t.Errorf("%s: Parse = %+v, %v; want the envelope's replace of svc/a.go", f, edits, errs)
+		}
+	}
+	for _, src := range []string{
+		`{"command": ["ls"]}`,
+		`{"command": ["echo *** Begin Patch"]}`,
+	} {
+		if edits, errs := checkParse(t, []byte(src+"\n"), edit.FormatAuto); len(edits) != 0 || len(errs) != 0 {
+			t.Errorf("Parse(%s) = %+v, %v; want nothing", src, edits, errs)
+		}
+	}
+	// A truncated envelope is the patch's error, never a silent no-op.
+	cut := `{"command": ["*** Begin Patch\n*** Update File: a.go\n@@\n-x\n+y\n"]}` + "\n"
+	if edits, errs := checkParse(t, []byte(cut), edit.FormatAuto); len(edits) != 0 || len(errs) != 1 {
+		t.Errorf("Parse(%s) = %+v, %v; want one PARSE_ERROR", cut, edits, errs)
+	}
+}

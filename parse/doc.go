@@ -2,7 +2,8 @@
 //
 // [Parse] finds every edit in a model's reply (SEARCH/REPLACE blocks,
 // unified diffs, whole-file fences, Codex "*** Begin Patch" envelopes, JSON
-// and XML tool calls, mixed with prose) and lowers each to an [edit.Edit].
+// and XML tool calls, Zed's <old_text>/<new_text> pairs, mixed with prose)
+// and lowers each to an [edit.Edit].
 // It returns the edits that parsed and a PARSE_ERROR for each region that
 // did not, with its line in the reply; a truncated block is an error, never
 // a silent no-op. The edits' texts share the reply's string. Parse reads no
@@ -45,6 +46,10 @@
 //     only when the reply holds nothing else.
 //   - nearMissReader (searchreplace.go): a block whose opener is a near
 //     miss of a marker ("<<<<<<<SEARCH"): a PARSE_ERROR, its lines consumed.
+//   - zedReader (zed.go): Zed's edit stream, <old_text>/<new_text> pairs
+//     (inside <edits> or not), each a whole-line replacement of a block's
+//     reading, its tag's line= the hint; a closing tag of another kind
+//     ends a text, as Zed's parser reads it.
 //   - xmlReader (xml.go): Cline's and Roo Code's XML calls (write_to_file,
 //     insert_content, search_and_replace); a call of another tool that
 //     carries an edit's text no other reader reads is refused.

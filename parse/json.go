@@ -309,7 +309,7 @@ func (p *parser) jsonValues(i int) (items []jsonItem, next int, ok bool) {
 			}
 			return items, next, bad || len(items) > 0
 		}
-		var w jsonWalker
+		w := jsonWalker{file: p.file, noFile: p.noFileHint(noPathHint)}
 		if fixed != nil {
 			// Walk the repaired text, then map its spans back to the output.
 			w.value(raw, 0, len(raw), 0)
@@ -375,7 +375,7 @@ func jsonErrText(err error) string {
 // editKeyRE matches the opening of a JSON value whose first key names an
 // edit field, or any quoted field name that only edit tools use.
 var editKeyRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[\[\s]*\{\s*"(path|file_path|filePath|filename|file|edits)"\s*:|\\?"(old_string|old_str|oldString|old_text|new_string|new_str|newString|new_text|file_text|replace_all|replaceAll|allow_multiple|expected_replacements|insert_line)\\?"\s*:`)
+	return regexp.MustCompile(`^[\[\s]*\{\s*"(path|file_path|filePath|filename|file|edits)"\s*:|\\?"(old_string|old_str|oldString|old_text|oldText|new_string|new_str|newString|new_text|file_text|replace_all|replaceAll|allow_multiple|expected_replacements|insert_line)\\?"\s*:`)
 })
 
 // looksLikeEditJSON reports whether s, the start of a value that failed to
@@ -392,10 +392,17 @@ func isJSONStrongKey(k string) bool {
 	return false
 }
 
-// A jsonWalker collects the items of one top-level value.
+// A jsonWalker collects the items of one top-level value. file is the
+// file of a call that names none (Options.File), and noFile the hint of
+// such a call when file is "".
 type jsonWalker struct {
-	items []jsonItem
+	items  []jsonItem
+	file   string
+	noFile string
 }
+
+// noPathHint is the hint of a tool call that names no file.
+const noPathHint = "Resend the tool call as one complete JSON object with a path, the old text and the new text."
 
 func (w *jsonWalker) fail(start, end int, format string, args ...any) {
 	w.failHint(start, end, "", format, args...)
@@ -460,12 +467,26 @@ func (w *jsonWalker) object(obj map[string]syntax.JSONMember, start, end, depth 
 		}
 		return // a shell command: not an edit
 	}
-	if es, ok := obj["edits"]; ok && es.Raw[0] == '[' && (hasAny(obj, syntax.JSONPathKeys) || w.strongElems(es)) {
-		w.multi(obj, es, start, end)
+	edits, isMulti := obj["edits"]
+	isMulti = isMulti && edits.Raw[0] == '[' && (hasAny(obj, syntax.JSONPathKeys) || w.strongElems(edits))
+	isCall := hasStrong(obj) || (hasAny(obj, syntax.JSONPathKeys) && (hasAny(obj, syntax.JSONOldKeys) || hasAny(obj, syntax.JSONNewKeys) || syntax.HasField(obj, "diff")))
+	isPatchFile := !isCall && isPatchFileCall(obj)
+	if (isMulti || isCall || isPatchFile) && dryRunAsked(obj) {
+		// The call asks to be shown its change, not to make it.
+		p, _ := firstString(obj, syntax.JSONPathKeys)
+		w.failHint(start, end, "Send the call without dryRun to make the change; edapply --dry-run shows it without writing.",
+			"the call for %s asks for a dry run: it would write nothing", p)
 		return
 	}
-	if hasStrong(obj) || (hasAny(obj, syntax.JSONPathKeys) && (hasAny(obj, syntax.JSONOldKeys) || hasAny(obj, syntax.JSONNewKeys) || syntax.HasField(obj, "diff"))) {
+	switch {
+	case isMulti:
+		w.multi(obj, edits, start, end)
+		return
+	case isCall:
 		w.call(obj, "", "", start, end)
+		return
+	case isPatchFile:
+		w.call(obj, patchFile, "", start, end)
 		return
 	}
 	if k := unreadCall(obj); k != "" {
@@ -504,7 +525,7 @@ func (w *jsonWalker) arguments(s string, m syntax.JSONMember, depth int) {
 		}
 		return
 	}
-	var inner jsonWalker
+	inner := jsonWalker{file: w.file, noFile: w.noFile}
 	inner.value(raw, 0, len(t), depth+1)
 	for _, it := range inner.items {
 		it.start, it.end = m.Start, m.End
@@ -550,7 +571,10 @@ func (w *jsonWalker) call(obj map[string]syntax.JSONMember, cmd, defPath string,
 	}
 	if !ok {
 		if defPath == "" {
-			w.fail(start, end, "edit has no path (want \"path\" or \"file_path\")")
+			defPath = w.file
+		}
+		if defPath == "" {
+			w.failHint(start, end, w.noFile, "edit has no path (want \"path\" or \"file_path\")")
 			return
 		}
 		rawPath = defPath
@@ -564,14 +588,17 @@ func (w *jsonWalker) call(obj map[string]syntax.JSONMember, cmd, defPath string,
 	if !strings.Contains(p, "..") {
 		p = path.Clean(p) // "a/./b" names a/b; ".." is left for the applier to judge
 	}
-	oldKey, old, hasOld, err := syntax.FirstField(obj, syntax.JSONOldKeys)
+	oldKeys, newKeys := syntax.JSONOldKeys, syntax.JSONNewKeys
+	switch cmd {
+	case "insert":
+		newKeys = syntax.JSONInsertKeys
+	case patchFile:
+		oldKeys, newKeys = []string{"before"}, []string{"after"}
+	}
+	oldKey, old, hasOld, err := syntax.FirstField(obj, oldKeys)
 	if err != nil {
 		w.fail(start, end, "%q must be a string", oldKey)
 		return
-	}
-	newKeys := syntax.JSONNewKeys
-	if cmd == "insert" {
-		newKeys = syntax.JSONInsertKeys
 	}
 	newKey, nw, hasNew, err := syntax.FirstField(obj, newKeys)
 	if err != nil {
@@ -582,7 +609,7 @@ func (w *jsonWalker) call(obj map[string]syntax.JSONMember, cmd, defPath string,
 	// replacement, a line only for an insert.
 	read := []string{pathKey, newKey}
 	switch cmd {
-	case "", "str_replace":
+	case "", "str_replace", patchFile:
 		read = append(read, oldKey)
 	case "insert":
 		read = append(read, "insert_line")
@@ -631,14 +658,16 @@ func (w *jsonWalker) call(obj map[string]syntax.JSONMember, cmd, defPath string,
 			w.fail(start, end, "insert into %s needs a non-negative integer \"insert_line\"", p)
 			return
 		}
-		if nw == "" {
-			w.fail(start, end, "insert into %s has no text", p)
-			return
-		}
+		// An empty text inserts an empty line, as the tool splits it
+		// into lines and inserts each.
 		if !strings.HasSuffix(nw, "\n") {
 			e.New += "\n"
 		}
 		e.Op, e.Count, e.Hint = edit.Replace, 1, n+1
+	case cmd == patchFile && old == "":
+		w.failHint(start, end, "Send in \"before\" the text to replace, as it stands once in the file.",
+			"patch_file on %s has an empty \"before\": it names no place", p)
+		return
 	case cmd == "create":
 		e.Op = edit.Create
 	case cmd == "write" || cmd == "" && !hasOld && (newKey == "content" || newKey == "file_text"):
@@ -662,19 +691,46 @@ func (w *jsonWalker) call(obj map[string]syntax.JSONMember, cmd, defPath string,
 	w.items = append(w.items, jsonItem{e: e, start: start, end: end})
 }
 
+// patchFile stands for the command of Goose's older patch_file, which has
+// none: "before", which must occur once, becomes "after".
+const patchFile = "patch_file"
+
+// isPatchFileCall reports whether obj is a call of Goose's older
+// patch_file: a path, a text "before" and a text "after" ("" deletes).
+// An empty "before" is the call's too, refused rather than passed over.
+func isPatchFileCall(obj map[string]syntax.JSONMember) bool {
+	_, okb := syntax.JSONString(obj["before"])
+	_, oka := syntax.JSONString(obj["after"])
+	return okb && oka && hasAny(obj, syntax.JSONPathKeys)
+}
+
+// dryRunAsked reports whether obj asks for a dry run (the filesystem
+// server's edit_file "dryRun": true), a preview and no write.
+func dryRunAsked(obj map[string]syntax.JSONMember) bool {
+	for _, k := range []string{"dryRun", "dry_run"} {
+		m, ok := obj[k]
+		if !ok {
+			continue
+		}
+		if s, isStr := syntax.JSONString(m); string(m.Raw) == "true" || isStr && s == "true" {
+			return true
+		}
+	}
+	return false
+}
+
 // jsonUnreadKeys name fields that carry an edit's text in tools edapply
-// does not read (Cursor's edit_file, the MCP filesystem server's edit_file
-// elements, ...): beside a path, they make an object a call, which is
+// does not read (Cursor's edit_file, ...): beside a path, they make an object a call, which is
 // refused rather than passed over (see unreadCall).
 var jsonUnreadKeys = []string{
 	"diff", "patch", "code_edit", "new_content", "newContent", "old_content", "oldContent",
-	"file_content", "fileContent", "oldText", "newText",
+	"file_content", "fileContent",
 }
 
 // unreadCall returns the field that makes obj a call of a tool edapply
 // does not read: beside a path ("target_file" too, Cursor's), one of
-// jsonUnreadKeys holding text, or Goose's older patch_file pair "before"
-// and "after"; "" for anything else, prose's JSON included.
+// jsonUnreadKeys holding text; "" for anything else, prose's JSON
+// included.
 func unreadCall(obj map[string]syntax.JSONMember) string {
 	if !hasAny(obj, syntax.JSONPathKeys) && !syntax.HasField(obj, "target_file") {
 		return ""
@@ -687,9 +743,6 @@ func unreadCall(obj map[string]syntax.JSONMember) string {
 		if text(k) {
 			return k
 		}
-	}
-	if text("before") && text("after") {
-		return "before"
 	}
 	return ""
 }
@@ -773,7 +826,7 @@ func everyKey(obj map[string]syntax.JSONMember, cmd, oldKey string) string {
 		}
 	}
 	switch {
-	case cmd == "str_replace" || oldKey == "old_str":
+	case cmd == "str_replace" || cmd == patchFile || oldKey == "old_str" || oldKey == "oldText":
 		return ""
 	case oldKey == "oldString":
 		return "replaceAll"

@@ -58,8 +58,9 @@ func TestParseJSON(t *testing.T) {
 			errLines: []int{1},
 		},
 		"insertEmpty": {
-			src:      `{"command": "insert", "path": "a.go", "insert_line": 1, "new_str": ""}` + "\n",
-			errLines: []int{1},
+			// An empty line, as the tool inserts one.
+			src:  `{"command": "insert", "path": "a.go", "insert_line": 1, "new_str": ""}` + "\n",
+			want: []string{`replace a.go old="" new="\n" count=1 hint=2 line=1`},
 		},
 		"createCommandNoText": {
 			src:      `{"command": "create", "path": "a.go"}` + "\n",
@@ -379,13 +380,58 @@ func TestJSONToolSemantics(t *testing.T) {
 			src:     `{"name": "edit_file", "arguments": {"target_file": "a.py", "instructions": "set x", "code_edit": "x = 2\n"}}`,
 			errWith: `"code_edit"`,
 		},
-		"gooseBeforeAfter": {
-			src:     `{"name": "patch_file", "arguments": {"path": "a.py", "before": "x = 1", "after": "x = 2"}}`,
-			errWith: `"before"`,
+		// Goose's older patch_file: "before", exactly once, becomes "after".
+		"goosePatchFile": {
+			src:  `{"name": "patch_file", "arguments": {"path": "a.py", "before": "x = 1", "after": "x = 2"}}`,
+			want: []string{`replace a.py old="x = 1" new="x = 2" count=1 hint=0 line=1`},
 		},
-		"filesystemEditsOldText": {
-			src:     `{"name": "edit_file", "arguments": {"path": "a.py", "edits": [{"oldText": "x = 1", "newText": "x = 2"}]}}`,
-			errWith: `carries "oldText"`,
+		"goosePatchFileDeletes": {
+			src:  `{"name": "patch_file", "arguments": {"path": "a.py", "before": "x = 1\n", "after": ""}}`,
+			want: []string{`replace a.py old="x = 1\n" new="" count=1 hint=0 line=1`},
+		},
+		"goosePatchFileEmptyBefore": {
+			src:     `{"name": "patch_file", "arguments": {"path": "a.py", "before": "", "after": "x"}}`,
+			errWith: `empty "before"`,
+		},
+		"goosePatchFileAndNewString": {
+			src:     `{"path": "a.py", "before": "x", "after": "y", "new_string": "z"}`,
+			errWith: `carries "before"`,
+		},
+		"gooseWriteFile": {
+			src:  `{"name": "write_file", "arguments": {"path": "a.py", "content": "x = 1\n"}}`,
+			want: []string{`rewrite a.py old="" new="x = 1\n" count=0 hint=0 line=1`},
+		},
+		// The filesystem server's edit_file: its edits in order, each once.
+		"filesystemEditFile": {
+			src: `{"name": "edit_file", "arguments": {"path": "a.py", "edits": [{"oldText": "x = 1", "newText": "x = 2"}, {"oldText": "y", "newText": "z"}]}}`,
+			want: []string{`replace a.py old="x = 1" new="x = 2" count=1 hint=0 line=1`,
+				`replace a.py old="y" new="z" count=1 hint=0 line=1`},
+		},
+		"filesystemDryRun": {
+			src:     `{"name": "edit_file", "arguments": {"path": "a.py", "edits": [{"oldText": "x = 1", "newText": "x = 2"}], "dryRun": true}}`,
+			errWith: `asks for a dry run`,
+		},
+		"filesystemDryRunFalse": {
+			src:  `{"name": "edit_file", "arguments": {"path": "a.py", "edits": [{"oldText": "x", "newText": "y"}], "dryRun": false}}`,
+			want: []string{`replace a.py old="x" new="y" count=1 hint=0 line=1`},
+		},
+		// Anthropic's and Goose's insert of an empty text inserts an
+		// empty line.
+		"insertEmptyLine": {
+			src:  `{"name": "developer__text_editor", "arguments": {"command": "insert", "path": "a.py", "insert_line": 2, "new_str": ""}}`,
+			want: []string{`replace a.py old="" new="\n" count=1 hint=3 line=1`},
+		},
+		"insertNoText": {
+			src:     `{"name": "text_editor", "arguments": {"command": "insert", "path": "a.py", "insert_line": 2}}`,
+			errWith: `no new text`,
+		},
+		"gooseWrite": {
+			src:  `{"name": "developer__text_editor", "arguments": {"command": "write", "path": "a.py", "file_text": "x\n"}}`,
+			want: []string{`rewrite a.py old="" new="x\n" count=0 hint=0 line=1`},
+		},
+		"gooseUndoEdit": {
+			src:     `{"name": "developer__text_editor", "arguments": {"command": "undo_edit", "path": "a.py"}}`,
+			errWith: `command "undo_edit" on a.py is not an edit`,
 		},
 		"proseJSONWithPath": {
 			src: `{"path": "/api/users", "contents": ["id", "name"], "before": "2024-01-01"}`,

@@ -36,6 +36,16 @@ type Options struct {
 	// is then never taken for one a reply cut off, by its hunks' counts,
 	// a missing last newline or a diff fence never closed.
 	Complete bool
+	// File is the file of the edits that name none (a SEARCH/REPLACE
+	// block or a hunk with no path before it, a tool call without a
+	// path, Zed's <old_text>/<new_text> pairs), as patch FILE takes it:
+	// slash-separated, relative to the root, as a reply writes a path.
+	// Edits that name a file keep it. "" leaves such edits refused.
+	File string
+	// FileArg names, for the hint of an edit that names no file while
+	// File is "", how the caller takes File ("--file PATH"); "" names
+	// nothing.
+	FileArg string
 }
 
 // Parse reads every edit in src. It returns the edits that parsed and a
@@ -45,10 +55,12 @@ type Options struct {
 func Parse(src string, opts Options) ([]edit.Edit, edit.ErrorList) {
 	p := newParser(src, opts.Format)
 	p.tree, p.complete = opts.Tree, opts.Complete
+	p.setFile(opts.File, opts.FileArg)
 	if opts.Format != edit.FormatAuto && opts.Skipped != nil {
 		p.files = map[string]*treeFile{}
 		p.skipped = newParser(src, edit.FormatAuto)
 		p.skipped.lines, p.skipped.tree, p.skipped.files = p.lines, p.tree, p.files
+		p.skipped.setFile(opts.File, opts.FileArg)
 	}
 	edits, errs := p.parse()
 	if p.skipped != nil {
@@ -153,9 +165,10 @@ type parser struct {
 	diff     udiffReader
 	json     jsonReader
 	nearMiss nearMissReader
+	zed      zedReader
 	xml      xmlReader
 	whole    wholeReader
-	readers  [7]reader
+	readers  [8]reader
 	// complete says the text is known to be whole (a decoded JSON
 	// string, a rendering of normalize's own): where it ends is no sign
 	// of a reply cut off.
@@ -171,6 +184,28 @@ type parser struct {
 	// edits in all, while run runs (see push).
 	fullEdits [][]edit.Edit
 	fullCount int
+	// file is Options.File, tidied: the file of edits that name none,
+	// which the first SEARCH/REPLACE block without a path inherits as
+	// if a block before it had named it. fileArg is Options.FileArg.
+	file, fileArg string
+}
+
+// setFile sets the file of the edits that name none, and how the
+// caller takes it, for hints.
+func (p *parser) setFile(file, arg string) {
+	if file != "" {
+		file = syntax.TidyPath(file)
+	}
+	p.file, p.fileArg, p.lastPath = file, arg, file
+}
+
+// noFileHint is hint, for an edit that names no file, extended to name
+// the caller's way of giving one (FileArg).
+func (p *parser) noFileHint(hint string) string {
+	if p.fileArg == "" {
+		return hint
+	}
+	return strings.TrimSuffix(hint, ".") + ", or name the file with " + p.fileArg + "."
 }
 
 // A treeFile is what the tree holds under one name.
@@ -262,9 +297,9 @@ func (p *parser) treeText(pth string) (string, bool) {
 
 func newParser(text string, f edit.Format) *parser {
 	p := &parser{text: text, lines: syntax.SplitLines(text), format: f, leanOnWhole: map[int]bool{}, toolWrites: map[int]bool{}}
-	p.codex.p, p.sr.p, p.nearMiss.p, p.json.p, p.xml.p, p.whole.p = p, p, p, p, p, p
+	p.codex.p, p.sr.p, p.nearMiss.p, p.json.p, p.zed.p, p.xml.p, p.whole.p = p, p, p, p, p, p, p
 	p.diff = udiffReader{p: p, fenceClose: -1, openFence: -1}
-	p.readers = [...]reader{&p.codex, &p.sr, &p.diff, &p.json, &p.nearMiss, &p.xml, &p.whole}
+	p.readers = [...]reader{&p.codex, &p.sr, &p.diff, &p.json, &p.nearMiss, &p.zed, &p.xml, &p.whole}
 	return p
 }
 

@@ -63,6 +63,9 @@ func (r *srReader) read(i int) int {
 	}
 	pth, from := p.blockPath(i)
 	body, hint := syntax.SearchStart(p.lines, i, closeAt)
+	if hint == 0 {
+		hint = syntax.OpenerLineHint(p.lines[i].Text) // Zed's "<<<<<<< SEARCH line=42"
+	}
 	for len(divs) > 0 && divs[0] < body {
 		divs = divs[1:] // a divider inside Roo's preamble cannot split the block
 	}
@@ -78,7 +81,7 @@ func (r *srReader) read(i int) int {
 		return closeAt + 1
 	}
 	if pth == "" {
-		p.errorHint(lineNum(i), "Put the file's path alone on the line before the block's fence.",
+		p.errorHint(lineNum(i), p.noFileHint("Put the file's path alone on the line before the block's fence."),
 			"SEARCH/REPLACE block names no file")
 		return closeAt + 1
 	}
@@ -90,8 +93,8 @@ func (r *srReader) read(i int) int {
 	p.lastPath = pth
 	old := syntax.UnescapeMarkers(p.text[p.lineEnd(body-1):p.lines[div].Start])
 	nw := syntax.UnescapeMarkers(p.text[p.lineEnd(div):p.lines[closeAt].Start])
-	// Roo's start line, like a hunk's, may break a tie between equal
-	// matches; it never moves the edit to text that does not match.
+	// Roo's start line and Zed's, like a hunk's, may break a tie between
+	// equal matches; they never move the edit to text that does not match.
 	e := edit.Edit{Op: edit.Replace, Path: pth, Old: old, New: nw, Count: 1, Hint: hint}
 	if old == "" {
 		e = edit.Edit{Op: edit.Create, Path: pth, New: nw}

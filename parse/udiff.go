@@ -567,7 +567,11 @@ func (r *udiffReader) read(i int) int {
 		// No file header: a path named just before the hunk (a path
 		// line, a fence's info string, a path line before its fence)
 		// stands for one.
-		if pth, _, ok := p.pathBefore(i, true); ok {
+		pth, _, ok := p.pathBefore(i, true)
+		if !ok && p.file != "" {
+			pth, ok = p.file, true // the file the caller names for edits that name none
+		}
+		if ok {
 			// Line i is a header: readHunksInto reads at least its hunk.
 			f := &diffFile{from: i, hdr: syntax.FileHeader{OldPath: pth, NewPath: pth}, hasHdr: true}
 			p.readHunksInto(f, i)
@@ -575,7 +579,8 @@ func (r *udiffReader) read(i int) int {
 			return max(f.to, i+1)
 		}
 		h, next := p.readHunk(i, true)
-		p.errorf(lineNum(i), "hunk has no file header: put \"--- a/PATH\" and \"+++ b/PATH\" lines before it")
+		p.errorHint(lineNum(i), p.noFileHint("Resend the edit complete, with every marker line in place."),
+			"hunk has no file header: put \"--- a/PATH\" and \"+++ b/PATH\" lines before it")
 		return max(next, h.to, i+1)
 	}
 	f := p.readDiffFile(i)
@@ -630,6 +635,7 @@ func (p *parser) readHunksInto(f *diffFile, k int) {
 	defer func() { p.diff.target = "" }()
 	p.diff.lines = p.diff.lines[:0]
 	f.hunks = p.diff.hunks[:0]
+	sepEnd := -1
 	for k < len(p.lines) {
 		t := p.lines[k].Text
 		header := syntax.IsHunkHeader(t)
@@ -642,6 +648,10 @@ func (p *parser) readHunksInto(f *diffFile, k int) {
 			f.hunks = slices.Grow(f.hunks, max(len(f.hunks), 16))
 		}
 		h, next := p.readHunk(k, header)
+		if header && len(h.lines) == 0 && p.endsSection(k, h.to) {
+			sepEnd, k = h.to, next
+			continue
+		}
 		f.hunks = append(f.hunks, h)
 		k = next
 	}
@@ -649,7 +659,28 @@ func (p *parser) readHunksInto(f *diffFile, k int) {
 	if len(f.hunks) > 0 {
 		k = f.hunks[len(f.hunks)-1].to
 	}
-	f.to = max(k, f.from+1)
+	f.to = max(k, sepEnd, f.from+1)
+}
+
+// endsSection reports whether the hunk header at line k, whose body is
+// empty up to line to, is a separator that ends a file's section: a bare
+// "@@", "@@ @@" or "@@ ... @@" that the diff's closing fence or the next
+// file's header follows. A numbered header, or one the reply ends after,
+// is an empty hunk.
+func (p *parser) endsSection(k, to int) bool {
+	rest := strings.TrimSpace(strings.TrimPrefix(p.lines[k].Text, "@@"))
+	if rest != "" && rest != "@@" && strings.TrimSpace(strings.TrimSuffix(rest, "@@")) != "..." {
+		return false
+	}
+	j := to
+	for j < len(p.lines) && strings.TrimSpace(p.lines[j].Text) == "" {
+		j++
+	}
+	if j >= len(p.lines) {
+		return false
+	}
+	_, _, header := p.fileHeaderAt(j, false)
+	return j == p.diff.fenceClose || header || strings.HasPrefix(p.lines[j].Text, "diff --git ")
 }
 
 // A lineReader reads a string by lines. go-gitdiff reads its input

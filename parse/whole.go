@@ -565,6 +565,9 @@ func (p *parser) foreign(j int) bool {
 	if srLike(t) {
 		return true
 	}
+	if _, ok := zedOpenAt(t); ok {
+		return true
+	}
 	if _, _, ok := syntax.XMLToolOpen(t); ok {
 		return true
 	}

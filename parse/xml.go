@@ -539,8 +539,11 @@ func unfenced(text string) string {
 // that is no path as a PARSE_ERROR at line num.
 func (p *parser) xmlPath(num int, name string, params map[string]xmlParam) (string, bool) {
 	raw, ok := params["path"]
+	if !ok && p.file != "" {
+		return p.file, true // the file the caller names for edits that name none
+	}
 	if !ok {
-		p.errorHint(num, "Name the file in <path>PATH</path>.", "the <%s> call names no file (want <path>)", name)
+		p.errorHint(num, p.noFileHint("Name the file in <path>PATH</path>."), "the <%s> call names no file (want <path>)", name)
 		return "", false
 	}
 	pth, ok := syntax.CleanDelimitedPath(raw.text)

@@ -144,7 +144,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 	}
 	var repair func(context.Context, apply.RepairRequest) ([]edit.Edit, error)
 	if opts.repair != "" {
-		repair = repairFunc(opts.repair, opts.root, opts.repairTO)
+		repair = repairFunc(opts.repair, opts.root, opts.file, opts.repairTO)
 	}
 	var verify func(context.Context, string) (string, error)
 	if opts.verify != "" {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/parse"
 )
 
 // planOptions are what apply and normalize share: where the tree is, how
@@ -27,6 +28,7 @@ type planOptions struct {
 	trimWS   bool
 	prefixes []string // --path-prefix
 	response string   // RESPONSE_FILE; "" or "-" for stdin
+	file     string   // --file: the file of edits that name none
 	// skipped, if set, is told of each edit that --format leaves unread
 	// (parse.Options.Skipped).
 	skipped func(edit.Edit)
@@ -41,6 +43,25 @@ func addPlanFlags(fs *pflag.FlagSet, opts *planOptions, baseUsage string) {
 	fs.StringArrayVar(&opts.base, "base", nil, baseUsage)
 	fs.BoolVar(&opts.trimWS, "trim-trailing-ws", false, "strip trailing spaces and tabs from the lines edits add")
 	addPrefixFlag(fs, &opts.prefixes)
+	addFileFlag(fs, &opts.file)
+}
+
+// fileFlag is how the hint of an edit that names no file names --file.
+const fileFlag = "--file PATH"
+
+// addFileFlag registers --file, which every command that parses a reply
+// takes.
+func addFileFlag(fs *pflag.FlagSet, file *string) {
+	fs.StringVar(file, "file", "", "the file of edits that name none (a bare SEARCH/REPLACE block or hunk, Zed's <old_text> pairs, a tool call without a path), `PATH` relative to the root, as patch FILE takes it")
+}
+
+// replyParseOptions is how a command reads a reply in format f with --file
+// file: a path as the reply would write it, relative to the root.
+func replyParseOptions(f edit.Format, file string) parse.Options {
+	if file != "" {
+		file = filepath.ToSlash(file)
+	}
+	return parse.Options{Format: f, File: file, FileArg: fileFlag}
 }
 
 // addPrefixFlag registers --path-prefix, which every command that

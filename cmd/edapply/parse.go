@@ -6,7 +6,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/edapply/edapply/edit"
-	"github.com/edapply/edapply/parse"
 	"github.com/edapply/edapply/report"
 )
 
@@ -14,6 +13,7 @@ type parseOptions struct {
 	root     string
 	format   edit.Format
 	response string // "" or "-" for stdin
+	file     string // --file
 }
 
 func newParseCmd(opts *parseOptions) *cobra.Command {
@@ -44,6 +44,7 @@ Exit status: 0 every region parsed; 1 some region failed to parse;
 	}
 	cmd.Flags().StringVarP(&opts.root, "root", "C", ".", "working tree `DIR` consulted where the reply is ambiguous")
 	cmd.Flags().VarP(&opts.format, "format", "f", "edit format: "+edit.FormatNames())
+	addFileFlag(cmd.Flags(), &opts.file)
 	registerCompletions(cmd)
 	return cmd
 }
@@ -51,7 +52,7 @@ Exit status: 0 every region parsed; 1 some region failed to parse;
 // runParse prints the parse of the response. Its status follows apply's:
 // a response with no edit is 2, one with a region that failed is 1.
 func runParse(opts *parseOptions, in io.Reader, out io.Writer) error {
-	_, edits, errs, err := readEdits(opts.response, parse.Options{Format: opts.format}, opts.root, in)
+	_, edits, errs, err := readEdits(opts.response, replyParseOptions(opts.format, opts.file), opts.root, in)
 	if err != nil {
 		return err
 	}

@@ -29,8 +29,9 @@ const fixerStderrTail = 300
 // stdin as a [report.RepairInput]; what it prints is parsed as a response.
 // A fixer that exits non-zero, outlives timeout, prints too much, or prints
 // nothing that parses cleanly into an edit fixes nothing: the original
-// error stands.
-func repairFunc(cmdline, root string, timeout time.Duration) func(context.Context, apply.RepairRequest) ([]edit.Edit, error) {
+// error stands. Its edits that name no file edit file (--file), as the
+// reply's do.
+func repairFunc(cmdline, root, file string, timeout time.Duration) func(context.Context, apply.RepairRequest) ([]edit.Edit, error) {
 	return func(ctx context.Context, req apply.RepairRequest) ([]edit.Edit, error) {
 		in, err := json.Marshal(report.NewRepairInput(req))
 		if err != nil {
@@ -40,7 +41,7 @@ func repairFunc(cmdline, root string, timeout time.Duration) func(context.Contex
 		if err != nil {
 			return nil, err
 		}
-		fixes, perrs := parse.Parse(string(out), parse.Options{})
+		fixes, perrs := parse.Parse(string(out), replyParseOptions(edit.FormatAuto, file))
 		if len(perrs) > 0 {
 			return nil, fmt.Errorf("the fixer's output did not parse: %w", perrs.Err())
 		}

@@ -39,7 +39,9 @@ func loadReply(opts *planOptions, in io.Reader) (*loadedReply, error) {
 	if err := cli.CheckRoot(opts.root); err != nil {
 		return nil, err
 	}
-	src, edits, perrs, err := readEdits(opts.response, parse.Options{Format: opts.format, Skipped: opts.skipped}, opts.root, in)
+	popts := replyParseOptions(opts.format, opts.file)
+	popts.Skipped = opts.skipped
+	src, edits, perrs, err := readEdits(opts.response, popts, opts.root, in)
 	if err != nil {
 		return nil, err
 	}

@@ -91,8 +91,8 @@ func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c =
 // Field names, in the order they are preferred when a call holds several.
 var (
 	JSONPathKeys = []string{"path", "file_path", "filePath", "filename", "file"}
-	JSONOldKeys  = []string{"old_string", "old_str", "oldString", "old_text", "search"}
-	JSONNewKeys  = []string{"new_string", "new_str", "newString", "new_text", "replace", "content", "file_text"}
+	JSONOldKeys  = []string{"old_string", "old_str", "oldString", "old_text", "oldText", "search"}
+	JSONNewKeys  = []string{"new_string", "new_str", "newString", "new_text", "newText", "replace", "content", "file_text"}
 	// JSONWrapperKeys hold the arguments of a call: Anthropic's "input",
 	// OpenAI's "function" and its "arguments", a local shell call's "action",
 	// and the common variants.

@@ -61,8 +61,39 @@ func isSearchLabel(s string) bool {
 // length labelledRun allows.
 func IsSearchOpener(s string) bool {
 	_, label, ok := marker(s, '<')
-	return ok && isSearchLabel(strings.ToLower(strings.TrimSuffix(label, ">"))) || isClineOpener(s) ||
+	return ok && (isSearchLabel(strings.ToLower(strings.TrimSuffix(label, ">"))) || lineHintLabel(label) > 0) || isClineOpener(s) ||
 		labelledRun(s, '<', "search") > 0
+}
+
+// OpenerLineHint returns the line Zed's opener "<<<<<<< SEARCH line=42"
+// names (also written line="42"), 0 for any other line.
+func OpenerLineHint(s string) int {
+	_, label, ok := marker(s, '<')
+	if !ok {
+		return 0
+	}
+	return lineHintLabel(label)
+}
+
+// lineHintLabel returns N for an opener's label "SEARCH line=N", 0 for
+// any other.
+func lineHintLabel(label string) int {
+	word, rest, ok := strings.Cut(label, " ")
+	if !ok || !strings.EqualFold(word, "search") {
+		return 0
+	}
+	num, ok := strings.CutPrefix(strings.TrimSpace(rest), "line=")
+	if !ok {
+		return 0
+	}
+	if len(num) > 2 && num[0] == '"' && num[len(num)-1] == '"' {
+		num = num[1 : len(num)-1]
+	}
+	n, err := strconv.Atoi(num)
+	if err != nil || n < 1 || strings.HasPrefix(num, "+") {
+		return 0
+	}
+	return n
 }
 
 // isClineOpener reports whether s is Cline's "------- SEARCH". Unlike '<',

@@ -80,3 +80,31 @@ func TestMarkerRunLengths(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenerLineHint: Zed's "<<<<<<< SEARCH line=N" opens a block and
+// carries N; other words after SEARCH do not open one.
+func TestOpenerLineHint(t *testing.T) {
+	tests := map[string]struct {
+		in     string
+		opener bool
+		hint   int
+	}{
+		"plain":      {"<<<<<<< SEARCH line=42", true, 42},
+		"quoted":     {`<<<<<<< SEARCH line="42"`, true, 42},
+		"lowercase":  {"<<<<<<< search line=3", true, 3},
+		"noHint":     {"<<<<<<< SEARCH", true, 0},
+		"zero":       {"<<<<<<< SEARCH line=0", false, 0},
+		"signed":     {"<<<<<<< SEARCH line=+4", false, 0},
+		"word":       {"<<<<<<< SEARCH line=x", false, 0},
+		"otherLabel": {"<<<<<<< HEAD line=4", false, 0},
+		"runOfSix":   {"<<<<<< SEARCH line=4", false, 0},
+	}
+	for name, tt := range tests {
+		if got := IsSearchOpener(tt.in); got != tt.opener {
+			t.Errorf("%s: IsSearchOpener(%q) = %v, want %v", name, tt.in, got, tt.opener)
+		}
+		if got := OpenerLineHint(tt.in); got != tt.hint {
+			t.Errorf("%s: OpenerLineHint(%q) = %d, want %d", name, tt.in, got, tt.hint)
+		}
+	}
+}
