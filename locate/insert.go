@@ -39,8 +39,10 @@ func (f *finder) insert(e *edit.Edit, np *pattern, from int, noAlready bool) (lo
 		line, strategy = len(lines), edit.StrategyAppend
 	}
 	// Already there: the new lines stand at the insertion point (or, at the
-	// end of the file, end it).
-	if !noAlready {
+	// end of the file, end it). Blank lines alone stand next to any blank
+	// line, so their standing there says nothing of a retry: they are
+	// inserted as asked.
+	if !noAlready && !allBlank(np.lines) {
 		k := line
 		if strategy == edit.StrategyAppend {
 			k = len(lines) - len(np.lines)
@@ -131,6 +133,16 @@ func beginsWithFile(content string, text []string) bool {
 	}
 	for i, l := range file {
 		if trimRight(l) != trimRight(text[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// allBlank reports whether every line holds only blanks.
+func allBlank(lines []string) bool {
+	for _, l := range lines {
+		if strings.TrimSpace(l) != "" {
 			return false
 		}
 	}

@@ -331,6 +331,10 @@ func TestLocateAnchorsAndEOF(t *testing.T) {
 		"insertAtEnd":     {file: "a\n", old: "", new: "x\n", hint: 2, want: "a\nx\n", strategy: edit.StrategyLineHint},
 		"insertPastEnd":   {file: "a\n", old: "", new: "x\n", hint: 9, code: edit.CodeNoMatch},
 		"insertResent":    {file: "a\nx\nb\n", old: "", new: "x\n", hint: 2, status: edit.StatusAlreadyApplied},
+		// A blank line stands next to any blank line: inserted as asked,
+		// never taken for a retry.
+		"insertBlankBeforeBlank": {file: "a\n\nb\n", old: "", new: "\n", hint: 2, want: "a\n\n\nb\n", strategy: edit.StrategyLineHint},
+		"appendBlankAfterBlank":  {file: "a\n\n", old: "", new: "\n", want: "a\n\n\n", strategy: edit.StrategyAppend},
 	} {
 		runLocate(t, name, c)
 	}
