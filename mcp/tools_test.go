@@ -224,3 +224,31 @@ func TestUndoDryRunAndList(t *testing.T) {
 		t.Fatal("the history keeps fewer writes than this test makes")
 	}
 }
+
+// TestHintsInToolWords: a hint whose way out the command line words with
+// a flag or a subcommand (--encoding, `edapply undo`) reaches a tool's
+// caller without it, in words that hold for the tools.
+func TestHintsInToolWords(t *testing.T) {
+	cs, _ := connect(t, map[string]string{"latin.txt": "x = 1\n# caf\xe9\n"})
+	var r report.Receipt
+	res := call(t, cs, "edit_file", map[string]any{"path": "latin.txt", "edits": []any{
+		map[string]any{"old_string": "x = 1\n", "new_string": "x = 'é'\n"},
+	}}, &r)
+	if !res.IsError || len(r.Errors) != 1 || r.Errors[0].Code != "BINARY_FILE" {
+		t.Fatalf("edit_file of a Latin-1 file adding é: %s", resultText(res))
+	}
+	if h := r.Errors[0].Hint; strings.Contains(h, "--") || !strings.Contains(h, "working-tree-encoding") {
+		t.Errorf("BINARY_FILE hint = %q, want the encoding declared without a command-line flag", h)
+	}
+
+	reply := `{"command": "undo_edit", "path": "latin.txt"}`
+	res = call(t, cs, "apply_edits", map[string]any{"reply": reply}, &r)
+	if !res.IsError || len(r.Errors) == 0 {
+		t.Fatalf("apply_edits of undo_edit: %s", resultText(res))
+	}
+	for _, e := range r.Errors {
+		if strings.Contains(e.Hint, "edapply undo") || strings.Contains(e.Hint, "--") {
+			t.Errorf("%s hint = %q, names the command line", e.Code, e.Hint)
+		}
+	}
+}

@@ -178,6 +178,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 		res.OK, res.DryRun = false, dryRun
 		res.Errors = append(r.perrs, res.Errors...)
 	}
+	inCLIWords(res.Errors)
 	// The status is taken before the receipt is written, so that the
 	// Result, and the files and texts it holds, need not outlive the
 	// receipt's own records while a --json receipt is encoded.

@@ -106,13 +106,27 @@ func writeUsageReceipt(w io.Writer, cmd *cobra.Command, err error) {
 }
 
 // resultStatus is the status an apply's receipt stands for: 0 when it
-// succeeded, 3 when --verify failed (and the files were restored), else 1.
+// succeeded, 3 when --verify failed (and the files were restored), 2 when
+// the request had nothing to act on, else 1.
 func resultStatus(res *apply.Result) error {
 	switch {
 	case res.OK:
 		return nil
 	case res.Verify == "failed":
 		return exitStatus(exitVerify)
+	case onlyUsage(res.Errors):
+		return exitStatus(exitUsage)
 	}
 	return exitStatus(exitFailed)
+}
+
+// onlyUsage reports whether errs are all USAGE (undo with nothing to
+// undo): a request with nothing to act on, exit 2 as a bad command line.
+func onlyUsage(errs edit.ErrorList) bool {
+	for _, e := range errs {
+		if e.Code != edit.CodeUsage {
+			return false
+		}
+	}
+	return len(errs) > 0
 }
