@@ -246,6 +246,10 @@ func TestReadFileNotFoundCandidates(t *testing.T) {
 		if text := resultText(res); !strings.Contains(text, "candidate file src/calc.py") {
 			t.Errorf("%s: read_file's text does not name the candidate:\n%s", p, text)
 		}
+		// A read creates nothing: its hint does not say how to.
+		if got.Code == "FILE_NOT_FOUND" && (strings.Contains(got.Hint, "create") || !strings.Contains(got.Hint, "read it by that path")) {
+			t.Errorf("%s: read_file's hint %q, want the path to read and nothing of creating", p, got.Hint)
+		}
 	}
 }
 

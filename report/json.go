@@ -162,14 +162,6 @@ func NewReceipt(res *apply.Result) Receipt {
 	return r
 }
 
-// UsageReceipt is the receipt of a command line that could not run (a bad
-// flag, a missing root, an unreadable response): nothing planned, one
-// USAGE error carrying msg.
-func UsageReceipt(msg, command string, dryRun bool) Receipt {
-	return Receipt{DryRun: dryRun, Files: []WireFile{}, Errors: []WireError{{Code: string(edit.CodeUsage), Message: msg,
-		Hint: "Fix the command line; run '" + command + " --help' for usage."}}}
-}
-
 // JSON writes res as one compact JSON object and a newline, so a harness
 // can read receipts line by line.
 func JSON(w io.Writer, res *apply.Result) error {

@@ -135,7 +135,7 @@ func TestKillDuringCommit(t *testing.T) {
 				// Undo undoes a finished apply; after an interrupted one
 				// there is nothing to undo and nothing changes.
 				status, out = k.undo(t)
-				if wantOK && status != exitOK || !wantOK && status != exitFailed {
+				if wantOK && status != exitOK || !wantOK && status != exitUsage {
 					t.Errorf("undo: exit %d\n%s", status, out)
 				}
 				diffTTree(t, "after undo", snapshot(t, k.root), killBefore)
