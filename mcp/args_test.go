@@ -58,13 +58,22 @@ func TestEditFileArgumentNames(t *testing.T) {
 	}
 }
 
+// wireUsage is a receipt's error as a client reads it.
+type wireUsage struct {
+	Code    string `json:"code"`
+	Path    string `json:"path"`
+	Edit    *int   `json:"edit"`
+	Message string `json:"message"`
+	Hint    string `json:"hint"`
+}
+
 // usageOf calls tool with args and returns its result, which must be a
 // receipt holding one USAGE error, and that error.
-func usageOf(t *testing.T, cs *sdk.ClientSession, tool string, args any) (*sdk.CallToolResult, report.WireError) {
+func usageOf(t *testing.T, cs *sdk.ClientSession, tool string, args any) (*sdk.CallToolResult, wireUsage) {
 	t.Helper()
 	var r struct {
-		OK     bool               `json:"ok"`
-		Errors []report.WireError `json:"errors"`
+		OK     bool        `json:"ok"`
+		Errors []wireUsage `json:"errors"`
 	}
 	res := call(t, cs, tool, args, &r)
 	if !res.IsError || r.OK || len(r.Errors) != 1 || r.Errors[0].Code != "USAGE" {

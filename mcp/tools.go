@@ -242,7 +242,8 @@ func (s *server) applyEdits(ctx context.Context, req *sdk.CallToolRequest) (*sdk
 	}
 	// Normalizing reads bytes: the copy is made for the receipt alone, not
 	// held through the apply.
-	return s.receipt(res, report.ChangedNormalized([]byte(c.reply), edits, res), false)
+	normalized, _ := report.Normalized([]byte(c.reply), edits, res)
+	return s.receipt(res, normalized, false)
 }
 
 func (s *server) undo(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {

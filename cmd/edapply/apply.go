@@ -197,9 +197,9 @@ func writeApplyReceipt(out, errOut io.Writer, opts *applyOptions, res *apply.Res
 	case opts.json:
 		rc := report.NewReceipt(res)
 		if r != nil {
-			rc.Normalized = report.ChangedNormalized(r.src, r.edits, res)
+			rc.Normalized, _ = report.Normalized(r.src, r.edits, res)
 		}
-		return report.WriteReceipt(out, rc)
+		return report.WriteJSON(out, rc)
 	case opts.check:
 		if res.Verify == "skipped" && res.OK {
 			fmt.Fprintln(errOut, "edapply: --verify not run: --check writes nothing")

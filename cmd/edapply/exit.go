@@ -110,7 +110,7 @@ func writeUsageReceipt(w io.Writer, cmd *cobra.Command, err error) {
 	}
 	res := &apply.Result{DryRun: dry, Errors: edit.ErrorList{{Code: edit.CodeUsage, Edit: -1, Msg: err.Error(), Hint: hint}}}
 	// A receipt that cannot be written leaves the status and stderr to say why.
-	_ = report.WriteReceipt(w, report.NewReceipt(res))
+	_ = report.WriteJSON(w, report.NewReceipt(res))
 }
 
 // resultStatus is the status an apply's receipt stands for: 0 when it

@@ -69,6 +69,9 @@ func runNormalize(ctx context.Context, opts *normalizeOptions, in io.Reader, out
 		PathPrefixes: opts.prefixes})
 	inCLIWords(res.Errors)
 	text, nerr := report.Normalized(r.src, r.edits, res)
+	if text == "" { // the response as applied is the response as sent
+		text = string(r.src)
+	}
 	if _, err := io.WriteString(out, text); err != nil {
 		return err
 	}

@@ -81,7 +81,7 @@ func runUndo(ctx context.Context, opts *undoOptions, out io.Writer) error {
 	inCLIWords(res.Errors)
 	var err error
 	if opts.json {
-		err = report.WriteReceipt(out, report.NewReceipt(res))
+		err = report.WriteJSON(out, report.NewReceipt(res))
 	} else {
 		err = writeHuman(out, res, opts.color)
 	}
