@@ -26,5 +26,5 @@
 //	}
 //	res, err := apply.Apply(ctx, edits, apply.Options{Root: dir})
 //	report.WriteJSON(os.Stdout, report.NewReceipt(res)) // the receipt, also on failure
-//	return err                  // res.Errors.Err(): nil when every edit applied
+//	return err                                          // res.Errors.Err(): nil when every edit applied
 package apply

@@ -10,7 +10,7 @@ import (
 )
 
 // Receipt is the wire form of an [apply.Result], the object `--json` prints
-// (CONTRACT.md, "Receipt"). Files and Errors are never nil, so a consumer
+// (docs/contract.md, "Receipt"). Files and Errors are never nil, so a consumer
 // always finds arrays.
 type Receipt struct {
 	OK         bool        `json:"ok"`
