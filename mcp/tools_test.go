@@ -231,7 +231,8 @@ func TestUndoDryRunAndList(t *testing.T) {
 // a flag or a subcommand (--encoding, `edapply undo`) reaches a tool's
 // caller without it, in words that hold for the tools.
 func TestHintsInToolWords(t *testing.T) {
-	cs, _ := connect(t, map[string]string{"latin.txt": "x = 1\n# caf\xe9\n"})
+	cs, _ := connect(t, map[string]string{"latin.txt": "x = 1\n# caf\xe9\n",
+		"calc.py": "def a():\n    return 1\n\n\ndef b():\n    return 2\n\n\ndef c():\n    return 3\n"})
 	var r report.Receipt
 	res := call(t, cs, "edit_file", map[string]any{"path": "latin.txt", "edits": []any{
 		map[string]any{"old_string": "x = 1\n", "new_string": "x = 'é'\n"},
@@ -241,6 +242,15 @@ func TestHintsInToolWords(t *testing.T) {
 	}
 	if h := r.Errors[0].Hint; strings.Contains(h, "--") || !strings.Contains(h, "working-tree-encoding") {
 		t.Errorf("BINARY_FILE hint = %q, want the encoding declared without a command-line flag", h)
+	}
+
+	// A fence that holds a piece of the file: apply_edits takes no format.
+	res = call(t, cs, "apply_edits", map[string]any{"reply": "calc.py\n```python\ndef b():\n    return 20\n```\n"}, &r)
+	if !res.IsError || len(r.Errors) != 1 || r.Errors[0].Code != "ELISION" {
+		t.Fatalf("apply_edits of a piece of calc.py: %s", resultText(res))
+	}
+	if h := r.Errors[0].Hint; strings.Contains(h, "-f") || !strings.Contains(h, "every line of the file") {
+		t.Errorf("ELISION hint = %q, want the whole file asked for without a command-line flag", h)
 	}
 
 	reply := `{"command": "undo_edit", "path": "latin.txt"}`

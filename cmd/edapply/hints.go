@@ -13,8 +13,9 @@ var cliHints = map[*remedy.Remedy]string{
 	remedy.ForceReadOnly: "The file is protected; leave it unchanged. A user who means the edit makes it writable first, or passes --force-readonly.",
 	remedy.Encoding: "Write the lines the edit adds in ASCII, or declare the file's encoding (--encoding NAME, working-tree-encoding in .gitattributes, " +
 		"or charset in .editorconfig) so that the text is converted to it.",
-	remedy.Undo: "Run `edapply undo` to restore the files from the undo journal.",
-	remedy.Hash: "Give the file's SHA-256 as `edapply hash` prints it, or a prefix of at least 8 hex digits.",
+	remedy.Undo:      "Run `edapply undo` to restore the files from the undo journal.",
+	remedy.WholeFile: "Send a SEARCH/REPLACE block for the part you changed, or pass `-f whole` if the fence is meant to replace the whole file.",
+	remedy.Hash:      "Give the file's SHA-256 as `edapply hash` prints it, or a prefix of at least 8 hex digits.",
 }
 
 // inCLIWords rewrites the hints of errs in the command line's words.

@@ -33,6 +33,9 @@ var (
 	// Undo: the undo journal holds what a failed restore could not put
 	// back, or the earlier state the model asked for.
 	Undo = &Remedy{"undo from the journal"}
+	// WholeFile: a fence under a path reads as a piece of the file; the
+	// caller may have a way to say it is the whole file.
+	WholeFile = &Remedy{"read a fence as the whole file"}
 	// Hash: a base hash was malformed; the caller names where a good one
 	// comes from.
 	Hash = &Remedy{"take the file's hash"}
