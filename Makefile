@@ -94,8 +94,10 @@ eval: build
 		echo "eval: ../shared/eval not found; skipping"; \
 	fi
 
-# Drive `edapply mcp` (which runs bin/edapply-mcp) with the official
-# TypeScript SDK's client over stdio (node and npm; the SDK is installed
-# under $$TMPDIR, not here). Optional: not part of check.
+# Drive `edapply mcp` (which runs bin/edapply-mcp) over stdio with two
+# clients from outside the project: the official TypeScript SDK's
+# (@modelcontextprotocol/sdk) and the MCP inspector in CLI mode
+# (@modelcontextprotocol/inspector). Both need node and npm and are
+# installed under $$TMPDIR, not here. Optional: not part of check.
 mcp-smoke: build
 	scripts/mcp-smoke.sh bin/edapply

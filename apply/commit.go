@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/remedy"
 	"github.com/edapply/edapply/internal/testhook"
 )
 
@@ -244,14 +245,14 @@ func (t *txn) stage(i int, name string) *edit.Error {
 	err := t.mkdirs(path.Dir(c.path))
 	t.mu.Unlock()
 	if err != nil {
-		return ioErr(c.path, "cannot create directory", err)
+		return writeErr(c.path, "cannot create directory", err)
 	}
 	hook("temp", c.path)
 	t.open <- struct{}{}
 	f, err := t.writeTemp(name, c.final)
 	if err != nil {
 		<-t.open
-		return ioErr(c.path, "cannot write temporary file", err)
+		return writeErr(c.path, "cannot write temporary file", err)
 	}
 	t.mu.Lock()
 	t.temps[i] = name
@@ -285,10 +286,10 @@ func (t *txn) place(i int) *edit.Error {
 		tmp := t.temps[i]
 		t.mu.Unlock()
 		if err := t.rename(tmp, c.path); err != nil {
-			return ioErr(c.path, "cannot rename into place", err)
+			return writeErr(c.path, "cannot rename into place", err)
 		}
 	} else if err := t.remove(c.path); err != nil {
-		return ioErr(c.path, "cannot delete", err)
+		return writeErr(c.path, "cannot delete", err)
 	}
 	t.mu.Lock()
 	delete(t.temps, i)
@@ -456,8 +457,8 @@ func (t *txn) rollback() *edit.Error {
 		}
 	}
 	if len(failed) > 0 {
-		return &edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "could not restore " + strings.Join(failed, ", "),
-			Hint: "Run `edapply undo` to restore the files from the undo journal."}
+		return remedy.Mark(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "could not restore " + strings.Join(failed, ", "),
+			Hint: "Undo restores the files from the undo journal."}, remedy.Undo)
 	}
 	if t.unjournal != nil {
 		t.unjournal()
@@ -678,4 +679,23 @@ func (t *txn) removeTemps() {
 
 func ioErr(p, what string, err error) *edit.Error {
 	return &edit.Error{Code: edit.CodeIO, Path: p, Edit: -1, Msg: what + ": " + errMsg(err), Err: err}
+}
+
+// writeErr is ioErr for a step that writes in p's directory: a temp file
+// beside p, its rename over p, p's removal, a directory for p. When
+// permission is refused, it is the directory's (the file itself may be
+// writable), and the error names it.
+func writeErr(p, what string, err error) *edit.Error {
+	if !errors.Is(err, fs.ErrPermission) {
+		return ioErr(p, what, err)
+	}
+	dir := path.Dir(p)
+	name := "directory " + dir
+	if dir == "." {
+		name = "the root directory"
+	}
+	return &edit.Error{Code: edit.CodeIO, Path: p, Edit: -1, Err: err,
+		Msg: what + ": this user may not write in " + name,
+		Hint: "A file is written as a new file beside it, renamed into place, so its directory must be writable: " +
+			"leave the files of " + name + " out of the edits, unless a user makes it writable first."}
 }

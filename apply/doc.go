@@ -25,6 +25,6 @@
 //		return perrs.Err() // a region did not parse: write nothing
 //	}
 //	res, err := apply.Apply(ctx, edits, apply.Options{Root: dir})
-//	report.JSON(os.Stdout, res) // the receipt, also on failure
-//	return err                  // res.Errors.Err(): nil when every edit applied
+//	report.WriteJSON(os.Stdout, report.NewReceipt(res)) // the receipt, also on failure
+//	return err                                          // res.Errors.Err(): nil when every edit applied
 package apply

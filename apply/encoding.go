@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/remedy"
 )
 
 // A file keeps its encoding. A reply is UTF-8; a file that is not (a
@@ -72,8 +73,8 @@ func encodingErr(line string) *edit.Error {
 	if r := []rune(line); len(r) > 60 {
 		line = string(r[:60]) + "…"
 	}
-	return &edit.Error{Code: edit.CodeBinaryFile,
+	return remedy.Mark(&edit.Error{Code: edit.CodeBinaryFile,
 		Msg: "the file is not UTF-8, and the edit adds non-ASCII text it may not hold in its encoding: `" + line + "`",
-		Hint: "Write the lines the edit adds in ASCII, or declare the file's encoding (--encoding NAME, or working-tree-encoding in .gitattributes) " +
-			"so that the text is converted to it."}
+		Hint: "Write the lines the edit adds in ASCII, or declare the file's encoding (working-tree-encoding in .gitattributes, or charset in .editorconfig) " +
+			"so that the text is converted to it."}, remedy.Encoding)
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/remedy"
 )
 
 // refuseReadOnly returns an IO_ERROR for each existing file among changes
@@ -23,12 +24,24 @@ func refuseReadOnly(abs string, changes []change) edit.ErrorList {
 		if err != nil || writable(fi) {
 			continue // a file gone or replaced is the commit's re-check's to find
 		}
-		errs.Add(&edit.Error{Code: edit.CodeIO, Path: c.path, Edit: -1,
-			Msg:  fmt.Sprintf("%s is read-only (mode %#o): edapply does not replace a file the user may not write", c.path, fi.Mode().Perm()),
-			Hint: "The file is protected; leave it unchanged. A user who means the edit makes it writable first, or passes --force-readonly."})
+		errs.Add(notWritable(c.path, fi))
 	}
 	return errs
 }
 
 // anyWrite is every write permission bit.
 const anyWrite fs.FileMode = 0o222
+
+// notWritable is the IO_ERROR of a file the user may not write, fi its
+// Lstat. The mode alone may allow writes (0644 that another user owns):
+// the message says that this user may not write it, and whose it is,
+// rather than calling it read-only.
+func notWritable(rel string, fi fs.FileInfo) *edit.Error {
+	why := fmt.Sprintf("mode %#o", fi.Mode().Perm())
+	if owner, ok := ownerOf(fi); ok && fi.Mode().Perm()&anyWrite != 0 {
+		why += fmt.Sprintf(", owned by uid %d", owner)
+	}
+	return remedy.Mark(&edit.Error{Code: edit.CodeIO, Path: rel, Edit: -1,
+		Msg:  fmt.Sprintf("%s is not writable by this user (%s): edapply does not replace a file the user may not write", rel, why),
+		Hint: "The file is protected; leave it unchanged. A user who means the edit makes it writable first."}, remedy.ForceReadOnly)
+}

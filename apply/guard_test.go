@@ -26,8 +26,8 @@ func TestReadOnlyRefused(t *testing.T) {
 	edits := []edit.Edit{replace("rw.txt", "rw", "RW"), replace("ro.txt", "ro", "RO")}
 	res, err := Apply(context.Background(), edits, opts)
 	if err == nil || len(res.Errors) != 1 || res.Errors[0].Code != edit.CodeIO || res.Errors[0].Path != "ro.txt" ||
-		!strings.Contains(res.Errors[0].Msg, "read-only") {
-		t.Fatalf("Apply = %v, want one IO_ERROR naming ro.txt read-only", res.Errors)
+		!strings.Contains(res.Errors[0].Msg, "not writable by this user") {
+		t.Fatalf("Apply = %v, want one IO_ERROR naming ro.txt not writable", res.Errors)
 	}
 	diffTrees(t, "refused", readTree(t, root), tree{"ro.txt": "ro\n", "rw.txt": "rw\n"})
 

@@ -4,9 +4,12 @@ package apply
 
 import (
 	"io/fs"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/edapply/edapply/internal/remedy"
 )
 
 type statInfo struct {
@@ -47,6 +50,29 @@ func TestWritableBy(t *testing.T) {
 	for _, tt := range tests {
 		if got := writableBy(statInfo{tt.mode, owned}, tt.uid, tt.member); got != tt.want {
 			t.Errorf("%s: writableBy = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestNotWritableWords: a file this user may not write is called so, with
+// its owner when its mode lets someone write it (0644 another user owns
+// is not read-only), and its hint names no command-line flag: the caller
+// words the way past it (remedy.ForceReadOnly).
+func TestNotWritableWords(t *testing.T) {
+	tests := []struct {
+		mode fs.FileMode
+		want string
+	}{
+		{0o644, "a.txt is not writable by this user (mode 0644, owned by uid 0)"},
+		{0o444, "a.txt is not writable by this user (mode 0444)"},
+	}
+	for _, tt := range tests {
+		e := notWritable("a.txt", statInfo{tt.mode, &syscall.Stat_t{Uid: 0}})
+		if !strings.HasPrefix(e.Msg, tt.want+":") || strings.Contains(e.Msg, "read-only") {
+			t.Errorf("mode %#o: Msg = %q, want it to begin %q", tt.mode, e.Msg, tt.want)
+		}
+		if strings.Contains(e.Hint, "--") || remedy.Of(e) != remedy.ForceReadOnly {
+			t.Errorf("mode %#o: Hint = %q, remedy %v; want no flag, remedy ForceReadOnly", tt.mode, e.Hint, remedy.Of(e))
 		}
 	}
 }

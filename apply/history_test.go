@@ -66,7 +66,7 @@ func TestUndoHistory(t *testing.T) {
 			t.Errorf("a.txt = %q, want %q", got, want)
 		}
 	}
-	if res, err := Undo(context.Background(), opts); err == nil || !hasCode(res.Errors, edit.CodeFileNotFound) {
+	if res, err := Undo(context.Background(), opts); err == nil || !hasCode(res.Errors, edit.CodeUsage) {
 		t.Errorf("Undo past the history = %v, want nothing to undo", err)
 	}
 

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/remedy"
 )
 
 // DefaultLockTimeout is how long an Apply or Undo waits for another one
@@ -33,9 +34,9 @@ func lockRoot(ctx context.Context, dir string, timeout time.Duration) (func(), *
 		return nil, &edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot lock the root " + dir + ": " + errMsg(err), Err: err}
 	}
 	if held {
-		return nil, &edit.Error{Code: edit.CodeIO, Edit: -1,
+		return nil, remedy.Mark(&edit.Error{Code: edit.CodeIO, Edit: -1,
 			Msg:  fmt.Sprintf("another edapply is writing in %s; gave up waiting after %v; nothing was written", dir, max(timeout, 0)),
-			Hint: "Retry once it has finished, or wait longer with --lock-timeout."}
+			Hint: "Retry once it has finished."}, remedy.LockTimeout)
 	}
 	return unlock, nil
 }

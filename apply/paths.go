@@ -61,10 +61,17 @@ func (r *resolver) resolveWith(p string, lstat func(string) (fs.FileInfo, error)
 	return r.walk(p, c, lstat, readFile)
 }
 
-// outOfRoot is the OUT_OF_ROOT error resolve returns, with msg.
-func outOfRoot(msg string) *edit.Error {
-	return &edit.Error{Code: edit.CodeOutOfRoot, Msg: msg,
-		Hint: "Use a path relative to the root of the working tree, without \"..\" that leaves it."}
+// The hints of OUT_OF_ROOT, one for each way a path leaves the root.
+const (
+	hintRelative = "Name the file by its path relative to the root of the working tree."
+	hintAbsolute = "Name the file by its path relative to the root of the working tree; an absolute path is read only when it lies inside the root."
+	hintDotDot   = "Name the file by its path relative to the root of the working tree, without \"..\" that leaves it."
+	hintLink     = "The link leads out of the working tree, and nothing outside it is read or written: leave the files behind it out of the edits."
+)
+
+// outOfRoot is the OUT_OF_ROOT error resolve returns, with msg and hint.
+func outOfRoot(msg, hint string) *edit.Error {
+	return &edit.Error{Code: edit.CodeOutOfRoot, Msg: msg, Hint: hint}
 }
 
 // relative returns the clean, slash-separated, root-relative path that p
@@ -86,13 +93,13 @@ func outOfRoot(msg string) *edit.Error {
 func (r *resolver) relative(p string) (string, *edit.Error) {
 	switch {
 	case p == "":
-		return "", outOfRoot("empty path")
+		return "", outOfRoot("empty path", hintRelative)
 	case strings.IndexByte(p, 0) >= 0:
-		return "", outOfRoot("path contains a NUL byte")
+		return "", outOfRoot("path contains a NUL byte", hintRelative)
 	case isWindowsAbs(p):
 		rel, ok := r.underPrefix(strings.ReplaceAll(p, `\`, "/"))
 		if !ok {
-			return "", outOfRoot("absolute Windows path " + p)
+			return "", outOfRoot("absolute Windows path "+p, hintAbsolute)
 		}
 		p = rel
 	case p[0] == '/':
@@ -100,7 +107,7 @@ func (r *resolver) relative(p string) (string, *edit.Error) {
 		rel, ok := r.within(abs)
 		if !ok || !filepath.IsAbs(abs) {
 			if rel, ok = r.underPrefix(p); !ok {
-				return "", outOfRoot("absolute path " + p + " is outside the root")
+				return "", outOfRoot("absolute path "+p+" is outside the root", hintAbsolute)
 			}
 		}
 		p = rel
@@ -113,7 +120,7 @@ func (r *resolver) relative(p string) (string, *edit.Error) {
 	}
 	c := path.Clean(p)
 	if escapes(c) {
-		return "", outOfRoot("path " + p + " leaves the root")
+		return "", outOfRoot("path "+p+" leaves the root", hintDotDot)
 	}
 	return c, nil
 }
@@ -166,7 +173,7 @@ func samePrefix(head, pre string) bool {
 // walk follows c, a clean root-relative path that p named, component by
 // component, and returns it with every symlink resolved.
 func (r *resolver) walk(p, c string, lstat func(string) (fs.FileInfo, error), readFile func(string) ([]byte, error)) (string, *edit.Error) {
-	outside := func(msg string) (string, *edit.Error) { return "", outOfRoot(msg) }
+	outside := func(msg string) (string, *edit.Error) { return "", outOfRoot(msg, hintLink) }
 	if c == "." {
 		return ".", nil // the root itself; loading it reports "is a directory"
 	}

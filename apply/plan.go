@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/remedy"
 	"github.com/edapply/edapply/locate"
 )
 
@@ -208,7 +209,8 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 			// verification.
 			if !lock(context.WithoutCancel(ctx)) {
 				e.Msg += "; nothing was restored"
-				e.Hint = "Run `edapply undo` once the other edapply has finished."
+				e.Hint = "Undo restores the files once the other edapply has finished."
+				remedy.Mark(e, remedy.Undo)
 			} else {
 				re := tx.revert()
 				if re != nil {
@@ -572,9 +574,9 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 	for _, name := range slices.Sorted(maps.Keys(base)) {
 		want := base[name]
 		if !ValidBase(want) {
-			p.res.Errors.Add(&edit.Error{Code: edit.CodeParse, Path: name, Edit: -1,
+			p.res.Errors.Add(remedy.Mark(&edit.Error{Code: edit.CodeParse, Path: name, Edit: -1,
 				Msg:  fmt.Sprintf("base hash %q is not 8 to 64 hex digits", want),
-				Hint: "Give the file's SHA-256 as printed by `edapply hash`, or a prefix of at least 8 hex digits."})
+				Hint: "Give the file's SHA-256, or a prefix of at least 8 hex digits."}, remedy.Hash))
 			continue
 		}
 		rel, perr := rc.resolve(name)
@@ -612,12 +614,12 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			p.res.Errors.Add(&e)
 		case !s.orig.exists:
 			p.res.Errors.Add(&edit.Error{Code: edit.CodeOutOfDate, Path: b.name, Edit: -1,
-				Msg:  "file does not exist, but --base names a version of it",
-				Hint: "The file was removed since the edits were written; re-read the tree and resend them."})
+				Msg:  "file was removed since its hash was taken",
+				Hint: "Re-read the tree and write the edits against the files as they stand now."})
 		case !strings.HasPrefix(have, b.want):
 			p.res.Errors.Add(&edit.Error{Code: edit.CodeOutOfDate, Path: b.name, Edit: -1,
-				Msg:  fmt.Sprintf("file changed since the edits were written (hash %.16s, base %s)", have, b.want),
-				Hint: "Re-read the file and write the edits against its current content."})
+				Msg:  fmt.Sprintf("file changed since its hash was taken (hash now %.16s, taken %s)", have, b.want),
+				Hint: "Re-read the file and write the edits against its current content, with its new hash."})
 		}
 	}
 
@@ -1194,7 +1196,8 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 		// it: relative, it is read from the new directory, which must
 		// not lead it out of the root.
 		if t := string(s.cur.data); !filepath.IsAbs(t) && escapes(path.Clean(path.Join(path.Dir(dst), t))) {
-			err := outOfRoot("symlink " + p.rc.display(e.Path) + ", moved to " + p.rc.display(e.New) + ", would point outside the root")
+			err := outOfRoot("symlink "+p.rc.display(e.Path)+", moved to "+p.rc.display(e.New)+", would point outside the root",
+				"A link keeps its target as written, read from its new directory: move it where that target stays inside the working tree, or leave it in place.")
 			p.failOn(f, i, e, err)
 			return
 		}

@@ -84,6 +84,7 @@ func loadNamed(opts Options, p string) (string, state, *edit.Error) {
 		}
 		if r != nil {
 			addPathCandidates(r, &paths, e, p, "")
+			readingHint(e)
 		}
 		e.Edit = -1
 		return "", state{}, e
@@ -150,4 +151,21 @@ func cutWindow(text string, offset, limit int) *Window {
 		w.Lines = append(w.Lines, line)
 	}
 	return w
+}
+
+// readingHint words a FILE_NOT_FOUND's hint for a read: the file meant
+// is read by its path in the tree, and no new file comes of a read.
+func readingHint(e *edit.Error) {
+	if e.Code != edit.CodeFileNotFound || len(e.Candidates) == 0 || e.Candidates[0].Path == "" {
+		return
+	}
+	names := make([]string, len(e.Candidates))
+	for i, c := range e.Candidates {
+		names[i] = "`" + c.Path + "`"
+	}
+	if len(names) == 1 {
+		e.Hint = "No file has this path; the tree has " + names[0] + ": read it by that path."
+		return
+	}
+	e.Hint = "No file has this path; the tree has " + strings.Join(names, ", ") + ": read the one meant by its path in the tree."
 }

@@ -455,7 +455,8 @@ func syncDir(dir string) error {
 // one transaction, like Apply's commit. It refuses with OUT_OF_DATE when any
 // of those files changed since that apply (a file already back as it was is
 // skipped). When there is nothing to undo (no apply recorded, or it was
-// undone already) the error is FILE_NOT_FOUND, naming no path. After a
+// undone already) the error is USAGE, naming no path: no file is missing,
+// the request has nothing to act on. After a
 // successful undo the journal is removed, so a second Undo has nothing to
 // do. With opts.DryRun it reports what it would restore and writes nothing.
 // Only Root, StateDir, LockTimeout and DryRun are read.
@@ -487,8 +488,8 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 	}
 	names := listJournals(dirs)
 	if len(names) == 0 {
-		return fail(&edit.Error{Code: edit.CodeFileNotFound, Edit: -1, Msg: "nothing to undo: no apply is recorded for this root",
-			Hint: fmt.Sprintf("Undo takes back the last %d applies that wrote files in this root, newest first, each once.", HistorySize)})
+		return fail(&edit.Error{Code: edit.CodeUsage, Edit: -1, Msg: "nothing to undo: no apply is recorded for this root",
+			Hint: fmt.Sprintf("Undo takes back the last %d applies that wrote files in this root, newest first, each once; none is left.", HistorySize)})
 	}
 	name := names[0]
 	j, data, jerr := loadJournal(name, rs)

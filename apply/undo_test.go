@@ -50,8 +50,8 @@ func TestUndoRoundTrip(t *testing.T) {
 
 	// Once undone, there is nothing left to undo.
 	res, err = Undo(context.Background(), opts)
-	if err == nil || !hasCode(res.Errors, edit.CodeFileNotFound) {
-		t.Errorf("second Undo = %v, want FILE_NOT_FOUND nothing to undo", err)
+	if err == nil || !hasCode(res.Errors, edit.CodeUsage) || hasCode(res.Errors, edit.CodeFileNotFound) {
+		t.Errorf("second Undo = %v, want USAGE nothing to undo", err)
 	}
 	unchanged(t, root, before)
 }

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/remedy"
 )
 
 // Every message of locate's errors, hints and notes is worded here.
@@ -266,9 +267,9 @@ func errRewriteElides(line int) *edit.Error {
 // errRewritePiece is the ELIDED of a tentative rewrite that is a piece of
 // the file, not the whole file.
 func errRewritePiece() *edit.Error {
-	return &edit.Error{Code: edit.CodeElision,
+	return remedy.Mark(&edit.Error{Code: edit.CodeElision,
 		Msg:  "the fence under the path holds a piece of the file, not the whole file: as a rewrite it would delete the rest",
-		Hint: "Send a SEARCH/REPLACE block for the part you changed, or pass `-f whole` if the fence is meant to replace the whole file."}
+		Hint: "Send a SEARCH/REPLACE block for the part you changed, or every line of the file if the fence is meant to replace it whole."}, remedy.WholeFile)
 }
 
 // errBinary is the BINARY_FILE of an edit to content edapply does not

@@ -58,13 +58,22 @@ func TestEditFileArgumentNames(t *testing.T) {
 	}
 }
 
+// wireUsage is a receipt's error as a client reads it.
+type wireUsage struct {
+	Code    string `json:"code"`
+	Path    string `json:"path"`
+	Edit    *int   `json:"edit"`
+	Message string `json:"message"`
+	Hint    string `json:"hint"`
+}
+
 // usageOf calls tool with args and returns its result, which must be a
 // receipt holding one USAGE error, and that error.
-func usageOf(t *testing.T, cs *sdk.ClientSession, tool string, args any) (*sdk.CallToolResult, report.WireError) {
+func usageOf(t *testing.T, cs *sdk.ClientSession, tool string, args any) (*sdk.CallToolResult, wireUsage) {
 	t.Helper()
 	var r struct {
-		OK     bool               `json:"ok"`
-		Errors []report.WireError `json:"errors"`
+		OK     bool        `json:"ok"`
+		Errors []wireUsage `json:"errors"`
 	}
 	res := call(t, cs, tool, args, &r)
 	if !res.IsError || r.OK || len(r.Errors) != 1 || r.Errors[0].Code != "USAGE" {
@@ -245,6 +254,10 @@ func TestReadFileNotFoundCandidates(t *testing.T) {
 		}
 		if text := resultText(res); !strings.Contains(text, "candidate file src/calc.py") {
 			t.Errorf("%s: read_file's text does not name the candidate:\n%s", p, text)
+		}
+		// A read creates nothing: its hint does not say how to.
+		if got.Code == "FILE_NOT_FOUND" && (strings.Contains(got.Hint, "create") || !strings.Contains(got.Hint, "read it by that path")) {
+			t.Errorf("%s: read_file's hint %q, want the path to read and nothing of creating", p, got.Hint)
 		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/remedy"
 	"github.com/edapply/edapply/parse"
 	"github.com/edapply/edapply/report"
 )
@@ -111,6 +112,14 @@ var tools = sync.OnceValue(func() toolSet {
 		},
 	}
 })
+
+// toolHints are the hints of the errors whose way out is one of these
+// tools; the others' hints, worded by the library for every caller, name
+// no command-line flag either (see package remedy).
+var toolHints = map[*remedy.Remedy]string{
+	remedy.Undo: "Call undo to restore the files from the undo journal.",
+	remedy.Hash: "Pass the sha256 that read_file returned for the file, or a prefix of at least 8 of its hex digits.",
+}
 
 // maxReply bounds apply_edits' reply. Over stdio a message is already
 // bounded by the SDK's frame limit, past which the session ends; a
@@ -234,7 +243,8 @@ func (s *server) applyEdits(ctx context.Context, req *sdk.CallToolRequest) (*sdk
 	}
 	// Normalizing reads bytes: the copy is made for the receipt alone, not
 	// held through the apply.
-	return s.receipt(res, report.ChangedNormalized([]byte(c.reply), edits, res), false)
+	normalized, _ := report.Normalized([]byte(c.reply), edits, res)
+	return s.receipt(res, normalized, false)
 }
 
 func (s *server) undo(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
@@ -260,6 +270,7 @@ func (s *server) undo(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallT
 	}
 	// Like Apply, Undo always returns a Result holding its errors.
 	res, _ := apply.Undo(ctx, opts)
+	remedy.For(res.Errors, toolHints)
 	return s.receipt(res, "", false)
 }
 
@@ -298,6 +309,7 @@ func (s *server) apply(ctx context.Context, edits []edit.Edit, base map[string]s
 	// Otherwise only a dry run's diff reads the new content (see receipt).
 	res, _ := apply.Apply(ctx, edits, apply.Options{Root: s.opts.Root, Strict: s.opts.Strict, DryRun: dryRun,
 		Base: base, StateDir: s.opts.StateDir, PathPrefixes: s.opts.PathPrefixes, NoAfter: !dryRun && !keepAfter})
+	remedy.For(res.Errors, toolHints)
 	return res
 }
 

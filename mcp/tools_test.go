@@ -94,7 +94,9 @@ func TestRepeatedFailure(t *testing.T) {
 	}
 	bad := typo("def area(r):\n    return math.pi * r * rr\n")
 	again := "This is the same call as one that already failed on shapes.py"
-	first := func(cs *sdk.ClientSession, args map[string]any) report.WireError {
+	// first returns the receipt of the call, whose one error is the one
+	// in question.
+	first := func(cs *sdk.ClientSession, args map[string]any) report.Receipt {
 		t.Helper()
 		var r report.Receipt
 		res := call(t, cs, "edit_file", args, &r)
@@ -104,14 +106,14 @@ func TestRepeatedFailure(t *testing.T) {
 		if strings.Contains(resultText(res), again) != strings.Contains(r.Errors[0].Hint, again) {
 			t.Errorf("the text and the receipt disagree:\n%s", resultText(res))
 		}
-		return r.Errors[0]
+		return r
 	}
 
-	e1 := first(cs, bad)
+	e1 := first(cs, bad).Errors[0]
 	if strings.Contains(e1.Hint, again) {
 		t.Fatalf("the first failure is told it is a repeat: %q", e1.Hint)
 	}
-	e2 := first(cs, bad)
+	e2 := first(cs, bad).Errors[0]
 	if e2.Code != e1.Code || e2.Message != e1.Message || len(e2.Candidates) != len(e1.Candidates) {
 		t.Errorf("the repeat failed otherwise: %+v, then %+v", e1, e2)
 	}
@@ -121,13 +123,13 @@ func TestRepeatedFailure(t *testing.T) {
 	}
 	// The same call under other names, or as a dry run, is the same call.
 	alias := map[string]any{"filePath": "shapes.py", "dryRun": true, "edits": []any{map[string]any{"oldText": "def area(r):\n    return math.pi * r * rr\n", "newText": "def area(r):\n    return math.pi * r ** 2\n"}}}
-	if e := first(cs, alias); !strings.HasPrefix(e.Hint, again) {
+	if e := first(cs, alias).Errors[0]; !strings.HasPrefix(e.Hint, again) {
 		t.Errorf("the same call under other names is not told: %q", e.Hint)
 	}
-	if e := first(cs, typo("def area(r):\n    return math.pi * r * s\n")); strings.Contains(e.Hint, again) {
+	if e := first(cs, typo("def area(r):\n    return math.pi * r * s\n")).Errors[0]; strings.Contains(e.Hint, again) {
 		t.Errorf("another call is told it is a repeat: %q", e.Hint)
 	}
-	if e := first(session(), bad); strings.Contains(e.Hint, again) {
+	if e := first(session(), bad).Errors[0]; strings.Contains(e.Hint, again) {
 		t.Errorf("a call of another session is told it is a repeat: %q", e.Hint)
 	}
 
@@ -136,10 +138,10 @@ func TestRepeatedFailure(t *testing.T) {
 	if res := call(t, cs, "edit_file", map[string]any{"path": "shapes.py", "edits": []any{map[string]any{"old_string": "import math\n", "new_string": "import math  # pi\n"}}}, &r); res.IsError {
 		t.Fatalf("edit: %s", resultText(res))
 	}
-	if e := first(cs, bad); strings.Contains(e.Hint, again) {
+	if e := first(cs, bad).Errors[0]; strings.Contains(e.Hint, again) {
 		t.Errorf("a call on a file changed since is told it is a repeat: %q", e.Hint)
 	}
-	if e := first(cs, bad); !strings.HasPrefix(e.Hint, again) {
+	if e := first(cs, bad).Errors[0]; !strings.HasPrefix(e.Hint, again) {
 		t.Errorf("the repeat after the change is not told: %q", e.Hint)
 	}
 }
@@ -190,7 +192,7 @@ func TestUndoDryRunAndList(t *testing.T) {
 	if res.IsError || !out.OK || len(out.History) != 2 {
 		t.Fatalf("undo list = %+v\n%s", out, resultText(res))
 	}
-	if h := out.History; h[0].Files[0] != (report.WireFileOp{Path: "b.txt", Op: "create"}) || h[1].Files[0] != (report.WireFileOp{Path: "a.txt", Op: "modify"}) {
+	if h := out.History; h[0].Files[0].Path != "b.txt" || h[0].Files[0].Op != "create" || h[1].Files[0].Path != "a.txt" || h[1].Files[0].Op != "modify" {
 		t.Errorf("history %+v, want b.txt's create, then a.txt's modify", h)
 	}
 	if text := resultText(res); !strings.Contains(text, "1. ") || !strings.Contains(text, "create b.txt") || !strings.Contains(text, "2. ") || strings.Contains(text, "edapply undo") {
@@ -222,5 +224,43 @@ func TestUndoDryRunAndList(t *testing.T) {
 	}
 	if apply.HistorySize < 2 {
 		t.Fatal("the history keeps fewer writes than this test makes")
+	}
+}
+
+// TestHintsInToolWords: a hint whose way out the command line words with
+// a flag or a subcommand (--encoding, `edapply undo`) reaches a tool's
+// caller without it, in words that hold for the tools.
+func TestHintsInToolWords(t *testing.T) {
+	cs, _ := connect(t, map[string]string{"latin.txt": "x = 1\n# caf\xe9\n",
+		"calc.py": "def a():\n    return 1\n\n\ndef b():\n    return 2\n\n\ndef c():\n    return 3\n"})
+	var r report.Receipt
+	res := call(t, cs, "edit_file", map[string]any{"path": "latin.txt", "edits": []any{
+		map[string]any{"old_string": "x = 1\n", "new_string": "x = 'é'\n"},
+	}}, &r)
+	if !res.IsError || len(r.Errors) != 1 || r.Errors[0].Code != "BINARY_FILE" {
+		t.Fatalf("edit_file of a Latin-1 file adding é: %s", resultText(res))
+	}
+	if h := r.Errors[0].Hint; strings.Contains(h, "--") || !strings.Contains(h, "working-tree-encoding") {
+		t.Errorf("BINARY_FILE hint = %q, want the encoding declared without a command-line flag", h)
+	}
+
+	// A fence that holds a piece of the file: apply_edits takes no format.
+	res = call(t, cs, "apply_edits", map[string]any{"reply": "calc.py\n```python\ndef b():\n    return 20\n```\n"}, &r)
+	if !res.IsError || len(r.Errors) != 1 || r.Errors[0].Code != "ELISION" {
+		t.Fatalf("apply_edits of a piece of calc.py: %s", resultText(res))
+	}
+	if h := r.Errors[0].Hint; strings.Contains(h, "-f") || !strings.Contains(h, "every line of the file") {
+		t.Errorf("ELISION hint = %q, want the whole file asked for without a command-line flag", h)
+	}
+
+	reply := `{"command": "undo_edit", "path": "latin.txt"}`
+	res = call(t, cs, "apply_edits", map[string]any{"reply": reply}, &r)
+	if !res.IsError || len(r.Errors) == 0 {
+		t.Fatalf("apply_edits of undo_edit: %s", resultText(res))
+	}
+	for _, e := range r.Errors {
+		if strings.Contains(e.Hint, "edapply undo") || strings.Contains(e.Hint, "--") {
+			t.Errorf("%s hint = %q, names the command line", e.Code, e.Hint)
+		}
 	}
 }

@@ -69,8 +69,8 @@
 //		return perrs.Err() // a region did not parse: write nothing
 //	}
 //	res, err := apply.Apply(ctx, edits, apply.Options{Root: dir})
-//	report.JSON(os.Stdout, res) // the receipt, also on failure
-//	return err                  // res.Errors.Err(): nil when every edit applied
+//	report.WriteJSON(os.Stdout, report.NewReceipt(res)) // the receipt, also on failure
+//	return err                                          // res.Errors.Err(): nil when every edit applied
 //
 // docs/formats.md (`edapply help formats`) describes each format.
 package parse

@@ -449,7 +449,7 @@ func (w *jsonWalker) object(obj map[string]syntax.JSONMember, start, end, depth 
 			p, _ := firstString(obj, syntax.JSONPathKeys)
 			hint := "Read files another way; send edapply only the edits, each as a str_replace, create or insert call."
 			if cmd == "undo_edit" {
-				hint = "Send the text to restore as a str_replace call; `edapply undo` reverts a whole earlier run."
+				hint = "Send the text to restore as a str_replace call; edapply's undo reverts a whole earlier apply."
 			}
 			w.items = append(w.items, jsonItem{start: start, end: end, onlyRead: cmd == "view", hint: hint,
 				msg: fmt.Sprintf("command %q on %s is not an edit: only str_replace, create and insert change a file", cmd, p)})

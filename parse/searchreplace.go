@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"io/fs"
 	"strconv"
 	"strings"
 
@@ -81,6 +82,11 @@ func (r *srReader) read(i int) int {
 		return closeAt + 1
 	}
 	if pth == "" {
+		if dir, ok := p.dirBefore(i); ok {
+			p.errorHint(lineNum(i), "Put the path of the file in "+dir+", from the root, alone on the line before the block's fence.",
+				"SEARCH/REPLACE block is under %s, a directory, not a file", dir)
+			return closeAt + 1
+		}
 		p.errorHint(lineNum(i), p.noFileHint("Put the file's path alone on the line before the block's fence."),
 			"SEARCH/REPLACE block names no file")
 		return closeAt + 1
@@ -233,6 +239,35 @@ func (p *parser) pathBefore(i int, prose bool) (string, int, bool) {
 		}
 	}
 	return "", i, false
+}
+
+// dirBefore returns the directory named where the path of the block at
+// line i belongs (see pathBefore): a name that ends in "/", or one the
+// tree holds as a directory.
+func (p *parser) dirBefore(i int) (string, bool) {
+	j := p.prevNonBlank(i)
+	if j >= 0 {
+		if _, fence := syntax.ParseFence(p.lines[j].Text); fence {
+			j = p.prevNonBlank(j)
+		}
+	}
+	if j < 0 {
+		return "", false
+	}
+	name := strings.Trim(strings.TrimSpace(p.lines[j].Text), "`*:")
+	if name == "" || strings.ContainsAny(name, " \t") {
+		return "", false
+	}
+	if dir := strings.TrimRight(name, "/"); dir != name && dir != "" {
+		return dir, true
+	}
+	if p.tree == nil || !fs.ValidPath(name) || name == "." {
+		return "", false
+	}
+	if fi, err := p.tree.Stat(name); err == nil && fi.IsDir() {
+		return name, true
+	}
+	return "", false
 }
 
 // toolTagPath reads the path of a block written inside Cline's or Roo

@@ -78,3 +78,28 @@ func TestDiffHeaderEndsHunk(t *testing.T) {
 		t.Errorf("the tree was read %d times for a diff whose hunks all begin with a header", tree.reads)
 	}
 }
+
+// TestBlockUnderDirectory: a block whose path line names a directory (by
+// a trailing "/" or as the tree holds it) is refused saying so, naming the
+// directory, rather than as a block that names no file; a word that is
+// nothing in the tree still names no file.
+func TestBlockUnderDirectory(t *testing.T) {
+	tree := fstest.MapFS{"src/app.py": &fstest.MapFile{Data: []byte("a\n")}}
+	block := "\n```\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```\n"
+	tests := []struct{ line, want string }{
+		{"src", "SEARCH/REPLACE block is under src, a directory, not a file"},
+		{"src/", "SEARCH/REPLACE block is under src, a directory, not a file"},
+		{"`lib/`:", "SEARCH/REPLACE block is under lib, a directory, not a file"},
+		{"nothing", "SEARCH/REPLACE block names no file"},
+	}
+	for _, tt := range tests {
+		edits, errs := Parse(tt.line+block, Options{Tree: tree})
+		if len(edits) != 0 || len(errs) != 1 || errs[0].Msg != tt.want {
+			t.Errorf("%q: %d edits, errors %v; want the error %q", tt.line, len(edits), errs, tt.want)
+			continue
+		}
+		if dir := strings.TrimRight(strings.Trim(tt.line, "`:"), "/"); tt.line != "nothing" && !strings.Contains(errs[0].Hint, "file in "+dir+",") {
+			t.Errorf("%q: hint %q does not name the directory", tt.line, errs[0].Hint)
+		}
+	}
+}

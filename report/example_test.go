@@ -16,7 +16,7 @@ import (
 )
 
 // A Go program applies a model's reply with three calls: parse.Parse,
-// apply.Apply, report.JSON (or report.Human).
+// apply.Apply, report.WriteJSON (or report.Human).
 func Example() {
 	dir, err := os.MkdirTemp("", "edapply-example")
 	if err != nil {
@@ -35,7 +35,7 @@ func Example() {
 	// StateDir keeps the undo journal out of the user's state directory;
 	// a program may leave it empty.
 	res, err := apply.Apply(context.Background(), edits, apply.Options{Root: root, StateDir: filepath.Join(dir, "state")})
-	report.JSON(os.Stdout, res) // the receipt, also on failure
+	report.WriteJSON(os.Stdout, report.NewReceipt(res)) // the receipt, also on failure
 	fmt.Println("error:", err)
 	// Output:
 	// {"ok":true,"dry_run":false,"files":[{"path":"a.txt","op":"modify","before_hash":"e49c81e2d2f84e259d40e2fb8192f3bcd198b355184845d76d8f58807d0d78ee","after_hash":"69726aa4696684f51191101c90b115e8cf6e01d6339e158d01b69ca692562fbf","edits":[{"index":0,"status":"applied","strategy":"exact","line_start":2,"line_end":2}]}],"errors":[]}
@@ -77,9 +77,9 @@ func refused() *apply.Result {
 
 // JSON writes the receipt as one line, for a harness to read line by line;
 // it is indented here only to be read.
-func ExampleJSON() {
+func ExampleWriteJSON() {
 	var buf bytes.Buffer
-	if err := report.JSON(&buf, refused()); err != nil {
+	if err := report.WriteJSON(&buf, report.NewReceipt(refused())); err != nil {
 		panic(err)
 	}
 	var out bytes.Buffer

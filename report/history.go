@@ -15,12 +15,12 @@ type WireCheckpoint struct {
 	ID      string       `json:"id,omitempty"`
 	Time    string       `json:"time"` // RFC 3339
 	Journal string       `json:"journal"`
-	Files   []WireFileOp `json:"files"`
-	Error   *WireError   `json:"error,omitempty"` // why undo cannot take it back
+	Files   []wireFileOp `json:"files"`
+	Error   *wireError   `json:"error,omitempty"` // why undo cannot take it back
 }
 
-// WireFileOp is a file of a checkpoint and what the apply did to it.
-type WireFileOp struct {
+// wireFileOp is a file of a checkpoint and what the apply did to it.
+type wireFileOp struct {
 	Path string `json:"path"`
 	Op   string `json:"op"`
 }
@@ -41,7 +41,7 @@ func History(w io.Writer, cps []apply.Checkpoint, asJSON bool) error {
 	for i, cp := range cps {
 		fmt.Fprintf(&b, "%d. %s", i+1, cp.Time.Local().Format("2006-01-02 15:04:05 MST"))
 		if cp.Err != nil {
-			fmt.Fprintf(&b, "  unusable: %s\n", NewWireError(cp.Err).Message)
+			fmt.Fprintf(&b, "  unusable: %s\n", newWireError(cp.Err).Message)
 			continue
 		}
 		ops := make([]string, 0, len(cp.Files))
@@ -60,12 +60,12 @@ func History(w io.Writer, cps []apply.Checkpoint, asJSON bool) error {
 func NewWireHistory(cps []apply.Checkpoint) []WireCheckpoint {
 	ws := make([]WireCheckpoint, 0, len(cps))
 	for _, cp := range cps {
-		wc := WireCheckpoint{ID: cp.ID, Time: cp.Time.Format(time.RFC3339), Journal: cp.Journal, Files: []WireFileOp{}}
+		wc := WireCheckpoint{ID: cp.ID, Time: cp.Time.Format(time.RFC3339), Journal: cp.Journal, Files: []wireFileOp{}}
 		for _, f := range cp.Files {
-			wc.Files = append(wc.Files, WireFileOp{f.Path, f.Op})
+			wc.Files = append(wc.Files, wireFileOp{f.Path, f.Op})
 		}
 		if cp.Err != nil {
-			we := NewWireError(cp.Err)
+			we := newWireError(cp.Err)
 			wc.Error = &we
 		}
 		ws = append(ws, wc)

@@ -10,13 +10,13 @@ import (
 )
 
 // Receipt is the wire form of an [apply.Result], the object `--json` prints
-// (CONTRACT.md, "Receipt"). Files and Errors are never nil, so a consumer
+// (docs/contract.md, "Receipt"). Files and Errors are never nil, so a consumer
 // always finds arrays.
 type Receipt struct {
 	OK         bool        `json:"ok"`
 	DryRun     bool        `json:"dry_run"`
-	Files      []WireFile  `json:"files"`
-	Errors     []WireError `json:"errors"`
+	Files      []wireFile  `json:"files"`
+	Errors     []wireError `json:"errors"`
 	Normalized string      `json:"normalized,omitempty"` // the response as applied; set by the caller that computed it
 	// Verify is what became of --verify: "passed", "failed" or
 	// "skipped" (nothing was written); absent without it.
@@ -28,21 +28,21 @@ type Receipt struct {
 	UndoReason string `json:"undo_reason,omitempty"`
 }
 
-// WireFile is the wire form of an [apply.FileResult]. A hash is "" when
+// wireFile is the wire form of an [apply.FileResult]. A hash is "" when
 // there is no content on that side: before a create, after a delete.
-type WireFile struct {
+type wireFile struct {
 	Path       string     `json:"path"`
 	NewPath    string     `json:"new_path,omitempty"` // rename destination
 	Op         string     `json:"op"`
 	BeforeHash string     `json:"before_hash"`
 	AfterHash  string     `json:"after_hash"`
-	Edits      []WireEdit `json:"edits"`
+	Edits      []wireEdit `json:"edits"`
 	Diff       string     `json:"diff,omitempty"` // a successful dry run's unified diff of the file
 }
 
-// WireEdit is the wire form of an [apply.EditResult]. Lines are 1-based
+// wireEdit is the wire form of an [apply.EditResult]. Lines are 1-based
 // and inclusive, 0 when the edit located nothing (a create, a failure).
-type WireEdit struct {
+type wireEdit struct {
 	Index     int    `json:"index"`
 	Status    string `json:"status"`
 	Strategy  string `json:"strategy"`
@@ -52,11 +52,11 @@ type WireEdit struct {
 	Note      string `json:"note,omitempty"`     // how a tool call's old text was read to locate it (a rescue)
 }
 
-// WireCandidate is the wire form of an [edit.Candidate]. A path candidate
+// wireCandidate is the wire form of an [edit.Candidate]. A path candidate
 // is {"path": …} alone; a line candidate has its line fields and no
 // path (see MarshalJSON). The tags make every field optional for a schema
 // derived from the type, as the MCP server's is.
-type WireCandidate struct {
+type wireCandidate struct {
 	Path       string  `json:"path,omitempty"`
 	LineStart  int     `json:"line_start,omitempty"`
 	LineEnd    int     `json:"line_end,omitempty"`
@@ -67,7 +67,7 @@ type WireCandidate struct {
 
 // MarshalJSON writes a path candidate as its path alone, a line candidate
 // as its line fields, the four of the contract always present.
-func (c WireCandidate) MarshalJSON() ([]byte, error) {
+func (c wireCandidate) MarshalJSON() ([]byte, error) {
 	var v any
 	if c.Path != "" {
 		v = struct {
@@ -89,21 +89,21 @@ func (c WireCandidate) MarshalJSON() ([]byte, error) {
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
-// WireError is the wire form of an [edit.Error], as the receipt's "errors" holds it.
-type WireError struct {
+// wireError is the wire form of an [edit.Error], as the receipt's "errors" holds it.
+type wireError struct {
 	Code       string          `json:"code"`
 	Path       string          `json:"path,omitempty"`
 	Edit       *int            `json:"edit,omitempty"`
 	Line       int             `json:"line,omitempty"`
 	Message    string          `json:"message"`
-	Candidates []WireCandidate `json:"candidates,omitempty"`
+	Candidates []wireCandidate `json:"candidates,omitempty"`
 	Hint       string          `json:"hint,omitempty"`
 	Repair     string          `json:"repair,omitempty"` // why a --repair fixer did not fix this error
 }
 
-// NewWireError converts e to its wire form.
-func NewWireError(e *edit.Error) WireError {
-	w := WireError{Code: string(e.Code), Path: e.Path, Line: e.Line, Message: e.Msg, Hint: e.Hint, Repair: e.Repair}
+// newWireError converts e to its wire form.
+func newWireError(e *edit.Error) wireError {
+	w := wireError{Code: string(e.Code), Path: e.Path, Line: e.Line, Message: e.Msg, Hint: e.Hint, Repair: e.Repair}
 	if w.Message == "" {
 		w.Message = e.Error()
 	}
@@ -112,23 +112,24 @@ func NewWireError(e *edit.Error) WireError {
 		w.Edit = &i
 	}
 	for _, c := range e.Candidates {
-		w.Candidates = append(w.Candidates, WireCandidate{Path: c.Path, LineStart: c.LineStart, LineEnd: c.LineEnd,
+		w.Candidates = append(w.Candidates, wireCandidate{Path: c.Path, LineStart: c.LineStart, LineEnd: c.LineEnd,
 			Similarity: c.Similarity, Excerpt: c.Excerpt, Weak: c.Weak})
 	}
 	return w
 }
 
-// RepairInput is the wire form of an [apply.RepairRequest]: what a
-// --repair fixer reads on stdin (CONTRACT.md).
-type RepairInput struct {
-	Edit        ParsedEdit `json:"edit"`
-	Error       WireError  `json:"error"`
+// repairInput is the wire form of an [apply.RepairRequest]: what a
+// --repair fixer reads on stdin (docs/contract.md).
+type repairInput struct {
+	Edit        parsedEdit `json:"edit"`
+	Error       wireError  `json:"error"`
 	FileExcerpt string     `json:"file_excerpt"`
 }
 
-// NewRepairInput converts req to its wire form.
-func NewRepairInput(req apply.RepairRequest) RepairInput {
-	return RepairInput{Edit: NewParsedEdit(req.Edit), Error: NewWireError(req.Err), FileExcerpt: req.FileExcerpt}
+// RepairJSON returns req as a --repair fixer reads it on stdin: one JSON
+// object holding the failed edit, its error and the file's excerpt.
+func RepairJSON(req apply.RepairRequest) ([]byte, error) {
+	return json.Marshal(repairInput{Edit: newParsedEdit(req.Edit), Error: newWireError(req.Err), FileExcerpt: req.FileExcerpt})
 }
 
 // NewReceipt converts res to its wire form.
@@ -136,8 +137,8 @@ func NewReceipt(res *apply.Result) Receipt {
 	r := Receipt{
 		OK:           res.OK,
 		DryRun:       res.DryRun,
-		Files:        make([]WireFile, 0, len(res.Files)),
-		Errors:       make([]WireError, 0, len(res.Errors)),
+		Files:        make([]wireFile, 0, len(res.Files)),
+		Errors:       make([]wireError, 0, len(res.Errors)),
 		Verify:       res.Verify,
 		VerifyOutput: res.VerifyOutput,
 	}
@@ -145,41 +146,28 @@ func NewReceipt(res *apply.Result) Receipt {
 		r.Undo, r.UndoReason = new(bool), res.NoUndo
 	}
 	for _, f := range res.Files {
-		wf := WireFile{Path: f.Path, NewPath: f.NewPath, Op: f.Op, BeforeHash: f.BeforeHash, AfterHash: f.AfterHash,
-			Edits: make([]WireEdit, 0, len(f.Edits))}
+		wf := wireFile{Path: f.Path, NewPath: f.NewPath, Op: f.Op, BeforeHash: f.BeforeHash, AfterHash: f.AfterHash,
+			Edits: make([]wireEdit, 0, len(f.Edits))}
 		if res.DryRun && res.OK {
 			wf.Diff = string(fileDiff(f))
 		}
 		for _, e := range f.Edits {
-			wf.Edits = append(wf.Edits, WireEdit{Index: e.Index, Status: string(e.Status), Strategy: string(e.Strategy),
+			wf.Edits = append(wf.Edits, wireEdit{Index: e.Index, Status: string(e.Status), Strategy: string(e.Strategy),
 				LineStart: e.LineStart, LineEnd: e.LineEnd, Repaired: e.Repaired, Note: e.Note})
 		}
 		r.Files = append(r.Files, wf)
 	}
 	for _, e := range res.Errors {
-		r.Errors = append(r.Errors, NewWireError(e))
+		r.Errors = append(r.Errors, newWireError(e))
 	}
 	return r
 }
 
-// UsageReceipt is the receipt of a command line that could not run (a bad
-// flag, a missing root, an unreadable response): nothing planned, one
-// USAGE error carrying msg.
-func UsageReceipt(msg, command string, dryRun bool) Receipt {
-	return Receipt{DryRun: dryRun, Files: []WireFile{}, Errors: []WireError{{Code: string(edit.CodeUsage), Message: msg,
-		Hint: "Fix the command line; run '" + command + " --help' for usage."}}}
-}
-
-// JSON writes res as one compact JSON object and a newline, so a harness
-// can read receipts line by line.
-func JSON(w io.Writer, res *apply.Result) error {
-	return WriteReceipt(w, NewReceipt(res))
-}
-
-// WriteReceipt writes r as JSON prints it; for a caller that filled in
-// fields a Result does not carry, such as Normalized.
-func WriteReceipt(w io.Writer, r Receipt) error {
-	return newEncoder(w).Encode(r)
+// WriteJSON writes v, a wire form (a [Receipt], a [ReadOutput], a
+// history), as one compact JSON object and a newline, so a harness can
+// read receipts line by line.
+func WriteJSON(w io.Writer, v any) error {
+	return newEncoder(w).Encode(v)
 }
 
 // newEncoder returns the encoder every JSON output uses. Source text

@@ -9,31 +9,22 @@ import (
 )
 
 // Normalized rewrites src, the response whose edits were planned as res,
-// to what res applied (see normalize.Reply): the Receipt's Normalized.
-// Edits that cannot be rewritten stay as written, and the error names them.
+// to what res applied (see normalize.Reply): the Receipt's Normalized. It
+// returns "" when the response as applied is byte for byte the response
+// as sent, which the caller already holds: a receipt then stays small
+// however large the reply, and the absence tells the caller that the
+// reply may stand in the history as it is. Edits that cannot be
+// rewritten stay as written, and the error names them.
 func Normalized(src []byte, edits []edit.Edit, res *apply.Result) (string, error) {
-	out, err := normalize.Reply(src, edits, appliedOf(res, edits))
-	if out == nil {
-		return string(src), err
-	}
-	return string(out), err
-}
-
-// ChangedNormalized is Normalized for a receipt: "" when the response as
-// applied is byte for byte the response as sent, which the caller already
-// holds. A receipt then stays small however large the reply (the edits'
-// entries and hashes, not the reply's text), and its absence tells the
-// caller that the reply may stand in the history as it is.
-func ChangedNormalized(src []byte, edits []edit.Edit, res *apply.Result) string {
 	applied := appliedOf(res, edits)
 	if normalize.AppliedAsWritten(src, edits, applied) {
-		return ""
+		return "", nil
 	}
-	out, _ := normalize.Reply(src, edits, applied)
+	out, err := normalize.Reply(src, edits, applied)
 	if out == nil || bytes.Equal(out, src) {
-		return ""
+		return "", err
 	}
-	return string(out)
+	return string(out), err
 }
 
 // appliedOf turns the edits res reports as applied (or already applied)

@@ -7,8 +7,8 @@ import (
 	"github.com/edapply/edapply/edit"
 )
 
-// ParsedEdit is the wire form of one edit in `edapply parse` output.
-type ParsedEdit struct {
+// parsedEdit is the wire form of one edit in `edapply parse` output.
+type parsedEdit struct {
 	Op      string   `json:"op"`
 	Path    string   `json:"path"`
 	Old     *string  `json:"old,omitempty"`
@@ -25,27 +25,27 @@ type ParsedEdit struct {
 	End     int      `json:"end"`
 }
 
-// ParseOutput is the wire form of `edapply parse`.
-type ParseOutput struct {
-	Edits  []ParsedEdit `json:"edits"`
-	Errors []WireError  `json:"errors"`
+// parseOutput is the wire form of `edapply parse`.
+type parseOutput struct {
+	Edits  []parsedEdit `json:"edits"`
+	Errors []wireError  `json:"errors"`
 }
 
-// NewParseOutput converts parsed edits and errors to their wire form.
-func NewParseOutput(edits []edit.Edit, errs edit.ErrorList) ParseOutput {
-	out := ParseOutput{Edits: []ParsedEdit{}, Errors: []WireError{}}
+// newParseOutput converts parsed edits and errors to their wire form.
+func newParseOutput(edits []edit.Edit, errs edit.ErrorList) parseOutput {
+	out := parseOutput{Edits: []parsedEdit{}, Errors: []wireError{}}
 	for _, e := range edits {
-		out.Edits = append(out.Edits, NewParsedEdit(e))
+		out.Edits = append(out.Edits, newParsedEdit(e))
 	}
 	for _, e := range errs {
-		out.Errors = append(out.Errors, NewWireError(e))
+		out.Errors = append(out.Errors, newWireError(e))
 	}
 	return out
 }
 
-// NewParsedEdit converts one edit to its wire form.
-func NewParsedEdit(e edit.Edit) ParsedEdit {
-	pe := ParsedEdit{Op: e.Op.String(), Path: e.Path, Hint: e.Hint, Anchors: e.Anchors, AtEOF: e.AtEOF,
+// newParsedEdit converts one edit to its wire form.
+func newParsedEdit(e edit.Edit) parsedEdit {
+	pe := parsedEdit{Op: e.Op.String(), Path: e.Path, Hint: e.Hint, Anchors: e.Anchors, AtEOF: e.AtEOF,
 		Line: e.Line, Block: e.Block, Start: e.Start, End: e.End}
 	if e.Format != edit.FormatAuto {
 		pe.Format = e.Format.String() // an edit built by hand names none
@@ -73,5 +73,5 @@ func NewParsedEdit(e edit.Edit) ParsedEdit {
 func ParseJSON(w io.Writer, edits []edit.Edit, errs edit.ErrorList) error {
 	enc := newEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(NewParseOutput(edits, errs))
+	return enc.Encode(newParseOutput(edits, errs))
 }

@@ -19,7 +19,7 @@ func TestJSONPathCandidate(t *testing.T) {
 			Candidates: []edit.Candidate{{LineStart: 3, LineEnd: 4, Similarity: 0.9, Excerpt: "a < b && c\n"}, {LineStart: 9, LineEnd: 9}}},
 	}}
 	var buf bytes.Buffer
-	if err := JSON(&buf, res); err != nil {
+	if err := WriteJSON(&buf, NewReceipt(res)); err != nil {
 		t.Fatal(err)
 	}
 	got := buf.String()

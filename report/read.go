@@ -28,19 +28,19 @@ type ReadOutput struct {
 	TotalLines int         `json:"total_lines"`
 	NextOffset int         `json:"next_offset,omitempty"` // the offset that reads on; 0 when the window reaches the end
 	Content    string      `json:"content"`               // the numbered lines
-	Errors     []WireError `json:"errors"`
+	Errors     []wireError `json:"errors"`
 }
 
 // NewReadOutput converts a Read's outcome to its wire form: w when err is
 // nil, else the error.
 func NewReadOutput(w *apply.Window, err *edit.Error) ReadOutput {
 	if err != nil {
-		return ReadOutput{Path: err.Path, Errors: []WireError{NewWireError(err)}}
+		return ReadOutput{Path: err.Path, Errors: []wireError{newWireError(err)}}
 	}
 	var b strings.Builder
 	writeNumbered(&b, w)
 	o := ReadOutput{OK: true, Path: w.Path, SHA256: w.Hash, StartLine: w.Start, EndLine: w.End(),
-		TotalLines: w.Total, Content: b.String(), Errors: []WireError{}}
+		TotalLines: w.Total, Content: b.String(), Errors: []wireError{}}
 	if len(w.Lines) == 0 {
 		o.StartLine, o.EndLine = 0, 0
 	}
@@ -48,11 +48,6 @@ func NewReadOutput(w *apply.Window, err *edit.Error) ReadOutput {
 		o.NextOffset = w.End() + 1
 	}
 	return o
-}
-
-// WriteReadJSON writes o as one JSON object and a newline.
-func WriteReadJSON(w io.Writer, o ReadOutput) error {
-	return newEncoder(w).Encode(o)
 }
 
 // Window writes w as a model reads it: one line naming the file, its

@@ -153,7 +153,7 @@ func TestJSON(t *testing.T) {
 	for name, res := range results() {
 		t.Run(name, func(t *testing.T) {
 			var buf bytes.Buffer
-			if err := JSON(&buf, res); err != nil {
+			if err := WriteJSON(&buf, NewReceipt(res)); err != nil {
 				t.Fatal(err)
 			}
 			out := buf.Bytes()
@@ -263,14 +263,14 @@ func TestHumanRepaired(t *testing.T) {
 		},
 	}}}
 	var jb bytes.Buffer
-	if err := JSON(&jb, res); err != nil {
+	if err := WriteJSON(&jb, NewReceipt(res)); err != nil {
 		t.Fatal(err)
 	}
 	var r Receipt
 	if err := json.Unmarshal(jb.Bytes(), &r); err != nil {
 		t.Fatal(err)
 	}
-	want := map[int]WireEdit{}
+	want := map[int]wireEdit{}
 	for _, e := range r.Files[0].Edits {
 		want[e.Index] = e
 	}
@@ -313,7 +313,7 @@ func TestParsedEditFormat(t *testing.T) {
 		edit.FormatSearchReplace: "search-replace", edit.FormatUDiff: "udiff", edit.FormatWhole: "whole",
 		edit.FormatCodex: "codex", edit.FormatJSON: "json", edit.FormatAuto: "",
 	} {
-		if got := NewParsedEdit(edit.Edit{Op: edit.Replace, Path: "a", Format: f}).Format; got != want {
+		if got := newParsedEdit(edit.Edit{Op: edit.Replace, Path: "a", Format: f}).Format; got != want {
 			t.Errorf("format %d: %q, want %q", int(f), got, want)
 		}
 	}

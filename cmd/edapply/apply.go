@@ -178,6 +178,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 		res.OK, res.DryRun = false, dryRun
 		res.Errors = append(r.perrs, res.Errors...)
 	}
+	inCLIWords(res.Errors)
 	// The status is taken before the receipt is written, so that the
 	// Result, and the files and texts it holds, need not outlive the
 	// receipt's own records while a --json receipt is encoded.
@@ -196,9 +197,9 @@ func writeApplyReceipt(out, errOut io.Writer, opts *applyOptions, res *apply.Res
 	case opts.json:
 		rc := report.NewReceipt(res)
 		if r != nil {
-			rc.Normalized = report.ChangedNormalized(r.src, r.edits, res)
+			rc.Normalized, _ = report.Normalized(r.src, r.edits, res)
 		}
-		return report.WriteReceipt(out, rc)
+		return report.WriteJSON(out, rc)
 	case opts.check:
 		if res.Verify == "skipped" && res.OK {
 			fmt.Fprintln(errOut, "edapply: --verify not run: --check writes nothing")

@@ -47,6 +47,9 @@ func exitCode(cmd *cobra.Command, err error, stderr io.Writer) int {
 		return exitOK
 	case errors.As(err, &status):
 		return int(status)
+	case errors.As(err, &usage) && usage.Hint != "":
+		fmt.Fprintf(stderr, "edapply: %v\nhint: %s\n", usage, usage.Hint)
+		return exitUsage
 	case errors.As(err, &usage):
 		fmt.Fprintf(stderr, "edapply: %v\nRun '%s --help' for usage.\n", usage, helpPath(cmd))
 		return exitUsage
@@ -101,18 +104,37 @@ func writeUsageReceipt(w io.Writer, cmd *cobra.Command, err error) {
 	if f := cmd.Flags().Lookup("dry-run"); f != nil {
 		dry = f.Value.String() == "true"
 	}
+	hint := "Fix the command line; run '" + helpPath(cmd) + " --help' for usage."
+	if usage := (*usageError)(nil); errors.As(err, &usage) && usage.Hint != "" {
+		hint = usage.Hint
+	}
+	res := &apply.Result{DryRun: dry, Errors: edit.ErrorList{{Code: edit.CodeUsage, Edit: -1, Msg: err.Error(), Hint: hint}}}
 	// A receipt that cannot be written leaves the status and stderr to say why.
-	_ = report.WriteReceipt(w, report.UsageReceipt(err.Error(), helpPath(cmd), dry))
+	_ = report.WriteJSON(w, report.NewReceipt(res))
 }
 
 // resultStatus is the status an apply's receipt stands for: 0 when it
-// succeeded, 3 when --verify failed (and the files were restored), else 1.
+// succeeded, 3 when --verify failed (and the files were restored), 2 when
+// the request had nothing to act on, else 1.
 func resultStatus(res *apply.Result) error {
 	switch {
 	case res.OK:
 		return nil
 	case res.Verify == "failed":
 		return exitStatus(exitVerify)
+	case onlyUsage(res.Errors):
+		return exitStatus(exitUsage)
 	}
 	return exitStatus(exitFailed)
+}
+
+// onlyUsage reports whether errs are all USAGE (undo with nothing to
+// undo): a request with nothing to act on, exit 2 as a bad command line.
+func onlyUsage(errs edit.ErrorList) bool {
+	for _, e := range errs {
+		if e.Code != edit.CodeUsage {
+			return false
+		}
+	}
+	return len(errs) > 0
 }

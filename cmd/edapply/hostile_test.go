@@ -206,6 +206,9 @@ func TestHostileReadOnly(t *testing.T) {
 		if status != 1 || !strings.Contains(stdout, `"code":"IO_ERROR"`) || string(got) != "alpha\n" {
 			t.Errorf("exit %d, f.txt = %q; want 1 (IO_ERROR) and f.txt untouched\n%s%s", status, got, stdout, stderr)
 		}
+		if !strings.Contains(stdout, "this user may not write in directory ro") {
+			t.Errorf("the error does not name the directory ro:\n%s", stdout)
+		}
 	}
 	for name, want := range map[string]os.FileMode{file: 0o444, ro: 0o555 | os.ModeDir} {
 		if fi, err := os.Stat(name); err != nil || fi.Mode() != want {

@@ -112,8 +112,8 @@ func TestKillDuringCommit(t *testing.T) {
 					if step == "journal:1" {
 						// Killed before the journal was saved: nothing had
 						// changed, and there is nothing to undo.
-						if status != exitFailed || !strings.Contains(out, "nothing to undo") {
-							t.Errorf("undo: exit %d, want 1 (nothing to undo)\n%s", status, out)
+						if status != exitUsage || !strings.Contains(out, "nothing to undo") {
+							t.Errorf("undo: exit %d, want 2 (nothing to undo)\n%s", status, out)
 						}
 					} else if status != exitOK {
 						t.Errorf("undo: exit %d, want 0\n%s", status, out)
@@ -135,7 +135,7 @@ func TestKillDuringCommit(t *testing.T) {
 				// Undo undoes a finished apply; after an interrupted one
 				// there is nothing to undo and nothing changes.
 				status, out = k.undo(t)
-				if wantOK && status != exitOK || !wantOK && status != exitFailed {
+				if wantOK && status != exitOK || !wantOK && status != exitUsage {
 					t.Errorf("undo: exit %d\n%s", status, out)
 				}
 				diffTTree(t, "after undo", snapshot(t, k.root), killBefore)

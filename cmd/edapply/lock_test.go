@@ -86,10 +86,12 @@ func TestLockHeldByProcess(t *testing.T) {
 		t.Errorf("second edapply exited %d, want 1:\n%s", s, out)
 	}
 	var r struct {
-		Errors []struct{ Code, Message string }
+		Errors []struct{ Code, Message, Hint string }
 	}
 	if err := json.Unmarshal(out, &r); err != nil || len(r.Errors) != 1 || r.Errors[0].Code != "IO_ERROR" || !strings.Contains(r.Errors[0].Message, "another edapply") {
 		t.Errorf("second edapply's receipt does not name the lock (%v):\n%s", err, out)
+	} else if !strings.Contains(r.Errors[0].Hint, "--lock-timeout") {
+		t.Errorf("the command line's hint does not name --lock-timeout: %q", r.Errors[0].Hint)
 	}
 	out, err = k.command("undo", "--lock-timeout", "0", "-C", k.root).CombinedOutput()
 	if s := exitStatusOf(t, err); s != exitFailed || !strings.Contains(string(out), "another edapply") {

@@ -67,7 +67,11 @@ func runNormalize(ctx context.Context, opts *normalizeOptions, in io.Reader, out
 	}
 	res, _ := apply.Apply(ctx, r.edits, apply.Options{Root: opts.root, Strict: opts.strict, DryRun: true, TrimTrailingWS: opts.trimWS, Base: r.base, NoHashes: true,
 		PathPrefixes: opts.prefixes})
+	inCLIWords(res.Errors)
 	text, nerr := report.Normalized(r.src, r.edits, res)
+	if text == "" { // the response as applied is the response as sent
+		text = string(r.src)
+	}
 	if _, err := io.WriteString(out, text); err != nil {
 		return err
 	}

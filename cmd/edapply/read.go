@@ -68,7 +68,7 @@ func runRead(opts *readOptions, p string, out, errOut io.Writer) error {
 	}
 	w, rerr := apply.ReadWith(apply.Options{Root: opts.root, PathPrefixes: opts.prefixes}, p, opts.offset, opts.limit)
 	if opts.json {
-		if err := report.WriteReadJSON(out, report.NewReadOutput(w, rerr)); err != nil {
+		if err := report.WriteJSON(out, report.NewReadOutput(w, rerr)); err != nil {
 			return err
 		}
 	} else if rerr == nil {

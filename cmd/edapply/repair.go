@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -26,14 +25,14 @@ const fixerStderrTail = 300
 
 // repairFunc builds apply.Options.Repair for --repair CMD: CMD runs via
 // sh -c in root, in a process group of its own, with the failed edit on
-// stdin as a [report.RepairInput]; what it prints is parsed as a response.
+// stdin as [report.RepairJSON] gives it; what it prints is parsed as a response.
 // A fixer that exits non-zero, outlives timeout, prints too much, or prints
 // nothing that parses cleanly into an edit fixes nothing: the original
 // error stands. Its edits that name no file edit file (--file), as the
 // reply's do.
 func repairFunc(cmdline, root, file string, timeout time.Duration) func(context.Context, apply.RepairRequest) ([]edit.Edit, error) {
 	return func(ctx context.Context, req apply.RepairRequest) ([]edit.Edit, error) {
-		in, err := json.Marshal(report.NewRepairInput(req))
+		in, err := report.RepairJSON(req)
 		if err != nil {
 			return nil, err
 		}

@@ -145,7 +145,8 @@ func readResponse(name string, stdin io.Reader, limit int64) ([]byte, error) {
 		if limit%(1<<20) != 0 {
 			size = fmt.Sprintf("%d bytes", limit)
 		}
-		return nil, usagef("%s: response larger than %s", label, size)
+		return nil, &usageError{Err: fmt.Errorf("%s: response larger than %s", label, size),
+			Hint: "Send the edits in several smaller replies, each within the limit."}
 	}
 	return src, nil
 }

@@ -35,8 +35,8 @@ again to take back the one before, newest first; --list shows them. The
 journals live outside the working tree, in $XDG_STATE_HOME/edapply or the
 user cache directory.
 
-Exit status: 0 restored; 1 nothing restored (nothing to undo, or a file
-changed since); 2 usage error.`,
+Exit status: 0 restored; 1 nothing restored (a file changed since); 2
+usage error, or nothing to undo (USAGE).`,
 		Example: `  # See what undo would restore, as a diff; write nothing
   edapply undo --dry-run
 
@@ -78,9 +78,10 @@ func runUndo(ctx context.Context, opts *undoOptions, out io.Writer) error {
 	defer stop()
 	// Like Apply, Undo always returns a Result holding its errors.
 	res, _ := apply.Undo(ctx, apply.Options{Root: opts.root, DryRun: opts.dryRun, LockTimeout: lockTimeout(opts.lockTO), NoSync: opts.noSync})
+	inCLIWords(res.Errors)
 	var err error
 	if opts.json {
-		err = report.WriteReceipt(out, report.NewReceipt(res))
+		err = report.WriteJSON(out, report.NewReceipt(res))
 	} else {
 		err = writeHuman(out, res, opts.color)
 	}

@@ -20,10 +20,13 @@ const MCPServer = "edapply-mcp"
 
 // A UsageError is a bad invocation: a flag, an argument, a response that
 // cannot be read. The command prints it to stderr and exits 2. Flags marks
-// a command line its flag set could not parse.
+// a command line its flag set could not parse. Hint, when set, is what to
+// do instead of reading the command's help: for a reply too large to
+// read, the command line is not what is wrong.
 type UsageError struct {
 	Err   error
 	Flags bool
+	Hint  string
 }
 
 func (e *UsageError) Error() string { return e.Err.Error() }
