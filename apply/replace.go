@@ -116,6 +116,10 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 		p.failOn(f, i, e, err)
 		return
 	}
+	if err := p.unfit(f, r.Written); err != nil && r.Status == edit.StatusApplied {
+		p.failOn(f, i, e, err)
+		return
+	}
 	if foreign && r.Status == edit.StatusApplied {
 		if line, bad := foreignLine(before, r.Written); bad {
 			p.failOn(f, i, e, encodingErr(line))
