@@ -179,7 +179,15 @@ func TestEncodedFileRefusesWhatItCannotHold(t *testing.T) {
 			want: []string{"klingon", ".gitattributes"}},
 		{name: "notThatEncoding", before: tree{".gitattributes": "*.txt working-tree-encoding=utf-16le\n", "t.txt": "ab\n"},
 			e:    edit.Edit{Op: edit.Replace, Path: "t.txt", Old: "ab", New: "ac", Count: 1, Format: edit.FormatSearchReplace},
-			want: []string{"not valid utf-16le"}},
+			want: []string{"not valid utf-16le (.gitattributes)"}},
+		{name: "oddUTF16", before: tree{"r.rc": "\xff\xfea\x00\n\x00a"},
+			e:    edit.Edit{Op: edit.Rewrite, Path: "r.rc", New: "b\n", Format: edit.FormatWhole},
+			want: []string{"not valid utf-16le (its byte order mark)"}},
+		// ASCII in a cp1251 file with a byte cp1251 has no character for:
+		// not written on a guess.
+		{name: "asciiInAnUndecodableFile", before: tree{".gitattributes": "* working-tree-encoding=cp1251\n", "t.txt": "a\x98\nb\n"},
+			e:    edit.Edit{Op: edit.Replace, Path: "t.txt", Old: "b", New: "c", Count: 1, Format: edit.FormatSearchReplace},
+			want: []string{"not valid cp1251"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

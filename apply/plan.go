@@ -1079,6 +1079,10 @@ func (p *planner) setMode(s *slot, e *edit.Edit) {
 
 func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
 	s := f.at
+	if _, err := p.fileEncoding(f); err != nil {
+		p.failOn(f, i, e, err)
+		return
+	}
 	if isBinary(s.cur.data) {
 		p.failOn(f, i, e, binaryErr())
 		return

@@ -547,10 +547,8 @@ func TestApplyBinary(t *testing.T) {
 	for name, content := range map[string]string{
 		"nul":     "abc\x00def\n",
 		"lateNUL": strings.Repeat("a\n", 9000) + "\x00",
-		// UTF-16 that is not (an odd number of bytes), and UTF-32, whose
-		// mark begins as UTF-16LE's: a UTF-16 file is edited as its text
-		// (see encoding_test.go).
-		"utf16odd":   "\xff\xfea\x00\n\x00a",
+		// UTF-32, whose mark begins as UTF-16LE's: a UTF-16 file is
+		// edited as its text (see decode_test.go).
 		"utf32le":    "\xff\xfe\x00\x00a\x00\x00\x00",
 		"nulNoMatch": "\x00",
 	} {

@@ -26,6 +26,7 @@ type planOptions struct {
 	strict   bool
 	trimWS   bool
 	prefixes []string // --path-prefix
+	encoding string   // --encoding
 	response string   // RESPONSE_FILE; "" or "-" for stdin
 	// skipped, if set, is told of each edit that --format leaves unread
 	// (parse.Options.Skipped).
@@ -41,6 +42,25 @@ func addPlanFlags(fs *pflag.FlagSet, opts *planOptions, baseUsage string) {
 	fs.StringArrayVar(&opts.base, "base", nil, baseUsage)
 	fs.BoolVar(&opts.trimWS, "trim-trailing-ws", false, "strip trailing spaces and tabs from the lines edits add")
 	addPrefixFlag(fs, &opts.prefixes)
+	addEncodingFlag(fs, &opts.encoding)
+}
+
+// addEncodingFlag registers --encoding, which apply, normalize and read
+// share: what the edits match and write is the file's text in it.
+func addEncodingFlag(fs *pflag.FlagSet, name *string) {
+	fs.StringVar(name, "encoding", "", "the encoding of the files edited (`NAME`: latin1, cp1251, shift_jis, utf-16le, ...); "+
+		"default: what .gitattributes (working-tree-encoding) or .editorconfig (charset) declares, or a UTF-16 byte order mark shows, else UTF-8")
+}
+
+// checkEncoding makes an --encoding no encoding has a usage error.
+func checkEncoding(name string) error {
+	if name == "" {
+		return nil
+	}
+	if err := apply.ValidEncoding(name); err != nil {
+		return usagef("--encoding %q: %v", name, err)
+	}
+	return nil
 }
 
 // addPrefixFlag registers --path-prefix, which every command that
