@@ -102,7 +102,7 @@ func (p *planner) decode(s *slot) {
 	if !ok {
 		s.enc = &encoded{err: &edit.Error{Code: edit.CodeBinaryFile,
 			Msg:  fmt.Sprintf("the file is not valid %s: its bytes do not read as that encoding's text and back", enc),
-			Hint: "Name the file's real encoding with --encoding NAME, or correct the declaration."}}
+			Hint: fmt.Sprintf("The file is not in %s: name its real encoding with --encoding NAME, or correct the declaration.", enc.Name())}}
 		return
 	}
 	st := s.orig
