@@ -3,6 +3,7 @@ package apply
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -63,15 +64,54 @@ func encodingOptionErr(name string, err error) *edit.Error {
 // use.
 func (p *planner) encodings() *textenc.Resolver {
 	if p.encs == nil {
-		r, err := textenc.NewResolver(p.root.FS(), p.encoding)
+		tree := treeFS{p.dirs}
+		r, err := textenc.NewResolver(tree, p.encoding)
 		if err != nil {
 			// Apply refused the name before planning; a planner made
 			// without it plans UTF-8.
-			r, _ = textenc.NewResolver(p.root.FS(), "")
+			r, _ = textenc.NewResolver(tree, "")
 		}
 		p.encs = r
 	}
 	return p.encs
+}
+
+// treeFS is the tree as package textenc reads its .gitattributes and
+// .editorconfig files: each through the handle planning holds on its
+// directory (see dirRoots), one call rather than a walk from the root for
+// each of the directories above every file edited.
+type treeFS struct{ d *dirRoots }
+
+func (t treeFS) in(name string) (*os.Root, string, error) {
+	r, base, err := t.d.in(name)
+	if errors.Is(err, errTooManyDirs) {
+		return t.d.root, name, nil
+	}
+	return r, base, err
+}
+
+func (t treeFS) Open(name string) (fs.File, error) {
+	r, base, err := t.in(name)
+	if err != nil {
+		return nil, err
+	}
+	return r.Open(base)
+}
+
+func (t treeFS) Lstat(name string) (fs.FileInfo, error) {
+	r, base, err := t.in(name)
+	if err != nil {
+		return nil, err
+	}
+	return r.Lstat(base)
+}
+
+func (t treeFS) ReadLink(name string) (string, error) {
+	r, base, err := t.in(name)
+	if err != nil {
+		return "", err
+	}
+	return r.Readlink(base)
 }
 
 // decode makes s, just read, its text when its file is in another
