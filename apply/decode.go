@@ -1,11 +1,13 @@
 package apply
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/textenc"
@@ -138,6 +140,17 @@ func (p *planner) decode(s *slot) {
 		s.enc = &encoded{enc: enc}
 		return
 	}
+	if enc.Source() != "--encoding" && looksUTF8(s.orig.data) {
+		// A cp1251 or Latin-1 file's letters are all but never valid
+		// UTF-8: this one is UTF-8 the declaration does not fit (a
+		// "[*] charset = latin1" over the whole tree), and its text read
+		// so would take the model's letters in another encoding.
+		s.enc = &encoded{err: &edit.Error{Code: edit.CodeBinaryFile,
+			Msg: fmt.Sprintf("the file is declared %s, but its bytes are UTF-8 text", enc),
+			Hint: fmt.Sprintf("Correct the declaration for this file, or name its encoding with --encoding NAME "+
+				"(--encoding utf-8 to edit it as UTF-8, or --encoding %s to read it as declared).", enc.Name())}}
+		return
+	}
 	text, ok := enc.Decode(s.orig.data)
 	if !ok {
 		s.enc = &encoded{err: &edit.Error{Code: edit.CodeBinaryFile,
@@ -149,6 +162,12 @@ func (p *planner) decode(s *slot) {
 	st.data, st.stamp = readOnlyBytes(text), nil
 	s.enc = &encoded{enc: enc, raw: s.orig}
 	s.orig, s.cur = st, st
+}
+
+// looksUTF8 reports whether b is UTF-8 text with letters beyond ASCII
+// and no NUL (which a UTF-16 file's ASCII has).
+func looksUTF8(b []byte) bool {
+	return hasNonASCII(viewString(b)) && bytes.IndexByte(b, 0) < 0 && utf8.Valid(b)
 }
 
 // bytesRead is the file at s as read, its bytes: what --base and the

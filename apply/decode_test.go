@@ -90,6 +90,12 @@ func TestEncodedFileIsEditedAsText(t *testing.T) {
 			before: tree{"j.txt": in(sjis, "日本\n")},
 			edits:  []edit.Edit{sr("j.txt", "日本\n", "日本語\n")},
 			want:   tree{"j.txt": in(sjis, "日本語\n")}},
+		// Named by the option, a file is read so even where it could be
+		// UTF-8.
+		{name: "optionOverUTF8Bytes", encoding: "latin1",
+			before: tree{"t.txt": "caf\xc3\xa9\n"},
+			edits:  []edit.Edit{sr("t.txt", "cafÃ©\n", "cafÃ© ou café\n")},
+			want:   tree{"t.txt": "caf\xc3\xa9 ou caf\xe9\n"}},
 		// The option wins over what the tree declares.
 		{name: "optionOverGitattributes", encoding: "latin1",
 			before: tree{".gitattributes": "* working-tree-encoding=cp1251\n", "t.txt": in(latin1, "né\n")},
@@ -183,6 +189,11 @@ func TestEncodedFileRefusesWhatItCannotHold(t *testing.T) {
 		{name: "oddUTF16", before: tree{"r.rc": "\xff\xfea\x00\n\x00a"},
 			e:    edit.Edit{Op: edit.Rewrite, Path: "r.rc", New: "b\n", Format: edit.FormatWhole},
 			want: []string{"not valid utf-16le (its byte order mark)"}},
+		// A file declared cp1251 whose bytes are UTF-8 text is UTF-8 the
+		// declaration does not fit: not edited on a guess either way.
+		{name: "declaredButUTF8", before: tree{".editorconfig": "[*]\ncharset = latin1\n", "t.txt": "café\n"},
+			e:    edit.Edit{Op: edit.Replace, Path: "t.txt", Old: "café", New: "cafés", Count: 1, Format: edit.FormatSearchReplace},
+			want: []string{"declared latin1 (.editorconfig), but its bytes are UTF-8 text"}},
 		// ASCII in a cp1251 file with a byte cp1251 has no character for:
 		// not written on a guess.
 		{name: "asciiInAnUndecodableFile", before: tree{".gitattributes": "* working-tree-encoding=cp1251\n", "t.txt": "a\x98\nb\n"},
