@@ -14,15 +14,21 @@ type ecFile struct {
 	ec *editorconfig.Editorconfig // nil when it cannot be parsed: it says nothing
 }
 
-// maxRange is the widest numeric range ({1..N}) a section of an
-// .editorconfig may name: the library writes each number into a regular
-// expression, and a file of the tree may be hostile.
-const maxRange = 10000
+// A file of the tree may be hostile, and the library compiles a regular
+// expression for each section at each match, writing each number of a
+// numeric range ({1..N}) into it. So only the sections that set a charset
+// are matched, an .editorconfig with more than maxSections of them
+// declares nothing, and a section whose ranges span more than maxRange
+// numbers matches nothing.
+const (
+	maxSections = 256
+	maxRange    = 10000
+)
 
 var numericRange = regexp.MustCompile(`\{([+-]?\d+)\.\.([+-]?\d+)\}`)
 
-// parseEditorconfig parses an .editorconfig's bytes; its sections whose
-// numeric ranges are wider than maxRange are left out (they match nothing).
+// parseEditorconfig parses an .editorconfig's bytes, keeping the sections
+// that set a charset (see maxSections).
 func parseEditorconfig(data []byte) *ecFile {
 	ec, _, err := editorconfig.ParseGraceful(bytes.NewReader(data))
 	if err != nil || ec == nil {
@@ -30,23 +36,30 @@ func parseEditorconfig(data []byte) *ecFile {
 	}
 	defs := ec.Definitions[:0]
 	for _, d := range ec.Definitions {
-		if !wideRange(d.Selector) {
+		if d.Charset != "" && rangeSpan(d.Selector) <= maxRange {
 			defs = append(defs, d)
 		}
+	}
+	if len(defs) > maxSections {
+		return &ecFile{}
 	}
 	ec.Definitions = defs
 	return &ecFile{ec: ec}
 }
 
-func wideRange(selector string) bool {
+// rangeSpan is how many numbers the numeric ranges of selector span
+// together; past maxRange when one cannot be read.
+func rangeSpan(selector string) int64 {
+	var n int64
 	for _, m := range numericRange.FindAllStringSubmatch(selector, -1) {
 		from, err1 := strconv.ParseInt(m[1], 10, 32)
 		to, err2 := strconv.ParseInt(m[2], 10, 32)
-		if err1 != nil || err2 != nil || to-from > maxRange || from-to > maxRange {
-			return true
+		if err1 != nil || err2 != nil {
+			return maxRange + 1
 		}
+		n += max(to-from, from-to) + 1
 	}
-	return false
+	return n
 }
 
 // charset returns the charset this file sets for name, a path relative to

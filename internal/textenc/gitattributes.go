@@ -6,8 +6,14 @@ import (
 	"strings"
 )
 
-// Git's limits on an attributes file: a longer line is ignored.
-const maxAttrLine = 2048
+// Git's limit on an attributes file's lines: a longer one is ignored.
+// maxAttrRules is edapply's on the lines of one that say something of
+// working-tree-encoding, each matched against every file edited: a file
+// of the tree with more (a hostile one) declares nothing.
+const (
+	maxAttrLine  = 2048
+	maxAttrRules = 4096
+)
 
 // An attrRule is one line of a gitattributes file that says something of
 // working-tree-encoding.
@@ -54,6 +60,9 @@ func parseAttributes(text string) []attrRule {
 			continue
 		}
 		rules = append(rules, attrRule{pattern: pattern, nodir: !strings.Contains(pattern, "/"), value: value})
+		if len(rules) > maxAttrRules {
+			return nil
+		}
 	}
 	return rules
 }

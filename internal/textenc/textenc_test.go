@@ -1,6 +1,8 @@
 package textenc
 
 import (
+	"fmt"
+	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -159,6 +161,16 @@ func TestGitattributesPrecedence(t *testing.T) {
 	}
 }
 
+// sections is n sections of an .editorconfig that set a charset for
+// files no test names.
+func sections(n int) string {
+	var b strings.Builder
+	for k := range n {
+		fmt.Fprintf(&b, "[*.x%d]\ncharset = utf-16le\n", k)
+	}
+	return b.String()
+}
+
 func TestEditorconfigCharset(t *testing.T) {
 	fsys := fstest.MapFS{
 		".editorconfig":      {Data: []byte("[*]\ncharset = latin1\n[*.{c,h}]\ncharset = utf-16le\n[lib/**.py]\ncharset = utf-8\n[file{1..3}.txt]\ncharset = utf-16be\n[huge{1..99999999}.txt]\ncharset = utf-16be\n")},
@@ -166,8 +178,12 @@ func TestEditorconfigCharset(t *testing.T) {
 		"r/.editorconfig":    {Data: []byte("root = true\n[*.md]\ncharset = utf-16be\n")},
 		"r/x/.editorconfig":  {Data: []byte("[*.md]\ncharset = utf-8-bom\n")},
 		"bad/.editorconfig":  {Data: []byte("[*\n")},
-		"link/.editorconfig": {Data: []byte("x"), Mode: 0o777 | 1<<27}, // a symlink: not read
+		"link/.editorconfig": {Data: []byte("real"), Mode: fs.ModeSymlink}, // not read through
+		"link/real":          {Data: []byte("[*]\ncharset = utf-16le\n")},
 		"big/.editorconfig":  {Data: []byte("[*]\ncharset = utf-16le\n" + strings.Repeat("#\n", maxConfig))},
+		"many/.editorconfig": {Data: []byte(sections(maxSections) + "[*]\ncharset = utf-16le\n")},
+		"some/.editorconfig": {Data: []byte(sections(maxSections-1) + "[*]\ncharset = utf-16le\n")},
+		"span/.editorconfig": {Data: []byte("[{1..6000}{1..6000}.txt]\ncharset = utf-16le\n")},
 	}
 	r, _ := NewResolver(fsys, "")
 	for name, want := range map[string]string{
@@ -184,6 +200,10 @@ func TestEditorconfigCharset(t *testing.T) {
 		"r/x/m.md":   "", // utf-8-bom is UTF-8
 		"bad/m.txt":  "latin1 (.editorconfig)",
 		"big/m.txt":  "latin1 (.editorconfig)",
+		"link/m.txt": "latin1 (.editorconfig)",
+		"many/m.txt": "latin1 (.editorconfig)", // more sections than edapply matches
+		"some/m.txt": "utf-16le (some/.editorconfig)",
+		"span/1.txt": "latin1 (.editorconfig)",
 	} {
 		e, err := r.For(name, nil, false)
 		got := ""
@@ -303,5 +323,29 @@ func TestDecodeEncodeExactly(t *testing.T) {
 	}
 	if u := cp.Check("plain\xffbytes"); u == nil {
 		t.Error("bytes that are no UTF-8 pass as text")
+	}
+}
+
+// A .gitattributes with more rules on the encoding than edapply matches
+// against every file (a hostile one) declares nothing.
+func TestGitattributesTooManyRules(t *testing.T) {
+	rules := func(n int) []byte {
+		var b strings.Builder
+		for k := range n - 1 {
+			fmt.Fprintf(&b, "x%d working-tree-encoding=utf-16le\n", k)
+		}
+		b.WriteString("*.txt working-tree-encoding=cp1251\n")
+		return []byte(b.String())
+	}
+	for n, want := range map[int]string{maxAttrRules: "cp1251", maxAttrRules + 1: ""} {
+		r, _ := NewResolver(fstest.MapFS{".gitattributes": {Data: rules(n)}}, "")
+		e, _ := r.For("a.txt", nil, false)
+		got := ""
+		if e != nil {
+			got = e.Name()
+		}
+		if got != want {
+			t.Errorf("%d rules: %q, want %q", n, got, want)
+		}
 	}
 }
