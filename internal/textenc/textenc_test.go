@@ -349,3 +349,40 @@ func TestGitattributesTooManyRules(t *testing.T) {
 		}
 	}
 }
+
+// Whatever the bytes, a file decodes only to a text that encodes back to
+// exactly them; whatever the text, one Check passes encodes to bytes that
+// decode back to exactly it.
+func FuzzExact(f *testing.F) {
+	f.Add([]byte("\xcf\xf0\xe8\xe2\xe5\xf2\r\n"), "привет\n")
+	f.Add([]byte("\xff\xfea\x00\n\x00"), "a¥b\\")
+	f.Add([]byte("\x82\xa0\x5c\x7e"), "\ufeff日本\r\n")
+	f.Add([]byte("\x00\xd8"), "\xff")
+	names := []string{"cp1251", "latin1", "windows-1252", "shift_jis", "euc-kr", "gb18030", "big5", "utf-16", "utf-16le", "utf-16be", "koi8-r"}
+	f.Fuzz(func(t *testing.T, raw []byte, text string) {
+		for _, name := range names {
+			e, err := Lookup(name, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, ok := e.Decode(raw); ok {
+				back, u := e.Encode(got, raw)
+				if u != nil || string(back) != string(raw) {
+					t.Errorf("%s: %q decodes to %q, which encodes to %q (%v)", name, raw, got, back, u)
+				}
+			}
+			if e.Check(text) == nil {
+				b, u := e.Encode(text, nil)
+				if u != nil {
+					t.Errorf("%s: %q passes Check but does not encode: %v", name, text, u)
+					continue
+				}
+				if got, ok := e.Decode(b); !ok || got != text {
+					t.Errorf("%s: %q encodes to %q, which decodes to %q (%v)", name, text, b, got, ok)
+				}
+			} else if _, u := e.Encode(text, nil); u == nil {
+				t.Errorf("%s: %q fails Check but encodes", name, text)
+			}
+		}
+	})
+}
