@@ -38,11 +38,6 @@ func dowild(p, text string) int {
 				return wmNoMatch
 			}
 			continue
-		default:
-			if tc != pc {
-				return wmNoMatch
-			}
-			continue
 		case '?':
 			if tc == '/' {
 				return wmNoMatch
@@ -182,6 +177,11 @@ func dowild(p, text string) int {
 				c = at(p, pi)
 			}
 			if matched == negated || tc == '/' {
+				return wmNoMatch
+			}
+			continue
+		default:
+			if tc != pc {
 				return wmNoMatch
 			}
 			continue
