@@ -226,6 +226,9 @@ func (p *planner) unfit(f *file, text string) *edit.Error {
 // already, fails the edit that last wrote it.
 func (p *planner) encode() {
 	for _, s := range p.order {
+		if s.enc != nil && s.enc.text != nil {
+			continue // put back already
+		}
 		decoded := s.enc != nil && s.enc.enc != nil && s.enc.raw.exists
 		var wenc *textenc.Encoding
 		switch {
