@@ -96,7 +96,8 @@ func (p *planner) check(cs []change) edit.ErrorList {
 	tx := &audit.Tx{TrimTrailingWS: p.mopts.TrimTrailingWS,
 		Read: make([]audit.Entry, 0, len(p.order)), Writes: make([]audit.Entry, 0, len(cs)), Files: make([]audit.File, len(p.files))}
 	for _, s := range p.order {
-		tx.Read = append(tx.Read, audit.Entry{Path: s.path, Content: auditContent(s.orig)})
+		orig, _ := s.texts()
+		tx.Read = append(tx.Read, audit.Entry{Path: s.path, Content: auditContent(orig)})
 	}
 	for _, name := range slices.Sorted(maps.Keys(p.audit.linked)) {
 		if p.slots[name] == nil {
@@ -104,7 +105,11 @@ func (p *planner) check(cs []change) edit.ErrorList {
 		}
 	}
 	for _, c := range cs {
-		tx.Writes = append(tx.Writes, audit.Entry{Path: c.path, Content: auditContent(c.final)})
+		final, err := p.auditText(c.path, c.final)
+		if err != nil {
+			return edit.ErrorList{err}
+		}
+		tx.Writes = append(tx.Writes, audit.Entry{Path: c.path, Content: auditContent(final)})
 	}
 	at := make(map[*file]*audit.File, len(p.files))
 	for k, f := range p.files {

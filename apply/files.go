@@ -109,9 +109,10 @@ func kind(m fs.FileMode) string {
 }
 
 // isBinary reports whether b is a file edapply refuses to edit as text: one
-// with a NUL byte anywhere, or a UTF-16 (or UTF-32) byte order mark. Bytes
-// that are merely not UTF-8 are text (Windows-1252 and the like) and are
-// edited byte for byte. The whole file is scanned, not a prefix: a NUL past
+// with a NUL byte anywhere, or a UTF-16 (or UTF-32) byte order mark, which
+// a file edited as its text (decode.go) has as U+FEFF. Bytes that are
+// merely not UTF-8 are text (Windows-1252 and the like) and are edited
+// byte for byte. The whole file is scanned, not a prefix: a NUL past
 // the first 8 KiB still means a splice could cut through binary data.
 func isBinary(b []byte) bool {
 	if bytes.HasPrefix(b, []byte{0xFF, 0xFE}) || bytes.HasPrefix(b, []byte{0xFE, 0xFF}) {

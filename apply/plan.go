@@ -16,6 +16,7 @@ import (
 
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/remedy"
+	"github.com/edapply/edapply/internal/textenc"
 	"github.com/edapply/edapply/locate"
 )
 
@@ -57,6 +58,12 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 				res.Verify = "skipped"
 			}
 		}()
+	}
+	if opts.Encoding != "" {
+		if err := ValidEncoding(opts.Encoding); err != nil {
+			res.Errors.Add(encodingOptionErr(opts.Encoding, err))
+			return res, res.Errors.Err()
+		}
 	}
 	root, err := os.OpenRoot(opts.Root)
 	if err != nil {
@@ -253,7 +260,8 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 
 func newPlanner(root *os.Root, rs *resolver, opts Options, ws []work, cache map[string]loaded) *planner {
 	p := &planner{root: root, rs: rs, dirs: &dirRoots{root: root}, res: &Result{DryRun: opts.DryRun}, slots: map[string]*slot{},
-		mopts: locate.Options{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}, noHashes: opts.NoHashes, noAfter: opts.NoAfter}
+		mopts: locate.Options{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}, noHashes: opts.NoHashes, noAfter: opts.NoAfter,
+		encoding: opts.Encoding}
 	p.cache = cache
 	if ws != nil {
 		p.work = ws
@@ -411,6 +419,9 @@ type slot struct {
 	// the stream its batch feeds.
 	doc *locate.Doc
 	hs  *hashStream
+	// enc, for a file in another encoding than UTF-8, is its bytes and
+	// encoding while orig and cur are its text (decode.go).
+	enc *encoded
 }
 
 // A file is what one FileResult reports: content that starts at one path (or
@@ -483,6 +494,10 @@ type planner struct {
 	groups map[string][]*edit.Edit
 
 	audit auditLog // what the check before commit reads (audit.go)
+
+	// encoding is Options.Encoding; encs says each file's (decode.go).
+	encoding string
+	encs     *textenc.Resolver
 }
 
 type loaded struct {
@@ -604,7 +619,7 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 		if s.err == nil && s.orig.exists {
 			have = s.origHash.get()
 			if s.origHash == nil {
-				have = HashBytes(s.orig.data)
+				have = HashBytes(s.bytesRead().data)
 			}
 		}
 		switch {
@@ -779,6 +794,7 @@ func (p *planner) slot(rel string) *slot {
 		s.err = &e
 	}
 	s.orig, s.cur, s.origHash = st, st, l.hash
+	p.decode(s)
 	p.slots[rel] = s
 	p.order = append(p.order, s)
 	return s
@@ -970,6 +986,10 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat edit.Strategy) {
 	if p.mopts.TrimTrailingWS {
 		text = trimAdded(text, "")
 	}
+	if err := p.unfit(f, text); err != nil {
+		p.failOn(f, i, e, err)
+		return
+	}
 	switch {
 	case !s.cur.exists:
 		s.cur = state{exists: true, data: p.contentOf(text), mode: defaultMode}
@@ -1061,6 +1081,10 @@ func (p *planner) setMode(s *slot, e *edit.Edit) {
 
 func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
 	s := f.at
+	if _, err := p.fileEncoding(f); err != nil {
+		p.failOn(f, i, e, err)
+		return
+	}
 	if isBinary(s.cur.data) {
 		p.failOn(f, i, e, binaryErr())
 		return
@@ -1080,6 +1104,10 @@ func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
 			p.failOn(f, i, e, encodingErr(line))
 			return
 		}
+	}
+	if err := p.unfit(f, text); err != nil {
+		p.failOn(f, i, e, err)
+		return
 	}
 	// The file's conventions win over the model's: its line endings and
 	// its final-newline state. A rewrite is sent as a whole file in a fence,
@@ -1242,6 +1270,7 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 // which it starts; settle waits for them. In between, commit writes the
 // journal while they are computed.
 func (p *planner) finish() {
+	p.encode()
 	for _, f := range p.files {
 		switch {
 		case f.at == nil || !f.at.cur.exists:
@@ -1256,12 +1285,14 @@ func (p *planner) finish() {
 	for _, f := range p.files {
 		fr := f.fr
 		if f.origin != nil && f.origin.orig.exists {
-			fr.Before = f.origin.orig.data
+			before, _ := f.origin.texts()
+			fr.Before = before.data
 			fr.BeforeHash = f.origin.origHash.get()
 		}
 		exists := f.at != nil && f.at.cur.exists
 		if exists && !p.noAfter {
-			fr.After = f.at.cur.data
+			_, after := f.at.texts()
+			fr.After = after.data
 			if sameBytes(fr.After, fr.Before) {
 				fr.After = slices.Clone(fr.After) // the caller's to write, as Before is
 			}

@@ -40,19 +40,23 @@ func Read(root, p string, offset, limit int) (*Window, *edit.Error) {
 }
 
 // ReadWith is Read in opts.Root, with an absolute p under one of
-// opts.PathPrefixes naming the file under the root, as in Apply; the
-// other fields of opts are not used.
+// opts.PathPrefixes naming the file under the root, as in Apply, and a
+// file in another encoding (opts.Encoding, or as the tree declares it)
+// shown as its text; the other fields of opts are not used.
 func ReadWith(opts Options, p string, offset, limit int) (*Window, *edit.Error) {
 	rel, st, err := loadNamed(opts, p)
 	if err != nil {
 		return nil, err
 	}
-	if isBinary(st.data) {
-		e := binaryErr()
-		e.Path, e.Edit = rel, -1
-		return nil, e
+	text, terr := readText(opts, rel, st.data)
+	if terr == nil && isBinary(readOnlyBytes(text)) {
+		terr = binaryErr()
 	}
-	w := cutWindow(string(st.data), offset, limit)
+	if terr != nil {
+		terr.Path, terr.Edit = rel, -1
+		return nil, terr
+	}
+	w := cutWindow(text, offset, limit)
 	w.Path, w.Hash = rel, HashBytes(st.data)
 	return w, nil
 }

@@ -77,6 +77,10 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 		p.failOn(f, i, e, notFound(e))
 		return
 	}
+	if _, err := p.fileEncoding(f); err != nil {
+		p.failOn(f, i, e, err)
+		return
+	}
 	if s.doc == nil {
 		s.doc = locate.NewDoc(viewString(s.cur.data), p.mopts)
 		// Not prepared for an edit not grouped (a fixer's, or an
@@ -113,6 +117,10 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 		if p.force[i] && err.Code == edit.CodeNoMatch {
 			err.Hint = "Its new text stood in the file only until a later edit of this reply changed it. " + err.Hint
 		}
+		p.failOn(f, i, e, err)
+		return
+	}
+	if err := p.unfit(f, r.Written); err != nil && r.Status == edit.StatusApplied {
 		p.failOn(f, i, e, err)
 		return
 	}

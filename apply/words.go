@@ -57,6 +57,6 @@ func existsHint(e *edit.Edit) string {
 // binaryErr is the error of an edit to a binary file: planning's, and a
 // locate.Doc's, which gives only the code.
 func binaryErr() *edit.Error {
-	return &edit.Error{Code: edit.CodeBinaryFile, Msg: "binary file (NUL bytes or UTF-16)",
+	return &edit.Error{Code: edit.CodeBinaryFile, Msg: "binary file (NUL bytes)",
 		Hint: "edapply edits text files only; leave this file out of the edits."}
 }

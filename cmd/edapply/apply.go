@@ -162,6 +162,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 		Base:           r.base,
 		TrimTrailingWS: opts.trimWS,
 		PathPrefixes:   opts.prefixes,
+		Encoding:       opts.encoding,
 		Verify:         verify,
 		LockTimeout:    lockTimeout(opts.lockTO),
 		ForceReadOnly:  opts.forceRO,

@@ -27,6 +27,7 @@ type planOptions struct {
 	strict   bool
 	trimWS   bool
 	prefixes []string // --path-prefix
+	encoding string   // --encoding
 	response string   // RESPONSE_FILE; "" or "-" for stdin
 	file     string   // --file: the file of edits that name none
 	// skipped, if set, is told of each edit that --format leaves unread
@@ -44,6 +45,7 @@ func addPlanFlags(fs *pflag.FlagSet, opts *planOptions, baseUsage string) {
 	fs.BoolVar(&opts.trimWS, "trim-trailing-ws", false, "strip trailing spaces and tabs from the lines edits add")
 	addPrefixFlag(fs, &opts.prefixes)
 	addFileFlag(fs, &opts.file)
+	addEncodingFlag(fs, &opts.encoding)
 }
 
 // fileFlag is how the hint of an edit that names no file names --file.
@@ -62,6 +64,24 @@ func replyParseOptions(f edit.Format, file string) parse.Options {
 		file = filepath.ToSlash(file)
 	}
 	return parse.Options{Format: f, File: file, FileArg: fileFlag}
+}
+
+// addEncodingFlag registers --encoding, which apply, normalize and read
+// share: what the edits match and write is the file's text in it.
+func addEncodingFlag(fs *pflag.FlagSet, name *string) {
+	fs.StringVar(name, "encoding", "", "the encoding of the files edited (`NAME`: latin1, cp1251, shift_jis, utf-16le, ...); "+
+		"default: what .gitattributes (working-tree-encoding) or .editorconfig (charset) declares, or a UTF-16 byte order mark shows, else UTF-8")
+}
+
+// checkEncoding makes an --encoding no encoding has a usage error.
+func checkEncoding(name string) error {
+	if name == "" {
+		return nil
+	}
+	if err := apply.ValidEncoding(name); err != nil {
+		return usagef("--encoding %q: %v", name, err)
+	}
+	return nil
 }
 
 // addPrefixFlag registers --path-prefix, which every command that

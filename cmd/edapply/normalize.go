@@ -65,7 +65,7 @@ func runNormalize(ctx context.Context, opts *normalizeOptions, in io.Reader, out
 		}
 		return exitStatus(exitUsage)
 	}
-	res, _ := apply.Apply(ctx, r.edits, apply.Options{Root: opts.root, Strict: opts.strict, DryRun: true, TrimTrailingWS: opts.trimWS, Base: r.base, NoHashes: true,
+	res, _ := apply.Apply(ctx, r.edits, apply.Options{Root: opts.root, Strict: opts.strict, DryRun: true, TrimTrailingWS: opts.trimWS, Base: r.base, NoHashes: true, Encoding: opts.encoding,
 		PathPrefixes: opts.prefixes})
 	inCLIWords(res.Errors)
 	text, nerr := report.Normalized(r.src, r.edits, res)

@@ -16,6 +16,7 @@ type readOptions struct {
 	limit    int
 	json     bool
 	prefixes []string // --path-prefix
+	encoding string   // --encoding
 }
 
 func newReadCmd(opts *readOptions) *cobra.Command {
@@ -50,6 +51,7 @@ Exit status: 0 printed; 1 the file cannot be read; 2 usage error.`,
 	fs.IntVar(&opts.limit, "limit", apply.ReadLimit, "show at most `N` lines")
 	fs.BoolVar(&opts.json, "json", false, "print the window as one JSON object")
 	addPrefixFlag(fs, &opts.prefixes)
+	addEncodingFlag(fs, &opts.encoding)
 	registerCompletions(cmd)
 	return cmd
 }
@@ -66,7 +68,10 @@ func runRead(opts *readOptions, p string, out, errOut io.Writer) error {
 	if err := cli.CheckRoot(opts.root); err != nil {
 		return err
 	}
-	w, rerr := apply.ReadWith(apply.Options{Root: opts.root, PathPrefixes: opts.prefixes}, p, opts.offset, opts.limit)
+	if err := checkEncoding(opts.encoding); err != nil {
+		return err
+	}
+	w, rerr := apply.ReadWith(apply.Options{Root: opts.root, PathPrefixes: opts.prefixes, Encoding: opts.encoding}, p, opts.offset, opts.limit)
 	if opts.json {
 		if err := report.WriteJSON(out, report.NewReadOutput(w, rerr)); err != nil {
 			return err

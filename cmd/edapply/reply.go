@@ -36,6 +36,9 @@ func loadReply(opts *planOptions, in io.Reader) (*loadedReply, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkEncoding(opts.encoding); err != nil {
+		return nil, err
+	}
 	if err := cli.CheckRoot(opts.root); err != nil {
 		return nil, err
 	}
