@@ -148,7 +148,10 @@ func (f *finder) candidates(p *pattern, fromLine int, w *words) ([]edit.Candidat
 	var cs []edit.Candidate
 	var picked []window
 	for _, w := range ws {
-		if len(picked) == maxCandidates || weak && len(picked) == 1 || w.sim < best.sim-candidateSpread {
+		// Places nearly alike with the best are all listed: naming some
+		// of a tie would hint at one of them.
+		inTie := w.sim >= best.sim-tieSpread && len(picked) < maxTied
+		if (len(picked) >= maxCandidates && !inTie) || weak && len(picked) == 1 || w.sim < best.sim-candidateSpread {
 			break
 		}
 		if slices.ContainsFunc(picked, func(q window) bool { return w.start < q.start+q.n && q.start < w.start+w.n }) {
@@ -159,9 +162,18 @@ func (f *finder) candidates(p *pattern, fromLine int, w *words) ([]edit.Candidat
 			Excerpt: f.excerpt(w.start, w.start+w.n-1), Weak: weak})
 	}
 	var hint string
-	if weak {
+	switch {
+	case weak:
 		hint = hintNothingClose(w, best)
-	} else {
+	case tied(picked):
+		// Copying one of several near-equal places would turn it into the
+		// text the model meant for another (add into div): say so.
+		n := 1
+		for n < len(picked) && picked[n].sim >= best.sim-tieSpread {
+			n++
+		}
+		hint = hintTied(w, picked[:n])
+	default:
 		hint = f.differs(p, best, w)
 	}
 	a, ok := f.anchoredBlock(p, fromLine)
@@ -172,7 +184,7 @@ func (f *finder) candidates(p *pattern, fromLine int, w *words) ([]edit.Candidat
 		Excerpt: f.excerpt(a.start, a.start+a.n-1), Weak: a.sim < weakSimilarity}
 	anchored := hintAnchored(w, a)
 	// Best first still; the block displaces the last of a full list.
-	if len(cs) == maxCandidates {
+	if len(cs) == maxCandidates && !tied(picked) {
 		cs = cs[:maxCandidates-1]
 	}
 	at := 0
@@ -186,6 +198,20 @@ func (f *finder) candidates(p *pattern, fromLine int, w *words) ([]edit.Candidat
 		return cs, anchored
 	}
 	return cs, hint + " " + anchored
+}
+
+// tieSpread is how close in similarity two candidates are nearly alike:
+// the SEARCH text is then as far from each, and none is the place meant
+// more than the others.
+const tieSpread = 0.01
+
+// maxTied bounds the candidates of a tie.
+const maxTied = 8
+
+// tied reports whether the best two of picked, best first, are nearly
+// alike.
+func tied(picked []window) bool {
+	return len(picked) > 1 && picked[1].sim >= picked[0].sim-tieSpread
 }
 
 // maxAnchoredSpan bounds the block anchoredBlock reports, in lines beyond

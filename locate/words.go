@@ -301,6 +301,20 @@ func hintNothingClose(w *words, best window) string {
 		w.theOld, where, int(best.sim*100))
 }
 
+// hintTied is the hint of a NO_MATCH whose best candidates, ws, are
+// nearly alike: each is as close as the others, so none is named as the
+// place to copy.
+func hintTied(w *words, ws []window) string {
+	var at []string
+	for _, x := range ws {
+		at = append(at, lineRange(x.start+1, x.start+x.n))
+	}
+	list := strings.Join(at[:len(at)-1], ", ") + " and " + at[len(at)-1]
+	return fmt.Sprintf("%s resembles lines %s about equally (%d%%) and matches none of them well: "+
+		"it may not be in this file. Re-read the file and quote the lines to replace exactly as they stand.",
+		w.TheOld, list, int(ws[0].sim*100))
+}
+
 // hintAnchored tells of a, the block between the file's lines that stand
 // for the old text's first and last.
 func hintAnchored(w *words, a window) string {
