@@ -12,9 +12,12 @@ type Result struct {
 	Strategy  edit.Strategy
 	LineStart int // 1-based, of the first match (or of the text already standing)
 	LineEnd   int
-	Matched   string // the file's text the first match covers
-	Written   string // the text written in its place
-	Note      string // how rungs 8 to 11 read the edit (rescue.go, blankedges.go, hunkedges.go, spacing.go); "" for the first seven
+	// Occurrences are the lines of each place replaced, in the content as
+	// the edit saw it, when it replaced several (a replace_all); nil for one.
+	Occurrences []edit.LineRange
+	Matched     string // the file's text the first match covers
+	Written     string // the text written in its place
+	Note        string // how rungs 8 to 11 read the edit (rescue.go, blankedges.go, hunkedges.go, spacing.go); "" for the first seven
 	// Splices are the splices the edit made, ascending and disjoint, in
 	// the content as the edit saw it (the content NewDoc was given, BOM
 	// included, as the edits before left it): one per place it replaced
@@ -262,7 +265,7 @@ func (d *Doc) bomLen() int {
 // anyway: an exact edit written as sent costs no copy.
 func resultOf(loc location, e *edit.Edit) Result {
 	return Result{Status: loc.Status, Strategy: loc.Strategy, LineStart: loc.LineStart, LineEnd: loc.LineEnd,
-		Matched: ownText(loc.Matched, e.Old, e.New), Written: ownText(loc.Written, e.New, e.Old), Note: loc.Note, Read: loc.Read}
+		Occurrences: loc.Occurrences, Matched: ownText(loc.Matched, e.Old, e.New), Written: ownText(loc.Written, e.New, e.Old), Note: loc.Note, Read: loc.Read}
 }
 
 // ownText is s, as one of the edit's strings when it equals one, else as

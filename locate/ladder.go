@@ -52,9 +52,12 @@ type location struct {
 	Status    edit.Status // edit.StatusApplied or edit.StatusAlreadyApplied
 	LineStart int         // 1-based, of the first splice (or of the already-applied text)
 	LineEnd   int
-	Matched   string // the file's text the first match covers (normalize's SEARCH)
-	Written   string // the text written in its place (normalize's REPLACE)
-	Note      string // how rungs 8 to 11 read the edit (rescue.go, blankedges.go, hunkedges.go, spacing.go); "" for the first seven
+	// Occurrences are the lines of each place replaced, when there are
+	// several (a replace_all); nil for one.
+	Occurrences []edit.LineRange
+	Matched     string // the file's text the first match covers (normalize's SEARCH)
+	Written     string // the text written in its place (normalize's REPLACE)
+	Note        string // how rungs 8 to 11 read the edit (rescue.go, blankedges.go, hunkedges.go, spacing.go); "" for the first seven
 	// Read is the edit as a rescue (rescue.go) or an edge rung
 	// (blankedges.go, hunkedges.go) read it; nil when read as written.
 	Read *edit.Edit

@@ -50,6 +50,15 @@ type WireEdit struct {
 	LineEnd   int    `json:"line_end"`
 	Repaired  bool   `json:"repaired,omitempty"` // a --repair fixer's edit was applied in its place
 	Note      string `json:"note,omitempty"`     // how a tool call's old text was read to locate it (a rescue)
+	// Occurrences are the lines of each place an edit that replaced
+	// several changed; absent for one.
+	Occurrences []WireLines `json:"occurrences,omitempty"`
+}
+
+// WireLines is one place's 1-based, inclusive lines.
+type WireLines struct {
+	LineStart int `json:"line_start"`
+	LineEnd   int `json:"line_end"`
 }
 
 // WireCandidate is the wire form of an [edit.Candidate]. A path candidate
@@ -151,8 +160,12 @@ func NewReceipt(res *apply.Result) Receipt {
 			wf.Diff = string(fileDiff(f))
 		}
 		for _, e := range f.Edits {
-			wf.Edits = append(wf.Edits, WireEdit{Index: e.Index, Status: string(e.Status), Strategy: string(e.Strategy),
-				LineStart: e.LineStart, LineEnd: e.LineEnd, Repaired: e.Repaired, Note: e.Note})
+			we := WireEdit{Index: e.Index, Status: string(e.Status), Strategy: string(e.Strategy),
+				LineStart: e.LineStart, LineEnd: e.LineEnd, Repaired: e.Repaired, Note: e.Note}
+			for _, o := range e.Occurrences {
+				we.Occurrences = append(we.Occurrences, WireLines{o.Start, o.End})
+			}
+			wf.Edits = append(wf.Edits, we)
 		}
 		r.Files = append(r.Files, wf)
 	}
