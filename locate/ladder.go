@@ -214,7 +214,12 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 		return derefOr(done), err
 	}
 	strategy := lv.strategy()
+	all := hits
 	if hits, strategy, err = m.choose(op, hits, strategy); err != nil {
+		if loc, ok := m.sameEverywhere(op, np, all, lv, err); ok {
+			loc.Strategy, loc.Note = strategy, joinNotes(note, loc.Note)
+			return loc, nil
+		}
 		if lv == levelSpacing {
 			// The places differ from the old text as sent: say how it was read.
 			err.Hint = noteFirst(noteSpacing, err.Hint)

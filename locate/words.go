@@ -480,3 +480,14 @@ func clip(s string) string {
 	}
 	return s
 }
+
+// noteSamePlaces notes an edit applied at the first of hits, the places
+// its old text stands, since each gives the same file.
+func noteSamePlaces(w *words, hits []hit) string {
+	at := fmt.Sprintf("line %d", hits[0].first+1)
+	if hits[0].last > hits[0].first {
+		at = "lines " + lineRange(hits[0].first+1, hits[0].last+1)
+	}
+	return fmt.Sprintf("%s stands at lines %s, and applying it at any of them writes the same file: the first, %s, was taken",
+		w.theOld, linesOf(hits), at)
+}
