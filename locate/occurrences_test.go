@@ -19,9 +19,9 @@ func TestOccurrences(t *testing.T) {
 		first int
 	}{
 		{"every", edit.Edit{Op: edit.Replace, Format: edit.FormatJSON, Old: "foo()", New: "bar()", Count: 0},
-			[]edit.LineRange{{1, 1}, {3, 3}, {5, 5}, {6, 6}}, 1},
+			[]edit.LineRange{{Start: 1, End: 1}, {Start: 3, End: 3}, {Start: 5, End: 5}, {Start: 6, End: 6}}, 1},
 		{"two lines each", edit.Edit{Op: edit.Replace, Format: edit.FormatJSON, Old: "foo()\nfoo()\n", New: "z\n", Count: 0},
-			[]edit.LineRange{{5, 6}}, 5},
+			[]edit.LineRange{{Start: 5, End: 6}}, 5},
 		{"one", edit.Edit{Op: edit.Replace, Old: "y\n", New: "z\n", Count: 1}, nil, 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
