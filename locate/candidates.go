@@ -2,12 +2,14 @@ package locate
 
 import (
 	"encoding/binary"
+	"fmt"
 	"hash/maphash"
 	"math"
 	"slices"
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/edapply/edapply/edit"
 )
@@ -133,7 +135,17 @@ type window struct {
 // most resemble p, best first, and writes the hint that names the first
 // line that differs in the best, in w's words.
 func (f *finder) candidates(p *pattern, fromLine int, w *words) ([]edit.Candidate, string) {
-	ws := f.scoreWindows(p, fromLine, f.votes(p, fromLine, nil), nil)
+	votes := f.votes(p, fromLine, nil)
+	if !f.longVotes(p, fromLine, votes) {
+		cs, hint := f.rankCandidates(p, fromLine, votes, w)
+		return cs, hint + " " + hintCutShort()
+	}
+	return f.rankCandidates(p, fromLine, votes, w)
+}
+
+// rankCandidates is candidates, given the votes of the first pass.
+func (f *finder) rankCandidates(p *pattern, fromLine int, votes map[int]float64, w *words) ([]edit.Candidate, string) {
+	ws := f.scoreWindows(p, fromLine, votes, nil)
 	if len(ws) == 0 || ws[0].sim < weakSimilarity {
 		// Lines of one or two words, each misspelt, share no word: their
 		// letters (three at a time) still place them. A second pass, paid
@@ -516,6 +528,10 @@ func (f *finder) similarity(p *pattern, s, n int) float64 {
 			continue
 		}
 		fl := f.content[lines[s+i].start:lines[s+i].end]
+		if isLong(fl, l) {
+			total += pieceLikeness(stretch(fl, l), l)
+			continue
+		}
 		if isFragment(p) {
 			total += pieceLikeness(fl, l)
 			continue
@@ -632,6 +648,9 @@ func (f *finder) differs(p *pattern, w window, wd *words) string {
 		return hintCopy(wd, w, len(p.lines) > w.n)
 	}
 	fl, sl := f.content[lines[w.start+pick].start:lines[w.start+pick].end], p.lines[pick]
+	if isLong(fl, sl) {
+		return hintLongLineDiffers(wd, w.start+pick+1, stretch(fl, sl), sl, isFragment(p))
+	}
 	return hintLineDiffers(wd, w, w.start+pick+1, fl, sl)
 }
 
@@ -676,14 +695,52 @@ func (f *finder) listed(hits []hit) []edit.Candidate {
 	return cs
 }
 
+// An excerpt is cut to a budget, so that no receipt grows with the file:
+// a miss on a file whose one line is 50 MB would quote the line, and a
+// MULTIPLE_MATCHES of long places would quote each whole.
+const (
+	excerptLines    = 60   // lines an excerpt quotes
+	excerptBytes    = 8192 // bytes it quotes, its marks aside
+	excerptLineRoom = 512  // bytes it quotes of one line
+)
+
 // excerpt returns the file's lines first..last (0-based, inclusive), each
-// ending in "\n".
+// ending in "\n", within the excerpt budget: a line cut short ends in
+// "…" and the count of bytes left out, and lines left out are counted on
+// a last line of their own.
 func (f *finder) excerpt(first, last int) string {
 	lines := f.lineIndex()
+	last = min(last, len(lines)-1)
 	var b strings.Builder
-	for k := first; k <= last && k < len(lines); k++ {
-		b.WriteString(f.content[lines[k].start:lines[k].end])
+	room := excerptBytes
+	k := first
+	for ; k <= last && k-first < excerptLines && room > 0; k++ {
+		l := f.content[lines[k].start:lines[k].end]
+		if n := min(excerptLineRoom, room); len(l) > n {
+			cut := utf8Cut(l, n)
+			b.WriteString(cut)
+			fmt.Fprintf(&b, "… (%d more bytes on this line)\n", len(l)-len(cut))
+			room -= len(cut)
+			continue
+		}
+		b.WriteString(l)
 		b.WriteByte('\n')
+		room -= len(l)
+	}
+	if k <= last {
+		fmt.Fprintf(&b, "… (%d more lines)\n", last-k+1)
 	}
 	return b.String()
+}
+
+// utf8Cut is the longest prefix of s of at most n bytes that does not
+// split a UTF-8 sequence.
+func utf8Cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }

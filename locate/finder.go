@@ -61,6 +61,12 @@ type finder struct {
 	words   []uint64
 	wordsAt []int
 	keyBits []uint64 // a bit set of keys' values (modulo its size)
+
+	// long are the lines longer than longLine, found once (longKnown);
+	// scanned counts the bytes of them candidate searches have read.
+	long      []int
+	longKnown bool
+	scanned   int
 }
 
 func newFinder(content string) *finder { return &finder{content: content} }

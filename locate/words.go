@@ -491,3 +491,21 @@ func noteSamePlaces(w *words, hits []hit) string {
 	return fmt.Sprintf("%s stands at lines %s, and applying it at any of them writes the same file: the first, %s, was taken",
 		w.theOld, linesOf(hits), at)
 }
+
+// hintCutShort ends the hint of a NO_MATCH whose search for candidates
+// stopped at its budget: a place it did not read may be closer.
+func hintCutShort() string {
+	return "(The search for candidates was cut short: the file's long lines were not all read, and the text may stand in one of them.)"
+}
+
+// hintLongLineDiffers is the hint for the best window w whose long file
+// line number line holds, in piece, the closest stretch to the old text's
+// line sl; fragment says the old text may be a piece of a line.
+func hintLongLineDiffers(wd *words, line int, piece, sl string, fragment bool) string {
+	next := fmt.Sprintf("%s matches whole lines: quote line %d whole.", wd.TheOld, line)
+	if fragment {
+		next = "Quote that stretch exactly as it stands."
+	}
+	return fmt.Sprintf("Line %d is a long line; the closest stretch of it reads `%s`, %s has `%s`. %s",
+		line, clip(shown(piece)), wd.side, clip(shown(strings.TrimSpace(sl))), next)
+}
