@@ -170,13 +170,14 @@ func (f *finder) rankCandidates(p *pattern, fromLine int, votes map[int]float64,
 			continue // overlaps a better one
 		}
 		picked = append(picked, w)
-		cs = append(cs, edit.Candidate{LineStart: w.start + 1, LineEnd: w.start + w.n, Similarity: floor2(w.sim),
+		sw := f.shownWindow(w)
+		cs = append(cs, edit.Candidate{LineStart: sw.start + 1, LineEnd: sw.start + sw.n, Similarity: floor2(w.sim),
 			Excerpt: f.excerpt(w.start, w.start+w.n-1), Weak: weak})
 	}
 	var hint string
 	switch {
 	case weak:
-		hint = hintNothingClose(w, best)
+		hint = hintNothingClose(w, f.shownWindow(best))
 	case tied(picked):
 		// Copying one of several near-equal places would turn it into the
 		// text the model meant for another (add into div): say so.
@@ -184,7 +185,11 @@ func (f *finder) rankCandidates(p *pattern, fromLine int, votes map[int]float64,
 		for n < len(picked) && picked[n].sim >= best.sim-tieSpread {
 			n++
 		}
-		hint = hintTied(w, picked[:n])
+		tie := make([]window, n)
+		for i, x := range picked[:n] {
+			tie[i] = f.shownWindow(x)
+		}
+		hint = hintTied(w, tie)
 	default:
 		hint = f.differs(p, best, w)
 	}
@@ -192,9 +197,10 @@ func (f *finder) rankCandidates(p *pattern, fromLine int, votes map[int]float64,
 	if !ok || slices.ContainsFunc(picked, func(w window) bool { return w.start == a.start && w.n == a.n }) {
 		return cs, hint
 	}
-	ac := edit.Candidate{LineStart: a.start + 1, LineEnd: a.start + a.n, Similarity: floor2(a.sim),
+	sa := f.shownWindow(a)
+	ac := edit.Candidate{LineStart: sa.start + 1, LineEnd: sa.start + sa.n, Similarity: floor2(a.sim),
 		Excerpt: f.excerpt(a.start, a.start+a.n-1), Weak: a.sim < weakSimilarity}
-	anchored := hintAnchored(w, a)
+	anchored := hintAnchored(w, sa)
 	// Best first still; the block displaces the last of a full list.
 	if len(cs) == maxCandidates && !tied(picked) {
 		cs = cs[:maxCandidates-1]
@@ -644,14 +650,15 @@ func (f *finder) differs(p *pattern, w window, wd *words) string {
 			}
 		}
 	}
+	sw := f.shownWindow(w)
 	if pick < 0 {
-		return hintCopy(wd, w, len(p.lines) > w.n)
+		return hintCopy(wd, sw, len(p.lines) > w.n)
 	}
 	fl, sl := f.content[lines[w.start+pick].start:lines[w.start+pick].end], p.lines[pick]
 	if isLong(fl, sl) {
-		return hintLongLineDiffers(wd, w.start+pick+1, stretch(fl, sl), sl, isFragment(p))
+		return hintLongLineDiffers(wd, f.shownLine(w.start+pick), stretch(fl, sl), sl, isFragment(p))
 	}
-	return hintLineDiffers(wd, w, w.start+pick+1, fl, sl)
+	return hintLineDiffers(wd, sw, f.shownLine(w.start+pick), fl, sl)
 }
 
 // lookAlike reports whether a and b read the same: equal once blanks are
@@ -690,7 +697,7 @@ func (f *finder) listed(hits []hit) []edit.Candidate {
 		if i == maxListed {
 			break
 		}
-		cs = append(cs, edit.Candidate{LineStart: h.first + 1, LineEnd: h.last + 1, Similarity: 1, Excerpt: f.excerpt(h.first, h.last)})
+		cs = append(cs, edit.Candidate{LineStart: f.shownLine(h.first), LineEnd: f.shownLine(h.last), Similarity: 1, Excerpt: f.excerpt(h.first, h.last)})
 	}
 	return cs
 }

@@ -67,6 +67,10 @@ type finder struct {
 	long      []int
 	longKnown bool
 	scanned   int
+
+	// disk, when set, maps a 0-based line of the content to the line of
+	// the file on disk it stands for: the lines errors name.
+	disk func(k int) int
 }
 
 func newFinder(content string) *finder { return &finder{content: content} }

@@ -384,7 +384,7 @@ func (m *matcher) multiple(hits []hit, overlaps bool) *edit.Error {
 		}
 		every = everyHint(m.e, n)
 	}
-	return errMultiple(wordsOf(m.e), hits, counted, overlaps, m.want, every, m.f.listed(hits))
+	return errMultiple(wordsOf(m.e), m.f.shownHits(hits), counted, overlaps, m.want, every, m.f.listed(hits))
 }
 
 func overlapping(hits []hit) bool {
