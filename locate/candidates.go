@@ -136,6 +136,7 @@ type window struct {
 // line that differs in the best, in w's words.
 func (f *finder) candidates(p *pattern, fromLine int, w *words) ([]edit.Candidate, string) {
 	votes := f.votes(p, fromLine, nil)
+	f.slipVotes(p, fromLine, votes)
 	if !f.longVotes(p, fromLine, votes) {
 		cs, hint := f.rankCandidates(p, fromLine, votes, w)
 		return cs, hint + " " + hintCutShort()
@@ -595,6 +596,10 @@ func lineLikeness(a, b string) float64 {
 	const maxLen = 160
 	a, b = a[:min(len(a), maxLen)], b[:min(len(b), maxLen)]
 	d := levenshtein(a, b)
+	if len(a) <= maxSlipLine && len(b) <= maxSlipLine {
+		// In a short word a transposition is one slip, not two.
+		d = min(d, osaDistance(a, b))
+	}
 	l := 0.95 * (1 - float64(d)/float64(max(len(a), len(b))))
 	if !sameIndent {
 		l -= 0.01
@@ -750,4 +755,30 @@ func utf8Cut(s string, n int) string {
 		n--
 	}
 	return s[:n]
+}
+
+// osaDistance is the edit distance from a to b that counts a swap of two
+// adjacent bytes as one edit (optimal string alignment).
+func osaDistance(a, b string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			c := 1
+			if a[i-1] == b[j-1] {
+				c = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+c)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
 }

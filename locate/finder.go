@@ -71,6 +71,8 @@ type finder struct {
 	// disk, when set, maps a 0-based line of the content to the line of
 	// the file on disk it stands for: the lines errors name.
 	disk func(k int) int
+
+	slips []slipKey // the slip index (slips.go); nil until needed
 }
 
 func newFinder(content string) *finder { return &finder{content: content} }
