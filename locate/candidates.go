@@ -153,6 +153,19 @@ func (f *finder) rankCandidates(p *pattern, fromLine int, votes map[int]float64,
 		// only when the first found nothing close.
 		ws = f.scoreWindows(p, fromLine, f.votes(p, fromLine, lineTrigrams), ws)
 	}
+	stands := f.uniqueAt(p, fromLine)
+	lonely := -1 // the line of p, standing once in the file, that placed ws[0]
+	a, anchoredOK := f.anchoredBlock(p, fromLine)
+	if (len(ws) == 0 || ws[0].sim < weakSimilarity) && !anchoredOK {
+		// Nothing is close: the place around a line that stands once in
+		// the file is likelier than a coincidence of shape (a block
+		// anchored by the first and last lines is likelier still).
+		if u, i, ok := f.uniqueWindow(p, stands); ok {
+			ws = slices.DeleteFunc(ws, func(x window) bool { return x.start == u.start })
+			ws = slices.Insert(ws, 0, u)
+			lonely = i
+		}
+	}
 	if len(ws) == 0 {
 		return nil, hintNoLineAlike(w)
 	}
@@ -176,7 +189,23 @@ func (f *finder) rankCandidates(p *pattern, fromLine int, votes map[int]float64,
 			Excerpt: f.excerpt(w.start, w.start+w.n-1), Weak: weak})
 	}
 	var hint string
+	lines, apart := scattered(p, stands)
+	inOrder := apart && slices.IsSorted(lines)
+	apart = apart && !(inOrder && anchoredOK) // the block says more
 	switch {
+	case apart:
+		// Each line is located on its own: the candidates are its places.
+		cs = cs[:0]
+		shown := make([]int, len(lines))
+		for i, k := range lines {
+			shown[i] = f.shownLine(k)
+			if i < maxTied {
+				cs = append(cs, edit.Candidate{LineStart: shown[i], LineEnd: shown[i], Similarity: 0.99, Excerpt: f.excerpt(k, k)})
+			}
+		}
+		return cs, hintScattered(w, shown, inOrder)
+	case lonely >= 0 && weak:
+		hint = hintLonely(w, f.shownLine(stands[lonely]), lonely+1, f.shownWindow(best))
 	case weak:
 		hint = hintNothingClose(w, f.shownWindow(best))
 	case tied(picked):
@@ -194,8 +223,7 @@ func (f *finder) rankCandidates(p *pattern, fromLine int, votes map[int]float64,
 	default:
 		hint = f.differs(p, best, w)
 	}
-	a, ok := f.anchoredBlock(p, fromLine)
-	if !ok || slices.ContainsFunc(picked, func(w window) bool { return w.start == a.start && w.n == a.n }) {
+	if !anchoredOK || slices.ContainsFunc(picked, func(w window) bool { return w.start == a.start && w.n == a.n }) {
 		return cs, hint
 	}
 	sa := f.shownWindow(a)

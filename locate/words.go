@@ -509,3 +509,30 @@ func hintLongLineDiffers(wd *words, line int, piece, sl string, fragment bool) s
 	return fmt.Sprintf("Line %d is a long line; the closest stretch of it reads `%s`, %s has `%s`. %s",
 		line, clip(shown(piece)), wd.side, clip(shown(strings.TrimSpace(sl))), next)
 }
+
+// hintScattered is the hint of a NO_MATCH whose every line stands in the
+// file, each once, at lines (1-based, in the old text's order), but not
+// together in that order (inOrder: in that order, with other lines
+// between them).
+func hintScattered(w *words, lines []int, inOrder bool) string {
+	at := make([]string, len(lines))
+	for i, l := range lines {
+		at[i] = fmt.Sprint(l)
+	}
+	list := strings.Join(at[:len(at)-1], ", ") + " and " + at[len(at)-1]
+	how := "not together in this order"
+	if inOrder {
+		how = "with other lines between them"
+	}
+	return fmt.Sprintf("Every line of %s stands in the file, but %s: its lines stand at lines %s. "+
+		"Quote the lines to replace together, as the file has them, or send one edit for each place.", w.theOld, how, list)
+}
+
+// hintLonely is the hint of a NO_MATCH with nothing close, placed by line
+// i of the old text, which stands as it reads only at the file's line
+// line, in best.
+func hintLonely(w *words, line, i int, best window) string {
+	return fmt.Sprintf("Only %s %d stands in the file as it reads, at line %d; the lines around it differ (the closest place, lines %s, is %d%% similar). "+
+		"Re-read lines %s and quote the lines to replace exactly as they stand.",
+		w.oldLine, i, line, lineRange(best.start+1, best.start+best.n), int(best.sim*100), lineRange(best.start+1, best.start+best.n))
+}
