@@ -314,14 +314,27 @@ func (f *finder) anchoredBlock(p *pattern, fromLine int) (window, bool) {
 	if n != 1 {
 		return window{}, false
 	}
-	found.sim = f.alikeInOrder(p.lines[first:last+1], found.start, found.n)
+	ps := p.lines[first : last+1]
+	if p.gaps > 0 {
+		// Placeholder lines stand for the block's lines between: the
+		// block is judged on the SEARCH text's own lines, as the share of
+		// them it holds in order (never all: then a rung had matched).
+		own := make([]string, 0, len(ps))
+		for i, l := range ps {
+			if !p.gap[first+i] {
+				own = append(own, l)
+			}
+		}
+		found.sim = min(float64(f.inOrder(own, found.start, found.n))/float64(len(own)), 0.99)
+		return found, true
+	}
+	found.sim = 2 * float64(f.inOrder(ps, found.start, found.n)) / float64(len(ps)+found.n)
 	return found, true
 }
 
-// alikeInOrder is the share of lines that ps and the file's n lines from
-// start hold alike (by looseKey), in order: twice their longest common
-// run of lines over both counts.
-func (f *finder) alikeInOrder(ps []string, start, n int) float64 {
+// inOrder is how many lines ps and the file's n lines from start hold
+// alike (by looseKey), in order: their longest common subsequence.
+func (f *finder) inOrder(ps []string, start, n int) int {
 	keys := f.looseKeys()[start : start+n]
 	row := make([]int, n+1)
 	for _, l := range ps {
@@ -337,7 +350,7 @@ func (f *finder) alikeInOrder(ps []string, start, n int) float64 {
 			diag = up
 		}
 	}
-	return 2 * float64(row[n]) / float64(len(ps)+n)
+	return row[n]
 }
 
 // scoreWindows scores the most voted windows not in ws yet and returns
@@ -621,6 +634,7 @@ func lineLikeness(a, b string) float64 {
 	if a == b {
 		return 0.99
 	}
+	run, isRun := runAdded(a, b)
 	const maxLen = 160
 	a, b = a[:min(len(a), maxLen)], b[:min(len(b), maxLen)]
 	d := levenshtein(a, b)
@@ -629,6 +643,9 @@ func lineLikeness(a, b string) float64 {
 		d = min(d, osaDistance(a, b))
 	}
 	l := 0.95 * (1 - float64(d)/float64(max(len(a), len(b))))
+	if isRun {
+		l = max(l, run)
+	}
 	if !sameIndent {
 		l -= 0.01
 	}
@@ -809,4 +826,34 @@ func osaDistance(a, b string) int {
 		}
 	}
 	return d[len(a)][len(b)]
+}
+
+// minRunBase is the shortest line runAdded judges: in a shorter one a
+// shared prefix is a coincidence.
+const minRunBase = 8
+
+// runAdded reports whether one of a and b is the other with one run of
+// text added (`class Avg(Aggregate):`, `class Avg(FixDurationInputMixin,
+// Aggregate):`), and their likeness then: a line edited in place, alike
+// whatever the run's length, the less so the longer the run (and never
+// more than one slip would make them).
+func runAdded(a, b string) (float64, bool) {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(a) < minRunBase || len(a) == len(b) {
+		return 0, false
+	}
+	pre := 0
+	for pre < len(a) && a[pre] == b[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(a)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	if pre+suf < len(a) || pre == 0 {
+		return 0, false
+	}
+	return 0.85 - 0.1*float64(len(b)-len(a))/float64(len(b)), true
 }
