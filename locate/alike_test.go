@@ -1,6 +1,8 @@
 package locate
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/edapply/edapply/edit"
@@ -43,4 +45,23 @@ func TestCandidatesPlaceholderOwnLines(t *testing.T) {
 		}
 	}
 	t.Errorf("candidates %+v, want the block 1-6", err.Candidates)
+}
+
+// TestCandidatesRarity: a line the file has once weighs more than lines
+// it has everywhere (`}`, `return nil`): of two places that each hold
+// two of three SEARCH lines and is near the third, the one holding the
+// rare line is closer.
+func TestCandidatesRarity(t *testing.T) {
+	var b strings.Builder
+	for i := range 20 {
+		fmt.Fprintf(&b, "func f%d() error {\n\tflushAll(ctxt)\n\treturn nil\n}\n\n", i)
+	}
+	b.WriteString("func g() error {\n\tflushAll(ctx)\n\treturn err\n}\n")
+	f := newFinder(b.String())
+	f.lineIndex()
+	p := newPattern("\tflushAll(ctx)\n\treturn nil\n}\n")
+	rare, common := f.similarity(p, 101, 3), f.similarity(p, 1, 3) // g's body; f0's
+	if rare <= common {
+		t.Errorf("similarity at the rare line %.3f, at the common ones %.3f", rare, common)
+	}
 }

@@ -438,6 +438,12 @@ func (f *finder) votes(p *pattern, fromLine int, tokens func(line string, dst []
 		maybeTok.set(w)
 	}
 	shared := make([]int, len(p.lines))
+	wt := make([]float64, len(p.lines)) // a line equal to one of the file's votes by its rarity
+	for _, is := range want {
+		for _, i := range is {
+			wt[i] = f.rarity(p.lines[i])
+		}
+	}
 	fragment := isFragment(p)
 	var touched []int
 	keys := f.looseKeys()
@@ -448,7 +454,7 @@ func (f *finder) votes(p *pattern, fromLine int, tokens func(line string, dst []
 				continue
 			}
 			for _, i := range want[key] {
-				votes[k-i]++
+				votes[k-i] += wt[i]
 			}
 			continue
 		}
@@ -566,30 +572,33 @@ func floor2(x float64) float64 { return math.Floor(x*100+1e-9) / 100 }
 // the file line beside it.
 func (f *finder) similarity(p *pattern, s, n int) float64 {
 	lines := f.lines
-	total, count := 0.0, 0
+	total, count := 0.0, 0.0
 	for i, l := range p.lines {
 		if p.gap[i] {
 			continue
 		}
-		count++
+		// A line the file has in many places (`}`, `return nil`) says
+		// less of where the text is than one it has once.
+		wt := f.rarity(l)
+		count += wt
 		if i >= n {
 			continue
 		}
 		fl := f.content[lines[s+i].start:lines[s+i].end]
 		if isLong(fl, l) {
-			total += pieceLikeness(stretch(fl, l), l)
+			total += wt * pieceLikeness(stretch(fl, l), l)
 			continue
 		}
 		if isFragment(p) {
-			total += pieceLikeness(fl, l)
+			total += wt * pieceLikeness(fl, l)
 			continue
 		}
-		total += lineLikeness(fl, l)
+		total += wt * lineLikeness(fl, l)
 	}
 	if count == 0 {
 		return 0
 	}
-	return total / float64(count)
+	return total / count
 }
 
 // isFragment reports whether p is a piece of one line (a tool call's
@@ -856,4 +865,21 @@ func runAdded(a, b string) (float64, bool) {
 		return 0, false
 	}
 	return 0.85 - 0.1*float64(len(b)-len(a))/float64(len(b)), true
+}
+
+// rarity weighs a SEARCH line l by how often its loose form stands in the
+// file: 1 for a line that stands once or nowhere, less for one that
+// stands in many places.
+func (f *finder) rarity(l string) float64 {
+	if f.keyCount == nil {
+		f.keyCount = make(map[uint64]int32)
+		for _, k := range f.looseKeys() {
+			f.keyCount[k]++
+		}
+	}
+	n := f.keyCount[looseKey(l)]
+	if n <= 1 {
+		return 1
+	}
+	return 1 / (1 + math.Log(float64(n)))
 }

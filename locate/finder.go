@@ -72,7 +72,8 @@ type finder struct {
 	// the file on disk it stands for: the lines errors name.
 	disk func(k int) int
 
-	slips []slipKey // the slip index (slips.go); nil until needed
+	slips    []slipKey        // the slip index (slips.go); nil until needed
+	keyCount map[uint64]int32 // how many lines have each loose key; nil until needed
 }
 
 func newFinder(content string) *finder { return &finder{content: content} }
