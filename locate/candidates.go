@@ -135,24 +135,27 @@ type window struct {
 // most resemble p, best first, and writes the hint that names the first
 // line that differs in the best, in w's words.
 func (f *finder) candidates(p *pattern, fromLine int, w *words) ([]edit.Candidate, string) {
-	votes := f.votes(p, fromLine, nil)
+	votes, cut := f.votes(p, fromLine, false)
 	f.slipVotes(p, fromLine, votes)
-	if !f.longVotes(p, fromLine, votes) {
-		cs, hint := f.rankCandidates(p, fromLine, votes, w)
-		return cs, hint + " " + hintCutShort()
-	}
-	return f.rankCandidates(p, fromLine, votes, w)
-}
-
-// rankCandidates is candidates, given the votes of the first pass.
-func (f *finder) rankCandidates(p *pattern, fromLine int, votes map[int]float64, w *words) ([]edit.Candidate, string) {
+	cut = !f.longVotes(p, fromLine, votes) || cut
 	ws := f.scoreWindows(p, fromLine, votes, nil)
 	if len(ws) == 0 || ws[0].sim < weakSimilarity {
 		// Lines of one or two words, each misspelt, share no word: their
 		// letters (three at a time) still place them. A second pass, paid
 		// only when the first found nothing close.
-		ws = f.scoreWindows(p, fromLine, f.votes(p, fromLine, lineTrigrams), ws)
+		tv, tcut := f.votes(p, fromLine, true)
+		ws = f.scoreWindows(p, fromLine, tv, ws)
+		cut = cut || tcut
 	}
+	cs, hint := f.rankCandidates(p, fromLine, ws, w)
+	if cut {
+		hint += " " + hintCutShort()
+	}
+	return cs, hint
+}
+
+// rankCandidates is candidates, given the windows scored, best first.
+func (f *finder) rankCandidates(p *pattern, fromLine int, ws []window, w *words) ([]edit.Candidate, string) {
 	stands := f.uniqueAt(p, fromLine)
 	lonely := -1 // the line of p, standing once in the file, that placed ws[0]
 	a, anchoredOK := f.anchoredBlock(p, fromLine)
@@ -289,7 +292,6 @@ func (f *finder) anchoredBlock(p *pattern, fromLine int) (window, bool) {
 	if first < 0 || last-first < 2 {
 		return window{}, false
 	}
-	keys := f.looseKeys()
 	lines := f.lineIndex()
 	kf, kl := looseKey(p.lines[first]), looseKey(p.lines[last])
 	step := len(leadingWS(p.lines[last])) - len(leadingWS(p.lines[first]))
@@ -297,12 +299,19 @@ func (f *finder) anchoredBlock(p *pattern, fromLine int) (window, bool) {
 	span := last - first + 1 + maxAnchoredSpan
 	var found window
 	n := 0
-	for s := max(fromLine, 0); s < len(keys); s++ {
-		if keys[s] != kf {
-			continue
-		}
-		for e := s + 1; e < len(keys) && e-s < span; e++ {
-			if keys[e] == kl && indent(e)-indent(s) == step {
+	post := f.keyPostings()
+	firsts, lasts := from(post[kf], max(fromLine, 0)), from(post[kl], max(fromLine, 0))
+	if len(firsts) > maxPostings {
+		return window{}, false // a first line that common opens many blocks
+	}
+	for _, s32 := range firsts {
+		s := int(s32)
+		for _, e32 := range from(lasts, s+1) {
+			e := int(e32)
+			if e-s >= span {
+				break
+			}
+			if indent(e)-indent(s) == step {
 				if n++; n > 1 {
 					return window{}, false
 				}
@@ -332,10 +341,30 @@ func (f *finder) anchoredBlock(p *pattern, fromLine int) (window, bool) {
 	return found, true
 }
 
+// maxInOrderCells bounds the table inOrder fills.
+const maxInOrderCells = 1 << 16
+
 // inOrder is how many lines ps and the file's n lines from start hold
 // alike (by looseKey), in order: their longest common subsequence.
 func (f *finder) inOrder(ps []string, start, n int) int {
 	keys := f.looseKeys()[start : start+n]
+	if len(ps)*n > maxInOrderCells {
+		// A table that large would cost the square of a long SEARCH:
+		// the lines matched in order greedily, a count never above the
+		// longest common subsequence, do instead.
+		at := map[uint64][]int{}
+		for i, k := range keys {
+			at[k] = append(at[k], i)
+		}
+		j, c := 0, 0
+		for _, l := range ps {
+			is := at[looseKey(l)]
+			if x, _ := slices.BinarySearch(is, j); x < len(is) {
+				j, c = is[x]+1, c+1
+			}
+		}
+		return c
+	}
 	row := make([]int, n+1)
 	for _, l := range ps {
 		k := looseKey(l)
@@ -390,105 +419,6 @@ func (f *finder) scoreWindows(p *pattern, fromLine int, votes map[int]float64, w
 		return ws[a].start < ws[b].start
 	})
 	return ws
-}
-
-// votes counts, for each start of a window from fromLine on, how much the
-// file lines in it resemble the SEARCH lines they would align with: 1 for
-// each line equal in its loosest form, else the share of tokens (as
-// tokens splits a line into hashes; nil: lineWords, whose hashes of the
-// file's lines are made once per content) of each pair that has at least
-// minWordShare of them in common. One pass over the file.
-func (f *finder) votes(p *pattern, fromLine int, tokens func(line string, dst []uint64) []uint64) map[int]float64 {
-	var words []uint64
-	var wordsAt []int
-	if tokens == nil {
-		tokens = lineWords
-		words, wordsAt = f.lineWordIndex()
-	}
-	lines := f.lineIndex()
-	votes := make(map[int]float64)
-	want := make(map[uint64][]int)
-	byTok := make(map[uint64][]int) // a token's SEARCH lines, each once
-	nToks := make([]int, len(p.lines))
-	var toks []uint64
-	for i, l := range p.lines {
-		if p.gap[i] || isBlank(l) {
-			continue
-		}
-		k := looseKey(l)
-		want[k] = append(want[k], i)
-		toks = tokens(l, toks[:0])
-		for _, w := range toks {
-			if ls := byTok[w]; len(ls) == 0 || ls[len(ls)-1] != i {
-				byTok[w] = append(ls, i)
-				nToks[i]++
-			}
-		}
-	}
-	if len(want) == 0 || len(lines) == 0 {
-		return votes
-	}
-	// A bit per slice of the key space rules out most lines before the
-	// map is asked.
-	var maybe, maybeTok hashBits
-	for k := range want {
-		maybe.set(k)
-	}
-	for w := range byTok {
-		maybeTok.set(w)
-	}
-	shared := make([]int, len(p.lines))
-	wt := make([]float64, len(p.lines)) // a line equal to one of the file's votes by its rarity
-	for _, is := range want {
-		for _, i := range is {
-			wt[i] = f.rarity(p.lines[i])
-		}
-	}
-	fragment := isFragment(p)
-	var touched []int
-	keys := f.looseKeys()
-	for k := fromLine; k < len(lines); k++ {
-		line := f.content[lines[k].start:lines[k].end]
-		if key := keys[k]; maybe.has(key) && want[key] != nil {
-			if isBlank(line) {
-				continue
-			}
-			for _, i := range want[key] {
-				votes[k-i] += wt[i]
-			}
-			continue
-		}
-		if words != nil {
-			toks = words[wordsAt[k]:wordsAt[k+1]:wordsAt[k+1]]
-		} else {
-			toks = tokens(line, toks[:0])
-		}
-		touched = touched[:0]
-		for _, w := range toks {
-			if !maybeTok.has(w) {
-				continue
-			}
-			for _, i := range byTok[w] {
-				if shared[i] == 0 {
-					touched = append(touched, i)
-				}
-				shared[i]++
-			}
-		}
-		for _, i := range touched {
-			// A file line's tokens may repeat; a SEARCH line's count once.
-			share := 2 * float64(min(shared[i], nToks[i])) / float64(nToks[i]+len(toks))
-			if fragment {
-				// A piece of a line is judged by how much of it the line holds.
-				share = float64(min(shared[i], nToks[i])) / float64(nToks[i])
-			}
-			if share >= minWordShare {
-				votes[k-i] += share
-			}
-			shared[i] = 0
-		}
-	}
-	return votes
 }
 
 // lineWordIndex returns lineWords of each of f's lines, made once per
@@ -572,6 +502,7 @@ func floor2(x float64) float64 { return math.Floor(x*100+1e-9) / 100 }
 // the file line beside it.
 func (f *finder) similarity(p *pattern, s, n int) float64 {
 	lines := f.lines
+	f.visits += n
 	total, count := 0.0, 0.0
 	for i, l := range p.lines {
 		if p.gap[i] {

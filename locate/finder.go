@@ -74,6 +74,17 @@ type finder struct {
 
 	slips    []slipKey        // the slip index (slips.go); nil until needed
 	keyCount map[uint64]int32 // how many lines have each loose key; nil until needed
+
+	// The postings of candidate votes (postings.go), nil until needed:
+	// the lines of each loose key, word and trigram, and each line's
+	// trigrams (line k's at tris[triAt[k]:triAt[k+1]]).
+	keyPost, wordPost, triPost postings
+	tris                       []uint64
+	triAt                      []int
+	// visits counts the lines (and postings) candidate searches read
+	// after the indexes are made: what a test holds linear.
+	visits int
+	shared []int32 // a counter per line (postings.go's counts)
 }
 
 func newFinder(content string) *finder { return &finder{content: content} }

@@ -12,33 +12,14 @@ import "slices"
 // that stands nowhere or more than once, a blank line or a placeholder.
 func (f *finder) uniqueAt(p *pattern, fromLine int) []int {
 	at := make([]int, len(p.lines))
-	want := map[uint64]int{} // key → file line; -2 once seen twice
+	post := f.keyPostings()
 	for i, l := range p.lines {
 		at[i] = -1
-		if !p.gap[i] && !isBlank(l) {
-			want[looseKey(l)] = -1
-		}
-	}
-	if len(want) == 0 {
-		return at
-	}
-	for k, key := range f.looseKeys() {
-		if k < fromLine {
+		if p.gap[i] || isBlank(l) {
 			continue
 		}
-		switch v, ok := want[key]; {
-		case !ok:
-		case v == -1:
-			want[key] = k
-		default:
-			want[key] = -2
-		}
-	}
-	for i, l := range p.lines {
-		if !p.gap[i] && !isBlank(l) {
-			if v := want[looseKey(l)]; v >= 0 {
-				at[i] = v
-			}
+		if ls := from(post[looseKey(l)], fromLine); len(ls) == 1 {
+			at[i] = int(ls[0])
 		}
 	}
 	return at

@@ -495,7 +495,7 @@ func noteSamePlaces(w *words, hits []hit) string {
 // hintCutShort ends the hint of a NO_MATCH whose search for candidates
 // stopped at its budget: a place it did not read may be closer.
 func hintCutShort() string {
-	return "(The search for candidates was cut short: the file's long lines were not all read, and the text may stand in one of them.)"
+	return "(The search for candidates was cut short: places of lines that stand very often or in the file's long lines were not all read.)"
 }
 
 // hintLongLineDiffers is the hint for the best window w whose long file
