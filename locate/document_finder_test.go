@@ -1,8 +1,8 @@
 package locate
 
 import (
-	"math"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -195,7 +195,6 @@ func (f *finder) scanVotes(p *pattern, fromLine int, tokens func(line string, ds
 	}
 	return votes
 }
-
 
 // sameVotes reports whether a and b hold the same windows with the same
 // votes, but for the order the sums were made in.
