@@ -2,6 +2,7 @@ package locate
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/edapply/edapply/edit"
@@ -32,5 +33,24 @@ func TestFailureCostLinear(t *testing.T) {
 	}
 	if twice := visits(5000, 200); twice > 3*small {
 		t.Errorf("200 failing edits read %d lines, 100 read %d: more than linear", twice, small)
+	}
+}
+
+// TestCandidatesCutShort: when every line of the SEARCH text stands too
+// often to be read, its first places are read and the hint says the
+// search was cut short.
+func TestCandidatesCutShort(t *testing.T) {
+	file := strings.Repeat("\treturn nil\n}\n", 300)
+	_, err := locate(file, &edit.Edit{Op: edit.Replace, Count: 1, Old: "\treturn nil\n}\n}\n", New: "x\n"}, matchOptions{})
+	if err == nil || err.Code != edit.CodeNoMatch || len(err.Candidates) == 0 {
+		t.Fatalf("locate = %+v, want NO_MATCH with candidates", err)
+	}
+	if !strings.Contains(err.Hint, "cut short") {
+		t.Errorf("hint %q does not say the search was cut short", err.Hint)
+	}
+	// A rare line among them is read: nothing is cut.
+	_, err = locate(file+"\tflush()\n", &edit.Edit{Op: edit.Replace, Count: 1, Old: "\tflush()\n}\n}\n", New: "x\n"}, matchOptions{})
+	if err == nil || strings.Contains(err.Hint, "cut short") {
+		t.Errorf("with a rare line: %+v", err)
 	}
 }
