@@ -140,12 +140,15 @@ type EditResult struct {
 	Index     int // index into the edits given to Apply
 	Status    edit.Status
 	Strategy  edit.Strategy
-	LineStart int    // 1-based lines of the located region in the file as the edit saw it
-	LineEnd   int    // inclusive
-	Matched   string // the file's text the edit located (for normalize)
-	Written   string // the text written in its place
-	Note      string // how a rescue of a tool call or an edge rung read the edit (see locate.Result), for the model's next call
-	Repaired  bool   // the edit was replaced by a fixer's
+	LineStart int // 1-based lines of the located region in the file as the edit saw it
+	LineEnd   int // inclusive
+	// Occurrences are the lines of each place an edit that replaced
+	// several changed (a replace_all); nil for one.
+	Occurrences []edit.LineRange
+	Matched     string // the file's text the edit located (for normalize)
+	Written     string // the text written in its place
+	Note        string // how a rescue of a tool call or an edge rung read the edit (see locate.Result), for the model's next call
+	Repaired    bool   // the edit was replaced by a fixer's
 	// Fix is, when Repaired, the fixer's edit that was planned in the
 	// given edit's place (one of possibly several with the same Index).
 	Fix *edit.Edit

@@ -138,7 +138,8 @@ func (p *planner) check(cs []change) edit.ErrorList {
 		er := &st.f.fr.Edits[st.k]
 		s := audit.Step{Index: er.Index, Edit: e, Status: string(er.Status), Strategy: string(er.Strategy),
 			LineStart: er.LineStart, LineEnd: er.LineEnd, At: st.at, Located: st.located,
-			Whole: viewString(st.whole), Named: nameOf(p, e.Path)}
+			Occurrences: occurrenceLines(er.Occurrences),
+			Whole:       viewString(st.whole), Named: nameOf(p, e.Path)}
 		if e.Op == edit.Rename {
 			s.To = nameOf(p, e.New)
 		}
@@ -194,4 +195,13 @@ func auditContent(s state) audit.Content {
 		text[k] = viewString(b)
 	}
 	return audit.Content{Exists: true, Text: text, Mode: s.mode, Exact: s.exact, Link: s.link}
+}
+
+// occurrenceLines is os as the audit reads a receipt's lines.
+func occurrenceLines(os []edit.LineRange) [][2]int {
+	var ls [][2]int
+	for _, o := range os {
+		ls = append(ls, [2]int{o.Start, o.End})
+	}
+	return ls
 }

@@ -856,7 +856,12 @@ func (p *planner) failOn(f *file, i int, e *edit.Edit, err *edit.Error) {
 	p.fail(i, e, err)
 	p.record(f, i, EditResult{Status: edit.StatusFailed})
 	if p.excerpts != nil && f.at != nil && f.at.cur.exists && p.excerpts[i] == "" {
-		p.excerpts[i] = excerpt(p.text(f.at), err)
+		// The error's lines count the content the file's Doc was given.
+		text := p.text(f.at)
+		if f.at.doc != nil {
+			text = f.at.doc.Given()
+		}
+		p.excerpts[i] = excerpt(text, err)
 	}
 }
 

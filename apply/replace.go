@@ -135,7 +135,7 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 		p.held = append(p.held, heldCheck{i: i, f: f, k: len(f.fr.Edits), changes: f.changes})
 	}
 	p.record(f, i, EditResult{Status: r.Status, Strategy: r.Strategy,
-		LineStart: r.LineStart, LineEnd: r.LineEnd, Matched: r.Matched, Written: r.Written, Note: r.Note})
+		LineStart: r.LineStart, LineEnd: r.LineEnd, Occurrences: r.Occurrences, Matched: r.Matched, Written: r.Written, Note: r.Note})
 	p.logLocated(r)
 }
 

@@ -120,3 +120,9 @@ func (e *Edit) Kept(oldLines, newLines int) []int {
 	}
 	return kept
 }
+
+// A LineRange is the 1-based, inclusive lines of one place an edit
+// located: one of the occurrences an edit that replaced several changed.
+type LineRange struct {
+	Start, End int
+}

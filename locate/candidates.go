@@ -2,12 +2,14 @@ package locate
 
 import (
 	"encoding/binary"
+	"fmt"
 	"hash/maphash"
 	"math"
 	"slices"
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/edapply/edapply/edit"
 )
@@ -133,12 +135,39 @@ type window struct {
 // most resemble p, best first, and writes the hint that names the first
 // line that differs in the best, in w's words.
 func (f *finder) candidates(p *pattern, fromLine int, w *words) ([]edit.Candidate, string) {
-	ws := f.scoreWindows(p, fromLine, f.votes(p, fromLine, nil), nil)
+	votes, cut := f.votes(p, fromLine, false)
+	f.slipVotes(p, fromLine, votes)
+	cut = !f.longVotes(p, fromLine, votes) || cut
+	ws := f.scoreWindows(p, fromLine, votes, nil)
 	if len(ws) == 0 || ws[0].sim < weakSimilarity {
 		// Lines of one or two words, each misspelt, share no word: their
 		// letters (three at a time) still place them. A second pass, paid
 		// only when the first found nothing close.
-		ws = f.scoreWindows(p, fromLine, f.votes(p, fromLine, lineTrigrams), ws)
+		tv, tcut := f.votes(p, fromLine, true)
+		ws = f.scoreWindows(p, fromLine, tv, ws)
+		cut = cut || tcut
+	}
+	cs, hint := f.rankCandidates(p, fromLine, ws, w)
+	if cut {
+		hint += " " + hintCutShort()
+	}
+	return cs, hint
+}
+
+// rankCandidates is candidates, given the windows scored, best first.
+func (f *finder) rankCandidates(p *pattern, fromLine int, ws []window, w *words) ([]edit.Candidate, string) {
+	stands := f.uniqueAt(p, fromLine)
+	lonely := -1 // the line of p, standing once in the file, that placed ws[0]
+	a, anchoredOK := f.anchoredBlock(p, fromLine)
+	if (len(ws) == 0 || ws[0].sim < weakSimilarity) && !anchoredOK {
+		// Nothing is close: the place around a line that stands once in
+		// the file is likelier than a coincidence of shape (a block
+		// anchored by the first and last lines is likelier still).
+		if u, i, ok := f.uniqueWindow(p, stands); ok {
+			ws = slices.DeleteFunc(ws, func(x window) bool { return x.start == u.start })
+			ws = slices.Insert(ws, 0, u)
+			lonely = i
+		}
 	}
 	if len(ws) == 0 {
 		return nil, hintNoLineAlike(w)
@@ -148,31 +177,64 @@ func (f *finder) candidates(p *pattern, fromLine int, w *words) ([]edit.Candidat
 	var cs []edit.Candidate
 	var picked []window
 	for _, w := range ws {
-		if len(picked) == maxCandidates || weak && len(picked) == 1 || w.sim < best.sim-candidateSpread {
+		// Places nearly alike with the best are all listed: naming some
+		// of a tie would hint at one of them.
+		inTie := w.sim >= best.sim-tieSpread && len(picked) < maxTied
+		if (len(picked) >= maxCandidates && !inTie) || weak && len(picked) == 1 || w.sim < best.sim-candidateSpread {
 			break
 		}
 		if slices.ContainsFunc(picked, func(q window) bool { return w.start < q.start+q.n && q.start < w.start+w.n }) {
 			continue // overlaps a better one
 		}
 		picked = append(picked, w)
-		cs = append(cs, edit.Candidate{LineStart: w.start + 1, LineEnd: w.start + w.n, Similarity: floor2(w.sim),
+		sw := f.shownWindow(w)
+		cs = append(cs, edit.Candidate{LineStart: sw.start + 1, LineEnd: sw.start + sw.n, Similarity: floor2(w.sim),
 			Excerpt: f.excerpt(w.start, w.start+w.n-1), Weak: weak})
 	}
 	var hint string
-	if weak {
-		hint = hintNothingClose(w, best)
-	} else {
+	lines, apart := scattered(p, stands)
+	inOrder := apart && slices.IsSorted(lines)
+	apart = apart && !(inOrder && anchoredOK) // the block says more
+	switch {
+	case apart:
+		// Each line is located on its own: the candidates are its places.
+		cs = cs[:0]
+		shown := make([]int, len(lines))
+		for i, k := range lines {
+			shown[i] = f.shownLine(k)
+			if i < maxTied {
+				cs = append(cs, edit.Candidate{LineStart: shown[i], LineEnd: shown[i], Similarity: 0.99, Excerpt: f.excerpt(k, k)})
+			}
+		}
+		return cs, hintScattered(w, shown, inOrder)
+	case lonely >= 0 && weak:
+		hint = hintLonely(w, f.shownLine(stands[lonely]), lonely+1, f.shownWindow(best))
+	case weak:
+		hint = hintNothingClose(w, f.shownWindow(best))
+	case tied(picked):
+		// Copying one of several near-equal places would turn it into the
+		// text the model meant for another (add into div): say so.
+		n := 1
+		for n < len(picked) && picked[n].sim >= best.sim-tieSpread {
+			n++
+		}
+		tie := make([]window, n)
+		for i, x := range picked[:n] {
+			tie[i] = f.shownWindow(x)
+		}
+		hint = hintTied(w, tie)
+	default:
 		hint = f.differs(p, best, w)
 	}
-	a, ok := f.anchoredBlock(p, fromLine)
-	if !ok || slices.ContainsFunc(picked, func(w window) bool { return w.start == a.start && w.n == a.n }) {
+	if !anchoredOK || slices.ContainsFunc(picked, func(w window) bool { return w.start == a.start && w.n == a.n }) {
 		return cs, hint
 	}
-	ac := edit.Candidate{LineStart: a.start + 1, LineEnd: a.start + a.n, Similarity: floor2(a.sim),
+	sa := f.shownWindow(a)
+	ac := edit.Candidate{LineStart: sa.start + 1, LineEnd: sa.start + sa.n, Similarity: floor2(a.sim),
 		Excerpt: f.excerpt(a.start, a.start+a.n-1), Weak: a.sim < weakSimilarity}
-	anchored := hintAnchored(w, a)
+	anchored := hintAnchored(w, sa)
 	// Best first still; the block displaces the last of a full list.
-	if len(cs) == maxCandidates {
+	if len(cs) == maxCandidates && !tied(picked) {
 		cs = cs[:maxCandidates-1]
 	}
 	at := 0
@@ -186,6 +248,20 @@ func (f *finder) candidates(p *pattern, fromLine int, w *words) ([]edit.Candidat
 		return cs, anchored
 	}
 	return cs, hint + " " + anchored
+}
+
+// tieSpread is how close in similarity two candidates are nearly alike:
+// the SEARCH text is then as far from each, and none is the place meant
+// more than the others.
+const tieSpread = 0.01
+
+// maxTied bounds the candidates of a tie.
+const maxTied = 8
+
+// tied reports whether the best two of picked, best first, are nearly
+// alike.
+func tied(picked []window) bool {
+	return len(picked) > 1 && picked[1].sim >= picked[0].sim-tieSpread
 }
 
 // maxAnchoredSpan bounds the block anchoredBlock reports, in lines beyond
@@ -216,7 +292,6 @@ func (f *finder) anchoredBlock(p *pattern, fromLine int) (window, bool) {
 	if first < 0 || last-first < 2 {
 		return window{}, false
 	}
-	keys := f.looseKeys()
 	lines := f.lineIndex()
 	kf, kl := looseKey(p.lines[first]), looseKey(p.lines[last])
 	step := len(leadingWS(p.lines[last])) - len(leadingWS(p.lines[first]))
@@ -224,12 +299,19 @@ func (f *finder) anchoredBlock(p *pattern, fromLine int) (window, bool) {
 	span := last - first + 1 + maxAnchoredSpan
 	var found window
 	n := 0
-	for s := max(fromLine, 0); s < len(keys); s++ {
-		if keys[s] != kf {
-			continue
-		}
-		for e := s + 1; e < len(keys) && e-s < span; e++ {
-			if keys[e] == kl && indent(e)-indent(s) == step {
+	post := f.keyPostings()
+	firsts, lasts := from(post[kf], max(fromLine, 0)), from(post[kl], max(fromLine, 0))
+	if len(firsts) > maxPostings {
+		return window{}, false // a first line that common opens many blocks
+	}
+	for _, s32 := range firsts {
+		s := int(s32)
+		for _, e32 := range from(lasts, s+1) {
+			e := int(e32)
+			if e-s >= span {
+				break
+			}
+			if indent(e)-indent(s) == step {
 				if n++; n > 1 {
 					return window{}, false
 				}
@@ -241,15 +323,48 @@ func (f *finder) anchoredBlock(p *pattern, fromLine int) (window, bool) {
 	if n != 1 {
 		return window{}, false
 	}
-	found.sim = f.alikeInOrder(p.lines[first:last+1], found.start, found.n)
+	ps := p.lines[first : last+1]
+	if p.gaps > 0 {
+		// Placeholder lines stand for the block's lines between: the
+		// block is judged on the SEARCH text's own lines, as the share of
+		// them it holds in order (never all: then a rung had matched).
+		own := make([]string, 0, len(ps))
+		for i, l := range ps {
+			if !p.gap[first+i] {
+				own = append(own, l)
+			}
+		}
+		found.sim = min(float64(f.inOrder(own, found.start, found.n))/float64(len(own)), 0.99)
+		return found, true
+	}
+	found.sim = 2 * float64(f.inOrder(ps, found.start, found.n)) / float64(len(ps)+found.n)
 	return found, true
 }
 
-// alikeInOrder is the share of lines that ps and the file's n lines from
-// start hold alike (by looseKey), in order: twice their longest common
-// run of lines over both counts.
-func (f *finder) alikeInOrder(ps []string, start, n int) float64 {
+// maxInOrderCells bounds the table inOrder fills.
+const maxInOrderCells = 1 << 16
+
+// inOrder is how many lines ps and the file's n lines from start hold
+// alike (by looseKey), in order: their longest common subsequence.
+func (f *finder) inOrder(ps []string, start, n int) int {
 	keys := f.looseKeys()[start : start+n]
+	if len(ps)*n > maxInOrderCells {
+		// A table that large would cost the square of a long SEARCH:
+		// the lines matched in order greedily, a count never above the
+		// longest common subsequence, do instead.
+		at := map[uint64][]int{}
+		for i, k := range keys {
+			at[k] = append(at[k], i)
+		}
+		j, c := 0, 0
+		for _, l := range ps {
+			is := at[looseKey(l)]
+			if x, _ := slices.BinarySearch(is, j); x < len(is) {
+				j, c = is[x]+1, c+1
+			}
+		}
+		return c
+	}
 	row := make([]int, n+1)
 	for _, l := range ps {
 		k := looseKey(l)
@@ -264,7 +379,7 @@ func (f *finder) alikeInOrder(ps []string, start, n int) float64 {
 			diag = up
 		}
 	}
-	return 2 * float64(row[n]) / float64(len(ps)+n)
+	return row[n]
 }
 
 // scoreWindows scores the most voted windows not in ws yet and returns
@@ -304,99 +419,6 @@ func (f *finder) scoreWindows(p *pattern, fromLine int, votes map[int]float64, w
 		return ws[a].start < ws[b].start
 	})
 	return ws
-}
-
-// votes counts, for each start of a window from fromLine on, how much the
-// file lines in it resemble the SEARCH lines they would align with: 1 for
-// each line equal in its loosest form, else the share of tokens (as
-// tokens splits a line into hashes; nil: lineWords, whose hashes of the
-// file's lines are made once per content) of each pair that has at least
-// minWordShare of them in common. One pass over the file.
-func (f *finder) votes(p *pattern, fromLine int, tokens func(line string, dst []uint64) []uint64) map[int]float64 {
-	var words []uint64
-	var wordsAt []int
-	if tokens == nil {
-		tokens = lineWords
-		words, wordsAt = f.lineWordIndex()
-	}
-	lines := f.lineIndex()
-	votes := make(map[int]float64)
-	want := make(map[uint64][]int)
-	byTok := make(map[uint64][]int) // a token's SEARCH lines, each once
-	nToks := make([]int, len(p.lines))
-	var toks []uint64
-	for i, l := range p.lines {
-		if p.gap[i] || isBlank(l) {
-			continue
-		}
-		k := looseKey(l)
-		want[k] = append(want[k], i)
-		toks = tokens(l, toks[:0])
-		for _, w := range toks {
-			if ls := byTok[w]; len(ls) == 0 || ls[len(ls)-1] != i {
-				byTok[w] = append(ls, i)
-				nToks[i]++
-			}
-		}
-	}
-	if len(want) == 0 || len(lines) == 0 {
-		return votes
-	}
-	// A bit per slice of the key space rules out most lines before the
-	// map is asked.
-	var maybe, maybeTok hashBits
-	for k := range want {
-		maybe.set(k)
-	}
-	for w := range byTok {
-		maybeTok.set(w)
-	}
-	shared := make([]int, len(p.lines))
-	fragment := isFragment(p)
-	var touched []int
-	keys := f.looseKeys()
-	for k := fromLine; k < len(lines); k++ {
-		line := f.content[lines[k].start:lines[k].end]
-		if key := keys[k]; maybe.has(key) && want[key] != nil {
-			if isBlank(line) {
-				continue
-			}
-			for _, i := range want[key] {
-				votes[k-i]++
-			}
-			continue
-		}
-		if words != nil {
-			toks = words[wordsAt[k]:wordsAt[k+1]:wordsAt[k+1]]
-		} else {
-			toks = tokens(line, toks[:0])
-		}
-		touched = touched[:0]
-		for _, w := range toks {
-			if !maybeTok.has(w) {
-				continue
-			}
-			for _, i := range byTok[w] {
-				if shared[i] == 0 {
-					touched = append(touched, i)
-				}
-				shared[i]++
-			}
-		}
-		for _, i := range touched {
-			// A file line's tokens may repeat; a SEARCH line's count once.
-			share := 2 * float64(min(shared[i], nToks[i])) / float64(nToks[i]+len(toks))
-			if fragment {
-				// A piece of a line is judged by how much of it the line holds.
-				share = float64(min(shared[i], nToks[i])) / float64(nToks[i])
-			}
-			if share >= minWordShare {
-				votes[k-i] += share
-			}
-			shared[i] = 0
-		}
-	}
-	return votes
 }
 
 // lineWordIndex returns lineWords of each of f's lines, made once per
@@ -480,26 +502,34 @@ func floor2(x float64) float64 { return math.Floor(x*100+1e-9) / 100 }
 // the file line beside it.
 func (f *finder) similarity(p *pattern, s, n int) float64 {
 	lines := f.lines
-	total, count := 0.0, 0
+	f.visits += n
+	total, count := 0.0, 0.0
 	for i, l := range p.lines {
 		if p.gap[i] {
 			continue
 		}
-		count++
+		// A line the file has in many places (`}`, `return nil`) says
+		// less of where the text is than one it has once.
+		wt := f.rarity(l)
+		count += wt
 		if i >= n {
 			continue
 		}
 		fl := f.content[lines[s+i].start:lines[s+i].end]
-		if isFragment(p) {
-			total += pieceLikeness(fl, l)
+		if isLong(fl, l) {
+			total += wt * pieceLikeness(stretch(fl, l), l)
 			continue
 		}
-		total += lineLikeness(fl, l)
+		if isFragment(p) {
+			total += wt * pieceLikeness(fl, l)
+			continue
+		}
+		total += wt * lineLikeness(fl, l)
 	}
 	if count == 0 {
 		return 0
 	}
-	return total / float64(count)
+	return total / count
 }
 
 // isFragment reports whether p is a piece of one line (a tool call's
@@ -544,10 +574,18 @@ func lineLikeness(a, b string) float64 {
 	if a == b {
 		return 0.99
 	}
+	run, isRun := runAdded(a, b)
 	const maxLen = 160
 	a, b = a[:min(len(a), maxLen)], b[:min(len(b), maxLen)]
 	d := levenshtein(a, b)
+	if len(a) <= maxSlipLine && len(b) <= maxSlipLine {
+		// In a short word a transposition is one slip, not two.
+		d = min(d, osaDistance(a, b))
+	}
 	l := 0.95 * (1 - float64(d)/float64(max(len(a), len(b))))
+	if isRun {
+		l = max(l, run)
+	}
 	if !sameIndent {
 		l -= 0.01
 	}
@@ -602,11 +640,15 @@ func (f *finder) differs(p *pattern, w window, wd *words) string {
 			}
 		}
 	}
+	sw := f.shownWindow(w)
 	if pick < 0 {
-		return hintCopy(wd, w, len(p.lines) > w.n)
+		return hintCopy(wd, sw, len(p.lines) > w.n)
 	}
 	fl, sl := f.content[lines[w.start+pick].start:lines[w.start+pick].end], p.lines[pick]
-	return hintLineDiffers(wd, w, w.start+pick+1, fl, sl)
+	if isLong(fl, sl) {
+		return hintLongLineDiffers(wd, f.shownLine(w.start+pick), stretch(fl, sl), sl, isFragment(p))
+	}
+	return hintLineDiffers(wd, sw, f.shownLine(w.start+pick), fl, sl)
 }
 
 // lookAlike reports whether a and b read the same: equal once blanks are
@@ -645,19 +687,130 @@ func (f *finder) listed(hits []hit) []edit.Candidate {
 		if i == maxListed {
 			break
 		}
-		cs = append(cs, edit.Candidate{LineStart: h.first + 1, LineEnd: h.last + 1, Similarity: 1, Excerpt: f.excerpt(h.first, h.last)})
+		cs = append(cs, edit.Candidate{LineStart: f.shownLine(h.first), LineEnd: f.shownLine(h.last), Similarity: 1, Excerpt: f.excerpt(h.first, h.last)})
 	}
 	return cs
 }
 
+// An excerpt is cut to a budget, so that no receipt grows with the file:
+// a miss on a file whose one line is 50 MB would quote the line, and a
+// MULTIPLE_MATCHES of long places would quote each whole.
+const (
+	excerptLines    = 60   // lines an excerpt quotes
+	excerptBytes    = 8192 // bytes it quotes, its marks aside
+	excerptLineRoom = 512  // bytes it quotes of one line
+)
+
 // excerpt returns the file's lines first..last (0-based, inclusive), each
-// ending in "\n".
+// ending in "\n", within the excerpt budget: a line cut short ends in
+// "…" and the count of bytes left out, and lines left out are counted on
+// a last line of their own.
 func (f *finder) excerpt(first, last int) string {
 	lines := f.lineIndex()
+	last = min(last, len(lines)-1)
 	var b strings.Builder
-	for k := first; k <= last && k < len(lines); k++ {
-		b.WriteString(f.content[lines[k].start:lines[k].end])
+	room := excerptBytes
+	k := first
+	for ; k <= last && k-first < excerptLines && room > 0; k++ {
+		l := f.content[lines[k].start:lines[k].end]
+		if n := min(excerptLineRoom, room); len(l) > n {
+			cut := utf8Cut(l, n)
+			b.WriteString(cut)
+			fmt.Fprintf(&b, "… (%d more bytes on this line)\n", len(l)-len(cut))
+			room -= len(cut)
+			continue
+		}
+		b.WriteString(l)
 		b.WriteByte('\n')
+		room -= len(l)
+	}
+	if k <= last {
+		fmt.Fprintf(&b, "… (%d more lines)\n", last-k+1)
 	}
 	return b.String()
+}
+
+// utf8Cut is the longest prefix of s of at most n bytes that does not
+// split a UTF-8 sequence.
+func utf8Cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// osaDistance is the edit distance from a to b that counts a swap of two
+// adjacent bytes as one edit (optimal string alignment).
+func osaDistance(a, b string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			c := 1
+			if a[i-1] == b[j-1] {
+				c = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+c)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
+}
+
+// minRunBase is the shortest line runAdded judges: in a shorter one a
+// shared prefix is a coincidence.
+const minRunBase = 8
+
+// runAdded reports whether one of a and b is the other with one run of
+// text added (`class Avg(Aggregate):`, `class Avg(FixDurationInputMixin,
+// Aggregate):`), and their likeness then: a line edited in place, alike
+// whatever the run's length, the less so the longer the run (and never
+// more than one slip would make them).
+func runAdded(a, b string) (float64, bool) {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(a) < minRunBase || len(a) == len(b) {
+		return 0, false
+	}
+	pre := 0
+	for pre < len(a) && a[pre] == b[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(a)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	if pre+suf < len(a) || pre == 0 {
+		return 0, false
+	}
+	return 0.85 - 0.1*float64(len(b)-len(a))/float64(len(b)), true
+}
+
+// rarity weighs a SEARCH line l by how often its loose form stands in the
+// file: 1 for a line that stands once or nowhere, less for one that
+// stands in many places.
+func (f *finder) rarity(l string) float64 {
+	if f.keyCount == nil {
+		f.keyCount = make(map[uint64]int32)
+		for _, k := range f.looseKeys() {
+			f.keyCount[k]++
+		}
+	}
+	n := f.keyCount[looseKey(l)]
+	if n <= 1 {
+		return 1
+	}
+	return 1 / (1 + math.Log(float64(n)))
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -312,5 +313,32 @@ func TestCandidatesAnchoredBlock(t *testing.T) {
 	_, err := locate(twice, &edit.Edit{Op: edit.Replace, Count: 1, Old: "class Cart:\n    # the methods\n    def total(self):\n        return sum(self.items)\n", New: "x\n"}, matchOptions{})
 	if err == nil || strings.Contains(err.Hint, "first and last lines") {
 		t.Errorf("twice: %+v", err)
+	}
+}
+
+// TestCandidatesTie: a SEARCH text as close to several places as to each
+// other lists them all, and the hint names none as the place to copy
+// (copying add's lines for div would turn add into div).
+func TestCandidatesTie(t *testing.T) {
+	file := "def add(a, b):\n    return a + b\n\ndef sub(a, b):\n    return a - b\n\n" +
+		"def mul(a, b):\n    return a * b\n\ndef mod(a, b):\n    return a % b\n"
+	_, err := locate(file, &edit.Edit{Op: edit.Replace, Count: 1, Old: "def div(a, b):\n    return a / b\n", New: "z\n"}, matchOptions{})
+	if err == nil || err.Code != edit.CodeNoMatch {
+		t.Fatalf("locate = %v, want NO_MATCH", err)
+	}
+	var at []int
+	for _, c := range err.Candidates {
+		at = append(at, c.LineStart)
+	}
+	if !slices.Equal(at, []int{1, 4, 7, 10}) {
+		t.Errorf("candidates at %v, want all four functions", at)
+	}
+	for _, bad := range []string{"Copy", "differs"} {
+		if strings.Contains(err.Hint, bad) {
+			t.Errorf("hint %q says %q", err.Hint, bad)
+		}
+	}
+	if !strings.Contains(err.Hint, "lines 1-2, 4-5, 7-8 and 10-11") || !strings.Contains(err.Hint, "may not be in this file") {
+		t.Errorf("hint %q", err.Hint)
 	}
 }

@@ -12,9 +12,12 @@ type Result struct {
 	Strategy  edit.Strategy
 	LineStart int // 1-based, of the first match (or of the text already standing)
 	LineEnd   int
-	Matched   string // the file's text the first match covers
-	Written   string // the text written in its place
-	Note      string // how rungs 8 to 11 read the edit (rescue.go, blankedges.go, hunkedges.go, spacing.go); "" for the first seven
+	// Occurrences are the lines of each place replaced, in the content as
+	// the edit saw it, when it replaced several (a replace_all); nil for one.
+	Occurrences []edit.LineRange
+	Matched     string // the file's text the first match covers
+	Written     string // the text written in its place
+	Note        string // how rungs 8 to 11 read the edit (rescue.go, blankedges.go, hunkedges.go, spacing.go); "" for the first seven
 	// Splices are the splices the edit made, ascending and disjoint, in
 	// the content as the edit saw it (the content NewDoc was given, BOM
 	// included, as the edits before left it): one per place it replaced
@@ -71,6 +74,10 @@ type Doc struct {
 
 	// stream, when set, is asked for a Stream as each segment starts.
 	stream func(size, pieces int) Stream
+
+	// disk maps the content's lines back to those of the content NewDoc
+	// was given, for the lines an error names (disklines.go).
+	disk diskMap
 }
 
 // NewDoc returns a Doc holding content, a file's text (a UTF-8 BOM
@@ -81,6 +88,7 @@ func NewDoc(content string, opts Options) *Doc {
 	if strings.HasPrefix(content, bom) {
 		d.text, d.hasBOM = content[len(bom):], true
 	}
+	d.disk.orig = d.text
 	return d
 }
 
@@ -111,8 +119,17 @@ func (d *Doc) StreamTo(newStream func(size, pieces int) Stream) { d.stream = new
 
 // Replace locates e (a Replace) in the content and applies it. The error
 // carries Code, Msg, Hint and Candidates; the caller sets Path and Edit.
-// The content changes only when the edit is applied.
+// The content changes only when the edit is applied. The lines an error
+// names (its candidates' and its hint's) are those of the content NewDoc
+// was given: the file on disk, when the edits before were never written
+// since this one failed.
 func (d *Doc) Replace(e *edit.Edit) (Result, *edit.Error) {
+	r, err := d.replace(e)
+	d.logged(r, err)
+	return r, err
+}
+
+func (d *Doc) replace(e *edit.Edit) (Result, *edit.Error) {
 	d.settle()
 	k := -1
 	for j := d.next; j < len(d.queue); j++ {
@@ -189,7 +206,9 @@ func (d *Doc) Force(e *edit.Edit) (Result, *edit.Error) {
 	d.seg = nil
 	opts := d.opts
 	opts.noAlready = true
-	return d.ladderWith(e, opts)
+	r, err := d.ladderWith(e, opts)
+	d.logged(r, err)
+	return r, err
 }
 
 // judgeFrom judges queue[k:] and returns what the batch makes of them.
@@ -210,6 +229,10 @@ func (d *Doc) ladderWith(e *edit.Edit, opts Options) (Result, *edit.Error) {
 	}
 	if d.fin == nil {
 		d.fin = newFinder(d.text)
+	}
+	d.fin.disk = nil
+	if len(d.disk.log) > 0 {
+		d.fin.disk = d.diskLine
 	}
 	loc, err := locateIn(d.fin, e, newPattern(e.Old), newPattern(e.New), opts, nil)
 	if err != nil {
@@ -262,7 +285,7 @@ func (d *Doc) bomLen() int {
 // anyway: an exact edit written as sent costs no copy.
 func resultOf(loc location, e *edit.Edit) Result {
 	return Result{Status: loc.Status, Strategy: loc.Strategy, LineStart: loc.LineStart, LineEnd: loc.LineEnd,
-		Matched: ownText(loc.Matched, e.Old, e.New), Written: ownText(loc.Written, e.New, e.Old), Note: loc.Note, Read: loc.Read}
+		Occurrences: loc.Occurrences, Matched: ownText(loc.Matched, e.Old, e.New), Written: ownText(loc.Written, e.New, e.Old), Note: loc.Note, Read: loc.Read}
 }
 
 // ownText is s, as one of the edit's strings when it equals one, else as

@@ -61,6 +61,30 @@ type finder struct {
 	words   []uint64
 	wordsAt []int
 	keyBits []uint64 // a bit set of keys' values (modulo its size)
+
+	// long are the lines longer than longLine, found once (longKnown);
+	// scanned counts the bytes of them candidate searches have read.
+	long      []int
+	longKnown bool
+	scanned   int
+
+	// disk, when set, maps a 0-based line of the content to the line of
+	// the file on disk it stands for: the lines errors name.
+	disk func(k int) int
+
+	slips    []slipKey        // the slip index (slips.go); nil until needed
+	keyCount map[uint64]int32 // how many lines have each loose key; nil until needed
+
+	// The postings of candidate votes (postings.go), nil until needed:
+	// the lines of each loose key, word and trigram, and each line's
+	// trigrams (line k's at tris[triAt[k]:triAt[k+1]]).
+	keyPost, wordPost, triPost postings
+	tris                       []uint64
+	triAt                      []int
+	// visits counts the lines (and postings) candidate searches read
+	// after the indexes are made: what a test holds linear.
+	visits int
+	shared []int32 // a counter per line (postings.go's counts)
 }
 
 func newFinder(content string) *finder { return &finder{content: content} }

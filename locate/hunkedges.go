@@ -248,5 +248,5 @@ func (m *matcher) multipleFits(fits []edgeFit) *edit.Error {
 		seen[f.at] = true
 		places = append(places, f.place)
 	}
-	return errEdgesMultiple(places, m.f.listed(places))
+	return errEdgesMultiple(m.f.shownHits(places), m.f.listed(places))
 }

@@ -52,9 +52,12 @@ type location struct {
 	Status    edit.Status // edit.StatusApplied or edit.StatusAlreadyApplied
 	LineStart int         // 1-based, of the first splice (or of the already-applied text)
 	LineEnd   int
-	Matched   string // the file's text the first match covers (normalize's SEARCH)
-	Written   string // the text written in its place (normalize's REPLACE)
-	Note      string // how rungs 8 to 11 read the edit (rescue.go, blankedges.go, hunkedges.go, spacing.go); "" for the first seven
+	// Occurrences are the lines of each place replaced, when there are
+	// several (a replace_all); nil for one.
+	Occurrences []edit.LineRange
+	Matched     string // the file's text the first match covers (normalize's SEARCH)
+	Written     string // the text written in its place (normalize's REPLACE)
+	Note        string // how rungs 8 to 11 read the edit (rescue.go, blankedges.go, hunkedges.go, spacing.go); "" for the first seven
 	// Read is the edit as a rescue (rescue.go) or an edge rung
 	// (blankedges.go, hunkedges.go) read it; nil when read as written.
 	Read *edit.Edit
@@ -211,7 +214,12 @@ func (m *matcher) run(op, np *pattern) (location, *edit.Error) {
 		return derefOr(done), err
 	}
 	strategy := lv.strategy()
+	all := hits
 	if hits, strategy, err = m.choose(op, hits, strategy); err != nil {
+		if loc, ok := m.sameEverywhere(op, np, all, lv, err); ok {
+			loc.Strategy, loc.Note = strategy, joinNotes(note, loc.Note)
+			return loc, nil
+		}
 		if lv == levelSpacing {
 			// The places differ from the old text as sent: say how it was read.
 			err.Hint = noteFirst(noteSpacing, err.Hint)
@@ -376,7 +384,7 @@ func (m *matcher) multiple(hits []hit, overlaps bool) *edit.Error {
 		}
 		every = everyHint(m.e, n)
 	}
-	return errMultiple(wordsOf(m.e), hits, counted, overlaps, m.want, every, m.f.listed(hits))
+	return errMultiple(wordsOf(m.e), m.f.shownHits(hits), counted, overlaps, m.want, every, m.f.listed(hits))
 }
 
 func overlapping(hits []hit) bool {

@@ -302,6 +302,20 @@ func hintNothingClose(w *words, best window) string {
 		w.theOld, where, int(best.sim*100))
 }
 
+// hintTied is the hint of a NO_MATCH whose best candidates, ws, are
+// nearly alike: each is as close as the others, so none is named as the
+// place to copy.
+func hintTied(w *words, ws []window) string {
+	var at []string
+	for _, x := range ws {
+		at = append(at, lineRange(x.start+1, x.start+x.n))
+	}
+	list := strings.Join(at[:len(at)-1], ", ") + " and " + at[len(at)-1]
+	return fmt.Sprintf("%s resembles lines %s about equally (%d%%) and matches none of them well: "+
+		"it may not be in this file. Re-read the file and quote the lines to replace exactly as they stand.",
+		w.TheOld, list, int(ws[0].sim*100))
+}
+
 // hintAnchored tells of a, the block between the file's lines that stand
 // for the old text's first and last.
 func hintAnchored(w *words, a window) string {
@@ -466,4 +480,60 @@ func clip(s string) string {
 		return s[:97] + "..."
 	}
 	return s
+}
+
+// noteSamePlaces notes an edit applied at the first of hits, the places
+// its old text stands, since each gives the same file.
+func noteSamePlaces(w *words, hits []hit) string {
+	at := fmt.Sprintf("line %d", hits[0].first+1)
+	if hits[0].last > hits[0].first {
+		at = "lines " + lineRange(hits[0].first+1, hits[0].last+1)
+	}
+	return fmt.Sprintf("%s stands at lines %s, and applying it at any of them writes the same file: the first, %s, was taken",
+		w.theOld, linesOf(hits), at)
+}
+
+// hintCutShort ends the hint of a NO_MATCH whose search for candidates
+// stopped at its budget: a place it did not read may be closer.
+func hintCutShort() string {
+	return "(The search for candidates was cut short: places of lines that stand very often or in the file's long lines were not all read.)"
+}
+
+// hintLongLineDiffers is the hint for the best window w whose long file
+// line number line holds, in piece, the closest stretch to the old text's
+// line sl; fragment says the old text may be a piece of a line.
+func hintLongLineDiffers(wd *words, line int, piece, sl string, fragment bool) string {
+	next := fmt.Sprintf("%s matches whole lines: quote line %d whole.", wd.TheOld, line)
+	if fragment {
+		next = "Quote that stretch exactly as it stands."
+	}
+	return fmt.Sprintf("Line %d is a long line; the closest stretch of it reads `%s`, %s has `%s`. %s",
+		line, clip(shown(piece)), wd.side, clip(shown(strings.TrimSpace(sl))), next)
+}
+
+// hintScattered is the hint of a NO_MATCH whose every line stands in the
+// file, each once, at lines (1-based, in the old text's order), but not
+// together in that order (inOrder: in that order, with other lines
+// between them).
+func hintScattered(w *words, lines []int, inOrder bool) string {
+	at := make([]string, len(lines))
+	for i, l := range lines {
+		at[i] = fmt.Sprint(l)
+	}
+	list := strings.Join(at[:len(at)-1], ", ") + " and " + at[len(at)-1]
+	how := "not together in this order"
+	if inOrder {
+		how = "with other lines between them"
+	}
+	return fmt.Sprintf("Every line of %s stands in the file, but %s: its lines stand at lines %s. "+
+		"Quote the lines to replace together, as the file has them, or send one edit for each place.", w.theOld, how, list)
+}
+
+// hintLonely is the hint of a NO_MATCH with nothing close, placed by line
+// i of the old text, which stands as it reads only at the file's line
+// line, in best.
+func hintLonely(w *words, line, i int, best window) string {
+	return fmt.Sprintf("Only %s %d stands in the file as it reads, at line %d; the lines around it differ (the closest place, lines %s, is %d%% similar). "+
+		"Re-read lines %s and quote the lines to replace exactly as they stand.",
+		w.oldLine, i, line, lineRange(best.start+1, best.start+best.n), int(best.sim*100), lineRange(best.start+1, best.start+best.n))
 }

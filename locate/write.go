@@ -177,11 +177,17 @@ func (m *matcher) write(op, np *pattern, hits []hit, lv level, pairs []int, loc 
 	}
 	h := hits[0]
 	loc.LineStart, loc.LineEnd = h.first+1, h.last+1
+	if len(hits) > 1 {
+		loc.Occurrences = make([]edit.LineRange, len(hits))
+		for i, h := range hits {
+			loc.Occurrences[i] = edit.LineRange{Start: h.first + 1, End: h.last + 1}
+		}
+	}
 	loc.Matched, loc.Written = f.content[h.start:h.end], loc.Splices[0].New
 	if !slices.ContainsFunc(loc.Splices, func(x Splice) bool { return x.New != x.Old }) {
 		// What the edit writes is what stands: "applied" would claim a
 		// change the file never sees.
-		loc.Status, loc.Splices = edit.StatusAlreadyApplied, nil
+		loc.Status, loc.Splices, loc.Occurrences = edit.StatusAlreadyApplied, nil, nil
 	}
 	return loc
 }

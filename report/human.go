@@ -144,7 +144,11 @@ func (p palette) writeEditLine(w *bufio.Writer, e apply.EditResult, dryRun, rest
 		w.WriteString(string(e.Strategy))
 		sep = ", "
 	}
-	if e.LineStart > 0 {
+	if len(e.Occurrences) > 1 {
+		w.WriteString(sep)
+		w.WriteString(occurrences(e.Occurrences))
+		sep = ", "
+	} else if e.LineStart > 0 {
 		w.WriteString(sep)
 		if e.LineEnd <= e.LineStart {
 			w.WriteString("line ")
@@ -274,6 +278,32 @@ func (p palette) summary(res *apply.Result) string {
 		s += fmt.Sprintf(" (%d already applied)", already)
 	}
 	return p.ok.Sprint(s)
+}
+
+// shownOccurrences is how many places of an edit that replaced several
+// the text receipt lists before it counts the rest.
+const shownOccurrences = 10
+
+// occurrences says how many places an edit replaced, and where:
+// "3 occurrences: lines 2, 5-6, 9".
+func occurrences(os []edit.LineRange) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d occurrences: lines ", len(os))
+	for i, o := range os {
+		if i == shownOccurrences {
+			fmt.Fprintf(&b, " and %d more", len(os)-i)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(o.Start))
+		if o.End > o.Start {
+			b.WriteByte('-')
+			b.WriteString(strconv.Itoa(o.End))
+		}
+	}
+	return b.String()
 }
 
 // lineRange formats 1-based inclusive lines; "" when unknown.

@@ -50,6 +50,15 @@ type wireEdit struct {
 	LineEnd   int    `json:"line_end"`
 	Repaired  bool   `json:"repaired,omitempty"` // a --repair fixer's edit was applied in its place
 	Note      string `json:"note,omitempty"`     // how a tool call's old text was read to locate it (a rescue)
+	// Occurrences are the lines of each place an edit that replaced
+	// several changed; absent for one.
+	Occurrences []wireLines `json:"occurrences,omitempty"`
+}
+
+// wireLines is one place's 1-based, inclusive lines.
+type wireLines struct {
+	LineStart int `json:"line_start"`
+	LineEnd   int `json:"line_end"`
 }
 
 // wireCandidate is the wire form of an [edit.Candidate]. A path candidate
@@ -152,8 +161,12 @@ func NewReceipt(res *apply.Result) Receipt {
 			wf.Diff = string(fileDiff(f))
 		}
 		for _, e := range f.Edits {
-			wf.Edits = append(wf.Edits, wireEdit{Index: e.Index, Status: string(e.Status), Strategy: string(e.Strategy),
-				LineStart: e.LineStart, LineEnd: e.LineEnd, Repaired: e.Repaired, Note: e.Note})
+			we := wireEdit{Index: e.Index, Status: string(e.Status), Strategy: string(e.Strategy),
+				LineStart: e.LineStart, LineEnd: e.LineEnd, Repaired: e.Repaired, Note: e.Note}
+			for _, o := range e.Occurrences {
+				we.Occurrences = append(we.Occurrences, wireLines{o.Start, o.End})
+			}
+			wf.Edits = append(wf.Edits, we)
 		}
 		r.Files = append(r.Files, wf)
 	}

@@ -57,6 +57,15 @@ func results() map[string]*apply.Result {
 				Edits: []apply.EditResult{{Index: 0, Status: edit.StatusMatched, Strategy: edit.StrategyTrailingWS, LineStart: 1, LineEnd: 1}},
 			}},
 		},
+		"occurrences": {
+			OK: true,
+			Files: []*apply.FileResult{{
+				Path: "f.py", Op: "modify", BeforeHash: "aaaa", AfterHash: "bbbb",
+				Before: []byte("foo()\nx\nfoo()\n"), After: []byte("bar()\nx\nbar()\n"),
+				Edits: []apply.EditResult{{Index: 0, Status: edit.StatusApplied, Strategy: edit.StrategyExact, LineStart: 1, LineEnd: 1,
+					Occurrences: []edit.LineRange{{Start: 1, End: 1}, {Start: 3, End: 4}}}},
+			}},
+		},
 		"fail": {
 			Files: []*apply.FileResult{{
 				Path: "src/b.go", Op: "modify", BeforeHash: "aaaa", AfterHash: "aaaa",

@@ -112,6 +112,9 @@ type Step struct {
 	Status             string // "applied", "already_applied", or "matched" (see Replaced)
 	Strategy           string
 	LineStart, LineEnd int
+	// Occurrences are the lines the receipt names for each place of an
+	// edit that replaced several; nil for one.
+	Occurrences [][2]int
 	// At is the path the plan has the content at when the edit is done:
 	// for a Delete, the path it removes.
 	At string

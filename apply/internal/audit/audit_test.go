@@ -101,6 +101,19 @@ func TestCheckRules(t *testing.T) {
 			return modify("a.txt", "a\nb\nc\n", "a\nB\nc\n",
 				located(0, e, "exact", 2, 2, pick(bad, Splice{2, "b\n", "B\n"}, Splice{2, "x\n", "B\n"})))
 		}},
+		// Every place a replace_all names must be one it changed.
+		{"occurrenceNotReplaced", RuleApplied, func(bad bool) *Tx {
+			e := &edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "b", New: "B", Count: 0, Format: edit.FormatJSON}
+			st := located(0, e, "exact", 2, 2, Splice{2, "b", "B"}, Splice{6, "b", "B"})
+			st.Occurrences = [][2]int{{2, 2}, pick(bad, [2]int{4, 4}, [2]int{3, 3})}
+			return modify("a.txt", "a\nb\nc\nb\n", "a\nB\nc\nB\n", st)
+		}},
+		{"occurrencesMiscounted", RuleApplied, func(bad bool) *Tx {
+			e := &edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "b", New: "B", Count: 0, Format: edit.FormatJSON}
+			st := located(0, e, "exact", 2, 2, Splice{2, "b", "B"}, Splice{6, "b", "B"})
+			st.Occurrences = pick(bad, [][2]int{{2, 2}, {4, 4}}, [][2]int{{2, 2}, {4, 4}, {5, 5}})
+			return modify("a.txt", "a\nb\nc\nb\n", "a\nB\nc\nB\n", st)
+		}},
 		{"wrongLinesWritten", RuleLines, func(bad bool) *Tx {
 			e := block("a.txt", "b\n", "B\n")
 			w := pick(bad, "B\n", "X\n")

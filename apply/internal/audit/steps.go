@@ -50,6 +50,9 @@ func (c *checker) located(l *lineage, s *Step) bool {
 	if !changed {
 		fail(RuleApplied, "edit %d is reported applied, but its splices change nothing", s.Index)
 	}
+	if len(s.Occurrences) > 0 && len(s.Occurrences) != len(s.Splices) {
+		fail(RuleApplied, "edit %d names %d places replaced, but it made %d splices", s.Index, len(s.Occurrences), len(s.Splices))
+	}
 	for k, x := range s.Splices {
 		c.splice(l, s, k, x, old, nw)
 	}
@@ -100,8 +103,16 @@ func (c *checker) splice(l *lineage, s *Step, k int, x Splice, old, nw string) {
 	size := r.size()
 	endsNL := size > 0 && r.byteAt(size-1) == '\n'
 	claim := func(first, lines int) {
+		if len(s.Occurrences) > 0 {
+			// The receipt names every place: each must be the splice's.
+			if k >= len(s.Occurrences) || s.Occurrences[k] != [2]int{first + 1, first + max(lines, 1)} {
+				fail(RuleApplied, "edit %d changed lines %d-%d at its place %d, but the receipt names %v",
+					s.Index, first+1, first+max(lines, 1), k+1, s.Occurrences)
+				return
+			}
+		}
 		if k > 0 {
-			return // the receipt names the first place only
+			return // the receipt's lines are the first place's
 		}
 		if s.LineStart != first+1 || s.LineEnd != s.LineStart+max(lines, 1)-1 {
 			fail(RuleApplied, "edit %d changed lines %d-%d of the content it saw, but the receipt names lines %d-%d",

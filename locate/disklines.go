@@ -1,0 +1,109 @@
+package locate
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// An edit fails after others to its file were planned: nothing is
+// written, so the lines its error names must be the file's on disk, not
+// those of the content the edits before it left, or a model that re-reads
+// the file finds other lines there (a docstring added above made "lines
+// 6-7" of what stands at lines 5-6).
+
+// A change is one splice a Doc applied, in the offsets of the content
+// before it.
+type change struct{ at, old, new int }
+
+// A diskMap maps the content's offsets back to the content a Doc was
+// given, through the changes applied since, in order.
+type diskMap struct {
+	orig string
+	log  []change
+	nl   []int // offsets of orig's "\n"s; nil until a line is mapped
+}
+
+// logged records the splices of r, an edit applied (err nil), as changes.
+// Its splices are in the content before it, ascending: applied last to
+// first, each leaves the offsets of those before it as they were.
+func (d *Doc) logged(r Result, err *edit.Error) {
+	if err != nil || r.Status == edit.StatusAlreadyApplied {
+		return
+	}
+	for k := len(r.Splices) - 1; k >= 0; k-- {
+		x := r.Splices[k]
+		d.disk.log = append(d.disk.log, change{at: x.At - d.bomLen(), old: len(x.Old), new: len(x.New)})
+	}
+}
+
+// diskLine maps the finder's 0-based line k to the 0-based line of the
+// content the Doc was given that it stands for: a line inside text an
+// edit wrote stands for the first line that edit replaced.
+func (d *Doc) diskLine(k int) int {
+	lines := d.fin.lineIndex()
+	if k >= len(lines) {
+		return k
+	}
+	off := lines[k].start
+	for i := len(d.disk.log) - 1; i >= 0; i-- {
+		c := d.disk.log[i]
+		switch {
+		case off < c.at:
+		case off >= c.at+c.new:
+			off += c.old - c.new
+		default:
+			off = c.at
+		}
+	}
+	m := &d.disk
+	if m.nl == nil {
+		m.nl = make([]int, 0, strings.Count(m.orig, "\n"))
+		for i := 0; ; {
+			j := strings.IndexByte(m.orig[i:], '\n')
+			if j < 0 {
+				break
+			}
+			m.nl = append(m.nl, i+j)
+			i += j + 1
+		}
+	}
+	return sort.SearchInts(m.nl, off)
+}
+
+// shownLine is the 1-based line an error names for the content's 0-based
+// line k.
+func (f *finder) shownLine(k int) int {
+	if f.disk != nil {
+		return f.disk(k) + 1
+	}
+	return k + 1
+}
+
+// shownWindow is w with the lines an error names: its start and length
+// those of the lines on disk it stands for.
+func (f *finder) shownWindow(w window) window {
+	if f.disk == nil {
+		return w
+	}
+	s, e := f.disk(w.start), f.disk(w.start+w.n-1)
+	w.start, w.n = s, max(e-s+1, 1)
+	return w
+}
+
+// shownHits is hits with the lines an error names.
+func (f *finder) shownHits(hits []hit) []hit {
+	if f.disk == nil {
+		return hits
+	}
+	hs := make([]hit, len(hits))
+	for i, h := range hits {
+		hs[i] = hit{first: f.disk(h.first), last: f.disk(h.last)}
+	}
+	return hs
+}
+
+// Given is the content NewDoc was given, without its BOM: the text whose
+// lines an error of d's counts.
+func (d *Doc) Given() string { return d.disk.orig }

@@ -1,0 +1,56 @@
+package locate
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// TestFailureCostLinear: candidates for many failing edits read the
+// file's indexes, not the file: the lines they read grow with the edits,
+// not with the file's size times the edits.
+func TestFailureCostLinear(t *testing.T) {
+	visits := func(fileLines, edits int) int {
+		d := NewDoc(bigFile(fileLines), Options{})
+		for i := range edits {
+			// Each a near miss of a function of the first 5,000 lines.
+			n := (i * 37) % 490
+			old := fmt.Sprintf("func f%d(x int) (int, error) {\n\tif x < %d {\n\t\treturn 0, errTooSmal\n", n, n)
+			if _, err := d.Replace(&edit.Edit{Op: edit.Replace, Count: 1, Old: old, New: "x\n"}); err == nil || err.Code != edit.CodeNoMatch {
+				t.Fatalf("edit %d: %v, want NO_MATCH", i, err)
+			}
+		}
+		if d.fin == nil {
+			t.Fatal("no finder")
+		}
+		return d.fin.visits
+	}
+	small, large := visits(5000, 100), visits(40000, 100)
+	if large > 2*small {
+		t.Errorf("100 failing edits read %d lines of a 40,000-line file, %d of a 5,000-line one: not bounded by the edits", large, small)
+	}
+	if twice := visits(5000, 200); twice > 3*small {
+		t.Errorf("200 failing edits read %d lines, 100 read %d: more than linear", twice, small)
+	}
+}
+
+// TestCandidatesCutShort: when every line of the SEARCH text stands too
+// often to be read, its first places are read and the hint says the
+// search was cut short.
+func TestCandidatesCutShort(t *testing.T) {
+	file := strings.Repeat("\treturn nil\n}\n", 300)
+	_, err := locate(file, &edit.Edit{Op: edit.Replace, Count: 1, Old: "\treturn nil\n}\n}\n", New: "x\n"}, matchOptions{})
+	if err == nil || err.Code != edit.CodeNoMatch || len(err.Candidates) == 0 {
+		t.Fatalf("locate = %+v, want NO_MATCH with candidates", err)
+	}
+	if !strings.Contains(err.Hint, "cut short") {
+		t.Errorf("hint %q does not say the search was cut short", err.Hint)
+	}
+	// A rare line among them is read: nothing is cut.
+	_, err = locate(file+"\tflush()\n", &edit.Edit{Op: edit.Replace, Count: 1, Old: "\tflush()\n}\n}\n", New: "x\n"}, matchOptions{})
+	if err == nil || strings.Contains(err.Hint, "cut short") {
+		t.Errorf("with a rare line: %+v", err)
+	}
+}
