@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/edapply/edapply/apply/internal/audit"
+	"github.com/edapply/edapply/apply/internal/fsio"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/testhook"
 	"github.com/edapply/edapply/locate"
@@ -27,7 +28,7 @@ type auditLog struct {
 	replaced map[resultKey]replacement
 	// linked holds what the files symlinks lead to held when a deletion
 	// of the link compared its quote with them (see linkedContent).
-	linked map[string]state
+	linked map[string]fsio.State
 }
 
 // A resultKey names f.fr.Edits[k].
@@ -63,8 +64,8 @@ func (p *planner) logStep(f *file, i int) {
 	st := auditStep{f: f, k: len(f.fr.Edits) - 1, i: i}
 	if f.at != nil {
 		st.at = f.at.path
-		if f.at.cur.exists {
-			st.whole = f.at.cur.data
+		if f.at.cur.Exists {
+			st.whole = f.at.cur.Data
 		}
 	}
 	p.audit.steps = append(p.audit.steps, st)
@@ -83,13 +84,13 @@ func (p *planner) logLocated(r locate.Result) {
 func (p *planner) check(cs []change) edit.ErrorList {
 	if testhook.Plan != nil {
 		for k := range cs {
-			if c := &cs[k]; c.final.exists {
+			if c := &cs[k]; c.final.Exists {
 				var b []byte
-				for _, x := range c.final.chunks() {
+				for _, x := range c.final.Chunks() {
 					b = append(b, x...)
 				}
-				c.final.data, c.final.mode = testhook.Plan(c.path, b, c.final.mode)
-				c.final.pieces = nil
+				c.final.Data, c.final.Mode = testhook.Plan(c.path, b, c.final.Mode)
+				c.final.Pieces = nil
 			}
 		}
 	}
@@ -110,7 +111,7 @@ func (p *planner) check(cs []change) edit.ErrorList {
 	for k, f := range p.files {
 		af := &tx.Files[k]
 		af.Path, af.NewPath, af.Op = f.fr.Path, f.fr.NewPath, f.fr.Op
-		if f.origin != nil && f.origin.orig.exists {
+		if f.origin != nil && f.origin.orig.Exists {
 			af.Origin = f.origin.path
 		}
 		at[f] = af
@@ -179,14 +180,14 @@ func (p *planner) nameOf(name string) audit.Name {
 
 // auditContent is s as package audit reads a content: its bytes shared,
 // not copied.
-func auditContent(s state) audit.Content {
-	if !s.exists {
+func auditContent(s fsio.State) audit.Content {
+	if !s.Exists {
 		return audit.Content{}
 	}
-	cs := s.chunks()
+	cs := s.Chunks()
 	text := make([]string, len(cs))
 	for k, b := range cs {
 		text[k] = viewString(b)
 	}
-	return audit.Content{Exists: true, Text: text, Mode: s.mode, Exact: s.exact, Link: s.link}
+	return audit.Content{Exists: true, Text: text, Mode: s.Mode, Exact: s.Exact, Link: s.Link}
 }

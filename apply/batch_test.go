@@ -72,7 +72,7 @@ func TestBatchHashStream(t *testing.T) {
 				p.hasher = &hasher{}
 				defer p.hasher.stop()
 				p.plan(context.Background(), c.edits, nil)
-				defer p.dirs.close()
+				defer p.dirs.Close()
 				p.finish()
 				p.settle()
 				if len(p.res.Errors) > 0 || len(p.res.Files) != 1 {

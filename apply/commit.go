@@ -2,12 +2,9 @@ package apply
 
 import (
 	"context"
-	"encoding/binary"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
-	"math/rand/v2"
 	"os"
 	"path"
 	"runtime"
@@ -16,15 +13,16 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/edapply/edapply/apply/internal/fsio"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/testhook"
 )
 
 // A change is what commit does to one path: take it from orig to final.
 type change struct {
-	path  string // root-relative, resolved
-	orig  state  // as planning read it; the drift check compares against it
-	final state
+	path  string     // root-relative, resolved
+	orig  fsio.State // as planning read it; the drift check compares against it
+	final fsio.State
 }
 
 // hook calls testhook.Commit, when set (by tests), at each step of a
@@ -63,15 +61,15 @@ type txn struct {
 	// longer hold what the commit wrote, as OUT_OF_DATE errors.
 	left edit.ErrorList
 
-	// dr holds each directory the commit works in open (see dirRoots):
+	// dr holds each directory the commit works in open (see fsio.Dirs):
 	// the handles planning (or Undo) opened, closed by the caller.
-	dr *dirRoots
+	dr *fsio.Dirs
 	// existing holds the directories known to be there, so that mkdirs
 	// does not look at the same parents again for every file.
 	existing map[string]bool
 	// unsynced are temp files written but not yet synced (see commit).
 	unsynced []unsyncedTemp
-	// open holds a token for each temp file open: at most maxUnsynced,
+	// open holds a token for each temp file open: at most fsio.MaxUnsynced,
 	// however the lanes of forEach run ahead of the one syncing a batch.
 	open chan struct{}
 	// noSync skips every fsync (Options.NoSync).
@@ -82,14 +80,9 @@ type txn struct {
 }
 
 type unsyncedTemp struct {
-	f    syncCloser
+	f    fsio.SyncCloser
 	path string // the change's path, for errors
 }
-
-// maxUnsynced bounds the temp files held open until their sync (t.open),
-// well under any descriptor limit: a 200-file apply works at `ulimit -n
-// 128`.
-const maxUnsynced = 64
 
 // commit writes every change as one transaction. All new contents are
 // already in memory. First the undo journal is saved (and synced, with its
@@ -111,7 +104,7 @@ const maxUnsynced = 64
 // Durability, decided: every temp file is synced before the first rename,
 // so a crash or power cut can never leave a renamed-but-empty (or short)
 // file: each file is old or new. The syncs are batched (all temps written,
-// up to maxUnsynced at a time, then synced in turn) so that a journaling
+// up to fsio.MaxUnsynced at a time, then synced in turn) so that a journaling
 // file system commits them together instead of once per file. The tree's
 // directories are not synced after the renames: a power cut just after
 // edapply returns may lose some renames, leaving those files whole and old,
@@ -119,13 +112,13 @@ const maxUnsynced = 64
 // GNU patch and git apply sync nothing.
 func (t *txn) commit(ctx context.Context, saveJournal func(temps, dirs []string) (func(), error)) *edit.Error {
 	t.temps = map[int]string{}
-	t.open = make(chan struct{}, maxUnsynced)
+	t.open = make(chan struct{}, fsio.MaxUnsynced)
 	defer t.removeTemps()
 
 	names := map[int]string{}
 	var temps []string
 	for i, c := range t.changes {
-		if c.final.exists {
+		if c.final.Exists {
 			names[i] = tempName(path.Dir(c.path))
 			temps = append(temps, names[i])
 		}
@@ -144,7 +137,7 @@ func (t *txn) commit(ctx context.Context, saveJournal func(temps, dirs []string)
 
 	var writes, removals []int
 	for i, c := range t.changes {
-		if c.final.exists {
+		if c.final.Exists {
 			writes = append(writes, i)
 		} else {
 			removals = append(removals, i)
@@ -235,7 +228,7 @@ func (t *txn) forEach(is []int, fn func(i int) *edit.Error) *edit.Error {
 }
 
 // stage writes change i's temp file, name, making its missing parent
-// directories first. Every maxUnsynced temp files, the one that makes
+// directories first. Every fsio.MaxUnsynced temp files, the one that makes
 // them so many syncs them.
 func (t *txn) stage(i int, name string) *edit.Error {
 	c := t.changes[i]
@@ -257,7 +250,7 @@ func (t *txn) stage(i int, name string) *edit.Error {
 	t.temps[i] = name
 	t.unsynced = append(t.unsynced, unsyncedTemp{f, c.path})
 	var full []unsyncedTemp
-	if len(t.unsynced) >= maxUnsynced {
+	if len(t.unsynced) >= fsio.MaxUnsynced {
 		full, t.unsynced = t.unsynced, nil
 	}
 	t.mu.Unlock()
@@ -273,14 +266,14 @@ func (t *txn) stage(i int, name string) *edit.Error {
 func (t *txn) place(i int) *edit.Error {
 	c := t.changes[i]
 	step := "rename"
-	if !c.final.exists {
+	if !c.final.Exists {
 		step = "remove"
 	}
 	hook(step, c.path)
 	if e := t.drift(c); e != nil {
 		return e
 	}
-	if c.final.exists {
+	if c.final.Exists {
 		t.mu.Lock()
 		tmp := t.temps[i]
 		t.mu.Unlock()
@@ -299,11 +292,11 @@ func (t *txn) place(i int) *edit.Error {
 
 // rename moves the temp file tmp, in p's directory, to p.
 func (t *txn) rename(tmp, p string) error {
-	if dir, name := t.dr.fileIn(p); dir != nil {
-		return renameRaw(dir, path.Base(tmp), name)
+	if dir, name := t.dr.FileIn(p); dir != nil {
+		return fsio.RenameRaw(dir, path.Base(tmp), name)
 	}
-	r, name, err := t.dr.in(p)
-	if errors.Is(err, errTooManyDirs) {
+	r, name, err := t.dr.In(p)
+	if errors.Is(err, fsio.ErrTooManyDirs) {
 		return t.root.Rename(tmp, p)
 	}
 	if err != nil {
@@ -313,8 +306,8 @@ func (t *txn) rename(tmp, p string) error {
 }
 
 func (t *txn) remove(p string) error {
-	r, name, err := t.dr.in(p)
-	if errors.Is(err, errTooManyDirs) {
+	r, name, err := t.dr.In(p)
+	if errors.Is(err, fsio.ErrTooManyDirs) {
 		r, name, err = t.root, p, nil
 	}
 	if err != nil {
@@ -329,39 +322,12 @@ func (t *txn) remove(p string) error {
 func (t *txn) syncTemps(us []unsyncedTemp) *edit.Error {
 	var e *edit.Error
 	for _, u := range us {
-		if err := closeFile(u.f, !t.noSync); err != nil && e == nil {
+		if err := fsio.CloseFile(u.f, !t.noSync); err != nil && e == nil {
 			e = ioErr(u.path, "cannot write temporary file", err)
 		}
 		<-t.open
 	}
 	return e
-}
-
-// A syncCloser is a temp file written and still open: an *os.File, or a
-// descriptor on the raw path (rawio_linux.go).
-type syncCloser interface {
-	Sync() error
-	Close() error
-}
-
-// syncClose syncs f and closes it, returning the first error.
-func syncClose(f syncCloser) error { return closeFile(f, true) }
-
-// closeFile closes f, syncing it first when sync is set, and returns the
-// first error. Every fsync a commit or a journal makes is made here, and
-// calls testhook.Sync, so that tests can count them.
-func closeFile(f syncCloser, sync bool) error {
-	var err error
-	if sync {
-		err = f.Sync()
-		if testhook.Sync != nil {
-			testhook.Sync()
-		}
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }
 
 // leftWritten adds to paths each path a rollback could not put back.
@@ -388,10 +354,10 @@ func (t *txn) interrupted(ctx context.Context) *edit.Error {
 // drift reports OUT_OF_DATE when c's path no longer holds what planning read.
 // The file is read again and compared byte for byte with planning's copy,
 // still in memory: cheaper than hashing it, and exact; unless its stamp
-// proves it unchanged (see fileStamp), where a stat alone could miss a
+// proves it unchanged (see fsio.Stamp), where a stat alone could miss a
 // rewrite of the same size within one clock tick.
 func (t *txn) drift(c change) *edit.Error {
-	same, exists, err := t.dr.holds(c.path, c.orig)
+	same, exists, err := t.dr.Holds(c.path, c.orig)
 	if err == nil && same {
 		return nil
 	}
@@ -399,7 +365,7 @@ func (t *txn) drift(c change) *edit.Error {
 	switch {
 	case err != nil:
 		msg = err.Msg + " (it changed while edapply ran)"
-	case !c.orig.exists:
+	case !c.orig.Exists:
 		msg = "file was created while edapply ran"
 	case !exists:
 		msg = "file was removed while edapply ran"
@@ -430,7 +396,7 @@ func (t *txn) rollback() *edit.Error {
 	var kept []int
 	for j := len(t.done) - 1; j >= 0; j-- {
 		c := t.changes[t.done[j]]
-		if same, _, herr := t.dr.holds(c.path, c.final); herr != nil || !same {
+		if same, _, herr := t.dr.Holds(c.path, c.final); herr != nil || !same {
 			why := "it changed after this apply wrote it"
 			if herr != nil {
 				why = herr.Msg
@@ -469,7 +435,7 @@ func (t *txn) rollback() *edit.Error {
 // restore puts c.orig back at c.path the same way commit wrote it: temp
 // file (synced), then rename.
 func (t *txn) restore(c change) error {
-	if !c.orig.exists {
+	if !c.orig.Exists {
 		if err := t.remove(c.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
@@ -480,7 +446,7 @@ func (t *txn) restore(c change) error {
 	if err != nil {
 		return err // writeTemp removed it
 	}
-	if err = closeFile(f, !t.noSync); err == nil {
+	if err = fsio.CloseFile(f, !t.noSync); err == nil {
 		err = t.rename(tmp, c.path)
 	}
 	if err != nil {
@@ -504,7 +470,7 @@ func (t *txn) mkdirs(dir string) error {
 		if err == nil {
 			t.dirs = append(t.dirs, d)
 			t.existing[d] = true
-			t.dr.forget(d)
+			t.dr.Forget(d)
 			continue
 		}
 		if !errors.Is(err, fs.ErrExist) {
@@ -512,7 +478,7 @@ func (t *txn) mkdirs(dir string) error {
 		}
 		// There already, made by something else since missingDirs
 		// looked, or not a directory at all.
-		t.dr.forget(d) // made anew, perhaps: not the one planning saw
+		t.dr.Forget(d) // made anew, perhaps: not the one planning saw
 		fi, lerr := t.root.Lstat(d)
 		if lerr != nil {
 			return lerr
@@ -533,7 +499,7 @@ func (t *txn) missingDirs() []string {
 	seen := map[string]bool{}
 	t.existing = map[string]bool{}
 	for _, c := range t.changes {
-		if !c.final.exists {
+		if !c.final.Exists {
 			continue
 		}
 		dir := path.Dir(c.path)
@@ -573,20 +539,9 @@ func ancestors(dir string) []string {
 const tempPrefix, tempSuffix = ".edapply-", ".tmp"
 
 // tempName returns a fresh temp file name in dir: random, so that it names
-// no existing file and cannot be guessed in advance (see randomID).
+// no existing file and cannot be guessed in advance (see fsio.RandomID).
 func tempName(dir string) string {
-	return path.Join(dir, tempPrefix+randomID()+tempSuffix)
-}
-
-// randomID is 16 hex digits from the generator os.CreateTemp draws its
-// names from: ChaCha8, per thread, seeded from the kernel's randomness
-// when the process starts. crypto/rand's first read costs a process that
-// has not read it yet about 75 µs of CPU and 16 page faults (its state
-// and its generator's set-up), a twentieth of a one-line apply.
-func randomID() string {
-	var b [8]byte
-	binary.LittleEndian.PutUint64(b[:], rand.Uint64())
-	return hex.EncodeToString(b[:])
+	return path.Join(dir, tempPrefix+fsio.RandomID()+tempSuffix)
 }
 
 // writeTemp writes st's content to name, a new temp file (see tempName),
@@ -594,19 +549,19 @@ func randomID() string {
 // rename that publishes it, so that the rename publishes complete bytes or
 // nothing. The file is made with O_EXCL and given st's mode (exactly, past
 // the umask, when st.exact).
-func (t *txn) writeTemp(name string, st state) (f syncCloser, err error) {
-	if st.link {
-		return t.linkTemp(name, string(st.data))
+func (t *txn) writeTemp(name string, st fsio.State) (f fsio.SyncCloser, err error) {
+	if st.Link {
+		return t.linkTemp(name, string(st.Data))
 	}
-	perm := st.mode.Perm()
-	if st.exact || perm == 0 {
+	perm := st.Mode.Perm()
+	if st.Exact || perm == 0 {
 		perm = 0o600 // widened by the Chmod below
 	}
-	if dir, base := t.dr.fileIn(name); dir != nil {
-		return createRaw(dir, base, st.chunks(), perm, st.mode, st.exact)
+	if dir, base := t.dr.FileIn(name); dir != nil {
+		return fsio.CreateRaw(dir, base, st.Chunks(), perm, st.Mode, st.Exact)
 	}
-	r, base, err := t.dr.in(name)
-	if errors.Is(err, errTooManyDirs) {
+	r, base, err := t.dr.In(name)
+	if errors.Is(err, fsio.ErrTooManyDirs) {
 		r, base, err = t.root, name, nil
 	}
 	if err != nil {
@@ -622,16 +577,16 @@ func (t *txn) writeTemp(name string, st state) (f syncCloser, err error) {
 			r.Remove(base)
 		}
 	}()
-	if st.pieces == nil {
-		_, err = of.Write(st.data)
+	if st.Pieces == nil {
+		_, err = of.Write(st.Data)
 	} else {
-		err = writeBuffered(of, st.pieces)
+		err = fsio.WriteBuffered(of, st.Pieces)
 	}
 	if err != nil {
 		return nil, err
 	}
-	if st.exact {
-		if err = of.Chmod(st.mode); err != nil {
+	if st.Exact {
+		if err = of.Chmod(st.Mode); err != nil {
 			return nil, err
 		}
 	}
@@ -642,9 +597,9 @@ func (t *txn) writeTemp(name string, st state) (f syncCloser, err error) {
 // target: a link that a rename moves, or a deleted one restored, is made
 // as a link, never as a file holding its target. A link has no bytes to
 // sync; its rename is published like a file's.
-func (t *txn) linkTemp(name, target string) (syncCloser, error) {
-	r, base, err := t.dr.in(name)
-	if errors.Is(err, errTooManyDirs) {
+func (t *txn) linkTemp(name, target string) (fsio.SyncCloser, error) {
+	r, base, err := t.dr.In(name)
+	if errors.Is(err, fsio.ErrTooManyDirs) {
 		r, base, err = t.root, name, nil
 	}
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/edapply/edapply/apply/internal/fsio"
 	"github.com/edapply/edapply/edit"
 )
 
@@ -44,18 +45,18 @@ func TestChunksReadAsBytes(t *testing.T) {
 		s := string(b)
 		for round := range 20 {
 			ps := cuts(r, s)
-			st := state{exists: true, pieces: chunksOf(ps)}
-			whole := state{exists: true, data: b}
-			if st.size() != n {
-				t.Fatalf("%d bytes in %d pieces: size %d", n, len(ps), st.size())
+			st := fsio.State{Exists: true, Pieces: fsio.ChunksOf(ps)}
+			whole := fsio.State{Exists: true, Data: b}
+			if st.Size() != n {
+				t.Fatalf("%d bytes in %d pieces: size %d", n, len(ps), st.Size())
 			}
-			if got, want := chunksSum(st.chunks()), contentSum(b); got != want {
+			if got, want := chunksSum(st.Chunks()), contentSum(b); got != want {
 				t.Errorf("%d bytes in %d pieces: sum %016x, want %016x", n, len(ps), got, want)
 			}
-			if got, want := hashChunks(st.chunks()), HashBytes(b); got != want {
+			if got, want := hashChunks(st.Chunks()), HashBytes(b); got != want {
 				t.Errorf("%d bytes in %d pieces: hash %s, want %s", n, len(ps), got, want)
 			}
-			if !sameData(st, whole) || !sameData(whole, st) || !sameData(st, state{pieces: chunksOf(cuts(r, s))}) {
+			if !fsio.SameData(st, whole) || !fsio.SameData(whole, st) || !fsio.SameData(st, fsio.State{Pieces: fsio.ChunksOf(cuts(r, s))}) {
 				t.Errorf("%d bytes in %d pieces: not the same as the bytes", n, len(ps))
 			}
 			if n == 0 {
@@ -64,10 +65,10 @@ func TestChunksReadAsBytes(t *testing.T) {
 			other := []byte(s)
 			at := r.IntN(n)
 			other[at] ^= 1 << (round % 8)
-			if sameData(st, state{data: other}) || sameData(state{pieces: chunksOf(cuts(r, string(other)))}, st) {
+			if fsio.SameData(st, fsio.State{Data: other}) || fsio.SameData(fsio.State{Pieces: fsio.ChunksOf(cuts(r, string(other)))}, st) {
 				t.Errorf("%d bytes in %d pieces: the same as bytes that differ at %d", n, len(ps), at)
 			}
-			if sameData(st, state{data: b[:n-1]}) || sameData(state{data: append([]byte(s), 'x')}, st) {
+			if fsio.SameData(st, fsio.State{Data: b[:n-1]}) || fsio.SameData(fsio.State{Data: append([]byte(s), 'x')}, st) {
 				t.Errorf("%d bytes in %d pieces: the same as a content one byte shorter or longer", n, len(ps))
 			}
 		}

@@ -16,7 +16,7 @@ import (
 func refuseReadOnly(abs string, changes []change) edit.ErrorList {
 	var errs edit.ErrorList
 	for _, c := range changes {
-		if !c.orig.exists || c.orig.link {
+		if !c.orig.Exists || c.orig.Link {
 			continue // a link is removed or moved by its directory's permission, not its own
 		}
 		fi, err := os.Lstat(filepath.Join(abs, filepath.FromSlash(c.path)))

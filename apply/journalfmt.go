@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"github.com/edapply/edapply/apply/internal/fsio"
 )
 
 // The journal's file format. JSON with the original contents in base64
@@ -254,7 +256,7 @@ func openJournal(name string) (*os.File, error) {
 	}
 	fi, err := f.Stat()
 	if err == nil && !fi.Mode().IsRegular() {
-		err = fmt.Errorf("%s is not a regular file (%s)", name, kind(fi.Mode()))
+		err = fmt.Errorf("%s is not a regular file (%s)", name, fsio.Kind(fi.Mode()))
 	}
 	if err != nil {
 		f.Close()

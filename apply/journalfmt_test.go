@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/edapply/edapply/apply/internal/fsio"
 )
 
 // TestJournalFormat: a journal reads back as written, its header alone
@@ -38,7 +40,7 @@ func TestJournalFormat(t *testing.T) {
 	}
 
 	name := filepath.Join(t.TempDir(), j.fileName())
-	saved, err := writeFileAtomic(name, j.pieces(), true)
+	saved, err := fsio.WriteFileAtomic(name, j.pieces(), true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +52,7 @@ func TestJournalFormat(t *testing.T) {
 	// Marked done in place: the header and the whole journal say so, and
 	// nothing else changed. Not a journal saved under the name since.
 	other := filepath.Join(t.TempDir(), "other")
-	if _, err := writeFileAtomic(other, j.pieces(), true); err != nil {
+	if _, err := fsio.WriteFileAtomic(other, j.pieces(), true); err != nil {
 		t.Fatal(err)
 	}
 	j.saved = saved

@@ -5,6 +5,7 @@ package apply
 import (
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"time"
 )
@@ -45,4 +46,17 @@ func rmdir(path string) error {
 		return errors.New("not a directory")
 	}
 	return os.Remove(path)
+}
+
+// markJournalDone sets the status byte of the journal name to done when
+// name is still the file saved describes (see journal.markDone).
+func markJournalDone(name string, saved fs.FileInfo) {
+	f, err := os.OpenFile(name, os.O_WRONLY|journalOpenFlags&^os.O_RDONLY, 0)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && os.SameFile(fi, saved) {
+		f.WriteAt([]byte{journalDone}, int64(len(journalMagic)))
+	}
 }

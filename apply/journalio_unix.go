@@ -4,6 +4,7 @@ package apply
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"syscall"
 	"time"
@@ -56,3 +57,22 @@ func setModTime(f *os.File, t time.Time) {
 // rmdir removes the directory path when it is empty, and never a symlink
 // or a file put in its place.
 func rmdir(path string) error { return syscall.Rmdir(path) }
+
+// markJournalDone sets the status byte of the journal name to done when
+// name is still the file saved describes (see journal.markDone): opened
+// for writing without following a symlink or waiting on a FIFO, never
+// offered to the poller, and written in place.
+func markJournalDone(name string, saved fs.FileInfo) {
+	fd, err := syscall.Open(name, syscall.O_WRONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_NOCTTY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return
+	}
+	defer syscall.Close(fd)
+	var st syscall.Stat_t
+	if syscall.Fstat(fd, &st) != nil {
+		return
+	}
+	if was, ok := saved.Sys().(*syscall.Stat_t); ok && was.Dev == st.Dev && was.Ino == st.Ino {
+		syscall.Pwrite(fd, []byte{journalDone}, int64(len(journalMagic)))
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/edapply/edapply/apply/internal/fsio"
 	"github.com/edapply/edapply/edit"
 )
 
@@ -200,7 +201,7 @@ func (r *resolver) walk(p, c string, lstat func(string) (fs.FileInfo, error), re
 				missing = true
 				continue
 			}
-			if isNotDir(err) {
+			if fsio.IsNotDir(err) {
 				return "", &edit.Error{Code: edit.CodeIO, Msg: path.Dir(cur) + " is not a directory", Err: err,
 					Hint: "A file stands where the path needs a directory; check the path."}
 			}
@@ -287,20 +288,6 @@ func (r *resolver) within(target string) (string, bool) {
 
 func isASCIILetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }
 
-// errMsg returns the OS's reason without the operation and path, which
-// os.Root reports relative to itself and a message already names.
-func errMsg(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err.Error()
-	}
-	return err.Error()
-}
-
 // A resolveCache remembers what resolve returned for each path string
 // within one plan, and what Lstat said of each component on the way: a
 // response that makes 500 edits to one file names it 500 times, one that
@@ -308,11 +295,11 @@ func errMsg(err error) string {
 // each os.Root call walks every component from the root. Planning reads
 // the tree without changing it, so the answers cannot change in between;
 // commit does not use the cache (it changes the tree). With dirs set, a
-// component is looked at through its directory's handle (see dirRoots),
+// component is looked at through its directory's handle (see fsio.Dirs),
 // which planning goes on to read the file through.
 type resolveCache struct {
 	rs    *resolver
-	dirs  *dirRoots
+	dirs  *fsio.Dirs
 	seen  map[string]resolved
 	stats map[string]lstatResult
 }
@@ -406,7 +393,7 @@ func (c *resolveCache) lstat(p string) (fs.FileInfo, error) {
 	var r lstatResult
 	r.fi, r.err = dir.Lstat(name)
 	if c.dirs != nil && r.err == nil && r.fi.Mode().IsRegular() {
-		c.dirs.sawRegular(p)
+		c.dirs.SawRegular(p)
 	}
 	if c.stats == nil {
 		c.stats = map[string]lstatResult{}
@@ -419,8 +406,8 @@ func (c *resolveCache) lstat(p string) (fs.FileInfo, error) {
 // through its directory's handle like lstat.
 func (c *resolveCache) readFile(p string) ([]byte, error) {
 	if c.dirs != nil {
-		if f, name := c.dirs.fileIn(p); f != nil {
-			if b, err := readRaw(f, name); err == nil {
+		if f, name := c.dirs.FileIn(p); f != nil {
+			if b, err := fsio.ReadRaw(f, name); err == nil {
 				return b, nil
 			}
 		}
@@ -430,10 +417,10 @@ func (c *resolveCache) readFile(p string) ([]byte, error) {
 }
 
 // in returns the handle to reach p by, and p's name there: its directory's
-// (see dirRoots), else the root's.
+// (see fsio.Dirs), else the root's.
 func (c *resolveCache) in(p string) (*os.Root, string) {
 	if c.dirs != nil {
-		if dir, name, err := c.dirs.in(p); err == nil {
+		if dir, name, err := c.dirs.In(p); err == nil {
 			return dir, name
 		}
 	}

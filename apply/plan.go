@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/edapply/edapply/apply/internal/fsio"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/locate"
 )
@@ -113,7 +114,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		p = repair(ctx, root, rs, hs, edits, opts)
 	}
 	res = p.res
-	defer p.dirs.close()
+	defer p.dirs.Close()
 	p.finish()
 	// A file left as it was reports its before hash as its after hash, and
 	// its located edits as matched, not applied: the receipt never claims
@@ -250,7 +251,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 }
 
 func newPlanner(root *os.Root, rs *resolver, opts Options, ws []work, cache map[string]loaded) *planner {
-	p := &planner{root: root, rs: rs, dirs: &dirRoots{root: root}, res: &Result{DryRun: opts.DryRun}, slots: map[string]*slot{},
+	p := &planner{root: root, rs: rs, dirs: &fsio.Dirs{Root: root}, res: &Result{DryRun: opts.DryRun}, slots: map[string]*slot{},
 		mopts: locate.Options{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}, noHashes: opts.NoHashes, noAfter: opts.NoAfter}
 	p.cache = cache
 	if ws != nil {
@@ -280,7 +281,7 @@ func repair(ctx context.Context, root *os.Root, rs *resolver, hs *hasher, edits 
 		ws[i] = work{e: e, index: i}
 	}
 	cache := map[string]loaded{}
-	dirs := &dirRoots{root: root} // shared by the rounds, closed by Apply
+	dirs := &fsio.Dirs{Root: root} // shared by the rounds, closed by Apply
 	plan := func(ws []work) *planner {
 		es := make([]edit.Edit, len(ws))
 		for i, w := range ws {
@@ -385,8 +386,8 @@ func ValidBase(h string) bool {
 // was there when it was first read and what the edits so far leave there.
 type slot struct {
 	path  string // resolved: no symlink in any component
-	orig  state
-	cur   state
+	orig  fsio.State
+	cur   fsio.State
 	err   *edit.Error // loading failed (a directory, unreadable); every edit on the path fails with it
 	owner *file       // the file whose content is at this path now; nil if none
 	by    int         // position of the last edit that wrote content here
@@ -403,7 +404,7 @@ type slot struct {
 	// streamed is the hash of streamedOf's content, computed as a batch
 	// made it (see hashStream); finish takes it when cur still holds it.
 	streamed   *digest
-	streamedOf state
+	streamedOf fsio.State
 	// doc, while only Replace edits have come, holds the content as they
 	// leave it (cur is then as it was when doc was made; see sync); hs is
 	// the stream its batch feeds.
@@ -434,7 +435,7 @@ type planner struct {
 	root  *os.Root
 	rs    *resolver
 	rc    resolveCache
-	dirs  *dirRoots  // the directories files are read in, kept open for commit
+	dirs  *fsio.Dirs // the directories files are read in, kept open for commit
 	paths *pathIndex // the tree, for path candidates; walked on the first failure that wants them
 	res   *Result
 	mopts locate.Options
@@ -457,7 +458,7 @@ type planner struct {
 	force map[int]bool
 	held  []heldCheck
 	// links holds the paths of the symlinks a delete or a rename acts on
-	// (read as links: see state.link); unlinked, the paths as written of
+	// (read as links: see fsio.State.Link); unlinked, the paths as written of
 	// those the plan has deleted or moved away, by the edit's position.
 	links    map[string]bool
 	unlinked map[string]int
@@ -484,7 +485,7 @@ type planner struct {
 }
 
 type loaded struct {
-	st   state
+	st   fsio.State
 	err  *edit.Error
 	hash *digest // HashBytes(st.data), started when read; nil when there is none
 }
@@ -599,10 +600,10 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 	for _, b := range bases {
 		s := p.slot(b.rel)
 		var have string
-		if s.err == nil && s.orig.exists {
+		if s.err == nil && s.orig.Exists {
 			have = s.origHash.get()
 			if s.origHash == nil {
-				have = HashBytes(s.orig.data)
+				have = HashBytes(s.orig.Data)
 			}
 		}
 		switch {
@@ -610,7 +611,7 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			e := *s.err
 			e.Path, e.Edit = b.name, -1
 			p.res.Errors.Add(&e)
-		case !s.orig.exists:
+		case !s.orig.Exists:
 			p.res.Errors.Add(&edit.Error{Code: edit.CodeOutOfDate, Path: b.name, Edit: -1,
 				Msg:  "file does not exist, but --base names a version of it",
 				Hint: "The file was removed since the edits were written; re-read the tree and resend them."})
@@ -659,12 +660,12 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 func (p *planner) checkNesting(edits []edit.Edit) {
 	files := map[string]bool{}
 	for _, s := range p.order {
-		if s.cur.exists {
+		if s.cur.Exists {
 			files[s.path] = true
 		}
 	}
 	for _, s := range p.order {
-		if !s.cur.exists || s.orig.exists {
+		if !s.cur.Exists || s.orig.Exists {
 			continue // an existing file's parents are directories already
 		}
 		for d := path.Dir(s.path); d != "."; d = path.Dir(d) {
@@ -722,7 +723,7 @@ func (p *planner) prefetch(paths []string, bad []bool) (stop func()) {
 	var quit atomic.Bool
 	_, wait := spread(lanes(len(todo), 1), len(todo), func(k int) {
 		if f := todo[k]; !quit.Load() {
-			f.l.st, f.l.err = p.dirs.load(f.rel)
+			f.l.st, f.l.err = p.dirs.Load(f.rel)
 			close(f.done)
 		}
 	})
@@ -760,12 +761,12 @@ func (p *planner) slot(rel string) *slot {
 			<-f.done
 			l = f.l
 		} else if p.links[rel] {
-			l.st, l.err = p.dirs.loadEntry(rel)
+			l.st, l.err = p.dirs.LoadEntry(rel)
 		} else {
-			l.st, l.err = p.dirs.load(rel)
+			l.st, l.err = p.dirs.Load(rel)
 		}
-		if l.st.exists {
-			l.hash = p.hash(l.st.data)
+		if l.st.Exists {
+			l.hash = p.hash(l.st.Data)
 		}
 		if p.cache != nil {
 			p.cache[rel] = l // repair rounds read and hash each file once
@@ -789,7 +790,7 @@ func (p *planner) fileAt(s *slot, e *edit.Edit) *file {
 	if s.owner != nil {
 		return s.owner
 	}
-	if !s.cur.exists {
+	if !s.cur.Exists {
 		for _, f := range p.files {
 			if f.origin == s && f.at == nil {
 				f.at, s.owner = s, f
@@ -803,7 +804,7 @@ func (p *planner) fileAt(s *slot, e *edit.Edit) *file {
 		// append would grow to up to twice that.
 		f.fr.Edits = make([]EditResult, 0, n)
 	}
-	if s.cur.exists {
+	if s.cur.Exists {
 		f.origin = s
 	}
 	s.owner = f
@@ -837,7 +838,7 @@ func (p *planner) fail(i int, e *edit.Edit, err *edit.Error) {
 func (p *planner) failOn(f *file, i int, e *edit.Edit, err *edit.Error) {
 	p.fail(i, e, err)
 	p.record(f, i, EditResult{Status: edit.StatusFailed})
-	if p.excerpts != nil && f.at != nil && f.at.cur.exists && p.excerpts[i] == "" {
+	if p.excerpts != nil && f.at != nil && f.at.cur.Exists && p.excerpts[i] == "" {
 		p.excerpts[i] = excerpt(p.text(f.at), err)
 	}
 }
@@ -917,7 +918,7 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 		return
 	}
 	f := p.fileAt(s, e)
-	if s.cur.link && e.Op != edit.Delete && e.Op != edit.Rename {
+	if s.cur.Link && e.Op != edit.Delete && e.Op != edit.Rename {
 		// A link this reply moved: its content is its target's path.
 		p.failOn(f, i, e, &edit.Error{Code: edit.CodeIO, Msg: p.rc.display(e.Path) + " is a symlink this reply moved here",
 			Hint: "Edit the file the link points to by its own path."})
@@ -929,7 +930,7 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 	}
 	switch e.Op {
 	case edit.Create:
-		if e.Format == edit.FormatSearchReplace && s.cur.exists && len(s.cur.data) > 0 && s.made == 0 {
+		if e.Format == edit.FormatSearchReplace && s.cur.Exists && len(s.cur.Data) > 0 && s.made == 0 {
 			// An empty SEARCH on a file with content appends to it, as
 			// Aider reads it; replies rely on that. Not on a file this
 			// reply created: a second create of it is its new version.
@@ -939,7 +940,7 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 		p.create(f, i, e, edit.StrategyCreate)
 	case edit.Replace:
 		if e.Old == "" && e.Hint == 0 && len(e.Anchors) == 0 && !e.AtEOF &&
-			(!s.cur.exists || len(s.cur.data) == 0 || !locate.LineOriented(e)) {
+			(!s.cur.Exists || len(s.cur.Data) == 0 || !locate.LineOriented(e)) {
 			// An empty old text that says nowhere to put its text creates
 			// the file, or fills an empty one; a tool call's refuses a file
 			// with content (FILE_EXISTS). A block's or a chunk's appends to
@@ -950,7 +951,7 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 		}
 		p.replace(f, i, e)
 	case edit.Rewrite:
-		if !s.cur.exists {
+		if !s.cur.Exists {
 			p.create(f, i, e, edit.StrategyCreate)
 			return
 		}
@@ -969,21 +970,21 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat edit.Strategy) {
 		text = trimAdded(text, "")
 	}
 	switch {
-	case !s.cur.exists:
-		s.cur = state{exists: true, data: p.contentOf(text), mode: defaultMode}
+	case !s.cur.Exists:
+		s.cur = fsio.State{Exists: true, Data: p.contentOf(text), Mode: defaultMode}
 		s.made, f.draft = i+1, len(f.fr.Edits)
-	case len(s.cur.data) == 0 && text == "" && (e.Mode == 0 || s.cur.exact && s.cur.mode == fs.FileMode(e.Mode)&fs.ModePerm):
+	case len(s.cur.Data) == 0 && text == "" && (e.Mode == 0 || s.cur.Exact && s.cur.Mode == fs.FileMode(e.Mode)&fs.ModePerm):
 		// An empty file "filled" with nothing is what it was.
 		p.record(f, i, EditResult{Status: edit.StatusAlreadyApplied, Strategy: strat, LineStart: 1})
 		return
-	case len(s.cur.data) == 0:
+	case len(s.cur.Data) == 0:
 		// An empty file is filled: models create files with an empty
 		// SEARCH that a previous turn already touched.
-		s.cur.data = p.contentOf(text)
+		s.cur.Data = p.contentOf(text)
 		s.made, f.draft = i+1, len(f.fr.Edits)
 	default:
-		body, _ := splitBOM(s.cur.data)
-		if body == strings.TrimPrefix(text, bom) || !isBinary(s.cur.data) && locate.SameContent(body, strings.TrimPrefix(text, bom)) {
+		body, _ := splitBOM(s.cur.Data)
+		if body == strings.TrimPrefix(text, bom) || !isBinary(s.cur.Data) && locate.SameContent(body, strings.TrimPrefix(text, bom)) {
 			if p.force[i] {
 				p.failOn(f, i, e, unheldWhole(edit.CodeFileExists, "file already exists and holds this text"))
 				return
@@ -998,7 +999,7 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat edit.Strategy) {
 			return
 		}
 		p.supersede(f, i)
-		s.cur.data, s.cur.pieces = p.contentOf(text), nil
+		s.cur.Data, s.cur.Pieces = p.contentOf(text), nil
 		s.made, f.draft = i+1, len(f.fr.Edits)
 	}
 	p.setMode(s, e)
@@ -1052,18 +1053,18 @@ func (p *planner) contentOf(text string) []byte {
 
 func (p *planner) setMode(s *slot, e *edit.Edit) {
 	if e.Mode != 0 {
-		s.cur.mode = fs.FileMode(e.Mode) & fs.ModePerm
-		s.cur.exact = true
+		s.cur.Mode = fs.FileMode(e.Mode) & fs.ModePerm
+		s.cur.Exact = true
 	}
 }
 
 func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
 	s := f.at
-	if isBinary(s.cur.data) {
+	if isBinary(s.cur.Data) {
 		p.failOn(f, i, e, binaryErr())
 		return
 	}
-	body, hadBOM := splitBOM(s.cur.data)
+	body, hadBOM := splitBOM(s.cur.Data)
 	text := e.New
 	newBOM := false
 	for strings.HasPrefix(text, bom) {
@@ -1104,7 +1105,7 @@ func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
 	}
 	er := EditResult{Status: edit.StatusApplied, Strategy: edit.StrategyRewrite,
 		LineStart: 1, LineEnd: lineCount(text), Written: strings.TrimPrefix(text, bom)}
-	if text == string(s.cur.data) {
+	if text == string(s.cur.Data) {
 		if p.force[i] {
 			p.failOn(f, i, e, unheldWhole(edit.CodeNoMatch, "the whole file written is the file as it stands"))
 			return
@@ -1112,20 +1113,20 @@ func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
 		er.Status = edit.StatusAlreadyApplied
 		p.held = append(p.held, heldCheck{i: i, f: f, k: len(f.fr.Edits), changes: f.changes})
 	}
-	s.cur.data = p.contentOf(text)
+	s.cur.Data = p.contentOf(text)
 	p.setMode(s, e)
 	p.record(f, i, er)
 }
 
 func (p *planner) delete(f *file, i int, e *edit.Edit) {
 	s := f.at
-	if !s.cur.exists {
+	if !s.cur.Exists {
 		p.failOn(f, i, e, notFound(e))
 		return
 	}
 	if e.Old != "" {
-		content := s.cur.data
-		if s.cur.link {
+		content := s.cur.Data
+		if s.cur.Link {
 			content = p.linkedContent(e, s)
 		}
 		if isBinary(content) {
@@ -1133,19 +1134,19 @@ func (p *planner) delete(f *file, i int, e *edit.Edit) {
 			return
 		}
 		body, _ := splitBOM(content)
-		if !locate.SameContent(body, e.Old) && !(s.cur.link && locate.SameContent(string(s.cur.data), e.Old)) {
+		if !locate.SameContent(body, e.Old) && !(s.cur.Link && locate.SameContent(string(s.cur.Data), e.Old)) {
 			p.failOn(f, i, e, &edit.Error{Code: edit.CodeNoMatch, Msg: "file content differs from the deletion's",
 				Hint: "A deletion must quote the whole file as it stands; re-read it, or delete it without quoting it."})
 			return
 		}
 	}
-	er := EditResult{Status: edit.StatusApplied, Strategy: edit.StrategyDelete, LineStart: 1, LineEnd: lineCount(string(s.cur.data))}
-	if s.cur.link {
+	er := EditResult{Status: edit.StatusApplied, Strategy: edit.StrategyDelete, LineStart: 1, LineEnd: lineCount(string(s.cur.Data))}
+	if s.cur.Link {
 		er.LineStart, er.LineEnd = 0, 0 // a link has no lines
 		p.unlink(e, i)
 	}
 	p.record(f, i, er)
-	s.cur, s.made = state{}, 0
+	s.cur, s.made = fsio.State{}, 0
 	s.owner, f.at = nil, nil
 }
 
@@ -1165,35 +1166,35 @@ func (p *planner) linkedContent(e *edit.Edit, s *slot) []byte {
 	if err != nil || target == s.path {
 		return nil
 	}
-	st, lerr := p.dirs.load(target)
+	st, lerr := p.dirs.Load(target)
 	if lerr != nil {
 		return nil
 	}
 	if p.audit.linked == nil {
-		p.audit.linked = map[string]state{}
+		p.audit.linked = map[string]fsio.State{}
 	}
 	p.audit.linked[target] = st
-	return st.data
+	return st.Data
 }
 
 func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 	s := f.at
-	if !s.cur.exists {
+	if !s.cur.Exists {
 		p.failOn(f, i, e, notFound(e))
 		return
 	}
-	if s.cur.link && e.Mode != 0 {
+	if s.cur.Link && e.Mode != 0 {
 		// git would refuse the diff's mode lines for a link (mode
 		// 120000); a link has no mode to set.
 		p.failOn(f, i, e, &edit.Error{Code: edit.CodeIO, Msg: fmt.Sprintf("%s is a symlink, which has no mode; the rename asks for mode %04o", p.rc.display(e.Path), e.Mode),
 			Hint: "Rename the link without a mode, or set the mode on the file it points to."})
 		return
 	}
-	if s.cur.link && dst != s.path {
+	if s.cur.Link && dst != s.path {
 		// A link moved keeps its target as written, as git and mv move
 		// it: relative, it is read from the new directory, which must
 		// not lead it out of the root.
-		if t := string(s.cur.data); !filepath.IsAbs(t) && escapes(path.Clean(path.Join(path.Dir(dst), t))) {
+		if t := string(s.cur.Data); !filepath.IsAbs(t) && escapes(path.Clean(path.Join(path.Dir(dst), t))) {
 			err := outOfRoot("symlink " + p.rc.display(e.Path) + ", moved to " + p.rc.display(e.New) + ", would point outside the root")
 			p.failOn(f, i, e, err)
 			return
@@ -1210,7 +1211,7 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 		p.failOn(f, i, e, &err)
 		return
 	}
-	if d.cur.exists {
+	if d.cur.Exists {
 		p.failOn(f, i, e, &edit.Error{Code: edit.CodeFileExists, Path: p.rc.display(e.New), Msg: "rename destination already exists",
 			Hint: "Rename to a path that does not exist, or delete the destination first."})
 		return
@@ -1222,14 +1223,14 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 	}
 	d.cur, d.made = s.cur, s.made
 	d.by = i
-	d.cur.exact = true // a moved file keeps its mode exactly, unless the rename names one
+	d.cur.Exact = true // a moved file keeps its mode exactly, unless the rename names one
 	p.setMode(d, e)
-	s.cur, s.made = state{}, 0
+	s.cur, s.made = fsio.State{}, 0
 	s.owner = nil
 	d.owner, f.at = f, d
 	f.fr.NewPath = p.rc.display(e.New)
-	if s.cur.link || d.cur.link {
-		d.cur.mode, d.cur.exact = 0, false // a link has no mode
+	if s.cur.Link || d.cur.Link {
+		d.cur.Mode, d.cur.Exact = 0, false // a link has no mode
 		p.unlink(e, i)
 	}
 	p.record(f, i, EditResult{Status: edit.StatusApplied, Strategy: edit.StrategyRename})
@@ -1241,25 +1242,25 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 func (p *planner) finish() {
 	for _, f := range p.files {
 		switch {
-		case f.at == nil || !f.at.cur.exists:
-		case f.origin != nil && f.origin.orig.exists && sameRef(f.at.cur, f.origin.orig):
+		case f.at == nil || !f.at.cur.Exists:
+		case f.origin != nil && f.origin.orig.Exists && fsio.SameRef(f.at.cur, f.origin.orig):
 			f.at.curHash = f.origin.origHash // unchanged (failed edits, a rename): hashed already
-		case f.at.streamed != nil && sameRef(f.at.cur, f.at.streamedOf):
+		case f.at.streamed != nil && fsio.SameRef(f.at.cur, f.at.streamedOf):
 			f.at.curHash = f.at.streamed
 		default:
-			f.at.curHash = p.hashChunks(f.at.cur.chunks())
+			f.at.curHash = p.hashChunks(f.at.cur.Chunks())
 		}
 	}
 	for _, f := range p.files {
 		fr := f.fr
-		if f.origin != nil && f.origin.orig.exists {
-			fr.Before = f.origin.orig.data
+		if f.origin != nil && f.origin.orig.Exists {
+			fr.Before = f.origin.orig.Data
 			fr.BeforeHash = f.origin.origHash.get()
 		}
-		exists := f.at != nil && f.at.cur.exists
+		exists := f.at != nil && f.at.cur.Exists
 		if exists && !p.noAfter {
-			fr.After = f.at.cur.data
-			if sameBytes(fr.After, fr.Before) {
+			fr.After = f.at.cur.Data
+			if fsio.SameBytes(fr.After, fr.Before) {
 				fr.After = slices.Clone(fr.After) // the caller's to write, as Before is
 			}
 		}
@@ -1295,7 +1296,7 @@ func (p *planner) finish() {
 // receipt.
 func (p *planner) settle() {
 	for _, f := range p.files {
-		if f.at != nil && f.at.cur.exists {
+		if f.at != nil && f.at.cur.Exists {
 			f.fr.AfterHash = f.at.curHash.get()
 		}
 	}
@@ -1335,13 +1336,13 @@ func (p *planner) leftOnDisk(left map[string]bool) {
 		if f.at != nil {
 			at = f.at
 		}
-		st, err := loadIn(p.root, at.path, at.path)
+		st, err := fsio.LoadIn(p.root, at.path, at.path)
 		switch {
 		case err != nil:
-		case !st.exists:
+		case !st.Exists:
 			f.fr.AfterHash = ""
 		default:
-			f.fr.AfterHash = HashBytes(st.data)
+			f.fr.AfterHash = HashBytes(st.Data)
 		}
 	}
 }
@@ -1350,7 +1351,7 @@ func (p *planner) leftOnDisk(left map[string]bool) {
 func (p *planner) changes() []change {
 	var cs []change
 	for _, s := range p.order {
-		if !s.orig.equal(s.cur) {
+		if !s.orig.Equal(s.cur) {
 			cs = append(cs, change{path: s.path, orig: s.orig, final: s.cur})
 		}
 	}

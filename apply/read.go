@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/edapply/edapply/apply/internal/fsio"
 	"github.com/edapply/edapply/edit"
 )
 
@@ -47,13 +48,13 @@ func ReadWith(opts Options, p string, offset, limit int) (*Window, *edit.Error) 
 	if err != nil {
 		return nil, err
 	}
-	if isBinary(st.data) {
+	if isBinary(st.Data) {
 		e := binaryErr()
 		e.Path, e.Edit = rel, -1
 		return nil, e
 	}
-	w := cutWindow(string(st.data), offset, limit)
-	w.Path, w.Hash = rel, HashBytes(st.data)
+	w := cutWindow(string(st.Data), offset, limit)
+	w.Path, w.Hash = rel, HashBytes(st.Data)
 	return w, nil
 }
 
@@ -68,17 +69,17 @@ func HashFile(opts Options, p string) (rel, hash string, err *edit.Error) {
 	if err != nil {
 		return "", "", err
 	}
-	return rel, HashBytes(st.data), nil
+	return rel, HashBytes(st.Data), nil
 }
 
 // loadNamed reads the file p names in opts.Root, resolved as an edit's
 // path is. A missing file is FILE_NOT_FOUND; an error names the path
 // (with the tree's files p probably means) and has Edit -1.
-func loadNamed(opts Options, p string) (string, state, *edit.Error) {
+func loadNamed(opts Options, p string) (string, fsio.State, *edit.Error) {
 	root := opts.Root
 	var r *os.Root
 	var paths *pathIndex
-	fail := func(e *edit.Error) (string, state, *edit.Error) {
+	fail := func(e *edit.Error) (string, fsio.State, *edit.Error) {
 		if e.Path == "" {
 			e.Path = p
 		}
@@ -86,7 +87,7 @@ func loadNamed(opts Options, p string) (string, state, *edit.Error) {
 			addPathCandidates(r, &paths, e, p, "")
 		}
 		e.Edit = -1
-		return "", state{}, e
+		return "", fsio.State{}, e
 	}
 	r, err := os.OpenRoot(root)
 	if err != nil {
@@ -102,12 +103,12 @@ func loadNamed(opts Options, p string) (string, state, *edit.Error) {
 	if rerr != nil {
 		return fail(rerr)
 	}
-	st, lerr := loadIn(r, rel, rel)
+	st, lerr := fsio.LoadIn(r, rel, rel)
 	switch {
 	case lerr != nil:
 		lerr.Path = rel
 		return fail(lerr)
-	case !st.exists:
+	case !st.Exists:
 		// A read creates nothing: the hint is not an edit's.
 		return fail(&edit.Error{Code: edit.CodeFileNotFound, Path: rel, Msg: "no such file", Hint: "Check the path against the tree."})
 	}

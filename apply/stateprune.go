@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/edapply/edapply/apply/internal/fsio"
 )
 
 // A state base (see journalDirs) gains a directory for every root ever
@@ -80,7 +82,7 @@ func pruneStates(base string, now time.Time, lim pruneLimits) (run pruneRun) {
 		return run
 	}
 	defer f.Close()
-	if !tryLock(f) {
+	if !fsio.TryLock(f) {
 		return run
 	}
 	fi, err := f.Stat()
@@ -294,7 +296,7 @@ func pruneStateDir(base, name, host string, now time.Time) bool {
 // its own (versions 2 to 4).
 const legacyJournalName = "journal"
 
-// isJournalTemp reports whether n is a name writeFileAtomic gives a
+// isJournalTemp reports whether n is a name fsio.WriteFileAtomic gives a
 // journal while it writes it: os.CreateTemp puts a decimal number where
 // its pattern has "*".
 func isJournalTemp(n string) bool {
@@ -315,7 +317,7 @@ func isJournalTemp(n string) bool {
 // state directory is kept after its last change. Every journal of a root
 // is written under the root's lock, which the apply that removes them
 // holds, so none of them is being written; the age guards where the file
-// system keeps no locks (see lockDir): a write dates its file as it goes,
+// system keeps no locks (see fsio.LockRoot): a write dates its file as it goes,
 // and an hour is far past the longest a journal takes to write.
 const journalTempGrace = time.Hour
 

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/edapply/edapply/apply/internal/fsio"
 	"github.com/edapply/edapply/edit"
 )
 
@@ -41,7 +42,7 @@ func stateFor(t *testing.T, base, root, host string, when time.Time) (dir, jname
 	}
 	j := &journal{Root: root, ID: "00112233445566ff", Time: when, PID: 1, Host: host, Done: true}
 	jname = filepath.Join(dir, j.fileName())
-	if _, err := writeFileAtomic(jname, j.pieces(), false); err != nil {
+	if _, err := fsio.WriteFileAtomic(jname, j.pieces(), false); err != nil {
 		t.Fatal(err)
 	}
 	setTimes(t, when, jname, dir)
@@ -266,7 +267,7 @@ func TestPruneStatesContention(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer other.Close()
-	if !tryLock(other) {
+	if !fsio.TryLock(other) {
 		t.Fatal("cannot lock the stamp")
 	}
 	if run := pruneStates(base, now, defaultLimits); run != (pruneRun{}) || !exists(d) {

@@ -1,7 +1,6 @@
 package apply
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -17,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/edapply/edapply/apply/internal/fsio"
 	"github.com/edapply/edapply/edit"
 )
 
@@ -55,7 +55,7 @@ type journalFile struct {
 	AfterLen  uint64 // the length of its bytes after (0 when deleted)
 	AfterSum  uint64 // their contentSum
 	// WasLink and IsLink say the path was, and is after, a symbolic
-	// link: its bytes are then the link's target (see state.link), and
+	// link: its bytes are then the link's target (see fsio.State.Link), and
 	// undo puts a link back as a link.
 	WasLink, IsLink bool
 }
@@ -144,14 +144,14 @@ const HistorySize = 10
 const journalPrefix = "j-"
 
 func newJournal(root string, cs []change) *journal {
-	j := &journal{Root: root, ID: randomID(), Time: time.Now().UTC(), PID: os.Getpid()}
+	j := &journal{Root: root, ID: fsio.RandomID(), Time: time.Now().UTC(), PID: os.Getpid()}
 	j.Host, _ = os.Hostname()
 	for _, c := range cs {
-		jf := journalFile{Path: c.path, Existed: c.orig.exists, Before: c.orig.data, Mode: uint32(c.orig.mode), Exists: c.final.exists,
-			WasLink: c.orig.link, IsLink: c.final.link}
+		jf := journalFile{Path: c.path, Existed: c.orig.Exists, Before: c.orig.Data, Mode: uint32(c.orig.Mode), Exists: c.final.Exists,
+			WasLink: c.orig.Link, IsLink: c.final.Link}
 		jf.BeforeSum = contentSum(jf.Before)
-		if c.final.exists {
-			jf.AfterLen, jf.AfterSum = uint64(c.final.size()), chunksSum(c.final.chunks())
+		if c.final.Exists {
+			jf.AfterLen, jf.AfterSum = uint64(c.final.Size()), chunksSum(c.final.Chunks())
 		}
 		j.Files = append(j.Files, jf)
 	}
@@ -220,9 +220,9 @@ func listJournalFiles(dirs []string) (names, temps []string) {
 func lastElem(p string) string { return p[strings.LastIndexByte(p, filepath.Separator)+1:] }
 
 // readDirNames returns the names dir holds, sorted as os.ReadDir sorts
-// them, with dir opened by openDir.
+// them, with dir opened by fsio.OpenDir.
 func readDirNames(dir string) ([]string, error) {
-	d, err := openDir(dir)
+	d, err := fsio.OpenDir(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -328,11 +328,11 @@ func (j *journal) save(dirs []string, newest string, sync bool) (string, error) 
 			journalSaveHook(dir)
 		}
 		var err error
-		j.saved, err = writeFileAtomic(name, j.pieces(), sync)
+		j.saved, err = fsio.WriteFileAtomic(name, j.pieces(), sync)
 		if errors.Is(err, fs.ErrNotExist) && os.Mkdir(dir, 0o700) == nil {
 			// Another process's pruneStates removed the directory, empty
 			// and old, since it was made.
-			j.saved, err = writeFileAtomic(name, j.pieces(), sync)
+			j.saved, err = fsio.WriteFileAtomic(name, j.pieces(), sync)
 		}
 		if err == nil {
 			return name, nil
@@ -386,68 +386,6 @@ func journalBusy(name string) bool {
 	return err == nil && !j.Done && j.running()
 }
 
-// writeFileAtomic writes pieces, in order, to name by way of a synced
-// temp file and a rename, then syncs the directory: the journal is on
-// disk, under its name, before the commit touches the first file of the
-// tree, so that `edapply undo` finds it even after a power cut. Without
-// sync (Options.NoSync) it is only atomic: whole under its name for any
-// process, but not durable across a power cut. It returns the file
-// written, to tell it from another written under the same name since.
-func writeFileAtomic(name string, pieces [][]byte, sync bool) (fs.FileInfo, error) {
-	f, err := createTemp(filepath.Dir(name), ".journal-", ".tmp")
-	if err != nil {
-		return nil, err
-	}
-	tmp := f.Name()
-	err = writePieces(f, pieces)
-	var fi fs.FileInfo
-	if err == nil {
-		fi, err = f.Stat()
-	}
-	if err == nil {
-		err = closeFile(f, sync)
-	} else {
-		f.Close()
-	}
-	if err == nil {
-		err = os.Rename(tmp, name)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return nil, err
-	}
-	if !sync {
-		return fi, nil
-	}
-	return fi, syncDir(filepath.Dir(name))
-}
-
-// writeBuffered writes pieces to f through a buffer: a journal is one small
-// record and then each file's original bytes, a thousand small writes for
-// a thousand small files. (A piece larger than the buffer goes straight
-// through.) It is the portable writePieces.
-func writeBuffered(f *os.File, pieces [][]byte) error {
-	w := bufio.NewWriterSize(f, 256<<10)
-	for _, p := range pieces {
-		if _, err := w.Write(p); err != nil {
-			return err
-		}
-	}
-	return w.Flush()
-}
-
-// syncDir makes the renames done in dir durable.
-func syncDir(dir string) error {
-	d, err := openDir(dir)
-	if err != nil {
-		return err
-	}
-	if err = syncClose(d); errors.Is(err, syscall.EINVAL) {
-		return nil // a file system that cannot sync directories
-	}
-	return err
-}
-
 // Undo restores the files the last Apply in opts.Root changed: modified
 // files get their bytes and mode back, created files are removed, deleted
 // files restored, renames reversed (as a removal and a restoration), and
@@ -498,19 +436,19 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 
 	// The files are read through the directory handles the commit then
 	// writes through.
-	dr := &dirRoots{root: root}
-	defer dr.close()
+	dr := &fsio.Dirs{Root: root}
+	defer dr.Close()
 	// Nothing is written before the commit below: a cache of the walk
 	// from the root serves every path.
 	rc := resolveCache{rs: rs, dirs: dr}
 	var cs []change
 	for _, jf := range j.Files {
 		// A path that was or is a link is the link's own entry, not its
-		// target's (see state.link).
+		// target's (see fsio.State.Link).
 		links := jf.WasLink || jf.IsLink
-		resolve, load := rc.resolve, dr.load
+		resolve, load := rc.resolve, dr.Load
 		if links {
-			resolve, load = rc.entry, dr.loadEntry
+			resolve, load = rc.entry, dr.LoadEntry
 		}
 		rel, perr := resolve(jf.Path)
 		if perr == nil && rel != jf.Path {
@@ -529,15 +467,15 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 			res.Errors.Add(lerr)
 			continue
 		}
-		before := state{exists: jf.Existed, data: jf.Before, mode: fs.FileMode(jf.Mode), exact: true, link: jf.WasLink}
-		if before.data == nil && before.exists {
-			before.data = []byte{}
+		before := fsio.State{Exists: jf.Existed, Data: jf.Before, Mode: fs.FileMode(jf.Mode), Exact: true, Link: jf.WasLink}
+		if before.Data == nil && before.Exists {
+			before.Data = []byte{}
 		}
 		switch {
-		case now.exists == jf.Exists && (!now.exists || now.link == jf.IsLink && jf.holds(now.data)):
+		case now.Exists == jf.Exists && (!now.Exists || now.Link == jf.IsLink && jf.holds(now.Data)):
 			cs = append(cs, change{path: rel, orig: now, final: before})
 			res.Files = append(res.Files, undoResult(rel, now, before))
-		case before.equal(now):
+		case before.Equal(now):
 			// Already as it was: an interrupted commit or a manual revert.
 		default:
 			res.Errors.Add(&edit.Error{Code: edit.CodeOutOfDate, Path: jf.Path, Edit: -1,
@@ -558,8 +496,8 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 		j.Done = false // this undo's commit is under way
 		j.PID = os.Getpid()
 		j.Host, _ = os.Hostname()
-		_, err := writeFileAtomic(name, j.pieces(), !opts.NoSync)
-		return func() { _, _ = writeFileAtomic(name, [][]byte{data}, !opts.NoSync) }, err
+		_, err := fsio.WriteFileAtomic(name, j.pieces(), !opts.NoSync)
+		return func() { _, _ = fsio.WriteFileAtomic(name, [][]byte{data}, !opts.NoSync) }, err
 	}
 	if e := tx.commit(ctx, save); e != nil {
 		return fail(e)
@@ -575,18 +513,18 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 }
 
 // undoResult reports restoring p from now to before.
-func undoResult(p string, now, before state) *FileResult {
+func undoResult(p string, now, before fsio.State) *FileResult {
 	fr := &FileResult{Path: p}
-	if now.exists {
-		fr.Before, fr.BeforeHash = now.data, HashBytes(now.data)
+	if now.Exists {
+		fr.Before, fr.BeforeHash = now.Data, HashBytes(now.Data)
 	}
-	if before.exists {
-		fr.After, fr.AfterHash = before.data, HashBytes(before.data)
+	if before.Exists {
+		fr.After, fr.AfterHash = before.Data, HashBytes(before.Data)
 	}
 	switch {
-	case !now.exists:
+	case !now.Exists:
 		fr.Op = "create"
-	case !before.exists:
+	case !before.Exists:
 		fr.Op = "delete"
 	default:
 		fr.Op = "modify"
@@ -678,7 +616,7 @@ func History(opts Options) ([]Checkpoint, error) {
 // is recorded nowhere, so it is left rather than guessed at. It returns,
 // for each journal, whether its apply may still be under way (see
 // journalBusy), for pruneJournals: each journal is read once per apply.
-func cleanStale(dr *dirRoots, rs *resolver, names []string) map[string]bool {
+func cleanStale(dr *fsio.Dirs, rs *resolver, names []string) map[string]bool {
 	busy := make(map[string]bool, len(names))
 	for _, name := range names {
 		if journalFinished(name) {
@@ -702,8 +640,8 @@ func cleanStale(dr *dirRoots, rs *resolver, names []string) map[string]bool {
 // removeLeftovers removes j's temp files that still exist, unless the
 // process that wrote j may still be running, then its directories that are
 // empty. dr is the root, with the directories already opened.
-func (j *journal) removeLeftovers(dr *dirRoots, rs *resolver) {
-	root := dr.root
+func (j *journal) removeLeftovers(dr *fsio.Dirs, rs *resolver) {
+	root := dr.Root
 	if len(j.Temps) > 0 && !j.running() {
 		for _, tmp := range j.Temps {
 			// Only a regular file of edapply's naming at a path with no
@@ -715,7 +653,7 @@ func (j *journal) removeLeftovers(dr *dirRoots, rs *resolver) {
 			// Usually the apply finished and removed its temp files
 			// itself: one look in the directory settles that, before
 			// resolve walks the path.
-			if r, name, err := dr.in(tmp); err != nil {
+			if r, name, err := dr.In(tmp); err != nil {
 				continue
 			} else if _, err := r.Lstat(name); err != nil {
 				continue

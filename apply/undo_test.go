@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/edapply/edapply/apply/internal/fsio"
 	"github.com/edapply/edapply/edit"
 )
 
@@ -201,7 +202,7 @@ func TestCleanStale(t *testing.T) {
 				t.Fatalf("journal %q: %+v, %v; want one temp file and done", data, j, err)
 			}
 			j.PID, j.Done = tc.pid, tc.finished
-			if _, err := writeFileAtomic(jname, j.pieces(), true); err != nil {
+			if _, err := fsio.WriteFileAtomic(jname, j.pieces(), true); err != nil {
 				t.Fatal(err)
 			}
 			tmp := filepath.Join(root, j.Temps[0])
@@ -245,7 +246,7 @@ func TestPruneJournalsTakesCleanStalesWord(t *testing.T) {
 		// which is running on this machine.
 		j := &journal{Root: "/gone", ID: fmt.Sprintf("%016x", i), Time: time.Unix(0, int64(1000-i)), PID: 1, Host: host}
 		name := filepath.Join(dir, j.fileName())
-		if _, err := writeFileAtomic(name, j.pieces(), false); err != nil {
+		if _, err := fsio.WriteFileAtomic(name, j.pieces(), false); err != nil {
 			t.Fatal(err)
 		}
 		names = append(names, name)
