@@ -8,6 +8,7 @@ import (
 
 	"github.com/edapply/edapply/apply/internal/audit"
 	"github.com/edapply/edapply/apply/internal/fsio"
+	"github.com/edapply/edapply/apply/internal/txn"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/testhook"
 	"github.com/edapply/edapply/locate"
@@ -81,16 +82,16 @@ func (p *planner) logLocated(r locate.Result) {
 // package audit's rules; it runs before a dry run returns too, so that a
 // dry run predicts the real one. testhook.Plan, in tests, changes cs
 // first: the defect a test plants is then what commit would write.
-func (p *planner) check(cs []change) edit.ErrorList {
+func (p *planner) check(cs []txn.Change) edit.ErrorList {
 	if testhook.Plan != nil {
 		for k := range cs {
-			if c := &cs[k]; c.final.Exists {
+			if c := &cs[k]; c.Final.Exists {
 				var b []byte
-				for _, x := range c.final.Chunks() {
+				for _, x := range c.Final.Chunks() {
 					b = append(b, x...)
 				}
-				c.final.Data, c.final.Mode = testhook.Plan(c.path, b, c.final.Mode)
-				c.final.Pieces = nil
+				c.Final.Data, c.Final.Mode = testhook.Plan(c.Path, b, c.Final.Mode)
+				c.Final.Pieces = nil
 			}
 		}
 	}
@@ -105,7 +106,7 @@ func (p *planner) check(cs []change) edit.ErrorList {
 		}
 	}
 	for _, c := range cs {
-		tx.Writes = append(tx.Writes, audit.Entry{Path: c.path, Content: auditContent(c.final)})
+		tx.Writes = append(tx.Writes, audit.Entry{Path: c.Path, Content: auditContent(c.Final)})
 	}
 	at := make(map[*file]*audit.File, len(p.files))
 	for k, f := range p.files {

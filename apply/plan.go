@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 
 	"github.com/edapply/edapply/apply/internal/fsio"
+	"github.com/edapply/edapply/apply/internal/txn"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/locate"
 )
@@ -29,7 +30,7 @@ import (
 // in order against its in-memory content, so a later edit may quote what an
 // earlier one wrote. Every failing edit is reported. If anything failed,
 // nothing is written and Result.OK is false. Otherwise the files are
-// committed (see commit.go), an undo journal is recorded under
+// committed (see package txn), an undo journal is recorded under
 // opts.StateDir, and opts.Verify, if set, judges the files written; when it
 // fails every file is restored and the error is CHECK_FAILED.
 //
@@ -135,7 +136,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	// (--base) first.
 	// A plan with no error is checked (audit.go) before anything is
 	// written, in a dry run too: INTERNAL refuses it.
-	var changes []change
+	var changes []txn.Change
 	if len(res.Errors) == 0 {
 		changes = p.changes()
 		res.Errors = append(res.Errors, p.check(changes)...)
@@ -155,7 +156,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 			return res, res.Errors.Err()
 		}
 	}
-	tx := &txn{root: root, changes: changes, dr: p.dirs, noSync: opts.NoSync}
+	tx := &txn.Txn{Root: root, Changes: changes, Dirs: p.dirs, NoSync: opts.NoSync}
 	var jdirs, journals []string
 	var busy map[string]bool
 	if len(changes) > 0 {
@@ -168,7 +169,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 			busy = cleanStale(p.dirs, rs, journals)
 			pruneJournalTempsNow(temps)
 		}
-		if e := tx.commit(ctx, func(temps, dirs []string) (func(), error) {
+		if e := tx.Commit(ctx, func(temps, dirs []string) (func(), error) {
 			if jerr != nil {
 				return nil, jerr
 			}
@@ -187,12 +188,12 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 			res.Journal = name
 			return func() { jr.remove(name) }, nil
 		}); e != nil {
-			if tx.unjournal == nil {
+			if !tx.JournalKept() {
 				res.Journal = "" // rolled back, and its journal with it
 			}
 			res.Errors.Add(e)
-			res.Errors = append(res.Errors, tx.left...)
-			tx.leftWritten(left)
+			res.Errors = append(res.Errors, tx.Left...)
+			tx.LeftWritten(left)
 			return res, res.Errors.Err()
 		}
 		jr.markDone(res.Journal)
@@ -211,21 +212,21 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 				e.Msg += "; nothing was restored"
 				e.Hint = "Run `edapply undo` once the other edapply has finished."
 			} else {
-				re := tx.revert()
+				re := tx.Revert()
 				if re != nil {
 					res.Errors.Add(re)
 				}
-				res.Errors = append(res.Errors, tx.left...)
-				if re != nil || len(tx.left) > 0 {
+				res.Errors = append(res.Errors, tx.Left...)
+				if re != nil || len(tx.Left) > 0 {
 					e.Msg += "; some files were not restored"
 				} else {
 					e.Msg += "; every file was restored"
 				}
 			}
-			if tx.unjournal == nil {
+			if !tx.JournalKept() {
 				res.Journal = ""
 			}
-			tx.leftWritten(left)
+			tx.LeftWritten(left)
 			return res, res.Errors.Err()
 		}
 	}
@@ -1348,11 +1349,11 @@ func (p *planner) leftOnDisk(left map[string]bool) {
 }
 
 // changes lists what commit must do, in order of first use.
-func (p *planner) changes() []change {
-	var cs []change
+func (p *planner) changes() []txn.Change {
+	var cs []txn.Change
 	for _, s := range p.order {
 		if !s.orig.Equal(s.cur) {
-			cs = append(cs, change{path: s.path, orig: s.orig, final: s.cur})
+			cs = append(cs, txn.Change{Path: s.path, Orig: s.orig, Final: s.cur})
 		}
 	}
 	return cs

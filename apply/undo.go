@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/edapply/edapply/apply/internal/fsio"
+	"github.com/edapply/edapply/apply/internal/txn"
 	"github.com/edapply/edapply/edit"
 )
 
@@ -143,15 +144,15 @@ const HistorySize = 10
 // as the journals' times do, in whichever directory each lies.
 const journalPrefix = "j-"
 
-func newJournal(root string, cs []change) *journal {
+func newJournal(root string, cs []txn.Change) *journal {
 	j := &journal{Root: root, ID: fsio.RandomID(), Time: time.Now().UTC(), PID: os.Getpid()}
 	j.Host, _ = os.Hostname()
 	for _, c := range cs {
-		jf := journalFile{Path: c.path, Existed: c.orig.Exists, Before: c.orig.Data, Mode: uint32(c.orig.Mode), Exists: c.final.Exists,
-			WasLink: c.orig.Link, IsLink: c.final.Link}
+		jf := journalFile{Path: c.Path, Existed: c.Orig.Exists, Before: c.Orig.Data, Mode: uint32(c.Orig.Mode), Exists: c.Final.Exists,
+			WasLink: c.Orig.Link, IsLink: c.Final.Link}
 		jf.BeforeSum = contentSum(jf.Before)
-		if c.final.Exists {
-			jf.AfterLen, jf.AfterSum = uint64(c.final.Size()), chunksSum(c.final.Chunks())
+		if c.Final.Exists {
+			jf.AfterLen, jf.AfterSum = uint64(c.Final.Size()), chunksSum(c.Final.Chunks())
 		}
 		j.Files = append(j.Files, jf)
 	}
@@ -441,7 +442,7 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 	// Nothing is written before the commit below: a cache of the walk
 	// from the root serves every path.
 	rc := resolveCache{rs: rs, dirs: dr}
-	var cs []change
+	var cs []txn.Change
 	for _, jf := range j.Files {
 		// A path that was or is a link is the link's own entry, not its
 		// target's (see fsio.State.Link).
@@ -473,7 +474,7 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 		}
 		switch {
 		case now.Exists == jf.Exists && (!now.Exists || now.Link == jf.IsLink && jf.holds(now.Data)):
-			cs = append(cs, change{path: rel, orig: now, final: before})
+			cs = append(cs, txn.Change{Path: rel, Orig: now, Final: before})
 			res.Files = append(res.Files, undoResult(rel, now, before))
 		case before.Equal(now):
 			// Already as it was: an interrupted commit or a manual revert.
@@ -487,7 +488,7 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 		res.OK = len(res.Errors) == 0
 		return res, res.Errors.Err()
 	}
-	tx := &txn{root: root, changes: cs, dr: dr, noSync: opts.NoSync}
+	tx := &txn.Txn{Root: root, Changes: cs, Dirs: dr, NoSync: opts.NoSync}
 	// The journal is rewritten first to name this undo's temp files (and
 	// process) too, so that an undo killed part way leaves nothing the next
 	// undo cannot judge and clean up.
@@ -499,7 +500,7 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 		_, err := fsio.WriteFileAtomic(name, j.pieces(), !opts.NoSync)
 		return func() { _, _ = fsio.WriteFileAtomic(name, [][]byte{data}, !opts.NoSync) }, err
 	}
-	if e := tx.commit(ctx, save); e != nil {
+	if e := tx.Commit(ctx, save); e != nil {
 		return fail(e)
 	}
 	j.removeLeftovers(dr, rs)
@@ -647,7 +648,7 @@ func (j *journal) removeLeftovers(dr *fsio.Dirs, rs *resolver) {
 			// Only a regular file of edapply's naming at a path with no
 			// symlink on the way: anything else is not a temp file j made.
 			base := path.Base(tmp)
-			if !strings.HasPrefix(base, tempPrefix) || !strings.HasSuffix(base, tempSuffix) {
+			if !txn.IsTempName(base) {
 				continue
 			}
 			// Usually the apply finished and removed its temp files
