@@ -36,7 +36,6 @@ import (
 // summed, and a reader refuses a journal whose sums disagree: undo writes
 // back a journal's bytes, so one damaged on disk must never reach the
 // tree. cleanStale reads the magic, status and header and stops there.
-// (Versions 2 to 4, without the id or the sums, are refused as damaged.)
 const journalMagic = "edapply journal 5\n"
 
 // maxJournalHeader bounds the header a reader accepts, so a corrupt

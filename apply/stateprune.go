@@ -1,14 +1,12 @@
 package apply
 
 import (
-	"bytes"
 	"errors"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -49,8 +47,7 @@ const (
 	// killed while they saved theirs. One with more is left alone.
 	stateDirMax = 64
 	// rootPeek is how much of a journal is read for the root and the host
-	// at its start: the magic, the header's length, then two strings, the
-	// root a path of at most a few KiB.
+	// in its header: the root a path of at most a few KiB.
 	rootPeek = 8 << 10
 )
 
@@ -219,12 +216,12 @@ func stateNamesSorted(base, cursor string, batch int) (names, at []string, next 
 // (host is this machine's name):
 //
 //   - a directory, not a symlink to one, holding nothing but regular
-//     files of edapply's naming (journals, a journal of versions 2 to 4,
-//     a journal's temp file), at most stateDirMax of them;
+//     files of edapply's naming (journals, a journal's temp file), at
+//     most stateDirMax of them;
 //   - it and each of them last changed before now-stateGrace, and no
 //     journal's name carries a later time;
 //   - with journals: the newest that names the root whose SHA-256 is the
-//     directory's name (any version from 2 on) was written on this
+//     directory's name was written on this
 //     machine, and that root does not exist. A root on another machine
 //     cannot be seen from here, and a directory whose journals name no
 //     root that hashes to its name is not judged.
@@ -261,7 +258,7 @@ func pruneStateDir(base, name, host string, now time.Time) bool {
 	var files, journals []string
 	for _, e := range ents {
 		n := e.Name()
-		isJournal := isJournalName(n) || n == legacyJournalName
+		isJournal := isJournalName(n)
 		if !isJournal && !isJournalTemp(n) {
 			return false
 		}
@@ -269,7 +266,7 @@ func pruneStateDir(base, name, host string, now time.Time) bool {
 		if err != nil || !fi.Mode().IsRegular() || !fi.ModTime().Before(cutoff) {
 			return false
 		}
-		if isJournalName(n) && journalTime(n) >= cutoff.UnixNano() {
+		if isJournal && journalTime(n) >= cutoff.UnixNano() {
 			return false
 		}
 		files = append(files, n)
@@ -291,10 +288,6 @@ func pruneStateDir(base, name, host string, now time.Time) bool {
 	}
 	return rmdir(path) == nil
 }
-
-// legacyJournalName is the one journal a root kept before each apply had
-// its own (versions 2 to 4).
-const legacyJournalName = "journal"
 
 // isJournalTemp reports whether n is a name fsio.WriteFileAtomic gives a
 // journal while it writes it: os.CreateTemp puts a decimal number where
@@ -397,16 +390,8 @@ func openDirNoFollow(dir string) *os.Root {
 // written on this machine, host; false when the newest that names the
 // root was written on another, or none names it.
 func stateRoot(d *os.Root, name, host string, journals []string) (string, bool) {
-	// Newest first; the legacy journal, older than any other, last.
-	slices.SortFunc(journals, func(a, b string) int {
-		switch {
-		case a == legacyJournalName:
-			return 1
-		case b == legacyJournalName:
-			return -1
-		}
-		return -bytes.Compare([]byte(a), []byte(b))
-	})
+	// Newest first: names sort as their times do.
+	slices.SortFunc(journals, func(a, b string) int { return strings.Compare(b, a) })
 	buf := make([]byte, rootPeek)
 	for _, n := range journals {
 		f, err := d.OpenFile(n, journalOpenFlags, 0)
@@ -429,30 +414,17 @@ func stateRoot(d *os.Root, name, host string, journals []string) (string, bool) 
 }
 
 // journalOrigin reads the root and the host at the start b of a journal
-// of any version from 2 to the current one: each begins its header with
-// the root, and names the host after the time and the process (version 5
-// puts the apply's id between the root and the time; from version 4 a
-// status byte comes before the header). No checksum is checked: the
-// caller trusts a root only when it hashes to the state directory's name.
+// (see journalfmt.go): the root begins the header, the host follows the
+// id, the time and the process. No checksum is checked: the caller
+// trusts a root only when it hashes to the state directory's name.
 func journalOrigin(b []byte) (root, host string, ok bool) {
-	rest, ok := bytes.CutPrefix(b, []byte("edapply journal "))
-	i := bytes.IndexByte(rest, '\n')
-	if !ok || i < 1 {
+	if _, ok := prelude(b); !ok {
 		return "", "", false
 	}
-	v, err := strconv.Atoi(string(rest[:i]))
-	if err != nil || v < 2 || v > 5 {
-		return "", "", false
-	}
-	d := decoder{b: rest[i+1:]}
-	if v >= 4 {
-		d.byte() // the status
-	}
+	d := decoder{b: b[len(journalMagic)+1:]}
 	d.uvarint() // the header's length
 	root = d.str()
-	if v >= 5 {
-		d.str() // the id
-	}
+	d.str()     // the id
 	d.varint()  // the time
 	d.uvarint() // the process
 	host = d.str()

@@ -4,7 +4,6 @@ package apply
 
 import (
 	"context"
-	"encoding/binary"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -47,23 +46,6 @@ func stateFor(t *testing.T, base, root, host string, when time.Time) (dir, jname
 	}
 	setTimes(t, when, jname, dir)
 	return dir, jname
-}
-
-// legacyJournal is a journal of version 4, from before each apply kept
-// its own: the root at the start of its header, then the time, the
-// process and the host.
-func legacyJournal(root, host string) []byte {
-	var h []byte
-	h = binary.AppendUvarint(h, uint64(len(root)))
-	h = append(h, root...)
-	h = binary.AppendVarint(h, 1)
-	h = binary.AppendUvarint(h, 1)
-	h = binary.AppendUvarint(h, uint64(len(host)))
-	h = append(h, host...)
-	h = append(h, 0, 0) // no temp file, no directory
-	b := append([]byte("edapply journal 4\n"), 1)
-	b = binary.AppendUvarint(b, uint64(len(h)))
-	return append(append(b, h...), "the rest, unread"...)
 }
 
 func exists(p string) bool {
@@ -123,14 +105,16 @@ func TestPruneStates(t *testing.T) {
 
 	d = filepath.Join(base, HashBytes([]byte(gone("i"))))
 	os.Mkdir(d, 0o700)
-	os.WriteFile(filepath.Join(d, "journal"), legacyJournal(gone("i"), host), 0o600)
+	os.WriteFile(filepath.Join(d, "journal"), []byte("edapply journal 4\n"), 0o600)
 	setTimes(t, old, filepath.Join(d, "journal"), d)
-	removed["a version 4 journal of a missing root"] = d
-	d = filepath.Join(base, HashBytes([]byte(gone("r"))))
-	os.Mkdir(d, 0o700)
-	os.WriteFile(filepath.Join(d, "journal"), legacyJournal(gone("s"), host), 0o600)
-	setTimes(t, old, filepath.Join(d, "journal"), d)
-	kept["a journal naming a root that is not the directory's"] = d
+	kept["a file no release names a journal"] = d
+	d, j = stateFor(t, base, gone("s"), host, old)
+	moved := filepath.Join(base, HashBytes([]byte(gone("r"))))
+	if err := os.Rename(d, moved); err != nil {
+		t.Fatal(err)
+	}
+	setTimes(t, old, moved)
+	kept["a journal naming a root that is not the directory's"] = moved
 
 	d, j = stateFor(t, base, gone("j"), host, old)
 	os.WriteFile(j, []byte("edapply journal 5\n\x01garbage"), 0o600)
