@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/edapply/edapply/apply/internal/fsio"
+	"github.com/edapply/edapply/apply/internal/journal"
 	"github.com/edapply/edapply/edit"
 )
 
@@ -37,7 +38,7 @@ func cuts(r *rand.Rand, s string) []string {
 // that differs in one byte or one length.
 func TestChunksReadAsBytes(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 22))
-	for _, n := range []int{0, 1, 15, 64, 1000, crcTableMin - 1, crcTableMin, 3*crcTableMin + 5} {
+	for _, n := range []int{0, 1, 15, 64, 1000, journal.TableMin - 1, journal.TableMin, 3*journal.TableMin + 5} {
 		b := make([]byte, n)
 		for i := range b {
 			b[i] = "ab\n\r\x00é"[r.IntN(7)]
@@ -50,7 +51,7 @@ func TestChunksReadAsBytes(t *testing.T) {
 			if st.Size() != n {
 				t.Fatalf("%d bytes in %d pieces: size %d", n, len(ps), st.Size())
 			}
-			if got, want := chunksSum(st.Chunks()), contentSum(b); got != want {
+			if got, want := journal.SumChunks(st.Chunks()), journal.Sum(b); got != want {
 				t.Errorf("%d bytes in %d pieces: sum %016x, want %016x", n, len(ps), got, want)
 			}
 			if got, want := hashChunks(st.Chunks()), HashBytes(b); got != want {

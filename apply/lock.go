@@ -5,8 +5,13 @@ import (
 	"time"
 
 	"github.com/edapply/edapply/apply/internal/fsio"
+	"github.com/edapply/edapply/apply/internal/journal"
 	"github.com/edapply/edapply/edit"
 )
+
+// HistorySize is how many journals a root keeps: its last applies, which
+// Undo takes back newest first.
+const HistorySize = journal.HistorySize
 
 // DefaultLockTimeout is how long an Apply or Undo waits for another one
 // working in the same root (see Options.LockTimeout): far longer than any

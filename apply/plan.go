@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 
 	"github.com/edapply/edapply/apply/internal/fsio"
+	"github.com/edapply/edapply/apply/internal/journal"
 	"github.com/edapply/edapply/apply/internal/txn"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/locate"
@@ -75,8 +76,8 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	rs.prefixes = opts.PathPrefixes
 	sized := func(n int64) {
 		hs.inline = n < hashWorkersMin
-		if !opts.DryRun && n >= crcTableMin {
-			warmCastagnoli() // for the journal's contentSum
+		if !opts.DryRun && n >= journal.TableMin {
+			journal.Warm() // for the journal's sum
 		}
 		if opts.Sized != nil {
 			opts.Sized(n)
@@ -160,14 +161,14 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	var jdirs, journals []string
 	var busy map[string]bool
 	if len(changes) > 0 {
-		jr := newJournal(rs.abs, changes)
+		jr := journal.New(rs.abs, changes)
 		var jerr error
-		jdirs, jerr = journalDirs(opts.StateDir, rs)
+		jdirs, jerr = journal.Dirs(opts.StateDir, rs.abs, rs.real)
 		if jerr == nil {
 			var temps []string
-			journals, temps = listJournalFiles(jdirs)
+			journals, temps = journal.ListFiles(jdirs)
 			busy = cleanStale(p.dirs, rs, journals)
-			pruneJournalTempsNow(temps)
+			journal.PruneTemps(temps)
 		}
 		if e := tx.Commit(ctx, func(temps, dirs []string) (func(), error) {
 			if jerr != nil {
@@ -178,7 +179,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 			if len(journals) > 0 {
 				newest = journals[0]
 			}
-			name, err := jr.save(jdirs, newest, !opts.NoSync)
+			name, err := jr.Save(jdirs, newest, !opts.NoSync)
 			if err != nil {
 				// Better the edits without undo than none: the receipt
 				// says so.
@@ -186,7 +187,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 				return func() {}, nil
 			}
 			res.Journal = name
-			return func() { jr.remove(name) }, nil
+			return func() { jr.Remove(name) }, nil
 		}); e != nil {
 			if !tx.JournalKept() {
 				res.Journal = "" // rolled back, and its journal with it
@@ -196,7 +197,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 			tx.LeftWritten(left)
 			return res, res.Errors.Err()
 		}
-		jr.markDone(res.Journal)
+		jr.MarkDone(res.Journal)
 	}
 	if opts.Verify != nil {
 		// Other applies may go on while the verification runs; the
@@ -236,16 +237,16 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		// listed: they are those and this apply's, which is the newest.
 		names := journals
 		if opts.Verify != nil {
-			names = listJournals(jdirs)
+			names = journal.List(jdirs)
 		} else {
 			names = append([]string{res.Journal}, names...)
 		}
-		pruneJournals(names, busy)
+		journal.Prune(names, busy)
 		// Other roots' state, once this root's lock is let go: at most a
 		// batch of directories, and a pass a day (see pruneStates).
 		unlock()
 		unlock = func() {}
-		pruneStatesBeside(res.Journal)
+		journal.PruneStatesBeside(res.Journal)
 	}
 	res.OK = true
 	return res, nil

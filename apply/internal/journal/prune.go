@@ -1,4 +1,4 @@
-package apply
+package journal
 
 import (
 	"errors"
@@ -13,7 +13,7 @@ import (
 	"github.com/edapply/edapply/apply/internal/fsio"
 )
 
-// A state base (see journalDirs) gains a directory for every root ever
+// A state base (see Dirs) gains a directory for every root ever
 // applied in, each with up to HistorySize journals holding the original
 // bytes of every file edited. A harness that applies in a fresh worktree
 // or temp copy per task leaves thousands whose roots are gone. pruneStates
@@ -135,10 +135,10 @@ func passEnded(fi fs.FileInfo, now time.Time) bool {
 	return fi.Mode().IsRegular() && fi.Size() == int64(len(pruneDone)) && recent(fi.ModTime(), now)
 }
 
-// pruneStatesBeside prunes the state base that holds the journal just
+// PruneStatesBeside prunes the state base that holds the journal just
 // saved: the base this apply's environment uses.
-func pruneStatesBeside(journal string) {
-	pruneStates(filepath.Dir(filepath.Dir(journal)), time.Now(), pruneLimits{pruneExamine, pruneRemove})
+func PruneStatesBeside(Journal string) {
+	pruneStates(filepath.Dir(filepath.Dir(Journal)), time.Now(), pruneLimits{pruneExamine, pruneRemove})
 }
 
 // recent reports whether t is less than pruneInterval away from now, on
@@ -149,7 +149,7 @@ func recent(t, now time.Time) bool {
 	return d < pruneInterval && d > -pruneInterval
 }
 
-// isStateName reports whether name is one journalDirs gives a root's
+// isStateName reports whether name is one Dirs gives a root's
 // state directory: the 64 lowercase hex digits of a SHA-256.
 func isStateName(name string) bool {
 	if len(name) != 64 {
@@ -258,7 +258,7 @@ func pruneStateDir(base, name, host string, now time.Time) bool {
 	var files, journals []string
 	for _, e := range ents {
 		n := e.Name()
-		isJournal := isJournalName(n)
+		isJournal := IsName(n)
 		if !isJournal && !isJournalTemp(n) {
 			return false
 		}
@@ -266,7 +266,7 @@ func pruneStateDir(base, name, host string, now time.Time) bool {
 		if err != nil || !fi.Mode().IsRegular() || !fi.ModTime().Before(cutoff) {
 			return false
 		}
-		if isJournal && journalTime(n) >= cutoff.UnixNano() {
+		if isJournal && TimeOf(n) >= cutoff.UnixNano() {
 			return false
 		}
 		files = append(files, n)
@@ -314,10 +314,10 @@ func isJournalTemp(n string) bool {
 // and an hour is far past the longest a journal takes to write.
 const journalTempGrace = time.Hour
 
-// pruneJournalTempsNow removes the stale ones of temps, the journal temp
-// files listJournalFiles found in the root's own state directories, now
+// PruneTemps removes the stale ones of temps, the journal temp
+// files ListFiles found in the root's own state directories, now
 // and within the limits of one apply's pruning.
-func pruneJournalTempsNow(temps []string) {
+func PruneTemps(temps []string) {
 	if len(temps) > 0 {
 		pruneJournalTemps(temps, time.Now(), pruneLimits{pruneExamine, pruneRemove})
 	}
@@ -405,7 +405,7 @@ func stateRoot(d *os.Root, name, host string, journals []string) (string, bool) 
 		}
 		f.Close()
 		root, h, ok := journalOrigin(buf[:k])
-		if !ok || !filepath.IsAbs(root) || HashBytes([]byte(root)) != name {
+		if !ok || !filepath.IsAbs(root) || hashHex([]byte(root)) != name {
 			continue
 		}
 		return root, h == host
@@ -414,7 +414,7 @@ func stateRoot(d *os.Root, name, host string, journals []string) (string, bool) 
 }
 
 // journalOrigin reads the root and the host at the start b of a journal
-// (see journalfmt.go): the root begins the header, the host follows the
+// (see format.go): the root begins the header, the host follows the
 // id, the time and the process. No checksum is checked: the caller
 // trusts a root only when it hashes to the state directory's name.
 func journalOrigin(b []byte) (root, host string, ok bool) {
