@@ -157,23 +157,23 @@ func (p *planner) check(cs []txn.Change) edit.ErrorList {
 // symlinks lead to, and the entry itself (its directories resolved, its
 // last name not), from what the resolver's Lstat of each component said.
 func (p *planner) nameOf(name string) audit.Name {
-	target, err := p.rc.resolve(name)
+	target, err := p.rc.Resolve(name)
 	if err != nil {
 		return audit.Name{}
 	}
 	n := audit.Name{Target: target, Entry: target}
-	lex := p.rc.lookup(name).lex
+	lex := p.rc.Lexical(name)
 	if lex == "" || lex == "." {
 		return n
 	}
 	parent := "."
 	if d := path.Dir(lex); d != "." {
-		if parent, err = p.rc.resolve(d); err != nil {
+		if parent, err = p.rc.Resolve(d); err != nil {
 			return n
 		}
 	}
 	n.Entry = path.Join(parent, path.Base(lex))
-	if fi, err := p.rc.lstat(n.Entry); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+	if fi, err := p.rc.Lstat(n.Entry); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
 		n.Link = true
 	}
 	return n

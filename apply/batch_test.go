@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/edapply/edapply/apply/internal/paths"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/growth"
 )
@@ -64,7 +65,7 @@ func TestBatchHashStream(t *testing.T) {
 					t.Fatal(err)
 				}
 				defer root.Close()
-				rs, err := newResolver(root, dir)
+				rs, err := paths.NewResolver(root, dir)
 				if err != nil {
 					t.Fatal(err)
 				}

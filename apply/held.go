@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/edapply/edapply/apply/internal/fsio"
+	"github.com/edapply/edapply/apply/internal/paths"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/locate"
 )
@@ -130,7 +131,7 @@ func joinChunks(st fsio.State) []byte {
 // planReply plans edits in root, as Apply does without a fixer: until
 // every edit found already applied holds (holdAlready), reading each file
 // once over the rounds.
-func planReply(ctx context.Context, root *os.Root, rs *resolver, hs *hasher, edits []edit.Edit, opts Options) *planner {
+func planReply(ctx context.Context, root *os.Root, rs *paths.Resolver, hs *hasher, edits []edit.Edit, opts Options) *planner {
 	cache := map[string]loaded{}
 	dirs := &fsio.Dirs{Root: root} // shared by the rounds, closed by Apply
 	return holdAlready(edits, func(force map[int]bool) *planner {

@@ -86,7 +86,7 @@ func TestUndoHistory(t *testing.T) {
 func onlyJournal(t *testing.T, opts Options) string {
 	t.Helper()
 	rs := mustResolver(t, opts.Root)
-	dirs, err := journal.Dirs(opts.StateDir, rs.abs, rs.real)
+	dirs, err := journal.Dirs(opts.StateDir, rs.Abs, rs.Real)
 	if err != nil {
 		t.Fatal(err)
 	}

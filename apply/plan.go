@@ -16,6 +16,7 @@ import (
 
 	"github.com/edapply/edapply/apply/internal/fsio"
 	"github.com/edapply/edapply/apply/internal/journal"
+	"github.com/edapply/edapply/apply/internal/paths"
 	"github.com/edapply/edapply/apply/internal/txn"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/locate"
@@ -68,12 +69,12 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	defer root.Close()
 	hs := &hasher{}
 	defer hs.stop() // last: the receipt's hashes are in by then
-	rs, err := newResolver(root, opts.Root)
+	rs, err := paths.NewResolver(root, opts.Root)
 	if err != nil {
 		res.Errors.Add(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot resolve root " + opts.Root + ": " + errMsg(err), Err: err})
 		return res, res.Errors.Err()
 	}
-	rs.prefixes = opts.PathPrefixes
+	rs.Prefixes = opts.PathPrefixes
 	sized := func(n int64) {
 		hs.inline = n < hashWorkersMin
 		if !opts.DryRun && n >= journal.TableMin {
@@ -152,7 +153,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		return res, res.Errors.Err()
 	}
 	if !opts.ForceReadOnly {
-		if errs := refuseReadOnly(rs.abs, changes); len(errs) > 0 {
+		if errs := refuseReadOnly(rs.Abs, changes); len(errs) > 0 {
 			res.Errors = append(res.Errors, errs...)
 			return res, res.Errors.Err()
 		}
@@ -161,9 +162,9 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	var jdirs, journals []string
 	var busy map[string]bool
 	if len(changes) > 0 {
-		jr := journal.New(rs.abs, changes)
+		jr := journal.New(rs.Abs, changes)
 		var jerr error
-		jdirs, jerr = journal.Dirs(opts.StateDir, rs.abs, rs.real)
+		jdirs, jerr = journal.Dirs(opts.StateDir, rs.Abs, rs.Real)
 		if jerr == nil {
 			var temps []string
 			journals, temps = journal.ListFiles(jdirs)
@@ -205,7 +206,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		// what this apply wrote.
 		unlock()
 		unlock = func() {}
-		if e := verify(ctx, opts.Verify, rs.abs, res); e != nil {
+		if e := verify(ctx, opts.Verify, rs.Abs, res); e != nil {
 			res.Errors.Add(e)
 			// Put back even when ctx is done: it may be what ended the
 			// verification.
@@ -252,7 +253,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	return res, nil
 }
 
-func newPlanner(root *os.Root, rs *resolver, opts Options, ws []work, cache map[string]loaded) *planner {
+func newPlanner(root *os.Root, rs *paths.Resolver, opts Options, ws []work, cache map[string]loaded) *planner {
 	p := &planner{root: root, rs: rs, dirs: &fsio.Dirs{Root: root}, res: &Result{DryRun: opts.DryRun}, slots: map[string]*slot{},
 		mopts: locate.Options{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}, noHashes: opts.NoHashes, noAfter: opts.NoAfter}
 	p.cache = cache
@@ -277,7 +278,7 @@ type work struct {
 // one) or until a round fixes nothing. It returns the last round's
 // planner; files are read once over all rounds. A fixer's error, or no
 // edits from it, leaves the original edit and its error standing.
-func repair(ctx context.Context, root *os.Root, rs *resolver, hs *hasher, edits []edit.Edit, opts Options) *planner {
+func repair(ctx context.Context, root *os.Root, rs *paths.Resolver, hs *hasher, edits []edit.Edit, opts Options) *planner {
 	ws := make([]work, len(edits))
 	for i, e := range edits {
 		ws[i] = work{e: e, index: i}
@@ -435,10 +436,10 @@ type file struct {
 
 type planner struct {
 	root  *os.Root
-	rs    *resolver
-	rc    resolveCache
-	dirs  *fsio.Dirs // the directories files are read in, kept open for commit
-	paths *pathIndex // the tree, for path candidates; walked on the first failure that wants them
+	rs    *paths.Resolver
+	rc    paths.Cache
+	dirs  *fsio.Dirs   // the directories files are read in, kept open for commit
+	paths *paths.Index // the tree, for path candidates; walked on the first failure that wants them
 	res   *Result
 	mopts locate.Options
 	slots map[string]*slot
@@ -497,7 +498,7 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 	// Every path, of every edit and every --base, is judged before any
 	// content is read, so a response that tries to escape learns nothing
 	// from the files it names.
-	p.rc = resolveCache{rs: p.rs, dirs: p.dirs}
+	p.rc = paths.Cache{Resolver: p.rs, Dirs: p.dirs}
 	rc := &p.rc
 	p.audit.edits = edits
 	src := make([]string, len(edits))
@@ -523,13 +524,13 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			continue
 		}
 		var perr *edit.Error
-		if src[i], perr = rc.resolve(e.Path); perr != nil {
+		if src[i], perr = rc.Resolve(e.Path); perr != nil {
 			p.fail(i, e, perr)
 			bad[i] = true
 			continue
 		}
 		if src[i] != notPlaceholder {
-			if perr = p.placeholder(src[i]); perr != nil {
+			if perr = p.rc.Placeholder(src[i]); perr != nil {
 				p.fail(i, e, perr)
 				bad[i] = true
 				continue
@@ -540,7 +541,7 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			// A delete or a rename acts on the path named: a symlink
 			// there is removed or moved as a link, never its target
 			// (which resolve has judged inside the root all the same).
-			if ent, perr := rc.entry(e.Path); perr == nil && ent != src[i] && rc.isLink(ent) {
+			if ent, perr := rc.Entry(e.Path); perr == nil && ent != src[i] && rc.IsLink(ent) {
 				src[i] = ent
 				if p.links == nil {
 					p.links = map[string]bool{}
@@ -552,19 +553,19 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			if dst == nil {
 				dst = make([]string, len(edits))
 			}
-			if dst[i], perr = rc.resolve(e.New); perr == nil {
-				perr = p.placeholder(dst[i])
+			if dst[i], perr = rc.Resolve(e.New); perr == nil {
+				perr = p.rc.Placeholder(dst[i])
 			}
 			if perr == nil {
 				// A symlink at the destination is an entry there, dangling
 				// or not: moving onto it would write its target.
-				if ent, eerr := rc.entry(e.New); eerr == nil && ent != dst[i] && rc.isLink(ent) {
+				if ent, eerr := rc.Entry(e.New); eerr == nil && ent != dst[i] && rc.IsLink(ent) {
 					perr = &edit.Error{Code: edit.CodeFileExists, Msg: "rename destination already exists (a symlink)",
 						Hint: "Rename to a path that does not exist, or delete the destination first."}
 				}
 			}
 			if perr != nil {
-				perr.Path = rc.display(e.New)
+				perr.Path = rc.Display(e.New)
 				p.fail(i, e, perr)
 				bad[i] = true
 			}
@@ -580,7 +581,7 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 				Hint: "Give the file's SHA-256 as printed by `edapply hash`, or a prefix of at least 8 hex digits."})
 			continue
 		}
-		rel, perr := rc.resolve(name)
+		rel, perr := rc.Resolve(name)
 		if perr != nil {
 			perr.Path, perr.Edit = name, -1
 			p.res.Errors.Add(perr)
@@ -641,7 +642,7 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			continue
 		}
 		if err := ctx.Err(); err != nil {
-			p.res.Errors.Add(&edit.Error{Code: edit.CodeIO, Edit: i, Path: p.rc.display(edits[i].Path), Msg: "interrupted: " + err.Error(), Err: err})
+			p.res.Errors.Add(&edit.Error{Code: edit.CodeIO, Edit: i, Path: p.rc.Display(edits[i].Path), Msg: "interrupted: " + err.Error(), Err: err})
 			return
 		}
 		p.run(i, &edits[i], src[i], dstOf(i))
@@ -675,7 +676,7 @@ func (p *planner) checkNesting(edits []edit.Edit) {
 				continue
 			}
 			i := s.by
-			p.fail(i, &edits[i], &edit.Error{Code: edit.CodeIO, Path: p.rc.display(edits[i].Path),
+			p.fail(i, &edits[i], &edit.Error{Code: edit.CodeIO, Path: p.rc.Display(edits[i].Path),
 				Msg:  d + " is a file in this response; " + s.path + " needs it to be a directory",
 				Hint: "A file stands where the path needs a directory; check the path."})
 			if s.owner != nil {
@@ -800,7 +801,7 @@ func (p *planner) fileAt(s *slot, e *edit.Edit) *file {
 			}
 		}
 	}
-	f := &file{fr: &FileResult{Path: p.rc.display(e.Path)}, at: s, intent: e.Op}
+	f := &file{fr: &FileResult{Path: p.rc.Display(e.Path)}, at: s, intent: e.Op}
 	if n := len(p.groups[s.path]); n > 1 {
 		// Room for the result of every edit that quotes the file, which
 		// append would grow to up to twice that.
@@ -821,7 +822,7 @@ func (p *planner) fail(i int, e *edit.Edit, err *edit.Error) {
 	written := err.Path
 	if written == "" {
 		written = e.Path
-		err.Path = p.rc.display(e.Path)
+		err.Path = p.rc.Display(e.Path)
 	}
 	if e.Op == edit.Replace {
 		p.addPathCandidates(err, written, e.Old)
@@ -881,10 +882,10 @@ func (p *planner) throughUnlinked(e *edit.Edit) *edit.Error {
 		paths = append(paths, e.New)
 	}
 	for _, w := range paths {
-		lex := p.rc.lookup(w).lex
+		lex := p.rc.Lexical(w)
 		for d := lex; d != "." && d != "/" && d != ""; d = path.Dir(d) {
 			if k, ok := p.unlinked[d]; ok {
-				return &edit.Error{Code: edit.CodeIO, Path: p.rc.display(w),
+				return &edit.Error{Code: edit.CodeIO, Path: p.rc.Display(w),
 					Msg:  fmt.Sprintf("%s is a symlink edit %d of this reply deletes or moves; the path no longer leads where it did", d, p.index(k)),
 					Hint: "Name the file the link pointed to by its own path, or make this change in another reply."}
 			}
@@ -922,7 +923,7 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 	f := p.fileAt(s, e)
 	if s.cur.Link && e.Op != edit.Delete && e.Op != edit.Rename {
 		// A link this reply moved: its content is its target's path.
-		p.failOn(f, i, e, &edit.Error{Code: edit.CodeIO, Msg: p.rc.display(e.Path) + " is a symlink this reply moved here",
+		p.failOn(f, i, e, &edit.Error{Code: edit.CodeIO, Msg: p.rc.Display(e.Path) + " is a symlink this reply moved here",
 			Hint: "Edit the file the link points to by its own path."})
 		return
 	}
@@ -1157,14 +1158,14 @@ func (p *planner) unlink(e *edit.Edit, i int) {
 	if p.unlinked == nil {
 		p.unlinked = map[string]int{}
 	}
-	p.unlinked[p.rc.lookup(e.Path).lex] = i
+	p.unlinked[p.rc.Lexical(e.Path)] = i
 }
 
 // linkedContent is the content of the file the link at s points to, as
 // an edit of e's path reads it (a model quotes the file it saw, not the
 // link's target path); nil when there is none.
 func (p *planner) linkedContent(e *edit.Edit, s *slot) []byte {
-	target, err := p.rc.resolve(e.Path)
+	target, err := p.rc.Resolve(e.Path)
 	if err != nil || target == s.path {
 		return nil
 	}
@@ -1188,7 +1189,7 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 	if s.cur.Link && e.Mode != 0 {
 		// git would refuse the diff's mode lines for a link (mode
 		// 120000); a link has no mode to set.
-		p.failOn(f, i, e, &edit.Error{Code: edit.CodeIO, Msg: fmt.Sprintf("%s is a symlink, which has no mode; the rename asks for mode %04o", p.rc.display(e.Path), e.Mode),
+		p.failOn(f, i, e, &edit.Error{Code: edit.CodeIO, Msg: fmt.Sprintf("%s is a symlink, which has no mode; the rename asks for mode %04o", p.rc.Display(e.Path), e.Mode),
 			Hint: "Rename the link without a mode, or set the mode on the file it points to."})
 		return
 	}
@@ -1196,8 +1197,8 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 		// A link moved keeps its target as written, as git and mv move
 		// it: relative, it is read from the new directory, which must
 		// not lead it out of the root.
-		if t := string(s.cur.Data); !filepath.IsAbs(t) && escapes(path.Clean(path.Join(path.Dir(dst), t))) {
-			err := outOfRoot("symlink " + p.rc.display(e.Path) + ", moved to " + p.rc.display(e.New) + ", would point outside the root")
+		if t := string(s.cur.Data); !filepath.IsAbs(t) && paths.Escapes(path.Clean(path.Join(path.Dir(dst), t))) {
+			err := paths.OutOfRoot("symlink " + p.rc.Display(e.Path) + ", moved to " + p.rc.Display(e.New) + ", would point outside the root")
 			p.failOn(f, i, e, err)
 			return
 		}
@@ -1209,12 +1210,12 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 	d := p.slot(dst)
 	if d.err != nil {
 		err := *d.err
-		err.Path = p.rc.display(e.New)
+		err.Path = p.rc.Display(e.New)
 		p.failOn(f, i, e, &err)
 		return
 	}
 	if d.cur.Exists {
-		p.failOn(f, i, e, &edit.Error{Code: edit.CodeFileExists, Path: p.rc.display(e.New), Msg: "rename destination already exists",
+		p.failOn(f, i, e, &edit.Error{Code: edit.CodeFileExists, Path: p.rc.Display(e.New), Msg: "rename destination already exists",
 			Hint: "Rename to a path that does not exist, or delete the destination first."})
 		return
 	}
@@ -1230,7 +1231,7 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 	s.cur, s.made = fsio.State{}, 0
 	s.owner = nil
 	d.owner, f.at = f, d
-	f.fr.NewPath = p.rc.display(e.New)
+	f.fr.NewPath = p.rc.Display(e.New)
 	if s.cur.Link || d.cur.Link {
 		d.cur.Mode, d.cur.Exact = 0, false // a link has no mode
 		p.unlink(e, i)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/edapply/edapply/apply/internal/fsio"
+	"github.com/edapply/edapply/apply/internal/paths"
 	"github.com/edapply/edapply/edit"
 )
 
@@ -78,13 +79,13 @@ func HashFile(opts Options, p string) (rel, hash string, err *edit.Error) {
 func loadNamed(opts Options, p string) (string, fsio.State, *edit.Error) {
 	root := opts.Root
 	var r *os.Root
-	var paths *pathIndex
+	var ix *paths.Index
 	fail := func(e *edit.Error) (string, fsio.State, *edit.Error) {
 		if e.Path == "" {
 			e.Path = p
 		}
 		if r != nil {
-			addPathCandidates(r, &paths, e, p, "")
+			paths.AddCandidates(r, &ix, e, p, "")
 		}
 		e.Edit = -1
 		return "", fsio.State{}, e
@@ -94,12 +95,12 @@ func loadNamed(opts Options, p string) (string, fsio.State, *edit.Error) {
 		return fail(&edit.Error{Code: edit.CodeIO, Msg: "cannot open root " + root + ": " + errMsg(err), Err: err})
 	}
 	defer r.Close()
-	rs, err := newResolver(r, root)
+	rs, err := paths.NewResolver(r, root)
 	if err != nil {
 		return fail(&edit.Error{Code: edit.CodeIO, Msg: "cannot resolve root " + root + ": " + errMsg(err), Err: err})
 	}
-	rs.prefixes = opts.PathPrefixes
-	rel, rerr := rs.resolve(p)
+	rs.Prefixes = opts.PathPrefixes
+	rel, rerr := rs.Resolve(p)
 	if rerr != nil {
 		return fail(rerr)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/edapply/edapply/apply/internal/fsio"
 	"github.com/edapply/edapply/apply/internal/journal"
+	"github.com/edapply/edapply/apply/internal/paths"
 	"github.com/edapply/edapply/apply/internal/txn"
 	"github.com/edapply/edapply/edit"
 )
@@ -37,7 +38,7 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 		return fail(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot open root " + opts.Root + ": " + errMsg(err), Err: err})
 	}
 	defer root.Close()
-	rs, err := newResolver(root, opts.Root)
+	rs, err := paths.NewResolver(root, opts.Root)
 	if err != nil {
 		return fail(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot resolve root " + opts.Root + ": " + errMsg(err), Err: err})
 	}
@@ -48,7 +49,7 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 		}
 		defer unlock()
 	}
-	dirs, err := journal.Dirs(opts.StateDir, rs.abs, rs.real)
+	dirs, err := journal.Dirs(opts.StateDir, rs.Abs, rs.Real)
 	if err != nil {
 		return fail(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot find the undo journal: " + errMsg(err), Err: err})
 	}
@@ -69,15 +70,15 @@ func Undo(ctx context.Context, opts Options) (*Result, error) {
 	defer dr.Close()
 	// Nothing is written before the commit below: a cache of the walk
 	// from the root serves every path.
-	rc := resolveCache{rs: rs, dirs: dr}
+	rc := paths.Cache{Resolver: rs, Dirs: dr}
 	var cs []txn.Change
 	for _, jf := range j.Files {
 		// A path that was or is a link is the link's own entry, not its
 		// target's (see fsio.State.Link).
 		links := jf.WasLink || jf.IsLink
-		resolve, load := rc.resolve, dr.Load
+		resolve, load := rc.Resolve, dr.Load
 		if links {
-			resolve, load = rc.entry, dr.LoadEntry
+			resolve, load = rc.Entry, dr.LoadEntry
 		}
 		rel, perr := resolve(jf.Path)
 		if perr == nil && rel != jf.Path {
@@ -164,12 +165,12 @@ func undoResult(p string, now, before fsio.State) *FileResult {
 // loadJournal reads and checks the journal in the file name, for the root
 // rs names. Anything wrong with it is an IO_ERROR that names it: undo
 // writes nothing from a journal it cannot trust.
-func loadJournal(name string, rs *resolver) (*journal.Journal, []byte, *edit.Error) {
+func loadJournal(name string, rs *paths.Resolver) (*journal.Journal, []byte, *edit.Error) {
 	data, err := journal.ReadFile(name)
 	if err == nil {
 		var j *journal.Journal
 		if j, err = journal.Decode(data); err == nil {
-			if j.Root == rs.abs {
+			if j.Root == rs.Abs {
 				return j, data, nil
 			}
 			err = errors.New("it is for another root, " + j.Root)
@@ -201,11 +202,11 @@ func History(opts Options) ([]Checkpoint, error) {
 		return nil, err
 	}
 	defer root.Close()
-	rs, err := newResolver(root, opts.Root)
+	rs, err := paths.NewResolver(root, opts.Root)
 	if err != nil {
 		return nil, err
 	}
-	dirs, err := journal.Dirs(opts.StateDir, rs.abs, rs.real)
+	dirs, err := journal.Dirs(opts.StateDir, rs.Abs, rs.Real)
 	if err != nil {
 		return nil, err
 	}
@@ -245,7 +246,7 @@ func History(opts Options) ([]Checkpoint, error) {
 // is recorded nowhere, so it is left rather than guessed at. It returns,
 // for each journal, whether its apply may still be under way (see
 // journal.Journal.Running), for journal.Prune: each journal is read once per apply.
-func cleanStale(dr *fsio.Dirs, rs *resolver, names []string) map[string]bool {
+func cleanStale(dr *fsio.Dirs, rs *paths.Resolver, names []string) map[string]bool {
 	busy := make(map[string]bool, len(names))
 	for _, name := range names {
 		if journal.Finished(name) {
@@ -259,7 +260,7 @@ func cleanStale(dr *fsio.Dirs, rs *resolver, names []string) map[string]bool {
 			continue
 		}
 		busy[name] = !j.Done && j.Running()
-		if j.Root == rs.abs && !j.Done {
+		if j.Root == rs.Abs && !j.Done {
 			removeLeftovers(j, dr, rs)
 		}
 	}
@@ -269,7 +270,7 @@ func cleanStale(dr *fsio.Dirs, rs *resolver, names []string) map[string]bool {
 // removeLeftovers removes j's temp files that still exist, unless the
 // process that wrote j may still be running, then its directories that are
 // empty. dr is the root, with the directories already opened.
-func removeLeftovers(j *journal.Journal, dr *fsio.Dirs, rs *resolver) {
+func removeLeftovers(j *journal.Journal, dr *fsio.Dirs, rs *paths.Resolver) {
 	root := dr.Root
 	if len(j.Temps) > 0 && !j.Running() {
 		for _, tmp := range j.Temps {
@@ -288,7 +289,7 @@ func removeLeftovers(j *journal.Journal, dr *fsio.Dirs, rs *resolver) {
 				continue
 			}
 			// Its directory, not the entry itself, which may be a link.
-			if dir, perr := rs.resolve(path.Dir(tmp)); perr != nil || dir != path.Dir(tmp) {
+			if dir, perr := rs.Resolve(path.Dir(tmp)); perr != nil || dir != path.Dir(tmp) {
 				continue
 			}
 			// A temp entry is a file, or a link a rename was to move.
@@ -299,7 +300,7 @@ func removeLeftovers(j *journal.Journal, dr *fsio.Dirs, rs *resolver) {
 	}
 	for i := len(j.Dirs) - 1; i >= 0; i-- {
 		// Only when empty: anything put there since is not ours to remove.
-		if rel, perr := rs.resolve(j.Dirs[i]); perr == nil && rel == j.Dirs[i] {
+		if rel, perr := rs.Resolve(j.Dirs[i]); perr == nil && rel == j.Dirs[i] {
 			root.Remove(rel)
 		}
 	}

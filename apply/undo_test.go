@@ -10,6 +10,7 @@ import (
 
 	"github.com/edapply/edapply/apply/internal/fsio"
 	"github.com/edapply/edapply/apply/internal/journal"
+	"github.com/edapply/edapply/apply/internal/paths"
 	"github.com/edapply/edapply/edit"
 )
 
@@ -187,7 +188,7 @@ func TestCleanStale(t *testing.T) {
 			// Make it the journal of an apply killed after saving it: one
 			// that names a temp file still there, and a process.
 			rs := mustResolver(t, root)
-			dirs, err := journal.Dirs(opts.StateDir, rs.abs, rs.real)
+			dirs, err := journal.Dirs(opts.StateDir, rs.Abs, rs.Real)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -219,13 +220,13 @@ func TestCleanStale(t *testing.T) {
 	}
 }
 
-func mustResolver(t *testing.T, root string) *resolver {
+func mustResolver(t *testing.T, root string) *paths.Resolver {
 	r, err := os.OpenRoot(root)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.Close() })
-	rs, err := newResolver(r, root)
+	rs, err := paths.NewResolver(r, root)
 	if err != nil {
 		t.Fatal(err)
 	}
