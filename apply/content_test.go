@@ -77,11 +77,11 @@ func TestChunksReadAsBytes(t *testing.T) {
 }
 
 // TestNoAfterWritesTheSameBytes applies the same edits with and without
-// Options.NoAfter, the second writing each edited file from its pieces:
+// Options.Omit.After, the second writing each edited file from its pieces:
 // through the batch (more edits than one writev takes pieces), through
 // the ladder, with a BOM and CRLF, emptied, appended to, created, renamed
 // and deleted, rewritten whole. Both leave the same tree and receipt but for After, which
-// NoAfter leaves nil; the receipt's after hashes are of what is on disk,
+// Omit.After leaves nil; the receipt's after hashes are of what is on disk,
 // and undo, which checks each file against the journal's sum of what was
 // written, puts the tree back.
 func TestNoAfterWritesTheSameBytes(t *testing.T) {
@@ -122,10 +122,10 @@ func TestNoAfterWritesTheSameBytes(t *testing.T) {
 		root := t.TempDir()
 		writeTree(t, root, before)
 		opts := testOpts(t, root)
-		opts.NoAfter = noAfter
+		opts.Omit.After = noAfter
 		res, err := Apply(context.Background(), edits, opts)
 		if err != nil {
-			t.Fatalf("NoAfter %v: %v", noAfter, err)
+			t.Fatalf("Omit.After %v: %v", noAfter, err)
 		}
 		got := readTree(t, root)
 		for _, f := range res.Files {
@@ -135,13 +135,13 @@ func TestNoAfterWritesTheSameBytes(t *testing.T) {
 			}
 			if f.Op == "delete" {
 				if f.AfterHash != "" {
-					t.Errorf("NoAfter %v, %s: deleted, after hash %s", noAfter, p, f.AfterHash)
+					t.Errorf("Omit.After %v, %s: deleted, after hash %s", noAfter, p, f.AfterHash)
 				}
 			} else if h := HashBytes([]byte(got[p])); f.AfterHash != h {
-				t.Errorf("NoAfter %v, %s: after hash %s, the file's %s", noAfter, p, f.AfterHash, h)
+				t.Errorf("Omit.After %v, %s: after hash %s, the file's %s", noAfter, p, f.AfterHash, h)
 			}
 			if noAfter && f.After != nil {
-				t.Errorf("NoAfter, %s: After %q", p, f.After)
+				t.Errorf("Omit.After, %s: After %q", p, f.After)
 			}
 		}
 		if !noAfter {
@@ -149,24 +149,24 @@ func TestNoAfterWritesTheSameBytes(t *testing.T) {
 			continue
 		}
 		if len(got) != len(want) {
-			t.Errorf("NoAfter: %d files, %d without", len(got), len(want))
+			t.Errorf("Omit.After: %d files, %d without", len(got), len(want))
 		}
 		for p, w := range want {
 			if got[p] != w {
-				t.Errorf("NoAfter: %s holds %d bytes, %d without it\n%.200q\nwant\n%.200q", p, len(got[p]), len(w), got[p], w)
+				t.Errorf("Omit.After: %s holds %d bytes, %d without it\n%.200q\nwant\n%.200q", p, len(got[p]), len(w), got[p], w)
 			}
 		}
 		for i, f := range res.Files {
 			w := wantRes.Files[i]
 			if f.Path != w.Path || f.NewPath != w.NewPath || f.Op != w.Op || f.BeforeHash != w.BeforeHash || f.AfterHash != w.AfterHash || len(f.Edits) != len(w.Edits) {
-				t.Errorf("NoAfter: file %d is %s %s %s→%s, without it %s %s %s→%s", i, f.Op, f.Path, f.BeforeHash, f.AfterHash, w.Op, w.Path, w.BeforeHash, w.AfterHash)
+				t.Errorf("Omit.After: file %d is %s %s %s→%s, without it %s %s %s→%s", i, f.Op, f.Path, f.BeforeHash, f.AfterHash, w.Op, w.Path, w.BeforeHash, w.AfterHash)
 			}
 		}
 		if _, err := Undo(context.Background(), opts); err != nil {
-			t.Fatalf("undo after NoAfter: %v", err)
+			t.Fatalf("undo after Omit.After: %v", err)
 		}
 		if got := readTree(t, root); fmt.Sprint(got) != fmt.Sprint(before) {
-			t.Errorf("undo after NoAfter left %v", got)
+			t.Errorf("undo after Omit.After left %v", got)
 		}
 	}
 }
@@ -178,7 +178,7 @@ func TestNoAfterRollback(t *testing.T) {
 	src := strings.Repeat("keep\n", 1000) + "old\n" + strings.Repeat("keep too\n", 1000)
 	writeTree(t, root, tree{"a.txt": src, "b.txt": "b\n"})
 	opts := testOpts(t, root)
-	opts.NoAfter = true
+	opts.Omit.After = true
 	opts.Verify = func(context.Context, string) (string, error) { return "", errors.New("tests failed") }
 	res, err := Apply(context.Background(), []edit.Edit{replace("a.txt", "old\n", "new\n"), replace("b.txt", "b\n", "c\n")}, opts)
 	if err == nil || res.Verify != "failed" {
@@ -194,7 +194,7 @@ func TestNoAfterRollback(t *testing.T) {
 	}
 }
 
-// TestNoAfterHoldsNoSecondCopy: with NoAfter, an apply that edits a large
+// TestNoAfterHoldsNoSecondCopy: with Omit.After, an apply that edits a large
 // file allocates nearly a whole file's bytes fewer than without it, where
 // FileResult.After is a copy of the new content: whether the edits are
 // run in a batch, make it through the ladder, or rewrite the file whole
@@ -225,7 +225,7 @@ func TestNoAfterHoldsNoSecondCopy(t *testing.T) {
 				root := t.TempDir()
 				writeTree(t, root, tree{"f.txt": src})
 				opts := testOpts(t, root)
-				opts.NoAfter, opts.NoHashes, opts.NoSync = noAfter, true, true
+				opts.Omit.After, opts.Omit.Hashes, opts.NoSync = noAfter, true, true
 				var before, after runtime.MemStats
 				runtime.ReadMemStats(&before)
 				res, err := Apply(context.Background(), c.edits, opts)
@@ -239,7 +239,7 @@ func TestNoAfterHoldsNoSecondCopy(t *testing.T) {
 		}
 		with, without := allocated(true), allocated(false)
 		if n := uint64(len(src)); with+n*9/10 > without {
-			t.Errorf("%s: %d bytes allocated with NoAfter, %d without, for a %d-byte file: not nearly a whole copy fewer", c.name, with, without, n)
+			t.Errorf("%s: %d bytes allocated with Omit.After, %d without, for a %d-byte file: not nearly a whole copy fewer", c.name, with, without, n)
 		}
 	}
 }

@@ -80,11 +80,8 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		if !opts.DryRun && n >= journal.TableMin {
 			journal.Warm() // for the journal's sum
 		}
-		if opts.Sized != nil {
-			opts.Sized(n)
-		}
 	}
-	if e := checkMemory(root, edits, opts.MemoryLimit, sized); e != nil {
+	if e := checkMemory(root, edits, memoryLimit, sized); e != nil {
 		res.Errors.Add(e)
 		return res, res.Errors.Err()
 	}
@@ -255,7 +252,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 
 func newPlanner(root *os.Root, rs *paths.Resolver, opts Options, ws []work, cache map[string]loaded) *planner {
 	p := &planner{root: root, rs: rs, dirs: &fsio.Dirs{Root: root}, res: &Result{DryRun: opts.DryRun}, slots: map[string]*slot{},
-		mopts: locate.Options{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}, noHashes: opts.NoHashes, noAfter: opts.NoAfter}
+		mopts: locate.Options{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}, noHashes: opts.Omit.Hashes, noAfter: opts.Omit.After}
 	p.cache = cache
 	if ws != nil {
 		p.work = ws
@@ -469,10 +466,10 @@ type planner struct {
 	pre map[string]*fetch
 
 	hasher *hasher // the Apply's; made on first use when a test plans without one
-	// noHashes skips the receipt's hashes (Options.NoHashes): hash
+	// noHashes skips the receipt's hashes (Options.Omit.Hashes): hash
 	// returns nil, whose get is "".
 	noHashes bool
-	// noAfter leaves FileResult.After nil (Options.NoAfter), and the
+	// noAfter leaves FileResult.After nil (Options.Omit.After), and the
 	// content a Doc made as its pieces (see sync).
 	noAfter bool
 

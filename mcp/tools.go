@@ -295,8 +295,10 @@ func (s *server) apply(ctx context.Context, edits []edit.Edit, base map[string]s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	// Otherwise only a dry run's diff reads the new content (see receipt).
-	res, _ := apply.Apply(ctx, edits, apply.Options{Root: s.opts.Root, Strict: s.opts.Strict, DryRun: dryRun,
-		Base: base, StateDir: s.opts.StateDir, PathPrefixes: s.opts.PathPrefixes, NoAfter: !dryRun && !keepAfter})
+	opts := apply.Options{Root: s.opts.Root, Strict: s.opts.Strict, DryRun: dryRun,
+		Base: base, StateDir: s.opts.StateDir, PathPrefixes: s.opts.PathPrefixes}
+	opts.Omit.After = !dryRun && !keepAfter
+	res, _ := apply.Apply(ctx, edits, opts)
 	return res
 }
 

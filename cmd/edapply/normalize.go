@@ -65,8 +65,10 @@ func runNormalize(ctx context.Context, opts *normalizeOptions, in io.Reader, out
 		}
 		return exitStatus(exitUsage)
 	}
-	res, _ := apply.Apply(ctx, r.edits, apply.Options{Root: opts.root, Strict: opts.strict, DryRun: true, TrimTrailingWS: opts.trimWS, Base: r.base, NoHashes: true,
-		PathPrefixes: opts.prefixes})
+	aopts := apply.Options{Root: opts.root, Strict: opts.strict, DryRun: true, TrimTrailingWS: opts.trimWS, Base: r.base,
+		PathPrefixes: opts.prefixes}
+	aopts.Omit.Hashes = true
+	res, _ := apply.Apply(ctx, r.edits, aopts)
 	text, nerr := report.Normalized(r.src, r.edits, res)
 	if _, err := io.WriteString(out, text); err != nil {
 		return err

@@ -27,7 +27,7 @@ type State struct {
 	// pieces, when not nil, is the content instead of data (nil then): its
 	// spans in order, shared with the content as read and the edits' texts
 	// (locate.Doc.Pieces), never written. Planning leaves an edited file's
-	// content so when the caller reads no After (Options.NoAfter): commit
+	// content so when the caller reads no After (apply's Options.Omit.After): commit
 	// writes, sums and compares the pieces, and the new content is never
 	// held whole beside the old (see content.go).
 	Pieces [][]byte
