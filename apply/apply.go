@@ -4,7 +4,23 @@ import (
 	"context"
 	"time"
 
+	"github.com/edapply/edapply/apply/internal/journal"
 	"github.com/edapply/edapply/edit"
+)
+
+// The library's defaults and bounds.
+const (
+	// ReadLimit is how many lines a Read window holds at most when its
+	// caller names no limit.
+	ReadLimit = 2000
+	// DefaultLockTimeout is how long an Apply or Undo waits for another
+	// one working in the same root (see Options.LockTimeout): far longer
+	// than any commit takes, short enough that a harness hears of a stuck
+	// process.
+	DefaultLockTimeout = 30 * time.Second
+	// HistorySize is how many journals a root keeps: its last applies,
+	// which Undo takes back newest first.
+	HistorySize = journal.HistorySize
 )
 
 // Options controls Apply.

@@ -9,14 +9,12 @@ import (
 	"github.com/edapply/edapply/edit"
 )
 
-// Read's defaults and bounds. A window stops at ReadLimit lines or once it
-// holds readBudget bytes, whichever comes first, and always holds at least
-// one line when the file has one past the offset: a model's context is the
-// scarce thing, and the rest stays one call away.
-const (
-	ReadLimit  = 2000
-	readBudget = 256 << 10
-)
+// readBudget is the most bytes a Read window holds: a window stops at
+// ReadLimit lines or once it holds readBudget bytes, whichever comes
+// first, and always holds at least one line when the file has one past
+// the offset: a model's context is the scarce thing, and the rest stays
+// one call away.
+const readBudget = 256 << 10
 
 // A Window is a run of a file's lines, as a model reads them before it
 // edits: `edapply read` and the MCP server's read_file show it numbered.
@@ -31,20 +29,15 @@ type Window struct {
 // End is the number of the last line shown; Start-1 when none is.
 func (w *Window) End() int { return w.Start + len(w.Lines) - 1 }
 
-// Read returns the window of the file p under root that starts at the
+// Read returns the window of the file p in opts.Root that starts at the
 // 1-based line offset (1 when offset < 1) and holds at most limit lines
-// (ReadLimit when limit < 1). p resolves exactly as an edit's path does,
-// so what Read shows is what an edit of p would change; a file that
-// Apply would refuse (outside the root, missing, binary, not a regular
-// file) is refused with the same code. The returned error's Edit is -1.
-func Read(root, p string, offset, limit int) (*Window, *edit.Error) {
-	return ReadWith(Options{Root: root}, p, offset, limit)
-}
-
-// ReadWith is Read in opts.Root, with an absolute p under one of
-// opts.PathPrefixes naming the file under the root, as in Apply; the
-// other fields of opts are not used.
-func ReadWith(opts Options, p string, offset, limit int) (*Window, *edit.Error) {
+// (ReadLimit when limit < 1). p resolves exactly as an edit's path does
+// (an absolute p under one of opts.PathPrefixes names the file under the
+// root), so what Read shows is what an edit of p would change; a file
+// that Apply would refuse (outside the root, missing, binary, not a
+// regular file) is refused with the same code. The returned error's Edit
+// is -1. The other fields of opts are not used.
+func Read(opts Options, p string, offset, limit int) (*Window, *edit.Error) {
 	rel, st, err := loadNamed(opts, p)
 	if err != nil {
 		return nil, err
@@ -59,13 +52,13 @@ func ReadWith(opts Options, p string, offset, limit int) (*Window, *edit.Error) 
 	return w, nil
 }
 
-// HashFile returns the SHA-256 (lowercase hex) of the raw bytes of the
+// Hash returns the SHA-256 (lowercase hex) of the raw bytes of the
 // file p names in opts.Root, and its root-relative path. p resolves as an
 // edit's path and a --base name do (opts.PathPrefixes included), so the
 // hash is the one --base compares for p; a path Apply would refuse
 // (outside the root, missing, not a regular file) is refused with the
 // same code, and the error's Edit is -1. A binary file is hashed.
-func HashFile(opts Options, p string) (rel, hash string, err *edit.Error) {
+func Hash(opts Options, p string) (rel, hash string, err *edit.Error) {
 	rel, st, err := loadNamed(opts, p)
 	if err != nil {
 		return "", "", err

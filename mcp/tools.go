@@ -122,7 +122,7 @@ func (s *server) readFile(ctx context.Context, req *sdk.CallToolRequest) (*sdk.C
 		e := uerr.toError(readUsage)
 		return readResult(report.NewReadOutput(nil, e), e, "")
 	}
-	w, err := apply.ReadWith(apply.Options{Root: s.opts.Root, PathPrefixes: s.opts.PathPrefixes}, c.path, c.offset, c.limit)
+	w, err := apply.Read(apply.Options{Root: s.opts.Root, PathPrefixes: s.opts.PathPrefixes}, c.path, c.offset, c.limit)
 	out := report.NewReadOutput(w, err)
 	if err != nil {
 		return readResult(out, err, "")

@@ -66,7 +66,7 @@ func runRead(opts *readOptions, p string, out, errOut io.Writer) error {
 	if err := cli.CheckRoot(opts.root); err != nil {
 		return err
 	}
-	w, rerr := apply.ReadWith(apply.Options{Root: opts.root, PathPrefixes: opts.prefixes}, p, opts.offset, opts.limit)
+	w, rerr := apply.Read(apply.Options{Root: opts.root, PathPrefixes: opts.prefixes}, p, opts.offset, opts.limit)
 	if opts.json {
 		if err := report.WriteReadJSON(out, report.NewReadOutput(w, rerr)); err != nil {
 			return err
