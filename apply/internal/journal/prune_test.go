@@ -106,7 +106,7 @@ func TestPruneStates(t *testing.T) {
 	os.WriteFile(filepath.Join(d, "journal"), []byte("edapply journal 4\n"), 0o600)
 	setTimes(t, old, filepath.Join(d, "journal"), d)
 	kept["a file no release names a journal"] = d
-	d, j = stateFor(t, base, gone("s"), host, old)
+	d, _ = stateFor(t, base, gone("s"), host, old)
 	moved := filepath.Join(base, hashHex([]byte(gone("r"))))
 	if err := os.Rename(d, moved); err != nil {
 		t.Fatal(err)
