@@ -21,6 +21,11 @@ const (
 	// HistorySize is how many journals a root keeps: its last applies,
 	// which Undo takes back newest first.
 	HistorySize = journal.HistorySize
+	// HistoryBytes bounds the journals a root keeps in bytes, most of
+	// them the bytes the applies replaced: one older than the newest is
+	// dropped, with all before it, once the journals kept would hold more.
+	// The newest is kept whatever its size.
+	HistoryBytes = journal.HistoryBytes
 )
 
 // Options controls Apply.

@@ -355,17 +355,36 @@ func (j *Journal) Remove(name string) {
 	}
 }
 
-// Prune removes the root's journals beyond the newest HistorySize,
+// HistoryBytes bounds the bytes of a root's history: a journal older than
+// the newest is kept only while the journals kept, it included, hold at
+// most HistoryBytes, so that a few edits to a large file do not each leave
+// a copy of it. The newest is kept whatever its size, so the last apply
+// can always be undone.
+const HistoryBytes = 128 << 20
+
+// historyBytes is HistoryBytes, lowered by tests.
+var historyBytes int64 = HistoryBytes
+
+// Prune removes the root's journals beyond the newest HistorySize, and
+// those older than the first that takes the history past HistoryBytes,
 // except one whose apply may still be under way (its check running).
-// names are the root's journals, newest first (see List); busy is
-// what apply's cleanStale learned of them in this apply, so that none is read
+// names are the root's journals, newest first (see List); busy is what
+// apply's cleanStale learned of them in this apply, so that none is read
 // twice: a name it holds is removed unless true, and only a name it does
-// not hold (one listed since) is read here.
+// not hold (one listed since) is read here. A journal that cannot be
+// stat'ed counts as empty.
 func Prune(names []string, busy map[string]bool) {
-	if len(names) <= HistorySize {
-		return
+	keep, total := min(len(names), HistorySize), int64(0)
+	for i, name := range names[:keep] {
+		if fi, err := os.Lstat(name); err == nil {
+			total += fi.Size()
+		}
+		if i > 0 && total > historyBytes {
+			keep = i
+			break
+		}
 	}
-	for _, name := range names[HistorySize:] {
+	for _, name := range names[keep:] {
 		b, seen := busy[name]
 		if !seen {
 			b = journalBusy(name)

@@ -78,3 +78,55 @@ func TestListJournalFilesPaths(t *testing.T) {
 		t.Errorf("temps %q, want %q", temps, want)
 	}
 }
+
+// TestPruneBytes: past the bytes HistoryBytes allows, the older journals
+// go, all of them from the first that takes the history past the bound;
+// the newest stays whatever its size, and one whose apply may be under
+// way stays too.
+func TestPruneBytes(t *testing.T) {
+	historyBytes = 10_000
+	t.Cleanup(func() { historyBytes = HistoryBytes })
+	host, _ := os.Hostname()
+	// save writes journals of the given sizes of original bytes, newest
+	// first; the busy ones read as under way (not done, of a running
+	// process on this machine: init).
+	save := func(sizes []int, busy map[int]bool) []string {
+		dir := t.TempDir()
+		var names []string
+		for i, n := range sizes {
+			j := &Journal{Root: "/r", ID: fmt.Sprintf("%016x", i), Time: time.Unix(0, int64(1000-i)), Done: !busy[i], Host: host,
+				Files: []File{{Path: "f", Existed: true, Before: make([]byte, n), Exists: true}}}
+			if busy[i] {
+				j.PID = 1
+			}
+			name := filepath.Join(dir, j.FileName())
+			if _, err := fsio.WriteFileAtomic(name, j.Pieces(), false); err != nil {
+				t.Fatal(err)
+			}
+			names = append(names, name)
+		}
+		return names
+	}
+	for _, c := range []struct {
+		name  string
+		sizes []int
+		busy  map[int]bool
+		kept  []bool
+	}{
+		{"within the bound", []int{3000, 3000, 3000}, nil, []bool{true, true, true}},
+		{"the fourth passes it", []int{3000, 3000, 3000, 3000, 10}, nil, []bool{true, true, true, false, false}},
+		{"the newest alone passes it", []int{20_000, 10, 10}, nil, []bool{true, false, false}},
+		{"one under way is kept", []int{20_000, 10, 10}, map[int]bool{1: true}, []bool{true, true, false}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			names := save(c.sizes, c.busy)
+			Prune(names, nil)
+			for i, name := range names {
+				_, err := os.Lstat(name)
+				if kept := err == nil; kept != c.kept[i] {
+					t.Errorf("journal %d of %d bytes: kept %v, want %v", i, c.sizes[i], kept, c.kept[i])
+				}
+			}
+		})
+	}
+}
