@@ -13,7 +13,7 @@ import (
 // Writing every byte of them changes no string of the result (Matched,
 // Written) and neither changes the other: for edits the batch index
 // answers, those the ladder answers, and a file no edit changed; also
-// with NoAfter, whose staged files were written from pieces of Before.
+// with Omit.After, whose staged files were written from pieces of Before.
 func TestResultsDoNotAlias(t *testing.T) {
 	var b strings.Builder
 	for i := range 200 {
@@ -35,7 +35,7 @@ func TestResultsDoNotAlias(t *testing.T) {
 		root := t.TempDir()
 		writeTree(t, root, tree{"a.go": src, "b.go": "keep\n"})
 		opts := testOpts(t, root)
-		opts.DryRun, opts.NoAfter = dry, c.noAfter
+		opts.DryRun, opts.Omit.After = dry, c.noAfter
 		res, err := Apply(context.Background(), edits, opts)
 		if err != nil {
 			t.Fatal(err)

@@ -4,7 +4,28 @@ import (
 	"context"
 	"time"
 
+	"github.com/edapply/edapply/apply/internal/journal"
 	"github.com/edapply/edapply/edit"
+)
+
+// The library's defaults and bounds.
+const (
+	// ReadLimit is how many lines a Read window holds at most when its
+	// caller names no limit.
+	ReadLimit = 2000
+	// DefaultLockTimeout is how long an Apply or Undo waits for another
+	// one working in the same root (see Options.LockTimeout): far longer
+	// than any commit takes, short enough that a harness hears of a stuck
+	// process.
+	DefaultLockTimeout = 30 * time.Second
+	// HistorySize is how many journals a root keeps: its last applies,
+	// which Undo takes back newest first.
+	HistorySize = journal.HistorySize
+	// HistoryBytes bounds the journals a root keeps in bytes, most of
+	// them the bytes the applies replaced: one older than the newest is
+	// dropped, with all before it, once the journals kept would hold more.
+	// The newest is kept whatever its size.
+	HistoryBytes = journal.HistoryBytes
 )
 
 // Options controls Apply.
@@ -58,29 +79,16 @@ type Options struct {
 	// operating system crash, after which a file just written, or the
 	// journal, may be empty or short. The default syncs.
 	NoSync bool
-	// NoHashes leaves every FileResult's BeforeHash and AfterHash empty,
-	// for a caller that shows no hashes (the command's human receipt):
-	// SHA-256 of every file before and after is, with reading and
-	// writing it, the largest per-byte cost of an apply. Base is checked
-	// all the same.
-	NoHashes bool
-	// NoAfter leaves every FileResult's After nil, for a caller that shows
-	// no new content (a receipt that is not a dry run's diff): an edited
-	// file's new content is then written from its pieces, the spans of
-	// the file as read and the edits' new text, and never held whole
-	// beside the old. Op still says whether each file is created,
-	// modified, renamed or deleted.
-	NoAfter bool
-	// MemoryLimit is the bytes the apply may hold at its peak; an apply
-	// whose files and edits would need more is refused (IO_ERROR) before
-	// any file is read. 0: what the system has free (on Linux, its
-	// available memory and the cgroup's limit), asked only for a large
-	// apply.
-	MemoryLimit int64
-	// Sized, when set, is called before any file is read with the
-	// bytes the apply will work on: the sizes on disk of the files the
-	// edits name and the edits' text. A caller sizes its memory from it.
-	Sized func(bytes int64)
+	// Omit names what the caller does not read of the Result, which Apply
+	// then need not make, for what it costs: Hashes leaves every
+	// FileResult's BeforeHash and AfterHash empty (SHA-256 of every file
+	// before and after is, with reading and writing it, the largest
+	// per-byte cost of an apply; Base is checked all the same); After
+	// leaves every FileResult's After nil, and an edited file's new
+	// content is then written from its pieces, the spans of the file as
+	// read and the edits' new text, never held whole beside the old (Op
+	// still says what became of each file).
+	Omit struct{ Hashes, After bool }
 
 	// Repair, when set, is asked once per failed edit (and round, up to
 	// RepairAttempts) for replacement edits; they go through the same
@@ -131,7 +139,7 @@ type FileResult struct {
 	// Before and After are the caller's: they share no memory with each
 	// other, with the strings of Edits or with anything Apply keeps.
 	Before []byte // content before (nil when absent)
-	After  []byte // content the edits make, written or not (nil when deleted, or with Options.NoAfter)
+	After  []byte // content the edits make, written or not (nil when deleted, or with Options.Omit.After)
 	Edits  []EditResult
 }
 

@@ -7,6 +7,8 @@ import (
 	"slices"
 
 	"github.com/edapply/edapply/apply/internal/audit"
+	"github.com/edapply/edapply/apply/internal/fsio"
+	"github.com/edapply/edapply/apply/internal/txn"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/testhook"
 	"github.com/edapply/edapply/locate"
@@ -27,7 +29,7 @@ type auditLog struct {
 	replaced map[resultKey]replacement
 	// linked holds what the files symlinks lead to held when a deletion
 	// of the link compared its quote with them (see linkedContent).
-	linked map[string]state
+	linked map[string]fsio.State
 }
 
 // A resultKey names f.fr.Edits[k].
@@ -63,8 +65,8 @@ func (p *planner) logStep(f *file, i int) {
 	st := auditStep{f: f, k: len(f.fr.Edits) - 1, i: i}
 	if f.at != nil {
 		st.at = f.at.path
-		if f.at.cur.exists {
-			st.whole = f.at.cur.data
+		if f.at.cur.Exists {
+			st.whole = f.at.cur.Data
 		}
 	}
 	p.audit.steps = append(p.audit.steps, st)
@@ -80,16 +82,16 @@ func (p *planner) logLocated(r locate.Result) {
 // package audit's rules; it runs before a dry run returns too, so that a
 // dry run predicts the real one. testhook.Plan, in tests, changes cs
 // first: the defect a test plants is then what commit would write.
-func (p *planner) check(cs []change) edit.ErrorList {
+func (p *planner) check(cs []txn.Change) edit.ErrorList {
 	if testhook.Plan != nil {
 		for k := range cs {
-			if c := &cs[k]; c.final.exists {
+			if c := &cs[k]; c.Final.Exists {
 				var b []byte
-				for _, x := range c.final.chunks() {
+				for _, x := range c.Final.Chunks() {
 					b = append(b, x...)
 				}
-				c.final.data, c.final.mode = testhook.Plan(c.path, b, c.final.mode)
-				c.final.pieces = nil
+				c.Final.Data, c.Final.Mode = testhook.Plan(c.Path, b, c.Final.Mode)
+				c.Final.Pieces = nil
 			}
 		}
 	}
@@ -105,17 +107,17 @@ func (p *planner) check(cs []change) edit.ErrorList {
 		}
 	}
 	for _, c := range cs {
-		final, err := p.auditText(c.path, c.final)
+		final, err := p.auditText(c.Path, c.Final)
 		if err != nil {
 			return edit.ErrorList{err}
 		}
-		tx.Writes = append(tx.Writes, audit.Entry{Path: c.path, Content: auditContent(final)})
+		tx.Writes = append(tx.Writes, audit.Entry{Path: c.Path, Content: auditContent(final)})
 	}
 	at := make(map[*file]*audit.File, len(p.files))
 	for k, f := range p.files {
 		af := &tx.Files[k]
 		af.Path, af.NewPath, af.Op = f.fr.Path, f.fr.NewPath, f.fr.Op
-		if f.origin != nil && f.origin.orig.exists {
+		if f.origin != nil && f.origin.orig.Exists {
 			af.Origin = f.origin.path
 		}
 		at[f] = af
@@ -161,23 +163,23 @@ func (p *planner) check(cs []change) edit.ErrorList {
 // symlinks lead to, and the entry itself (its directories resolved, its
 // last name not), from what the resolver's Lstat of each component said.
 func (p *planner) nameOf(name string) audit.Name {
-	target, err := p.rc.resolve(name)
+	target, err := p.rc.Resolve(name)
 	if err != nil {
 		return audit.Name{}
 	}
 	n := audit.Name{Target: target, Entry: target}
-	lex := p.rc.lookup(name).lex
+	lex := p.rc.Lexical(name)
 	if lex == "" || lex == "." {
 		return n
 	}
 	parent := "."
 	if d := path.Dir(lex); d != "." {
-		if parent, err = p.rc.resolve(d); err != nil {
+		if parent, err = p.rc.Resolve(d); err != nil {
 			return n
 		}
 	}
 	n.Entry = path.Join(parent, path.Base(lex))
-	if fi, err := p.rc.lstat(n.Entry); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+	if fi, err := p.rc.Lstat(n.Entry); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
 		n.Link = true
 	}
 	return n
@@ -185,16 +187,16 @@ func (p *planner) nameOf(name string) audit.Name {
 
 // auditContent is s as package audit reads a content: its bytes shared,
 // not copied.
-func auditContent(s state) audit.Content {
-	if !s.exists {
+func auditContent(s fsio.State) audit.Content {
+	if !s.Exists {
 		return audit.Content{}
 	}
-	cs := s.chunks()
+	cs := s.Chunks()
 	text := make([]string, len(cs))
 	for k, b := range cs {
 		text[k] = viewString(b)
 	}
-	return audit.Content{Exists: true, Text: text, Mode: s.mode, Exact: s.exact, Link: s.link}
+	return audit.Content{Exists: true, Text: text, Mode: s.Mode, Exact: s.Exact, Link: s.Link}
 }
 
 // occurrenceLines is os as the audit reads a receipt's lines.

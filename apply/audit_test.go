@@ -97,7 +97,7 @@ func TestCheckRefusesAPlantedDefect(t *testing.T) {
 }
 
 // TestCheckRefusesAPlantedDefectOnPieces plants one in a file written
-// from its pieces (Options.NoAfter): the check reads the pieces too.
+// from its pieces (Options.Omit.After): the check reads the pieces too.
 func TestCheckRefusesAPlantedDefectOnPieces(t *testing.T) {
 	var b strings.Builder
 	for i := range 3000 {
@@ -114,7 +114,7 @@ func TestCheckRefusesAPlantedDefectOnPieces(t *testing.T) {
 		return append(b[:len(b)-2:len(b)-2], "y\n"...), m
 	})
 	opts := testOpts(t, dir)
-	opts.NoAfter = true
+	opts.Omit.After = true
 	res, err := Apply(context.Background(), edits, opts)
 	if err == nil || internalRule(res) != "replay" {
 		t.Fatalf("Apply = %v, want INTERNAL (replay)", res.Errors)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/edapply/edapply/apply/internal/paths"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/growth"
 )
@@ -18,7 +19,7 @@ import (
 // the content's, whatever stops the stream on the way (edits out of file
 // order, an edit the plain path takes, a closed segment), and the stream
 // gives it when the run's last segment streamed to the end; also when the
-// content is left in pieces (NoAfter).
+// content is left in pieces (Omit.After).
 func TestBatchHashStream(t *testing.T) {
 	var b strings.Builder
 	for i := 0; b.Len() < streamMin+streamMin/2; i++ {
@@ -64,32 +65,34 @@ func TestBatchHashStream(t *testing.T) {
 					t.Fatal(err)
 				}
 				defer root.Close()
-				rs, err := newResolver(root, dir)
+				rs, err := paths.NewResolver(root, dir)
 				if err != nil {
 					t.Fatal(err)
 				}
-				p := newPlanner(root, rs, Options{Root: dir, DryRun: true, NoAfter: noAfter}, nil, nil)
+				opts := Options{Root: dir, DryRun: true}
+				opts.Omit.After = noAfter
+				p := newPlanner(root, rs, opts, nil, nil)
 				p.hasher = &hasher{}
 				defer p.hasher.stop()
 				p.plan(context.Background(), c.edits, nil)
-				defer p.dirs.close()
+				defer p.dirs.Close()
 				p.finish()
 				p.settle()
 				if len(p.res.Errors) > 0 || len(p.res.Files) != 1 {
-					t.Fatalf("NoAfter %v: errors %v, %d files", noAfter, p.res.Errors, len(p.res.Files))
+					t.Fatalf("Omit.After %v: errors %v, %d files", noAfter, p.res.Errors, len(p.res.Files))
 				}
 				fr := p.res.Files[0]
 				if !noAfter {
 					after = fr.After
 				} else if fr.After != nil {
-					t.Errorf("NoAfter: After %d bytes", len(fr.After))
+					t.Errorf("Omit.After: After %d bytes", len(fr.After))
 				}
 				if want := HashBytes(after); fr.AfterHash != want {
-					t.Errorf("NoAfter %v: after hash %s, want %s", noAfter, fr.AfterHash, want)
+					t.Errorf("Omit.After %v: after hash %s, want %s", noAfter, fr.AfterHash, want)
 				}
 				s := p.slots["a.txt"]
 				if used := s.curHash != nil && s.curHash == s.streamed; used != c.streamed {
-					t.Errorf("NoAfter %v: after hash from the stream: %v, want %v", noAfter, used, c.streamed)
+					t.Errorf("Omit.After %v: after hash from the stream: %v, want %v", noAfter, used, c.streamed)
 				}
 			}
 		})

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -178,7 +179,7 @@ func TestCommitCancelled(t *testing.T) {
 }
 
 // manyCase is a transaction big enough to be staged and placed on several
-// goroutines (parallelMin): modifications spread over a few directories,
+// goroutines (txn's parallelMin): modifications spread over a few directories,
 // a creation in a new one and a deletion.
 func manyCase(t *testing.T) (root string, before tree, edits []edit.Edit, after tree) {
 	root = t.TempDir()
@@ -197,7 +198,7 @@ func manyCase(t *testing.T) (root string, before tree, edits []edit.Edit, after 
 }
 
 func TestCommitParallel(t *testing.T) {
-	if commitLanes() < 2 {
+	if runtime.GOMAXPROCS(0) < 2 {
 		t.Skip("one core: the commit stays on one goroutine")
 	}
 	root, _, edits, after := manyCase(t)

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/edapply/edapply/apply/internal/fsio"
+	"github.com/edapply/edapply/apply/internal/journal"
 	"github.com/edapply/edapply/edit"
 )
 
@@ -36,7 +38,7 @@ func cuts(r *rand.Rand, s string) []string {
 // that differs in one byte or one length.
 func TestChunksReadAsBytes(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 22))
-	for _, n := range []int{0, 1, 15, 64, 1000, crcTableMin - 1, crcTableMin, 3*crcTableMin + 5} {
+	for _, n := range []int{0, 1, 15, 64, 1000, journal.TableMin - 1, journal.TableMin, 3*journal.TableMin + 5} {
 		b := make([]byte, n)
 		for i := range b {
 			b[i] = "ab\n\r\x00é"[r.IntN(7)]
@@ -44,18 +46,18 @@ func TestChunksReadAsBytes(t *testing.T) {
 		s := string(b)
 		for round := range 20 {
 			ps := cuts(r, s)
-			st := state{exists: true, pieces: chunksOf(ps)}
-			whole := state{exists: true, data: b}
-			if st.size() != n {
-				t.Fatalf("%d bytes in %d pieces: size %d", n, len(ps), st.size())
+			st := fsio.State{Exists: true, Pieces: fsio.ChunksOf(ps)}
+			whole := fsio.State{Exists: true, Data: b}
+			if st.Size() != n {
+				t.Fatalf("%d bytes in %d pieces: size %d", n, len(ps), st.Size())
 			}
-			if got, want := chunksSum(st.chunks()), contentSum(b); got != want {
+			if got, want := journal.SumChunks(st.Chunks()), journal.Sum(b); got != want {
 				t.Errorf("%d bytes in %d pieces: sum %016x, want %016x", n, len(ps), got, want)
 			}
-			if got, want := hashChunks(st.chunks()), HashBytes(b); got != want {
+			if got, want := hashChunks(st.Chunks()), HashBytes(b); got != want {
 				t.Errorf("%d bytes in %d pieces: hash %s, want %s", n, len(ps), got, want)
 			}
-			if !sameData(st, whole) || !sameData(whole, st) || !sameData(st, state{pieces: chunksOf(cuts(r, s))}) {
+			if !fsio.SameData(st, whole) || !fsio.SameData(whole, st) || !fsio.SameData(st, fsio.State{Pieces: fsio.ChunksOf(cuts(r, s))}) {
 				t.Errorf("%d bytes in %d pieces: not the same as the bytes", n, len(ps))
 			}
 			if n == 0 {
@@ -64,10 +66,10 @@ func TestChunksReadAsBytes(t *testing.T) {
 			other := []byte(s)
 			at := r.IntN(n)
 			other[at] ^= 1 << (round % 8)
-			if sameData(st, state{data: other}) || sameData(state{pieces: chunksOf(cuts(r, string(other)))}, st) {
+			if fsio.SameData(st, fsio.State{Data: other}) || fsio.SameData(fsio.State{Pieces: fsio.ChunksOf(cuts(r, string(other)))}, st) {
 				t.Errorf("%d bytes in %d pieces: the same as bytes that differ at %d", n, len(ps), at)
 			}
-			if sameData(st, state{data: b[:n-1]}) || sameData(state{data: append([]byte(s), 'x')}, st) {
+			if fsio.SameData(st, fsio.State{Data: b[:n-1]}) || fsio.SameData(fsio.State{Data: append([]byte(s), 'x')}, st) {
 				t.Errorf("%d bytes in %d pieces: the same as a content one byte shorter or longer", n, len(ps))
 			}
 		}
@@ -75,11 +77,11 @@ func TestChunksReadAsBytes(t *testing.T) {
 }
 
 // TestNoAfterWritesTheSameBytes applies the same edits with and without
-// Options.NoAfter, the second writing each edited file from its pieces:
+// Options.Omit.After, the second writing each edited file from its pieces:
 // through the batch (more edits than one writev takes pieces), through
 // the ladder, with a BOM and CRLF, emptied, appended to, created, renamed
 // and deleted, rewritten whole. Both leave the same tree and receipt but for After, which
-// NoAfter leaves nil; the receipt's after hashes are of what is on disk,
+// Omit.After leaves nil; the receipt's after hashes are of what is on disk,
 // and undo, which checks each file against the journal's sum of what was
 // written, puts the tree back.
 func TestNoAfterWritesTheSameBytes(t *testing.T) {
@@ -120,10 +122,10 @@ func TestNoAfterWritesTheSameBytes(t *testing.T) {
 		root := t.TempDir()
 		writeTree(t, root, before)
 		opts := testOpts(t, root)
-		opts.NoAfter = noAfter
+		opts.Omit.After = noAfter
 		res, err := Apply(context.Background(), edits, opts)
 		if err != nil {
-			t.Fatalf("NoAfter %v: %v", noAfter, err)
+			t.Fatalf("Omit.After %v: %v", noAfter, err)
 		}
 		got := readTree(t, root)
 		for _, f := range res.Files {
@@ -133,13 +135,13 @@ func TestNoAfterWritesTheSameBytes(t *testing.T) {
 			}
 			if f.Op == "delete" {
 				if f.AfterHash != "" {
-					t.Errorf("NoAfter %v, %s: deleted, after hash %s", noAfter, p, f.AfterHash)
+					t.Errorf("Omit.After %v, %s: deleted, after hash %s", noAfter, p, f.AfterHash)
 				}
 			} else if h := HashBytes([]byte(got[p])); f.AfterHash != h {
-				t.Errorf("NoAfter %v, %s: after hash %s, the file's %s", noAfter, p, f.AfterHash, h)
+				t.Errorf("Omit.After %v, %s: after hash %s, the file's %s", noAfter, p, f.AfterHash, h)
 			}
 			if noAfter && f.After != nil {
-				t.Errorf("NoAfter, %s: After %q", p, f.After)
+				t.Errorf("Omit.After, %s: After %q", p, f.After)
 			}
 		}
 		if !noAfter {
@@ -147,24 +149,24 @@ func TestNoAfterWritesTheSameBytes(t *testing.T) {
 			continue
 		}
 		if len(got) != len(want) {
-			t.Errorf("NoAfter: %d files, %d without", len(got), len(want))
+			t.Errorf("Omit.After: %d files, %d without", len(got), len(want))
 		}
 		for p, w := range want {
 			if got[p] != w {
-				t.Errorf("NoAfter: %s holds %d bytes, %d without it\n%.200q\nwant\n%.200q", p, len(got[p]), len(w), got[p], w)
+				t.Errorf("Omit.After: %s holds %d bytes, %d without it\n%.200q\nwant\n%.200q", p, len(got[p]), len(w), got[p], w)
 			}
 		}
 		for i, f := range res.Files {
 			w := wantRes.Files[i]
 			if f.Path != w.Path || f.NewPath != w.NewPath || f.Op != w.Op || f.BeforeHash != w.BeforeHash || f.AfterHash != w.AfterHash || len(f.Edits) != len(w.Edits) {
-				t.Errorf("NoAfter: file %d is %s %s %s→%s, without it %s %s %s→%s", i, f.Op, f.Path, f.BeforeHash, f.AfterHash, w.Op, w.Path, w.BeforeHash, w.AfterHash)
+				t.Errorf("Omit.After: file %d is %s %s %s→%s, without it %s %s %s→%s", i, f.Op, f.Path, f.BeforeHash, f.AfterHash, w.Op, w.Path, w.BeforeHash, w.AfterHash)
 			}
 		}
 		if _, err := Undo(context.Background(), opts); err != nil {
-			t.Fatalf("undo after NoAfter: %v", err)
+			t.Fatalf("undo after Omit.After: %v", err)
 		}
 		if got := readTree(t, root); fmt.Sprint(got) != fmt.Sprint(before) {
-			t.Errorf("undo after NoAfter left %v", got)
+			t.Errorf("undo after Omit.After left %v", got)
 		}
 	}
 }
@@ -176,7 +178,7 @@ func TestNoAfterRollback(t *testing.T) {
 	src := strings.Repeat("keep\n", 1000) + "old\n" + strings.Repeat("keep too\n", 1000)
 	writeTree(t, root, tree{"a.txt": src, "b.txt": "b\n"})
 	opts := testOpts(t, root)
-	opts.NoAfter = true
+	opts.Omit.After = true
 	opts.Verify = func(context.Context, string) (string, error) { return "", errors.New("tests failed") }
 	res, err := Apply(context.Background(), []edit.Edit{replace("a.txt", "old\n", "new\n"), replace("b.txt", "b\n", "c\n")}, opts)
 	if err == nil || res.Verify != "failed" {
@@ -192,7 +194,7 @@ func TestNoAfterRollback(t *testing.T) {
 	}
 }
 
-// TestNoAfterHoldsNoSecondCopy: with NoAfter, an apply that edits a large
+// TestNoAfterHoldsNoSecondCopy: with Omit.After, an apply that edits a large
 // file allocates nearly a whole file's bytes fewer than without it, where
 // FileResult.After is a copy of the new content: whether the edits are
 // run in a batch, make it through the ladder, or rewrite the file whole
@@ -223,7 +225,7 @@ func TestNoAfterHoldsNoSecondCopy(t *testing.T) {
 				root := t.TempDir()
 				writeTree(t, root, tree{"f.txt": src})
 				opts := testOpts(t, root)
-				opts.NoAfter, opts.NoHashes, opts.NoSync = noAfter, true, true
+				opts.Omit.After, opts.Omit.Hashes, opts.NoSync = noAfter, true, true
 				var before, after runtime.MemStats
 				runtime.ReadMemStats(&before)
 				res, err := Apply(context.Background(), c.edits, opts)
@@ -237,7 +239,7 @@ func TestNoAfterHoldsNoSecondCopy(t *testing.T) {
 		}
 		with, without := allocated(true), allocated(false)
 		if n := uint64(len(src)); with+n*9/10 > without {
-			t.Errorf("%s: %d bytes allocated with NoAfter, %d without, for a %d-byte file: not nearly a whole copy fewer", c.name, with, without, n)
+			t.Errorf("%s: %d bytes allocated with Omit.After, %d without, for a %d-byte file: not nearly a whole copy fewer", c.name, with, without, n)
 		}
 	}
 }

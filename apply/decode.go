@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/edapply/edapply/apply/internal/fsio"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/textenc"
 )
@@ -32,11 +33,11 @@ type encoded struct {
 	enc *textenc.Encoding // nil when err says why the file is edited as bytes
 	// raw is the file as read, its bytes, while orig is its text; after
 	// encode, orig is raw again and text the decoded contents.
-	raw state
+	raw fsio.State
 	// text holds, once encode has run, the contents as text: what the
 	// file held and what the edits leave (the receipt's Before and After,
 	// the check's contents).
-	text *[2]state
+	text *[2]fsio.State
 	// wrote is the encoding encode wrote the content at the path in; nil
 	// when it is UTF-8.
 	wrote *textenc.Encoding
@@ -82,12 +83,12 @@ func (p *planner) encodings() *textenc.Resolver {
 // .editorconfig files: each through the handle planning holds on its
 // directory (see dirRoots), one call rather than a walk from the root for
 // each of the directories above every file edited.
-type treeFS struct{ d *dirRoots }
+type treeFS struct{ d *fsio.Dirs }
 
 func (t treeFS) in(name string) (*os.Root, string, error) {
-	r, base, err := t.d.in(name)
-	if errors.Is(err, errTooManyDirs) {
-		return t.d.root, name, nil
+	r, base, err := t.d.In(name)
+	if errors.Is(err, fsio.ErrTooManyDirs) {
+		return t.d.Root, name, nil
 	}
 	return r, base, err
 }
@@ -120,10 +121,10 @@ func (t treeFS) ReadLink(name string) (string, error) {
 // encoding; a path with no file learns the encoding a new file there is
 // written in.
 func (p *planner) decode(s *slot) {
-	if s.err != nil || s.orig.link {
+	if s.err != nil || s.orig.Link {
 		return
 	}
-	enc, err := p.encodings().For(s.path, s.orig.data, s.orig.exists)
+	enc, err := p.encodings().For(s.path, s.orig.Data, s.orig.Exists)
 	if err != nil {
 		var de *textenc.DeclError
 		if errors.As(err, &de) {
@@ -136,11 +137,11 @@ func (p *planner) decode(s *slot) {
 	if enc == nil {
 		return
 	}
-	if !s.orig.exists {
+	if !s.orig.Exists {
 		s.enc = &encoded{enc: enc}
 		return
 	}
-	if enc.Source() != "--encoding" && looksUTF8(s.orig.data) {
+	if enc.Source() != "--encoding" && looksUTF8(s.orig.Data) {
 		// A cp1251 or Latin-1 file's letters are all but never valid
 		// UTF-8: this one is UTF-8 the declaration does not fit (a
 		// "[*] charset = latin1" over the whole tree), and its text read
@@ -151,7 +152,7 @@ func (p *planner) decode(s *slot) {
 				"(--encoding utf-8 to edit it as UTF-8, or --encoding %s to read it as declared).", enc.Name())}}
 		return
 	}
-	text, ok := enc.Decode(s.orig.data)
+	text, ok := enc.Decode(s.orig.Data)
 	if !ok {
 		s.enc = &encoded{err: &edit.Error{Code: edit.CodeBinaryFile,
 			Msg:  fmt.Sprintf("the file is not valid %s: its bytes do not read as that encoding's text and back", enc),
@@ -159,7 +160,7 @@ func (p *planner) decode(s *slot) {
 		return
 	}
 	st := s.orig
-	st.data, st.stamp = readOnlyBytes(text), nil
+	st.Data, st.Stamp = readOnlyBytes(text), nil
 	s.enc = &encoded{enc: enc, raw: s.orig}
 	s.orig, s.cur = st, st
 }
@@ -172,8 +173,8 @@ func looksUTF8(b []byte) bool {
 
 // bytesRead is the file at s as read, its bytes: what --base and the
 // journal compare.
-func (s *slot) bytesRead() state {
-	if s.enc != nil && s.enc.raw.exists {
+func (s *slot) bytesRead() fsio.State {
+	if s.enc != nil && s.enc.raw.Exists {
 		return s.enc.raw
 	}
 	return s.orig
@@ -229,10 +230,10 @@ func (p *planner) encode() {
 		if s.enc != nil && s.enc.text != nil {
 			continue // put back already
 		}
-		decoded := s.enc != nil && s.enc.enc != nil && s.enc.raw.exists
+		decoded := s.enc != nil && s.enc.enc != nil && s.enc.raw.Exists
 		var wenc *textenc.Encoding
 		switch {
-		case !s.cur.exists || s.cur.link:
+		case !s.cur.Exists || s.cur.Link:
 		case s.owner != nil:
 			wenc, _ = p.fileEncoding(s.owner)
 		case decoded:
@@ -244,22 +245,22 @@ func (p *planner) encode() {
 		if s.enc == nil {
 			s.enc = &encoded{}
 		}
-		text := [2]state{s.orig, s.cur}
+		text := [2]fsio.State{s.orig, s.cur}
 		s.enc.text = &text
 		if decoded {
 			s.orig = s.enc.raw
 		}
-		if wenc == nil || !s.cur.exists || s.cur.link {
+		if wenc == nil || !s.cur.Exists || s.cur.Link {
 			continue
 		}
 		s.enc.wrote = wenc
 		cur := s.cur
-		if decoded && wenc == s.enc.enc && sameData(text[1], text[0]) {
-			cur.data, cur.stamp = s.orig.data, s.orig.stamp
+		if decoded && wenc == s.enc.enc && fsio.SameData(text[1], text[0]) {
+			cur.Data, cur.Stamp = s.orig.Data, s.orig.Stamp
 		} else {
 			var head []byte
 			if s.owner != nil && s.owner.origin != nil && s.owner.origin.enc != nil {
-				head = s.owner.origin.enc.raw.data
+				head = s.owner.origin.enc.raw.Data
 			}
 			b, u := wenc.Encode(viewString(joinChunks(cur)), head)
 			if u != nil {
@@ -275,9 +276,9 @@ func (p *planner) encode() {
 				}
 				continue
 			}
-			cur.data, cur.stamp = b, nil
+			cur.Data, cur.Stamp = b, nil
 		}
-		cur.pieces = nil
+		cur.Pieces = nil
 		s.cur = cur
 	}
 }
@@ -285,7 +286,7 @@ func (p *planner) encode() {
 // texts is s's contents as text, for the receipt and the check: what the
 // file held and what the edits leave, decoded when the file is in
 // another encoding.
-func (s *slot) texts() (orig, cur state) {
+func (s *slot) texts() (orig, cur fsio.State) {
 	if s.enc != nil && s.enc.text != nil {
 		return s.enc.text[0], s.enc.text[1]
 	}
@@ -295,9 +296,9 @@ func (s *slot) texts() (orig, cur state) {
 // auditText is the content c leaves at path as the check reads it: its
 // bytes decoded when encode wrote them in another encoding, which must
 // read back.
-func (p *planner) auditText(path string, final state) (state, *edit.Error) {
+func (p *planner) auditText(path string, final fsio.State) (fsio.State, *edit.Error) {
 	s := p.slots[path]
-	if s == nil || s.enc == nil || s.enc.wrote == nil || !final.exists {
+	if s == nil || s.enc == nil || s.enc.wrote == nil || !final.Exists {
 		return final, nil
 	}
 	text, ok := s.enc.wrote.Decode(joinChunks(final))
@@ -305,7 +306,7 @@ func (p *planner) auditText(path string, final state) (state, *edit.Error) {
 		return final, &edit.Error{Code: edit.CodeInternal, Edit: -1, Path: path,
 			Msg: fmt.Sprintf("the content written in %s does not read back as text", s.enc.wrote)}
 	}
-	final.data, final.pieces = readOnlyBytes(text), nil
+	final.Data, final.Pieces = readOnlyBytes(text), nil
 	return final, nil
 }
 

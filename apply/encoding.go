@@ -24,8 +24,8 @@ import (
 func (p *planner) foreign(f *file) bool {
 	if !f.foreignKnown {
 		f.foreignKnown = true
-		if o := f.origin; o != nil && o.orig.exists {
-			body, _ := splitBOM(o.orig.data)
+		if o := f.origin; o != nil && o.orig.Exists {
+			body, _ := splitBOM(o.orig.Data)
 			f.isForeign = !utf8.ValidString(body)
 		}
 	}

@@ -63,7 +63,7 @@ func FuzzCheck(f *testing.F) {
 		}
 		opts := testOpts(t, dir)
 		opts.DryRun = r.intn(4) != 0
-		opts.NoAfter = r.intn(2) == 0
+		opts.Omit.After = r.intn(2) == 0
 		opts.TrimTrailingWS = r.intn(8) == 0
 		res, _ := Apply(context.Background(), edits, opts)
 		for _, e := range res.Errors {

@@ -28,7 +28,7 @@ import (
 //     exactly once (strings.Replace), a Create, Delete, Rewrite of a plain
 //     LF file, a Rename.
 //
-// For an input of odd length the edits are applied with NoAfter, so that
+// For an input of odd length the edits are applied with Omit.After, so that
 // each edited file is written from its pieces, and the comparison with
 // the edits one at a time holds those to the bytes.
 func FuzzPipeline(f *testing.F) {
@@ -44,7 +44,7 @@ func FuzzPipeline(f *testing.F) {
 		before := pipeSnapshot(t, dir)
 
 		opts := testOpts(t, root)
-		opts.NoAfter = len(data)%2 == 1
+		opts.Omit.After = len(data)%2 == 1
 		res, err := Apply(context.Background(), edits, opts)
 		after := pipeSnapshot(t, dir)
 		for p := range after.files {

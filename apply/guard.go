@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/edapply/edapply/apply/internal/txn"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/remedy"
 )
@@ -14,17 +15,17 @@ import (
 // that the user has no write permission for (see writable). A harness
 // protects a file that way, and a rename over it would not ask: the file
 // is refused unless the caller says otherwise (Options.ForceReadOnly).
-func refuseReadOnly(abs string, changes []change) edit.ErrorList {
+func refuseReadOnly(abs string, changes []txn.Change) edit.ErrorList {
 	var errs edit.ErrorList
 	for _, c := range changes {
-		if !c.orig.exists || c.orig.link {
+		if !c.Orig.Exists || c.Orig.Link {
 			continue // a link is removed or moved by its directory's permission, not its own
 		}
-		fi, err := os.Lstat(filepath.Join(abs, filepath.FromSlash(c.path)))
+		fi, err := os.Lstat(filepath.Join(abs, filepath.FromSlash(c.Path)))
 		if err != nil || writable(fi) {
 			continue // a file gone or replaced is the commit's re-check's to find
 		}
-		errs.Add(notWritable(c.path, fi))
+		errs.Add(notWritable(c.Path, fi))
 	}
 	return errs
 }

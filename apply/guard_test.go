@@ -40,18 +40,3 @@ func TestReadOnlyRefused(t *testing.T) {
 		t.Errorf("ro.txt mode = %v, want 0444 kept", m)
 	}
 }
-
-// TestDoubleSlashPath: "//x" is an absolute path outside the root, named
-// as one, not as a Windows path; under the root it is the file there.
-func TestDoubleSlashPath(t *testing.T) {
-	root := t.TempDir()
-	writeTree(t, root, tree{"a.txt": "a\n"})
-	rs := mustResolver(t, root)
-	_, e := rs.relative("//x")
-	if e == nil || e.Code != edit.CodeOutOfRoot || strings.Contains(e.Msg, "Windows") || !strings.Contains(e.Msg, "absolute path //x") {
-		t.Errorf(`relative("//x") = %v, want OUT_OF_ROOT naming an absolute path`, e)
-	}
-	if rel, e := rs.relative("/" + filepath.ToSlash(root) + "/a.txt"); e != nil || rel != "a.txt" {
-		t.Errorf("relative(//root/a.txt) = %q, %v; want a.txt", rel, e)
-	}
-}

@@ -38,7 +38,7 @@ type hasher struct {
 }
 
 // hashWorkersMin is the fewest bytes an apply must work on (its files and
-// edits, see Options.Sized) for its hashes to run on workers. Below it
+// edits, as checkMemory counts them) for its hashes to run on workers. Below it
 // they take less CPU than starting a goroutine and waking a thread for it
 // (SHA-256 sums 64 KiB in 40 to 160 µs), and the receipt of a small apply
 // waits for them anyway.
@@ -159,4 +159,16 @@ func (hs *hashStream) finish() *digest {
 	hs.ended = true
 	close(hs.pieces)
 	return hs.d
+}
+
+// hashChunks is HashBytes of the chunks' bytes in order.
+func hashChunks(cs [][]byte) string {
+	if len(cs) == 1 {
+		return HashBytes(cs[0])
+	}
+	h := sha256.New()
+	for _, b := range cs {
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"os"
 
+	"github.com/edapply/edapply/apply/internal/fsio"
+	"github.com/edapply/edapply/apply/internal/paths"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/locate"
 )
@@ -91,7 +93,7 @@ func (p *planner) unheld(edits []edit.Edit) map[int]bool {
 	docs := map[*file]*locate.Doc{}
 	for _, c := range p.held {
 		f := c.f
-		if f.changes == c.changes || f.at == nil || !f.at.cur.exists || f.fr.Edits[c.k].Status != edit.StatusAlreadyApplied {
+		if f.changes == c.changes || f.at == nil || !f.at.cur.Exists || f.fr.Edits[c.k].Status != edit.StatusAlreadyApplied {
 			// Nothing changed the file after the edit (or the reply
 			// deleted it): what the edit saw is what the reply leaves;
 			// or the edit claims nothing any more (see supersede).
@@ -115,12 +117,12 @@ func (p *planner) unheld(edits []edit.Edit) map[int]bool {
 
 // joinChunks is st's content as one slice: its data, or its pieces
 // joined.
-func joinChunks(st state) []byte {
-	if st.pieces == nil {
-		return st.data
+func joinChunks(st fsio.State) []byte {
+	if st.Pieces == nil {
+		return st.Data
 	}
-	b := make([]byte, 0, st.size())
-	for _, c := range st.pieces {
+	b := make([]byte, 0, st.Size())
+	for _, c := range st.Pieces {
 		b = append(b, c...)
 	}
 	return b
@@ -129,9 +131,9 @@ func joinChunks(st state) []byte {
 // planReply plans edits in root, as Apply does without a fixer: until
 // every edit found already applied holds (holdAlready), reading each file
 // once over the rounds.
-func planReply(ctx context.Context, root *os.Root, rs *resolver, hs *hasher, edits []edit.Edit, opts Options) *planner {
+func planReply(ctx context.Context, root *os.Root, rs *paths.Resolver, hs *hasher, edits []edit.Edit, opts Options) *planner {
 	cache := map[string]loaded{}
-	dirs := &dirRoots{root: root} // shared by the rounds, closed by Apply
+	dirs := &fsio.Dirs{Root: root} // shared by the rounds, closed by Apply
 	return holdAlready(edits, func(force map[int]bool) *planner {
 		p := newPlanner(root, rs, opts, nil, cache)
 		p.hasher, p.dirs, p.force = hs, dirs, force

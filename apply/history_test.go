@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/edapply/edapply/apply/internal/journal"
 	"github.com/edapply/edapply/edit"
 )
 
@@ -84,11 +85,12 @@ func TestUndoHistory(t *testing.T) {
 // onlyJournal returns the file name of root's one journal.
 func onlyJournal(t *testing.T, opts Options) string {
 	t.Helper()
-	dirs, err := journalDirs(opts.StateDir, mustResolver(t, opts.Root))
+	rs := mustResolver(t, opts.Root)
+	dirs, err := journal.Dirs(opts.StateDir, rs.Abs, rs.Real)
 	if err != nil {
 		t.Fatal(err)
 	}
-	names := listJournals(dirs)
+	names := journal.List(dirs)
 	if len(names) != 1 {
 		t.Fatalf("%d journals, want 1", len(names))
 	}
@@ -150,7 +152,7 @@ func TestJournalNotRegular(t *testing.T) {
 			}
 			real := onlyJournal(t, opts)
 			// A name that sorts after the real journal's.
-			name := filepath.Join(filepath.Dir(real), journalPrefix+"99999999999999999999-ffffffffffffffff")
+			name := filepath.Join(filepath.Dir(real), "j-99999999999999999999-ffffffffffffffff")
 			var err error
 			switch kind {
 			case "fifo":

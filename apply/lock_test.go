@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/edapply/edapply/apply/internal/fsio"
 	"github.com/edapply/edapply/edit"
 )
 
@@ -94,8 +95,8 @@ func TestLockWait(t *testing.T) {
 	writeTree(t, root, tree{"a.txt": "a\n"})
 	unlock := holdLock(t, root)
 	waiting := make(chan struct{})
-	lockWaitHook = func() { close(waiting) }
-	t.Cleanup(func() { lockWaitHook = nil })
+	fsio.LockWaitHook = func() { close(waiting) }
+	t.Cleanup(func() { fsio.LockWaitHook = nil })
 	done := make(chan error, 1)
 	go func() {
 		_, err := Apply(context.Background(), []edit.Edit{replace("a.txt", "b", "B")}, testOpts(t, root))

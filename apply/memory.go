@@ -17,6 +17,10 @@ import (
 // locator's line index and the receipt's copies.
 const memoryFactor = 8
 
+// memoryLimit, when above 0, is the bytes an apply may hold at its peak
+// in place of what the system has free: for tests of the refusal.
+var memoryLimit int64
+
 // memoryCheckMin is the fewest bytes (files plus edits) for which the
 // system is asked how much memory is free: below it any machine that runs
 // edapply has the room, and the question costs a few file reads.

@@ -25,7 +25,8 @@ func TestMemoryLimit(t *testing.T) {
 		before := tree{"big.txt": big + "old\n"}
 		writeTree(t, root, before)
 		opts := testOpts(t, root)
-		opts.MemoryLimit = c.limit
+		memoryLimit = c.limit
+		t.Cleanup(func() { memoryLimit = 0 })
 		res, err := Apply(context.Background(), []edit.Edit{replace("big.txt", "old\n", "new\n")}, opts)
 		if c.ok {
 			if err != nil || !res.OK {

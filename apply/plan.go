@@ -14,6 +14,10 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/edapply/edapply/apply/internal/fsio"
+	"github.com/edapply/edapply/apply/internal/journal"
+	"github.com/edapply/edapply/apply/internal/paths"
+	"github.com/edapply/edapply/apply/internal/txn"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/remedy"
 	"github.com/edapply/edapply/internal/textenc"
@@ -30,7 +34,7 @@ import (
 // in order against its in-memory content, so a later edit may quote what an
 // earlier one wrote. Every failing edit is reported. If anything failed,
 // nothing is written and Result.OK is false. Otherwise the files are
-// committed (see commit.go), an undo journal is recorded under
+// committed (see package txn), an undo journal is recorded under
 // opts.StateDir, and opts.Verify, if set, judges the files written; when it
 // fails every file is restored and the error is CHECK_FAILED.
 //
@@ -73,22 +77,19 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	defer root.Close()
 	hs := &hasher{}
 	defer hs.stop() // last: the receipt's hashes are in by then
-	rs, err := newResolver(root, opts.Root)
+	rs, err := paths.NewResolver(root, opts.Root)
 	if err != nil {
 		res.Errors.Add(&edit.Error{Code: edit.CodeIO, Edit: -1, Msg: "cannot resolve root " + opts.Root + ": " + errMsg(err), Err: err})
 		return res, res.Errors.Err()
 	}
-	rs.prefixes = opts.PathPrefixes
+	rs.Prefixes = opts.PathPrefixes
 	sized := func(n int64) {
 		hs.inline = n < hashWorkersMin
-		if !opts.DryRun && n >= crcTableMin {
-			warmCastagnoli() // for the journal's contentSum
-		}
-		if opts.Sized != nil {
-			opts.Sized(n)
+		if !opts.DryRun && n >= journal.TableMin {
+			journal.Warm() // for the journal's sum
 		}
 	}
-	if e := checkMemory(root, edits, opts.MemoryLimit, sized); e != nil {
+	if e := checkMemory(root, edits, memoryLimit, sized); e != nil {
 		res.Errors.Add(e)
 		return res, res.Errors.Err()
 	}
@@ -121,7 +122,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		p = repair(ctx, root, rs, hs, edits, opts)
 	}
 	res = p.res
-	defer p.dirs.close()
+	defer p.dirs.Close()
 	p.finish()
 	// A file left as it was reports its before hash as its after hash, and
 	// its located edits as matched, not applied: the receipt never claims
@@ -142,7 +143,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	// (--base) first.
 	// A plan with no error is checked (audit.go) before anything is
 	// written, in a dry run too: INTERNAL refuses it.
-	var changes []change
+	var changes []txn.Change
 	if len(res.Errors) == 0 {
 		changes = p.changes()
 		res.Errors = append(res.Errors, p.check(changes)...)
@@ -157,25 +158,25 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		return res, res.Errors.Err()
 	}
 	if !opts.ForceReadOnly {
-		if errs := refuseReadOnly(rs.abs, changes); len(errs) > 0 {
+		if errs := refuseReadOnly(rs.Abs, changes); len(errs) > 0 {
 			res.Errors = append(res.Errors, errs...)
 			return res, res.Errors.Err()
 		}
 	}
-	tx := &txn{root: root, changes: changes, dr: p.dirs, noSync: opts.NoSync}
+	tx := &txn.Txn{Root: root, Changes: changes, Dirs: p.dirs, NoSync: opts.NoSync}
 	var jdirs, journals []string
 	var busy map[string]bool
 	if len(changes) > 0 {
-		jr := newJournal(rs.abs, changes)
+		jr := journal.New(rs.Abs, changes)
 		var jerr error
-		jdirs, jerr = journalDirs(opts.StateDir, rs)
+		jdirs, jerr = journal.Dirs(opts.StateDir, rs.Abs, rs.Real)
 		if jerr == nil {
 			var temps []string
-			journals, temps = listJournalFiles(jdirs)
+			journals, temps = journal.ListFiles(jdirs)
 			busy = cleanStale(p.dirs, rs, journals)
-			pruneJournalTempsNow(temps)
+			journal.PruneTemps(temps)
 		}
-		if e := tx.commit(ctx, func(temps, dirs []string) (func(), error) {
+		if e := tx.Commit(ctx, func(temps, dirs []string) (func(), error) {
 			if jerr != nil {
 				return nil, jerr
 			}
@@ -184,7 +185,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 			if len(journals) > 0 {
 				newest = journals[0]
 			}
-			name, err := jr.save(jdirs, newest, !opts.NoSync)
+			name, err := jr.Save(jdirs, newest, !opts.NoSync)
 			if err != nil {
 				// Better the edits without undo than none: the receipt
 				// says so.
@@ -192,17 +193,17 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 				return func() {}, nil
 			}
 			res.Journal = name
-			return func() { jr.remove(name) }, nil
+			return func() { jr.Remove(name) }, nil
 		}); e != nil {
-			if tx.unjournal == nil {
+			if !tx.JournalKept() {
 				res.Journal = "" // rolled back, and its journal with it
 			}
 			res.Errors.Add(e)
-			res.Errors = append(res.Errors, tx.left...)
-			tx.leftWritten(left)
+			res.Errors = append(res.Errors, tx.Left...)
+			tx.LeftWritten(left)
 			return res, res.Errors.Err()
 		}
-		jr.markDone(res.Journal)
+		jr.MarkDone(res.Journal)
 	}
 	if opts.Verify != nil {
 		// Other applies may go on while the verification runs; the
@@ -210,7 +211,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		// what this apply wrote.
 		unlock()
 		unlock = func() {}
-		if e := verify(ctx, opts.Verify, rs.abs, res); e != nil {
+		if e := verify(ctx, opts.Verify, rs.Abs, res); e != nil {
 			res.Errors.Add(e)
 			// Put back even when ctx is done: it may be what ended the
 			// verification.
@@ -219,21 +220,21 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 				e.Hint = "Undo restores the files once the other edapply has finished."
 				remedy.Mark(e, remedy.Undo)
 			} else {
-				re := tx.revert()
+				re := tx.Revert()
 				if re != nil {
 					res.Errors.Add(re)
 				}
-				res.Errors = append(res.Errors, tx.left...)
-				if re != nil || len(tx.left) > 0 {
+				res.Errors = append(res.Errors, tx.Left...)
+				if re != nil || len(tx.Left) > 0 {
 					e.Msg += "; some files were not restored"
 				} else {
 					e.Msg += "; every file was restored"
 				}
 			}
-			if tx.unjournal == nil {
+			if !tx.JournalKept() {
 				res.Journal = ""
 			}
-			tx.leftWritten(left)
+			tx.LeftWritten(left)
 			return res, res.Errors.Err()
 		}
 	}
@@ -243,24 +244,24 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		// listed: they are those and this apply's, which is the newest.
 		names := journals
 		if opts.Verify != nil {
-			names = listJournals(jdirs)
+			names = journal.List(jdirs)
 		} else {
 			names = append([]string{res.Journal}, names...)
 		}
-		pruneJournals(names, busy)
+		journal.Prune(names, busy)
 		// Other roots' state, once this root's lock is let go: at most a
 		// batch of directories, and a pass a day (see pruneStates).
 		unlock()
 		unlock = func() {}
-		pruneStatesBeside(res.Journal)
+		journal.PruneStatesBeside(res.Journal)
 	}
 	res.OK = true
 	return res, nil
 }
 
-func newPlanner(root *os.Root, rs *resolver, opts Options, ws []work, cache map[string]loaded) *planner {
-	p := &planner{root: root, rs: rs, dirs: &dirRoots{root: root}, res: &Result{DryRun: opts.DryRun}, slots: map[string]*slot{},
-		mopts: locate.Options{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}, noHashes: opts.NoHashes, noAfter: opts.NoAfter,
+func newPlanner(root *os.Root, rs *paths.Resolver, opts Options, ws []work, cache map[string]loaded) *planner {
+	p := &planner{root: root, rs: rs, dirs: &fsio.Dirs{Root: root}, res: &Result{DryRun: opts.DryRun}, slots: map[string]*slot{},
+		mopts: locate.Options{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}, noHashes: opts.Omit.Hashes, noAfter: opts.Omit.After,
 		encoding: opts.Encoding}
 	p.cache = cache
 	if ws != nil {
@@ -284,13 +285,13 @@ type work struct {
 // one) or until a round fixes nothing. It returns the last round's
 // planner; files are read once over all rounds. A fixer's error, or no
 // edits from it, leaves the original edit and its error standing.
-func repair(ctx context.Context, root *os.Root, rs *resolver, hs *hasher, edits []edit.Edit, opts Options) *planner {
+func repair(ctx context.Context, root *os.Root, rs *paths.Resolver, hs *hasher, edits []edit.Edit, opts Options) *planner {
 	ws := make([]work, len(edits))
 	for i, e := range edits {
 		ws[i] = work{e: e, index: i}
 	}
 	cache := map[string]loaded{}
-	dirs := &dirRoots{root: root} // shared by the rounds, closed by Apply
+	dirs := &fsio.Dirs{Root: root} // shared by the rounds, closed by Apply
 	plan := func(ws []work) *planner {
 		es := make([]edit.Edit, len(ws))
 		for i, w := range ws {
@@ -395,8 +396,8 @@ func ValidBase(h string) bool {
 // was there when it was first read and what the edits so far leave there.
 type slot struct {
 	path  string // resolved: no symlink in any component
-	orig  state
-	cur   state
+	orig  fsio.State
+	cur   fsio.State
 	err   *edit.Error // loading failed (a directory, unreadable); every edit on the path fails with it
 	owner *file       // the file whose content is at this path now; nil if none
 	by    int         // position of the last edit that wrote content here
@@ -413,7 +414,7 @@ type slot struct {
 	// streamed is the hash of streamedOf's content, computed as a batch
 	// made it (see hashStream); finish takes it when cur still holds it.
 	streamed   *digest
-	streamedOf state
+	streamedOf fsio.State
 	// doc, while only Replace edits have come, holds the content as they
 	// leave it (cur is then as it was when doc was made; see sync); hs is
 	// the stream its batch feeds.
@@ -445,10 +446,10 @@ type file struct {
 
 type planner struct {
 	root  *os.Root
-	rs    *resolver
-	rc    resolveCache
-	dirs  *dirRoots  // the directories files are read in, kept open for commit
-	paths *pathIndex // the tree, for path candidates; walked on the first failure that wants them
+	rs    *paths.Resolver
+	rc    paths.Cache
+	dirs  *fsio.Dirs   // the directories files are read in, kept open for commit
+	paths *paths.Index // the tree, for path candidates; walked on the first failure that wants them
 	res   *Result
 	mopts locate.Options
 	slots map[string]*slot
@@ -470,7 +471,7 @@ type planner struct {
 	force map[int]bool
 	held  []heldCheck
 	// links holds the paths of the symlinks a delete or a rename acts on
-	// (read as links: see state.link); unlinked, the paths as written of
+	// (read as links: see fsio.State.Link); unlinked, the paths as written of
 	// those the plan has deleted or moved away, by the edit's position.
 	links    map[string]bool
 	unlinked map[string]int
@@ -478,10 +479,10 @@ type planner struct {
 	pre map[string]*fetch
 
 	hasher *hasher // the Apply's; made on first use when a test plans without one
-	// noHashes skips the receipt's hashes (Options.NoHashes): hash
+	// noHashes skips the receipt's hashes (Options.Omit.Hashes): hash
 	// returns nil, whose get is "".
 	noHashes bool
-	// noAfter leaves FileResult.After nil (Options.NoAfter), and the
+	// noAfter leaves FileResult.After nil (Options.Omit.After), and the
 	// content a Doc made as its pieces (see sync).
 	noAfter bool
 
@@ -501,7 +502,7 @@ type planner struct {
 }
 
 type loaded struct {
-	st   state
+	st   fsio.State
 	err  *edit.Error
 	hash *digest // HashBytes(st.data), started when read; nil when there is none
 }
@@ -511,7 +512,7 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 	// Every path, of every edit and every --base, is judged before any
 	// content is read, so a response that tries to escape learns nothing
 	// from the files it names.
-	p.rc = resolveCache{rs: p.rs, dirs: p.dirs}
+	p.rc = paths.Cache{Resolver: p.rs, Dirs: p.dirs}
 	rc := &p.rc
 	p.audit.edits = edits
 	src := make([]string, len(edits))
@@ -537,13 +538,13 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			continue
 		}
 		var perr *edit.Error
-		if src[i], perr = rc.resolve(e.Path); perr != nil {
+		if src[i], perr = rc.Resolve(e.Path); perr != nil {
 			p.fail(i, e, perr)
 			bad[i] = true
 			continue
 		}
 		if src[i] != notPlaceholder {
-			if perr = p.placeholder(src[i]); perr != nil {
+			if perr = p.rc.Placeholder(src[i]); perr != nil {
 				p.fail(i, e, perr)
 				bad[i] = true
 				continue
@@ -554,7 +555,7 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			// A delete or a rename acts on the path named: a symlink
 			// there is removed or moved as a link, never its target
 			// (which resolve has judged inside the root all the same).
-			if ent, perr := rc.entry(e.Path); perr == nil && ent != src[i] && rc.isLink(ent) {
+			if ent, perr := rc.Entry(e.Path); perr == nil && ent != src[i] && rc.IsLink(ent) {
 				src[i] = ent
 				if p.links == nil {
 					p.links = map[string]bool{}
@@ -566,19 +567,19 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			if dst == nil {
 				dst = make([]string, len(edits))
 			}
-			if dst[i], perr = rc.resolve(e.New); perr == nil {
-				perr = p.placeholder(dst[i])
+			if dst[i], perr = rc.Resolve(e.New); perr == nil {
+				perr = p.rc.Placeholder(dst[i])
 			}
 			if perr == nil {
 				// A symlink at the destination is an entry there, dangling
 				// or not: moving onto it would write its target.
-				if ent, eerr := rc.entry(e.New); eerr == nil && ent != dst[i] && rc.isLink(ent) {
+				if ent, eerr := rc.Entry(e.New); eerr == nil && ent != dst[i] && rc.IsLink(ent) {
 					perr = &edit.Error{Code: edit.CodeFileExists, Msg: "rename destination already exists (a symlink)",
 						Hint: "Rename to a path that does not exist, or delete the destination first."}
 				}
 			}
 			if perr != nil {
-				perr.Path = rc.display(e.New)
+				perr.Path = rc.Display(e.New)
 				p.fail(i, e, perr)
 				bad[i] = true
 			}
@@ -594,7 +595,7 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 				Hint: "Give the file's SHA-256, or a prefix of at least 8 hex digits."}, remedy.Hash))
 			continue
 		}
-		rel, perr := rc.resolve(name)
+		rel, perr := rc.Resolve(name)
 		if perr != nil {
 			perr.Path, perr.Edit = name, -1
 			p.res.Errors.Add(perr)
@@ -616,10 +617,10 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 	for _, b := range bases {
 		s := p.slot(b.rel)
 		var have string
-		if s.err == nil && s.orig.exists {
+		if s.err == nil && s.orig.Exists {
 			have = s.origHash.get()
 			if s.origHash == nil {
-				have = HashBytes(s.bytesRead().data)
+				have = HashBytes(s.bytesRead().Data)
 			}
 		}
 		switch {
@@ -627,7 +628,7 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			e := *s.err
 			e.Path, e.Edit = b.name, -1
 			p.res.Errors.Add(&e)
-		case !s.orig.exists:
+		case !s.orig.Exists:
 			p.res.Errors.Add(&edit.Error{Code: edit.CodeOutOfDate, Path: b.name, Edit: -1,
 				Msg:  "file was removed since its hash was taken",
 				Hint: "Re-read the tree and write the edits against the files as they stand now."})
@@ -655,7 +656,7 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			continue
 		}
 		if err := ctx.Err(); err != nil {
-			p.res.Errors.Add(&edit.Error{Code: edit.CodeIO, Edit: i, Path: p.rc.display(edits[i].Path), Msg: "interrupted: " + err.Error(), Err: err})
+			p.res.Errors.Add(&edit.Error{Code: edit.CodeIO, Edit: i, Path: p.rc.Display(edits[i].Path), Msg: "interrupted: " + err.Error(), Err: err})
 			return
 		}
 		p.run(i, &edits[i], src[i], dstOf(i))
@@ -676,12 +677,12 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 func (p *planner) checkNesting(edits []edit.Edit) {
 	files := map[string]bool{}
 	for _, s := range p.order {
-		if s.cur.exists {
+		if s.cur.Exists {
 			files[s.path] = true
 		}
 	}
 	for _, s := range p.order {
-		if !s.cur.exists || s.orig.exists {
+		if !s.cur.Exists || s.orig.Exists {
 			continue // an existing file's parents are directories already
 		}
 		for d := path.Dir(s.path); d != "."; d = path.Dir(d) {
@@ -689,7 +690,7 @@ func (p *planner) checkNesting(edits []edit.Edit) {
 				continue
 			}
 			i := s.by
-			p.fail(i, &edits[i], &edit.Error{Code: edit.CodeIO, Path: p.rc.display(edits[i].Path),
+			p.fail(i, &edits[i], &edit.Error{Code: edit.CodeIO, Path: p.rc.Display(edits[i].Path),
 				Msg:  d + " is a file in this response; " + s.path + " needs it to be a directory",
 				Hint: "A file stands where the path needs a directory; check the path."})
 			if s.owner != nil {
@@ -739,7 +740,7 @@ func (p *planner) prefetch(paths []string, bad []bool) (stop func()) {
 	var quit atomic.Bool
 	_, wait := spread(lanes(len(todo), 1), len(todo), func(k int) {
 		if f := todo[k]; !quit.Load() {
-			f.l.st, f.l.err = p.dirs.load(f.rel)
+			f.l.st, f.l.err = p.dirs.Load(f.rel)
 			close(f.done)
 		}
 	})
@@ -777,12 +778,12 @@ func (p *planner) slot(rel string) *slot {
 			<-f.done
 			l = f.l
 		} else if p.links[rel] {
-			l.st, l.err = p.dirs.loadEntry(rel)
+			l.st, l.err = p.dirs.LoadEntry(rel)
 		} else {
-			l.st, l.err = p.dirs.load(rel)
+			l.st, l.err = p.dirs.Load(rel)
 		}
-		if l.st.exists {
-			l.hash = p.hash(l.st.data)
+		if l.st.Exists {
+			l.hash = p.hash(l.st.Data)
 		}
 		if p.cache != nil {
 			p.cache[rel] = l // repair rounds read and hash each file once
@@ -807,7 +808,7 @@ func (p *planner) fileAt(s *slot, e *edit.Edit) *file {
 	if s.owner != nil {
 		return s.owner
 	}
-	if !s.cur.exists {
+	if !s.cur.Exists {
 		for _, f := range p.files {
 			if f.origin == s && f.at == nil {
 				f.at, s.owner = s, f
@@ -815,13 +816,13 @@ func (p *planner) fileAt(s *slot, e *edit.Edit) *file {
 			}
 		}
 	}
-	f := &file{fr: &FileResult{Path: p.rc.display(e.Path)}, at: s, intent: e.Op}
+	f := &file{fr: &FileResult{Path: p.rc.Display(e.Path)}, at: s, intent: e.Op}
 	if n := len(p.groups[s.path]); n > 1 {
 		// Room for the result of every edit that quotes the file, which
 		// append would grow to up to twice that.
 		f.fr.Edits = make([]EditResult, 0, n)
 	}
-	if s.cur.exists {
+	if s.cur.Exists {
 		f.origin = s
 	}
 	s.owner = f
@@ -836,7 +837,7 @@ func (p *planner) fail(i int, e *edit.Edit, err *edit.Error) {
 	written := err.Path
 	if written == "" {
 		written = e.Path
-		err.Path = p.rc.display(e.Path)
+		err.Path = p.rc.Display(e.Path)
 	}
 	if e.Op == edit.Replace {
 		p.addPathCandidates(err, written, e.Old)
@@ -855,7 +856,7 @@ func (p *planner) fail(i int, e *edit.Edit, err *edit.Error) {
 func (p *planner) failOn(f *file, i int, e *edit.Edit, err *edit.Error) {
 	p.fail(i, e, err)
 	p.record(f, i, EditResult{Status: edit.StatusFailed})
-	if p.excerpts != nil && f.at != nil && f.at.cur.exists && p.excerpts[i] == "" {
+	if p.excerpts != nil && f.at != nil && f.at.cur.Exists && p.excerpts[i] == "" {
 		// The error's lines count the content the file's Doc was given.
 		text := p.text(f.at)
 		if f.at.doc != nil {
@@ -901,10 +902,10 @@ func (p *planner) throughUnlinked(e *edit.Edit) *edit.Error {
 		paths = append(paths, e.New)
 	}
 	for _, w := range paths {
-		lex := p.rc.lookup(w).lex
+		lex := p.rc.Lexical(w)
 		for d := lex; d != "." && d != "/" && d != ""; d = path.Dir(d) {
 			if k, ok := p.unlinked[d]; ok {
-				return &edit.Error{Code: edit.CodeIO, Path: p.rc.display(w),
+				return &edit.Error{Code: edit.CodeIO, Path: p.rc.Display(w),
 					Msg:  fmt.Sprintf("%s is a symlink edit %d of this reply deletes or moves; the path no longer leads where it did", d, p.index(k)),
 					Hint: "Name the file the link pointed to by its own path, or make this change in another reply."}
 			}
@@ -940,9 +941,9 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 		return
 	}
 	f := p.fileAt(s, e)
-	if s.cur.link && e.Op != edit.Delete && e.Op != edit.Rename {
+	if s.cur.Link && e.Op != edit.Delete && e.Op != edit.Rename {
 		// A link this reply moved: its content is its target's path.
-		p.failOn(f, i, e, &edit.Error{Code: edit.CodeIO, Msg: p.rc.display(e.Path) + " is a symlink this reply moved here",
+		p.failOn(f, i, e, &edit.Error{Code: edit.CodeIO, Msg: p.rc.Display(e.Path) + " is a symlink this reply moved here",
 			Hint: "Edit the file the link points to by its own path."})
 		return
 	}
@@ -952,7 +953,7 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 	}
 	switch e.Op {
 	case edit.Create:
-		if e.Format == edit.FormatSearchReplace && s.cur.exists && len(s.cur.data) > 0 && s.made == 0 {
+		if e.Format == edit.FormatSearchReplace && s.cur.Exists && len(s.cur.Data) > 0 && s.made == 0 {
 			// An empty SEARCH on a file with content appends to it, as
 			// Aider reads it; replies rely on that. Not on a file this
 			// reply created: a second create of it is its new version.
@@ -962,7 +963,7 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 		p.create(f, i, e, edit.StrategyCreate)
 	case edit.Replace:
 		if e.Old == "" && e.Hint == 0 && len(e.Anchors) == 0 && !e.AtEOF &&
-			(!s.cur.exists || len(s.cur.data) == 0 || !locate.LineOriented(e)) {
+			(!s.cur.Exists || len(s.cur.Data) == 0 || !locate.LineOriented(e)) {
 			// An empty old text that says nowhere to put its text creates
 			// the file, or fills an empty one; a tool call's refuses a file
 			// with content (FILE_EXISTS). A block's or a chunk's appends to
@@ -973,7 +974,7 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 		}
 		p.replace(f, i, e)
 	case edit.Rewrite:
-		if !s.cur.exists {
+		if !s.cur.Exists {
 			p.create(f, i, e, edit.StrategyCreate)
 			return
 		}
@@ -996,21 +997,21 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat edit.Strategy) {
 		return
 	}
 	switch {
-	case !s.cur.exists:
-		s.cur = state{exists: true, data: p.contentOf(text), mode: defaultMode}
+	case !s.cur.Exists:
+		s.cur = fsio.State{Exists: true, Data: p.contentOf(text), Mode: defaultMode}
 		s.made, f.draft = i+1, len(f.fr.Edits)
-	case len(s.cur.data) == 0 && text == "" && (e.Mode == 0 || s.cur.exact && s.cur.mode == fs.FileMode(e.Mode)&fs.ModePerm):
+	case len(s.cur.Data) == 0 && text == "" && (e.Mode == 0 || s.cur.Exact && s.cur.Mode == fs.FileMode(e.Mode)&fs.ModePerm):
 		// An empty file "filled" with nothing is what it was.
 		p.record(f, i, EditResult{Status: edit.StatusAlreadyApplied, Strategy: strat, LineStart: 1})
 		return
-	case len(s.cur.data) == 0:
+	case len(s.cur.Data) == 0:
 		// An empty file is filled: models create files with an empty
 		// SEARCH that a previous turn already touched.
-		s.cur.data = p.contentOf(text)
+		s.cur.Data = p.contentOf(text)
 		s.made, f.draft = i+1, len(f.fr.Edits)
 	default:
-		body, _ := splitBOM(s.cur.data)
-		if body == strings.TrimPrefix(text, bom) || !isBinary(s.cur.data) && locate.SameContent(body, strings.TrimPrefix(text, bom)) {
+		body, _ := splitBOM(s.cur.Data)
+		if body == strings.TrimPrefix(text, bom) || !isBinary(s.cur.Data) && locate.SameContent(body, strings.TrimPrefix(text, bom)) {
 			if p.force[i] {
 				p.failOn(f, i, e, unheldWhole(edit.CodeFileExists, "file already exists and holds this text"))
 				return
@@ -1025,7 +1026,7 @@ func (p *planner) create(f *file, i int, e *edit.Edit, strat edit.Strategy) {
 			return
 		}
 		p.supersede(f, i)
-		s.cur.data, s.cur.pieces = p.contentOf(text), nil
+		s.cur.Data, s.cur.Pieces = p.contentOf(text), nil
 		s.made, f.draft = i+1, len(f.fr.Edits)
 	}
 	p.setMode(s, e)
@@ -1079,8 +1080,8 @@ func (p *planner) contentOf(text string) []byte {
 
 func (p *planner) setMode(s *slot, e *edit.Edit) {
 	if e.Mode != 0 {
-		s.cur.mode = fs.FileMode(e.Mode) & fs.ModePerm
-		s.cur.exact = true
+		s.cur.Mode = fs.FileMode(e.Mode) & fs.ModePerm
+		s.cur.Exact = true
 	}
 }
 
@@ -1090,11 +1091,11 @@ func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
 		p.failOn(f, i, e, err)
 		return
 	}
-	if isBinary(s.cur.data) {
+	if isBinary(s.cur.Data) {
 		p.failOn(f, i, e, binaryErr())
 		return
 	}
-	body, hadBOM := splitBOM(s.cur.data)
+	body, hadBOM := splitBOM(s.cur.Data)
 	text := e.New
 	newBOM := false
 	for strings.HasPrefix(text, bom) {
@@ -1139,7 +1140,7 @@ func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
 	}
 	er := EditResult{Status: edit.StatusApplied, Strategy: edit.StrategyRewrite,
 		LineStart: 1, LineEnd: lineCount(text), Written: strings.TrimPrefix(text, bom)}
-	if text == string(s.cur.data) {
+	if text == string(s.cur.Data) {
 		if p.force[i] {
 			p.failOn(f, i, e, unheldWhole(edit.CodeNoMatch, "the whole file written is the file as it stands"))
 			return
@@ -1147,20 +1148,20 @@ func (p *planner) rewrite(f *file, i int, e *edit.Edit) {
 		er.Status = edit.StatusAlreadyApplied
 		p.held = append(p.held, heldCheck{i: i, f: f, k: len(f.fr.Edits), changes: f.changes})
 	}
-	s.cur.data = p.contentOf(text)
+	s.cur.Data = p.contentOf(text)
 	p.setMode(s, e)
 	p.record(f, i, er)
 }
 
 func (p *planner) delete(f *file, i int, e *edit.Edit) {
 	s := f.at
-	if !s.cur.exists {
+	if !s.cur.Exists {
 		p.failOn(f, i, e, notFound(e))
 		return
 	}
 	if e.Old != "" {
-		content := s.cur.data
-		if s.cur.link {
+		content := s.cur.Data
+		if s.cur.Link {
 			content = p.linkedContent(e, s)
 		}
 		if isBinary(content) {
@@ -1168,19 +1169,19 @@ func (p *planner) delete(f *file, i int, e *edit.Edit) {
 			return
 		}
 		body, _ := splitBOM(content)
-		if !locate.SameContent(body, e.Old) && !(s.cur.link && locate.SameContent(string(s.cur.data), e.Old)) {
+		if !locate.SameContent(body, e.Old) && !(s.cur.Link && locate.SameContent(string(s.cur.Data), e.Old)) {
 			p.failOn(f, i, e, &edit.Error{Code: edit.CodeNoMatch, Msg: "file content differs from the deletion's",
 				Hint: "A deletion must quote the whole file as it stands; re-read it, or delete it without quoting it."})
 			return
 		}
 	}
-	er := EditResult{Status: edit.StatusApplied, Strategy: edit.StrategyDelete, LineStart: 1, LineEnd: lineCount(string(s.cur.data))}
-	if s.cur.link {
+	er := EditResult{Status: edit.StatusApplied, Strategy: edit.StrategyDelete, LineStart: 1, LineEnd: lineCount(string(s.cur.Data))}
+	if s.cur.Link {
 		er.LineStart, er.LineEnd = 0, 0 // a link has no lines
 		p.unlink(e, i)
 	}
 	p.record(f, i, er)
-	s.cur, s.made = state{}, 0
+	s.cur, s.made = fsio.State{}, 0
 	s.owner, f.at = nil, nil
 }
 
@@ -1189,47 +1190,47 @@ func (p *planner) unlink(e *edit.Edit, i int) {
 	if p.unlinked == nil {
 		p.unlinked = map[string]int{}
 	}
-	p.unlinked[p.rc.lookup(e.Path).lex] = i
+	p.unlinked[p.rc.Lexical(e.Path)] = i
 }
 
 // linkedContent is the content of the file the link at s points to, as
 // an edit of e's path reads it (a model quotes the file it saw, not the
 // link's target path); nil when there is none.
 func (p *planner) linkedContent(e *edit.Edit, s *slot) []byte {
-	target, err := p.rc.resolve(e.Path)
+	target, err := p.rc.Resolve(e.Path)
 	if err != nil || target == s.path {
 		return nil
 	}
-	st, lerr := p.dirs.load(target)
+	st, lerr := p.dirs.Load(target)
 	if lerr != nil {
 		return nil
 	}
 	if p.audit.linked == nil {
-		p.audit.linked = map[string]state{}
+		p.audit.linked = map[string]fsio.State{}
 	}
 	p.audit.linked[target] = st
-	return st.data
+	return st.Data
 }
 
 func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 	s := f.at
-	if !s.cur.exists {
+	if !s.cur.Exists {
 		p.failOn(f, i, e, notFound(e))
 		return
 	}
-	if s.cur.link && e.Mode != 0 {
+	if s.cur.Link && e.Mode != 0 {
 		// git would refuse the diff's mode lines for a link (mode
 		// 120000); a link has no mode to set.
-		p.failOn(f, i, e, &edit.Error{Code: edit.CodeIO, Msg: fmt.Sprintf("%s is a symlink, which has no mode; the rename asks for mode %04o", p.rc.display(e.Path), e.Mode),
+		p.failOn(f, i, e, &edit.Error{Code: edit.CodeIO, Msg: fmt.Sprintf("%s is a symlink, which has no mode; the rename asks for mode %04o", p.rc.Display(e.Path), e.Mode),
 			Hint: "Rename the link without a mode, or set the mode on the file it points to."})
 		return
 	}
-	if s.cur.link && dst != s.path {
+	if s.cur.Link && dst != s.path {
 		// A link moved keeps its target as written, as git and mv move
 		// it: relative, it is read from the new directory, which must
 		// not lead it out of the root.
-		if t := string(s.cur.data); !filepath.IsAbs(t) && escapes(path.Clean(path.Join(path.Dir(dst), t))) {
-			err := outOfRoot("symlink "+p.rc.display(e.Path)+", moved to "+p.rc.display(e.New)+", would point outside the root",
+		if t := string(s.cur.Data); !filepath.IsAbs(t) && paths.Escapes(path.Clean(path.Join(path.Dir(dst), t))) {
+			err := paths.OutOfRoot("symlink "+p.rc.Display(e.Path)+", moved to "+p.rc.Display(e.New)+", would point outside the root",
 				"A link keeps its target as written, read from its new directory: move it where that target stays inside the working tree, or leave it in place.")
 			p.failOn(f, i, e, err)
 			return
@@ -1242,12 +1243,12 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 	d := p.slot(dst)
 	if d.err != nil {
 		err := *d.err
-		err.Path = p.rc.display(e.New)
+		err.Path = p.rc.Display(e.New)
 		p.failOn(f, i, e, &err)
 		return
 	}
-	if d.cur.exists {
-		p.failOn(f, i, e, &edit.Error{Code: edit.CodeFileExists, Path: p.rc.display(e.New), Msg: "rename destination already exists",
+	if d.cur.Exists {
+		p.failOn(f, i, e, &edit.Error{Code: edit.CodeFileExists, Path: p.rc.Display(e.New), Msg: "rename destination already exists",
 			Hint: "Rename to a path that does not exist, or delete the destination first."})
 		return
 	}
@@ -1258,14 +1259,14 @@ func (p *planner) rename(f *file, i int, e *edit.Edit, dst string) {
 	}
 	d.cur, d.made = s.cur, s.made
 	d.by = i
-	d.cur.exact = true // a moved file keeps its mode exactly, unless the rename names one
+	d.cur.Exact = true // a moved file keeps its mode exactly, unless the rename names one
 	p.setMode(d, e)
-	s.cur, s.made = state{}, 0
+	s.cur, s.made = fsio.State{}, 0
 	s.owner = nil
 	d.owner, f.at = f, d
-	f.fr.NewPath = p.rc.display(e.New)
-	if s.cur.link || d.cur.link {
-		d.cur.mode, d.cur.exact = 0, false // a link has no mode
+	f.fr.NewPath = p.rc.Display(e.New)
+	if s.cur.Link || d.cur.Link {
+		d.cur.Mode, d.cur.Exact = 0, false // a link has no mode
 		p.unlink(e, i)
 	}
 	p.record(f, i, EditResult{Status: edit.StatusApplied, Strategy: edit.StrategyRename})
@@ -1278,27 +1279,27 @@ func (p *planner) finish() {
 	p.encode()
 	for _, f := range p.files {
 		switch {
-		case f.at == nil || !f.at.cur.exists:
-		case f.origin != nil && f.origin.orig.exists && sameRef(f.at.cur, f.origin.orig):
+		case f.at == nil || !f.at.cur.Exists:
+		case f.origin != nil && f.origin.orig.Exists && fsio.SameRef(f.at.cur, f.origin.orig):
 			f.at.curHash = f.origin.origHash // unchanged (failed edits, a rename): hashed already
-		case f.at.streamed != nil && sameRef(f.at.cur, f.at.streamedOf):
+		case f.at.streamed != nil && fsio.SameRef(f.at.cur, f.at.streamedOf):
 			f.at.curHash = f.at.streamed
 		default:
-			f.at.curHash = p.hashChunks(f.at.cur.chunks())
+			f.at.curHash = p.hashChunks(f.at.cur.Chunks())
 		}
 	}
 	for _, f := range p.files {
 		fr := f.fr
-		if f.origin != nil && f.origin.orig.exists {
+		if f.origin != nil && f.origin.orig.Exists {
 			before, _ := f.origin.texts()
-			fr.Before = before.data
+			fr.Before = before.Data
 			fr.BeforeHash = f.origin.origHash.get()
 		}
-		exists := f.at != nil && f.at.cur.exists
+		exists := f.at != nil && f.at.cur.Exists
 		if exists && !p.noAfter {
 			_, after := f.at.texts()
-			fr.After = after.data
-			if sameBytes(fr.After, fr.Before) {
+			fr.After = after.Data
+			if fsio.SameBytes(fr.After, fr.Before) {
 				fr.After = slices.Clone(fr.After) // the caller's to write, as Before is
 			}
 		}
@@ -1334,7 +1335,7 @@ func (p *planner) finish() {
 // receipt.
 func (p *planner) settle() {
 	for _, f := range p.files {
-		if f.at != nil && f.at.cur.exists {
+		if f.at != nil && f.at.cur.Exists {
 			f.fr.AfterHash = f.at.curHash.get()
 		}
 	}
@@ -1374,23 +1375,23 @@ func (p *planner) leftOnDisk(left map[string]bool) {
 		if f.at != nil {
 			at = f.at
 		}
-		st, err := loadIn(p.root, at.path, at.path)
+		st, err := fsio.LoadIn(p.root, at.path, at.path)
 		switch {
 		case err != nil:
-		case !st.exists:
+		case !st.Exists:
 			f.fr.AfterHash = ""
 		default:
-			f.fr.AfterHash = HashBytes(st.data)
+			f.fr.AfterHash = HashBytes(st.Data)
 		}
 	}
 }
 
 // changes lists what commit must do, in order of first use.
-func (p *planner) changes() []change {
-	var cs []change
+func (p *planner) changes() []txn.Change {
+	var cs []txn.Change
 	for _, s := range p.order {
-		if !s.orig.equal(s.cur) {
-			cs = append(cs, change{path: s.path, orig: s.orig, final: s.cur})
+		if !s.orig.Equal(s.cur) {
+			cs = append(cs, txn.Change{Path: s.path, Orig: s.orig, Final: s.cur})
 		}
 	}
 	return cs

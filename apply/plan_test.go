@@ -612,7 +612,7 @@ func TestApplyBase(t *testing.T) {
 		"notHex":     {map[string]string{"a.go": "zzzzzzzzzz"}, "PARSE_ERROR"},
 		"baseEscape": {map[string]string{"../a.go": h}, "OUT_OF_ROOT"},
 	} {
-		// Without the receipt's hashes (NoHashes), --base is checked all
+		// Without the receipt's hashes (Omit.Hashes), --base is checked all
 		// the same.
 		for _, noHashes := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/nohashes=%v", name, noHashes), func(t *testing.T) {
@@ -626,7 +626,7 @@ func testApplyBase(t *testing.T, content string, base map[string]string, code st
 	root := t.TempDir()
 	writeTree(t, root, tree{"a.go": content, "b.go": "b\n"})
 	opts := testOpts(t, root)
-	opts.Base, opts.NoHashes = base, noHashes
+	opts.Base, opts.Omit.Hashes = base, noHashes
 	res, err := Apply(context.Background(), []edit.Edit{replace("a.go", "1", "2")}, opts)
 	got := readTree(t, root)["a.go"]
 	if code == "" {
@@ -643,7 +643,7 @@ func testApplyBase(t *testing.T, content string, base map[string]string, code st
 	}
 }
 
-// TestApplyNoHashes checks that NoHashes leaves the receipt's hashes out
+// TestApplyNoHashes checks that Omit.Hashes leaves the receipt's hashes out
 // and changes nothing else: the same files written, the same results.
 func TestApplyNoHashes(t *testing.T) {
 	big := strings.Repeat("filler line\n", 20_000) // past streamMin: its after hash is streamed
@@ -652,11 +652,11 @@ func TestApplyNoHashes(t *testing.T) {
 		root := t.TempDir()
 		writeTree(t, root, tree{"a.go": "x := 1\n", "big.txt": "head\n" + big + "tail\n"})
 		opts := testOpts(t, root)
-		opts.NoHashes = noHashes
+		opts.Omit.Hashes = noHashes
 		res, err := Apply(context.Background(), []edit.Edit{replace("a.go", "1", "2"), replace("big.txt", "head", "HEAD"), replace("big.txt", "tail", "TAIL"),
 			{Op: edit.Create, Path: "n.txt", New: "n\n"}}, opts)
 		if err != nil || !res.OK {
-			t.Fatalf("NoHashes=%v: Apply: %v", noHashes, err)
+			t.Fatalf("Omit.Hashes=%v: Apply: %v", noHashes, err)
 		}
 		diffTrees(t, "tree", readTree(t, root), tree{"a.go": "x := 2\n", "big.txt": "HEAD\n" + big + "TAIL\n", "n.txt": "n\n"})
 		results[noHashes] = res
@@ -664,10 +664,10 @@ func TestApplyNoHashes(t *testing.T) {
 	for k, f := range results[true].Files {
 		with := results[false].Files[k]
 		if f.BeforeHash != "" || f.AfterHash != "" {
-			t.Errorf("%s: hashes %q, %q with NoHashes, want none", f.Path, f.BeforeHash, f.AfterHash)
+			t.Errorf("%s: hashes %q, %q with Omit.Hashes, want none", f.Path, f.BeforeHash, f.AfterHash)
 		}
 		if with.AfterHash != HashBytes(with.After) || f.Path != with.Path || f.Op != with.Op || !bytes.Equal(f.After, with.After) || !bytes.Equal(f.Before, with.Before) {
-			t.Errorf("%s: result with NoHashes differs from the one without", f.Path)
+			t.Errorf("%s: result with Omit.Hashes differs from the one without", f.Path)
 		}
 	}
 }

@@ -4,17 +4,17 @@ import (
 	"os"
 	"strings"
 
+	"github.com/edapply/edapply/apply/internal/fsio"
+	"github.com/edapply/edapply/apply/internal/paths"
 	"github.com/edapply/edapply/edit"
 )
 
-// Read's defaults and bounds. A window stops at ReadLimit lines or once it
-// holds readBudget bytes, whichever comes first, and always holds at least
-// one line when the file has one past the offset: a model's context is the
-// scarce thing, and the rest stays one call away.
-const (
-	ReadLimit  = 2000
-	readBudget = 256 << 10
-)
+// readBudget is the most bytes a Read window holds: a window stops at
+// ReadLimit lines or once it holds readBudget bytes, whichever comes
+// first, and always holds at least one line when the file has one past
+// the offset: a model's context is the scarce thing, and the rest stays
+// one call away.
+const readBudget = 256 << 10
 
 // A Window is a run of a file's lines, as a model reads them before it
 // edits: `edapply read` and the MCP server's read_file show it numbered.
@@ -29,26 +29,22 @@ type Window struct {
 // End is the number of the last line shown; Start-1 when none is.
 func (w *Window) End() int { return w.Start + len(w.Lines) - 1 }
 
-// Read returns the window of the file p under root that starts at the
+// Read returns the window of the file p in opts.Root that starts at the
 // 1-based line offset (1 when offset < 1) and holds at most limit lines
-// (ReadLimit when limit < 1). p resolves exactly as an edit's path does,
-// so what Read shows is what an edit of p would change; a file that
-// Apply would refuse (outside the root, missing, binary, not a regular
-// file) is refused with the same code. The returned error's Edit is -1.
-func Read(root, p string, offset, limit int) (*Window, *edit.Error) {
-	return ReadWith(Options{Root: root}, p, offset, limit)
-}
-
-// ReadWith is Read in opts.Root, with an absolute p under one of
-// opts.PathPrefixes naming the file under the root, as in Apply, and a
-// file in another encoding (opts.Encoding, or as the tree declares it)
-// shown as its text; the other fields of opts are not used.
-func ReadWith(opts Options, p string, offset, limit int) (*Window, *edit.Error) {
+// (ReadLimit when limit < 1). p resolves exactly as an edit's path does
+// (an absolute p under one of opts.PathPrefixes names the file under the
+// root), so what Read shows is what an edit of p would change; a file
+// that Apply would refuse (outside the root, missing, binary, not a
+// regular file) is refused with the same code. The returned error's Edit
+// is -1. A file in another encoding (opts.Encoding, or as the tree
+// declares it) is shown as its text; the other fields of opts are not
+// used.
+func Read(opts Options, p string, offset, limit int) (*Window, *edit.Error) {
 	rel, st, err := loadNamed(opts, p)
 	if err != nil {
 		return nil, err
 	}
-	text, terr := readText(opts, rel, st.data)
+	text, terr := readText(opts, rel, st.Data)
 	if terr == nil && isBinary(readOnlyBytes(text)) {
 		terr = binaryErr()
 	}
@@ -57,62 +53,62 @@ func ReadWith(opts Options, p string, offset, limit int) (*Window, *edit.Error) 
 		return nil, terr
 	}
 	w := cutWindow(text, offset, limit)
-	w.Path, w.Hash = rel, HashBytes(st.data)
+	w.Path, w.Hash = rel, HashBytes(st.Data)
 	return w, nil
 }
 
-// HashFile returns the SHA-256 (lowercase hex) of the raw bytes of the
+// Hash returns the SHA-256 (lowercase hex) of the raw bytes of the
 // file p names in opts.Root, and its root-relative path. p resolves as an
 // edit's path and a --base name do (opts.PathPrefixes included), so the
 // hash is the one --base compares for p; a path Apply would refuse
 // (outside the root, missing, not a regular file) is refused with the
 // same code, and the error's Edit is -1. A binary file is hashed.
-func HashFile(opts Options, p string) (rel, hash string, err *edit.Error) {
+func Hash(opts Options, p string) (rel, hash string, err *edit.Error) {
 	rel, st, err := loadNamed(opts, p)
 	if err != nil {
 		return "", "", err
 	}
-	return rel, HashBytes(st.data), nil
+	return rel, HashBytes(st.Data), nil
 }
 
 // loadNamed reads the file p names in opts.Root, resolved as an edit's
 // path is. A missing file is FILE_NOT_FOUND; an error names the path
 // (with the tree's files p probably means) and has Edit -1.
-func loadNamed(opts Options, p string) (string, state, *edit.Error) {
+func loadNamed(opts Options, p string) (string, fsio.State, *edit.Error) {
 	root := opts.Root
 	var r *os.Root
-	var paths *pathIndex
-	fail := func(e *edit.Error) (string, state, *edit.Error) {
+	var ix *paths.Index
+	fail := func(e *edit.Error) (string, fsio.State, *edit.Error) {
 		if e.Path == "" {
 			e.Path = p
 		}
 		if r != nil {
-			addPathCandidates(r, &paths, e, p, "")
+			paths.AddCandidates(r, &ix, e, p, "")
 			readingHint(e)
 		}
 		e.Edit = -1
-		return "", state{}, e
+		return "", fsio.State{}, e
 	}
 	r, err := os.OpenRoot(root)
 	if err != nil {
 		return fail(&edit.Error{Code: edit.CodeIO, Msg: "cannot open root " + root + ": " + errMsg(err), Err: err})
 	}
 	defer r.Close()
-	rs, err := newResolver(r, root)
+	rs, err := paths.NewResolver(r, root)
 	if err != nil {
 		return fail(&edit.Error{Code: edit.CodeIO, Msg: "cannot resolve root " + root + ": " + errMsg(err), Err: err})
 	}
-	rs.prefixes = opts.PathPrefixes
-	rel, rerr := rs.resolve(p)
+	rs.Prefixes = opts.PathPrefixes
+	rel, rerr := rs.Resolve(p)
 	if rerr != nil {
 		return fail(rerr)
 	}
-	st, lerr := loadIn(r, rel, rel)
+	st, lerr := fsio.LoadIn(r, rel, rel)
 	switch {
 	case lerr != nil:
 		lerr.Path = rel
 		return fail(lerr)
-	case !st.exists:
+	case !st.Exists:
 		// A read creates nothing: the hint is not an edit's.
 		return fail(&edit.Error{Code: edit.CodeFileNotFound, Path: rel, Msg: "no such file", Hint: "Check the path against the tree."})
 	}

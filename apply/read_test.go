@@ -51,7 +51,7 @@ func TestCutWindowBudget(t *testing.T) {
 	}
 }
 
-// readWindowTree makes the tree TestRead and TestHashFile read: dir holds
+// readWindowTree makes the tree TestRead and TestHash read: dir holds
 // outside.txt and root, whose a.txt, d/b.txt and binary bin are files and
 // whose out is a symlink to outside.txt.
 func readWindowTree(t *testing.T) (dir, root string) {
@@ -79,7 +79,7 @@ func readWindowTree(t *testing.T) (dir, root string) {
 
 func TestRead(t *testing.T) {
 	_, root := readWindowTree(t)
-	w, err := Read(root, filepath.Join(root, "d/../a.txt"), 2, 0)
+	w, err := Read(Options{Root: root}, filepath.Join(root, "d/../a.txt"), 2, 0)
 	if err != nil {
 		t.Fatalf("Read of an absolute path inside the root: %v", err)
 	}
@@ -87,16 +87,16 @@ func TestRead(t *testing.T) {
 		t.Errorf("Read = %+v, want a.txt's second line and its hash", w)
 	}
 	// A missing path names the file it probably means, as an edit's does.
-	_, nf := Read(root, "b.txt", 1, 0)
+	_, nf := Read(Options{Root: root}, "b.txt", 1, 0)
 	if nf == nil || nf.Code != edit.CodeFileNotFound || len(nf.Candidates) != 1 || nf.Candidates[0].Path != "d/b.txt" {
 		t.Errorf("Read(b.txt) = %+v, want FILE_NOT_FOUND naming d/b.txt", nf)
 	}
 	// A missing path with no such file is told to check it, not how an
 	// edit creates a file: a read creates none.
-	if _, nf := Read(root, "missing.txt", 1, 0); nf == nil || nf.Hint != "Check the path against the tree." {
+	if _, nf := Read(Options{Root: root}, "missing.txt", 1, 0); nf == nil || nf.Hint != "Check the path against the tree." {
 		t.Errorf("Read(missing.txt) = %+v, want a hint to check the path", nf)
 	}
-	_, abs := Read(root, "/elsewhere/repo/d/b.txt", 1, 0)
+	_, abs := Read(Options{Root: root}, "/elsewhere/repo/d/b.txt", 1, 0)
 	if abs == nil || abs.Code != edit.CodeOutOfRoot || len(abs.Candidates) != 1 || abs.Candidates[0].Path != "d/b.txt" {
 		t.Errorf("Read of another machine's absolute path = %+v, want OUT_OF_ROOT naming d/b.txt", abs)
 	}
@@ -111,16 +111,16 @@ func TestRead(t *testing.T) {
 		"C:\\Windows\\x":  edit.CodeOutOfRoot,
 		"d/b.txt\x00.png": edit.CodeOutOfRoot,
 	} {
-		if w, err := Read(root, p, 1, 0); err == nil || err.Code != code || err.Edit != -1 || err.Path == "" {
+		if w, err := Read(Options{Root: root}, p, 1, 0); err == nil || err.Code != code || err.Edit != -1 || err.Path == "" {
 			t.Errorf("Read(%q) = %v, %v; want %s with its path", p, w, err, code)
 		}
 	}
 }
 
-// TestHashFile: a path is hashed where an edit of it would land (and where
+// TestHash: a path is hashed where an edit of it would land (and where
 // --base looks), binary files included, and refused where an edit of it
 // would be.
-func TestHashFile(t *testing.T) {
+func TestHash(t *testing.T) {
 	dir, root := readWindowTree(t)
 	opts := Options{Root: root, PathPrefixes: []string{"/workspace"}}
 	for p, want := range map[string]struct{ rel, data string }{
@@ -130,9 +130,9 @@ func TestHashFile(t *testing.T) {
 		filepath.Join(root, "d", "b.txt"): {"d/b.txt", "b\n"},
 		"bin":                             {"bin", "a\x00b"},
 	} {
-		rel, h, err := HashFile(opts, p)
+		rel, h, err := Hash(opts, p)
 		if err != nil || rel != want.rel || h != HashBytes([]byte(want.data)) {
-			t.Errorf("HashFile(%q) = %q, %q, %v; want %s and the hash of %q", p, rel, h, err, want.rel, want.data)
+			t.Errorf("Hash(%q) = %q, %q, %v; want %s and the hash of %q", p, rel, h, err, want.rel, want.data)
 		}
 	}
 	for p, code := range map[string]edit.Code{
@@ -142,8 +142,8 @@ func TestHashFile(t *testing.T) {
 		filepath.Join(dir, "outside.txt"): edit.CodeOutOfRoot,
 		"d":                               edit.CodeIO,
 	} {
-		if _, h, err := HashFile(opts, p); err == nil || err.Code != code || err.Edit != -1 || err.Path == "" {
-			t.Errorf("HashFile(%q) = %q, %v; want %s with its path", p, h, err, code)
+		if _, h, err := Hash(opts, p); err == nil || err.Code != code || err.Edit != -1 || err.Path == "" {
+			t.Errorf("Hash(%q) = %q, %v; want %s with its path", p, h, err, code)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package apply
 import (
 	"runtime"
 
+	"github.com/edapply/edapply/apply/internal/fsio"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/locate"
 )
@@ -73,7 +74,7 @@ func (p *planner) restOf(i int, path string) []*edit.Edit {
 // appends.
 func (p *planner) replace(f *file, i int, e *edit.Edit) {
 	s := f.at
-	if !s.cur.exists {
+	if !s.cur.Exists {
 		p.failOn(f, i, e, notFound(e))
 		return
 	}
@@ -82,7 +83,7 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 		return
 	}
 	if s.doc == nil {
-		s.doc = locate.NewDoc(viewString(s.cur.data), p.mopts)
+		s.doc = locate.NewDoc(viewString(s.cur.Data), p.mopts)
 		// Not prepared for an edit not grouped (a fixer's, or an
 		// insertion): the batch never tries it.
 		s.doc.Prepare(p.restOf(i, s.path))
@@ -154,15 +155,15 @@ func (p *planner) sync(s *slot, final bool) {
 	}
 	if final && p.noAfter {
 		// Planning is over, and nothing reads the content but commit and
-		// the receipt's hash: it stays in pieces (see state.pieces).
+		// the receipt's hash: it stays in pieces (see fsio.State.Pieces).
 		if ps, n, changed := s.doc.Pieces(final); changed {
-			s.cur.data, s.cur.pieces = nil, chunksOf(ps)
+			s.cur.Data, s.cur.Pieces = nil, fsio.ChunksOf(ps)
 			if n == 0 {
-				s.cur.data, s.cur.pieces = []byte{}, nil
+				s.cur.Data, s.cur.Pieces = []byte{}, nil
 			}
 		}
 	} else if data, changed := s.doc.Bytes(final); changed {
-		s.cur.data = data
+		s.cur.Data = data
 	}
 	if s.hs != nil {
 		if !final {
@@ -180,6 +181,6 @@ func (p *planner) text(s *slot) string {
 	if s.doc != nil {
 		return s.doc.Text()
 	}
-	body, _ := splitBOM(s.cur.data)
+	body, _ := splitBOM(s.cur.Data)
 	return body
 }

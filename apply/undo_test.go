@@ -2,15 +2,15 @@ package apply
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/edapply/edapply/apply/internal/fsio"
+	"github.com/edapply/edapply/apply/internal/journal"
+	"github.com/edapply/edapply/apply/internal/paths"
 	"github.com/edapply/edapply/edit"
 )
 
@@ -187,21 +187,22 @@ func TestCleanStale(t *testing.T) {
 			}
 			// Make it the journal of an apply killed after saving it: one
 			// that names a temp file still there, and a process.
-			dirs, err := journalDirs(opts.StateDir, mustResolver(t, root))
+			rs := mustResolver(t, root)
+			dirs, err := journal.Dirs(opts.StateDir, rs.Abs, rs.Real)
 			if err != nil {
 				t.Fatal(err)
 			}
-			jname := listJournals(dirs)[0]
+			jname := journal.List(dirs)[0]
 			data, err := os.ReadFile(jname)
 			if err != nil {
 				t.Fatal(err)
 			}
-			j, err := decodeJournal(data)
+			j, err := journal.Decode(data)
 			if err != nil || len(j.Temps) != 1 || !j.Done {
 				t.Fatalf("journal %q: %+v, %v; want one temp file and done", data, j, err)
 			}
 			j.PID, j.Done = tc.pid, tc.finished
-			if _, err := writeFileAtomic(jname, j.pieces(), true); err != nil {
+			if _, err := fsio.WriteFileAtomic(jname, j.Pieces(), true); err != nil {
 				t.Fatal(err)
 			}
 			tmp := filepath.Join(root, j.Temps[0])
@@ -219,83 +220,15 @@ func TestCleanStale(t *testing.T) {
 	}
 }
 
-func mustResolver(t *testing.T, root string) *resolver {
+func mustResolver(t *testing.T, root string) *paths.Resolver {
 	r, err := os.OpenRoot(root)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.Close() })
-	rs, err := newResolver(r, root)
+	rs, err := paths.NewResolver(r, root)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return rs
-}
-
-// TestPruneJournalsTakesCleanStalesWord: beyond the history, a journal
-// cleanStale judged is removed or kept on its word, without being read
-// again; one listed since (not in its map) is read, and kept while its
-// apply may be under way.
-func TestPruneJournalsTakesCleanStalesWord(t *testing.T) {
-	dir := t.TempDir()
-	host, _ := os.Hostname()
-	var names []string
-	for i := range HistorySize + 2 {
-		// Every one reads as under way: not done, and written by init,
-		// which is running on this machine.
-		j := &journal{Root: "/gone", ID: fmt.Sprintf("%016x", i), Time: time.Unix(0, int64(1000-i)), PID: 1, Host: host}
-		name := filepath.Join(dir, j.fileName())
-		if _, err := writeFileAtomic(name, j.pieces(), false); err != nil {
-			t.Fatal(err)
-		}
-		names = append(names, name)
-	}
-	if got := listJournals([]string{dir}); !slices.Equal(got, names) {
-		t.Fatalf("listJournals = %q, want %q", got, names)
-	}
-	judged, unjudged := names[HistorySize], names[HistorySize+1]
-	pruneJournals(names, map[string]bool{judged: false})
-	if _, err := os.Lstat(judged); !os.IsNotExist(err) {
-		t.Errorf("the journal cleanStale judged finished is still there (%v)", err)
-	}
-	if _, err := os.Lstat(unjudged); err != nil {
-		t.Errorf("the journal of an apply that may be under way was removed: %v", err)
-	}
-	for _, name := range names[:HistorySize] {
-		if _, err := os.Lstat(name); err != nil {
-			t.Errorf("a journal of the history was removed: %v", err)
-		}
-	}
-}
-
-// TestListJournalFilesPaths: the journals of several state directories,
-// each given however its caller spelled it, are listed as
-// filepath.Join(dir, name), newest first across the directories; the
-// journal temp files apart; anything else is left out.
-func TestListJournalFilesPaths(t *testing.T) {
-	a, b := t.TempDir(), t.TempDir()
-	name := func(ns int64) string {
-		return (&journal{ID: fmt.Sprintf("%016x", ns), Time: time.Unix(0, ns)}).fileName()
-	}
-	files := map[string][]string{
-		a: {name(30), name(10), ".journal-123.tmp", "notes.txt"},
-		b: {name(20), name(40), ".journal-x.tmp"},
-	}
-	for dir, ns := range files {
-		for _, n := range ns {
-			if err := os.WriteFile(filepath.Join(dir, n), nil, 0o600); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	sep := string(filepath.Separator)
-	spelled := []string{a + sep, b + sep + "." + sep + sep}
-	names, temps := listJournalFiles(spelled)
-	want := []string{filepath.Join(b, name(40)), filepath.Join(a, name(30)), filepath.Join(b, name(20)), filepath.Join(a, name(10))}
-	if !slices.Equal(names, want) {
-		t.Errorf("journals %q, want %q", names, want)
-	}
-	if want := []string{filepath.Join(a, ".journal-123.tmp")}; !slices.Equal(temps, want) {
-		t.Errorf("temps %q, want %q", temps, want)
-	}
 }

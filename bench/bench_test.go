@@ -206,7 +206,9 @@ func edapply(resp []byte, root, state string) (*apply.Result, error) {
 	}
 	// As the command asks (outside a dry run): no FileResult.After, so
 	// the new content is written from its pieces.
-	return apply.Apply(context.Background(), edits, apply.Options{Root: root, StateDir: state, NoAfter: true})
+	opts := apply.Options{Root: root, StateDir: state}
+	opts.Omit.After = true
+	return apply.Apply(context.Background(), edits, opts)
 }
 
 // applyOK runs the pipeline and demands every edit applied.

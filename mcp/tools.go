@@ -105,7 +105,7 @@ var tools = sync.OnceValue(func() toolSet {
 		undo: &sdk.Tool{
 			Name:         "undo",
 			Title:        "Undo last write",
-			Description:  `Restore the files that the last write in this working tree (an edit_file, an apply_edits or the edapply command) changed: their content comes back, files it created are removed, files it deleted return. Refused (OUT_OF_DATE), restoring nothing, when one of those files changed since. Each call takes back one write, newest first; the tree keeps its last ` + strconv.Itoa(apply.HistorySize) + `. dry_run shows what would be restored, as a diff; list shows the writes undo can take back. Neither restores anything.`,
+			Description:  `Restore the files that the last write in this working tree (an edit_file, an apply_edits or the edapply command) changed: their content comes back, files it created are removed, files it deleted return. Refused (OUT_OF_DATE), restoring nothing, when one of those files changed since. Each call takes back one write, newest first; the tree keeps its last ` + strconv.Itoa(apply.HistorySize) + `, fewer once they hold more than ` + strconv.Itoa(apply.HistoryBytes>>20) + ` MiB. dry_run shows what would be restored, as a diff; list shows the writes undo can take back. Neither restores anything.`,
 			InputSchema:  inputSchema[undoArgs](),
 			OutputSchema: outputSchema[undoOutput](),
 			Annotations:  &sdk.ToolAnnotations{Title: "Undo last write", DestructiveHint: trueHint, OpenWorldHint: falseHint},
@@ -132,7 +132,7 @@ func (s *server) readFile(ctx context.Context, req *sdk.CallToolRequest) (*sdk.C
 		e := uerr.toError(readUsage)
 		return readResult(report.NewReadOutput(nil, e), e, "")
 	}
-	w, err := apply.ReadWith(apply.Options{Root: s.opts.Root, PathPrefixes: s.opts.PathPrefixes}, c.path, c.offset, c.limit)
+	w, err := apply.Read(apply.Options{Root: s.opts.Root, PathPrefixes: s.opts.PathPrefixes}, c.path, c.offset, c.limit)
 	out := report.NewReadOutput(w, err)
 	if err != nil {
 		return readResult(out, err, "")
@@ -295,6 +295,8 @@ func historyResult(cps []apply.Checkpoint) (*sdk.CallToolResult, error) {
 	}
 	if len(cps) > 0 {
 		b.WriteString("undo takes back the first; each call after it the next.\n")
+		fmt.Fprintf(&b, "The tree keeps its last %d writes, fewer once their journals would hold more than %d MiB (the newest is always kept).\n",
+			apply.HistorySize, apply.HistoryBytes>>20)
 	}
 	out := undoOutput{Receipt: report.NewReceipt(&apply.Result{OK: true}), History: report.NewWireHistory(cps)}
 	return result(out, b.String(), false)
@@ -307,8 +309,10 @@ func (s *server) apply(ctx context.Context, edits []edit.Edit, base map[string]s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	// Otherwise only a dry run's diff reads the new content (see receipt).
-	res, _ := apply.Apply(ctx, edits, apply.Options{Root: s.opts.Root, Strict: s.opts.Strict, DryRun: dryRun,
-		Base: base, StateDir: s.opts.StateDir, PathPrefixes: s.opts.PathPrefixes, NoAfter: !dryRun && !keepAfter})
+	opts := apply.Options{Root: s.opts.Root, Strict: s.opts.Strict, DryRun: dryRun,
+		Base: base, StateDir: s.opts.StateDir, PathPrefixes: s.opts.PathPrefixes}
+	opts.Omit.After = !dryRun && !keepAfter
+	res, _ := apply.Apply(ctx, edits, opts)
 	remedy.For(res.Errors, toolHints)
 	return res
 }

@@ -51,6 +51,8 @@ func History(w io.Writer, cps []apply.Checkpoint, asJSON bool) error {
 		fmt.Fprintf(&b, "  %s\n", strings.Join(ops, ", "))
 	}
 	b.WriteString("\n`edapply undo` takes back the first; each undo the next.\n")
+	fmt.Fprintf(&b, "A root keeps its last %d applies, fewer once their journals would hold more than %d MiB (the newest is always kept).\n",
+		apply.HistorySize, apply.HistoryBytes>>20)
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -152,7 +152,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 	}
 	// Apply always returns a Result; its error is Result.Errors.Err(), which
 	// the receipt reports, so only the Result is kept.
-	res, _ := apply.Apply(ctx, r.edits, apply.Options{
+	aopts := apply.Options{
 		Root:   opts.root,
 		Strict: opts.strict,
 		// A response with a region that did not parse is refused whole, but
@@ -167,14 +167,15 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 		LockTimeout:    lockTimeout(opts.lockTO),
 		ForceReadOnly:  opts.forceRO,
 		NoSync:         opts.noSync,
-		NoHashes:       !opts.json, // the human receipt shows none
-		// Only a dry run's diff, and the human receipt's word on what a
-		// failed --verify put back, read the new content.
-		NoAfter:        !dryRun && verify == nil,
 		Repair:         repair,
 		RepairAttempts: opts.attempts,
-		Sized:          budgetApply(r.src, r.edits),
-	})
+	}
+	aopts.Omit.Hashes = !opts.json // the human receipt shows none
+	// Only a dry run's diff, and the human receipt's word on what a failed
+	// --verify put back, read the new content.
+	aopts.Omit.After = !dryRun && verify == nil
+	budgetApply(opts.root, r.src, r.edits)
+	res, _ := apply.Apply(ctx, r.edits, aopts)
 	if len(r.perrs) > 0 {
 		res.OK, res.DryRun = false, dryRun
 		res.Errors = append(r.perrs, res.Errors...)

@@ -130,16 +130,25 @@ func budgetGC(held int64) {
 	}
 }
 
-// budgetApply is budgetGC for apply's Options.Sized, whose bytes are the
-// files' sizes on disk and the edits' texts: src and the files are what
-// the run holds (a diff's texts are not the reply's bytes, but are no
-// part of the work the budget is set by).
-func budgetApply(src []byte, edits []edit.Edit) func(int64) {
-	var texts int64
-	for i := range edits {
-		texts += int64(len(edits[i].Old) + len(edits[i].New))
+// budgetApply is budgetGC for an apply of edits in root: the reply and
+// the sizes on disk of the regular files the edits name (one that cannot
+// be stat'ed counts as empty), not the edits' texts (a diff's are not the
+// reply's bytes, but are no part of the work the budget is set by).
+func budgetApply(root string, src []byte, edits []edit.Edit) {
+	held := int64(len(src))
+	if r, err := os.OpenRoot(root); err == nil {
+		seen := map[string]bool{}
+		for i := range edits {
+			if p := edits[i].Path; !seen[p] {
+				seen[p] = true
+				if fi, err := r.Stat(p); err == nil && fi.Mode().IsRegular() {
+					held += fi.Size()
+				}
+			}
+		}
+		r.Close()
 	}
-	return func(n int64) { budgetGC(int64(len(src)) + max(n-texts, 0)) }
+	budgetGC(held)
 }
 
 // watchGC calls afterGC after each collection, until it says to stop: a

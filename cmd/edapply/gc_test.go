@@ -2,6 +2,8 @@ package main
 
 import (
 	"math"
+	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
@@ -175,17 +177,25 @@ func TestBudgetGC(t *testing.T) {
 	}
 }
 
-// TestBudgetApply: the budget apply's Sized sets counts the reply and the
-// files, not the edits' texts, which a diff's parse builds beside the
-// reply.
+// TestBudgetApply: the budget of an apply counts the reply and the files
+// the edits name, once each, not the edits' texts, which a diff's parse
+// builds beside the reply.
 func TestBudgetApply(t *testing.T) {
 	saveGC(t)
 	gcMu.Lock()
 	gcOwn, gcLimit, gcThrashed = true, gcFloor, 0
 	gcMu.Unlock()
 	src := make([]byte, 30<<20)
-	edits := []edit.Edit{{Op: edit.Replace, Path: "a", Old: strings.Repeat("x", 20<<20), New: strings.Repeat("y", 25<<20)}}
-	budgetApply(src, edits)(45<<20 + 10<<20) // the texts and 10 MiB of files
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "a"), make([]byte, 10<<20), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	edits := []edit.Edit{
+		{Op: edit.Replace, Path: "a", Old: strings.Repeat("x", 20<<20), New: strings.Repeat("y", 25<<20)},
+		{Op: edit.Replace, Path: "a", Old: "x", New: "y"},
+		{Op: edit.Create, Path: "new", New: "n\n"},
+	}
+	budgetApply(root, src, edits)
 	if got, want := debug.SetMemoryLimit(-1), int64(gcBudget*40<<20-gcImage); got != want {
 		t.Fatalf("limit %d for a 30 MiB reply over 10 MiB of files; want %d", got, want)
 	}

@@ -69,7 +69,7 @@ func runHash(opts *hashOptions, paths []string, in io.Reader, out, errOut io.Wri
 			hash = apply.HashBytes(b)
 		} else {
 			var herr *edit.Error
-			if _, hash, herr = apply.HashFile(aopts, p); herr != nil {
+			if _, hash, herr = apply.Hash(aopts, p); herr != nil {
 				printEditError(errOut, herr)
 				failed = true
 				continue

@@ -65,8 +65,10 @@ func runNormalize(ctx context.Context, opts *normalizeOptions, in io.Reader, out
 		}
 		return exitStatus(exitUsage)
 	}
-	res, _ := apply.Apply(ctx, r.edits, apply.Options{Root: opts.root, Strict: opts.strict, DryRun: true, TrimTrailingWS: opts.trimWS, Base: r.base, NoHashes: true, Encoding: opts.encoding,
-		PathPrefixes: opts.prefixes})
+	aopts := apply.Options{Root: opts.root, Strict: opts.strict, DryRun: true, TrimTrailingWS: opts.trimWS, Base: r.base,
+		Encoding: opts.encoding, PathPrefixes: opts.prefixes}
+	aopts.Omit.Hashes = true
+	res, _ := apply.Apply(ctx, r.edits, aopts)
 	inCLIWords(res.Errors)
 	text, nerr := report.Normalized(r.src, r.edits, res)
 	if text == "" { // the response as applied is the response as sent

@@ -30,8 +30,9 @@ func newUndoCmd(opts *undoOptions) *cobra.Command {
 		Long: `undo restores the files changed by the last apply that wrote in the root:
 modified files get their bytes and mode back, created files are removed,
 deleted files return. It refuses (OUT_OF_DATE, nothing restored) when one of
-those files changed since. Each root keeps its last ` + strconv.Itoa(apply.HistorySize) + ` applies: run undo
-again to take back the one before, newest first; --list shows them. The
+those files changed since. Each root keeps its last ` + strconv.Itoa(apply.HistorySize) + ` applies, fewer once
+their journals would hold more than ` + strconv.Itoa(apply.HistoryBytes>>20) + ` MiB (the newest is always kept): run
+undo again to take back the one before, newest first; --list shows them. The
 journals live outside the working tree, in $XDG_STATE_HOME/edapply or the
 user cache directory.
 

@@ -1,6 +1,7 @@
 // Package linediff pairs the lines of two sequences along a longest common
-// subsequence. It is shared by parse and apply, which may not import each
-// other, and imports only the standard library.
+// subsequence. It is shared by the packages that need a line diff without
+// depending on one another (normalize, locate, apply's audit), and imports
+// only the standard library.
 package linediff
 
 // MaxCells bounds the LCS table: when the lines left after trimming the

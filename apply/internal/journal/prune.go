@@ -1,19 +1,19 @@
-package apply
+package journal
 
 import (
-	"bytes"
 	"errors"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/edapply/edapply/apply/internal/fsio"
 )
 
-// A state base (see journalDirs) gains a directory for every root ever
+// A state base (see Dirs) gains a directory for every root ever
 // applied in, each with up to HistorySize journals holding the original
 // bytes of every file edited. A harness that applies in a fresh worktree
 // or temp copy per task leaves thousands whose roots are gone. pruneStates
@@ -47,8 +47,7 @@ const (
 	// killed while they saved theirs. One with more is left alone.
 	stateDirMax = 64
 	// rootPeek is how much of a journal is read for the root and the host
-	// at its start: the magic, the header's length, then two strings, the
-	// root a path of at most a few KiB.
+	// in its header: the root a path of at most a few KiB.
 	rootPeek = 8 << 10
 )
 
@@ -80,7 +79,7 @@ func pruneStates(base string, now time.Time, lim pruneLimits) (run pruneRun) {
 		return run
 	}
 	defer f.Close()
-	if !tryLock(f) {
+	if !fsio.TryLock(f) {
 		return run
 	}
 	fi, err := f.Stat()
@@ -136,10 +135,10 @@ func passEnded(fi fs.FileInfo, now time.Time) bool {
 	return fi.Mode().IsRegular() && fi.Size() == int64(len(pruneDone)) && recent(fi.ModTime(), now)
 }
 
-// pruneStatesBeside prunes the state base that holds the journal just
+// PruneStatesBeside prunes the state base that holds the journal just
 // saved: the base this apply's environment uses.
-func pruneStatesBeside(journal string) {
-	pruneStates(filepath.Dir(filepath.Dir(journal)), time.Now(), pruneLimits{pruneExamine, pruneRemove})
+func PruneStatesBeside(Journal string) {
+	pruneStates(filepath.Dir(filepath.Dir(Journal)), time.Now(), pruneLimits{pruneExamine, pruneRemove})
 }
 
 // recent reports whether t is less than pruneInterval away from now, on
@@ -150,7 +149,7 @@ func recent(t, now time.Time) bool {
 	return d < pruneInterval && d > -pruneInterval
 }
 
-// isStateName reports whether name is one journalDirs gives a root's
+// isStateName reports whether name is one Dirs gives a root's
 // state directory: the 64 lowercase hex digits of a SHA-256.
 func isStateName(name string) bool {
 	if len(name) != 64 {
@@ -217,12 +216,12 @@ func stateNamesSorted(base, cursor string, batch int) (names, at []string, next 
 // (host is this machine's name):
 //
 //   - a directory, not a symlink to one, holding nothing but regular
-//     files of edapply's naming (journals, a journal of versions 2 to 4,
-//     a journal's temp file), at most stateDirMax of them;
+//     files of edapply's naming (journals, a journal's temp file), at
+//     most stateDirMax of them;
 //   - it and each of them last changed before now-stateGrace, and no
 //     journal's name carries a later time;
 //   - with journals: the newest that names the root whose SHA-256 is the
-//     directory's name (any version from 2 on) was written on this
+//     directory's name was written on this
 //     machine, and that root does not exist. A root on another machine
 //     cannot be seen from here, and a directory whose journals name no
 //     root that hashes to its name is not judged.
@@ -259,7 +258,7 @@ func pruneStateDir(base, name, host string, now time.Time) bool {
 	var files, journals []string
 	for _, e := range ents {
 		n := e.Name()
-		isJournal := isJournalName(n) || n == legacyJournalName
+		isJournal := IsName(n)
 		if !isJournal && !isJournalTemp(n) {
 			return false
 		}
@@ -267,7 +266,7 @@ func pruneStateDir(base, name, host string, now time.Time) bool {
 		if err != nil || !fi.Mode().IsRegular() || !fi.ModTime().Before(cutoff) {
 			return false
 		}
-		if isJournalName(n) && journalTime(n) >= cutoff.UnixNano() {
+		if isJournal && TimeOf(n) >= cutoff.UnixNano() {
 			return false
 		}
 		files = append(files, n)
@@ -290,11 +289,7 @@ func pruneStateDir(base, name, host string, now time.Time) bool {
 	return rmdir(path) == nil
 }
 
-// legacyJournalName is the one journal a root kept before each apply had
-// its own (versions 2 to 4).
-const legacyJournalName = "journal"
-
-// isJournalTemp reports whether n is a name writeFileAtomic gives a
+// isJournalTemp reports whether n is a name fsio.WriteFileAtomic gives a
 // journal while it writes it: os.CreateTemp puts a decimal number where
 // its pattern has "*".
 func isJournalTemp(n string) bool {
@@ -315,14 +310,14 @@ func isJournalTemp(n string) bool {
 // state directory is kept after its last change. Every journal of a root
 // is written under the root's lock, which the apply that removes them
 // holds, so none of them is being written; the age guards where the file
-// system keeps no locks (see lockDir): a write dates its file as it goes,
+// system keeps no locks (see fsio.LockRoot): a write dates its file as it goes,
 // and an hour is far past the longest a journal takes to write.
 const journalTempGrace = time.Hour
 
-// pruneJournalTempsNow removes the stale ones of temps, the journal temp
-// files listJournalFiles found in the root's own state directories, now
+// PruneTemps removes the stale ones of temps, the journal temp
+// files ListFiles found in the root's own state directories, now
 // and within the limits of one apply's pruning.
-func pruneJournalTempsNow(temps []string) {
+func PruneTemps(temps []string) {
 	if len(temps) > 0 {
 		pruneJournalTemps(temps, time.Now(), pruneLimits{pruneExamine, pruneRemove})
 	}
@@ -395,16 +390,8 @@ func openDirNoFollow(dir string) *os.Root {
 // written on this machine, host; false when the newest that names the
 // root was written on another, or none names it.
 func stateRoot(d *os.Root, name, host string, journals []string) (string, bool) {
-	// Newest first; the legacy journal, older than any other, last.
-	slices.SortFunc(journals, func(a, b string) int {
-		switch {
-		case a == legacyJournalName:
-			return 1
-		case b == legacyJournalName:
-			return -1
-		}
-		return -bytes.Compare([]byte(a), []byte(b))
-	})
+	// Newest first: names sort as their times do.
+	slices.SortFunc(journals, func(a, b string) int { return strings.Compare(b, a) })
 	buf := make([]byte, rootPeek)
 	for _, n := range journals {
 		f, err := d.OpenFile(n, journalOpenFlags, 0)
@@ -418,7 +405,7 @@ func stateRoot(d *os.Root, name, host string, journals []string) (string, bool) 
 		}
 		f.Close()
 		root, h, ok := journalOrigin(buf[:k])
-		if !ok || !filepath.IsAbs(root) || HashBytes([]byte(root)) != name {
+		if !ok || !filepath.IsAbs(root) || hashHex([]byte(root)) != name {
 			continue
 		}
 		return root, h == host
@@ -427,30 +414,17 @@ func stateRoot(d *os.Root, name, host string, journals []string) (string, bool) 
 }
 
 // journalOrigin reads the root and the host at the start b of a journal
-// of any version from 2 to the current one: each begins its header with
-// the root, and names the host after the time and the process (version 5
-// puts the apply's id between the root and the time; from version 4 a
-// status byte comes before the header). No checksum is checked: the
-// caller trusts a root only when it hashes to the state directory's name.
+// (see format.go): the root begins the header, the host follows the
+// id, the time and the process. No checksum is checked: the caller
+// trusts a root only when it hashes to the state directory's name.
 func journalOrigin(b []byte) (root, host string, ok bool) {
-	rest, ok := bytes.CutPrefix(b, []byte("edapply journal "))
-	i := bytes.IndexByte(rest, '\n')
-	if !ok || i < 1 {
+	if _, ok := prelude(b); !ok {
 		return "", "", false
 	}
-	v, err := strconv.Atoi(string(rest[:i]))
-	if err != nil || v < 2 || v > 5 {
-		return "", "", false
-	}
-	d := decoder{b: rest[i+1:]}
-	if v >= 4 {
-		d.byte() // the status
-	}
+	d := decoder{b: b[len(journalMagic)+1:]}
 	d.uvarint() // the header's length
 	root = d.str()
-	if v >= 5 {
-		d.str() // the id
-	}
+	d.str()     // the id
 	d.varint()  // the time
 	d.uvarint() // the process
 	host = d.str()

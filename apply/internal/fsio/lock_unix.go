@@ -1,6 +1,6 @@
 //go:build unix
 
-package apply
+package fsio
 
 import (
 	"context"
@@ -20,10 +20,10 @@ import (
 // wants a file open for writing) gives no error: the apply goes ahead
 // unlocked, as it would on a system without flock, and relies on its
 // re-check of every file before the rename. The directory is opened by
-// openDir: never offered to the runtime's poller, and never a named pipe
+// OpenDir: never offered to the runtime's poller, and never a named pipe
 // put in its place, whose open would wait for a writer.
 func lockDir(ctx context.Context, dir string, wait time.Duration) (unlock func(), held bool, err error) {
-	f, err := openDir(dir)
+	f, err := OpenDir(dir)
 	if err != nil {
 		return nil, false, err
 	}
@@ -41,8 +41,8 @@ func lockDir(ctx context.Context, dir string, wait time.Duration) (unlock func()
 		case !errors.Is(err, unix.EWOULDBLOCK):
 			return release, false, nil // no locks here: see above
 		}
-		if !waited && lockWaitHook != nil {
-			lockWaitHook()
+		if !waited && LockWaitHook != nil {
+			LockWaitHook()
 		}
 		left := time.Until(deadline)
 		if left <= 0 {
@@ -61,10 +61,10 @@ func lockDir(ctx context.Context, dir string, wait time.Duration) (unlock func()
 	}
 }
 
-// tryLock takes an exclusive flock(2) on f without waiting, and reports
+// TryLock takes an exclusive flock(2) on f without waiting, and reports
 // whether this process may go on: false when another holds it. A file
 // system that keeps no locks says yes, as for the root's lock.
-func tryLock(f *os.File) bool {
+func TryLock(f *os.File) bool {
 	err := flockNB(f)
 	return err == nil || !errors.Is(err, unix.EWOULDBLOCK) && !errors.Is(err, errNoConn)
 }

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package apply
+package journal
 
 // stateNames: see stateNamesSorted.
 func stateNames(base, cursor string, batch int) (names, at []string, next string, more bool, err error) {

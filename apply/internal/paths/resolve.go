@@ -1,4 +1,4 @@
-package apply
+package paths
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/edapply/edapply/apply/internal/fsio"
 	"github.com/edapply/edapply/edit"
 )
 
@@ -15,22 +16,23 @@ import (
 // kernel's ELOOP does, so a link cycle is an error rather than a hang.
 const maxLinks = 40
 
-// A resolver turns the paths a model wrote into clean, root-relative paths
+// A Resolver turns the paths a model wrote into clean, root-relative paths
 // that contain no symlink, deciding OUT_OF_ROOT itself before any file is
 // read. os.Root would refuse an escape on its own, but with an error that
 // cannot be told from other failures and only once a read is attempted;
 // walking the components here gives the contract's code and guarantees that
 // nothing outside the root is even opened.
-type resolver struct {
-	root *os.Root
-	abs  string // the root as an absolute path
-	real string // abs with its own symlinks evaluated; absolute link targets are judged against both
-	// prefixes are absolute paths at which the model sees the root
-	// (Options.PathPrefixes).
-	prefixes []string
+type Resolver struct {
+	Root *os.Root
+	Abs  string // the root as an absolute path
+	Real string // abs with its own symlinks evaluated; absolute link targets are judged against both
+	// Prefixes are absolute paths at which the model sees the root
+	// (apply's Options.PathPrefixes).
+	Prefixes []string
 }
 
-func newResolver(root *os.Root, dir string) (*resolver, error) {
+// NewResolver returns the resolver for root, the tree opened at dir.
+func NewResolver(root *os.Root, dir string) (*Resolver, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
@@ -39,21 +41,21 @@ func newResolver(root *os.Root, dir string) (*resolver, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &resolver{root: root, abs: abs, real: real}, nil
+	return &Resolver{Root: root, Abs: abs, Real: real}, nil
 }
 
-// resolve returns the slash-separated, root-relative path that p names once
+// Resolve returns the slash-separated, root-relative path that p names once
 // every symlink on the way is followed. The result has no symlink in any
 // component, so reading and writing it touches the link's target and keeps
 // the link itself. The returned error has Code, Msg and Hint set; the caller
 // sets Path and Edit.
-func (r *resolver) resolve(p string) (string, *edit.Error) {
-	return r.resolveWith(p, r.root.Lstat, r.root.ReadFile)
+func (r *Resolver) Resolve(p string) (string, *edit.Error) {
+	return r.resolveWith(p, r.Root.Lstat, r.Root.ReadFile)
 }
 
 // resolveWith is resolve, asking lstat about each root-relative component
 // and reading a possible symlink stand-in with readFile.
-func (r *resolver) resolveWith(p string, lstat func(string) (fs.FileInfo, error), readFile func(string) ([]byte, error)) (string, *edit.Error) {
+func (r *Resolver) resolveWith(p string, lstat func(string) (fs.FileInfo, error), readFile func(string) ([]byte, error)) (string, *edit.Error) {
 	c, perr := r.relative(p)
 	if perr != nil {
 		return "", perr
@@ -69,8 +71,8 @@ const (
 	hintLink     = "The link leads out of the working tree, and nothing outside it is read or written: leave the files behind it out of the edits."
 )
 
-// outOfRoot is the OUT_OF_ROOT error resolve returns, with msg and hint.
-func outOfRoot(msg, hint string) *edit.Error {
+// OutOfRoot is the OUT_OF_ROOT error Resolve returns, with msg and hint.
+func OutOfRoot(msg, hint string) *edit.Error {
 	return &edit.Error{Code: edit.CodeOutOfRoot, Msg: msg, Hint: hint}
 }
 
@@ -90,16 +92,16 @@ func outOfRoot(msg, hint string) *edit.Error {
 // a separator, as on Windows where the model wrote the path, unless the
 // path as written names an existing file: a Linux name may hold one, but a
 // new file whose name holds backslashes is never what the model meant.
-func (r *resolver) relative(p string) (string, *edit.Error) {
+func (r *Resolver) relative(p string) (string, *edit.Error) {
 	switch {
 	case p == "":
-		return "", outOfRoot("empty path", hintRelative)
+		return "", OutOfRoot("empty path", hintRelative)
 	case strings.IndexByte(p, 0) >= 0:
-		return "", outOfRoot("path contains a NUL byte", hintRelative)
+		return "", OutOfRoot("path contains a NUL byte", hintRelative)
 	case isWindowsAbs(p):
 		rel, ok := r.underPrefix(strings.ReplaceAll(p, `\`, "/"))
 		if !ok {
-			return "", outOfRoot("absolute Windows path "+p, hintAbsolute)
+			return "", OutOfRoot("absolute Windows path "+p, hintAbsolute)
 		}
 		p = rel
 	case p[0] == '/':
@@ -107,26 +109,26 @@ func (r *resolver) relative(p string) (string, *edit.Error) {
 		rel, ok := r.within(abs)
 		if !ok || !filepath.IsAbs(abs) {
 			if rel, ok = r.underPrefix(p); !ok {
-				return "", outOfRoot("absolute path "+p+" is outside the root", hintAbsolute)
+				return "", OutOfRoot("absolute path "+p+" is outside the root", hintAbsolute)
 			}
 		}
 		p = rel
 	}
 	if strings.Contains(p, `\`) {
 		literal := path.Clean(p)
-		if _, err := r.root.Lstat(literal); err != nil || escapes(literal) {
+		if _, err := r.Root.Lstat(literal); err != nil || Escapes(literal) {
 			p = strings.ReplaceAll(p, `\`, "/")
 		}
 	}
 	c := path.Clean(p)
-	if escapes(c) {
-		return "", outOfRoot("path "+p+" leaves the root", hintDotDot)
+	if Escapes(c) {
+		return "", OutOfRoot("path "+p+" leaves the root", hintDotDot)
 	}
 	return c, nil
 }
 
-// escapes reports whether the clean relative path c leaves the root.
-func escapes(c string) bool { return c == ".." || strings.HasPrefix(c, "../") }
+// Escapes reports whether the clean relative path c leaves the root.
+func Escapes(c string) bool { return c == ".." || strings.HasPrefix(c, "../") }
 
 // isWindowsAbs reports whether p is absolute, or drive-relative, as Windows
 // reads it: C:\x, C:/x, C:x, \\server\share, \x. A path starting "//" is
@@ -139,9 +141,9 @@ func isWindowsAbs(p string) bool {
 // slash-separated path p names when it lies under one of r.prefixes.
 // Prefixes are compared component by component, so /repo2/x is not under
 // /repo; a Windows drive letter in either is compared without case.
-func (r *resolver) underPrefix(p string) (string, bool) {
+func (r *Resolver) underPrefix(p string) (string, bool) {
 	p = path.Clean(p)
-	for _, pre := range r.prefixes {
+	for _, pre := range r.Prefixes {
 		pre = path.Clean(strings.ReplaceAll(pre, `\`, "/"))
 		if !strings.HasPrefix(pre, "/") && !isWindowsAbs(pre) {
 			continue
@@ -172,8 +174,8 @@ func samePrefix(head, pre string) bool {
 
 // walk follows c, a clean root-relative path that p named, component by
 // component, and returns it with every symlink resolved.
-func (r *resolver) walk(p, c string, lstat func(string) (fs.FileInfo, error), readFile func(string) ([]byte, error)) (string, *edit.Error) {
-	outside := func(msg string) (string, *edit.Error) { return "", outOfRoot(msg, hintLink) }
+func (r *Resolver) walk(p, c string, lstat func(string) (fs.FileInfo, error), readFile func(string) ([]byte, error)) (string, *edit.Error) {
+	outside := func(msg string) (string, *edit.Error) { return "", OutOfRoot(msg, hintLink) }
 	if c == "." {
 		return ".", nil // the root itself; loading it reports "is a directory"
 	}
@@ -207,11 +209,11 @@ func (r *resolver) walk(p, c string, lstat func(string) (fs.FileInfo, error), re
 				missing = true
 				continue
 			}
-			if isNotDir(err) {
+			if fsio.IsNotDir(err) {
 				return "", &edit.Error{Code: edit.CodeIO, Msg: path.Dir(cur) + " is not a directory", Err: err,
 					Hint: "A file stands where the path needs a directory; check the path."}
 			}
-			return "", &edit.Error{Code: edit.CodeIO, Msg: "cannot inspect " + cur + ": " + errMsg(err), Err: err}
+			return "", &edit.Error{Code: edit.CodeIO, Msg: "cannot inspect " + cur + ": " + fsio.ErrMsg(err), Err: err}
 		}
 		if fi.Mode()&fs.ModeSymlink == 0 {
 			if fi.Mode().IsRegular() && r.plainLinkEscapes(cur, fi, readFile) {
@@ -226,9 +228,9 @@ func (r *resolver) walk(p, c string, lstat func(string) (fs.FileInfo, error), re
 		if links++; links > maxLinks {
 			return "", &edit.Error{Code: edit.CodeIO, Msg: "too many levels of symbolic links in " + p}
 		}
-		target, err := r.root.Readlink(cur)
+		target, err := r.Root.Readlink(cur)
 		if err != nil {
-			return "", &edit.Error{Code: edit.CodeIO, Msg: "cannot read symlink " + cur + ": " + errMsg(err), Err: err}
+			return "", &edit.Error{Code: edit.CodeIO, Msg: "cannot read symlink " + cur + ": " + fsio.ErrMsg(err), Err: err}
 		}
 		done = done[:len(done)-1]
 		if filepath.IsAbs(target) {
@@ -255,7 +257,7 @@ func (r *resolver) walk(p, c string, lstat func(string) (fs.FileInfo, error), re
 // holding its target when core.symlinks is false (Windows, some CI and
 // archive checkouts). Editing it as text, or through it as a directory,
 // would ignore the user's link, so it is judged like the link it stands for.
-func (r *resolver) plainLinkEscapes(cur string, fi fs.FileInfo, readFile func(string) ([]byte, error)) bool {
+func (r *Resolver) plainLinkEscapes(cur string, fi fs.FileInfo, readFile func(string) ([]byte, error)) bool {
 	if fi.Size() == 0 || fi.Size() > 1024 {
 		return false
 	}
@@ -277,9 +279,9 @@ func (r *resolver) plainLinkEscapes(cur string, fi fs.FileInfo, readFile func(st
 
 // within reports whether the absolute path target lies in the root, and
 // returns it relative to the root.
-func (r *resolver) within(target string) (string, bool) {
+func (r *Resolver) within(target string) (string, bool) {
 	target = filepath.Clean(target)
-	for _, base := range []string{r.real, r.abs} {
+	for _, base := range []string{r.Real, r.Abs} {
 		rel, err := filepath.Rel(base, target)
 		if err != nil {
 			continue
@@ -294,35 +296,25 @@ func (r *resolver) within(target string) (string, bool) {
 
 func isASCIILetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }
 
-// errMsg returns the OS's reason without the operation and path, which
-// os.Root reports relative to itself and a message already names.
-func errMsg(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err.Error()
-	}
-	return err.Error()
-}
-
-// A resolveCache remembers what resolve returned for each path string
+// A Cache remembers what Resolve returned for each path string
 // within one plan, and what Lstat said of each component on the way: a
 // response that makes 500 edits to one file names it 500 times, one that
 // edits 1,000 files in 20 directories names each directory 50 times, and
 // each os.Root call walks every component from the root. Planning reads
 // the tree without changing it, so the answers cannot change in between;
 // commit does not use the cache (it changes the tree). With dirs set, a
-// component is looked at through its directory's handle (see dirRoots),
+// component is looked at through its directory's handle (see fsio.Dirs),
 // which planning goes on to read the file through.
-type resolveCache struct {
-	rs    *resolver
-	dirs  *dirRoots
-	seen  map[string]resolved
-	stats map[string]lstatResult
+type Cache struct {
+	Resolver *Resolver
+	Dirs     *fsio.Dirs
+	seen     map[string]resolved
+	stats    map[string]lstatResult
 }
+
+// Lexical is the path p names before any symlink is followed (see
+// relative), "" when it names none.
+func (c *Cache) Lexical(p string) string { return c.lookup(p).lex }
 
 type resolved struct {
 	rel string
@@ -335,9 +327,9 @@ type lstatResult struct {
 	err error
 }
 
-// resolve is rs.resolve, once per distinct p. Callers set the error's Path
+// Resolve is Resolver.Resolve, once per distinct p. Callers set the error's Path
 // and Edit, so each gets its own copy.
-func (c *resolveCache) resolve(p string) (string, *edit.Error) {
+func (c *Cache) Resolve(p string) (string, *edit.Error) {
 	r := c.lookup(p)
 	if r.err != nil {
 		e := *r.err
@@ -346,12 +338,12 @@ func (c *resolveCache) resolve(p string) (string, *edit.Error) {
 	return r.rel, nil
 }
 
-// entry returns the root-relative path of the entry p names itself: its
+// Entry returns the root-relative path of the entry p names itself: its
 // directories resolved as resolve resolves them, its last component kept
 // even when it is a symlink, so that a delete or a rename acts on the
 // link, not on what it points to. p must have resolved (resolve judged
 // it inside the root, the link's target included).
-func (c *resolveCache) entry(p string) (string, *edit.Error) {
+func (c *Cache) Entry(p string) (string, *edit.Error) {
 	r := c.lookup(p)
 	if r.err != nil {
 		e := *r.err
@@ -360,24 +352,24 @@ func (c *resolveCache) entry(p string) (string, *edit.Error) {
 	if r.lex == "." {
 		return r.rel, nil
 	}
-	dir, err := c.resolve(path.Dir(r.lex))
+	dir, err := c.Resolve(path.Dir(r.lex))
 	if err != nil {
 		return "", err
 	}
 	return path.Join(dir, path.Base(r.lex)), nil
 }
 
-// isLink reports whether rel, a root-relative path whose directories hold
+// IsLink reports whether rel, a root-relative path whose directories hold
 // no symlink, is a symlink itself.
-func (c *resolveCache) isLink(rel string) bool {
-	fi, err := c.lstat(rel)
+func (c *Cache) IsLink(rel string) bool {
+	fi, err := c.Lstat(rel)
 	return err == nil && fi.Mode()&fs.ModeSymlink != 0
 }
 
-// display returns the path to show for p, as written: clean, relative to
+// Display returns the path to show for p, as written: clean, relative to
 // the root, with "/" separators, its symlinks kept; p cleaned when it names
 // nothing in the root.
-func (c *resolveCache) display(p string) string {
+func (c *Cache) Display(p string) string {
 	if r := c.lookup(p); r.lex != "" && r.lex != "." {
 		return r.lex
 	}
@@ -388,12 +380,12 @@ func (c *resolveCache) display(p string) string {
 }
 
 // lookup resolves p once.
-func (c *resolveCache) lookup(p string) resolved {
+func (c *Cache) lookup(p string) resolved {
 	r, ok := c.seen[p]
 	if !ok {
-		r.lex, r.err = c.rs.relative(p)
+		r.lex, r.err = c.Resolver.relative(p)
 		if r.err == nil {
-			r.rel, r.err = c.rs.walk(p, r.lex, c.lstat, c.readFile)
+			r.rel, r.err = c.Resolver.walk(p, r.lex, c.Lstat, c.ReadFile)
 		}
 		if c.seen == nil {
 			c.seen = map[string]resolved{}
@@ -403,17 +395,17 @@ func (c *resolveCache) lookup(p string) resolved {
 	return r
 }
 
-// lstat is Lstat of the root-relative path p, once per p. resolve asks
+// Lstat is Lstat of the root-relative path p, once per p. resolve asks
 // only of a path whose parents it found to be directories, no symlinks.
-func (c *resolveCache) lstat(p string) (fs.FileInfo, error) {
+func (c *Cache) Lstat(p string) (fs.FileInfo, error) {
 	if r, ok := c.stats[p]; ok {
 		return r.fi, r.err
 	}
-	dir, name := c.in(p)
+	dir, name := c.In(p)
 	var r lstatResult
 	r.fi, r.err = dir.Lstat(name)
-	if c.dirs != nil && r.err == nil && r.fi.Mode().IsRegular() {
-		c.dirs.sawRegular(p)
+	if c.Dirs != nil && r.err == nil && r.fi.Mode().IsRegular() {
+		c.Dirs.SawRegular(p)
 	}
 	if c.stats == nil {
 		c.stats = map[string]lstatResult{}
@@ -422,27 +414,27 @@ func (c *resolveCache) lstat(p string) (fs.FileInfo, error) {
 	return r.fi, r.err
 }
 
-// readFile reads p, a small file resolve must judge (a symlink stand-in),
+// ReadFile reads p, a small file resolve must judge (a symlink stand-in),
 // through its directory's handle like lstat.
-func (c *resolveCache) readFile(p string) ([]byte, error) {
-	if c.dirs != nil {
-		if f, name := c.dirs.fileIn(p); f != nil {
-			if b, err := readRaw(f, name); err == nil {
+func (c *Cache) ReadFile(p string) ([]byte, error) {
+	if c.Dirs != nil {
+		if f, name := c.Dirs.FileIn(p); f != nil {
+			if b, err := fsio.ReadRaw(f, name); err == nil {
 				return b, nil
 			}
 		}
 	}
-	dir, name := c.in(p)
+	dir, name := c.In(p)
 	return dir.ReadFile(name)
 }
 
-// in returns the handle to reach p by, and p's name there: its directory's
-// (see dirRoots), else the root's.
-func (c *resolveCache) in(p string) (*os.Root, string) {
-	if c.dirs != nil {
-		if dir, name, err := c.dirs.in(p); err == nil {
+// In returns the handle to reach p by, and p's name there: its directory's
+// (see fsio.Dirs), else the root's.
+func (c *Cache) In(p string) (*os.Root, string) {
+	if c.Dirs != nil {
+		if dir, name, err := c.Dirs.In(p); err == nil {
 			return dir, name
 		}
 	}
-	return c.rs.root, p
+	return c.Resolver.Root, p
 }

@@ -1,4 +1,4 @@
-package apply
+package journal
 
 import (
 	"bufio"
@@ -8,24 +8,26 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"github.com/edapply/edapply/apply/internal/fsio"
 )
 
 // The journal's file format. JSON with the original contents in base64
-// made every apply decode the whole previous journal (cleanStale needs
+// made every apply decode the whole previous journal (apply's cleanStale needs
 // only its temp files) and encode every replaced byte a third larger, so
 // the format is binary and in six parts:
 //
 //	magic     "edapply journal 5\n"
 //	status    one byte: 0 while the commit is under way (or if it was
-//	          killed), 1 once it finished (see journal.markDone)
+//	          killed), 1 once it finished (see Journal.MarkDone)
 //	header    uvarint length, then: root, id, time (varint Unix ns), pid,
 //	          host, temps (count, then each), dirs (count, then each);
-//	          then the header's contentSum (8 bytes, big-endian)
+//	          then the header's Sum (8 bytes, big-endian)
 //	files     count, then per file: path, flags (1 existed, 2 exists,
 //	          4 it was a symlink, its original content the target, 8 it
 //	          is a symlink after),
-//	          mode, length and contentSum of its original content, length
-//	          and contentSum of its new content; then the contentSum of
+//	          mode, length and Sum of its original content, length
+//	          and Sum of its new content; then the Sum of
 //	          the count and the records
 //	contents  each file's original bytes, raw, in the order of files
 //
@@ -33,8 +35,7 @@ import (
 // the bytes, sums 8 bytes big-endian. Every part but the status byte is
 // summed, and a reader refuses a journal whose sums disagree: undo writes
 // back a journal's bytes, so one damaged on disk must never reach the
-// tree. cleanStale reads the magic, status and header and stops there.
-// (Versions 2 to 4, without the id or the sums, are refused as damaged.)
+// tree. apply's cleanStale reads the magic, status and header and stops there.
 const journalMagic = "edapply journal 5\n"
 
 // maxJournalHeader bounds the header a reader accepts, so a corrupt
@@ -53,7 +54,7 @@ var (
 // pieces returns j as the byte slices to write, in order: the magic,
 // header and file records in one, then each original content as it is in
 // memory, never copied.
-func (j *journal) pieces() [][]byte {
+func (j *Journal) Pieces() [][]byte {
 	var h []byte
 	h = appendString(h, j.Root)
 	h = appendString(h, j.ID)
@@ -68,7 +69,7 @@ func (j *journal) pieces() [][]byte {
 	b = append(b, journalStatus(j.Done))
 	b = binary.AppendUvarint(b, uint64(len(h)))
 	b = append(b, h...)
-	b = binary.BigEndian.AppendUint64(b, contentSum(h))
+	b = binary.BigEndian.AppendUint64(b, Sum(h))
 	start := len(b)
 	b = binary.AppendUvarint(b, uint64(len(j.Files)))
 	for _, f := range j.Files {
@@ -93,7 +94,7 @@ func (j *journal) pieces() [][]byte {
 		b = binary.AppendUvarint(b, f.AfterLen)
 		b = binary.BigEndian.AppendUint64(b, f.AfterSum)
 	}
-	b = binary.BigEndian.AppendUint64(b, contentSum(b[start:]))
+	b = binary.BigEndian.AppendUint64(b, Sum(b[start:]))
 	ps := [][]byte{b}
 	for _, f := range j.Files {
 		if len(f.Before) > 0 {
@@ -116,10 +117,10 @@ func appendStrings(b []byte, ss []string) []byte {
 	return b
 }
 
-// decodeJournal parses a whole journal and checks its sums: a damaged
+// Decode parses a whole journal and checks its sums: a damaged
 // journal is an error (errJournalSum), never a journal. The original
 // contents it returns are slices of data.
-func decodeJournal(data []byte) (*journal, error) {
+func Decode(data []byte) (*Journal, error) {
 	done, ok := prelude(data)
 	if !ok {
 		return nil, errJournalFormat
@@ -130,7 +131,7 @@ func decodeJournal(data []byte) (*journal, error) {
 		return nil, errJournalFormat
 	}
 	h := d.bytes(n)
-	if d.uint64() != contentSum(h) || d.bad {
+	if d.uint64() != Sum(h) || d.bad {
 		return nil, errJournalSum
 	}
 	j, err := decodeHeader(h)
@@ -143,10 +144,10 @@ func decodeJournal(data []byte) (*journal, error) {
 	if count > uint64(len(d.b)) { // every record takes more than a byte
 		return nil, errJournalFormat
 	}
-	j.Files = make([]journalFile, 0, count)
+	j.Files = make([]File, 0, count)
 	sizes := make([]uint64, 0, count)
 	for range count {
-		var f journalFile
+		var f File
 		f.Path = d.str()
 		flags := d.byte()
 		f.Existed, f.Exists = flags&1 != 0, flags&2 != 0
@@ -165,7 +166,7 @@ func decodeJournal(data []byte) (*journal, error) {
 		return nil, errJournalFormat
 	}
 	records = records[:len(records)-len(d.b)]
-	if d.uint64() != contentSum(records) || d.bad {
+	if d.uint64() != Sum(records) || d.bad {
 		return nil, errJournalSum
 	}
 	for k, size := range sizes {
@@ -175,16 +176,16 @@ func decodeJournal(data []byte) (*journal, error) {
 		return nil, errJournalFormat
 	}
 	for _, f := range j.Files {
-		if contentSum(f.Before) != f.BeforeSum {
+		if Sum(f.Before) != f.BeforeSum {
 			return nil, errJournalSum
 		}
 	}
 	return j, nil
 }
 
-// readJournalHeader reads only the magic and the header of the journal in
-// the file name: what cleanStale needs, without the original contents.
-func readJournalHeader(name string) (*journal, error) {
+// ReadHeader reads only the magic and the header of the journal in
+// the file name: what apply's cleanStale needs, without the original contents.
+func ReadHeader(name string) (*Journal, error) {
 	f, err := openJournal(name)
 	if err != nil {
 		return nil, err
@@ -204,7 +205,7 @@ func readJournalHeader(name string) (*journal, error) {
 	if _, err := io.ReadFull(r, h); err != nil {
 		return nil, errJournalFormat
 	}
-	if binary.BigEndian.Uint64(h[n:]) != contentSum(h[:n]) {
+	if binary.BigEndian.Uint64(h[n:]) != Sum(h[:n]) {
 		return nil, errJournalSum
 	}
 	j, err := decodeHeader(h[:n])
@@ -215,9 +216,9 @@ func readJournalHeader(name string) (*journal, error) {
 	return j, nil
 }
 
-// readJournalFile reads the journal in the file name whole: a regular
+// ReadFile reads the journal in the file name whole: a regular
 // file (see openJournal) of at most maxJournal bytes.
-func readJournalFile(name string) ([]byte, error) {
+func ReadFile(name string) ([]byte, error) {
 	f, err := openJournal(name)
 	if err != nil {
 		return nil, err
@@ -254,7 +255,7 @@ func openJournal(name string) (*os.File, error) {
 	}
 	fi, err := f.Stat()
 	if err == nil && !fi.Mode().IsRegular() {
-		err = fmt.Errorf("%s is not a regular file (%s)", name, kind(fi.Mode()))
+		err = fmt.Errorf("%s is not a regular file (%s)", name, fsio.Kind(fi.Mode()))
 	}
 	if err != nil {
 		f.Close()
@@ -285,21 +286,21 @@ func journalStatus(done bool) byte {
 	return journalUnderWay
 }
 
-// markDone sets the status of j's journal, saved as name, to done, in
+// MarkDone sets the status of j's journal, saved as name, to done, in
 // place: its commit finished, so the next apply need not look for its
 // temp files (a thousand lstats after a thousand-file apply). Only the
-// file save wrote is marked, not one another apply saved under the name
+// file Save wrote is marked, not one another apply saved under the name
 // since. Not synced, and errors are ignored: a status that is lost leaves
 // the journal under way, and the next apply looks, as it would have.
-func (j *journal) markDone(name string) {
+func (j *Journal) MarkDone(name string) {
 	if j.saved != nil {
 		markJournalDone(name, j.saved)
 	}
 }
 
-func decodeHeader(h []byte) (*journal, error) {
+func decodeHeader(h []byte) (*Journal, error) {
 	d := decoder{b: h}
-	j := &journal{}
+	j := &Journal{}
 	j.Root = d.str()
 	j.ID = d.str()
 	j.Time = time.Unix(0, d.varint()).UTC()

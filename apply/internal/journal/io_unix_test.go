@@ -1,6 +1,6 @@
 //go:build unix
 
-package apply
+package journal
 
 import (
 	"os"
@@ -14,13 +14,13 @@ import (
 // block the read.
 func TestJournalFinishedNotAFile(t *testing.T) {
 	dir := t.TempDir()
-	j := newJournal("/root", nil)
-	name, err := j.save([]string{dir}, "", false)
+	j := New("/root", nil)
+	name, err := j.Save([]string{dir}, "", false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	j.markDone(name)
-	if !journalFinished(name) {
+	j.MarkDone(name)
+	if !Finished(name) {
 		t.Fatalf("a journal marked done reads as under way")
 	}
 	link := filepath.Join(dir, "link")
@@ -32,7 +32,7 @@ func TestJournalFinishedNotAFile(t *testing.T) {
 		t.Skip(err)
 	}
 	for _, p := range []string{link, fifo} {
-		if journalFinished(p) {
+		if Finished(p) {
 			t.Errorf("%s reads as a finished journal", filepath.Base(p))
 		}
 	}

@@ -1,10 +1,11 @@
 //go:build !unix
 
-package apply
+package journal
 
 import (
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"time"
 )
@@ -15,12 +16,12 @@ const journalOpenFlags = os.O_RDONLY
 
 func isSymlinkErr(error) bool { return false }
 
-// journalFinished reports whether the journal name says its commit
+// Finished reports whether the journal name says its commit
 // finished, from its first bytes alone: the apply that wrote it left no
-// temp file or directory, so cleanStale and pruneJournals need not open
+// temp file or directory, so apply's cleanStale and Prune need not open
 // its header. Any error, or a damaged start, says no: the caller reads the
 // header and judges.
-func journalFinished(name string) bool {
+func Finished(name string) bool {
 	f, err := openJournal(name)
 	if err != nil {
 		return false
@@ -45,4 +46,17 @@ func rmdir(path string) error {
 		return errors.New("not a directory")
 	}
 	return os.Remove(path)
+}
+
+// markJournalDone sets the status byte of the journal name to done when
+// name is still the file saved describes (see Journal.MarkDone).
+func markJournalDone(name string, saved fs.FileInfo) {
+	f, err := os.OpenFile(name, os.O_WRONLY|journalOpenFlags&^os.O_RDONLY, 0)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && os.SameFile(fi, saved) {
+		f.WriteAt([]byte{journalDone}, int64(len(journalMagic)))
+	}
 }

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package apply
+package fsio
 
 import (
 	"context"
@@ -14,5 +14,5 @@ func lockDir(context.Context, string, time.Duration) (func(), bool, error) {
 	return func() {}, false, nil
 }
 
-// tryLock takes no lock where there is no flock(2); see lockDir.
-func tryLock(*os.File) bool { return true }
+// TryLock takes no lock where there is no flock(2); see lockDir.
+func TryLock(*os.File) bool { return true }

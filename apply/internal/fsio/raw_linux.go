@@ -1,4 +1,4 @@
-package apply
+package fsio
 
 // Raw system calls for the files of a commit, on Linux. os.Root opens every
 // file as an *os.File, which on Linux costs five more system calls each
@@ -26,9 +26,9 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// rawIO says whether the raw path is used; tests turn it off to exercise
+// RawIO says whether the raw path is used; tests turn it off to exercise
 // the portable one.
-var rawIO = true
+var RawIO = true
 
 // control runs fn with dir's descriptor, held open for the call.
 func control(dir *os.File, fn func(dfd int) error) error {
@@ -118,10 +118,10 @@ func prefault(b []byte) {
 	unix.Madvise(b[lo-start:hi-start], unix.MADV_POPULATE_WRITE)
 }
 
-// loadRaw is loadIn(dir, name, rel) for a regular file; known is
+// loadRaw is LoadIn(dir, name, rel) for a regular file; known is
 // openRegular's.
-func loadRaw(dir *os.File, name string, known bool) (state, error) {
-	var st state
+func loadRaw(dir *os.File, name string, known bool) (State, error) {
+	var st State
 	err := control(dir, func(dfd int) error {
 		before := time.Now()
 		fd, fi, err := openRegular(dfd, name, known)
@@ -133,18 +133,18 @@ func loadRaw(dir *os.File, name string, known bool) (state, error) {
 		if err != nil {
 			return errFallback
 		}
-		st = state{exists: true, data: data, mode: unixMode(fi.Mode), exact: true}
+		st = State{Exists: true, Data: data, Mode: unixMode(fi.Mode), Exact: true}
 		// The change time first: a file changed just now is read again
 		// whatever its file system, which then need not be asked.
 		if stamp := newStamp(&fi, before, data); stamp != nil && stampable(fd) {
-			st.stamp = stamp
+			st.Stamp = stamp
 		}
 		return nil
 	})
 	return st, err
 }
 
-// A fileStamp is what fstat said of a file just before planning read it:
+// A Stamp is what fstat said of a file just before planning read it:
 // while the file's name still leads to a file of which fstatat says the
 // same, the file holds the bytes read (of), and the drift check before
 // its rename need not read it again (unchangedRaw).
@@ -157,7 +157,7 @@ func loadRaw(dir *os.File, name string, known bool) (state, error) {
 //     (stampable) and a file whose change time has a fraction of a
 //     second, so that it is not a file system or an inode that keeps
 //     whole seconds (ext4's small inodes);
-//   - when the file last changed at least settleMargin before the read
+//   - when the file last changed at least SettleMargin before the read
 //     began. The kernel stamps a change with its clock as of the last
 //     tick (at most 10 ms behind), so a change made after the read began
 //     gets a later time than one made before it only when the one before
@@ -171,29 +171,29 @@ func loadRaw(dir *os.File, name string, known bool) (state, error) {
 // time: a database's way, not an editor's, which writes or renames; nor
 // a write whose process took the time for it and then stalled for longer
 // than the margin before setting it.
-type fileStamp struct {
+type Stamp struct {
 	of           []byte
 	dev, ino     uint64
 	size         int64
 	mtime, ctime unix.Timespec
 }
 
-// settleMargin is how long before the read a file must have last changed
-// for its stamp to stand for its bytes (see fileStamp): ten times the
+// SettleMargin is how long before the read a file must have last changed
+// for its stamp to stand for its bytes (see Stamp): ten times the
 // longest kernel tick. Tests change it to stamp every file.
-var settleMargin = 100 * time.Millisecond
+var SettleMargin = 100 * time.Millisecond
 
 // newStamp returns the stamp of fi, the fstat of a file taken after
 // before, whose read gave data; nil when it would prove nothing (see
-// fileStamp).
-func newStamp(fi *unix.Stat_t, before time.Time, data []byte) *fileStamp {
-	if fi.Ctim.Nsec == 0 || !time.Unix(fi.Ctim.Unix()).Before(before.Add(-settleMargin)) {
+// Stamp).
+func newStamp(fi *unix.Stat_t, before time.Time, data []byte) *Stamp {
+	if fi.Ctim.Nsec == 0 || !time.Unix(fi.Ctim.Unix()).Before(before.Add(-SettleMargin)) {
 		return nil
 	}
-	return &fileStamp{of: data, dev: fi.Dev, ino: fi.Ino, size: fi.Size, mtime: fi.Mtim, ctime: fi.Ctim}
+	return &Stamp{of: data, dev: fi.Dev, ino: fi.Ino, size: fi.Size, mtime: fi.Mtim, ctime: fi.Ctim}
 }
 
-// stampable reports whether fd's file system keeps the times fileStamp
+// stampable reports whether fd's file system keeps the times Stamp
 // relies on: a local one that stamps changes with the kernel's clock in
 // nanoseconds. A network file system's times come from its server's
 // clock, some in whole seconds, a FUSE one's from anywhere.
@@ -211,9 +211,9 @@ func stampable(fd int) bool {
 }
 
 // unchangedRaw reports whether name in dir is still the regular file that
-// st was taken of, unchanged since (see fileStamp): one fstatat instead
+// st was taken of, unchanged since (see Stamp): one fstatat instead
 // of reading it again.
-func unchangedRaw(dir *os.File, name string, st *fileStamp) bool {
+func unchangedRaw(dir *os.File, name string, st *Stamp) bool {
 	same := false
 	control(dir, func(dfd int) error {
 		var fi unix.Stat_t
@@ -254,7 +254,7 @@ const sameBlock = 64 << 10
 var sameBlocks = sync.Pool{New: func() any { return new([sameBlock]byte) }}
 
 // sameRaw reports whether name in dir is a regular file holding want, n
-// bytes in chunks (see state.chunks), read in blocks and compared as it
+// bytes in chunks (see State.Chunks), read in blocks and compared as it
 // goes, without a copy of the whole file. Planning read name as a regular
 // file (see openRegular).
 func sameRaw(dir *os.File, name string, want [][]byte, n int) (bool, error) {
@@ -318,9 +318,9 @@ func (f rawFile) Close() error { return unix.Close(int(f)) }
 
 // umask is the process's file mode creation mask, read once from
 // /proc/self/status (umask(2) can only be read by setting it); all bits
-// set when it cannot be read, which makes createRaw always chmod.
+// set when it cannot be read, which makes CreateRaw always chmod.
 // Reading it costs about what 25 fchmod calls do (14 µs against 0.6 µs
-// on a 2-core VM), so createRaw reads it only once it has made
+// on a 2-core VM), so CreateRaw reads it only once it has made
 // umaskAfter files with an exact mode: a commit of a few files chmods
 // each, a larger one spares most of its chmods.
 var umask = sync.OnceValue(func() uint32 {
@@ -338,17 +338,17 @@ var umask = sync.OnceValue(func() uint32 {
 	return 0o777
 })
 
-// umaskAfter is how many files with an exact mode createRaw makes, and
+// umaskAfter is how many files with an exact mode CreateRaw makes, and
 // chmods, before it reads the umask (exactModes counts them).
 const umaskAfter = 32
 
 var exactModes atomic.Int64
 
-// createRaw makes name in dir with O_EXCL, writes data (its chunks in
+// CreateRaw makes name in dir with O_EXCL, writes data (its chunks in
 // order, with writev: see writevAll) and, when chmod,
 // sets mode exactly; the file is returned open, not synced. On failure
 // nothing is left behind. perm is the mode to create it with otherwise.
-func createRaw(dir *os.File, name string, data [][]byte, perm, mode fs.FileMode, chmod bool) (syncCloser, error) {
+func CreateRaw(dir *os.File, name string, data [][]byte, perm, mode fs.FileMode, chmod bool) (SyncCloser, error) {
 	if chmod && mode&(fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky) == 0 && exactModes.Add(1) > umaskAfter && uint32(mode.Perm())&umask() == 0 {
 		// Created with mode, the umask takes nothing away: no chmod.
 		perm, chmod = mode.Perm(), false
@@ -392,12 +392,12 @@ func syscallMode(m fs.FileMode) uint32 {
 	return o
 }
 
-// writePieces writes pieces to f, in order, with writev: no copy into a
+// WritePieces writes pieces to f, in order, with writev: no copy into a
 // buffer, and one system call for up to iovMax pieces (a thousand small
 // files' original bytes in a journal).
-func writePieces(f *os.File, pieces [][]byte) error {
-	if !rawIO {
-		return writeBuffered(f, pieces)
+func WritePieces(f *os.File, pieces [][]byte) error {
+	if !RawIO {
+		return WriteBuffered(f, pieces)
 	}
 	rc, err := f.SyscallConn()
 	if err != nil {
@@ -444,8 +444,8 @@ func writevAll(fd int, pieces [][]byte) error {
 	return nil
 }
 
-// renameRaw renames from to to, both in dir.
-func renameRaw(dir *os.File, from, to string) error {
+// RenameRaw renames from to to, both in dir.
+func RenameRaw(dir *os.File, from, to string) error {
 	return control(dir, func(dfd int) error {
 		if err := unix.Renameat(dfd, from, dfd, to); err != nil {
 			return &os.LinkError{Op: "rename", Old: from, New: to, Err: err}
@@ -454,9 +454,9 @@ func renameRaw(dir *os.File, from, to string) error {
 	})
 }
 
-// readRaw reads name in dir when it is a regular file (see openRegular,
+// ReadRaw reads name in dir when it is a regular file (see openRegular,
 // whose caller has just seen it as one).
-func readRaw(dir *os.File, name string) ([]byte, error) {
+func ReadRaw(dir *os.File, name string) ([]byte, error) {
 	var data []byte
 	err := control(dir, func(dfd int) error {
 		fd, fi, err := openRegular(dfd, name, true)

@@ -1,4 +1,4 @@
-package apply
+package journal
 
 import (
 	"bytes"
@@ -7,24 +7,26 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/edapply/edapply/apply/internal/fsio"
 )
 
 // TestJournalFormat: a journal reads back as written, its header alone
 // reads back without its contents, and every truncation or flipped byte is
 // an error or a journal, never a panic.
 func TestJournalFormat(t *testing.T) {
-	j := &journal{Root: "/w/tree", ID: "0123456789abcdef", Time: time.Unix(1700000000, 123).UTC(), PID: 42, Host: "h",
+	j := &Journal{Root: "/w/tree", ID: "0123456789abcdef", Time: time.Unix(1700000000, 123).UTC(), PID: 42, Host: "h",
 		Temps: []string{"a/.edapply-1.tmp", ".edapply-2.tmp"}, Dirs: []string{"a"},
-		Files: []journalFile{
-			{Path: "a/x.go", Existed: true, Before: []byte("old\x00\xff bytes\n"), BeforeSum: contentSum([]byte("old\x00\xff bytes\n")), Mode: 0o751, Exists: true, AfterLen: 3, AfterSum: contentSum([]byte("new"))},
-			{Path: "created.txt", Exists: true, BeforeSum: contentSum(nil), AfterSum: contentSum(nil)},
-			{Path: "gone.txt", Existed: true, Before: []byte{}, BeforeSum: contentSum(nil), Mode: 0o644},
+		Files: []File{
+			{Path: "a/x.go", Existed: true, Before: []byte("old\x00\xff bytes\n"), BeforeSum: Sum([]byte("old\x00\xff bytes\n")), Mode: 0o751, Exists: true, AfterLen: 3, AfterSum: Sum([]byte("new"))},
+			{Path: "created.txt", Exists: true, BeforeSum: Sum(nil), AfterSum: Sum(nil)},
+			{Path: "gone.txt", Existed: true, Before: []byte{}, BeforeSum: Sum(nil), Mode: 0o644},
 			// A link moved: its target is its content, either side.
-			{Path: "link.txt", Existed: true, Before: []byte("target.txt"), BeforeSum: contentSum([]byte("target.txt")), WasLink: true},
-			{Path: "moved.txt", Exists: true, IsLink: true, AfterLen: 10, AfterSum: contentSum([]byte("target.txt")), BeforeSum: contentSum(nil)},
+			{Path: "link.txt", Existed: true, Before: []byte("target.txt"), BeforeSum: Sum([]byte("target.txt")), WasLink: true},
+			{Path: "moved.txt", Exists: true, IsLink: true, AfterLen: 10, AfterSum: Sum([]byte("target.txt")), BeforeSum: Sum(nil)},
 		}}
-	data := bytes.Join(j.pieces(), nil)
-	got, err := decodeJournal(data)
+	data := bytes.Join(j.Pieces(), nil)
+	got, err := Decode(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,12 +39,12 @@ func TestJournalFormat(t *testing.T) {
 		t.Errorf("decoded\n%+v\nwant\n%+v", got, j)
 	}
 
-	name := filepath.Join(t.TempDir(), j.fileName())
-	saved, err := writeFileAtomic(name, j.pieces(), true)
+	name := filepath.Join(t.TempDir(), j.FileName())
+	saved, err := fsio.WriteFileAtomic(name, j.Pieces(), true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := readJournalHeader(name)
+	h, err := ReadHeader(name)
 	if err != nil || h.Root != j.Root || h.PID != j.PID || h.Host != j.Host || h.Done ||
 		!reflect.DeepEqual(h.Temps, j.Temps) || !reflect.DeepEqual(h.Dirs, j.Dirs) || h.Files != nil {
 		t.Errorf("header = %+v, %v", h, err)
@@ -50,20 +52,20 @@ func TestJournalFormat(t *testing.T) {
 	// Marked done in place: the header and the whole journal say so, and
 	// nothing else changed. Not a journal saved under the name since.
 	other := filepath.Join(t.TempDir(), "other")
-	if _, err := writeFileAtomic(other, j.pieces(), true); err != nil {
+	if _, err := fsio.WriteFileAtomic(other, j.Pieces(), true); err != nil {
 		t.Fatal(err)
 	}
 	j.saved = saved
-	j.markDone(other)
-	if h, err := readJournalHeader(other); err != nil || h.Done {
+	j.MarkDone(other)
+	if h, err := ReadHeader(other); err != nil || h.Done {
 		t.Errorf("another journal after markDone = %+v, %v; want it under way", h, err)
 	}
-	j.markDone(name)
-	if h, err := readJournalHeader(name); err != nil || !h.Done {
+	j.MarkDone(name)
+	if h, err := ReadHeader(name); err != nil || !h.Done {
 		t.Errorf("header after markJournalDone = %+v, %v; want done", h, err)
 	}
 	marked, _ := os.ReadFile(name)
-	if got, err := decodeJournal(marked); err != nil || !got.Done || len(got.Files) != len(j.Files) ||
+	if got, err := Decode(marked); err != nil || !got.Done || len(got.Files) != len(j.Files) ||
 		got.Files[0].AfterSum != j.Files[0].AfterSum || string(got.Files[0].Before) != string(j.Files[0].Before) {
 		t.Errorf("journal after markJournalDone = %+v, %v", got, err)
 	}
@@ -72,30 +74,30 @@ func TestJournalFormat(t *testing.T) {
 	// header, a record or an original content, is refused.
 	status := len(journalMagic)
 	for n := range len(data) {
-		if _, err := decodeJournal(data[:n]); err == nil {
+		if _, err := Decode(data[:n]); err == nil {
 			t.Errorf("truncated to %d bytes: no error", n)
 		}
 		for _, bit := range []byte{0x01, 0x80, 0xff} {
 			c := bytes.Clone(data)
 			c[n] ^= bit
-			if _, err := decodeJournal(c); err == nil && n != status {
+			if _, err := Decode(c); err == nil && n != status {
 				t.Errorf("byte %d xor %#x: decoded", n, bit)
 			}
 			os.WriteFile(name, c, 0o600)
-			readJournalHeader(name)
+			ReadHeader(name)
 		}
 	}
-	if _, err := decodeJournal([]byte(`{"version":1}`)); err == nil {
+	if _, err := Decode([]byte(`{"version":1}`)); err == nil {
 		t.Error("a JSON journal decoded")
 	}
 }
 
-// contentSum tells apart what undo must tell apart: a file as the apply
+// Sum tells apart what undo must tell apart: a file as the apply
 // left it from one changed since, by a byte, a bit, or its length.
 func TestContentSum(t *testing.T) {
 	after := []byte("package a\n\nfunc F() int { return 1 }\n")
-	f := journalFile{Exists: true, AfterLen: uint64(len(after)), AfterSum: contentSum(after)}
-	if !f.holds(bytes.Clone(after)) {
+	f := File{Exists: true, AfterLen: uint64(len(after)), AfterSum: Sum(after)}
+	if !f.Holds(bytes.Clone(after)) {
 		t.Fatal("the same bytes do not hold")
 	}
 	for _, changed := range [][]byte{
@@ -104,44 +106,44 @@ func TestContentSum(t *testing.T) {
 		after[:len(after)-1],
 		{},
 	} {
-		if f.holds(changed) {
+		if f.Holds(changed) {
 			t.Errorf("%q holds", changed)
 		}
 	}
 	for i := range len(after) * 8 {
 		c := bytes.Clone(after)
 		c[i/8] ^= 1 << (i % 8)
-		if f.holds(c) {
+		if f.Holds(c) {
 			t.Errorf("bit %d flipped: holds", i)
 		}
 	}
 	// The two CRCs are the documented ones.
-	if got := contentSum([]byte("123456789")); got != 0xe3069283_cbf43926 {
+	if got := Sum([]byte("123456789")); got != 0xe3069283_cbf43926 {
 		t.Errorf("contentSum(check string) = %#x, want CRC-32C 0xe3069283, CRC-32 0xcbf43926", got)
 	}
 }
 
-// TestJournalFinished: a saved journal is under way until markDone, and a
+// TestJournalFinished: a saved journal is under way until MarkDone, and a
 // file that does not start as a journal never reads as finished.
 func TestJournalFinished(t *testing.T) {
 	dir := t.TempDir()
-	j := newJournal("/root", nil)
-	name, err := j.save([]string{dir}, "", false)
+	j := New("/root", nil)
+	name, err := j.Save([]string{dir}, "", false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if journalFinished(name) {
+	if Finished(name) {
 		t.Errorf("a journal just saved reads as finished")
 	}
-	j.markDone(name)
-	if !journalFinished(name) {
+	j.MarkDone(name)
+	if !Finished(name) {
 		t.Errorf("a journal marked done reads as under way")
 	}
 	other := filepath.Join(dir, "other")
 	if err := os.WriteFile(other, []byte(journalMagic[:len(journalMagic)-1]+"X\x01"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if journalFinished(other) || journalFinished(filepath.Join(dir, "missing")) {
+	if Finished(other) || Finished(filepath.Join(dir, "missing")) {
 		t.Errorf("a file that is not a journal reads as finished")
 	}
 }

@@ -1,5 +1,5 @@
 //go:build !unix
 
-package apply
+package fsio
 
 func openFileLimit() uint64 { return 0 }

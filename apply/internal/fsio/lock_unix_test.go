@@ -1,6 +1,6 @@
 //go:build unix
 
-package apply
+package fsio
 
 import (
 	"context"

@@ -1,9 +1,10 @@
 //go:build unix
 
-package apply
+package journal
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"syscall"
 	"time"
@@ -16,15 +17,15 @@ const journalOpenFlags = os.O_RDONLY | syscall.O_NOFOLLOW | syscall.O_NONBLOCK |
 // isSymlinkErr reports whether err is O_NOFOLLOW's refusal of a symlink.
 func isSymlinkErr(err error) bool { return errors.Is(err, syscall.ELOOP) }
 
-// journalFinished reports whether the journal name says its commit
+// Finished reports whether the journal name says its commit
 // finished, from its first bytes alone: the apply that wrote it left no
-// temp file or directory, so cleanStale and pruneJournals need not open
+// temp file or directory, so apply's cleanStale and Prune need not open
 // its header. Any error, or a damaged start, says no: the caller reads the
 // header and judges. Three system calls, for each of a root's journals on
 // every apply, where os.Open would offer the descriptor to the poller and
 // stat it too. Never a symlink (O_NOFOLLOW); a FIFO or a device put in
 // the journal's place fails its pread or reads as no journal.
-func journalFinished(name string) bool {
+func Finished(name string) bool {
 	fd, err := syscall.Open(name, syscall.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_NOCTTY|syscall.O_CLOEXEC, 0)
 	if err != nil {
 		return false
@@ -56,3 +57,22 @@ func setModTime(f *os.File, t time.Time) {
 // rmdir removes the directory path when it is empty, and never a symlink
 // or a file put in its place.
 func rmdir(path string) error { return syscall.Rmdir(path) }
+
+// markJournalDone sets the status byte of the journal name to done when
+// name is still the file saved describes (see Journal.MarkDone): opened
+// for writing without following a symlink or waiting on a FIFO, never
+// offered to the poller, and written in place.
+func markJournalDone(name string, saved fs.FileInfo) {
+	fd, err := syscall.Open(name, syscall.O_WRONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_NOCTTY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return
+	}
+	defer syscall.Close(fd)
+	var st syscall.Stat_t
+	if syscall.Fstat(fd, &st) != nil {
+		return
+	}
+	if was, ok := saved.Sys().(*syscall.Stat_t); ok && was.Dev == st.Dev && was.Ino == st.Ino {
+		syscall.Pwrite(fd, []byte{journalDone}, int64(len(journalMagic)))
+	}
+}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package apply
+package fsio
 
 import (
 	"os"
@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// TestOpenDirRefusesOthers: openDir opens a directory and refuses a
+// TestOpenDirRefusesOthers: OpenDir opens a directory and refuses a
 // regular file and a named pipe, whose open would otherwise wait for a
 // writer; dirFile, given a named pipe where its root's directory was,
 // falls back to the root's own handle.
@@ -30,14 +30,14 @@ func TestOpenDirRefusesOthers(t *testing.T) {
 	}
 	defer w.Close()
 	for _, p := range []string{file, fifo} {
-		if f, err := openDir(p); err == nil {
+		if f, err := OpenDir(p); err == nil {
 			f.Close()
-			t.Errorf("openDir(%s) opened it", filepath.Base(p))
+			t.Errorf("OpenDir(%s) opened it", filepath.Base(p))
 		}
 	}
-	d, err := openDir(dir)
+	d, err := OpenDir(dir)
 	if err != nil {
-		t.Fatalf("openDir of a directory: %v", err)
+		t.Fatalf("OpenDir of a directory: %v", err)
 	}
 	d.Close()
 

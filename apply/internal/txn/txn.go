@@ -1,13 +1,10 @@
-package apply
+package txn
 
 import (
 	"context"
-	"encoding/binary"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
-	"math/rand/v2"
 	"os"
 	"path"
 	"runtime"
@@ -16,16 +13,17 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/edapply/edapply/apply/internal/fsio"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/remedy"
 	"github.com/edapply/edapply/internal/testhook"
 )
 
-// A change is what commit does to one path: take it from orig to final.
-type change struct {
-	path  string // root-relative, resolved
-	orig  state  // as planning read it; the drift check compares against it
-	final state
+// A Change is what Commit does to one path: take it from Orig to Final.
+type Change struct {
+	Path  string     // root-relative, resolved
+	Orig  fsio.State // as planning (or Undo) read it; the drift check compares against it
+	Final fsio.State
 }
 
 // hook calls testhook.Commit, when set (by tests), at each step of a
@@ -48,56 +46,51 @@ func hook(step, p string) {
 
 var hookMu sync.Mutex
 
-// A txn is one commit of a set of changes, with what it needs to undo
+// A Txn is one commit of a set of changes, with what it needs to undo
 // itself: which changes are in place, which temp files and directories it
-// made.
-type txn struct {
-	root    *os.Root
-	changes []change
+// made. Root, Changes and Dirs are the caller's; Left is the outcome.
+type Txn struct {
+	Root    *os.Root
+	Changes []Change
 	temps   map[int]string // change index → staged temp file
 	done    []int          // changes in place, in the order they were made
 	dirs    []string       // directories created, parents first
 	// unjournal takes back the undo journal the commit saved; nil once
 	// done, or before the journal was saved.
 	unjournal func()
-	// left are the files a rollback did not put back because they no
+	// Left are the files a rollback did not put back because they no
 	// longer hold what the commit wrote, as OUT_OF_DATE errors.
-	left edit.ErrorList
+	Left edit.ErrorList
 
-	// dr holds each directory the commit works in open (see dirRoots):
-	// the handles planning (or Undo) opened, closed by the caller.
-	dr *dirRoots
+	// Dirs holds each directory the commit works in open: the handles
+	// planning (or Undo) opened, closed by the caller.
+	Dirs *fsio.Dirs
 	// existing holds the directories known to be there, so that mkdirs
 	// does not look at the same parents again for every file.
 	existing map[string]bool
-	// unsynced are temp files written but not yet synced (see commit).
+	// unsynced are temp files written but not yet synced (see Commit).
 	unsynced []unsyncedTemp
-	// open holds a token for each temp file open: at most maxUnsynced,
+	// open holds a token for each temp file open: at most fsio.MaxUnsynced,
 	// however the lanes of forEach run ahead of the one syncing a batch.
 	open chan struct{}
-	// noSync skips every fsync (Options.NoSync).
-	noSync bool
+	// NoSync skips every fsync (apply's Options.NoSync).
+	NoSync bool
 	// mu guards temps, done, unsynced and mkdirs' fields while changes are
 	// staged and placed on several goroutines (forEach).
 	mu sync.Mutex
 }
 
 type unsyncedTemp struct {
-	f    syncCloser
+	f    fsio.SyncCloser
 	path string // the change's path, for errors
 }
 
-// maxUnsynced bounds the temp files held open until their sync (t.open),
-// well under any descriptor limit: a 200-file apply works at `ulimit -n
-// 128`.
-const maxUnsynced = 64
-
-// commit writes every change as one transaction. All new contents are
+// Commit writes every change as one transaction. All new contents are
 // already in memory. First the undo journal is saved (and synced, with its
 // directory), naming the temp file each new content will be staged in and
 // the directories that will be made, so that even after a SIGKILL or a
 // power cut `edapply undo` finds the changes made so far and every file
-// commit left (see cleanStale); then every new content is staged in its
+// commit left (see apply's cleanStale); then every new content is staged in its
 // temp file beside its target (creating missing parent directories); then
 // each temp file is renamed into place, each target re-read first so that
 // a change made since planning is OUT_OF_DATE rather than overwritten;
@@ -112,22 +105,22 @@ const maxUnsynced = 64
 // Durability, decided: every temp file is synced before the first rename,
 // so a crash or power cut can never leave a renamed-but-empty (or short)
 // file: each file is old or new. The syncs are batched (all temps written,
-// up to maxUnsynced at a time, then synced in turn) so that a journaling
+// up to fsio.MaxUnsynced at a time, then synced in turn) so that a journaling
 // file system commits them together instead of once per file. The tree's
 // directories are not synced after the renames: a power cut just after
 // edapply returns may lose some renames, leaving those files whole and old,
 // which the journal (synced before the first rename) lets undo judge.
 // GNU patch and git apply sync nothing.
-func (t *txn) commit(ctx context.Context, saveJournal func(temps, dirs []string) (func(), error)) *edit.Error {
+func (t *Txn) Commit(ctx context.Context, saveJournal func(temps, dirs []string) (func(), error)) *edit.Error {
 	t.temps = map[int]string{}
-	t.open = make(chan struct{}, maxUnsynced)
+	t.open = make(chan struct{}, fsio.MaxUnsynced)
 	defer t.removeTemps()
 
 	names := map[int]string{}
 	var temps []string
-	for i, c := range t.changes {
-		if c.final.exists {
-			names[i] = tempName(path.Dir(c.path))
+	for i, c := range t.Changes {
+		if c.Final.Exists {
+			names[i] = tempName(path.Dir(c.Path))
 			temps = append(temps, names[i])
 		}
 	}
@@ -144,8 +137,8 @@ func (t *txn) commit(ctx context.Context, saveJournal func(temps, dirs []string)
 	t.unjournal = undo
 
 	var writes, removals []int
-	for i, c := range t.changes {
-		if c.final.exists {
+	for i, c := range t.Changes {
+		if c.Final.Exists {
 			writes = append(writes, i)
 		} else {
 			removals = append(removals, i)
@@ -190,13 +183,13 @@ const parallelMin = 8
 // commitLanes is how many goroutines share those steps: the cores, up to
 // four, a bound rather than a measured best (the steps are system calls in
 // a few directories, whose locks in the kernel they share).
-func commitLanes() int { return min(runtime.GOMAXPROCS(0), maxLanes) }
+func commitLanes() int { return min(runtime.GOMAXPROCS(0), 4) }
 
 // forEach calls fn(i) for each of is: in order when there are fewer than
 // parallelMin, else on commitLanes goroutines that each take the next
 // index. It hands out no index after the first error, and returns that
 // error once every call under way has returned.
-func (t *txn) forEach(is []int, fn func(i int) *edit.Error) *edit.Error {
+func (t *Txn) forEach(is []int, fn func(i int) *edit.Error) *edit.Error {
 	lanes := commitLanes()
 	if len(is) < parallelMin || lanes < 2 {
 		for _, i := range is {
@@ -236,29 +229,29 @@ func (t *txn) forEach(is []int, fn func(i int) *edit.Error) *edit.Error {
 }
 
 // stage writes change i's temp file, name, making its missing parent
-// directories first. Every maxUnsynced temp files, the one that makes
+// directories first. Every fsio.MaxUnsynced temp files, the one that makes
 // them so many syncs them.
-func (t *txn) stage(i int, name string) *edit.Error {
-	c := t.changes[i]
-	hook("mkdir", c.path)
+func (t *Txn) stage(i int, name string) *edit.Error {
+	c := t.Changes[i]
+	hook("mkdir", c.Path)
 	t.mu.Lock()
-	err := t.mkdirs(path.Dir(c.path))
+	err := t.mkdirs(path.Dir(c.Path))
 	t.mu.Unlock()
 	if err != nil {
-		return writeErr(c.path, "cannot create directory", err)
+		return writeErr(c.Path, "cannot create directory", err)
 	}
-	hook("temp", c.path)
+	hook("temp", c.Path)
 	t.open <- struct{}{}
-	f, err := t.writeTemp(name, c.final)
+	f, err := t.writeTemp(name, c.Final)
 	if err != nil {
 		<-t.open
-		return writeErr(c.path, "cannot write temporary file", err)
+		return writeErr(c.Path, "cannot write temporary file", err)
 	}
 	t.mu.Lock()
 	t.temps[i] = name
-	t.unsynced = append(t.unsynced, unsyncedTemp{f, c.path})
+	t.unsynced = append(t.unsynced, unsyncedTemp{f, c.Path})
 	var full []unsyncedTemp
-	if len(t.unsynced) >= maxUnsynced {
+	if len(t.unsynced) >= fsio.MaxUnsynced {
 		full, t.unsynced = t.unsynced, nil
 	}
 	t.mu.Unlock()
@@ -271,25 +264,25 @@ func (t *txn) stage(i int, name string) *edit.Error {
 // place makes change i, whose temp file (if it writes one) is staged:
 // after the drift check, the temp file is renamed over its path, or the
 // path is removed.
-func (t *txn) place(i int) *edit.Error {
-	c := t.changes[i]
+func (t *Txn) place(i int) *edit.Error {
+	c := t.Changes[i]
 	step := "rename"
-	if !c.final.exists {
+	if !c.Final.Exists {
 		step = "remove"
 	}
-	hook(step, c.path)
+	hook(step, c.Path)
 	if e := t.drift(c); e != nil {
 		return e
 	}
-	if c.final.exists {
+	if c.Final.Exists {
 		t.mu.Lock()
 		tmp := t.temps[i]
 		t.mu.Unlock()
-		if err := t.rename(tmp, c.path); err != nil {
-			return writeErr(c.path, "cannot rename into place", err)
+		if err := t.rename(tmp, c.Path); err != nil {
+			return writeErr(c.Path, "cannot rename into place", err)
 		}
-	} else if err := t.remove(c.path); err != nil {
-		return writeErr(c.path, "cannot delete", err)
+	} else if err := t.remove(c.Path); err != nil {
+		return writeErr(c.Path, "cannot delete", err)
 	}
 	t.mu.Lock()
 	delete(t.temps, i)
@@ -299,13 +292,13 @@ func (t *txn) place(i int) *edit.Error {
 }
 
 // rename moves the temp file tmp, in p's directory, to p.
-func (t *txn) rename(tmp, p string) error {
-	if dir, name := t.dr.fileIn(p); dir != nil {
-		return renameRaw(dir, path.Base(tmp), name)
+func (t *Txn) rename(tmp, p string) error {
+	if dir, name := t.Dirs.FileIn(p); dir != nil {
+		return fsio.RenameRaw(dir, path.Base(tmp), name)
 	}
-	r, name, err := t.dr.in(p)
-	if errors.Is(err, errTooManyDirs) {
-		return t.root.Rename(tmp, p)
+	r, name, err := t.Dirs.In(p)
+	if errors.Is(err, fsio.ErrTooManyDirs) {
+		return t.Root.Rename(tmp, p)
 	}
 	if err != nil {
 		return err
@@ -313,10 +306,10 @@ func (t *txn) rename(tmp, p string) error {
 	return r.Rename(path.Base(tmp), name)
 }
 
-func (t *txn) remove(p string) error {
-	r, name, err := t.dr.in(p)
-	if errors.Is(err, errTooManyDirs) {
-		r, name, err = t.root, p, nil
+func (t *Txn) remove(p string) error {
+	r, name, err := t.Dirs.In(p)
+	if errors.Is(err, fsio.ErrTooManyDirs) {
+		r, name, err = t.Root, p, nil
 	}
 	if err != nil {
 		return err
@@ -324,13 +317,13 @@ func (t *txn) remove(p string) error {
 	return r.Remove(name)
 }
 
-// syncTemps syncs (unless t.noSync) and closes us, temp files written
+// syncTemps syncs (unless t.NoSync) and closes us, temp files written
 // and taken from t.unsynced, and frees their places in t.open. All are
 // closed even when one fails; the first failure is returned.
-func (t *txn) syncTemps(us []unsyncedTemp) *edit.Error {
+func (t *Txn) syncTemps(us []unsyncedTemp) *edit.Error {
 	var e *edit.Error
 	for _, u := range us {
-		if err := closeFile(u.f, !t.noSync); err != nil && e == nil {
+		if err := fsio.CloseFile(u.f, !t.NoSync); err != nil && e == nil {
 			e = ioErr(u.path, "cannot write temporary file", err)
 		}
 		<-t.open
@@ -338,47 +331,24 @@ func (t *txn) syncTemps(us []unsyncedTemp) *edit.Error {
 	return e
 }
 
-// A syncCloser is a temp file written and still open: an *os.File, or a
-// descriptor on the raw path (rawio_linux.go).
-type syncCloser interface {
-	Sync() error
-	Close() error
-}
-
-// syncClose syncs f and closes it, returning the first error.
-func syncClose(f syncCloser) error { return closeFile(f, true) }
-
-// closeFile closes f, syncing it first when sync is set, and returns the
-// first error. Every fsync a commit or a journal makes is made here, and
-// calls testhook.Sync, so that tests can count them.
-func closeFile(f syncCloser, sync bool) error {
-	var err error
-	if sync {
-		err = f.Sync()
-		if testhook.Sync != nil {
-			testhook.Sync()
-		}
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-// leftWritten adds to paths each path a rollback could not put back.
-func (t *txn) leftWritten(paths map[string]bool) {
+// LeftWritten adds to paths each path a rollback could not put back.
+func (t *Txn) LeftWritten(paths map[string]bool) {
 	for _, j := range t.done {
-		paths[t.changes[j].path] = true
+		paths[t.Changes[j].Path] = true
 	}
 }
 
-// revert puts every change of a successful commit back (Verify failed),
+// JournalKept reports whether the undo journal Commit saved still
+// stands: false before it was saved and once a rollback took it back.
+func (t *Txn) JournalKept() bool { return t.unjournal != nil }
+
+// Revert puts every change of a successful commit back (Verify failed),
 // as rollback does, and takes back its journal.
-func (t *txn) revert() *edit.Error { return t.rollback() }
+func (t *Txn) Revert() *edit.Error { return t.rollback() }
 
 // interrupted returns an error once ctx is done. It is only noticed
 // between steps: the step under way finishes, then everything is put back.
-func (t *txn) interrupted(ctx context.Context) *edit.Error {
+func (t *Txn) interrupted(ctx context.Context) *edit.Error {
 	if ctx.Err() == nil {
 		return nil
 	}
@@ -389,10 +359,10 @@ func (t *txn) interrupted(ctx context.Context) *edit.Error {
 // drift reports OUT_OF_DATE when c's path no longer holds what planning read.
 // The file is read again and compared byte for byte with planning's copy,
 // still in memory: cheaper than hashing it, and exact; unless its stamp
-// proves it unchanged (see fileStamp), where a stat alone could miss a
+// proves it unchanged (see fsio.Stamp), where a stat alone could miss a
 // rewrite of the same size within one clock tick.
-func (t *txn) drift(c change) *edit.Error {
-	same, exists, err := t.dr.holds(c.path, c.orig)
+func (t *Txn) drift(c Change) *edit.Error {
+	same, exists, err := t.Dirs.Holds(c.Path, c.Orig)
 	if err == nil && same {
 		return nil
 	}
@@ -400,18 +370,18 @@ func (t *txn) drift(c change) *edit.Error {
 	switch {
 	case err != nil:
 		msg = err.Msg + " (it changed while edapply ran)"
-	case !c.orig.exists:
+	case !c.Orig.Exists:
 		msg = "file was created while edapply ran"
 	case !exists:
 		msg = "file was removed while edapply ran"
 	}
-	return &edit.Error{Code: edit.CodeOutOfDate, Path: c.path, Edit: -1, Msg: msg,
+	return &edit.Error{Code: edit.CodeOutOfDate, Path: c.Path, Edit: -1, Msg: msg,
 		Hint: "Something else is editing the tree; re-read the file and resend the edits."}
 }
 
 // abort puts back everything done so far and returns e, extended when
 // putting back failed too.
-func (t *txn) abort(e *edit.Error) *edit.Error {
+func (t *Txn) abort(e *edit.Error) *edit.Error {
 	if re := t.rollback(); re != nil {
 		e.Msg += "; and then " + re.Msg
 		e.Hint = re.Hint
@@ -423,27 +393,27 @@ func (t *txn) abort(e *edit.Error) *edit.Error {
 // temp files left, and takes back the journal the commit saved. A file is
 // put back only while it still holds exactly what the commit wrote: one
 // that something else wrote since (another apply, while a check ran; the
-// check command itself; an editor) keeps what it holds, and t.left says
+// check command itself; an editor) keeps what it holds, and t.Left says
 // so. When a file cannot be put back the journal is kept, so `edapply
 // undo` can finish the job.
-func (t *txn) rollback() *edit.Error {
+func (t *Txn) rollback() *edit.Error {
 	var failed []string
 	var kept []int
 	for j := len(t.done) - 1; j >= 0; j-- {
-		c := t.changes[t.done[j]]
-		if same, _, herr := t.dr.holds(c.path, c.final); herr != nil || !same {
+		c := t.Changes[t.done[j]]
+		if same, _, herr := t.Dirs.Holds(c.Path, c.Final); herr != nil || !same {
 			why := "it changed after this apply wrote it"
 			if herr != nil {
 				why = herr.Msg
 			}
-			t.left = append(t.left, &edit.Error{Code: edit.CodeOutOfDate, Path: c.path, Edit: -1,
+			t.Left = append(t.Left, &edit.Error{Code: edit.CodeOutOfDate, Path: c.Path, Edit: -1,
 				Msg:  "not restored: " + why + "; what it holds now was kept",
 				Hint: "Something else wrote this file after the apply (another edit, or the check command); read it before editing it again."})
 			kept = append(kept, t.done[j])
 			continue
 		}
 		if err := t.restore(c); err != nil {
-			failed = append(failed, c.path+" ("+errMsg(err)+")")
+			failed = append(failed, c.Path+" ("+fsio.ErrMsg(err)+")")
 			kept = append(kept, t.done[j])
 		}
 	}
@@ -452,7 +422,7 @@ func (t *txn) rollback() *edit.Error {
 	t.removeTemps()
 	for j := len(t.dirs) - 1; j >= 0; j-- {
 		// Fails, and is left, when something else put a file there.
-		if t.root.Remove(t.dirs[j]) == nil {
+		if t.Root.Remove(t.dirs[j]) == nil {
 			t.dirs = t.dirs[:j]
 		}
 	}
@@ -467,22 +437,22 @@ func (t *txn) rollback() *edit.Error {
 	return nil
 }
 
-// restore puts c.orig back at c.path the same way commit wrote it: temp
+// restore puts c.Orig back at c.Path the same way commit wrote it: temp
 // file (synced), then rename.
-func (t *txn) restore(c change) error {
-	if !c.orig.exists {
-		if err := t.remove(c.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+func (t *Txn) restore(c Change) error {
+	if !c.Orig.Exists {
+		if err := t.remove(c.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
 		return nil
 	}
-	tmp := tempName(path.Dir(c.path))
-	f, err := t.writeTemp(tmp, c.orig)
+	tmp := tempName(path.Dir(c.Path))
+	f, err := t.writeTemp(tmp, c.Orig)
 	if err != nil {
 		return err // writeTemp removed it
 	}
-	if err = closeFile(f, !t.noSync); err == nil {
-		err = t.rename(tmp, c.path)
+	if err = fsio.CloseFile(f, !t.NoSync); err == nil {
+		err = t.rename(tmp, c.Path)
 	}
 	if err != nil {
 		t.remove(tmp)
@@ -493,7 +463,7 @@ func (t *txn) restore(c change) error {
 // mkdirs creates dir and its missing parents, remembering each one made so
 // that a rollback removes exactly those. Directories missingDirs saw are
 // not looked at again.
-func (t *txn) mkdirs(dir string) error {
+func (t *Txn) mkdirs(dir string) error {
 	if dir == "." || t.existing[dir] {
 		return nil
 	}
@@ -501,11 +471,11 @@ func (t *txn) mkdirs(dir string) error {
 		if t.existing[d] {
 			continue
 		}
-		err := t.root.Mkdir(d, 0o755)
+		err := t.Root.Mkdir(d, 0o755)
 		if err == nil {
 			t.dirs = append(t.dirs, d)
 			t.existing[d] = true
-			t.dr.forget(d)
+			t.Dirs.Forget(d)
 			continue
 		}
 		if !errors.Is(err, fs.ErrExist) {
@@ -513,8 +483,8 @@ func (t *txn) mkdirs(dir string) error {
 		}
 		// There already, made by something else since missingDirs
 		// looked, or not a directory at all.
-		t.dr.forget(d) // made anew, perhaps: not the one planning saw
-		fi, lerr := t.root.Lstat(d)
+		t.Dirs.Forget(d) // made anew, perhaps: not the one planning saw
+		fi, lerr := t.Root.Lstat(d)
 		if lerr != nil {
 			return lerr
 		}
@@ -529,15 +499,15 @@ func (t *txn) mkdirs(dir string) error {
 // missingDirs lists the directories that the changes' parents need and
 // that do not exist yet, parents first: the ones mkdirs will make. Those
 // that do exist are remembered for mkdirs.
-func (t *txn) missingDirs() []string {
+func (t *Txn) missingDirs() []string {
 	var dirs []string
 	seen := map[string]bool{}
 	t.existing = map[string]bool{}
-	for _, c := range t.changes {
-		if !c.final.exists {
+	for _, c := range t.Changes {
+		if !c.Final.Exists {
 			continue
 		}
-		dir := path.Dir(c.path)
+		dir := path.Dir(c.Path)
 		if dir == "." || seen[dir] {
 			continue
 		}
@@ -546,7 +516,7 @@ func (t *txn) missingDirs() []string {
 				continue
 			}
 			seen[d] = true
-			fi, err := t.root.Lstat(d)
+			fi, err := t.Root.Lstat(d)
 			switch {
 			case errors.Is(err, fs.ErrNotExist):
 				dirs = append(dirs, d)
@@ -573,21 +543,16 @@ func ancestors(dir string) []string {
 // tempPrefix and tempSuffix frame the name of every temp file edapply makes.
 const tempPrefix, tempSuffix = ".edapply-", ".tmp"
 
-// tempName returns a fresh temp file name in dir: random, so that it names
-// no existing file and cannot be guessed in advance (see randomID).
-func tempName(dir string) string {
-	return path.Join(dir, tempPrefix+randomID()+tempSuffix)
+// IsTempName reports whether base is the name of a temp file a Txn makes
+// (see tempName): what may be cleaned up after an apply killed part way.
+func IsTempName(base string) bool {
+	return strings.HasPrefix(base, tempPrefix) && strings.HasSuffix(base, tempSuffix)
 }
 
-// randomID is 16 hex digits from the generator os.CreateTemp draws its
-// names from: ChaCha8, per thread, seeded from the kernel's randomness
-// when the process starts. crypto/rand's first read costs a process that
-// has not read it yet about 75 µs of CPU and 16 page faults (its state
-// and its generator's set-up), a twentieth of a one-line apply.
-func randomID() string {
-	var b [8]byte
-	binary.LittleEndian.PutUint64(b[:], rand.Uint64())
-	return hex.EncodeToString(b[:])
+// tempName returns a fresh temp file name in dir: random, so that it names
+// no existing file and cannot be guessed in advance (see fsio.RandomID).
+func tempName(dir string) string {
+	return path.Join(dir, tempPrefix+fsio.RandomID()+tempSuffix)
 }
 
 // writeTemp writes st's content to name, a new temp file (see tempName),
@@ -595,20 +560,20 @@ func randomID() string {
 // rename that publishes it, so that the rename publishes complete bytes or
 // nothing. The file is made with O_EXCL and given st's mode (exactly, past
 // the umask, when st.exact).
-func (t *txn) writeTemp(name string, st state) (f syncCloser, err error) {
-	if st.link {
-		return t.linkTemp(name, string(st.data))
+func (t *Txn) writeTemp(name string, st fsio.State) (f fsio.SyncCloser, err error) {
+	if st.Link {
+		return t.linkTemp(name, string(st.Data))
 	}
-	perm := st.mode.Perm()
-	if st.exact || perm == 0 {
+	perm := st.Mode.Perm()
+	if st.Exact || perm == 0 {
 		perm = 0o600 // widened by the Chmod below
 	}
-	if dir, base := t.dr.fileIn(name); dir != nil {
-		return createRaw(dir, base, st.chunks(), perm, st.mode, st.exact)
+	if dir, base := t.Dirs.FileIn(name); dir != nil {
+		return fsio.CreateRaw(dir, base, st.Chunks(), perm, st.Mode, st.Exact)
 	}
-	r, base, err := t.dr.in(name)
-	if errors.Is(err, errTooManyDirs) {
-		r, base, err = t.root, name, nil
+	r, base, err := t.Dirs.In(name)
+	if errors.Is(err, fsio.ErrTooManyDirs) {
+		r, base, err = t.Root, name, nil
 	}
 	if err != nil {
 		return nil, err
@@ -623,16 +588,16 @@ func (t *txn) writeTemp(name string, st state) (f syncCloser, err error) {
 			r.Remove(base)
 		}
 	}()
-	if st.pieces == nil {
-		_, err = of.Write(st.data)
+	if st.Pieces == nil {
+		_, err = of.Write(st.Data)
 	} else {
-		err = writeBuffered(of, st.pieces)
+		err = fsio.WriteBuffered(of, st.Pieces)
 	}
 	if err != nil {
 		return nil, err
 	}
-	if st.exact {
-		if err = of.Chmod(st.mode); err != nil {
+	if st.Exact {
+		if err = of.Chmod(st.Mode); err != nil {
 			return nil, err
 		}
 	}
@@ -643,10 +608,10 @@ func (t *txn) writeTemp(name string, st state) (f syncCloser, err error) {
 // target: a link that a rename moves, or a deleted one restored, is made
 // as a link, never as a file holding its target. A link has no bytes to
 // sync; its rename is published like a file's.
-func (t *txn) linkTemp(name, target string) (syncCloser, error) {
-	r, base, err := t.dr.in(name)
-	if errors.Is(err, errTooManyDirs) {
-		r, base, err = t.root, name, nil
+func (t *Txn) linkTemp(name, target string) (fsio.SyncCloser, error) {
+	r, base, err := t.Dirs.In(name)
+	if errors.Is(err, fsio.ErrTooManyDirs) {
+		r, base, err = t.Root, name, nil
 	}
 	if err != nil {
 		return nil, err
@@ -665,7 +630,7 @@ func (madeLink) Close() error { return nil }
 
 // removeTemps closes the temp files not yet synced and removes every temp
 // file not renamed into place.
-func (t *txn) removeTemps() {
+func (t *Txn) removeTemps() {
 	for _, u := range t.unsynced {
 		u.f.Close()
 		<-t.open
@@ -678,7 +643,7 @@ func (t *txn) removeTemps() {
 }
 
 func ioErr(p, what string, err error) *edit.Error {
-	return &edit.Error{Code: edit.CodeIO, Path: p, Edit: -1, Msg: what + ": " + errMsg(err), Err: err}
+	return &edit.Error{Code: edit.CodeIO, Path: p, Edit: -1, Msg: what + ": " + fsio.ErrMsg(err), Err: err}
 }
 
 // writeErr is ioErr for a step that writes in p's directory: a temp file
