@@ -61,6 +61,12 @@ type finder struct {
 	words   []uint64
 	wordsAt []int
 	keyBits []uint64 // a bit set of keys' values (modulo its size)
+
+	// readAll is set when a located edit's text was written from lines
+	// beyond its match (indentStyle's last resort): the batch, which
+	// vouches only for the lines it matched, then leaves the edit to the
+	// plain path.
+	readAll bool
 }
 
 func newFinder(content string) *finder { return &finder{content: content} }
