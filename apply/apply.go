@@ -72,6 +72,12 @@ type Options struct {
 	// bytes the apply will work on: the sizes on disk of the files the
 	// edits name and the edits' text. A caller sizes its memory from it.
 	Sized func(bytes int64)
+	// Progress, when set, is called as the edits are placed, with the
+	// number placed (located and checked, or failed) and the number the
+	// reply holds: a caller shows it (the command, on a terminal). Each
+	// round of planning counts from the start again. It is called from
+	// Apply's goroutine and should return quickly.
+	Progress func(done, total int)
 
 	// Repair, when set, is asked once per failed edit (and round, up to
 	// RepairAttempts) for replacement edits; they go through the same

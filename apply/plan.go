@@ -251,7 +251,8 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 
 func newPlanner(root *os.Root, rs *resolver, opts Options, ws []work, cache map[string]loaded) *planner {
 	p := &planner{root: root, rs: rs, dirs: &dirRoots{root: root}, res: &Result{DryRun: opts.DryRun}, slots: map[string]*slot{},
-		mopts: locate.Options{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}, noHashes: opts.NoHashes, noAfter: opts.NoAfter}
+		mopts: locate.Options{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}, noHashes: opts.NoHashes, noAfter: opts.NoAfter,
+		progress: opts.Progress}
 	p.cache = cache
 	if ws != nil {
 		p.work = ws
@@ -461,6 +462,8 @@ type planner struct {
 	// those the plan has deleted or moved away, by the edit's position.
 	links    map[string]bool
 	unlinked map[string]int
+	// progress is Options.Progress.
+	progress func(done, total int)
 	// pre holds the files being read ahead while plan runs (see prefetch).
 	pre map[string]*fetch
 
@@ -642,6 +645,9 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			return
 		}
 		p.run(i, &edits[i], src[i], dstOf(i))
+		if p.progress != nil {
+			p.progress(i+1, len(edits))
+		}
 		if lastUse[src[i]] == i {
 			if s := p.slots[src[i]]; s != nil {
 				p.sync(s, true)
