@@ -116,6 +116,9 @@ type keyLoc struct{ line, off int }
 type batchEdit struct {
 	known bool // judged (Doc.judge)
 	ok    bool // the batch may try it at all
+	// insert: an empty old text, inserted before the hinted line
+	// (tryInsert).
+	insert bool
 	// plain: the new text has no gap line and ends a line as the old does,
 	// what finder.writesAsSent asks of the patterns.
 	plain    bool
@@ -143,6 +146,16 @@ func (be *batchEdit) lastLine(first int) int { return first + max(int(be.oldLine
 // "\n" at least). Its patterns are made to judge it, their lines cut in
 // sc's room (nil: room of its own), and then dropped.
 func batchable(e *edit.Edit, sc *lineScratch) batchEdit {
+	if e.Op == edit.Replace && e.Old == "" && e.New != "" && e.Hint > 0 && e.Count == 1 && len(e.Anchors) == 0 && !e.AtEOF {
+		// An insertion before a hinted line (a diff's hunk of added lines
+		// only): the batch asks only that its text has no placeholder.
+		var np pattern
+		if body, ok := np.setText(e.New); ok {
+			np.lines = strings.Split(body, "\n")
+		}
+		np.classify(false)
+		return batchEdit{ok: np.phs == 0, insert: true}
+	}
 	if e.Op != edit.Replace || e.Old == "" || e.Count != 1 || len(e.Anchors) > 0 || e.AtEOF ||
 		strings.Count(e.Old, "\n") < 2 && !(LineOriented(e) && strings.Contains(e.Old, "\n")) {
 		return batchEdit{}
@@ -446,6 +459,9 @@ func (g *segment) occurrences(needle string, lineStart bool) (at []occurrence, k
 // the same way; false leaves everything as it was. The location's splice
 // is in the offsets of the current content, as the edit sees it.
 func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location, bool) {
+	if be.insert {
+		return g.tryInsert(e)
+	}
 	old, _ := be.texts(e)
 	needle := needle(old, g.mode)
 	if strings.HasSuffix(old, "\n") && !g.endsWith("\n") {
@@ -841,6 +857,45 @@ func (g *segment) tryFound(e *edit.Edit, opts matchOptions) (location, bool) {
 		loc.Splices = []Splice{sp}
 	}
 	return loc, true
+}
+
+// tryInsert plans e, an empty old text with a line hint, as finder.insert
+// does, where the hinted line is one of orig's that no splice touched:
+// the text goes before it, with the file's line ending, unless its lines
+// stand there already (the plain path's answer, left to it).
+func (g *segment) tryInsert(e *edit.Edit) (location, bool) {
+	line := e.Hint - 1
+	j := sort.Search(len(g.zone), func(j int) bool { return g.zone[j].first+g.cumL[j] > line })
+	if j > 0 {
+		if z := g.zone[j-1]; line <= z.first+g.cumL[j-1]+z.last-z.first+z.dLines {
+			return location{}, false // a line a splice made
+		}
+	}
+	L := line - g.cumL[j]
+	lines := g.f.lineIndex()
+	if L < 0 || L >= len(lines) || g.touched(L, L) {
+		return location{}, false // past the end (the plain path's to judge)
+	}
+	np := newPattern(e.New)
+	same := true
+	for i, l := range np.lines {
+		c, ok := g.currentLine(line + i)
+		if !ok || trimRight(c) != trimRight(l) {
+			same = false
+			break
+		}
+	}
+	if same {
+		return location{}, false // already applied
+	}
+	eol := eolOf(g.mode)
+	text := strings.Join(np.lines, eol) + eol
+	at := lines[L].start
+	sp := Splice{At: at, New: text}
+	g.accept(sp, L, L)
+	sp.At = at + g.cumB[g.before(at)]
+	return location{Splices: []Splice{sp}, Strategy: edit.StrategyLineHint, Status: edit.StatusApplied,
+		LineStart: line + 1, LineEnd: line + len(np.lines), Written: text}, true
 }
 
 // apart reports whether two occurrences of old that start lines can never

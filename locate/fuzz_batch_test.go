@@ -499,14 +499,23 @@ func tolerantRun(r *rand.Rand) (string, []edit.Edit) {
 		newLines := append(slices.Clone(quoted[:len(quoted)/2]), added...)
 		newLines = append(newLines, quoted[len(quoted)/2:]...)
 		e := edit.Edit{Op: edit.Replace, Path: "a.txt", Old: old, New: strings.Join(newLines, "\n") + "\n", Count: 1, Format: edit.FormatSearchReplace}
-		if r.IntN(2) == 0 {
+		if r.IntN(5) == 0 {
+			// A hunk of added lines only, before the hinted line.
+			old, newLines, n = "", added, 0
+			if len(added) == 0 {
+				newLines = []string{cur[r.IntN(len(cur))]} // perhaps the line that stands there
+			}
+			e = edit.Edit{Op: edit.Replace, Path: "a.txt", New: strings.Join(newLines, "\n") + "\n", Count: 1, Format: edit.FormatUDiff,
+				Hint: 1 + r.IntN(len(cur)+2)}
+		}
+		if r.IntN(2) == 0 && e.Old != "" {
 			e.Format = edit.FormatUDiff
 			e.Hint = max(1, at+1+r.IntN(5)-2)
 			if r.IntN(8) == 0 {
 				e.Hint = 1 + r.IntN(len(cur)+4)
 			}
 		}
-		if r.IntN(10) == 0 {
+		if r.IntN(10) == 0 && e.Old != "" {
 			e.Format = edit.FormatJSON
 		}
 		es = append(es, e)

@@ -49,6 +49,17 @@ var passShapes = []struct {
 		b.WriteString("func last() error {\n\treturn nil\n}\n") // a place the last hunk's hint chooses against
 		return b.String(), es
 	}},
+	{"added-lines", edit.StrategyLineHint, func(n int) (string, []edit.Edit) {
+		var b strings.Builder
+		var es []edit.Edit
+		for i := range n {
+			fmt.Fprintf(&b, "func f%d() {\n\treturn\n}\n", i)
+			// A hunk of added lines only, before line 4i+2 of the content
+			// the hunks before it leave.
+			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", New: fmt.Sprintf("\tlog(%d)\n", i), Count: 1, Hint: 4*i + 2, Format: edit.FormatUDiff})
+		}
+		return b.String(), es
+	}},
 }
 
 // TestDocPasses holds a run of edits to one file to a number of passes
