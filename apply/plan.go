@@ -930,7 +930,7 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 		return
 	}
 	s.by = i
-	if e.Op != edit.Replace || e.Old == "" {
+	if !inBatch(e) {
 		p.sync(s, false) // the edit reads or moves the content as a whole
 	}
 	switch e.Op {
