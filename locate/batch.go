@@ -31,7 +31,7 @@ package locate
 // edit that quotes whole lines (LineOriented) has its first line whole,
 // so a one-line quote has a key line too.
 //
-// Two more answers are proved the same way, so that the shapes that
+// Three more answers are proved the same way, so that the shapes that
 // would otherwise take the plain path edit after edit cost an index
 // rather than a pass over the file each:
 //
@@ -48,6 +48,9 @@ package locate
 //     by line (tryFound). Only one place at the first rung that finds
 //     any is accepted, and only where the ladder writes it from the
 //     matched lines alone.
+//   - An empty old text with a line hint (a hunk of added lines only):
+//     inserted before the hinted line, where that is a line of orig no
+//     splice touched (tryInsert).
 
 import (
 	"cmp"
