@@ -89,6 +89,12 @@ type Options struct {
 	// read and the edits' new text, never held whole beside the old (Op
 	// still says what became of each file).
 	Omit struct{ Hashes, After bool }
+	// Progress, when set, is called as the edits are placed, with the
+	// number placed (located and checked, or failed) and the number the
+	// reply holds: a caller shows it (the command, on a terminal). Each
+	// round of planning counts from the start again. It is called from
+	// Apply's goroutine and should return quickly.
+	Progress func(done, total int)
 
 	// Repair, when set, is asked once per failed edit (and round, up to
 	// RepairAttempts) for replacement edits; they go through the same

@@ -99,7 +99,7 @@ func TestBatchHashStream(t *testing.T) {
 	}
 }
 
-// TestPrepare: every Replace edit that quotes is grouped once, in its
+// TestPrepare: every Replace edit in a batch is grouped once, in its
 // place, with the later ones to its path after it; other edits, and those
 // with a bad path, are not.
 func TestPrepare(t *testing.T) {
@@ -109,6 +109,8 @@ func TestPrepare(t *testing.T) {
 		switch i % 7 {
 		case 1:
 			e.Old = "" // creates
+		case 3:
+			e.Old, e.Hint = "", 5 // inserts before line 5: grouped
 		case 2:
 			e.Op = edit.Rewrite
 		}
@@ -125,7 +127,7 @@ func TestPrepare(t *testing.T) {
 		p.prepare(edits[:n], src, bad)
 		for i := range n {
 			e := &edits[i]
-			want := !bad[i] && quotes(e)
+			want := !bad[i] && inBatch(e)
 			rest := p.restOf(i, src[i])
 			if got := rest != nil; got != want {
 				t.Fatalf("%d edits: edit %d prepared: %v, want %v", n, i, got, want)
@@ -135,7 +137,7 @@ func TestPrepare(t *testing.T) {
 			}
 			var later []int
 			for k := i; k < n; k++ {
-				if !bad[k] && quotes(&edits[k]) && src[k] == src[i] {
+				if !bad[k] && inBatch(&edits[k]) && src[k] == src[i] {
 					later = append(later, k)
 				}
 			}

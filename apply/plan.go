@@ -262,7 +262,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 func newPlanner(root *os.Root, rs *paths.Resolver, opts Options, ws []work, cache map[string]loaded) *planner {
 	p := &planner{root: root, rs: rs, dirs: &fsio.Dirs{Root: root}, res: &Result{DryRun: opts.DryRun}, slots: map[string]*slot{},
 		mopts: locate.Options{Strict: opts.Strict, TrimTrailingWS: opts.TrimTrailingWS}, noHashes: opts.Omit.Hashes, noAfter: opts.Omit.After,
-		encoding: opts.Encoding}
+		encoding: opts.Encoding, progress: opts.Progress}
 	p.cache = cache
 	if ws != nil {
 		p.work = ws
@@ -475,6 +475,8 @@ type planner struct {
 	// those the plan has deleted or moved away, by the edit's position.
 	links    map[string]bool
 	unlinked map[string]int
+	// progress is Options.Progress.
+	progress func(done, total int)
 	// pre holds the files being read ahead while plan runs (see prefetch).
 	pre map[string]*fetch
 
@@ -660,6 +662,9 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 			return
 		}
 		p.run(i, &edits[i], src[i], dstOf(i))
+		if p.progress != nil {
+			p.progress(i+1, len(edits))
+		}
 		if lastUse[src[i]] == i {
 			if s := p.slots[src[i]]; s != nil {
 				p.sync(s, true)
@@ -948,7 +953,7 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 		return
 	}
 	s.by = i
-	if e.Op != edit.Replace || e.Old == "" {
+	if !inBatch(e) {
 		p.sync(s, false) // the edit reads or moves the content as a whole
 	}
 	switch e.Op {

@@ -8,17 +8,20 @@ import (
 	"github.com/edapply/edapply/locate"
 )
 
-// quotes reports whether e is a Replace that quotes an old text: the
-// edits a Doc takes in a row, its batch with them. (An empty old text may
-// insert or append, through a Doc of its own, or create the file.)
-func quotes(e *edit.Edit) bool { return e.Op == edit.Replace && e.Old != "" }
+// inBatch reports whether e is a Replace that quotes an old text, or
+// inserts before a hinted line (a diff's hunk of added lines only): the
+// edits a Doc takes in a row, its batch with them. (Another empty old
+// text appends, after anchors or at the end, or creates the file.)
+func inBatch(e *edit.Edit) bool {
+	return e.Op == edit.Replace && (e.Old != "" || e.Hint > 0 && len(e.Anchors) == 0 && !e.AtEOF)
+}
 
-// prepare groups every Replace edit that quotes by path, in the order
+// prepare groups every Replace edit in a batch (inBatch) by path, in the order
 // they are planned: restOf(i, path) is edit i and those after it to the
 // same path, what a locate.Doc for that path is prepared for from edit i
 // on.
 func (p *planner) prepare(edits []edit.Edit, src []string, bad []bool) {
-	isReplace := func(i int) bool { return !bad[i] && quotes(&edits[i]) }
+	isReplace := func(i int) bool { return !bad[i] && inBatch(&edits[i]) }
 	count := map[string]int{}
 	n := 0
 	for i := range edits {
@@ -85,7 +88,7 @@ func (p *planner) replace(f *file, i int, e *edit.Edit) {
 	if s.doc == nil {
 		s.doc = locate.NewDoc(viewString(s.cur.Data), p.mopts)
 		// Not prepared for an edit not grouped (a fixer's, or an
-		// insertion): the batch never tries it.
+		// append): the batch never tries it.
 		s.doc.Prepare(p.restOf(i, s.path))
 		s.doc.StreamTo(func(size, pieces int) locate.Stream {
 			if size < streamMin || runtime.GOMAXPROCS(0) < 2 || p.noHashes {

@@ -27,9 +27,33 @@ package locate
 // the key line up in two hash indexes, one of orig's lines (built once per
 // segment, only for lines equal to some edit's key line) and one of the
 // zone lines (grown as splices are accepted), and comparing the old text
-// at each place. Old texts without a whole line take the plain path.
+// at each place. Old texts without a whole line take the plain path; an
+// edit that quotes whole lines (LineOriented) has its first line whole,
+// so a one-line quote has a key line too.
+//
+// Three more answers are proved the same way, so that the shapes that
+// would otherwise take the plain path edit after edit cost an index
+// rather than a pass over the file each:
+//
+//   - Several exact places and a line hint (a diff's hunk without
+//     context): the hint picks the nearest within its window, and only
+//     the places near the hinted line are looked up, through the key
+//     line's orig lines, ordered, and the zone lines (byHint).
+//   - No exact place (a quote whose tabs came back as spaces): the line
+//     rungs' places are found as the ladder finds them, by the looseKey
+//     of the old text's telling line, in an index of orig's lines built
+//     once per segment and of the zone lines grown with the splices; the
+//     places on untouched lines are judged in orig, and those that would
+//     span a line a splice made are read from the current content line
+//     by line (tryFound). Only one place at the first rung that finds
+//     any is accepted, and only where the ladder writes it from the
+//     matched lines alone.
+//   - An empty old text with a line hint (a hunk of added lines only):
+//     inserted before the hinted line, where that is a line of orig no
+//     splice touched (tryInsert).
 
 import (
+	"cmp"
 	"encoding/binary"
 	"hash/maphash"
 	"math"
@@ -80,6 +104,9 @@ type segment struct {
 	// been fed the content up to orig[fed] (see accept).
 	hs  Stream
 	fed int
+	// loose finds lines by looseKey, for the tolerant rungs (tryFound);
+	// nil until an edit needs it.
+	loose *looseIndex
 }
 
 // A keyLoc is a line of orig: its number and its offset.
@@ -92,6 +119,9 @@ type keyLoc struct{ line, off int }
 type batchEdit struct {
 	known bool // judged (Doc.judge)
 	ok    bool // the batch may try it at all
+	// insert: an empty old text, inserted before the hinted line
+	// (tryInsert).
+	insert bool
 	// plain: the new text has no gap line and ends a line as the old does,
 	// what finder.writesAsSent asks of the patterns.
 	plain    bool
@@ -119,8 +149,18 @@ func (be *batchEdit) lastLine(first int) int { return first + max(int(be.oldLine
 // "\n" at least). Its patterns are made to judge it, their lines cut in
 // sc's room (nil: room of its own), and then dropped.
 func batchable(e *edit.Edit, sc *lineScratch) batchEdit {
+	if e.Op == edit.Replace && e.Old == "" && e.New != "" && e.Hint > 0 && e.Count == 1 && len(e.Anchors) == 0 && !e.AtEOF {
+		// An insertion before a hinted line (a diff's hunk of added lines
+		// only): the batch asks only that its text has no placeholder.
+		var np pattern
+		if body, ok := np.setText(e.New); ok {
+			np.lines = strings.Split(body, "\n")
+		}
+		np.classify(false)
+		return batchEdit{ok: np.phs == 0, insert: true}
+	}
 	if e.Op != edit.Replace || e.Old == "" || e.Count != 1 || len(e.Anchors) > 0 || e.AtEOF ||
-		strings.Count(e.Old, "\n") < 2 {
+		strings.Count(e.Old, "\n") < 2 && !(LineOriented(e) && strings.Contains(e.Old, "\n")) {
 		return batchEdit{}
 	}
 	// Placeholders and gap lines are judged in the new text only: the
@@ -187,7 +227,7 @@ func newSegment(body string, hasBOM bool, es []*edit.Edit, bes []batchEdit) *seg
 			continue
 		}
 		old, _ := bes[b].texts(es[b])
-		line, _, ok := keyLine(needle(old, g.mode))
+		line, _, ok := keyLine(needle(old, g.mode), LineOriented(es[b]))
 		if !ok {
 			continue
 		}
@@ -265,9 +305,11 @@ func lineSig(s string) uint64 {
 func load64(s string) uint64 { return binary.LittleEndian.Uint64([]byte(s)) }
 
 // keyLine returns the longest whole line of text (the first of the
-// longest), and its offset; false when text has no whole line.
-func keyLine(text string) (line string, off int, ok bool) {
-	forWholeLines(text, func(l string, o int) {
+// longest), and its offset; false when text has no whole line. lineStart
+// says text is only ever matched at a line's start (LineOriented), which
+// makes its first line whole when a "\n" ends it.
+func keyLine(text string, lineStart bool) (line string, off int, ok bool) {
+	forWholeLines(text, lineStart, func(l string, o int) {
 		if !ok || len(l) > len(line) {
 			line, off, ok = l, o, true
 		}
@@ -276,11 +318,15 @@ func keyLine(text string) (line string, off int, ok bool) {
 }
 
 // forWholeLines calls fn with each whole line of text (one with a "\n"
-// before and after it; the first and last pieces are not) and its offset.
-func forWholeLines(text string, fn func(line string, off int)) {
+// before and after it; the first and last pieces are not, but that the
+// first is when lineStart is set) and its offset.
+func forWholeLines(text string, lineStart bool, fn func(line string, off int)) {
 	first := strings.IndexByte(text, '\n')
 	if first < 0 {
 		return
+	}
+	if lineStart {
+		first = -1
 	}
 	for off := first + 1; ; {
 		k := strings.IndexByte(text[off:], '\n')
@@ -357,6 +403,10 @@ func (g *segment) equalAt(x int, s string) bool {
 	return true
 }
 
+// startsLine reports whether offset x of the current content starts a
+// line.
+func (g *segment) startsLine(x int) bool { return x == 0 || g.equalAt(x-1, "\n") }
+
 // endsWith reports whether the current content ends with s.
 func (g *segment) endsWith(s string) bool {
 	return len(s) <= g.size() && g.equalAt(g.size()-len(s), s)
@@ -370,18 +420,20 @@ type occurrence struct {
 }
 
 // occurrences returns where needle occurs in the current content,
-// ascending, stopping after two, and the offset of its key line in it.
-func (g *segment) occurrences(needle string) (at []occurrence, keyOff int) {
-	line, keyOff, ok := keyLine(needle)
+// ascending, stopping after two, and the offset of its key line in it;
+// with lineStart, only those that start a line. False when the needle is
+// not indexed: its occurrences are unknown.
+func (g *segment) occurrences(needle string, lineStart bool) (at []occurrence, keyOff int, ok bool) {
+	line, keyOff, ok := keyLine(needle, lineStart)
 	if !ok {
-		return nil, 0
+		return nil, 0, false
 	}
 	best := lineHash(line)
 	if _, ok := g.keys[best]; !ok {
-		return nil, 0 // not indexed (cannot happen for a needle of the run's mode)
+		return nil, 0, false // not indexed (cannot happen for a needle of the run's mode)
 	}
 	add := func(x int, key keyLoc) {
-		if x < 0 || x+len(needle) > g.size() || !g.equalAt(x, needle) ||
+		if x < 0 || x+len(needle) > g.size() || !g.equalAt(x, needle) || lineStart && !g.startsLine(x) ||
 			slices.ContainsFunc(at, func(o occurrence) bool { return o.x == x }) {
 			return
 		}
@@ -393,32 +445,28 @@ func (g *segment) occurrences(needle string) (at []occurrence, keyOff int) {
 		}
 		add(kl.off+g.cumB[g.before(kl.off)]-keyOff, kl)
 		if len(at) > 1 {
-			return at, keyOff
+			return at, keyOff, true
 		}
 	}
 	for _, z := range g.zones[best] {
 		j := g.before(z.at)
 		add(g.cStart(j)+z.rel-keyOff, keyLoc{line: -1})
 		if len(at) > 1 {
-			return at, keyOff
+			return at, keyOff, true
 		}
 	}
-	return at, keyOff
+	return at, keyOff, true
 }
 
 // try plans e in the segment if it can prove the plain path would plan it
 // the same way; false leaves everything as it was. The location's splice
 // is in the offsets of the current content, as the edit sees it.
 func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location, bool) {
+	if be.insert {
+		return g.tryInsert(e)
+	}
 	old, _ := be.texts(e)
 	needle := needle(old, g.mode)
-	at, keyOff := g.occurrences(needle)
-	if len(at) != 1 || at[0].key.line < 0 {
-		return location{}, false // none, several, or on a line a splice made
-	}
-	// The match must lie on lines of orig no splice touched: then its
-	// bytes, and those next to it that the ladder reads, are orig's.
-	x, key := at[0].x, at[0].key
 	if strings.HasSuffix(old, "\n") && !g.endsWith("\n") {
 		// The exact rung also takes the end of a file without a final
 		// newline for the old text's last line ending (finder.exactHits):
@@ -427,6 +475,31 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 			return location{}, false
 		}
 	}
+	lineStart := LineOriented(e)
+	hinted := false // the line hint chose among several places
+	var at []occurrence
+	keyOff := 0
+	if e.Hint > 0 && lineStart && apart(old) {
+		var ok bool
+		if at, keyOff, hinted, ok = g.byHint(needle, e.Hint, hintWindow(int(be.oldLines))); !ok {
+			return location{}, false
+		}
+	}
+	if at == nil {
+		var ok bool
+		if at, keyOff, ok = g.occurrences(needle, lineStart); !ok {
+			return location{}, false
+		}
+		if len(at) == 0 {
+			return g.tryFound(e, opts)
+		}
+	}
+	if len(at) != 1 || at[0].key.line < 0 {
+		return location{}, false // several, or on a line a splice made
+	}
+	// The match must lie on lines of orig no splice touched: then its
+	// bytes, and those next to it that the ladder reads, are orig's.
+	x, key := at[0].x, at[0].key
 	// Where the match starts in orig, if no splice lies in it; then its
 	// lines are counted from its key line's.
 	o := key.off - keyOff
@@ -464,6 +537,9 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 		// The splice as the edit saw it: at x of the current content.
 		sp.At = x
 		loc.Splices = []Splice{sp}
+	}
+	if hinted {
+		loc.Strategy = edit.StrategyLineHint
 	}
 	return loc, true
 }
@@ -524,9 +600,38 @@ func (g *segment) accept(sp Splice, first, last int) {
 	// to last, the lines of head+text+tail. Only the first and the last
 	// join orig's bytes to the text's, and only they are joined, when
 	// there is something to join: a splice of whole lines joins nothing.
+	g.forZoneLines(sp, func(l string, rel int) {
+		// Only a key line is ever looked up (occurrences).
+		if g.maybe.may(l) {
+			h := lineHash(l)
+			if _, key := g.keys[h]; key {
+				g.zones[h] = append(g.zones[h], zoneLine{at: start, rel: rel})
+			}
+		}
+		if g.loose != nil {
+			g.loose.addZone(l, zoneLine{at: start, rel: rel})
+		}
+	})
+	// A change of line-ending mode changes the needles; a NUL, or new first
+	// bytes without a BOM before them, may make the content binary: the
+	// plain path judges what follows.
+	if mode != g.mode || strings.IndexByte(text, 0) >= 0 || !g.hasBOM && start < 2 {
+		g.closed = true
+	}
+}
+
+// forZoneLines calls fn with each line of the zone of sp, a splice of
+// orig, and where it starts relative to the splice's start (negative for
+// the part of orig's line before it): the lines of head+text+tail, where
+// head and tail are the rest of orig's lines the splice starts and ends
+// in. Only the first and the last join orig's bytes to the text's, and
+// only they are joined, when there is something to join: a splice of
+// whole lines joins nothing.
+func (g *segment) forZoneLines(sp Splice, fn func(line string, rel int)) {
+	start, end := sp.At, sp.end()
 	ls := lineStartAt(g.orig, start)
 	head, tail := g.orig[ls:start], g.orig[end:lineEndAt(g.orig, end)]
-	off, line, rest := 0, head, text // line: the zone's line under way, up to rest
+	off, line, rest := 0, head, sp.New // line: the zone's line under way, up to rest
 	for {
 		k := strings.IndexByte(rest, '\n')
 		l := rest
@@ -539,25 +644,372 @@ func (g *segment) accept(sp Splice, first, last int) {
 			l = line + l
 			line = ""
 		}
-		// Only a key line is ever looked up (occurrences).
-		if g.maybe.may(l) {
-			h := lineHash(l)
-			if _, key := g.keys[h]; key {
-				g.zones[h] = append(g.zones[h], zoneLine{at: start, rel: off - len(head)})
-			}
-		}
+		fn(l, off-len(head))
 		if k < 0 {
 			break
 		}
 		off += len(l) + 1
 		rest = rest[k+1:]
 	}
-	// A change of line-ending mode changes the needles; a NUL, or new first
-	// bytes without a BOM before them, may make the content binary: the
-	// plain path judges what follows.
-	if mode != g.mode || strings.IndexByte(text, 0) >= 0 || !g.hasBOM && start < 2 {
-		g.closed = true
+}
+
+// A looseIndex finds the lines of the current content by their looseKey,
+// as finder.starts does for the ladder: orig's lines by number, and
+// whether a line an accepted splice made has a key. It is built when a
+// segment's first edit needs a tolerant rung, and grows with the splices.
+type looseIndex struct {
+	keys  []uint64 // orig's lines' (finder.looseKeys)
+	order []int32  // orig's lines, by key and then by number
+	zone  map[uint64][]zoneLine
+}
+
+// lines returns orig's lines whose looseKey is key, ascending.
+func (lx *looseIndex) lines(key uint64) []int32 {
+	i := sort.Search(len(lx.order), func(i int) bool { return lx.keys[lx.order[i]] >= key })
+	j := i
+	for j < len(lx.order) && lx.keys[lx.order[j]] == key {
+		j++
 	}
+	return lx.order[i:j]
+}
+
+// addZone records z, a line a splice made whose text is l.
+func (lx *looseIndex) addZone(l string, z zoneLine) {
+	k := looseKey(strings.TrimSuffix(l, "\r"))
+	lx.zone[k] = append(lx.zone[k], z)
+}
+
+// zoneLineNumber is the 0-based line of the current content that z, a
+// line a splice made, is.
+func (g *segment) zoneLineNumber(z zoneLine) int {
+	j := g.before(z.at)
+	c := g.zone[j].first + g.cumL[j]
+	if z.rel > 0 {
+		c += strings.Count(g.sp[j].New[:z.rel], "\n")
+	}
+	return c
+}
+
+// currentLine is the current content's 0-based line c, without its line
+// ending; false past the last line.
+func (g *segment) currentLine(c int) (string, bool) {
+	if c < 0 {
+		return "", false
+	}
+	j := sort.Search(len(g.zone), func(j int) bool { return g.zone[j].first+g.cumL[j] > c })
+	if j > 0 {
+		z, cs := g.zone[j-1], g.zone[j-1].first+g.cumL[j-1]
+		if c <= cs+z.last-z.first+z.dLines {
+			var line string
+			k := c - cs
+			g.forZoneLines(g.sp[j-1], func(l string, _ int) {
+				if k == 0 {
+					line = strings.TrimSuffix(l, "\r")
+				}
+				k--
+			})
+			return line, true
+		}
+	}
+	lines := g.f.lineIndex()
+	L := c - g.cumL[j]
+	if L < 0 || L >= len(lines) {
+		return "", false
+	}
+	return g.orig[lines[L].start:lines[L].end], true
+}
+
+// matchesAt reports whether op may match the current content's lines
+// from c on at a line rung up to lv: the lines are read one by one and
+// compared as the ladder compares them. Lines past the content, or a
+// rung's doubt, say yes: the caller then leaves the edit to the plain path.
+func (g *segment) matchesAt(op *pattern, c int, lv level) bool {
+	if c < 0 {
+		return false // no start the ladder tries (finder.starts)
+	}
+	var b strings.Builder
+	for i := range op.lines {
+		l, ok := g.currentLine(c + i)
+		if !ok {
+			return false // the ladder's starts stop there too
+		}
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	f := newFinder(b.String())
+	for cmp := levelTrailingWS; cmp <= lv; cmp++ {
+		if len(f.lineHitsAt(op, cmp, false, []int{0}, 1)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// looseIndex returns the segment's loose index, building it first.
+func (g *segment) looseIndex() *looseIndex {
+	if g.loose != nil {
+		return g.loose
+	}
+	keys := g.f.looseKeys()
+	lx := &looseIndex{keys: keys, order: make([]int32, len(keys)), zone: map[uint64][]zoneLine{}}
+	for i := range lx.order {
+		lx.order[i] = int32(i)
+	}
+	slices.SortFunc(lx.order, func(a, b int32) int {
+		if c := cmp.Compare(keys[a], keys[b]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	for _, sp := range g.sp {
+		g.forZoneLines(sp, func(l string, rel int) { lx.addZone(l, zoneLine{at: sp.At, rel: rel}) })
+	}
+	g.loose = lx
+	return lx
+}
+
+// lineOf is the orig line that holds offset o (the line after the last
+// for the end of an orig that ends with a newline).
+func (g *segment) lineOf(o int) int {
+	lines := g.f.lineIndex()
+	return min(sort.Search(len(lines), func(i int) bool { return lines[i].next > o }), g.nl)
+}
+
+// tryFound plans e, whose old text the exact rung finds nowhere in the
+// current content, at the first tolerant rung that finds it, where that
+// is provably the plain path's answer: every line that could start a
+// match at a line rung (by its telling line's looseKey, as finder.starts
+// finds them) is a line of orig that no splice touched, as are the lines
+// a match there would span, so the rungs find in orig exactly what they
+// would in the current content; and they find one place. The file is
+// indexed once per segment, not scanned once per edit.
+func (g *segment) tryFound(e *edit.Edit, opts matchOptions) (location, bool) {
+	if opts.Strict {
+		return location{}, false
+	}
+	op := newPattern(e.Old)
+	if op.blank || len(op.lines) == 0 || len(g.f.lineIndex()) > math.MaxInt32 {
+		return location{}, false
+	}
+	ni := tellingLine(op, false, 0)
+	lx := g.looseIndex()
+	key := looseKey(op.lines[ni])
+	n, lines := len(op.lines), g.f.lineIndex()
+	// starts are orig's lines where a match may start; mixed the current
+	// content's, where a match would span lines a splice made.
+	var starts, mixed []int
+	for _, L := range lx.lines(key) {
+		k := int(L) - ni
+		if k < 0 {
+			continue
+		}
+		if k+n > len(lines) {
+			break
+		}
+		if g.touched(int(L), int(L)) {
+			continue // no line of the current content: a line a splice made is a zone line
+		}
+		if g.touched(k, k+n-1) {
+			mixed = append(mixed, int(L)+g.cumL[g.before(lines[L].start)]-ni)
+			continue
+		}
+		starts = append(starts, k)
+	}
+	if len(starts) == 0 {
+		return location{}, false
+	}
+	var hits []hit
+	lv := levelTrailingWS
+	for ; lv <= levelUnicode; lv++ {
+		if hits = g.f.lineHitsAt(op, lv, false, starts, 1<<30); len(hits) > 0 {
+			break
+		}
+	}
+	if len(hits) != 1 {
+		return location{}, false // none (the rungs after are the plain path's), or several
+	}
+	for _, z := range lx.zone[key] {
+		mixed = append(mixed, g.zoneLineNumber(z)-ni)
+	}
+	for _, c := range mixed {
+		if g.matchesAt(op, c, lv) {
+			return location{}, false // another place, at this rung or a stricter one
+		}
+	}
+	h := hits[0]
+	last := g.lineOf(h.end)
+	if g.touched(h.first, last) {
+		return location{}, false
+	}
+	g.f.readAll = false
+	loc, err := locateFound(g.f, e, op, newPattern(e.New), opts, lv, hits)
+	if err != nil || g.f.readAll || loc.Note != "" || loc.Read != nil {
+		return location{}, false
+	}
+	// The lines as the edit sees them.
+	j := g.before(h.start)
+	loc.LineStart += g.cumL[j]
+	loc.LineEnd += g.cumL[j]
+	if loc.Status != edit.StatusAlreadyApplied {
+		if len(loc.Splices) != 1 || loc.Splices[0].At != h.start || loc.Splices[0].end() != h.end {
+			return location{}, false
+		}
+		sp := loc.Splices[0]
+		g.accept(sp, h.first, last)
+		sp.At = h.start + g.cumB[j]
+		loc.Splices = []Splice{sp}
+	}
+	return loc, true
+}
+
+// tryInsert plans e, an empty old text with a line hint, as finder.insert
+// does, where the hinted line is one of orig's that no splice touched:
+// the text goes before it, with the file's line ending, unless its lines
+// stand there already (the plain path's answer, left to it).
+func (g *segment) tryInsert(e *edit.Edit) (location, bool) {
+	line := e.Hint - 1
+	j := sort.Search(len(g.zone), func(j int) bool { return g.zone[j].first+g.cumL[j] > line })
+	if j > 0 {
+		if z := g.zone[j-1]; line <= z.first+g.cumL[j-1]+z.last-z.first+z.dLines {
+			return location{}, false // a line a splice made
+		}
+	}
+	L := line - g.cumL[j]
+	lines := g.f.lineIndex()
+	if L < 0 || L >= len(lines) || g.touched(L, L) {
+		return location{}, false // past the end (the plain path's to judge)
+	}
+	np := newPattern(e.New)
+	same := true
+	for i, l := range np.lines {
+		c, ok := g.currentLine(line + i)
+		if !ok || trimRight(c) != trimRight(l) {
+			same = false
+			break
+		}
+	}
+	if same {
+		return location{}, false // already applied
+	}
+	eol := eolOf(g.mode)
+	text := strings.Join(np.lines, eol) + eol
+	at := lines[L].start
+	sp := Splice{At: at, New: text}
+	g.accept(sp, L, L)
+	sp.At = at + g.cumB[g.before(at)]
+	return location{Splices: []Splice{sp}, Strategy: edit.StrategyLineHint, Status: edit.StatusApplied,
+		LineStart: line + 1, LineEnd: line + len(np.lines), Written: text}, true
+}
+
+// apart reports whether two occurrences of old that start lines can never
+// overlap: it ends a line, and no later line of it is its first.
+func apart(old string) bool {
+	if !strings.HasSuffix(old, "\n") {
+		return false
+	}
+	first, rest, _ := strings.Cut(old, "\n")
+	for rest != "" {
+		var l string
+		l, rest, _ = strings.Cut(rest, "\n")
+		if l == first {
+			return false
+		}
+	}
+	return true
+}
+
+// origLine is the orig line that the current content's line c stands on;
+// for a line a splice made, the first (lo) or the last orig line of its
+// zone.
+func (g *segment) origLine(c int, lo bool) int {
+	j := sort.Search(len(g.zone), func(j int) bool { return g.zone[j].first+g.cumL[j] > c })
+	if j > 0 {
+		z := g.zone[j-1]
+		if c <= z.first+g.cumL[j-1]+z.last-z.first+z.dLines {
+			if lo {
+				return z.first
+			}
+			return z.last
+		}
+	}
+	return c - g.cumL[j]
+}
+
+// byHint finds the occurrence of needle (one whose occurrences start lines
+// and never overlap: apart) that a line hint picks, as the ladder's
+// pickByHint does among every place, by looking only at the lines within
+// window of the hint: a place farther away is never picked, and only
+// matters to tell whether there was a choice (hinted). None there (nil,
+// true) leaves the count of places to occurrences; false when the ladder
+// would refuse (a tie) or needle is not indexed.
+func (g *segment) byHint(needle string, hint, window int) (at []occurrence, keyOff int, hinted, ok bool) {
+	line, keyOff, ok := keyLine(needle, true)
+	if !ok {
+		return nil, 0, false, false
+	}
+	best := lineHash(line)
+	locs, ok := g.keys[best]
+	if !ok {
+		return nil, 0, false, false
+	}
+	kd := strings.Count(needle[:keyOff], "\n") // the key line, in lines after the match's first
+	lo, hi := hint-1-window+kd, hint-1+window+kd
+	var near []occurrence
+	var hits []hit // near's first lines, as the edit sees them; start is the index in near
+	others := 0    // places outside the window
+	valid := func(x int) bool {
+		return x >= 0 && x+len(needle) <= g.size() && g.equalAt(x, needle) && g.startsLine(x)
+	}
+	consider := func(x, c int, key keyLoc) {
+		if !valid(x) {
+			return
+		}
+		if c < lo || c > hi {
+			others++
+			return
+		}
+		hits = append(hits, hit{first: c - kd, start: len(near)})
+		near = append(near, occurrence{x, key})
+	}
+	from := sort.Search(len(locs), func(i int) bool { return locs[i].line >= g.origLine(lo, true) })
+	to, end := g.origLine(hi, false), from
+	for ; end < len(locs) && locs[end].line <= to; end++ {
+		kl := locs[end]
+		if g.touched(kl.line, kl.line) {
+			continue // a zone line now: the zone index has it
+		}
+		j := g.before(kl.off)
+		consider(kl.off+g.cumB[j]-keyOff, kl.line+g.cumL[j], kl)
+	}
+	for _, z := range g.zones[best] {
+		j := g.before(z.at)
+		c := g.zone[j].first + g.cumL[j]
+		if z.rel > 0 {
+			c += strings.Count(g.sp[j].New[:z.rel], "\n")
+		}
+		consider(g.cStart(j)+z.rel-keyOff, c, keyLoc{line: -1})
+	}
+	if len(near) == 0 {
+		return nil, 0, false, true
+	}
+	h, ok := pickByHint(hits, hint, window)
+	if !ok {
+		return nil, 0, false, false // a tie: MULTIPLE_MATCHES, the plain path's to report
+	}
+	if len(near) == 1 && others == 0 {
+		// Whether another place stands anywhere: the nearest ones first.
+		for i := from - 1; i >= 0 && others == 0; i-- {
+			if kl := locs[i]; !g.touched(kl.line, kl.line) && valid(kl.off+g.cumB[g.before(kl.off)]-keyOff) {
+				others++
+			}
+		}
+		for i := end; i < len(locs) && others == 0; i++ {
+			if kl := locs[i]; !g.touched(kl.line, kl.line) && valid(kl.off+g.cumB[g.before(kl.off)]-keyOff) {
+				others++
+			}
+		}
+	}
+	return []occurrence{near[h.start]}, keyOff, len(near) > 1 || others > 0, true
 }
 
 // flush returns the content with the accepted splices applied, and

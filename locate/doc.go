@@ -9,8 +9,9 @@
 // content the edits before it left, with the splices it made
 // ([Result].Splices, each a [Splice]). A run of edits that quote whole lines exactly is
 // answered from a batch index instead (batch.go) wherever that is provably
-// the ladder's answer, so that many edits to a large file cost a pass over
-// it rather than one each; FuzzBatchEquivalence holds the two to the same
+// the ladder's answer, and so are the tolerant rungs' single places and a
+// line hint's choice among exact ones, so that many edits to a large file
+// cost a pass over it rather than one each; FuzzBatchEquivalence holds the two to the same
 // results. [Doc.Bytes] (or [Doc.Pieces]) is the content the edits leave.
 // Besides: [Doc.Stands] tells whether an edit's new text stands in the
 // content, and [RewriteError], [SameContent] and [IsCRLF] judge the whole

@@ -78,6 +78,11 @@ type Doc struct {
 	// disk maps the content's lines back to those of the content NewDoc
 	// was given, for the lines an error names (disklines.go).
 	disk diskMap
+	// passes counts the passes over the whole content the Doc made: a
+	// segment started (its index, and a loose index at most), an edit
+	// the ladder located, a segment's splices applied. Tests hold it to
+	// a bound that does not grow with the edits (TestDocPasses).
+	passes int
 }
 
 // NewDoc returns a Doc holding content, a file's text (a UTF-8 BOM
@@ -150,7 +155,7 @@ func (d *Doc) replace(e *edit.Edit) (Result, *edit.Error) {
 	if expected && d.seg == nil && d.skip == 0 && d.next < len(d.queue) && d.judge(k).ok {
 		if d.binary() {
 			d.skip, d.backoff = nextBackoff(d.backoff)
-		} else if d.seg = newSegment(d.text, d.hasBOM, d.queue[k:], d.judgeFrom(k)); d.seg == nil {
+		} else if d.seg = d.newSegment(k); d.seg == nil {
 			// Mixed line endings: the ladder's business, until an edit
 			// changes that.
 			d.skip, d.backoff = nextBackoff(d.backoff)
@@ -211,6 +216,12 @@ func (d *Doc) Force(e *edit.Edit) (Result, *edit.Error) {
 	return r, err
 }
 
+// newSegment starts a segment for queue[k:] on the content: a pass.
+func (d *Doc) newSegment(k int) *segment {
+	d.passes++
+	return newSegment(d.text, d.hasBOM, d.queue[k:], d.judgeFrom(k))
+}
+
 // judgeFrom judges queue[k:] and returns what the batch makes of them.
 func (d *Doc) judgeFrom(k int) []batchEdit {
 	for j := k; j < len(d.queue); j++ {
@@ -224,6 +235,7 @@ func (d *Doc) ladder(e *edit.Edit) (Result, *edit.Error) { return d.ladderWith(e
 
 // ladderWith is ladder with opts for the Doc's.
 func (d *Doc) ladderWith(e *edit.Edit, opts Options) (Result, *edit.Error) {
+	d.passes++
 	if d.binary() {
 		return Result{}, errBinary()
 	}
@@ -312,6 +324,7 @@ func (d *Doc) flush(runEnds bool) {
 		return
 	}
 	if text, ok := d.seg.flush(runEnds); ok {
+		d.passes++
 		d.setText(text)
 		d.seg = nil
 	}

@@ -85,6 +85,12 @@ type finder struct {
 	// after the indexes are made: what a test holds linear.
 	visits int
 	shared []int32 // a counter per line (postings.go's counts)
+
+	// readAll is set when a located edit's text was written from lines
+	// beyond its match (indentStyle's last resort): the batch, which
+	// vouches only for the lines it matched, then leaves the edit to the
+	// plain path.
+	readAll bool
 }
 
 func newFinder(content string) *finder { return &finder{content: content} }

@@ -451,3 +451,96 @@ func TestBatchLadderFixes(t *testing.T) {
 		})
 	}
 }
+
+// tolerantRun is a file of short, much repeated, tab-indented lines and a
+// run of edits to it that the batch's tolerant and hinted paths take: old
+// texts with their tabs written as spaces or with trailing blanks, one-line
+// quotes with a line hint near (or not near) their place, new texts that
+// repeat lines of the file (a later quote may then stand on a line an
+// earlier edit wrote), and now and then an exact quote.
+func tolerantRun(r *rand.Rand) (string, []edit.Edit) {
+	vocab := []string{"}", "\treturn nil", "\tif err != nil {", "\t\treturn err", "\tx := f()", "\t\ty++", "\t// note", "", "func g() {"}
+	var lines []string
+	for i := range 20 + r.IntN(120) {
+		if r.IntN(4) == 0 {
+			lines = append(lines, fmt.Sprintf("\tv%d := %d", r.IntN(12), i%3))
+		} else {
+			lines = append(lines, vocab[r.IntN(len(vocab))])
+		}
+	}
+	file := strings.Join(lines, "\n") + "\n"
+	if r.IntN(6) == 0 {
+		file = strings.TrimSuffix(file, "\n")
+	}
+	if r.IntN(5) == 0 {
+		file = strings.ReplaceAll(file, "\n", "\r\n")
+	}
+	cur := slices.Clone(lines) // roughly the content as the edits leave it
+	var es []edit.Edit
+	for k := range 4 + r.IntN(30) {
+		at := r.IntN(len(cur))
+		n := 1 + r.IntN(3)
+		if at+n > len(cur) {
+			n = len(cur) - at
+		}
+		quoted := slices.Clone(cur[at : at+n])
+		switch r.IntN(4) {
+		case 0, 1: // a tab written as four spaces
+			for i, l := range quoted {
+				body := strings.TrimLeft(l, "\t")
+				quoted[i] = strings.Repeat("    ", len(l)-len(body)) + body
+			}
+		case 2: // trailing blanks
+			for i := range quoted {
+				quoted[i] += " "
+			}
+		}
+		old := strings.Join(quoted, "\n") + "\n"
+		added := []string{fmt.Sprintf("\tz%d()", k)}
+		switch r.IntN(3) {
+		case 0: // lines that stand elsewhere
+			added = append(added, vocab[r.IntN(len(vocab))], cur[r.IntN(len(cur))])
+		case 1:
+			added = nil
+		}
+		newLines := append(slices.Clone(quoted[:len(quoted)/2]), added...)
+		newLines = append(newLines, quoted[len(quoted)/2:]...)
+		e := edit.Edit{Op: edit.Replace, Path: "a.txt", Old: old, New: strings.Join(newLines, "\n") + "\n", Count: 1, Format: edit.FormatSearchReplace}
+		if r.IntN(5) == 0 {
+			// A hunk of added lines only, before the hinted line.
+			old, newLines, n = "", added, 0
+			if len(added) == 0 {
+				newLines = []string{cur[r.IntN(len(cur))]} // perhaps the line that stands there
+			}
+			e = edit.Edit{Op: edit.Replace, Path: "a.txt", New: strings.Join(newLines, "\n") + "\n", Count: 1, Format: edit.FormatUDiff,
+				Hint: 1 + r.IntN(len(cur)+2)}
+		}
+		if r.IntN(2) == 0 && e.Old != "" {
+			e.Format = edit.FormatUDiff
+			e.Hint = max(1, at+1+r.IntN(5)-2)
+			if r.IntN(8) == 0 {
+				e.Hint = 1 + r.IntN(len(cur)+4)
+			}
+		}
+		if r.IntN(10) == 0 && e.Old != "" {
+			e.Format = edit.FormatJSON
+		}
+		es = append(es, e)
+		cur = append(cur[:at:at], append(newLines, cur[at+n:]...)...)
+	}
+	return file, es
+}
+
+// TestBatchTolerantEquivalence holds the batch's tolerant rungs and line
+// hints to the ladder's answers on runs made for them.
+func TestBatchTolerantEquivalence(t *testing.T) {
+	n := 2000
+	if testing.Short() {
+		n = 200
+	}
+	r := rand.New(rand.NewPCG(35, 1))
+	for range n {
+		file, es := tolerantRun(r)
+		checkBatch(t, map[string]string{"a.txt": file}, es, Options{TrimTrailingWS: r.IntN(4) == 0})
+	}
+}

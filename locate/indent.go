@@ -215,6 +215,7 @@ func (f *finder) indentStyle(us []unit) (tabs, known bool) {
 			return st > 0, true
 		}
 	}
+	f.readAll = true
 	for _, l := range f.lineIndex() {
 		if st := style(f.content[l.start:l.end]); st != 0 {
 			return st > 0, true

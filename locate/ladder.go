@@ -98,18 +98,27 @@ func locateIn(f *finder, e *edit.Edit, op, np *pattern, opts matchOptions, exact
 	return locateWith(f, e, op, np, opts, exact, false)
 }
 
+// locateFound is locateIn where the caller knows more of op's places: the
+// rungs before lv find none, and lv finds hits (not nil), in f's offsets
+// and lines. The batch planner knows it of an edit whose every possible
+// place lies on lines no accepted splice touched (batch.go).
+func locateFound(f *finder, e *edit.Edit, op, np *pattern, opts matchOptions, lv level, hits []hit) (location, *edit.Error) {
+	return locateRead(f, e, op, np, opts, hits, lv, false)
+}
+
 // locateWith is locateIn; rescued says the edit is a rescue's reading of
 // another, which is not rescued again: it is the location's Read.
 func locateWith(f *finder, e *edit.Edit, op, np *pattern, opts matchOptions, exact []hit, rescued bool) (location, *edit.Error) {
-	loc, err := locateRead(f, e, op, np, opts, exact, rescued)
+	loc, err := locateRead(f, e, op, np, opts, exact, levelExact, rescued)
 	if rescued && err == nil && loc.Read == nil {
 		loc.Read = e
 	}
 	return loc, err
 }
 
-// locateRead is locateWith but for the reading it reports.
-func locateRead(f *finder, e *edit.Edit, op, np *pattern, opts matchOptions, exact []hit, rescued bool) (location, *edit.Error) {
+// locateRead is locateWith but for the reading it reports, with exact
+// the hits of rung foundAt (see locateFound).
+func locateRead(f *finder, e *edit.Edit, op, np *pattern, opts matchOptions, exact []hit, foundAt level, rescued bool) (location, *edit.Error) {
 	if j, ok := elidedIn(op, np, f.hasLine); ok {
 		return location{}, errNewElides(wordsOf(e), j, np.lines[j-1])
 	}
@@ -120,7 +129,7 @@ func locateRead(f *finder, e *edit.Edit, op, np *pattern, opts matchOptions, exa
 	if op.text == "" {
 		return f.insert(e, np, from, opts.noAlready)
 	}
-	m := &matcher{f: f, e: e, opts: opts, from: from, want: max(e.Count, 0), exact: exact, exactOf: op,
+	m := &matcher{f: f, e: e, opts: opts, from: from, want: max(e.Count, 0), exact: exact, exactOf: op, foundAt: foundAt,
 		adds: len(np.lines) > len(op.lines), rescued: rescued}
 	return m.run(op, np)
 }
@@ -134,8 +143,11 @@ type matcher struct {
 
 	exact   []hit    // if not nil, the exact rung's hits for exactOf, found by the caller
 	exactOf *pattern // the old text's pattern
-	adds    bool     // the new text has more lines than the old
-	rescued bool     // the edit is a rescue's reading of another (rescue.go)
+	// foundAt, when past levelExact, says exact are that rung's hits
+	// instead, and the rungs before it find nothing (locateFound).
+	foundAt level
+	adds    bool // the new text has more lines than the old
+	rescued bool // the edit is a rescue's reading of another (rescue.go)
 }
 
 // find runs the ladder for p and returns the hits of the first rung that
@@ -145,7 +157,7 @@ func (m *matcher) find(p *pattern) ([]hit, level) {
 		if lv > levelExact && (m.opts.Strict || p.blank) {
 			break
 		}
-		if lv == levelTrailingWS && !m.f.mayHaveLines(p) {
+		if lv == levelTrailingWS && !m.found(p) && !m.f.mayHaveLines(p) {
 			break // a line that stands nowhere, at any tolerance
 		}
 		if hits := m.search(p, lv); len(hits) > 0 {
@@ -161,6 +173,12 @@ func (m *matcher) search(p *pattern, lv level) []hit {
 	limit := m.hitLimit()
 	f := m.f
 	var hits []hit
+	if m.found(p) {
+		if lv == m.foundAt {
+			return m.exact
+		}
+		return nil
+	}
 	switch lv {
 	case levelExact:
 		if m.exact != nil && p == m.exactOf {
@@ -203,6 +221,12 @@ func (m *matcher) search(p *pattern, lv level) []hit {
 		hits = slices.DeleteFunc(hits, func(h hit) bool { return strings.TrimRight(f.content[h.end:], "\r\n") != "" })
 	}
 	return hits
+}
+
+// found reports whether the caller found p's places at a rung past the
+// exact one (locateFound).
+func (m *matcher) found(p *pattern) bool {
+	return m.foundAt > levelExact && m.exact != nil && p == m.exactOf
 }
 
 // run locates op, the old text, and writes np, the new, in named steps:

@@ -45,6 +45,22 @@ func (f *finder) lineHits(p *pattern, lv level, gaps bool, fromLine, limit int) 
 	if p.blank || len(p.lines) == 0 {
 		return nil
 	}
+	gaps = gaps && p.gaps > 0
+	base := 0
+	if gaps {
+		for base < len(p.lines) && p.gap[base] {
+			base++
+		}
+	}
+	return f.lineHitsAt(p, lv, gaps, f.starts(p, lv, gaps, base, fromLine), limit)
+}
+
+// lineHitsAt is lineHits at the given start lines (ascending) only: those
+// that starts finds, or a caller's that knows them (batch.go).
+func (f *finder) lineHitsAt(p *pattern, lv level, gaps bool, starts []int, limit int) []hit {
+	if p.blank || len(p.lines) == 0 {
+		return nil
+	}
 	lines := f.lineIndex()
 	pl := make([]string, len(p.lines))
 	for i, l := range p.lines {
@@ -67,7 +83,7 @@ func (f *finder) lineHits(p *pattern, lv level, gaps bool, fromLine, limit int) 
 	if gaps {
 		need -= p.gaps
 	}
-	for _, k := range f.starts(p, lv, gaps, base, fromLine) {
+	for _, k := range starts {
 		if k+need > len(lines) {
 			break
 		}
@@ -131,12 +147,7 @@ func (f *finder) lineHits(p *pattern, lv level, gaps bool, fromLine, limit int) 
 // the first segment's most telling line, shifted back to where the match
 // would start, are starts.
 func (f *finder) starts(p *pattern, lv level, gaps bool, base, fromLine int) []int {
-	ni, best := base, -1
-	for i := base; i < len(p.lines) && !(gaps && p.gap[i]); i++ {
-		if n := len(trimBoth(p.lines[i])); n > best {
-			ni, best = i, n
-		}
-	}
+	ni := tellingLine(p, gaps, base)
 	if ni >= len(p.lines) {
 		return nil // only placeholders: they match no line
 	}
@@ -156,6 +167,19 @@ func (f *finder) starts(p *pattern, lv level, gaps bool, base, fromLine int) []i
 		}
 	}
 	return ks
+}
+
+// tellingLine is the line of p that starts looks a match up by: the
+// longest of the first segment's (from base, up to a gap when gaps is
+// set), the first of the longest, its blanks at either end not counted.
+func tellingLine(p *pattern, gaps bool, base int) int {
+	ni, best := base, -1
+	for i := base; i < len(p.lines) && !(gaps && p.gap[i]); i++ {
+		if n := len(trimBoth(p.lines[i])); n > best {
+			ni, best = i, n
+		}
+	}
+	return ni
 }
 
 // looseKeys returns the looseKey of every line, computed once.

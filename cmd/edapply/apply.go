@@ -49,7 +49,9 @@ absent or "-", locates every edit in the working tree (tolerating trailing
 whitespace, shifted indentation, curly quotes and stale line numbers, never
 guessing between two places), writes every file as one transaction and
 prints a receipt. An edit that cannot be placed writes nothing; the receipt
-names the closest candidates and how to fix the edit.
+names the closest candidates and how to fix the edit. A run longer than
+two seconds shows the edits placed on stderr when it is a terminal, never
+with --json.
 
 ` + applyStatus,
 		Example: `  # Apply a reply piped from the clipboard (or any command) to the current directory
@@ -150,6 +152,9 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 	if opts.verify != "" {
 		verify = verifyFunc(opts.verify, opts.verifyTO)
 	}
+	// A long apply shows the edits placed on a terminal's stderr, never
+	// with --json, and blanks the line before the receipt.
+	meter := newMeter(errOut, opts.json, "edapply")
 	// Apply always returns a Result; its error is Result.Errors.Err(), which
 	// the receipt reports, so only the Result is kept.
 	aopts := apply.Options{
@@ -175,7 +180,9 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 	// --verify put back, read the new content.
 	aopts.Omit.After = !dryRun && verify == nil
 	budgetApply(opts.root, r.src, r.edits)
+	aopts.Progress = placing(meter)
 	res, _ := apply.Apply(ctx, r.edits, aopts)
+	meter.Done()
 	if len(r.perrs) > 0 {
 		res.OK, res.DryRun = false, dryRun
 		res.Errors = append(r.perrs, res.Errors...)

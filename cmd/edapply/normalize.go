@@ -29,6 +29,8 @@ applies with --strict.
 An edit that would fail is printed as written; the status is then 1.
 An edit that cannot be rewritten in its format is written as a canonical
 SEARCH/REPLACE block, or left as written with a warning on stderr.
+A run longer than two seconds shows the edits placed on stderr when it is
+a terminal.
 
 Exit status: 0 every edit would apply; 1 an edit would fail (the reply is
 still printed); 2 usage error or no edit parsed.`,
@@ -65,10 +67,13 @@ func runNormalize(ctx context.Context, opts *normalizeOptions, in io.Reader, out
 		}
 		return exitStatus(exitUsage)
 	}
+	meter := newMeter(errOut, false, "normalize")
 	aopts := apply.Options{Root: opts.root, Strict: opts.strict, DryRun: true, TrimTrailingWS: opts.trimWS, Base: r.base,
 		Encoding: opts.encoding, PathPrefixes: opts.prefixes}
 	aopts.Omit.Hashes = true
+	aopts.Progress = placing(meter)
 	res, _ := apply.Apply(ctx, r.edits, aopts)
+	meter.Done() // before the reply, on the same terminal
 	inCLIWords(res.Errors)
 	text, nerr := report.Normalized(r.src, r.edits, res)
 	if text == "" { // the response as applied is the response as sent

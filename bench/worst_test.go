@@ -1,0 +1,231 @@
+package bench
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/edapply/edapply/internal/gen"
+)
+
+// The ladder's worst shapes (issue 35), each at three sizes a factor of
+// five apart, run by edapply in process and by GNU patch and git apply on
+// the same change as a diff, in one run, so their ratios and growth
+// exponents can be read off one table (docs/performance.md).
+//
+//   - drift: SEARCH/REPLACE blocks (and the same change as a diff) whose
+//     every tab of indentation the model wrote as four spaces, on a file
+//     of ten lines per edit: the indent rung places each one.
+//   - oneline: one-line blocks, one per hundred lines of the file.
+//   - zerocontext: a git diff -U0 of one-line hunks on a file whose lines
+//     are mostly "}" and "return nil": the line hint picks among the
+//     hundreds of places each hunk's line stands.
+//   - addlines: a git diff -U0 of hunks that only add a line, placed by
+//     their line numbers alone.
+type worstShape struct {
+	name  string
+	sizes []int // edits
+	refs  []worstRef
+	build func(n int) (*worstFixture, error)
+}
+
+// A worstFixture is one file, the reply edapply is sent, the diff the
+// reference tools are given, and the file edapply must leave.
+type worstFixture struct {
+	file  gen.File
+	reply []byte
+	diff  []byte
+	want  []byte
+}
+
+type worstRef struct {
+	name string
+	argv []string // the diff file is appended
+}
+
+// The reference tools, each with the flags that make it accept the shape.
+var (
+	ignoringBlanks = []worstRef{{"patch", []string{"patch", "-p1", "-s", "-l", "-i"}}, {"gitapply", []string{"git", "apply", "--ignore-whitespace"}}}
+	zeroContext    = []worstRef{{"patch", []string{"patch", "-p1", "-s", "-i"}}, {"gitapply", []string{"git", "apply", "--unidiff-zero"}}}
+)
+
+var worstShapes = []worstShape{
+	{"drift-sr", []int{200, 1_000, 5_000}, ignoringBlanks, func(n int) (*worstFixture, error) { return driftFixture(n, false) }},
+	{"drift-udiff", []int{200, 1_000, 5_000}, ignoringBlanks, func(n int) (*worstFixture, error) { return driftFixture(n, true) }},
+	{"oneline-sr", []int{100, 500, 2_500}, zeroContext, onelineFixture},
+	{"zerocontext-udiff", []int{100, 500, 2_500}, zeroContext, zeroContextFixture},
+	{"addlines-udiff", []int{100, 500, 2_500}, zeroContext, addLinesFixture},
+}
+
+var worstFixtures sync.Map // name/n → func() (*worstFixture, error)
+
+func loadWorst(b *testing.B, s worstShape, n int) *worstFixture {
+	b.Helper()
+	f, _ := worstFixtures.LoadOrStore(fmt.Sprint(s.name, "/", n), sync.OnceValues(func() (*worstFixture, error) { return s.build(n) }))
+	fx, err := f.(func() (*worstFixture, error))()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return fx
+}
+
+// spaced is l with each tab of its indentation written as four spaces.
+func spaced(l string) string {
+	body := strings.TrimLeft(l, "\t")
+	return strings.Repeat("    ", len(l)-len(body)) + body
+}
+
+func spacedLines(ls []string) []string {
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = spaced(l)
+	}
+	return out
+}
+
+// driftFixture is n edits to a file of 10n lines, their indentation
+// written with spaces where the file has tabs, as blocks or as a diff.
+func driftFixture(n int, diff bool) (*worstFixture, error) {
+	path := "drift.go"
+	src := gen.Source(uint64(35_000+n), "drift", 10*n)
+	es, err := gen.Sites(path, src, n, uint64(n))
+	if err != nil {
+		return nil, err
+	}
+	want, err := gen.ApplyEdits(src, es)
+	if err != nil {
+		return nil, err
+	}
+	drifted := make([]gen.Edit, len(es))
+	blocks := make([]gen.Block, len(es))
+	for i, e := range es {
+		e.Before, e.Del, e.Add, e.After = spacedLines(e.Before), spacedLines(e.Del), spacedLines(e.Add), spacedLines(e.After)
+		drifted[i] = e
+		blocks[i] = e.Block()
+	}
+	fx := &worstFixture{file: gen.File{Path: path, Src: src}, diff: gen.UnifiedDiff(drifted), want: want}
+	fx.reply = gen.SearchReplace(blocks)
+	if diff {
+		fx.reply = fx.diff
+	}
+	return fx, nil
+}
+
+// onelineFixture is n one-line blocks, each replacing a line that stands
+// once, on a file of 100n lines; the references get them as a -U0 diff.
+func onelineFixture(n int) (*worstFixture, error) {
+	path := "oneline.go"
+	src := gen.Source(uint64(36_000+n), "oneline", 100*n)
+	lines := strings.SplitAfter(string(src), "\n")
+	count := map[string]int{}
+	for _, l := range lines {
+		count[l]++
+	}
+	seg := len(lines) / n
+	var es []gen.Edit
+	var blocks []gen.Block
+	for i := 0; i < n; i++ {
+		k := i * seg
+		for k < (i+1)*seg && (count[lines[k]] != 1 || strings.TrimSpace(lines[k]) == "" || !strings.HasSuffix(lines[k], "\n")) {
+			k++
+		}
+		if k == (i+1)*seg {
+			return nil, fmt.Errorf("oneline: no unique line in lines %d-%d", i*seg+1, (i+1)*seg)
+		}
+		old := strings.TrimSuffix(lines[k], "\n")
+		nw := old + fmt.Sprintf(" // edit %d", i)
+		es = append(es, gen.Edit{Path: path, Line: k + 1, Del: []string{old}, Add: []string{nw}})
+		blocks = append(blocks, gen.Block{Path: path, Search: old + "\n", Replace: nw + "\n"})
+	}
+	want, err := gen.ApplyEdits(src, es)
+	if err != nil {
+		return nil, err
+	}
+	return &worstFixture{file: gen.File{Path: path, Src: src}, reply: gen.SearchReplace(blocks), diff: gen.UnifiedDiff(es), want: want}, nil
+}
+
+// zeroContextFixture is a -U0 diff of n one-line hunks on a file of 40n
+// lines of small functions, each hunk turning one "return nil" into a
+// "return err": the line stands once every six lines.
+func zeroContextFixture(n int) (*worstFixture, error) {
+	path := "zero.go"
+	var b strings.Builder
+	b.WriteString("package zero\n\n")
+	line := 2
+	var es []gen.Edit
+	groups := 40 * n / 6
+	for g := 0; g < groups; g++ {
+		fmt.Fprintf(&b, "func f%d(x bool) error {\n\tif x {\n\t\treturn nil\n\t}\n\treturn nil\n}\n", g)
+		if g%(groups/n) == 0 && len(es) < n {
+			es = append(es, gen.Edit{Path: path, Line: line + 5, Del: []string{"\treturn nil"}, Add: []string{fmt.Sprintf("\treturn errF%d", g)}})
+		}
+		line += 6
+	}
+	src := []byte(b.String())
+	want, err := gen.ApplyEdits(src, es)
+	if err != nil {
+		return nil, err
+	}
+	d := gen.UnifiedDiff(es)
+	return &worstFixture{file: gen.File{Path: path, Src: src}, reply: d, diff: d, want: want}, nil
+}
+
+// BenchmarkWorst runs each worst shape at each size through edapply (in
+// process) and the reference tools (their processes) side by side.
+// cpu-ns/op is comparable across tools; across sizes it gives the growth
+// exponent, log(t2/t1)/log(n2/n1), 1 for linear work.
+func BenchmarkWorst(b *testing.B) {
+	for _, s := range worstShapes {
+		for _, n := range s.sizes {
+			b.Run(fmt.Sprintf("%s/edapply-%d", s.name, n), func(b *testing.B) {
+				fx := loadWorst(b, s, n)
+				t := newTree(b, []gen.File{fx.file})
+				want := []gen.File{{Path: fx.file.Path, Src: fx.want}}
+				benchTree(b, t, want, len(fx.reply)+2*len(fx.file.Src), &meter{}, func() error {
+					return applyOK(fx.reply, t, n)
+				})
+			})
+			for _, ref := range s.refs {
+				b.Run(fmt.Sprintf("%s/%s-%d", s.name, ref.name, n), func(b *testing.B) {
+					if _, err := exec.LookPath(ref.argv[0]); err != nil {
+						b.Skipf("%s not installed", ref.argv[0])
+					}
+					fx := loadWorst(b, s, n)
+					t := newTree(b, []gen.File{fx.file})
+					df := filepath.Join(b.TempDir(), "edits.diff")
+					if err := os.WriteFile(df, fx.diff, 0o666); err != nil {
+						b.Fatal(err)
+					}
+					var m meter
+					benchTree(b, t, nil, len(fx.diff)+2*len(fx.file.Src), &m, func() error {
+						cmd := exec.Command(ref.argv[0], append(ref.argv[1:], df)...)
+						cmd.Dir = t.root
+						cmd.Env = append(os.Environ(), "GIT_CEILING_DIRECTORIES="+filepath.Dir(t.root))
+						return m.exec(cmd)
+					})
+				})
+			}
+		}
+	}
+}
+
+// addLinesFixture is a -U0 diff of n hunks that each add one line, on a
+// file of 40n lines.
+func addLinesFixture(n int) (*worstFixture, error) {
+	path := "add.go"
+	src := gen.Source(uint64(37_000+n), "add", 40*n)
+	var es []gen.Edit
+	for i := 0; i < n; i++ {
+		es = append(es, gen.Edit{Path: path, Line: 40*i + 3, Add: []string{fmt.Sprintf("\tlog.Print(%d)", i)}})
+	}
+	want, err := gen.ApplyEdits(src, es)
+	if err != nil {
+		return nil, err
+	}
+	d := gen.UnifiedDiff(es)
+	return &worstFixture{file: gen.File{Path: path, Src: src}, reply: d, diff: d, want: want}, nil
+}

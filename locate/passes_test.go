@@ -1,0 +1,93 @@
+package locate
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// passShapes are runs of edits that each once cost a pass over the file
+// per edit: blocks whose tabs came back as four spaces, one-line blocks,
+// and a diff's hunks without context, whose line stands every few lines.
+var passShapes = []struct {
+	name     string
+	strategy edit.Strategy
+	run      func(n int) (string, []edit.Edit)
+}{
+	{"drifted", edit.StrategyIndent, func(n int) (string, []edit.Edit) {
+		var b strings.Builder
+		var es []edit.Edit
+		for i := range n {
+			fn := fmt.Sprintf("func f%d(x int) int {\n\tif x > %d {\n\t\treturn x\n\t}\n\treturn 0\n}\n\n", i, i)
+			b.WriteString(fn)
+			old := strings.ReplaceAll(fn[:strings.Index(fn, "\t}")], "\t", "    ")
+			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: old,
+				New: strings.Replace(old, "return x", "return x + 1", 1), Count: 1, Format: edit.FormatSearchReplace})
+		}
+		return b.String(), es
+	}},
+	{"one-line", edit.StrategyExact, func(n int) (string, []edit.Edit) {
+		var b strings.Builder
+		var es []edit.Edit
+		for i := range n {
+			fmt.Fprintf(&b, "func f%d() {\n\treturn\n}\n", i)
+			old := fmt.Sprintf("func f%d() {\n", i)
+			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: old, New: fmt.Sprintf("func g%d() {\n", i), Count: 1, Format: edit.FormatSearchReplace})
+		}
+		return b.String(), es
+	}},
+	{"zero-context", edit.StrategyLineHint, func(n int) (string, []edit.Edit) {
+		var b strings.Builder
+		var es []edit.Edit
+		for i := range n {
+			fmt.Fprintf(&b, "func f%d(x bool) error {\n\tif x {\n\t\treturn nil\n\t}\n\treturn nil\n}\n", i)
+			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: "\treturn nil\n", New: fmt.Sprintf("\treturn err%d\n", i),
+				Count: 1, Hint: 6*i + 5, Format: edit.FormatUDiff})
+		}
+		b.WriteString("func last() error {\n\treturn nil\n}\n") // a place the last hunk's hint chooses against
+		return b.String(), es
+	}},
+	{"added-lines", edit.StrategyLineHint, func(n int) (string, []edit.Edit) {
+		var b strings.Builder
+		var es []edit.Edit
+		for i := range n {
+			fmt.Fprintf(&b, "func f%d() {\n\treturn\n}\n", i)
+			// A hunk of added lines only, before line 4i+2 of the content
+			// the hunks before it leave.
+			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", New: fmt.Sprintf("\tlog(%d)\n", i), Count: 1, Hint: 4*i + 2, Format: edit.FormatUDiff})
+		}
+		return b.String(), es
+	}},
+}
+
+// TestDocPasses holds a run of edits to one file to a number of passes
+// over it that does not grow with the edits: each shape, at two sizes a
+// factor of eight apart, costs at most three passes, however many edits.
+func TestDocPasses(t *testing.T) {
+	for _, s := range passShapes {
+		t.Run(s.name, func(t *testing.T) {
+			for _, n := range []int{100, 800} {
+				content, es := s.run(n)
+				d := NewDoc(content, Options{})
+				d.Prepare(pointers(es))
+				for k := range es {
+					r, err := d.Replace(&es[k])
+					if err != nil || r.Status != edit.StatusApplied || r.Strategy != s.strategy {
+						t.Fatalf("%d edits: edit %d: %+v %v, want applied by %s", n, k, r, err, s.strategy)
+					}
+				}
+				// A segment; and where the first edit writes the file's
+				// first bytes (which might make it binary), its flush and
+				// the next segment.
+				if d.passes > 3 {
+					t.Errorf("%d edits: %d passes over the file, want at most 3", n, d.passes)
+				}
+			}
+			// And the answers are the ladder's, edit by edit.
+			content, es := s.run(40)
+			checkBatch(t, map[string]string{"a.go": content}, es, Options{})
+		})
+	}
+}
