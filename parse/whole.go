@@ -28,6 +28,28 @@ type wholeReader struct {
 	prose proseFence
 	at    int
 	block wholeBlock
+	// dead holds the states of wholeBlock's scan known to end in no
+	// block, and path those the scan under way has passed (see
+	// scanState); scanned counts the lines the scans looked at.
+	dead    map[scanState]bool
+	path    []scanState
+	scanned int
+}
+
+// A scanState is where wholeBlock's scan of a fence's content stands as it
+// enters a line: what comes next depends on the line and on this alone,
+// so two scans in one state end alike. A run of path lines and fences
+// before one foreign block would otherwise be scanned once per fence, to
+// the block each time; each scan now stops where an earlier one's state
+// was found to end in nothing. A state changes only at a fence line, so
+// the states entered after fences are the only places scans meet.
+type scanState struct {
+	line         int
+	nested       bool // inside a fence of the file's own
+	bare         bool // a bare fence that may close the file was passed (firstBare)
+	doc          bool
+	fChar, nChar byte
+	fN, nestedN  int
 }
 
 func (r *wholeReader) format() edit.Format { return edit.FormatWhole }
@@ -313,8 +335,34 @@ func (p *parser) wholeBlock(i int) wholeBlock {
 	b := wholeBlock{ok: true, path: pth, open: open, close: -1, next: len(p.lines), f: f}
 	depth, firstBare := 0, -1
 	var nested syntax.Fence
+	r := &p.whole
+	r.path = r.path[:0]
+	// enter records the state entering line j, and reports whether it is
+	// one known to end in no block.
+	enter := func(j int) bool {
+		s := scanState{line: j, nested: depth != 0, bare: firstBare >= 0, doc: doc, fChar: f.Char, fN: f.N}
+		if depth != 0 {
+			s.nChar, s.nestedN = nested.Char, nested.N
+		}
+		r.path = append(r.path, s)
+		return r.dead[s]
+	}
+	// none marks the states the scan passed as ending in no block.
+	none := func() wholeBlock {
+		if r.dead == nil {
+			r.dead = map[scanState]bool{}
+		}
+		for _, s := range r.path {
+			r.dead[s] = true
+		}
+		return wholeBlock{}
+	}
+	if enter(open + 1) {
+		return none()
+	}
 scan:
 	for j := open + 1; j < len(p.lines); j++ {
+		r.scanned++
 		if g, ok := syntax.ParseFence(p.lines[j].Text); ok {
 			switch {
 			case depth == 1 && g.Closes(nested):
@@ -328,13 +376,16 @@ scan:
 			case depth == 0:
 				depth, nested = 1, g
 			}
+			if enter(j + 1) {
+				return none()
+			}
 			continue
 		}
 		if depth != 0 {
 			if srLike(p.lines[j].Text) {
 				// Marker lines are never a file's text, even inside a
 				// nested fence: the block wrapped in a second fence.
-				return wholeBlock{}
+				return none()
 			}
 			continue
 		}
@@ -342,7 +393,7 @@ scan:
 			if firstBare >= 0 {
 				break // the file ended at firstBare; another format follows
 			}
-			return wholeBlock{}
+			return none()
 		}
 		if !doc {
 			// In code, a path line before a fence that could close this one
