@@ -26,6 +26,12 @@ type Options struct {
 	// or a snippet quoted from it. Parse only ever stats and reads regular
 	// files of at most 64 MiB, by clean relative names.
 	Tree Tree
+	// Strip, if not nil, is how many leading components to strip from
+	// the names a diff's headers give, as patch -pN and git apply -pN
+	// do. When nil, git's "a/" and "b/" prefixes and its mnemonic ones
+	// ("i/", "w/", "c/", "o/") are stripped, and of a plain diff's two
+	// names the one the tree has is the file.
+	Strip *int
 	// Skipped, if not nil and Format is not edit.FormatAuto, is told of
 	// each edit that edit.FormatAuto would read from a region Format
 	// leaves unread, in the reply's order, once Parse has read the
@@ -46,10 +52,13 @@ type Options struct {
 func Parse(src string, opts Options) ([]edit.Edit, edit.ErrorList) {
 	p := newParser(src, opts.Format)
 	p.tree, p.complete = opts.Tree, opts.Complete
+	if opts.Strip != nil {
+		p.strip = max(*opts.Strip, 0)
+	}
 	if opts.Format != edit.FormatAuto && opts.Skipped != nil {
 		p.files = map[string]*treeFile{}
 		p.skipped = newParser(src, edit.FormatAuto)
-		p.skipped.lines, p.skipped.tree, p.skipped.files = p.lines, p.tree, p.files
+		p.skipped.lines, p.skipped.tree, p.skipped.files, p.skipped.strip = p.lines, p.tree, p.files, p.strip
 	}
 	edits, errs := p.parse()
 	if p.skipped != nil {
@@ -146,6 +155,7 @@ type parser struct {
 	// (xml.go): explicit writes, never quotes (see dropQuotes).
 	toolWrites map[int]bool
 	tree       Tree
+	strip      int  // Options.Strip, -1 for none
 	inPatch    bool // reading the envelope a JSON tool call carries (codexcall.go)
 	// The readers, and in readers the order auto-detection tries them in:
 	// the most distinctive markers first, whole-file fences (a bare
@@ -267,7 +277,7 @@ func (p *parser) treeText(pth string) (string, bool) {
 }
 
 func newParser(text string, f edit.Format) *parser {
-	p := &parser{text: text, lines: syntax.SplitLines(text), format: f, leanOnWhole: map[int]bool{}, toolWrites: map[int]bool{}}
+	p := &parser{text: text, lines: syntax.SplitLines(text), format: f, strip: -1, leanOnWhole: map[int]bool{}, toolWrites: map[int]bool{}}
 	p.codex.p, p.sr.p, p.nearMiss.p, p.json.p, p.xml.p, p.whole.p = p, p, p, p, p, p
 	p.diff = udiffReader{p: p, fenceClose: -1, openFence: -1}
 	p.readers = [...]reader{&p.codex, &p.sr, &p.diff, &p.json, &p.nearMiss, &p.xml, &p.whole}

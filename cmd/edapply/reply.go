@@ -39,7 +39,7 @@ func loadReply(opts *planOptions, in io.Reader) (*loadedReply, error) {
 	if err := cli.CheckRoot(opts.root); err != nil {
 		return nil, err
 	}
-	src, edits, perrs, err := readEdits(opts.response, parse.Options{Format: opts.format, Skipped: opts.skipped}, opts.root, in)
+	src, edits, perrs, err := readEdits(opts.response, parse.Options{Format: opts.format, Skipped: opts.skipped, Strip: opts.strip.value()}, opts.root, in)
 	if err != nil {
 		return nil, err
 	}
