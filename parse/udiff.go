@@ -485,8 +485,17 @@ func (p *parser) readHunk(i int, header bool) (h hunk, next int) {
 	// that joining hunks copies rather than writes over the next one's.
 	buf := p.diff.lines
 	from := len(buf)
+	nOld, nNew := 0, 0
 	for ; p.bodyLineAt(k); k++ {
 		t := p.lines[k].Text
+		if h.numbered && nOld == h.nums.oldLines && nNew == h.nums.newLines && p.pastCount(t) {
+			break
+		}
+		if t != "" && t[0] != '\\' {
+			nOld, nNew = nOld+b2i(t[0] != '+'), nNew+b2i(t[0] != '-')
+		} else if t == "" {
+			nOld, nNew = nOld+1, nNew+1
+		}
 		switch {
 		case t == "":
 			buf, from = appendHunkLine(buf, from, hunkLine{kind: ' ', text: p.rawLine(k, 0), blank: true})
@@ -507,6 +516,26 @@ func (p *parser) readHunk(i int, header bool) (h hunk, next int) {
 	h.to = k
 	h.trimTrailingBlanks()
 	return h, h.to
+}
+
+// pastCount reports whether t, a line right after all the lines a hunk's
+// header counts, is not the hunk's although it reads as a removed line:
+// a line of dashes ("-- ", git format-patch's signature; "---", a
+// Markdown rule) that the file does not hold without its '-'. Any other
+// line goes on as today: models miscount, and a line the counts leave
+// out is more often the hunk's than not.
+func (p *parser) pastCount(t string) bool {
+	if !strings.HasPrefix(t, "--") || strings.Trim(t, "- ") != "" {
+		return false
+	}
+	return !p.diffFileHas(t[1:])
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // trimTrailingBlanks drops the empty lines at the end of a hunk unless its
