@@ -95,6 +95,9 @@ func (r *udiffReader) starts(i int) bool {
 	if strings.HasPrefix(t, "diff --git ") || syntax.IsHunkHeader(t) {
 		return true
 	}
+	if strings.HasPrefix(t, "*** ") {
+		return p.contextStarts(i)
+	}
 	_, _, ok := p.fileHeaderAt(i, false)
 	return ok
 }
@@ -591,6 +594,8 @@ type diffFile struct {
 	svnNew bool
 	// short is a name that Options.Strip would strip entirely.
 	short string
+	// broken says why a context diff's hunk cannot be read.
+	broken string
 }
 
 // stripName strips p.strip leading components from pth, a name of f's
@@ -646,7 +651,12 @@ func (r *udiffReader) read(i int) int {
 		p.errorf(lineNum(i), "hunk has no file header: put \"--- a/PATH\" and \"+++ b/PATH\" lines before it")
 		return max(next, h.to, i+1)
 	}
-	f := p.readDiffFile(i)
+	var f *diffFile
+	if strings.HasPrefix(p.lines[i].Text, "*** ") {
+		f = p.readContextFile(i)
+	} else {
+		f = p.readDiffFile(i)
+	}
 	p.lowerDiffFile(f)
 	return max(f.to, i+1)
 }
@@ -854,6 +864,12 @@ func (h *hunk) elides() bool {
 // hunks of an edit.
 func (p *parser) lowerDiffFile(f *diffFile) {
 	d := diffTargets{line: lineNum(f.from)}
+	if f.broken != "" {
+		h := &f.hunks[len(f.hunks)-1]
+		p.errorHint(lineNum(h.from), "Resend the context diff as diff -c writes it, or as a unified diff.",
+			"cannot read the context diff's hunk: %s", f.broken)
+		return
+	}
 	if why, line, quiet := p.cutOff(f); why != "" {
 		if !quiet {
 			p.errorHint(line, truncatedHint, "the diff looks truncated: %s", why)

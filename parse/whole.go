@@ -625,7 +625,8 @@ func (p *parser) foreign(j int) bool {
 		strings.HasPrefix(t, "*** Begin Patch") && p.envelopeAt(j), strings.HasPrefix(t, "*** Update File:"),
 		strings.HasPrefix(t, "*** Add File:"), strings.HasPrefix(t, "*** Delete File:"):
 		return true
-	case strings.HasPrefix(t, "--- ") && j+1 < len(p.lines) && strings.HasPrefix(p.lines[j+1].Text, "+++ "):
+	case strings.HasPrefix(t, "--- ") && j+1 < len(p.lines) && strings.HasPrefix(p.lines[j+1].Text, "+++ "),
+		strings.HasPrefix(t, "*** ") && p.contextStarts(j):
 		return true
 	}
 	tt := strings.TrimSpace(t)
