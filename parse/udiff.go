@@ -21,7 +21,9 @@ import (
 // and git's own parser (go-gitdiff) rejects or silently skips such input. A
 // hunk therefore ends where its lines stop looking like hunk lines, never
 // where its counts say; the counts only decide whether trailing blank lines
-// belong to it. go-gitdiff reads what it is good at: the extended header
+// belong to it, and whether a line of dashes right after the counted lines
+// (a format-patch signature, a rule) is prose (pastCount). Context diffs
+// (contextdiff.go) are read into the same hunks. go-gitdiff reads what it is good at: the extended header
 // block after "diff --git" (new/deleted file, rename, copy, modes, quoted
 // names). Diffs are parsed only, never applied with gitdiff.Apply: the
 // applier locates each hunk's text itself.
@@ -52,7 +54,9 @@ import (
 //   - a diff the reply ends inside (in a hunk short of its header's
 //     counts, in the middle of a hunk's line, or in a diff fence never
 //     closed) is a PARSE_ERROR "the diff looks truncated", never applied;
-//   - "--- /dev/null" or "new file mode" is a Create of the '+' lines;
+//   - "--- /dev/null" or "new file mode" is a Create of the '+' lines, as
+//     is a section svn or bzr marks new, and one whose only hunk is "@@
+//     -0,0 +1,N @@" for a file the tree lacks (createsMissing);
 //     "+++ /dev/null" is a Delete whose Old is the '-' lines;
 //   - a git rename is a Rename followed by Replaces on the new path;
 //   - a mode change sets Mode on the file's first edit; a mode-only change
