@@ -25,6 +25,22 @@ func BenchmarkParseFenceRun(b *testing.B) {
 	}
 }
 
+// BenchmarkParseSmallFiles parses a run of small whole-file fences ("f.go",
+// "```go", "x", "```") with nothing else, at 4,000, 16,000 and 64,000
+// files: after each close, the fences up to the next edit region are
+// weighed for the file's true close. Linear work grows ns/op by 4 and 16.
+func BenchmarkParseSmallFiles(b *testing.B) {
+	for _, n := range []int{4000, 16000, 64000} {
+		b.Run(fmt.Sprintf("%d", n), func(b *testing.B) {
+			reply := strings.Repeat("f.go\n```go\nx\n```\n", n)
+			if edits, errs := parse.Parse(reply, parse.Options{}); len(edits) == 0 || len(errs) > 0 {
+				b.Fatalf("parsed %d edits and %d errors, want whole files", len(edits), len(errs))
+			}
+			benchParse(b, reply)
+		})
+	}
+}
+
 // BenchmarkParseManyErrors parses a reply of unclosed SEARCH markers, one
 // a line, at 100,000, 400,000 and 1,600,000 lines: every line is an
 // error, of which the parser keeps a few and counts the rest.

@@ -37,6 +37,30 @@ func TestWholeScanLinear(t *testing.T) {
 	}
 }
 
+// TestFenceCloseLinear: after each file's closing fence, the fences up to
+// the next edit region are weighed to find the file's true close; a run
+// of small files whose fences no region ends makes each look far ahead.
+// What each line there is, is judged once per reply, not once per file.
+func TestFenceCloseLinear(t *testing.T) {
+	for _, tt := range []struct {
+		name, unit string
+	}{
+		{"bare fences", "f.go\n```\n"},
+		{"closed files", "f.go\n```go\nx\n```\n"},
+		{"documents", "a.md\n```\nx\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, n := range []int{1000, 8000} {
+				p := newParser(strings.Repeat(tt.unit, n), edit.FormatAuto)
+				p.parse()
+				if lines := len(p.lines); p.whole.scanned > 4*lines {
+					t.Errorf("%d units: the fences' scans looked at %d lines of %d: more than linear", n, p.whole.scanned, lines)
+				}
+			}
+		})
+	}
+}
+
 // TestRepeatedErrorsSummarized: errors of one kind are listed in full
 // maxSameErrors times; the last listed counts the rest and names the last
 // line, and errors of another kind keep their own count.
