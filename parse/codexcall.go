@@ -293,11 +293,12 @@ func (p *parser) readCarriedPatch(it jsonItem) {
 	sub := newParser(it.patch, edit.FormatCodex)
 	sub.tree, sub.inPatch = p.tree, true
 	sub.run()
+	sub.summarizeErrors()
 	for _, e := range sub.errs {
 		ce := *e
 		ce.Msg = fmt.Sprintf("the patch in this tool call, at its line %d: %s", e.Line, e.Msg)
 		ce.Line = num
-		p.errs.Add(&ce)
+		p.addError(&ce)
 	}
 	if len(sub.errs) > 0 {
 		return // half a patch is worse than none

@@ -34,9 +34,10 @@
 //     fences; only a divider at nesting depth one splits it, and the path
 //     is the line before the block, a fence's info string, or the previous
 //     block's file. It keeps the openers it found never closed.
-//   - udiffReader (udiff.go): a unified diff, git's or a model's loose one
-//     (miscounted hunks, "@@" without numbers, no "diff --git"); git's
-//     extended headers through go-gitdiff. It keeps the fence the diff
+//   - udiffReader (udiff.go, contextdiff.go): a unified diff, git's or a
+//     model's loose one (miscounted hunks, "@@" without numbers, no "diff
+//     --git"), or a context diff (diff -c); git's extended headers through
+//     go-gitdiff; names as patch reads them, or stripped by [Options.Strip]. It keeps the fence the diff
 //     sits in, a diff fence never closed (a reply cut off) and the lines of
 //     the file being edited, for context lines that lost their space.
 //   - jsonReader (json.go, codexcall.go, shellcall.go): JSON tool calls,

@@ -926,11 +926,12 @@ func (p *parser) readCarriedDiff(it jsonItem) {
 	sub := newParser(text, edit.FormatUDiff)
 	sub.tree, sub.complete = p.tree, true
 	sub.run()
+	sub.summarizeErrors()
 	for _, e := range sub.errs {
 		ce := *e
 		ce.Msg = fmt.Sprintf("the diff in this tool call, at its line %d: %s", e.Line, e.Msg)
 		ce.Line = num
-		p.errs.Add(&ce)
+		p.addError(&ce)
 	}
 	if len(sub.errs) > 0 {
 		return

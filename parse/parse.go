@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
+	"strconv"
 	"strings"
 	"unsafe"
 
@@ -25,6 +26,12 @@ type Options struct {
 	// or a snippet quoted from it. Parse only ever stats and reads regular
 	// files of at most 64 MiB, by clean relative names.
 	Tree Tree
+	// Strip, if not nil, is how many leading components to strip from
+	// the names a diff's headers give, as patch -pN and git apply -pN
+	// do. When nil, git's "a/" and "b/" prefixes and its mnemonic ones
+	// ("i/", "w/", "c/", "o/") are stripped, and of a plain diff's two
+	// names the one the tree has is the file.
+	Strip *int
 	// Skipped, if not nil and Format is not edit.FormatAuto, is told of
 	// each edit that edit.FormatAuto would read from a region Format
 	// leaves unread, in the reply's order, once Parse has read the
@@ -55,11 +62,14 @@ type Options struct {
 func Parse(src string, opts Options) ([]edit.Edit, edit.ErrorList) {
 	p := newParser(src, opts.Format)
 	p.tree, p.complete = opts.Tree, opts.Complete
+	if opts.Strip != nil {
+		p.strip = max(*opts.Strip, 0)
+	}
 	p.setFile(opts.File, opts.FileArg)
 	if opts.Format != edit.FormatAuto && opts.Skipped != nil {
 		p.files = map[string]*treeFile{}
 		p.skipped = newParser(src, edit.FormatAuto)
-		p.skipped.lines, p.skipped.tree, p.skipped.files = p.lines, p.tree, p.files
+		p.skipped.lines, p.skipped.tree, p.skipped.files, p.skipped.strip = p.lines, p.tree, p.files, p.strip
 		p.skipped.setFile(opts.File, opts.FileArg)
 	}
 	edits, errs := p.parse()
@@ -107,9 +117,10 @@ func (p *parser) parse() ([]edit.Edit, edit.ErrorList) {
 	p.dropQuotes(nil)
 	if len(p.edits) == 0 && len(p.errs) == 0 {
 		for k := range p.json.views {
-			p.errs.Add(&p.json.views[k])
+			p.addError(&p.json.views[k])
 		}
 	}
+	p.summarizeErrors()
 	for i := range p.edits {
 		p.edits[i].Block = i
 	}
@@ -156,6 +167,7 @@ type parser struct {
 	// (xml.go): explicit writes, never quotes (see dropQuotes).
 	toolWrites map[int]bool
 	tree       Tree
+	strip      int  // Options.Strip, -1 for none
 	inPatch    bool // reading the envelope a JSON tool call carries (codexcall.go)
 	// The readers, and in readers the order auto-detection tries them in:
 	// the most distinctive markers first, whole-file fences (a bare
@@ -188,6 +200,11 @@ type parser struct {
 	// which the first SEARCH/REPLACE block without a path inherits as
 	// if a block before it had named it. fileArg is Options.FileArg.
 	file, fileArg string
+
+	// errKinds counts the errors of each kind, otherErrors those past
+	// maxErrors (see addError).
+	errKinds    map[string]*errorKind
+	otherErrors errorKind
 }
 
 // setFile sets the file of the edits that name none, and how the
@@ -296,7 +313,7 @@ func (p *parser) treeText(pth string) (string, bool) {
 }
 
 func newParser(text string, f edit.Format) *parser {
-	p := &parser{text: text, lines: syntax.SplitLines(text), format: f, leanOnWhole: map[int]bool{}, toolWrites: map[int]bool{}}
+	p := &parser{text: text, lines: syntax.SplitLines(text), format: f, strip: -1, leanOnWhole: map[int]bool{}, toolWrites: map[int]bool{}}
 	p.codex.p, p.sr.p, p.nearMiss.p, p.json.p, p.zed.p, p.xml.p, p.whole.p = p, p, p, p, p, p, p
 	p.diff = udiffReader{p: p, fenceClose: -1, openFence: -1}
 	p.readers = [...]reader{&p.codex, &p.sr, &p.diff, &p.json, &p.nearMiss, &p.zed, &p.xml, &p.whole}
@@ -419,7 +436,100 @@ func (p *parser) errorf(num int, format string, args ...any) {
 
 // errorHint records a PARSE_ERROR with a hint of the reader's own.
 func (p *parser) errorHint(num int, hint, format string, args ...any) {
-	p.errs.Add(&edit.Error{Code: edit.CodeParse, Edit: -1, Line: num, Msg: fmt.Sprintf(format, args...), Hint: hint})
+	p.addError(&edit.Error{Code: edit.CodeParse, Edit: -1, Line: num, Msg: fmt.Sprintf(format, args...), Hint: hint})
+}
+
+// maxSameErrors is how many errors of one kind a reply gets in full; the
+// last of them counts the rest. A reply of a million marker lines gets a
+// few errors and a count, not a receipt of a million. maxErrors bounds
+// the errors of every kind together, for a million unlike ones.
+const (
+	maxSameErrors = 5
+	maxErrors     = 100
+)
+
+// An errorKind counts the errors of one kind: the ones kept, the last
+// kept and the ones left out after it, the last of them at lastLine.
+type errorKind struct {
+	kept     int
+	last     *edit.Error
+	more     int
+	lastLine int
+}
+
+// addError records e, unless maxSameErrors errors of its kind or
+// maxErrors in all are recorded already: then it is only counted, on the
+// last error recorded of its kind (or of all). Errors are of one kind
+// when their code, hint and message agree but for numbers (lines, counts).
+func (p *parser) addError(e *edit.Error) {
+	if p.errKinds == nil {
+		p.errKinds = map[string]*errorKind{}
+	}
+	key := string(e.Code) + "\x00" + e.Hint + "\x00" + withoutDigits(e.Msg)
+	k := p.errKinds[key]
+	if k == nil {
+		k = &errorKind{}
+		p.errKinds[key] = k
+	}
+	switch {
+	case k.kept >= maxSameErrors:
+	case len(p.errs) >= maxErrors:
+		k = &p.otherErrors
+	default:
+		k.kept++
+		k.last = e
+		p.errs.Add(e)
+		return
+	}
+	k.more++
+	k.lastLine = e.Line
+}
+
+// withoutDigits is s with each run of digits as one '#'.
+func withoutDigits(s string) string {
+	if !strings.ContainsAny(s, "0123456789") {
+		return s
+	}
+	var b strings.Builder
+	digit := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if '0' <= c && c <= '9' {
+			if !digit {
+				b.WriteByte('#')
+			}
+			digit = true
+			continue
+		}
+		digit = false
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// summarizeErrors tells, on the last error kept of each kind, how many
+// more of that kind were left out.
+func (p *parser) summarizeErrors() {
+	for _, k := range p.errKinds {
+		if k.more > 0 {
+			k.last.Msg += fmt.Sprintf(" (and %s more like it, the last on line %d)", groupDigits(k.more), k.lastLine)
+			k.more = 0
+		}
+	}
+	if k := &p.otherErrors; k.more > 0 {
+		last := p.errs[len(p.errs)-1]
+		last.Msg += fmt.Sprintf(" (and %s more errors, the last on line %d)", groupDigits(k.more), k.lastLine)
+		k.more = 0
+	}
+}
+
+// groupDigits writes n with commas between groups of three digits.
+func groupDigits(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // add records an edit whose region spans lines [from, to) of the output.

@@ -3,6 +3,7 @@ package parse
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,7 +21,9 @@ import (
 // and git's own parser (go-gitdiff) rejects or silently skips such input. A
 // hunk therefore ends where its lines stop looking like hunk lines, never
 // where its counts say; the counts only decide whether trailing blank lines
-// belong to it. go-gitdiff reads what it is good at: the extended header
+// belong to it, and whether a line of dashes right after the counted lines
+// (a format-patch signature, a rule) is prose (pastCount). Context diffs
+// (contextdiff.go) are read into the same hunks. go-gitdiff reads what it is good at: the extended header
 // block after "diff --git" (new/deleted file, rename, copy, modes, quoted
 // names). Diffs are parsed only, never applied with gitdiff.Apply: the
 // applier locates each hunk's text itself.
@@ -51,7 +54,9 @@ import (
 //   - a diff the reply ends inside (in a hunk short of its header's
 //     counts, in the middle of a hunk's line, or in a diff fence never
 //     closed) is a PARSE_ERROR "the diff looks truncated", never applied;
-//   - "--- /dev/null" or "new file mode" is a Create of the '+' lines;
+//   - "--- /dev/null" or "new file mode" is a Create of the '+' lines, as
+//     is a section svn or bzr marks new, and one whose only hunk is "@@
+//     -0,0 +1,N @@" for a file the tree lacks (createsMissing);
 //     "+++ /dev/null" is a Delete whose Old is the '-' lines;
 //   - a git rename is a Rename followed by Replaces on the new path;
 //   - a mode change sets Mode on the file's first edit; a mode-only change
@@ -93,6 +98,9 @@ func (r *udiffReader) starts(i int) bool {
 	t := p.lines[i].Text
 	if strings.HasPrefix(t, "diff --git ") || syntax.IsHunkHeader(t) {
 		return true
+	}
+	if strings.HasPrefix(t, "*** ") {
+		return p.contextStarts(i)
 	}
 	_, _, ok := p.fileHeaderAt(i, false)
 	return ok
@@ -171,7 +179,11 @@ func (p *parser) fileHeaderAt(i int, inGit bool) (h syntax.FileHeader, next int,
 	if i+1 >= len(p.lines) {
 		return h, i, false
 	}
-	if h, ok = syntax.ReadFileHeader(p.lines[i].Text, p.lines[i+1].Text, inGit, p.inTree); !ok {
+	read := syntax.ReadFileHeader
+	if p.strip >= 0 {
+		read = syntax.ReadFileHeaderAsWritten
+	}
+	if h, ok = read(p.lines[i].Text, p.lines[i+1].Text, inGit, p.inTree); !ok {
 		return h, i, false
 	}
 	return h, i + 2, true
@@ -480,8 +492,17 @@ func (p *parser) readHunk(i int, header bool) (h hunk, next int) {
 	// that joining hunks copies rather than writes over the next one's.
 	buf := p.diff.lines
 	from := len(buf)
+	nOld, nNew := 0, 0
 	for ; p.bodyLineAt(k); k++ {
 		t := p.lines[k].Text
+		if h.numbered && nOld == h.nums.oldLines && nNew == h.nums.newLines && p.pastCount(t) {
+			break
+		}
+		if t != "" && t[0] != '\\' {
+			nOld, nNew = nOld+b2i(t[0] != '+'), nNew+b2i(t[0] != '-')
+		} else if t == "" {
+			nOld, nNew = nOld+1, nNew+1
+		}
 		switch {
 		case t == "":
 			buf, from = appendHunkLine(buf, from, hunkLine{kind: ' ', text: p.rawLine(k, 0), blank: true})
@@ -502,6 +523,26 @@ func (p *parser) readHunk(i int, header bool) (h hunk, next int) {
 	h.to = k
 	h.trimTrailingBlanks()
 	return h, h.to
+}
+
+// pastCount reports whether t, a line right after all the lines a hunk's
+// header counts, is not the hunk's although it reads as a removed line:
+// a line of dashes ("-- ", git format-patch's signature; "---", a
+// Markdown rule) that the file does not hold without its '-'. Any other
+// line goes on as today: models miscount, and a line the counts leave
+// out is more often the hunk's than not.
+func (p *parser) pastCount(t string) bool {
+	if !strings.HasPrefix(t, "--") || strings.Trim(t, "- ") != "" {
+		return false
+	}
+	return !p.diffFileHas(t[1:])
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // trimTrailingBlanks drops the empty lines at the end of a hunk unless its
@@ -552,6 +593,42 @@ type diffFile struct {
 	binary        bool
 	similar       bool // a "similarity index" line: differing names are a rename
 	firstHunkLine int  // line index of the first hunk, or to
+	// svnNew says the header marks a file that did not exist without
+	// naming /dev/null: svn's "(revision 0)", bzr's "=== added file".
+	svnNew bool
+	// short is a name that Options.Strip would strip entirely.
+	short string
+	// broken says why a context diff's hunk cannot be read.
+	broken string
+}
+
+// stripName strips p.strip leading components from pth, a name of f's
+// header, as patch -pN does; a name with no more than that many is
+// recorded in f.short and left as written.
+func (p *parser) stripName(f *diffFile, pth string) string {
+	if p.strip <= 0 || pth == syntax.DevNull {
+		return pth
+	}
+	rest, ok := stripComponents(pth, p.strip)
+	if !ok {
+		if f.short == "" {
+			f.short = pth
+		}
+		return pth
+	}
+	return rest
+}
+
+// stripComponents removes n leading components from pth.
+func stripComponents(pth string, n int) (string, bool) {
+	for ; n > 0; n-- {
+		k := strings.IndexByte(pth, '/')
+		if k < 0 {
+			return "", false
+		}
+		pth = strings.TrimLeft(pth[k+1:], "/")
+	}
+	return pth, pth != ""
 }
 
 func isBinaryMarker(t string) bool {
@@ -583,7 +660,12 @@ func (r *udiffReader) read(i int) int {
 			"hunk has no file header: put \"--- a/PATH\" and \"+++ b/PATH\" lines before it")
 		return max(next, h.to, i+1)
 	}
-	f := p.readDiffFile(i)
+	var f *diffFile
+	if strings.HasPrefix(p.lines[i].Text, "*** ") {
+		f = p.readContextFile(i)
+	} else {
+		f = p.readDiffFile(i)
+	}
 	p.lowerDiffFile(f)
 	return max(f.to, i+1)
 }
@@ -607,7 +689,14 @@ func (p *parser) readDiffFile(i int) *diffFile {
 		}
 	}
 	if h, next, ok := p.fileHeaderAt(k, f.gitLine != ""); ok {
-		f.hdr, f.hasHdr, k = h, true, next
+		f.hdr, f.hasHdr = h, true
+		f.svnNew = syntax.IsSvnNewFile(p.lines[k].Text)
+		f.hdr.OldPath, f.hdr.NewPath = p.stripName(f, f.hdr.OldPath), p.stripName(f, f.hdr.NewPath)
+		k = next
+	}
+	// bzr heads a new file's section with "=== added file 'x'".
+	if j := p.prevNonBlank(i); j >= 0 && strings.HasPrefix(p.lines[j].Text, "=== added file ") {
+		f.svnNew = true
 	}
 	if k < len(p.lines) && isBinaryMarker(p.lines[k].Text) {
 		f.binary = true
@@ -748,6 +837,7 @@ type diffTargets struct {
 	isNew, isDelete  bool
 	isRename         bool
 	mode             uint32 // the new mode a git header gives, 0 for none
+	git              bool   // the section has a "diff --git" header
 	target           string
 	line             int // 1-based output line of the section, for errors
 }
@@ -809,6 +899,12 @@ func (h *hunk) elides() bool {
 // hunks of an edit.
 func (p *parser) lowerDiffFile(f *diffFile) {
 	d := diffTargets{line: lineNum(f.from)}
+	if f.broken != "" {
+		h := &f.hunks[len(f.hunks)-1]
+		p.errorHint(lineNum(h.from), "Resend the context diff as diff -c writes it, or as a unified diff.",
+			"cannot read the context diff's hunk: %s", f.broken)
+		return
+	}
 	if why, line, quiet := p.cutOff(f); why != "" {
 		if !quiet {
 			p.errorHint(line, truncatedHint, "the diff looks truncated: %s", why)
@@ -825,9 +921,14 @@ func (p *parser) lowerDiffFile(f *diffFile) {
 	}
 	if f.hasHdr {
 		d.oldPath, d.newPath = f.hdr.OldPath, f.hdr.NewPath
-		d.isNew, d.isDelete = d.oldPath == syntax.DevNull, d.newPath == syntax.DevNull
+		d.isNew, d.isDelete = d.oldPath == syntax.DevNull || f.svnNew, d.newPath == syntax.DevNull
 	}
 	if f.git != nil && !p.readGitHeader(f.git, &d) {
+		return
+	}
+	if f.short != "" {
+		p.errorHint(d.line, fmt.Sprintf("Apply it with a smaller -p, or none: %q has fewer components.", f.short),
+			"-p %d strips every component of %q, the name this diff gives", p.strip, f.short)
 		return
 	}
 	// "diff --git a/x b/y" with a similarity index but no rename lines
@@ -844,8 +945,12 @@ func (p *parser) lowerDiffFile(f *diffFile) {
 		// file has lines to remove, and they must match it as any edit's do.
 		d.isNew = false
 	}
+	d.git = f.git != nil
 	if !p.pickTarget(&d) {
 		return
+	}
+	if !d.isNew && !d.isDelete && !d.isRename && p.createsMissing(f, d.target) {
+		d.isNew = true
 	}
 	switch {
 	case d.isNew:
@@ -867,24 +972,33 @@ func (p *parser) readGitHeader(g *gitdiff.File, d *diffTargets) bool {
 	}
 	d.isNew = d.isNew || g.IsNew
 	d.isDelete = d.isDelete || g.IsDelete
+	// go-gitdiff strips one component from the "diff --git" names, which
+	// rename lines do not have: git apply -pN strips N-1 from both.
+	gitName := func(s string) (string, bool) {
+		pth, ok := gitNamePath(s)
+		if ok && p.strip > 1 {
+			return stripComponents(pth, p.strip-1)
+		}
+		return pth, ok
+	}
 	// Rename lines are exact paths; the "--- "/"+++ " names agree or
 	// are stale prefixed variants of them.
 	if g.IsRename {
-		if o, ok := gitNamePath(g.OldName); ok {
+		if o, ok := gitName(g.OldName); ok {
 			d.oldPath = o
 		}
-		if n, ok := gitNamePath(g.NewName); ok {
+		if n, ok := gitName(g.NewName); ok {
 			d.newPath = n
 		}
 		d.isRename = d.oldPath != "" && d.newPath != "" && d.oldPath != d.newPath && !d.isNew && !d.isDelete
 	}
 	if d.oldPath == "" || d.oldPath == syntax.DevNull && !d.isNew {
-		if o, ok := gitNamePath(g.OldName); ok {
+		if o, ok := gitName(g.OldName); ok {
 			d.oldPath = o
 		}
 	}
 	if d.newPath == "" || d.newPath == syntax.DevNull && !d.isDelete {
-		if n, ok := gitNamePath(g.NewName); ok {
+		if n, ok := gitName(g.NewName); ok {
 			d.newPath = n
 		}
 	}
@@ -906,23 +1020,92 @@ func (p *parser) readGitHeader(g *gitdiff.File, d *diffTargets) bool {
 }
 
 // pickTarget sets the name the edits act on: the new one, except for a
-// deletion; a plain diff with differing names ("x.go.orig", "x.go") edits
-// the file whose name the other extends, as git apply does.
+// deletion; a diff with differing names that is no rename edits the one
+// plainTarget picks.
 func (p *parser) pickTarget(d *diffTargets) bool {
 	d.target = d.newPath
 	switch {
 	case d.isDelete:
 		d.target = d.oldPath
-	case !d.isNew && !d.isRename && d.oldPath != "" && d.newPath != "" && d.oldPath != d.newPath:
-		if strings.HasPrefix(d.newPath, d.oldPath) {
-			d.target = d.oldPath
-		}
+	case !d.isRename && d.oldPath != "" && d.newPath != "" && d.oldPath != d.newPath && d.oldPath != syntax.DevNull && d.newPath != syntax.DevNull:
+		d.target = p.plainTarget(d.oldPath, d.newPath, !d.git)
 	}
 	if d.target == "" || d.target == syntax.DevNull {
 		p.errorf(d.line, "diff names no file: put \"--- a/PATH\" and \"+++ b/PATH\" lines before its hunks")
 		return false
 	}
 	return true
+}
+
+// plainTarget picks which of a diff's two names, oldPath and newPath, is
+// the file, as patch does. Names that differ only in one component
+// ("old/x.go", "new/x.go": diff -r of two directories, plain says so)
+// name what follows it, as patch -p1 reads them, unless -p was given.
+// Of the candidates, the one the tree has is the file; when the tree has
+// both names, the shorter ("calc.py" over "calc.py.orig"), the old one
+// on a tie. Without a
+// tree, or when it has neither: the rest of a diff -r name, else the
+// name the other extends ("x.go" of "x.go", "x.go.new"), else the new.
+func (p *parser) plainTarget(oldPath, newPath string, plain bool) string {
+	rest := ""
+	if plain && p.strip < 0 {
+		rest, _ = sameBelowTop(oldPath, newPath)
+	}
+	if p.tree != nil {
+		if rest != "" && p.inTree(rest) {
+			return rest
+		}
+		switch o, n := p.inTree(oldPath), p.inTree(newPath); {
+		case o && n:
+			if len(newPath) < len(oldPath) {
+				return newPath
+			}
+			return oldPath
+		case o:
+			return oldPath
+		case n:
+			return newPath
+		}
+	}
+	switch {
+	case rest != "":
+		return rest
+	case strings.HasPrefix(newPath, oldPath):
+		return oldPath
+	}
+	return newPath
+}
+
+// sameBelowTop returns what follows the one component in which two names
+// differ, when they agree on every other ("old/src/x.go", "new/src/x.go":
+// "src/x.go"; "v1/old/x.go", "v1/new/x.go": "x.go").
+func sameBelowTop(a, b string) (string, bool) {
+	for {
+		i, j := strings.IndexByte(a, '/'), strings.IndexByte(b, '/')
+		if i <= 0 || j <= 0 {
+			return "", false
+		}
+		if a[:i] != b[:j] {
+			if a[i+1:] != b[j+1:] || a[i+1:] == "" {
+				return "", false
+			}
+			return a[i+1:], true
+		}
+		a, b = a[i+1:], b[j+1:]
+	}
+}
+
+// createsMissing reports whether f, a section that is neither a creation
+// nor a deletion by its header, creates target: the tree lacks it and
+// the section's one hunk adds every line of a file that was empty, "@@
+// -0,0 +1,N @@" (diff -N, a model that dropped /dev/null).
+func (p *parser) createsMissing(f *diffFile, target string) bool {
+	if p.tree == nil || len(f.hunks) != 1 || !fs.ValidPath(target) || p.treeStat(target).taken {
+		return false
+	}
+	h := &f.hunks[0]
+	return h.numbered && h.nums.oldStart == 0 && h.nums.oldLines == 0 && h.nums.newLines > 0 &&
+		!h.has(' ', false) && !h.has('-', true)
 }
 
 // hunksRemove reports whether any hunk has a removed line. Context alone

@@ -3,6 +3,7 @@ package parse
 import (
 	"io/fs"
 	"path"
+	"sort"
 	"strings"
 
 	"github.com/edapply/edapply/edit"
@@ -28,6 +29,34 @@ type wholeReader struct {
 	prose proseFence
 	at    int
 	block wholeBlock
+	// dead holds the states of wholeBlock's scan known to end in no
+	// block, and path those the scan under way has passed (see
+	// scanState); scanned counts the lines the scans and stopAfter
+	// looked at.
+	dead    map[scanState]bool
+	path    []scanState
+	scanned int
+	// fences are the reply's fences, clearTo what stopAfter found of its
+	// lines: clearTo[j] > 0 says no line in [j, clearTo[j]) ends fences.
+	fences  []fenceLine
+	clearTo []int32
+	seen    []int // stopAfter's, kept from call to call
+}
+
+// A scanState is where wholeBlock's scan of a fence's content stands as it
+// enters a line: what comes next depends on the line and on this alone,
+// so two scans in one state end alike. A run of path lines and fences
+// before one foreign block would otherwise be scanned once per fence, to
+// the block each time; each scan now stops where an earlier one's state
+// was found to end in nothing. A state changes only at a fence line, so
+// the states entered after fences are the only places scans meet.
+type scanState struct {
+	line         int
+	nested       bool // inside a fence of the file's own
+	bare         bool // a bare fence that may close the file was passed (firstBare)
+	doc          bool
+	fChar, nChar byte
+	fN, nestedN  int
 }
 
 func (r *wholeReader) format() edit.Format { return edit.FormatWhole }
@@ -313,8 +342,34 @@ func (p *parser) wholeBlock(i int) wholeBlock {
 	b := wholeBlock{ok: true, path: pth, open: open, close: -1, next: len(p.lines), f: f}
 	depth, firstBare := 0, -1
 	var nested syntax.Fence
+	r := &p.whole
+	r.path = r.path[:0]
+	// enter records the state entering line j, and reports whether it is
+	// one known to end in no block.
+	enter := func(j int) bool {
+		s := scanState{line: j, nested: depth != 0, bare: firstBare >= 0, doc: doc, fChar: f.Char, fN: f.N}
+		if depth != 0 {
+			s.nChar, s.nestedN = nested.Char, nested.N
+		}
+		r.path = append(r.path, s)
+		return r.dead[s]
+	}
+	// none marks the states the scan passed as ending in no block.
+	none := func() wholeBlock {
+		if r.dead == nil {
+			r.dead = map[scanState]bool{}
+		}
+		for _, s := range r.path {
+			r.dead[s] = true
+		}
+		return wholeBlock{}
+	}
+	if enter(open + 1) {
+		return none()
+	}
 scan:
 	for j := open + 1; j < len(p.lines); j++ {
+		r.scanned++
 		if g, ok := syntax.ParseFence(p.lines[j].Text); ok {
 			switch {
 			case depth == 1 && g.Closes(nested):
@@ -328,13 +383,16 @@ scan:
 			case depth == 0:
 				depth, nested = 1, g
 			}
+			if enter(j + 1) {
+				return none()
+			}
 			continue
 		}
 		if depth != 0 {
 			if srLike(p.lines[j].Text) {
 				// Marker lines are never a file's text, even inside a
 				// nested fence: the block wrapped in a second fence.
-				return wholeBlock{}
+				return none()
 			}
 			continue
 		}
@@ -342,7 +400,7 @@ scan:
 			if firstBare >= 0 {
 				break // the file ended at firstBare; another format follows
 			}
-			return wholeBlock{}
+			return none()
 		}
 		if !doc {
 			// In code, a path line before a fence that could close this one
@@ -431,44 +489,163 @@ func (p *parser) commandFence(pth string, open, close int) bool {
 // with the fewest contradictions wins, the earliest on a tie.
 func (p *parser) balancedClose(open, c int, f syntax.Fence) int {
 	// Past this many fences the input is pathological; CommonMark's
-	// reading stands, which keeps the quadratic search below small.
+	// reading stands.
 	const maxFences = 512
-	var idx []int
-	var fences []syntax.Fence
-	for j := open + 1; j < len(p.lines); j++ {
-		g, ok := syntax.ParseFence(p.lines[j].Text)
-		if j > c {
-			if ok {
-				if pth, _, _, ok := p.wholeStart(j); ok && pth != "" {
-					break
-				}
-			} else if p.foreign(j) {
-				break
-			} else if p.nextFileAt(j) {
-				break
-			}
+	all := p.fenceLines()
+	lo := sort.Search(len(all), func(k int) bool { return all[k].line > open })
+	// The fences read run from the file's open up to the first line after
+	// c where an edit region starts (stopAfter), and are at most
+	// maxFences; the next fence past them is limit.
+	limit := len(p.lines) - 1
+	if lo+maxFences < len(all) {
+		if limit = all[lo+maxFences].line; limit <= c {
+			return c
 		}
-		if ok {
-			if len(fences) == maxFences {
-				return c
-			}
-			idx, fences = append(idx, j), append(fences, g)
+	}
+	stop := p.stopAfter(c+1, limit)
+	if stop > limit {
+		if lo+maxFences < len(all) {
+			return c
+		}
+		stop = len(p.lines)
+	}
+	hi := sort.Search(len(all), func(k int) bool { return all[k].line >= stop })
+	fences := all[lo:hi]
+	// A reading of the fences before a candidate close, and one of those
+	// after it, each starting outside any fence, count their
+	// contradictions: pre[k] of fences[:k], suf[k] of fences[k:].
+	pre := make([]int, len(fences)+1)
+	n, isOpen := 0, false
+	var of syntax.Fence
+	for k, g := range fences {
+		pre[k] = n + 3*b2i(isOpen)
+		switch {
+		case !isOpen:
+			isOpen, of = true, g.f
+			n += b2i(p.looksClosing(g.line, g.f))
+		case g.f.Closes(of):
+			isOpen = false
+			n += b2i(p.looksOpening(g.line, g.f))
+		}
+	}
+	pre[len(fences)] = n + 3*b2i(isOpen)
+	suf := make([]int, len(fences)+1)
+	closer := nextClosers(fences)
+	for k := len(fences) - 1; k >= 0; k-- {
+		suf[k] = b2i(p.looksClosing(fences[k].line, fences[k].f))
+		if m := closer[k]; m < 0 {
+			suf[k] += 3
+		} else {
+			suf[k] += b2i(p.looksOpening(fences[m].line, fences[m].f)) + suf[m+1]
 		}
 	}
 	best, bestScore := c, -1
 	for k, g := range fences {
-		if idx[k] < c || !g.Closes(f) {
+		if g.line < c || !g.f.Closes(f) {
 			continue
 		}
-		score := p.misreadings(idx[:k], fences[:k]) + p.misreadings(idx[k+1:], fences[k+1:])
-		if p.looksOpening(idx[k], g) {
-			score++
-		}
+		score := pre[k] + suf[k+1] + b2i(p.looksOpening(g.line, g.f))
 		if bestScore < 0 || score < bestScore {
-			best, bestScore = idx[k], score
+			best, bestScore = g.line, score
 		}
 	}
 	return best
+}
+
+// A fenceLine is a fence and its line.
+type fenceLine struct {
+	line int
+	f    syntax.Fence
+}
+
+// fenceLines lists the reply's fences, read once.
+func (p *parser) fenceLines() []fenceLine {
+	r := &p.whole
+	if r.fences == nil {
+		r.fences = []fenceLine{}
+		for j := range p.lines {
+			if g, ok := syntax.ParseFence(p.lines[j].Text); ok {
+				r.fences = append(r.fences, fenceLine{j, g})
+			}
+		}
+	}
+	return r.fences
+}
+
+// nextClosers returns, for each fence, the index of the first fence after
+// it that can close it, or -1: read right to left, keeping for each fence
+// character and length the nearest bare fence.
+func nextClosers(fences []fenceLine) []int {
+	out := make([]int, len(fences))
+	type kind struct {
+		char byte
+		n    int
+	}
+	nearest := map[kind]int{}
+	for k := len(fences) - 1; k >= 0; k-- {
+		g := fences[k].f
+		out[k] = -1
+		for kd, m := range nearest {
+			if kd.char == g.Char && kd.n >= g.N && (out[k] < 0 || m < out[k]) {
+				out[k] = m
+			}
+		}
+		if g.Info == "" {
+			nearest[kind{g.Char, g.N}] = k
+		}
+	}
+	return out
+}
+
+// stopAfter returns the first line from from on, up to limit, where an
+// edit region starts and a file's fences end (a fence naming a file, a
+// foreign marker, another file's path line), or a line past limit when
+// there is none. Which lines are no such start is kept: a line is judged
+// once per reply, however many files' fences run past it.
+func (p *parser) stopAfter(from, limit int) int {
+	r := &p.whole
+	if r.clearTo == nil {
+		r.clearTo = make([]int32, len(p.lines)+1)
+	}
+	j := from
+	seen := r.seen[:0]
+	for j <= limit && j < len(p.lines) {
+		if t := r.clearTo[j]; t > 0 {
+			// Every line passed on the way learns where this scan ends,
+			// so that no later scan follows the same jumps again.
+			seen = append(seen, j)
+			j = int(t)
+			continue
+		}
+		if p.endsFences(j) {
+			break
+		}
+		seen = append(seen, j)
+		j++
+	}
+	if j >= len(p.lines) {
+		j = len(p.lines)
+	}
+	for _, x := range seen {
+		r.clearTo[x] = int32(j)
+	}
+	r.seen = seen
+	if j == len(p.lines) {
+		return limit + 1
+	}
+	return j
+}
+
+// endsFences reports whether line j, after a file's closing fence, starts
+// what balancedClose reads no further than: a fence that names a file,
+// another format's marker, or another file's path line.
+func (p *parser) endsFences(j int) bool {
+	p.whole.scanned++
+	if _, ok := syntax.ParseFence(p.lines[j].Text); ok {
+		pth, _, _, ok := p.wholeStart(j)
+		return ok && pth != ""
+	}
+	return p.foreign(j) || p.nextFileAt(j)
 }
 
 // nextFileAt reports whether the path line j begins another file's block.
@@ -483,32 +660,6 @@ func (p *parser) nextFileAt(j int) bool {
 	}
 	_, afterFence := syntax.ParseFence(p.lines[j-1].Text)
 	return !afterFence
-}
-
-// misreadings reads fences (at lines idx) as a Markdown sequence starting
-// outside any fence and counts the fences whose role contradicts the lines
-// around them, plus three if a fence is left open.
-func (p *parser) misreadings(idx []int, fences []syntax.Fence) int {
-	n, open := 0, false
-	var of syntax.Fence
-	for k, g := range fences {
-		switch {
-		case !open:
-			open, of = true, g
-			if p.looksClosing(idx[k], g) {
-				n++
-			}
-		case g.Closes(of):
-			open = false
-			if p.looksOpening(idx[k], g) {
-				n++
-			}
-		}
-	}
-	if open {
-		n += 3
-	}
-	return n
 }
 
 // looksOpening reports whether the fence g at line j reads as one that
@@ -577,7 +728,8 @@ func (p *parser) foreign(j int) bool {
 		strings.HasPrefix(t, "*** Begin Patch") && p.envelopeAt(j), strings.HasPrefix(t, "*** Update File:"),
 		strings.HasPrefix(t, "*** Add File:"), strings.HasPrefix(t, "*** Delete File:"):
 		return true
-	case strings.HasPrefix(t, "--- ") && j+1 < len(p.lines) && strings.HasPrefix(p.lines[j+1].Text, "+++ "):
+	case strings.HasPrefix(t, "--- ") && j+1 < len(p.lines) && strings.HasPrefix(p.lines[j+1].Text, "+++ "),
+		strings.HasPrefix(t, "*** ") && p.contextStarts(j):
 		return true
 	}
 	tt := strings.TrimSpace(t)

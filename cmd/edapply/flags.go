@@ -26,10 +26,11 @@ type planOptions struct {
 	base     []string // PATH=HASH, as given
 	strict   bool
 	trimWS   bool
-	prefixes []string // --path-prefix
-	encoding string   // --encoding
-	response string   // RESPONSE_FILE; "" or "-" for stdin
-	file     string   // --file: the file of edits that name none
+	prefixes []string  // --path-prefix
+	encoding string    // --encoding
+	response string    // RESPONSE_FILE; "" or "-" for stdin
+	file     string    // --file: the file of edits that name none
+	strip    stripFlag // -p
 	// skipped, if set, is told of each edit that --format leaves unread
 	// (parse.Options.Skipped).
 	skipped func(edit.Edit)
@@ -45,6 +46,7 @@ func addPlanFlags(fs *pflag.FlagSet, opts *planOptions, baseUsage string) {
 	fs.BoolVar(&opts.trimWS, "trim-trailing-ws", false, "strip trailing spaces and tabs from the lines edits add")
 	addPrefixFlag(fs, &opts.prefixes)
 	addFileFlag(fs, &opts.file)
+	addStripFlag(fs, &opts.strip)
 	addEncodingFlag(fs, &opts.encoding)
 }
 
@@ -82,6 +84,44 @@ func checkEncoding(name string) error {
 		return usagef("--encoding %q: %v", name, err)
 	}
 	return nil
+}
+
+// addStripFlag registers -p, which every command that reads diffs takes.
+func addStripFlag(fs *pflag.FlagSet, s *stripFlag) {
+	fs.VarP(s, "strip", "p", "strip `N` leading components from a diff's file names, as patch -pN and git apply -pN (default: git's a/ and b/; of other diffs' two names, the one that exists)")
+}
+
+// A stripFlag is the value of -p: a count of components, once given.
+type stripFlag struct {
+	n   int
+	set bool
+}
+
+func (s *stripFlag) String() string {
+	if !s.set {
+		return ""
+	}
+	return strconv.Itoa(s.n)
+}
+
+func (s *stripFlag) Type() string { return "int" }
+
+func (s *stripFlag) Set(v string) error {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return fmt.Errorf("-p takes a count of components, 0 or more, not %q", v)
+	}
+	s.n, s.set = n, true
+	return nil
+}
+
+// value is the flag as parse.Options.Strip wants it: nil when not given.
+func (s *stripFlag) value() *int {
+	if !s.set {
+		return nil
+	}
+	n := s.n
+	return &n
 }
 
 // addPrefixFlag registers --path-prefix, which every command that

@@ -12,6 +12,7 @@ import (
 type parseOptions struct {
 	root     string
 	format   edit.Format
+	strip    stripFlag
 	response string // "" or "-" for stdin
 	file     string // --file
 }
@@ -45,6 +46,7 @@ Exit status: 0 every region parsed; 1 some region failed to parse;
 	cmd.Flags().StringVarP(&opts.root, "root", "C", ".", "working tree `DIR` consulted where the reply is ambiguous")
 	cmd.Flags().VarP(&opts.format, "format", "f", "edit format: "+edit.FormatNames())
 	addFileFlag(cmd.Flags(), &opts.file)
+	addStripFlag(cmd.Flags(), &opts.strip)
 	registerCompletions(cmd)
 	return cmd
 }
@@ -52,7 +54,9 @@ Exit status: 0 every region parsed; 1 some region failed to parse;
 // runParse prints the parse of the response. Its status follows apply's:
 // a response with no edit is 2, one with a region that failed is 1.
 func runParse(opts *parseOptions, in io.Reader, out io.Writer) error {
-	_, edits, errs, err := readEdits(opts.response, replyParseOptions(opts.format, opts.file), opts.root, in)
+	popts := replyParseOptions(opts.format, opts.file)
+	popts.Strip = opts.strip.value()
+	_, edits, errs, err := readEdits(opts.response, popts, opts.root, in)
 	if err != nil {
 		return err
 	}

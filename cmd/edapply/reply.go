@@ -44,6 +44,7 @@ func loadReply(opts *planOptions, in io.Reader) (*loadedReply, error) {
 	}
 	popts := replyParseOptions(opts.format, opts.file)
 	popts.Skipped = opts.skipped
+	popts.Strip = opts.strip.value()
 	src, edits, perrs, err := readEdits(opts.response, popts, opts.root, in)
 	if err != nil {
 		return nil, err

@@ -39,9 +39,48 @@ func parseHeaderName(s string) (diffName, bool) {
 	var n diffName
 	if i := strings.IndexByte(s, '\t'); i >= 0 {
 		s, n.lenient = s[:i], true
+	} else if name, ok := cutSvnLabel(s); ok {
+		// svn's "(revision N)" or "(working copy)" whose tab was lost.
+		s = name
 	}
 	n.name = strings.TrimSpace(s)
 	return n, n.name != ""
+}
+
+// cutSvnLabel returns s without the label svn writes after a header's name
+// ("x.go (revision 12)", "(working copy)", "(nonexistent)"), when it has one.
+func cutSvnLabel(s string) (string, bool) {
+	s = strings.TrimRight(s, " ")
+	if !strings.HasSuffix(s, ")") {
+		return s, false
+	}
+	k := strings.LastIndex(s, " (")
+	if k <= 0 {
+		return s, false
+	}
+	switch label := s[k+2 : len(s)-1]; {
+	case label == "working copy", label == "nonexistent":
+	case strings.HasPrefix(label, "revision ") && isDigits(label[len("revision "):]):
+	default:
+		return s, false
+	}
+	return s[:k], true
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// IsSvnNewFile reports whether the text after a "--- " header's name is
+// svn's mark of a file that did not exist: "(revision 0)", "(nonexistent)".
+func IsSvnNewFile(minus string) bool {
+	s := strings.TrimRight(minus, " \t")
+	return strings.HasSuffix(s, "(revision 0)") || strings.HasSuffix(s, "(nonexistent)")
 }
 
 // closingQuote returns the index of the quote closing the one at s[0], or -1.
@@ -79,8 +118,13 @@ func DiffPath(s string, lenient bool) (string, bool) {
 }
 
 // stripPrefixes removes git's "a/" and "b/" prefixes when the pair shows it
-// uses them, so a real directory named "a" survives a prefix-less diff.
+// uses them, so a real directory named "a" survives a prefix-less diff;
+// and the prefixes of git's diff.mnemonicPrefix ("i/" index, "w/" work
+// tree, "c/" commit, "o/" object) when both names carry a pair of them.
 func stripPrefixes(oldName, newName string) (string, string, bool) {
+	if o, n, ok := stripMnemonic(oldName, newName); ok {
+		return o, n, true
+	}
 	oa := strings.HasPrefix(oldName, "a/")
 	nb := strings.HasPrefix(newName, "b/")
 	strippedOld, strippedNew := false, false
@@ -91,6 +135,25 @@ func stripPrefixes(oldName, newName string) (string, string, bool) {
 		newName, strippedNew = newName[2:], true
 	}
 	return oldName, newName, strippedOld || strippedNew
+}
+
+// mnemonicPairs are the prefixes git diff writes with diff.mnemonicPrefix,
+// old side then new: the index and the work tree, a commit and the work
+// tree, a commit and the index, an object and the work tree.
+var mnemonicPairs = []string{"iw", "cw", "ci", "ow"}
+
+// stripMnemonic strips a pair of mnemonic prefixes from one name written
+// on both sides ("--- i/x.go", "+++ w/x.go").
+func stripMnemonic(oldName, newName string) (string, string, bool) {
+	if len(oldName) < 3 || len(newName) < 3 || oldName[1] != '/' || newName[1] != '/' || oldName[2:] != newName[2:] {
+		return oldName, newName, false
+	}
+	for _, pair := range mnemonicPairs {
+		if oldName[0] == pair[0] && newName[0] == pair[1] {
+			return oldName[2:], newName[2:], true
+		}
+	}
+	return oldName, newName, false
 }
 
 // A FileHeader is a parsed "--- "/"+++ " pair.
@@ -104,6 +167,16 @@ type FileHeader struct {
 // must look like paths, because removing a SQL or Lua comment "-- x" and
 // adding "++ y" writes the same two prefixes. inTree is as for PathLineAt.
 func ReadFileHeader(minus, plus string, inGit bool, inTree func(name string) bool) (h FileHeader, ok bool) {
+	return readFileHeader(minus, plus, inGit, inTree, true)
+}
+
+// ReadFileHeaderAsWritten is ReadFileHeader keeping git's prefixes, for a
+// caller that strips leading components itself (patch -pN).
+func ReadFileHeaderAsWritten(minus, plus string, inGit bool, inTree func(name string) bool) (h FileHeader, ok bool) {
+	return readFileHeader(minus, plus, inGit, inTree, false)
+}
+
+func readFileHeader(minus, plus string, inGit bool, inTree func(name string) bool, gitPrefixes bool) (h FileHeader, ok bool) {
 	a, okA := strings.CutPrefix(minus, "--- ")
 	b, okB := strings.CutPrefix(plus, "+++ ")
 	if !okA || !okB {
@@ -127,7 +200,10 @@ func ReadFileHeader(minus, plus string, inGit bool, inTree func(name string) boo
 		(inTree != nil && inTree(on.name) || strings.Contains(on.name, "/") && looksLikeFile(on.name)) {
 		on.lenient, nn.lenient = true, true
 	}
-	oldName, newName, prefixed := stripPrefixes(on.name, nn.name)
+	oldName, newName, prefixed := on.name, nn.name, false
+	if gitPrefixes {
+		oldName, newName, prefixed = stripPrefixes(on.name, nn.name)
+	}
 	if oldName != DevNull {
 		if h.OldPath, ok = DiffPath(oldName, on.lenient || inGit); !ok {
 			return h, false
@@ -142,8 +218,11 @@ func ReadFileHeader(minus, plus string, inGit bool, inTree func(name string) boo
 	} else {
 		h.NewPath = DevNull
 	}
+	// Two bare words ("--- lao", "+++ tzu") are a header only when the
+	// tree has one of them: elsewhere, a removed "-- x" and an added "++ y".
 	if !inGit && !prefixed && h.OldPath != DevNull && h.NewPath != DevNull &&
-		h.OldPath != h.NewPath && !strings.ContainsAny(h.OldPath+h.NewPath, "/.") {
+		h.OldPath != h.NewPath && !strings.ContainsAny(h.OldPath+h.NewPath, "/.") &&
+		!(inTree != nil && (inTree(h.OldPath) || inTree(h.NewPath))) {
 		return h, false
 	}
 	return h, true
