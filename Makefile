@@ -20,11 +20,13 @@ GOLDEN_PKGS = ./parse ./report ./cmd/edapply
 build:
 	CGO_ENABLED=0 go build -trimpath -o bin/ ./cmd/edapply ./cmd/edapply-mcp
 
+# A busy 2-core machine runs the race build of the CLI's scripts for
+# longer than go test's default of 10 minutes per package.
 test:
-	go test ./...
+	go test -timeout 30m ./...
 
 race:
-	go test -race ./...
+	go test -race -timeout 45m ./...
 
 # Vet for Windows and macOS too, so that every package and its tests
 # build there (Unix-only tests carry build constraints).
