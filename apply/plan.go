@@ -64,7 +64,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		}()
 	}
 	if opts.Encoding != "" {
-		if err := ValidEncoding(opts.Encoding); err != nil {
+		if err := validEncoding(opts.Encoding); err != nil {
 			res.Errors.Add(encodingOptionErr(opts.Encoding, err))
 			return res, res.Errors.Err()
 		}

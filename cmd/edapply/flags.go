@@ -15,6 +15,7 @@ import (
 
 	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/textenc"
 	"github.com/edapply/edapply/parse"
 )
 
@@ -80,7 +81,7 @@ func checkEncoding(name string) error {
 	if name == "" {
 		return nil
 	}
-	if err := apply.ValidEncoding(name); err != nil {
+	if _, err := textenc.Lookup(name, "--encoding"); err != nil {
 		return usagef("--encoding %q: %v", name, err)
 	}
 	return nil
