@@ -15,6 +15,7 @@ import (
 
 	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/gctune"
 	"github.com/edapply/edapply/internal/shell"
 	"github.com/edapply/edapply/report"
 )
@@ -179,7 +180,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 	// Only a dry run's diff, and the human receipt's word on what a failed
 	// --verify put back, read the new content.
 	aopts.Omit.After = !dryRun && verify == nil
-	budgetApply(opts.root, r.src, r.edits)
+	gctune.BudgetApply(opts.root, r.src, r.edits)
 	aopts.Progress = placing(meter)
 	res, _ := apply.Apply(ctx, r.edits, aopts)
 	meter.Done()

@@ -11,6 +11,7 @@ import (
 
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/cli"
+	"github.com/edapply/edapply/internal/gctune"
 	"github.com/edapply/edapply/parse"
 )
 
@@ -84,7 +85,7 @@ func readEdits(response string, popts parse.Options, root string, in io.Reader) 
 	if src, err = readResponse(response, in, maxResponse); err != nil {
 		return nil, nil, nil, err
 	}
-	budgetGC(2 * int64(len(src))) // parsing holds a few times the reply's bytes
+	gctune.Budget(2 * int64(len(src))) // parsing holds a few times the reply's bytes
 	edits, errs = parseReply(replyText(src), popts, root)
 	if len(edits) == 0 && len(errs) == 0 {
 		errs.Add(noEdits(src))
