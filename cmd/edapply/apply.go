@@ -15,6 +15,7 @@ import (
 
 	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/cli"
 	"github.com/edapply/edapply/internal/gctune"
 	"github.com/edapply/edapply/internal/shell"
 	"github.com/edapply/edapply/report"
@@ -74,7 +75,7 @@ with --json.
 
   # Run the tests after writing; if they fail, restore every file and exit 3
   edapply --verify 'go test ./...' reply.md`,
-		Args: usageArgs(cobra.MaximumNArgs(1)),
+		Args: cli.UsageArgs(cobra.MaximumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				opts.response = args[0]
@@ -106,7 +107,7 @@ with --json.
 // error only carries the exit status, or a usage error.
 func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut io.Writer) error {
 	if opts.attempts < 1 {
-		return usagef("--repair-attempts must be at least 1")
+		return cli.Usagef("--repair-attempts must be at least 1")
 	}
 	ctx, stop := catchInterrupts(ctx)
 	defer stop()

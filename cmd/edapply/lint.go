@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/edapply/edapply/internal/cli"
 	"github.com/edapply/edapply/internal/progress"
 	"github.com/edapply/edapply/lint"
 )
@@ -63,9 +64,9 @@ func runLint(ctx context.Context, files []string, out io.Writer, meter *progress
 	var unreadable *fs.PathError
 	switch {
 	case errors.Is(err, lint.ErrNoWorkTree):
-		return usagef("lint: %v; name the files to lint", err)
+		return cli.Usagef("lint: %v; name the files to lint", err)
 	case errors.As(err, &unreadable):
-		return usagef("lint: %v", err)
+		return cli.Usagef("lint: %v", err)
 	case err != nil:
 		return fmt.Errorf("lint: %w", err)
 	case len(found) > 0:

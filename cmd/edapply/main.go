@@ -54,7 +54,7 @@ the working tree as one transaction and prints a receipt.
 	// newCompletionCmd replaces cobra's default, whose help cannot say how
 	// to install edapply's scripts.
 	root.CompletionOptions.DisableDefaultCmd = true
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{Err: err, Flags: true} })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &cli.UsageError{Err: err, Flags: true} })
 	root.AddCommand(newApplyCmd(&applyOptions{}), newParseCmd(&parseOptions{}), newHashCmd(&hashOptions{}),
 		newReadCmd(&readOptions{}), newMCPCmd(), newUndoCmd(&undoOptions{}), newLintCmd(), newCompletionCmd(),
 		newFormatsHelpCmd(), newNormalizeCmd(&normalizeOptions{}))

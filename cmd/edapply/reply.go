@@ -136,21 +136,21 @@ func readResponse(name string, stdin io.Reader, limit int64) ([]byte, error) {
 	if name != "" && name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			return nil, &usageError{Err: err}
+			return nil, &cli.UsageError{Err: err}
 		}
 		defer f.Close()
 		r, label = f, name
 	}
 	src, err := readAll(r, limit+1)
 	if err != nil {
-		return nil, usagef("reading %s: %v", label, err)
+		return nil, cli.Usagef("reading %s: %v", label, err)
 	}
 	if int64(len(src)) > limit {
 		size := fmt.Sprintf("%d MiB", limit>>20)
 		if limit%(1<<20) != 0 {
 			size = fmt.Sprintf("%d bytes", limit)
 		}
-		return nil, &usageError{Err: fmt.Errorf("%s: response larger than %s", label, size),
+		return nil, &cli.UsageError{Err: fmt.Errorf("%s: response larger than %s", label, size),
 			Hint: "Send the edits in several smaller replies, each within the limit."}
 	}
 	return src, nil
