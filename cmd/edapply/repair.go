@@ -53,7 +53,7 @@ func repairFunc(cmdline, root, file string, timeout time.Duration) func(context.
 
 // runFixer runs cmdline with stdin in and returns its stdout.
 func runFixer(ctx context.Context, cmdline, root string, timeout time.Duration, in []byte) ([]byte, error) {
-	out := &limitedBuffer{max: maxFixerOutput}
+	out := &shell.Head{Max: maxFixerOutput}
 	errTail := &shell.Tail{Max: fixerStderrTail}
 	if err := shell.Run(ctx, root, cmdline, timeout, bytes.NewReader(in), out, errTail); err != nil {
 		msg := "the fixer " + err.Error()
@@ -63,28 +63,8 @@ func runFixer(ctx context.Context, cmdline, root string, timeout time.Duration, 
 		}
 		return nil, errors.New(msg)
 	}
-	if out.over {
+	if out.Over() {
 		return nil, fmt.Errorf("the fixer printed more than %d bytes", maxFixerOutput)
 	}
 	return out.Bytes(), nil
 }
-
-// A limitedBuffer keeps the first max bytes written to it and notes more.
-// It has no ReadFrom (an embedded bytes.Buffer would lend it one, which
-// io.Copy would call instead of Write, bypassing the limit).
-type limitedBuffer struct {
-	buf  bytes.Buffer
-	max  int
-	over bool
-}
-
-func (b *limitedBuffer) Write(p []byte) (int, error) {
-	if room := b.max - b.buf.Len(); len(p) > room {
-		b.over = true
-		b.buf.Write(p[:max(room, 0)])
-		return len(p), nil
-	}
-	return b.buf.Write(p)
-}
-
-func (b *limitedBuffer) Bytes() []byte { return b.buf.Bytes() }
