@@ -17,6 +17,7 @@ import (
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/cli"
 	"github.com/edapply/edapply/internal/gctune"
+	"github.com/edapply/edapply/internal/progress"
 	"github.com/edapply/edapply/internal/shell"
 	"github.com/edapply/edapply/report"
 )
@@ -112,7 +113,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 	ctx, stop := catchInterrupts(ctx)
 	defer stop()
 	if opts.response == "" || opts.response == "-" {
-		if f, ok := in.(*os.File); ok && isTerminal(f) {
+		if f, ok := in.(*os.File); ok && progress.IsTerminal(f) {
 			// Otherwise a user who forgot the file sees nothing happen.
 			fmt.Fprintln(errOut, "edapply: reading the reply from stdin; end it with Ctrl-D (or pass RESPONSE_FILE)")
 		}

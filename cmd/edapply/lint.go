@@ -42,7 +42,7 @@ Exit status: 0 nothing found; 1 something found; 2 usage error.`,
 
   # As a pre-commit hook: see .pre-commit-hooks.yaml (id: edapply-lint)`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			meter := progress.New(progressTo(cmd.ErrOrStderr(), false), "lint", "files checked")
+			meter := progress.New(progress.To(cmd.ErrOrStderr(), false), "lint", "files checked")
 			return runLint(cmd.Context(), args, cmd.OutOrStdout(), meter)
 		},
 	}

@@ -170,14 +170,3 @@ func readAll(r io.Reader, limit int64) ([]byte, error) {
 	_, err := b.ReadFrom(io.LimitReader(r, limit))
 	return b.Bytes(), err
 }
-
-// isTerminal reports whether f is a terminal: a character device other
-// than the null device, which is one too.
-func isTerminal(f *os.File) bool {
-	fi, err := f.Stat()
-	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		return false
-	}
-	null, err := os.Stat(os.DevNull)
-	return err != nil || !os.SameFile(fi, null)
-}
