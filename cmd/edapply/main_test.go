@@ -11,8 +11,8 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/edapply/edapply/cmd/internal/mcpcmd"
 	"github.com/edapply/edapply/internal/cli"
-	"github.com/edapply/edapply/internal/mcpcmd"
 )
 
 var update = flag.Bool("update", false, "rewrite the scripts' golden sections from actual output")
