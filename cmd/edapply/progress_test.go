@@ -45,8 +45,8 @@ func TestLintShowsProgress(t *testing.T) {
 
 // TestApplyShowsProgress: apply and normalize draw the edits placed on
 // the meter, and blank it before the receipt or the reply they print; an
-// apply with --json asks for no meter on a terminal (progressTo then
-// gives none: TestProgressToNonTerminal).
+// apply with --json asks for no meter on a terminal (progress.To then
+// gives none: internal/progress's TestProgressToNonTerminal).
 func TestApplyShowsProgress(t *testing.T) {
 	reply := "a.txt\n```\n<<<<<<< SEARCH\none\n=======\nONE\n>>>>>>> REPLACE\n```\n\na.txt\n```\n<<<<<<< SEARCH\ntwo\n=======\nTWO\n>>>>>>> REPLACE\n```\n"
 	for _, c := range []struct {
