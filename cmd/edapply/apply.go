@@ -153,7 +153,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 	}
 	var verify func(context.Context, string) (string, error)
 	if opts.verify != "" {
-		verify = verifyFunc(opts.verify, opts.verifyTO)
+		verify = shell.Verify(opts.verify, opts.verifyTO)
 	}
 	// A long apply shows the edits placed on a terminal's stderr, never
 	// with --json, and blanks the line before the receipt.
@@ -237,23 +237,6 @@ func writeHuman(out io.Writer, res *apply.Result, color colorMode) error {
 		}
 	}
 	return report.Human(out, res, color.enabled(out))
-}
-
-// verifyTail is how much of the --verify command's output the receipt
-// keeps: the end, where compilers and test runners put the verdict.
-const verifyTail = 4 << 10
-
-// verifyFunc is apply.Options.Verify for --verify CMD: CMD runs via sh -c
-// in the root, killed with what it started after timeout (0: none) or
-// when ctx is done. A non-zero exit fails the apply.
-func verifyFunc(cmdline string, timeout time.Duration) func(context.Context, string) (string, error) {
-	return func(ctx context.Context, root string) (string, error) {
-		out := &shell.Tail{Max: verifyTail}
-		if err := shell.Run(ctx, root, cmdline, timeout, nil, out, out); err != nil {
-			return out.String(), fmt.Errorf("--verify command %w", err)
-		}
-		return out.String(), nil
-	}
 }
 
 // ignoredRegions counts the regions of the edits -f left unread, which
