@@ -36,13 +36,13 @@ type Options struct {
 	Base           map[string]string // path → expected SHA-256 (hex, a prefix of 8+ digits); OUT_OF_DATE on mismatch
 	TrimTrailingWS bool              // strip trailing blanks from lines the edits add
 	// Encoding, when set, is the encoding of every file the edits touch
-	// (--encoding: latin1, cp1251, shift_jis, utf-16le, ...; see
-	// ValidEncoding); without it, a file's encoding is the one the tree's
-	// .gitattributes (working-tree-encoding) or .editorconfig (charset)
-	// declares for it, or a UTF-16 byte order mark shows, else UTF-8. A
-	// file in another encoding is matched and edited as its text, and
-	// written back in its encoding; FileResult.Before and After are then
-	// that text, in UTF-8, while the hashes are of the bytes.
+	// (--encoding: latin1, cp1251, shift_jis, utf-16le, ...; Apply refuses
+	// a name no encoding has with USAGE); without it, a file's encoding is
+	// the one the tree's .gitattributes (working-tree-encoding) or
+	// .editorconfig (charset) declares for it, or a UTF-16 byte order mark
+	// shows, else UTF-8. A file in another encoding is matched and edited
+	// as its text, and written back in its encoding; FileResult.Before and
+	// After are then that text, in UTF-8, while the hashes are of the bytes.
 	Encoding string
 	// PathPrefixes are absolute paths at which the model sees the root (a
 	// harness's /repo, /workspace): an absolute path under one names the

@@ -49,9 +49,9 @@ type encoded struct {
 	err *edit.Error
 }
 
-// ValidEncoding reports whether name is an encoding Options.Encoding may
+// validEncoding reports whether name is an encoding Options.Encoding may
 // name; the error says why not.
-func ValidEncoding(name string) error {
+func validEncoding(name string) error {
 	_, err := textenc.Lookup(name, "--encoding")
 	return err
 }

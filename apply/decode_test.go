@@ -236,7 +236,7 @@ func TestEncodingOptionUnknown(t *testing.T) {
 	}
 	diffTrees(t, "tree", readTree(t, root), tree{"t.txt": "a\n"})
 	for _, name := range []string{"iso-2022-jp", "hz-gb-2312"} {
-		if ValidEncoding(name) == nil {
+		if validEncoding(name) == nil {
 			t.Errorf("%s is accepted; a stateful encoding could change the bytes of kept lines", name)
 		}
 	}

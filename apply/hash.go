@@ -40,8 +40,8 @@ type hasher struct {
 // hashWorkersMin is the fewest bytes an apply must work on (its files and
 // edits, as checkMemory counts them) for its hashes to run on workers. Below it
 // they take less CPU than starting a goroutine and waking a thread for it
-// (SHA-256 sums 64 KiB in 40 to 160 µs), and the receipt of a small apply
-// waits for them anyway.
+// (docs/performance.md, "Figures behind the code"), and the receipt of a
+// small apply waits for them anyway.
 const hashWorkersMin = 64 << 10
 
 // hash starts hashChunks(cs) on a worker, or computes it now when

@@ -64,7 +64,7 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		}()
 	}
 	if opts.Encoding != "" {
-		if err := ValidEncoding(opts.Encoding); err != nil {
+		if err := validEncoding(opts.Encoding); err != nil {
 			res.Errors.Add(encodingOptionErr(opts.Encoding, err))
 			return res, res.Errors.Err()
 		}
@@ -719,7 +719,7 @@ type fetch struct {
 
 // prefetch starts reading the files at paths (those of the edits not bad,
 // each once, in the order planning will want them) on a few goroutines,
-// for slot to take: with many files, reading them is a third of planning
+// for slot to take: with many files, reading them is much of planning
 // and the other cores are idle. It returns a function that stops the
 // readers and waits for them; files planning did not ask for by then are
 // read by slot itself. Nothing is read for a single file, or when the

@@ -42,8 +42,8 @@ const (
 // benchmarks time what the command does per response. Without it every
 // Apply registers and drops its commit's handler with os/signal, which
 // then turns signal catching on and off, each a round trip to the
-// runtime's signal thread: 0.3–0.5 ms per Apply on a 2-core VM, which a
-// program that already catches the signals never pays. BenchmarkCLI pays
+// runtime's signal thread, which a program that already catches the
+// signals never pays. BenchmarkCLI pays
 // the command's one registration per run. A signal ends the run, as it
 // would without the handler.
 func TestMain(m *testing.M) {

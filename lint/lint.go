@@ -207,10 +207,10 @@ type marker struct {
 	label string // the word after the run: SEARCH, HEAD, a branch; "" if none
 }
 
-// parseMarker reads l as a marker line: 5 to 9 repetitions (DESIGN.md's
-// SEARCH/REPLACE grammar; git writes 7) after at most three spaces of
-// indentation (models indent blocks inside list items, and the parser
-// accepts them), then nothing or a label. A divider takes no label; a
+// parseMarker reads l as a marker line: 5 to 9 repetitions (the
+// SEARCH/REPLACE grammar of docs/formats.md; git writes 7) after at most
+// three spaces of indentation (models indent blocks inside list items, and
+// the parser accepts them), then nothing or a label. A divider takes no label; a
 // label of several words is git's ("abc123 (subject)") only after seven
 // characters, and elsewhere a Markdown quote (">>>>> as she said"). Longer
 // runs are rules and underlines, not markers.
@@ -266,8 +266,8 @@ type group struct {
 
 // markerGroups finds the marker lines of cur not in skip. Openers and
 // closers pair up like brackets, so a SEARCH/REPLACE block that quotes a
-// conflict (or the reverse) is two arrangements, as DESIGN.md's nesting
-// rule reads them. A divider counts only inside a pair: a row of '=' under
+// conflict (or the reverse) is two arrangements, as docs/formats.md's
+// nesting rule reads them. A divider counts only inside a pair: a row of '=' under
 // a Markdown heading has none around it. A pair without a divider, and an
 // opener or closer without its partner, report only the markers that are
 // leftovers alone.

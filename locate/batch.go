@@ -285,8 +285,8 @@ func (k *keyFilter) add(line string) uint64 {
 func (k *keyFilter) may(line string) bool { return k.sigs.has(lineSig(line)) }
 
 // lineSig is a hash of s's length and its first and last eight bytes,
-// mixed into the high bits hashBits reads: a few instructions, inlined,
-// where lineHash reads every byte behind a call. A line shorter than eight
+// mixed into the high bits hashBits reads: cheap enough to inline, where
+// lineHash reads every byte behind a call. A line shorter than eight
 // bytes is its length alone: an edit's key line (its longest) rarely is
 // one, and a loop over its bytes would keep lineSig from being inlined.
 func lineSig(s string) uint64 {

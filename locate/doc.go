@@ -121,12 +121,17 @@
 // blankedges.go, hunkedges.go and spacing.go the rungs tried after them;
 // already.go an edit found already applied; insert.go an empty old text;
 // write.go and marks.go what a located edit writes and which lines it
-// keeps; candidates.go looseKey, which rules lines out before every
-// tolerant rung but spacing compares them, and the candidates of a
-// NO_MATCH. Around the ladder: finder.go and pattern.go are the file's
-// content and the edit's texts as the rungs read them, document.go and
-// batch.go the Doc and its batch index, splice.go the one splice type and
-// its join, whole.go the judgements of whole-file edits, and words.go
-// every message's words, in the terms of the format an edit was written
-// in.
+// keeps; same.go the places that all write the same file; candidates.go
+// looseKey, which rules lines out before every tolerant rung but spacing
+// compares them, and the candidates of a NO_MATCH, which read the file's
+// lines through postings.go's index and are helped by standing.go (lines
+// that stand once), slips.go (a short line with one slip) and
+// longlines.go (a piece of a long line); disklines.go gives an error the
+// lines of the file on disk. Around the ladder: finder.go and pattern.go
+// are the file's content and the edit's texts as the rungs read them,
+// document.go and batch.go the Doc and its batch index, stands.go
+// Doc.Stands, splice.go the one splice type and its join, whole.go the
+// judgements of whole-file edits, locate.go which formats quote whole
+// lines, and words.go every message's words, in the terms of the format
+// an edit was written in.
 package locate

@@ -7,7 +7,7 @@ package main
 import (
 	"os"
 
-	"github.com/edapply/edapply/internal/mcpcmd"
+	"github.com/edapply/edapply/cmd/internal/mcpcmd"
 )
 
 func main() { os.Exit(mcpcmd.Main()) }

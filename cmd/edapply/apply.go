@@ -15,6 +15,9 @@ import (
 
 	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/cli"
+	"github.com/edapply/edapply/internal/gctune"
+	"github.com/edapply/edapply/internal/progress"
 	"github.com/edapply/edapply/internal/shell"
 	"github.com/edapply/edapply/report"
 )
@@ -73,7 +76,7 @@ with --json.
 
   # Run the tests after writing; if they fail, restore every file and exit 3
   edapply --verify 'go test ./...' reply.md`,
-		Args: usageArgs(cobra.MaximumNArgs(1)),
+		Args: cli.UsageArgs(cobra.MaximumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				opts.response = args[0]
@@ -105,12 +108,12 @@ with --json.
 // error only carries the exit status, or a usage error.
 func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut io.Writer) error {
 	if opts.attempts < 1 {
-		return usagef("--repair-attempts must be at least 1")
+		return cli.Usagef("--repair-attempts must be at least 1")
 	}
 	ctx, stop := catchInterrupts(ctx)
 	defer stop()
 	if opts.response == "" || opts.response == "-" {
-		if f, ok := in.(*os.File); ok && isTerminal(f) {
+		if f, ok := in.(*os.File); ok && progress.IsTerminal(f) {
 			// Otherwise a user who forgot the file sees nothing happen.
 			fmt.Fprintln(errOut, "edapply: reading the reply from stdin; end it with Ctrl-D (or pass RESPONSE_FILE)")
 		}
@@ -150,7 +153,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 	}
 	var verify func(context.Context, string) (string, error)
 	if opts.verify != "" {
-		verify = verifyFunc(opts.verify, opts.verifyTO)
+		verify = shell.Verify(opts.verify, opts.verifyTO)
 	}
 	// A long apply shows the edits placed on a terminal's stderr, never
 	// with --json, and blanks the line before the receipt.
@@ -179,7 +182,7 @@ func runApply(ctx context.Context, opts *applyOptions, in io.Reader, out, errOut
 	// Only a dry run's diff, and the human receipt's word on what a failed
 	// --verify put back, read the new content.
 	aopts.Omit.After = !dryRun && verify == nil
-	budgetApply(opts.root, r.src, r.edits)
+	gctune.BudgetApply(opts.root, r.src, r.edits)
 	aopts.Progress = placing(meter)
 	res, _ := apply.Apply(ctx, r.edits, aopts)
 	meter.Done()
@@ -234,23 +237,6 @@ func writeHuman(out io.Writer, res *apply.Result, color colorMode) error {
 		}
 	}
 	return report.Human(out, res, color.enabled(out))
-}
-
-// verifyTail is how much of the --verify command's output the receipt
-// keeps: the end, where compilers and test runners put the verdict.
-const verifyTail = 4 << 10
-
-// verifyFunc is apply.Options.Verify for --verify CMD: CMD runs via sh -c
-// in the root, killed with what it started after timeout (0: none) or
-// when ctx is done. A non-zero exit fails the apply.
-func verifyFunc(cmdline string, timeout time.Duration) func(context.Context, string) (string, error) {
-	return func(ctx context.Context, root string) (string, error) {
-		out := &shell.Tail{Max: verifyTail}
-		if err := shell.Run(ctx, root, cmdline, timeout, nil, out, out); err != nil {
-			return out.String(), fmt.Errorf("--verify command %w", err)
-		}
-		return out.String(), nil
-	}
 }
 
 // ignoredRegions counts the regions of the edits -f left unread, which

@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/cli"
 )
 
 // newCompletionCmd returns `edapply completion SHELL`, which prints cobra's
@@ -46,7 +47,7 @@ Start a new shell for the change to take effect.`,
 		Example: `  edapply completion bash > ~/.local/share/bash-completion/completions/edapply
   source <(edapply completion zsh)`,
 		ValidArgs:             []string{"bash", "zsh", "fish", "powershell"},
-		Args:                  usageArgs(cobra.MatchAll(cobra.ExactArgs(1), cobra.OnlyValidArgs)),
+		Args:                  cli.UsageArgs(cobra.MatchAll(cobra.ExactArgs(1), cobra.OnlyValidArgs)),
 		DisableFlagsInUseLine: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			root, out := cmd.Root(), cmd.OutOrStdout()
@@ -60,7 +61,7 @@ Start a new shell for the change to take effect.`,
 			case "powershell":
 				return root.GenPowerShellCompletionWithDesc(out)
 			}
-			return usagef("unknown shell %q", args[0]) // unreachable: OnlyValidArgs
+			return cli.Usagef("unknown shell %q", args[0]) // unreachable: OnlyValidArgs
 		},
 	}
 }

@@ -28,20 +28,12 @@ type exitStatus int
 
 func (s exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(s)) }
 
-// A usageError is a bad invocation: run prints it to stderr and exits 2.
-type usageError = cli.UsageError
-
-func usagef(format string, args ...any) error { return cli.Usagef(format, args...) }
-
-// usageArgs makes a positional-argument check's failure a usage error.
-func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs { return cli.UsageArgs(check) }
-
 // exitCode maps the outcome of cmd to the contract's status, printing to
 // stderr whatever has not been reported yet; a usage error points to
 // cmd's own help.
 func exitCode(cmd *cobra.Command, err error, stderr io.Writer) int {
 	var status exitStatus
-	var usage *usageError
+	var usage *cli.UsageError
 	switch {
 	case err == nil:
 		return exitOK
@@ -82,7 +74,7 @@ func printEditError(stderr io.Writer, e *edit.Error) {
 // flags did not parse, --json may stand past the flag that failed, where
 // cobra did not reach: the arguments are read again for it alone.
 func wantsJSON(cmd *cobra.Command, args []string, err error) bool {
-	var usage *usageError
+	var usage *cli.UsageError
 	if cmd == nil || !errors.As(err, &usage) || cmd.Flags().Lookup("json") == nil {
 		return false
 	}
@@ -105,7 +97,7 @@ func writeUsageReceipt(w io.Writer, cmd *cobra.Command, err error) {
 		dry = f.Value.String() == "true"
 	}
 	hint := "Fix the command line; run '" + helpPath(cmd) + " --help' for usage."
-	if usage := (*usageError)(nil); errors.As(err, &usage) && usage.Hint != "" {
+	if usage := (*cli.UsageError)(nil); errors.As(err, &usage) && usage.Hint != "" {
 		hint = usage.Hint
 	}
 	res := &apply.Result{DryRun: dry, Errors: edit.ErrorList{{Code: edit.CodeUsage, Edit: -1, Msg: err.Error(), Hint: hint}}}

@@ -15,6 +15,8 @@ import (
 
 	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/cli"
+	"github.com/edapply/edapply/internal/textenc"
 	"github.com/edapply/edapply/parse"
 )
 
@@ -80,8 +82,8 @@ func checkEncoding(name string) error {
 	if name == "" {
 		return nil
 	}
-	if err := apply.ValidEncoding(name); err != nil {
-		return usagef("--encoding %q: %v", name, err)
+	if _, err := textenc.Lookup(name, "--encoding"); err != nil {
+		return cli.Usagef("--encoding %q: %v", name, err)
 	}
 	return nil
 }
@@ -216,11 +218,11 @@ func parseBase(vals []string) (map[string]string, error) {
 		// The last "=" splits: a hash never holds one, a path may.
 		i := strings.LastIndexByte(v, '=')
 		if i <= 0 {
-			return nil, usagef("--base %q: want PATH=HASH", v)
+			return nil, cli.Usagef("--base %q: want PATH=HASH", v)
 		}
 		p, h := path.Clean(filepath.ToSlash(v[:i])), strings.ToLower(v[i+1:])
 		if !apply.ValidBase(h) {
-			return nil, usagef("--base %q: HASH must be 8 to 64 hex digits of a SHA-256", v)
+			return nil, cli.Usagef("--base %q: HASH must be 8 to 64 hex digits of a SHA-256", v)
 		}
 		m[p] = h
 	}

@@ -38,7 +38,7 @@ hashed, and the status is 1.`,
   # The same for a tree elsewhere
   seen=$(edapply hash -C ~/src/proj main.go | cut -c1-16)
   edapply -C ~/src/proj --base main.go=$seen reply.md`,
-		Args: usageArgs(cobra.MinimumNArgs(1)),
+		Args: cli.UsageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runHash(opts, args, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},

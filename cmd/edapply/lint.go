@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/edapply/edapply/internal/cli"
 	"github.com/edapply/edapply/internal/progress"
 	"github.com/edapply/edapply/lint"
 )
@@ -41,7 +42,7 @@ Exit status: 0 nothing found; 1 something found; 2 usage error.`,
 
   # As a pre-commit hook: see .pre-commit-hooks.yaml (id: edapply-lint)`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			meter := progress.New(progressTo(cmd.ErrOrStderr(), false), "lint", "files checked")
+			meter := progress.New(progress.To(cmd.ErrOrStderr(), false), "lint", "files checked")
 			return runLint(cmd.Context(), args, cmd.OutOrStdout(), meter)
 		},
 	}
@@ -63,9 +64,9 @@ func runLint(ctx context.Context, files []string, out io.Writer, meter *progress
 	var unreadable *fs.PathError
 	switch {
 	case errors.Is(err, lint.ErrNoWorkTree):
-		return usagef("lint: %v; name the files to lint", err)
+		return cli.Usagef("lint: %v; name the files to lint", err)
 	case errors.As(err, &unreadable):
-		return usagef("lint: %v", err)
+		return cli.Usagef("lint: %v", err)
 	case err != nil:
 		return fmt.Errorf("lint: %w", err)
 	case len(found) > 0:

@@ -5,8 +5,8 @@
 // Each command is a file of its own: its options, its cobra command and
 // its run function (apply.go, parse.go, hash.go, …). flags.go holds the
 // flags several commands share, reply.go how a reply is read, exit.go how
-// an outcome becomes the exit status, gc.go the collector's tuning,
-// progress.go where a long run shows its progress.
+// an outcome becomes the exit status, progress.go where a long run shows
+// its progress; the collector's tuning is internal/gctune's.
 package main
 
 import (
@@ -18,13 +18,14 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/edapply/edapply/internal/cli"
+	"github.com/edapply/edapply/internal/gctune"
 )
 
 func main() { os.Exit(run(os.Args[1:])) }
 
 // run executes the command line args and returns the exit status.
 func run(args []string) int {
-	tuneGC()
+	gctune.Tune()
 	root := newRootCmd()
 	root.SetArgs(args)
 	cmd, err := root.ExecuteContextC(context.Background())
@@ -53,7 +54,7 @@ the working tree as one transaction and prints a receipt.
 	// newCompletionCmd replaces cobra's default, whose help cannot say how
 	// to install edapply's scripts.
 	root.CompletionOptions.DisableDefaultCmd = true
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{Err: err, Flags: true} })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &cli.UsageError{Err: err, Flags: true} })
 	root.AddCommand(newApplyCmd(&applyOptions{}), newParseCmd(&parseOptions{}), newHashCmd(&hashOptions{}),
 		newReadCmd(&readOptions{}), newMCPCmd(), newUndoCmd(&undoOptions{}), newLintCmd(), newCompletionCmd(),
 		newFormatsHelpCmd(), newNormalizeCmd(&normalizeOptions{}))

@@ -11,8 +11,8 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/edapply/edapply/cmd/internal/mcpcmd"
 	"github.com/edapply/edapply/internal/cli"
-	"github.com/edapply/edapply/internal/mcpcmd"
 )
 
 var update = flag.Bool("update", false, "rewrite the scripts' golden sections from actual output")
@@ -83,7 +83,7 @@ func TestReadResponseLimit(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			got, err := readResponse("-", strings.NewReader(tc.in), 16)
-			var ue *usageError
+			var ue *cli.UsageError
 			if tc.wantErr {
 				if !errors.As(err, &ue) {
 					t.Errorf("readResponse(%d bytes) error = %v, want a usage error", len(tc.in), err)
@@ -109,7 +109,7 @@ func TestParseBase(t *testing.T) {
 	} {
 		m, err := parseBase([]string{in})
 		if want.path == "" {
-			var ue *usageError
+			var ue *cli.UsageError
 			if !errors.As(err, &ue) {
 				t.Errorf("parseBase(%q) error = %v, want a usage error", in, err)
 			}

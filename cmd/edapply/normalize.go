@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/edapply/edapply/apply"
+	"github.com/edapply/edapply/internal/cli"
 	"github.com/edapply/edapply/report"
 )
 
@@ -39,7 +40,7 @@ still printed); 2 usage error or no edit parsed.`,
 
   # The same text comes with the receipt of a real apply
   edapply --json reply.md | jq -r .normalized`,
-		Args:              usageArgs(cobra.MaximumNArgs(1)),
+		Args:              cli.UsageArgs(cobra.MaximumNArgs(1)),
 		ValidArgsFunction: completeResponseFile,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {

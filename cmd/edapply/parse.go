@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/cli"
 	"github.com/edapply/edapply/report"
 )
 
@@ -34,7 +35,7 @@ Exit status: 0 every region parsed; 1 some region failed to parse;
 
   # Read the reply as unified diffs only; list each edit's op and path (with jq)
   edapply parse --format udiff reply.md | jq -r '.edits[] | "\(.op) \(.path)"'`,
-		Args:              usageArgs(cobra.MaximumNArgs(1)),
+		Args:              cli.UsageArgs(cobra.MaximumNArgs(1)),
 		ValidArgsFunction: completeResponseFile,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {

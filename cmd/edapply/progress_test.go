@@ -14,34 +14,6 @@ import (
 	"github.com/edapply/edapply/internal/progress"
 )
 
-// TestProgressToNonTerminal: progress goes nowhere but a terminal: not to
-// a pipe, a file, the null device or a writer that is no file.
-func TestProgressToNonTerminal(t *testing.T) {
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	defer w.Close()
-	file, err := os.Create(filepath.Join(t.TempDir(), "log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer file.Close()
-	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer null.Close()
-	for name, stderr := range map[string]io.Writer{"pipe": w, "file": file, "null": null, "buffer": &bytes.Buffer{}} {
-		for _, json := range []bool{false, true} {
-			if got := progressTo(stderr, json); got != nil {
-				t.Errorf("progressTo(%s, json=%v) = %v, want nil", name, json, got)
-			}
-		}
-	}
-}
-
 // TestLintShowsProgress: runLint draws the meter it is given while it
 // checks, and blanks it before the findings; with none, nothing.
 func TestLintShowsProgress(t *testing.T) {
@@ -73,8 +45,8 @@ func TestLintShowsProgress(t *testing.T) {
 
 // TestApplyShowsProgress: apply and normalize draw the edits placed on
 // the meter, and blank it before the receipt or the reply they print; an
-// apply with --json asks for no meter on a terminal (progressTo then
-// gives none: TestProgressToNonTerminal).
+// apply with --json asks for no meter on a terminal (progress.To then
+// gives none: internal/progress's TestProgressToNonTerminal).
 func TestApplyShowsProgress(t *testing.T) {
 	reply := "a.txt\n```\n<<<<<<< SEARCH\none\n=======\nONE\n>>>>>>> REPLACE\n```\n\na.txt\n```\n<<<<<<< SEARCH\ntwo\n=======\nTWO\n>>>>>>> REPLACE\n```\n"
 	for _, c := range []struct {

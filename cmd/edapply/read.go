@@ -40,7 +40,7 @@ Exit status: 0 printed; 1 the file cannot be read; 2 usage error.`,
 
   # The window as JSON: path, sha256, start_line, end_line, total_lines, content
   edapply read --json -C ~/src/proj main.go`,
-		Args: usageArgs(cobra.ExactArgs(1)),
+		Args: cli.UsageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runRead(opts, args[0], cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
@@ -60,10 +60,10 @@ Exit status: 0 printed; 1 the file cannot be read; 2 usage error.`,
 // --json) why the file cannot be read.
 func runRead(opts *readOptions, p string, out, errOut io.Writer) error {
 	if opts.offset < 1 {
-		return usagef("--offset must be at least 1")
+		return cli.Usagef("--offset must be at least 1")
 	}
 	if opts.limit < 1 {
-		return usagef("--limit must be at least 1")
+		return cli.Usagef("--limit must be at least 1")
 	}
 	if err := cli.CheckRoot(opts.root); err != nil {
 		return err

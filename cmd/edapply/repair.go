@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/edapply/edapply/apply"
@@ -14,14 +12,6 @@ import (
 	"github.com/edapply/edapply/parse"
 	"github.com/edapply/edapply/report"
 )
-
-// maxFixerOutput bounds what a --repair fixer may print: a corrected edit,
-// not a dump. Output beyond it makes the fix count as failed.
-const maxFixerOutput = 4 << 20
-
-// fixerStderrTail is how much of a failing fixer's stderr its error keeps:
-// the end, where the reason usually is.
-const fixerStderrTail = 300
 
 // repairFunc builds apply.Options.Repair for --repair CMD: CMD runs via
 // sh -c in root, in a process group of its own, with the failed edit on
@@ -36,7 +26,7 @@ func repairFunc(cmdline, root, file string, timeout time.Duration) func(context.
 		if err != nil {
 			return nil, err
 		}
-		out, err := runFixer(ctx, cmdline, root, timeout, in)
+		out, err := shell.Fix(ctx, root, cmdline, timeout, in)
 		if err != nil {
 			return nil, err
 		}
@@ -50,41 +40,3 @@ func repairFunc(cmdline, root, file string, timeout time.Duration) func(context.
 		return fixes, nil
 	}
 }
-
-// runFixer runs cmdline with stdin in and returns its stdout.
-func runFixer(ctx context.Context, cmdline, root string, timeout time.Duration, in []byte) ([]byte, error) {
-	out := &limitedBuffer{max: maxFixerOutput}
-	errTail := &shell.Tail{Max: fixerStderrTail}
-	if err := shell.Run(ctx, root, cmdline, timeout, bytes.NewReader(in), out, errTail); err != nil {
-		msg := "the fixer " + err.Error()
-		// The tail on one line: the reason is in a receipt's message.
-		if t := strings.Join(strings.Fields(errTail.String()), " "); t != "" {
-			msg += "; stderr: " + t
-		}
-		return nil, errors.New(msg)
-	}
-	if out.over {
-		return nil, fmt.Errorf("the fixer printed more than %d bytes", maxFixerOutput)
-	}
-	return out.Bytes(), nil
-}
-
-// A limitedBuffer keeps the first max bytes written to it and notes more.
-// It has no ReadFrom (an embedded bytes.Buffer would lend it one, which
-// io.Copy would call instead of Write, bypassing the limit).
-type limitedBuffer struct {
-	buf  bytes.Buffer
-	max  int
-	over bool
-}
-
-func (b *limitedBuffer) Write(p []byte) (int, error) {
-	if room := b.max - b.buf.Len(); len(p) > room {
-		b.over = true
-		b.buf.Write(p[:max(room, 0)])
-		return len(p), nil
-	}
-	return b.buf.Write(p)
-}
-
-func (b *limitedBuffer) Bytes() []byte { return b.buf.Bytes() }

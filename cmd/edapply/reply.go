@@ -11,6 +11,7 @@ import (
 
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/cli"
+	"github.com/edapply/edapply/internal/gctune"
 	"github.com/edapply/edapply/parse"
 )
 
@@ -84,7 +85,7 @@ func readEdits(response string, popts parse.Options, root string, in io.Reader) 
 	if src, err = readResponse(response, in, maxResponse); err != nil {
 		return nil, nil, nil, err
 	}
-	budgetGC(2 * int64(len(src))) // parsing holds a few times the reply's bytes
+	gctune.Budget(2 * int64(len(src))) // parsing holds a few times the reply's bytes
 	edits, errs = parseReply(replyText(src), popts, root)
 	if len(edits) == 0 && len(errs) == 0 {
 		errs.Add(noEdits(src))
@@ -135,21 +136,21 @@ func readResponse(name string, stdin io.Reader, limit int64) ([]byte, error) {
 	if name != "" && name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			return nil, &usageError{Err: err}
+			return nil, &cli.UsageError{Err: err}
 		}
 		defer f.Close()
 		r, label = f, name
 	}
 	src, err := readAll(r, limit+1)
 	if err != nil {
-		return nil, usagef("reading %s: %v", label, err)
+		return nil, cli.Usagef("reading %s: %v", label, err)
 	}
 	if int64(len(src)) > limit {
 		size := fmt.Sprintf("%d MiB", limit>>20)
 		if limit%(1<<20) != 0 {
 			size = fmt.Sprintf("%d bytes", limit)
 		}
-		return nil, &usageError{Err: fmt.Errorf("%s: response larger than %s", label, size),
+		return nil, &cli.UsageError{Err: fmt.Errorf("%s: response larger than %s", label, size),
 			Hint: "Send the edits in several smaller replies, each within the limit."}
 	}
 	return src, nil
@@ -168,15 +169,4 @@ func readAll(r io.Reader, limit int64) ([]byte, error) {
 	b := bytes.NewBuffer(buf)
 	_, err := b.ReadFrom(io.LimitReader(r, limit))
 	return b.Bytes(), err
-}
-
-// isTerminal reports whether f is a terminal: a character device other
-// than the null device, which is one too.
-func isTerminal(f *os.File) bool {
-	fi, err := f.Stat()
-	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		return false
-	}
-	null, err := os.Stat(os.DevNull)
-	return err != nil || !os.SameFile(fi, null)
 }

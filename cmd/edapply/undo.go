@@ -46,7 +46,7 @@ usage error, or nothing to undo (USAGE).`,
 
   # Restore the files the last apply in ~/src/proj changed
   edapply undo -C ~/src/proj`,
-		Args:              usageArgs(cobra.NoArgs),
+		Args:              cli.UsageArgs(cobra.NoArgs),
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runUndo(cmd.Context(), opts, cmd.OutOrStdout())

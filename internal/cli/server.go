@@ -14,6 +14,7 @@ import (
 	"unicode"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/shell"
 )
 
 // mcpServerFile is the server's file name on this system.
@@ -69,7 +70,7 @@ func CheckMCPServer(ctx context.Context, path, want string, timeout time.Duratio
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	c := exec.CommandContext(ctx, path, "--version")
-	out := &headBuffer{max: versionHeadMax}
+	out := &shell.Head{Max: versionHeadMax}
 	c.Stdout = out
 	c.WaitDelay = time.Second // a child it left holding stdout
 	err := c.Run()
@@ -84,8 +85,8 @@ func CheckMCPServer(ctx context.Context, path, want string, timeout time.Duratio
 	}
 	got, named := strings.CutPrefix(string(out.Bytes()), MCPServer+" version ")
 	got, ended := strings.CutSuffix(got, "\n")
-	if !named || !ended || out.over || strings.ContainsFunc(got, func(r rune) bool { return !unicode.IsPrint(r) }) {
-		return fail(fmt.Sprintf("%s --version printed %s: not the %s this edapply runs", path, quoteHead(out.Bytes(), out.over), MCPServer))
+	if !named || !ended || out.Over() || strings.ContainsFunc(got, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		return fail(fmt.Sprintf("%s --version printed %s: not the %s this edapply runs", path, quoteHead(out.Bytes(), out.Over()), MCPServer))
 	}
 	if got != want {
 		return fail(fmt.Sprintf("%s is version %s, not this edapply's %s: a server of another build would apply edits with another engine", path, got, want))
@@ -136,21 +137,3 @@ func isExecutableFile(p string) bool {
 	}
 	return runtime.GOOS == "windows" || fi.Mode().Perm()&0o111 != 0
 }
-
-// A headBuffer keeps the first max bytes written to it and notes more.
-type headBuffer struct {
-	buf  []byte
-	max  int
-	over bool
-}
-
-func (b *headBuffer) Write(p []byte) (int, error) {
-	room := b.max - len(b.buf)
-	if len(p) > room {
-		b.over = true
-	}
-	b.buf = append(b.buf, p[:min(len(p), max(room, 0))]...)
-	return len(p), nil
-}
-
-func (b *headBuffer) Bytes() []byte { return b.buf }

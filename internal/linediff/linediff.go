@@ -1,7 +1,8 @@
 // Package linediff pairs the lines of two sequences along a longest common
 // subsequence. It is shared by the packages that need a line diff without
-// depending on one another (normalize, locate, apply's audit), and imports
-// only the standard library.
+// depending on one another (locate and normalize), and imports nothing;
+// apply's audit keeps a pairing of its own, bounded as MaxCells is, so that
+// it checks the ladder rather than repeat it.
 package linediff
 
 // MaxCells bounds the LCS table: when the lines left after trimming the

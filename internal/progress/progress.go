@@ -3,10 +3,10 @@
 // files checked").
 //
 // A run that ends quickly shows nothing: a line that flashes and goes is
-// noise, so a Meter stays silent for its first Delay. The command decides
-// whether there is a terminal to show it on (never for --json, never when
-// stderr is not one); the libraries only report counts, through a callback
-// the command points at Update.
+// noise, so a Meter stays silent for its first Delay. To says whether
+// there is a terminal to show it on (never for --json, never when stderr
+// is not one); the libraries only report counts, through a callback the
+// command points at Update.
 package progress
 
 import (

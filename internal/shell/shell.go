@@ -77,3 +77,27 @@ func (t *Tail) Write(p []byte) (int, error) {
 
 // String returns the tail as valid UTF-8 (a cut may split a character).
 func (t *Tail) String() string { return strings.ToValidUTF8(string(t.buf), "") }
+
+// A Head keeps the first Max bytes written to it, and notes whether more
+// came: a program's answer read only as far as it can be of use. It has
+// no ReadFrom, so io.Copy cannot pass the limit by.
+type Head struct {
+	Max  int
+	buf  []byte
+	over bool
+}
+
+func (h *Head) Write(p []byte) (int, error) {
+	room := h.Max - len(h.buf)
+	if len(p) > room {
+		h.over = true
+	}
+	h.buf = append(h.buf, p[:min(len(p), max(room, 0))]...)
+	return len(p), nil
+}
+
+// Bytes returns the head kept.
+func (h *Head) Bytes() []byte { return h.buf }
+
+// Over reports whether more than Max bytes were written.
+func (h *Head) Over() bool { return h.over }

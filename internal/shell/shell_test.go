@@ -71,3 +71,19 @@ func TestTail(t *testing.T) {
 		t.Errorf("tail = %q, want the broken character dropped", s)
 	}
 }
+
+// TestHead: a Head keeps the first Max bytes, takes every write whole,
+// and says whether anything was left out.
+func TestHead(t *testing.T) {
+	h := Head{Max: 4}
+	if n, _ := h.Write([]byte("123")); n != 3 || h.Over() {
+		t.Fatalf("after 3 of 4 bytes: %d written, over %v", n, h.Over())
+	}
+	h.Write([]byte("4"))
+	if string(h.Bytes()) != "1234" || h.Over() {
+		t.Fatalf("at the limit: %q, over %v; want 1234, not over", h.Bytes(), h.Over())
+	}
+	if n, _ := h.Write([]byte("56")); n != 2 || string(h.Bytes()) != "1234" || !h.Over() {
+		t.Errorf("past the limit: %d written, %q, over %v; want 2, 1234, over", n, h.Bytes(), h.Over())
+	}
+}

@@ -399,9 +399,9 @@ func CloseFile(f SyncCloser, sync bool) error {
 
 // RandomID is 16 hex digits from the generator os.CreateTemp draws its
 // names from: ChaCha8, per thread, seeded from the kernel's randomness
-// when the process starts. crypto/rand's first read costs a process that
-// has not read it yet about 75 µs of CPU and 16 page faults (its State
-// and its generator's set-up), a twentieth of a one-line apply.
+// when the process starts. A temporary name needs only to be unlikely to
+// collide, and crypto/rand's first read in a process costs a set-up that
+// a one-line apply would notice.
 func RandomID() string {
 	var b [8]byte
 	binary.LittleEndian.PutUint64(b[:], rand.Uint64())

@@ -319,10 +319,9 @@ func (f rawFile) Close() error { return unix.Close(int(f)) }
 // umask is the process's file mode creation mask, read once from
 // /proc/self/status (umask(2) can only be read by setting it); all bits
 // set when it cannot be read, which makes CreateRaw always chmod.
-// Reading it costs about what 25 fchmod calls do (14 µs against 0.6 µs
-// on a 2-core VM), so CreateRaw reads it only once it has made
-// umaskAfter files with an exact mode: a commit of a few files chmods
-// each, a larger one spares most of its chmods.
+// Reading it costs as much as many fchmod calls, so CreateRaw reads it
+// only once it has made umaskAfter files with an exact mode: a commit of
+// a few files chmods each, a larger one spares most of its chmods.
 var umask = sync.OnceValue(func() uint32 {
 	b, err := os.ReadFile("/proc/self/status")
 	if err != nil {

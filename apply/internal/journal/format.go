@@ -12,10 +12,10 @@ import (
 	"github.com/edapply/edapply/apply/internal/fsio"
 )
 
-// The journal's file format. JSON with the original contents in base64
-// made every apply decode the whole previous journal (apply's cleanStale needs
-// only its temp files) and encode every replaced byte a third larger, so
-// the format is binary and in six parts:
+// The journal's file format. It is binary, not JSON with the original
+// contents in base64, which would have every apply decode the whole
+// previous journal (apply's cleanStale needs only its temp files) and
+// encode every replaced byte a third larger. It has six parts:
 //
 //	magic     "edapply journal 5\n"
 //	status    one byte: 0 while the commit is under way (or if it was

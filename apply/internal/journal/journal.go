@@ -64,18 +64,18 @@ type File struct {
 // wrote, so that undo overwrites no change made since: CRC-32C and CRC-32
 // (IEEE) of the bytes, 64 bits between them, with the length beside it.
 // Not the receipt's SHA-256: the journal is written before the first
-// rename, so its check is on the commit's path, and both CRCs run on
-// hardware instructions, fifteen times as fast (1.5 MB: 0.09 ms, against
-// 0.7 ms). A check against chance, which is all undo needs: whoever
+// rename, so its check is on the commit's path, and both CRCs run on the
+// processor's own CRC instructions, far cheaper than SHA-256. A check
+// against chance, which is all undo needs: whoever
 // crafts a collision only makes undo put back the file's original bytes.
 func Sum(b []byte) uint64 {
 	return uint64(crc32c(b))<<32 | uint64(crc32.ChecksumIEEE(b))
 }
 
 // TableMin is the fewest bytes for which CRC-32C is worth the tables
-// of the hardware's three-way CRC: making them takes 0.15 to 0.3 ms of
-// CPU, as long as a loop over a plain table takes to sum 50 to 60 KB. A
-// small apply, most of them, never makes them.
+// of the hardware's three-way CRC: making them costs as much as a loop
+// over a plain table spends on tens of kilobytes. A small apply, most of
+// them, never makes them.
 const TableMin = 32 << 10
 
 // crc32c is the CRC-32C of b: through the hardware's tables (castagnoli)

@@ -12,9 +12,10 @@ import (
 // stateNames returns the next batch state directory names in base, in
 // the order the directory lists them, from cursor on (a position in the
 // directory, "" for its start); for each, the cursor that lists it first
-// (at); the cursor to go on from after them; and whether more follow. It reads getdents(2) records from the position the last
-// call left, so a call costs its batch, not the listing of a base of tens
-// of thousands (34,000 directories: 36 ms of CPU each call). A position
+// (at); the cursor to go on from after them; and whether more follow. It
+// reads getdents(2) records from the position the last call left, so a
+// call costs its batch, not the listing of a base of tens of thousands
+// of directories. A position
 // stays valid while entries are added and removed: the file systems that
 // an NFS server exports keep it so (ext4 and its hash order, XFS, Btrfs,
 // tmpfs since Linux 6.6). Where one does not, a pass skips or repeats

@@ -1,4 +1,4 @@
-package main
+package progress
 
 import (
 	"fmt"
@@ -37,10 +37,10 @@ func openTerminal(t *testing.T) *os.File {
 // output is JSON.
 func TestProgressToTerminal(t *testing.T) {
 	tty := openTerminal(t)
-	if got := progressTo(tty, false); got != tty {
-		t.Errorf("progressTo(terminal) = %v, want the terminal", got)
+	if got := To(tty, false); got != tty {
+		t.Errorf("To(terminal) = %v, want the terminal", got)
 	}
-	if got := progressTo(tty, true); got != nil {
-		t.Errorf("progressTo(terminal, json) = %v, want nil", got)
+	if got := To(tty, true); got != nil {
+		t.Errorf("To(terminal, json) = %v, want nil", got)
 	}
 }

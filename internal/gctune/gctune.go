@@ -1,9 +1,10 @@
-// The collector's tuning, the one place the command sets it: without it a
-// large apply's peak RSS passes the budget docs/performance.md sets (three
-// times the reply and the files it edits; see its section "The
-// collector" for the figures).
-
-package main
+// Package gctune is the command's tuning of the garbage collector, the one
+// place it is set: without it a large apply's peak RSS passes the budget
+// docs/performance.md sets (three times the reply and the files it edits;
+// see its section "The collector" for the figures). The libraries never
+// touch the collector; only a program calls Tune, once at start-up, and
+// Budget or BudgetApply as it learns the size of its work.
+package gctune
 
 import (
 	"math"
@@ -34,7 +35,7 @@ const gcBudget = 3
 // gcBudget times what the run holds.
 const gcImage = 2 << 20
 
-// The collector's setting, once tuneGC made it (gcOwn: not the
+// The collector's setting, once Tune made it (gcOwn: not the
 // environment's GOGC or GOMEMLIMIT, which rule alone): a soft limit,
 // gcLimit, with GOGC off until the first collection and gcGrowth after it
 // (gcGrowing); or GOGC=gcGrowth alone (gcLimit 0) once the run's live
@@ -76,8 +77,8 @@ const gcThrash = 16
 // outgrown the budget, and collecting more often cannot help.
 const gcCrowd = 8
 
-// tuneGC turns the collector off until the process's memory reaches
-// gcFloor (a soft memory limit, which budgetGC raises once the run's size
+// Tune turns the collector off until the process's memory reaches
+// gcFloor (a soft memory limit, which Budget raises once the run's size
 // is known), sets GOGC=gcGrowth beside the limit after the first
 // collection, and drops the limit once a collection follows the one before
 // after less than a gcThrash-th of the live heap was allocated while the
@@ -86,7 +87,7 @@ const gcCrowd = 8
 // limit. GOGC or GOMEMLIMIT set in the environment rule instead. The
 // command writes no heap profile, so it keeps none: sampling one holds
 // memory on a large run.
-func tuneGC() {
+func Tune() {
 	runtime.MemProfileRate = 0
 	gcMu.Lock()
 	defer gcMu.Unlock()
@@ -109,14 +110,14 @@ func limitGC(limit int64) {
 	watchGC()
 }
 
-// budgetGC sets the soft memory limit to gcBudget times held, the bytes
+// Budget sets the soft memory limit to gcBudget times held, the bytes
 // of the reply and of the files the run edits (or an estimate, until they
 // are known), less gcImage, when that is above gcFloor: a large run
 // first collects as its memory nears that bound, a small one never. A run
 // that outgrew a lower limit (an estimate that proved short, while the
-// reply was parsed) is limited again. Nothing changes unless tuneGC set
+// reply was parsed) is limited again. Nothing changes unless Tune set
 // the collector.
-func budgetGC(held int64) {
+func Budget(held int64) {
 	gcMu.Lock()
 	defer gcMu.Unlock()
 	limit := max(gcFloor, min(held, math.MaxInt64/gcBudget)*gcBudget-gcImage)
@@ -130,11 +131,11 @@ func budgetGC(held int64) {
 	}
 }
 
-// budgetApply is budgetGC for an apply of edits in root: the reply and
+// BudgetApply is Budget for an apply of edits in root: the reply and
 // the sizes on disk of the regular files the edits name (one that cannot
 // be stat'ed counts as empty), not the edits' texts (a diff's are not the
 // reply's bytes, but are no part of the work the budget is set by).
-func budgetApply(root string, src []byte, edits []edit.Edit) {
+func BudgetApply(root string, src []byte, edits []edit.Edit) {
 	held := int64(len(src))
 	if r, err := os.OpenRoot(root); err == nil {
 		seen := map[string]bool{}
@@ -148,7 +149,7 @@ func budgetApply(root string, src []byte, edits []edit.Edit) {
 		}
 		r.Close()
 	}
-	budgetGC(held)
+	Budget(held)
 }
 
 // watchGC calls afterGC after each collection, until it says to stop: a

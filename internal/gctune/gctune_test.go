@@ -1,4 +1,4 @@
-package main
+package gctune
 
 import (
 	"math"
@@ -13,7 +13,7 @@ import (
 	"github.com/edapply/edapply/edit"
 )
 
-// saveGC puts the runtime's collector settings and tuneGC's state back
+// saveGC puts the runtime's collector settings and Tune's state back
 // as they were when the test ends.
 func saveGC(t *testing.T) {
 	prev := debug.SetGCPercent(-1)
@@ -49,7 +49,7 @@ func gcPercent() int {
 // beside it; a collection after the run allocated more than a gcThrash-th
 // of its live heap since the one before keeps the limit, and so does one
 // after less while the heap is below a gcCrowd-th of the limit; one after
-// less with the heap within it drops the limit, until budgetGC sets a
+// less with the heap within it drops the limit, until Budget sets a
 // higher one (TestBudgetGC).
 func TestAfterGC(t *testing.T) {
 	saveGC(t)
@@ -126,7 +126,7 @@ func TestWatchGC(t *testing.T) {
 }
 
 // TestBudgetGC: the soft limit is gcBudget times the run's bytes less
-// gcImage, never below gcFloor. Where tuneGC did not set the collector
+// gcImage, never below gcFloor. Where Tune did not set the collector
 // (GOGC or GOMEMLIMIT in the environment) nothing changes; after a
 // handover, a budget above the limit the run outgrew limits it again, one
 // at or below it does not.
@@ -143,35 +143,35 @@ func TestBudgetGC(t *testing.T) {
 		}
 		debug.SetMemoryLimit(lim)
 	}
-	defer set(false, 0, 0, 100) // stops the watch budgetGC may start
+	defer set(false, 0, 0, 100) // stops the watch Budget may start
 
 	set(true, gcFloor, 0, -1)
-	budgetGC(1 << 20)
+	Budget(1 << 20)
 	if got := limit(); got != gcFloor {
 		t.Fatalf("limit %d for a 1 MiB run; want the floor %d", got, gcFloor)
 	}
-	budgetGC(100 << 20)
+	Budget(100 << 20)
 	if got := limit(); got != gcBudget*100<<20-gcImage {
 		t.Fatalf("limit %d for a 100 MiB run; want %d", got, gcBudget*100<<20-gcImage)
 	}
-	budgetGC(math.MaxInt64)
+	Budget(math.MaxInt64)
 	if got := limit(); got <= gcBudget*100<<20 {
 		t.Fatalf("limit %d for a huge run; want it raised, not wrapped", got)
 	}
 
 	set(false, 0, 0, 100) // GOGC or GOMEMLIMIT in the environment
-	budgetGC(100 << 20)
+	Budget(100 << 20)
 	if got, p := limit(), gcPercent(); got != math.MaxInt64 || p != 100 {
 		t.Fatalf("limit %d and GOGC %d under the environment's setting; want none and 100", got, p)
 	}
 
 	outgrown := int64(gcBudget*40<<20 - gcImage)
 	set(true, 0, outgrown, gcGrowth) // handed over at a 40 MiB run's limit
-	budgetGC(40 << 20)
+	Budget(40 << 20)
 	if got, p := limit(), gcPercent(); got != math.MaxInt64 || p != gcGrowth {
 		t.Fatalf("limit %d and GOGC %d after a budget no higher than the one outgrown; want none and %d", got, p, gcGrowth)
 	}
-	budgetGC(60 << 20)
+	Budget(60 << 20)
 	if got, p := limit(), gcPercent(); got != gcBudget*60<<20-gcImage || p != gcGrowth {
 		t.Fatalf("limit %d and GOGC %d after a budget above the one outgrown; want %d and %d", got, p, gcBudget*60<<20-gcImage, gcGrowth)
 	}
@@ -195,7 +195,7 @@ func TestBudgetApply(t *testing.T) {
 		{Op: edit.Replace, Path: "a", Old: "x", New: "y"},
 		{Op: edit.Create, Path: "new", New: "n\n"},
 	}
-	budgetApply(root, src, edits)
+	BudgetApply(root, src, edits)
 	if got, want := debug.SetMemoryLimit(-1), int64(gcBudget*40<<20-gcImage); got != want {
 		t.Fatalf("limit %d for a 30 MiB reply over 10 MiB of files; want %d", got, want)
 	}
