@@ -14,14 +14,39 @@ import (
 
 // DecodeJSONAt decodes one JSON value from src at off (after any white
 // space). It returns the value's raw bytes and span; on failure, start is
-// where the value began and end where decoding stopped.
-//
-// A quick scan runs first and spares the decoder a value that is still open
-// at the end of the output: starts tries every line that opens with a brace,
-// and decoding each such value to the end made a long run of them cost
-// quadratic time in the decoder. The scan is several times faster and
-// stops at the first line break inside a string.
+// where the value began and end where decoding stopped. It remembers
+// nothing between calls; a reader that tries many offsets of one src uses
+// a [JSONScanner].
 func DecodeJSONAt(src string, off int) (raw json.RawMessage, start, end int, err error) {
+	var s JSONScanner
+	return s.DecodeAt(src, off)
+}
+
+// A JSONScanner decodes values from one src at many offsets, as a reader
+// that tries every line opening with a brace does.
+//
+// A quick scan runs before the decoder: it follows JSON's grammar and
+// stops at the first byte that breaks it, or at the value's end, so the
+// decoder never reads past where it would fail. Each scan also notes,
+// for every object or array it met at the start of a line, where that
+// inner value closes or breaks: a later call at that line is answered
+// from the note rather than by scanning again. A run of lines that each
+// open a value that never closes costs time linear in src rather than
+// quadratic. The scan is several times faster than the decoder and never
+// stops valid JSON early; the decoder decides.
+type JSONScanner struct {
+	src   string
+	stops map[int]int // a value's start → its scan's answer (see scanValue)
+	// Scanned counts the bytes the scans read, for a test of the bound.
+	Scanned int
+}
+
+// DecodeAt is [DecodeJSONAt] of src, which must be the same string on
+// every call of s.
+func (s *JSONScanner) DecodeAt(src string, off int) (raw json.RawMessage, start, end int, err error) {
+	if s.src != src {
+		s.src, s.stops = src, nil
+	}
 	start = off
 	if strings.HasPrefix(src[start:], "\ufeff") {
 		start += len("\ufeff")
@@ -29,7 +54,7 @@ func DecodeJSONAt(src string, off int) (raw json.RawMessage, start, end int, err
 	for start < len(src) && isJSONSpace(src[start]) {
 		start++
 	}
-	if jsonScan(src[start:]) < 0 {
+	if s.scan(start) < 0 {
 		return nil, start, len(src), io.ErrUnexpectedEOF
 	}
 	dec := json.NewDecoder(strings.NewReader(src[start:]))
@@ -44,46 +69,151 @@ func DecodeJSONAt(src string, off int) (raw json.RawMessage, start, end int, err
 	return raw, start, start + int(dec.InputOffset()), nil
 }
 
-// jsonScan returns how far b, which opens with '{' or '[', can be read as
-// one JSON value before it closes or turns out not to be JSON (a character
-// JSON never has outside a string, or a line break inside one); -1 when the
-// value is still open at the end of b. Valid JSON never stops it early, so
-// it only bounds the decoder's work; the decoder decides.
-func jsonScan(b string) int {
-	depth, inString, escaped := 0, false, false
-	for k := range len(b) {
-		c := b[k]
-		if inString {
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			case c == '\n':
-				return k
-			}
-			continue
+// scan returns the offset in src past which the value at start cannot be
+// read as JSON (past its close, or at the byte that breaks it); -1 when
+// the value is still open at the end of src.
+func (s *JSONScanner) scan(start int) int {
+	if k, ok := s.stops[start]; ok {
+		return k
+	}
+	src := s.src
+	if start >= len(src) || (src[start] != '{' && src[start] != '[') {
+		return start // not a container: the decoder decides at once
+	}
+	// A frame is an open object or array: where it began and what may
+	// come next in it.
+	type frame struct {
+		at   int
+		want byte
+		obj  bool
+	}
+	const (
+		valueOrClose = 'v' // after '['
+		aValue       = 'V' // after an array's ','
+		keyOrClose   = 'k' // after '{'
+		aKey         = 'K' // after an object's ','
+		colon        = ':' // after a key
+		member       = 'm' // after a key's ':'
+		commaOrClose = ',' // after a value
+	)
+	var stack []frame
+	note := func(at, stop int) {
+		if !lineOpening(src, at) {
+			return
 		}
+		if s.stops == nil {
+			s.stops = map[int]int{}
+		}
+		s.stops[at] = stop
+	}
+	stop := func(k int) int {
+		for _, f := range stack {
+			note(f.at, k)
+		}
+		if k < 0 {
+			s.Scanned += len(src) - start
+		} else {
+			s.Scanned += k - start
+		}
+		return k
+	}
+	// value reports whether a value may begin at the top of the stack,
+	// and records that one did.
+	value := func() bool {
+		if len(stack) == 0 {
+			return true
+		}
+		f := &stack[len(stack)-1]
+		if f.want != valueOrClose && f.want != aValue && f.want != member {
+			return false
+		}
+		f.want = commaOrClose
+		return true
+	}
+	for k := start; k < len(src); k++ {
+		c := src[k]
 		switch c {
-		case '"':
-			inString = true
+		case ' ', '\t', '\n', '\r':
+			continue
 		case '{', '[':
-			depth++
-		case '}', ']':
-			depth--
-			if depth <= 0 {
-				return k + 1
+			if !value() {
+				return stop(k)
 			}
-		case ' ', '\t', '\n', '\r', ',', ':', '-', '+', '.',
-			'0', '1', '2', '3', '4', '5', '6', '7', '8', '9',
-			't', 'r', 'u', 'e', 'f', 'a', 'l', 's', 'n', 'E':
+			if c == '{' {
+				stack = append(stack, frame{at: k, want: keyOrClose, obj: true})
+			} else {
+				stack = append(stack, frame{at: k, want: valueOrClose})
+			}
+		case '}', ']':
+			f := stack[len(stack)-1]
+			if f.obj != (c == '}') || (f.want != commaOrClose && f.want != keyOrClose && f.want != valueOrClose) {
+				return stop(k)
+			}
+			stack = stack[:len(stack)-1]
+			note(f.at, k+1)
+			if len(stack) == 0 {
+				return stop(k + 1)
+			}
+		case '"':
+			top := &stack[len(stack)-1]
+			isKey := top.obj && (top.want == keyOrClose || top.want == aKey)
+			if !isKey && !value() {
+				return stop(k)
+			}
+			// The string runs to its unescaped quote; a line break
+			// inside it is not JSON.
+			k++
+			for ; k < len(src) && src[k] != '"'; k++ {
+				switch src[k] {
+				case '\\':
+					k++
+				case '\n':
+					return stop(k)
+				}
+			}
+			if k >= len(src) {
+				return stop(-1)
+			}
+			if isKey {
+				top.want = colon
+			}
+		case ':':
+			top := &stack[len(stack)-1]
+			if top.want != colon {
+				return stop(k)
+			}
+			top.want = member
+		case ',':
+			top := &stack[len(stack)-1]
+			if top.want != commaOrClose {
+				return stop(k)
+			}
+			if top.obj {
+				top.want = aKey
+			} else {
+				top.want = aValue
+			}
 		default:
-			return k
+			if !strings.ContainsRune("-0123456789tfn", rune(c)) || !value() {
+				return stop(k)
+			}
+			// A number or a literal runs to the next delimiter; its
+			// spelling is the decoder's to judge.
+			for k+1 < len(src) && strings.IndexByte("+-.0123456789eEtruefalsn", src[k+1]) >= 0 {
+				k++
+			}
 		}
 	}
-	return -1
+	return stop(-1)
+}
+
+// lineOpening reports whether src[at] is the first byte of its line
+// after spaces: the only offsets a line-by-line reader asks about again.
+func lineOpening(src string, at int) bool {
+	for at > 0 && (src[at-1] == ' ' || src[at-1] == '\t') {
+		at--
+	}
+	return at == 0 || src[at-1] == '\n'
 }
 
 func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
