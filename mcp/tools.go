@@ -328,15 +328,19 @@ func (s *server) receipt(res *apply.Result, normalized string, withDiff bool) (*
 	r.Normalized = normalized
 	var b bytes.Buffer
 	if res.OK && (res.DryRun || withDiff) {
+		var diffs bytes.Buffer
 		for i, f := range res.Files {
 			var d bytes.Buffer
 			if err := report.Diff(&d, &apply.Result{Files: []*apply.FileResult{f}}); err != nil {
 				return nil, err
 			}
 			r.Files[i].Diff = d.String()
-			b.Write(d.Bytes())
+			if diffs.Len() <= textDiffBudget {
+				diffs.Write(d.Bytes())
+			}
 		}
-		if b.Len() > 0 {
+		if diffs.Len() > 0 {
+			b.WriteString(report.CutText(diffs.String(), textDiffBudget))
 			b.WriteString("\n")
 		}
 	}
@@ -344,19 +348,31 @@ func (s *server) receipt(res *apply.Result, normalized string, withDiff bool) (*
 		return nil, err
 	}
 	if res.OK && !res.DryRun {
-		for _, f := range res.Files {
+		hashes := 0
+		for i, f := range res.Files {
 			if f.AfterHash == "" || f.AfterHash == f.BeforeHash {
 				continue
+			}
+			if hashes > textDiffBudget/2 {
+				fmt.Fprintf(&b, "… and the hashes of up to %d more files not shown (receipt cut at 1 MiB)\n", len(res.Files)-i)
+				break
 			}
 			p := f.Path
 			if f.NewPath != "" {
 				p = f.NewPath
 			}
-			fmt.Fprintf(&b, "%s  sha256 %s\n", p, f.AfterHash)
+			n, _ := fmt.Fprintf(&b, "%s  sha256 %s\n", p, f.AfterHash)
+			hashes += n
 		}
 	}
-	return result(r, b.String(), !res.OK)
+	r = r.Bounded(report.ReceiptBudget)
+	text := report.CutText(b.String(), report.ReceiptBudget)
+	return result(r, text, !res.OK)
 }
+
+// textDiffBudget bounds the diffs a tool result's text shows, within
+// report.ReceiptBudget: the human receipt after them needs the rest.
+const textDiffBudget = report.ReceiptBudget / 4
 
 // usage is the result of a call that is wrong as a whole, before any file
 // is looked at: a receipt holding e, a USAGE error.
