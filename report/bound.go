@@ -62,6 +62,15 @@ func jsonSize(v any) int {
 	return buf.Len() - 1 // the newline
 }
 
+// textSize is the length of s as a JSON string, or, for a text longer
+// than budget that no receipt holds whole, its length in bytes.
+func textSize(s string, budget int) int {
+	if len(s) > budget {
+		return len(s)
+	}
+	return jsonSize(s)
+}
+
 // clipFields cuts every text of r to fieldBudget.
 func (r *Receipt) clipFields() {
 	r.VerifyOutput = clip(r.VerifyOutput, fieldBudget)
@@ -123,7 +132,7 @@ func (r Receipt) Bounded(budget int) Receipt {
 			sizes[j+1] = jsonSize(e) + 1
 		}
 		if f.Diff != "" {
-			sizes[len(sizes)-1] = jsonSize(f.Diff) + len(`,"diff":`)
+			sizes[len(sizes)-1] = textSize(f.Diff, budget) + len(`,"diff":`)
 		}
 		editSizes[i] = sizes
 		for _, s := range sizes {
@@ -135,7 +144,7 @@ func (r Receipt) Bounded(budget int) Receipt {
 	base := jsonSize(rest)
 	norm := 0
 	if r.Normalized != "" {
-		norm = jsonSize(r.Normalized) + len(`,"normalized":`)
+		norm = textSize(r.Normalized, budget) + len(`,"normalized":`)
 	}
 	if base+norm+errTotal+fileTotal <= budget {
 		return r

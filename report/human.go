@@ -54,7 +54,7 @@ func newPalette(on bool) palette {
 // candidates and hint, then one summary line. With color, marks, codes and
 // paths are colored.
 //
-// The receipt stays within ReceiptBudget: past half of it, edits are
+// The receipt stays within ReceiptBudget: past editsBudget, edits are
 // counted rather than listed; errors that would pass it are counted;
 // every quoted text is cut to fieldBudget. What was left out is said.
 func Human(w io.Writer, res *apply.Result, colored bool) error {
@@ -65,7 +65,7 @@ func Human(w io.Writer, res *apply.Result, colored bool) error {
 	verifyFailed := res.Verify == "failed"
 files:
 	for i, f := range res.Files {
-		if written() > ReceiptBudget/2 {
+		if written() > editsBudget {
 			writeMoreEdits(bw, res.Files[i:], 0)
 			break
 		}
@@ -76,7 +76,7 @@ files:
 		fmt.Fprintf(bw, "%s %s\n", f.Op, path)
 		restored := verifyFailed && changes(f)
 		for j, e := range f.Edits {
-			if written() > ReceiptBudget/2 {
+			if written() > editsBudget {
 				writeMoreEdits(bw, res.Files[i:], j)
 				break files
 			}
@@ -103,6 +103,10 @@ files:
 	}
 	return bw.Flush()
 }
+
+// editsBudget is how much of ReceiptBudget the human receipt's lines of
+// files and edits may take: the errors after them say what to do next.
+const editsBudget = ReceiptBudget / 4
 
 // A countingWriter counts the bytes written through it.
 type countingWriter struct {
