@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -59,5 +60,30 @@ func TestToolResultBounded(t *testing.T) {
 		if r.Cut == "" || len(r.Files) != 1 {
 			t.Errorf("%s: receipt lists %d files and cut %q, want the file and what was cut", name, len(r.Files), r.Cut)
 		}
+	}
+}
+
+// read_file of a file with a 50 MB line shows the line's first
+// apply.ReadLineBudget bytes and says the column that reads on, which
+// shows the next piece: no answer of 50 MB.
+func TestReadFileLongLine(t *testing.T) {
+	long := strings.Repeat("x", 50<<20)
+	cs, _ := connect(t, map[string]string{"min.js": "a\n" + long + "\nb\n"})
+	var out report.ReadOutput
+	res := call(t, cs, "read_file", map[string]any{"path": "min.js"}, &out)
+	text := resultText(res)
+	if res.IsError || len(out.Content) > 2*apply.ReadLineBudget || len(text) > 2*apply.ReadLineBudget {
+		t.Fatalf("read_file of a 50 MB line: content %d bytes, text %d bytes; want about %d", len(out.Content), len(text), apply.ReadLineBudget)
+	}
+	want := report.CutLine{Line: 2, MoreBytes: len(long) - apply.ReadLineBudget, NextColumn: apply.ReadLineBudget + 1}
+	if len(out.CutLines) != 1 || out.CutLines[0] != want || out.EndLine != 3 {
+		t.Errorf("read_file cut lines %+v, end line %d; want %+v and the window going on to line 3", out.CutLines, out.EndLine, want)
+	}
+	if !strings.Contains(text, fmt.Sprintf("(line 2 goes on for %d more bytes; read on at offset 2, column %d)", want.MoreBytes, want.NextColumn)) {
+		t.Errorf("read_file's text does not say how to read on in line 2:\n%.300s", text)
+	}
+	res = call(t, cs, "read_file", map[string]any{"path": "min.js", "offset": 2, "column": want.NextColumn, "limit": 1}, &out)
+	if res.IsError || out.StartColumn != want.NextColumn || len(out.CutLines) != 1 || out.CutLines[0].NextColumn != 2*apply.ReadLineBudget+1 {
+		t.Errorf("read_file at column %d: start column %d, cut lines %+v", want.NextColumn, out.StartColumn, out.CutLines)
 	}
 }
