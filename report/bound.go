@@ -71,8 +71,10 @@ func textSize(s string, budget int) int {
 	return jsonSize(s)
 }
 
-// clipFields cuts every text of r to fieldBudget.
-func (r *Receipt) clipFields() {
+// clipFields cuts every text of r to fieldBudget, and each error's
+// candidates to those whose excerpts fit in 2×fieldBudget, returning how
+// many candidates it left out.
+func (r *Receipt) clipFields() (dropped int) {
 	r.VerifyOutput = clip(r.VerifyOutput, fieldBudget)
 	r.UndoReason = clip(r.UndoReason, fieldBudget)
 	for i := range r.Files {
@@ -83,22 +85,35 @@ func (r *Receipt) clipFields() {
 		}
 	}
 	for i := range r.Errors {
-		r.Errors[i] = r.Errors[i].clipped()
+		var n int
+		r.Errors[i], n = r.Errors[i].clipped()
+		dropped += n
 	}
+	return dropped
 }
 
-func (e wireError) clipped() wireError {
+// clipped is e with its texts cut to fieldBudget and the candidates
+// whose excerpts fit in 2×fieldBudget, the first always; dropped counts
+// the others.
+func (e wireError) clipped() (_ wireError, dropped int) {
 	e.Path, e.Message = clip(e.Path, fieldBudget), clip(e.Message, fieldBudget)
 	e.Hint, e.Repair = clip(e.Hint, fieldBudget), clip(e.Repair, fieldBudget)
 	if len(e.Candidates) > 0 {
-		cs := make([]wireCandidate, len(e.Candidates))
-		for i, c := range e.Candidates {
+		cs := make([]wireCandidate, 0, len(e.Candidates))
+		shown := 0
+		for _, c := range e.Candidates {
+			size := min(len(c.Path), fieldBudget) + min(len(c.Excerpt), fieldBudget)
+			if len(cs) > 0 && shown+size > 2*fieldBudget {
+				break
+			}
+			shown += size
 			c.Path, c.Excerpt = clip(c.Path, fieldBudget), clip(c.Excerpt, fieldBudget)
-			cs[i] = c
+			cs = append(cs, c)
 		}
+		dropped = len(e.Candidates) - len(cs)
 		e.Candidates = cs
 	}
-	return e
+	return e, dropped
 }
 
 // Bounded returns r cut to at most budget bytes of JSON: every text to
@@ -113,7 +128,10 @@ func (r Receipt) Bounded(budget int) Receipt {
 	for i := range r.Files {
 		r.Files[i].Edits = slices.Clone(r.Files[i].Edits)
 	}
-	r.clipFields()
+	var cut []string
+	if n := r.clipFields(); n > 0 {
+		cut = append(cut, plural(n, "more candidate"))
+	}
 
 	errSizes := make([]int, len(r.Errors))
 	errTotal := 0
@@ -146,11 +164,13 @@ func (r Receipt) Bounded(budget int) Receipt {
 	if r.Normalized != "" {
 		norm = textSize(r.Normalized, budget) + len(`,"normalized":`)
 	}
-	if base+norm+errTotal+fileTotal <= budget {
+	if base+norm+errTotal+fileTotal <= budget-cutReserve || base+norm+errTotal+fileTotal <= budget && len(cut) == 0 {
+		if len(cut) > 0 {
+			r.Cut = "receipt cut at " + budgetName + "; not shown: " + strings.Join(cut, ", ")
+		}
 		return r
 	}
 
-	var cut []string
 	if r.Normalized != "" {
 		cut = append(cut, fmt.Sprintf("normalized (%d bytes)", len(r.Normalized)))
 		r.Normalized = ""

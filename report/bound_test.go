@@ -126,3 +126,29 @@ func TestReceiptOfLongLine(t *testing.T) {
 		t.Errorf("text receipt of a miss on a 50 MB line is %d bytes, want at most %d with the cut marked", text.Len(), ReceiptBudget)
 	}
 }
+
+// An error quoting many long candidates keeps the first that fit and
+// counts the rest, in JSON and in text, rather than leaving the error out.
+func TestReceiptOfManyCandidates(t *testing.T) {
+	e := &edit.Error{Code: edit.CodeMultipleMatches, Path: "a.txt", Edit: 0, Msg: "SEARCH text found in 1000 places"}
+	for i := range 1000 {
+		e.Candidates = append(e.Candidates, edit.Candidate{LineStart: i + 1, LineEnd: i + 1, Similarity: 1, Excerpt: strings.Repeat("y", fieldBudget) + "\n"})
+	}
+	res := &apply.Result{Errors: edit.ErrorList{e}}
+	got, size := receiptOf(t, NewReceipt(res))
+	errs := got["errors"].([]any)
+	if size > ReceiptBudget || len(errs) != 1 {
+		t.Fatalf("receipt of 1000 long candidates is %d bytes with %d errors, want at most %d with the one", size, len(errs), ReceiptBudget)
+	}
+	n := len(errs[0].(map[string]any)["candidates"].([]any))
+	if cut, _ := got["cut"].(string); n == 0 || n == 1000 || !strings.Contains(cut, plural(1000-n, "more candidate")) {
+		t.Errorf("receipt lists %d of 1000 candidates, cut %q; want the first that fit and the count of the rest", n, cut)
+	}
+	var text bytes.Buffer
+	if err := Human(&text, res, false); err != nil {
+		t.Fatal(err)
+	}
+	if text.Len() > ReceiptBudget || !strings.Contains(text.String(), "more candidates not shown") {
+		t.Errorf("text receipt of 1000 long candidates is %d bytes, want at most %d with the rest counted", text.Len(), ReceiptBudget)
+	}
+}
