@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/gen"
+	"github.com/edapply/edapply/report"
 )
 
 // TestReceiptSizeOfLargeReply applies a reply of more than 10 MiB, every
@@ -80,5 +84,46 @@ func TestReceiptSizeOfLargeReply(t *testing.T) {
 	if r["normalized"] != nil || !strings.Contains(cut, "normalized") || size >= 1<<20 {
 		t.Errorf("receipt of a 10 MiB reply located tolerantly: %d bytes, normalized %v, cut %q; want normalized left out and said so",
 			size, r["normalized"] != nil, cut)
+	}
+}
+
+// TestReceiptSizeOfManyFailures applies a reply of 100,000 blocks whose
+// SEARCH text stands nowhere: the JSON receipt and the human one each
+// stay within report.ReceiptBudget, list the first errors and say how
+// many more there are.
+func TestReceiptSizeOfManyFailures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("applies 100,000 edits")
+	}
+	var blocks []gen.Block
+	for i := range 100000 {
+		blocks = append(blocks, gen.Block{Path: "a.go", Search: fmt.Sprintf("missing line %d\n", i), Replace: "new\n"})
+	}
+	reply := gen.SearchReplace(blocks)
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "a.go"), []byte("package a\n\nfunc A() int {\n\treturn 1\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	for _, asJSON := range []bool{true, false} {
+		opts := &applyOptions{planOptions: planOptions{root: root, format: edit.FormatAuto}, json: asJSON, attempts: 1, noSync: true}
+		var out, errOut bytes.Buffer
+		runApply(context.Background(), opts, bytes.NewReader(reply), &out, &errOut)
+		if out.Len() > report.ReceiptBudget+1 {
+			t.Errorf("receipt (json %v) of 100,000 failures is %d bytes, want at most %d", asJSON, out.Len(), report.ReceiptBudget)
+		}
+		if !asJSON {
+			if !strings.Contains(out.String(), "more errors not shown") {
+				t.Errorf("text receipt does not count the errors it leaves out")
+			}
+			continue
+		}
+		var r report.Receipt
+		if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+			t.Fatalf("receipt is not JSON: %v", err)
+		}
+		if len(r.Errors) == 0 || r.Errors[0].Code != "NO_MATCH" || !strings.Contains(r.Cut, "more errors") {
+			t.Errorf("receipt lists %d errors, cut %q; want the first and the count of the rest", len(r.Errors), r.Cut)
+		}
 	}
 }
