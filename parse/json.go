@@ -291,7 +291,9 @@ func (p *parser) jsonValues(i int) (items []jsonItem, next int, ok bool) {
 		raw, start, end, err := p.json.scanner.DecodeAt(p.text, off)
 		var fixed []int // with the lenient decoder: offsets in src of raw's bytes
 		bad := err != nil && looksLikeEditJSON(p.text[start:min(len(p.text), start+512)])
-		if bad {
+		// The lenient decoder repairs what a string holds, never the
+		// grammar around the strings.
+		if bad && !p.json.scanner.Broken {
 			if r, m, e, ok := p.decodeLenient(start); ok {
 				raw, fixed, end, err = r, m, e, nil
 			}

@@ -564,7 +564,8 @@ func TestJSONCarriedDiffInDirectory(t *testing.T) {
 // lines that each open a tool call that never closes, alone, in a fence
 // and before a block: each line is tried as a call, and each try reads on
 // only to where the call breaks (the next line) or is answered by what an
-// earlier try saw. Without that, every try read to the end of the reply.
+// earlier try saw. Without that, every try read to the end of the reply,
+// and the lenient decoder after it as far as its allowance let it.
 func TestJSONScanLinear(t *testing.T) {
 	const call = `{"old_str": "x",` + "\n"
 	sr := "a.go\n<<<<<<< SEARCH\nold\n=======\nnew\n>>>>>>> REPLACE\n"
@@ -584,6 +585,11 @@ func TestJSONScanLinear(t *testing.T) {
 			p.run()
 			if got := p.json.scanner.Scanned; got > 4*len(src) {
 				t.Errorf("%s of %d lines: scanned %d bytes of a %d-byte reply, want at most 4×", name, n, got, len(src))
+			}
+			// A call whose grammar breaks outside its strings is no work
+			// for the lenient decoder, which repairs only strings.
+			if got := p.json.lenientUsed; got > len(src) {
+				t.Errorf("%s of %d lines: the lenient decoder read %d bytes of a %d-byte reply, want at most the reply", name, n, got, len(src))
 			}
 		}
 	}

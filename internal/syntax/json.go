@@ -36,9 +36,21 @@ func DecodeJSONAt(src string, off int) (raw json.RawMessage, start, end int, err
 // stops valid JSON early; the decoder decides.
 type JSONScanner struct {
 	src   string
-	stops map[int]int // a value's start → its scan's answer (see scanValue)
+	stops map[int]scanStop // a value's start → its scan's answer
 	// Scanned counts the bytes the scans read, for a test of the bound.
 	Scanned int
+	// Broken says the last DecodeAt failed at a byte outside any string
+	// that JSON's grammar does not allow there: no repair of the strings'
+	// contents (see DecodeLenient) makes such a value JSON.
+	Broken bool
+}
+
+// A scanStop is a scan's answer: the offset past which the value cannot
+// be read (-1: open at the end), and whether a byte outside any string
+// broke the grammar there.
+type scanStop struct {
+	at     int
+	broken bool
 }
 
 // DecodeAt is [DecodeJSONAt] of src, which must be the same string on
@@ -54,7 +66,9 @@ func (s *JSONScanner) DecodeAt(src string, off int) (raw json.RawMessage, start,
 	for start < len(src) && isJSONSpace(src[start]) {
 		start++
 	}
-	if s.scan(start) < 0 {
+	st := s.scan(start)
+	s.Broken = st.broken
+	if st.at < 0 {
 		return nil, start, len(src), io.ErrUnexpectedEOF
 	}
 	dec := json.NewDecoder(strings.NewReader(src[start:]))
@@ -70,15 +84,16 @@ func (s *JSONScanner) DecodeAt(src string, off int) (raw json.RawMessage, start,
 }
 
 // scan returns the offset in src past which the value at start cannot be
-// read as JSON (past its close, or at the byte that breaks it); -1 when
-// the value is still open at the end of src.
-func (s *JSONScanner) scan(start int) int {
-	if k, ok := s.stops[start]; ok {
-		return k
+// read as JSON (past its close, or at the byte that breaks it; -1 when
+// the value is still open at the end of src), and whether a byte outside
+// any string broke it.
+func (s *JSONScanner) scan(start int) scanStop {
+	if st, ok := s.stops[start]; ok {
+		return st
 	}
 	src := s.src
 	if start >= len(src) || (src[start] != '{' && src[start] != '[') {
-		return start // not a container: the decoder decides at once
+		return scanStop{at: start} // not a container: the decoder decides at once
 	}
 	// A frame is an open object or array: where it began and what may
 	// come next in it.
@@ -97,26 +112,28 @@ func (s *JSONScanner) scan(start int) int {
 		commaOrClose = ',' // after a value
 	)
 	var stack []frame
-	note := func(at, stop int) {
+	note := func(at int, st scanStop) {
 		if !lineOpening(src, at) {
 			return
 		}
 		if s.stops == nil {
-			s.stops = map[int]int{}
+			s.stops = map[int]scanStop{}
 		}
-		s.stops[at] = stop
+		s.stops[at] = st
 	}
-	stop := func(k int) int {
+	end := func(st scanStop) scanStop {
 		for _, f := range stack {
-			note(f.at, k)
+			note(f.at, st)
 		}
-		if k < 0 {
+		if st.at < 0 {
 			s.Scanned += len(src) - start
 		} else {
-			s.Scanned += k - start
+			s.Scanned += st.at - start
 		}
-		return k
+		return st
 	}
+	stop := func(k int) scanStop { return end(scanStop{at: k}) }
+	broke := func(k int) scanStop { return end(scanStop{at: k, broken: true}) }
 	// value reports whether a value may begin at the top of the stack,
 	// and records that one did.
 	value := func() bool {
@@ -137,7 +154,7 @@ func (s *JSONScanner) scan(start int) int {
 			continue
 		case '{', '[':
 			if !value() {
-				return stop(k)
+				return broke(k)
 			}
 			if c == '{' {
 				stack = append(stack, frame{at: k, want: keyOrClose, obj: true})
@@ -147,10 +164,10 @@ func (s *JSONScanner) scan(start int) int {
 		case '}', ']':
 			f := stack[len(stack)-1]
 			if f.obj != (c == '}') || (f.want != commaOrClose && f.want != keyOrClose && f.want != valueOrClose) {
-				return stop(k)
+				return broke(k)
 			}
 			stack = stack[:len(stack)-1]
-			note(f.at, k+1)
+			note(f.at, scanStop{at: k + 1})
 			if len(stack) == 0 {
 				return stop(k + 1)
 			}
@@ -158,7 +175,7 @@ func (s *JSONScanner) scan(start int) int {
 			top := &stack[len(stack)-1]
 			isKey := top.obj && (top.want == keyOrClose || top.want == aKey)
 			if !isKey && !value() {
-				return stop(k)
+				return broke(k)
 			}
 			// The string runs to its unescaped quote; a line break
 			// inside it is not JSON.
@@ -180,13 +197,13 @@ func (s *JSONScanner) scan(start int) int {
 		case ':':
 			top := &stack[len(stack)-1]
 			if top.want != colon {
-				return stop(k)
+				return broke(k)
 			}
 			top.want = member
 		case ',':
 			top := &stack[len(stack)-1]
 			if top.want != commaOrClose {
-				return stop(k)
+				return broke(k)
 			}
 			if top.obj {
 				top.want = aKey
@@ -195,7 +212,7 @@ func (s *JSONScanner) scan(start int) int {
 			}
 		default:
 			if !strings.ContainsRune("-0123456789tfn", rune(c)) || !value() {
-				return stop(k)
+				return broke(k)
 			}
 			// A number or a literal runs to the next delimiter; its
 			// spelling is the decoder's to judge.
