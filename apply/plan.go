@@ -952,6 +952,10 @@ func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 			Hint: "Edit the file the link points to by its own path."})
 		return
 	}
+	if strings.IndexByte(e.New, 0) >= 0 {
+		p.failOn(f, i, e, nulErr())
+		return
+	}
 	s.by = i
 	if !inBatch(e) {
 		p.sync(s, false) // the edit reads or moves the content as a whole

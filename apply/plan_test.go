@@ -571,15 +571,18 @@ func TestApplyBinary(t *testing.T) {
 			}
 		})
 	}
-	// A file an edit of the reply makes binary refuses the next edit, in
-	// the same words.
+	// An edit that would make a text file binary is refused itself, in
+	// words of its own (see TestNULInNewTextRefused), and nothing is
+	// written.
 	root := t.TempDir()
 	writeTree(t, root, tree{"f": "a\nb\nc\n"})
 	res, err := Apply(context.Background(), []edit.Edit{replace("f", "a\n", "a\x00\n"), replace("f", "c\n", "C\n")}, testOpts(t, root))
-	if err == nil || !hasCode(res.Errors, edit.CodeBinaryFile) {
-		t.Errorf("an edit after one that wrote a NUL: Apply = %v, want BINARY_FILE", err)
+	if err == nil || len(res.Errors) != 1 || res.Errors[0].Code != edit.CodeBinaryFile || res.Errors[0].Edit != 0 || res.Errors[0].Msg != nulErr().Msg {
+		t.Errorf("an edit that writes a NUL: Apply = %v, want its BINARY_FILE alone", err)
 	}
-	binaryWorded(t, res.Errors)
+	if got := readTree(t, root)["f"]; got != "a\nb\nc\n" {
+		t.Errorf("file changed to %q", got)
+	}
 }
 
 // binaryWorded fails unless every BINARY_FILE in errs says what a binary

@@ -3,6 +3,7 @@ package apply
 import (
 	"os"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/edapply/edapply/apply/internal/fsio"
 	"github.com/edapply/edapply/apply/internal/paths"
@@ -16,6 +17,12 @@ import (
 // one call away.
 const readBudget = 256 << 10
 
+// ReadLineBudget is the most bytes of one line a Read window shows: the
+// rest of a longer line is left out, and the window says where it reads
+// on (Window.Rest), so that no line, however long, makes a window pass
+// readBudget by more than this.
+const ReadLineBudget = 64 << 10
+
 // A Window is a run of a file's lines, as a model reads them before it
 // edits: `edapply read` and the MCP server's read_file show it numbered.
 type Window struct {
@@ -24,6 +31,22 @@ type Window struct {
 	Start int      // 1-based number of Lines[0] (the offset asked for, when Lines is empty)
 	Lines []string // the lines shown, without their line endings or a leading BOM
 	Total int      // lines in the whole file (a last line without a newline counts)
+	// Column is the 1-based byte of line Start that Lines[0] begins at:
+	// 1 unless the read asked to go on inside a long line.
+	Column int
+	// Rest holds, for each line shown, how many of its bytes follow what
+	// Lines shows of it: 0 for a whole line. Nil when every line is whole.
+	Rest []int
+}
+
+// NextColumn is the column that reads on in line Start+i, which Lines[i]
+// shows only the beginning of: the byte after the last one shown.
+func (w *Window) NextColumn(i int) int {
+	col := len(w.Lines[i]) + 1
+	if i == 0 {
+		col += w.Column - 1
+	}
+	return col
 }
 
 // End is the number of the last line shown; Start-1 when none is.
@@ -40,6 +63,15 @@ func (w *Window) End() int { return w.Start + len(w.Lines) - 1 }
 // declares it) is shown as its text; the other fields of opts are not
 // used.
 func Read(opts Options, p string, offset, limit int) (*Window, *edit.Error) {
+	return ReadColumn(opts, p, offset, 1, limit)
+}
+
+// ReadColumn is [Read] of a window whose first line starts at the 1-based
+// byte column of line offset (1 when column < 1): how a long line that a
+// window cut (see Window.Rest) is read on. Columns count the bytes of the
+// line as Read shows it, in UTF-8; a column inside a character starts at
+// that character.
+func ReadColumn(opts Options, p string, offset, column, limit int) (*Window, *edit.Error) {
 	rel, st, err := loadNamed(opts, p)
 	if err != nil {
 		return nil, err
@@ -52,7 +84,7 @@ func Read(opts Options, p string, offset, limit int) (*Window, *edit.Error) {
 		terr.Path, terr.Edit = rel, -1
 		return nil, terr
 	}
-	w := cutWindow(text, offset, limit)
+	w := cutWindow(text, offset, column, limit)
 	w.Path, w.Hash = rel, HashBytes(st.Data)
 	return w, nil
 }
@@ -117,15 +149,18 @@ func loadNamed(opts Options, p string) (string, fsio.State, *edit.Error) {
 
 // cutWindow cuts the lines of text that Read shows; Path and Hash are the
 // caller's to set.
-func cutWindow(text string, offset, limit int) *Window {
+func cutWindow(text string, offset, column, limit int) *Window {
 	if offset < 1 {
 		offset = 1
+	}
+	if column < 1 {
+		column = 1
 	}
 	if limit < 1 {
 		limit = ReadLimit
 	}
 	text = strings.TrimPrefix(text, bom)
-	w := &Window{Start: offset, Total: strings.Count(text, "\n")}
+	w := &Window{Start: offset, Total: strings.Count(text, "\n"), Column: 1}
 	if text != "" && !strings.HasSuffix(text, "\n") {
 		w.Total++
 	}
@@ -147,6 +182,26 @@ func cutWindow(text string, offset, limit int) *Window {
 			rest = ""
 		}
 		line = strings.TrimSuffix(line, "\r")
+		if len(w.Lines) == 0 && column > 1 {
+			from := min(column-1, len(line))
+			for from > 0 && from < len(line) && !utf8.RuneStart(line[from]) {
+				from--
+			}
+			line, w.Column = line[from:], from+1
+		}
+		if len(line) > ReadLineBudget {
+			cut := ReadLineBudget
+			for cut > 0 && !utf8.RuneStart(line[cut]) {
+				cut--
+			}
+			if w.Rest == nil {
+				w.Rest = make([]int, len(w.Lines))
+			}
+			w.Rest = append(w.Rest, len(line)-cut)
+			line = line[:cut]
+		} else if w.Rest != nil {
+			w.Rest = append(w.Rest, 0)
+		}
 		size += len(line) + 1
 		w.Lines = append(w.Lines, line)
 	}

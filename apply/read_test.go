@@ -27,7 +27,7 @@ func TestCutWindow(t *testing.T) {
 		"blank last line":  {"a\n\n", 1, 0, 1, []string{"a", ""}, 2},
 	} {
 		t.Run(name, func(t *testing.T) {
-			w := cutWindow(tc.text, tc.offset, tc.limit)
+			w := cutWindow(tc.text, tc.offset, 1, tc.limit)
 			if w.Start != tc.wantStart || !slices.Equal(w.Lines, tc.wantLines) || w.Total != tc.wantTotal {
 				t.Errorf("cutWindow(%q, %d, %d) = start %d lines %q total %d, want start %d lines %q total %d",
 					tc.text, tc.offset, tc.limit, w.Start, w.Lines, w.Total, tc.wantStart, tc.wantLines, tc.wantTotal)
@@ -37,17 +37,51 @@ func TestCutWindow(t *testing.T) {
 }
 
 // A window of long lines stops near the byte budget, yet always shows a
-// line, however long, so that reading on from its end makes progress.
+// line, so that reading on from its end makes progress; a line past
+// ReadLineBudget shows its beginning.
 func TestCutWindowBudget(t *testing.T) {
 	line := strings.Repeat("x", 1000)
 	text := strings.Repeat(line+"\n", 1000)
-	w := cutWindow(text, 1, 0)
+	w := cutWindow(text, 1, 1, 0)
 	if n := len(w.Lines); n == 0 || n >= 1000 || n*1001 < readBudget || (n-1)*1001 >= readBudget {
 		t.Errorf("a window of 1000-byte lines holds %d lines, want the fewest past %d bytes", n, readBudget)
 	}
 	huge := strings.Repeat("y", 2*readBudget)
-	if w := cutWindow(huge+"\nz\n", 1, 0); len(w.Lines) != 1 || w.Lines[0] != huge {
-		t.Errorf("a window starting at a line longer than the budget holds %d lines, want that line alone", len(w.Lines))
+	if w := cutWindow(huge+"\nz\n", 1, 1, 0); len(w.Lines) != 2 || w.Lines[0] != huge[:ReadLineBudget] || w.Lines[1] != "z" {
+		t.Errorf("a window starting at a line longer than the budget holds %d lines, want that line's beginning and the next", len(w.Lines))
+	}
+}
+
+// A line past ReadLineBudget is cut, the window saying how many bytes
+// follow and the column that reads on; reading on at that column shows
+// the next piece, and the pieces make the line. A 50 MB line makes no
+// 50 MB window. A column inside a character starts at that character.
+func TestCutWindowLongLine(t *testing.T) {
+	long := strings.Repeat("0123456789", 5<<20) // 50 MiB
+	text := "a\n" + long + "\nb\n"
+	w := cutWindow(text, 1, 1, 0)
+	if len(w.Lines) != 3 || w.Lines[0] != "a" || len(w.Lines[1]) != ReadLineBudget || w.Lines[2] != "b" ||
+		!slices.Equal(w.Rest, []int{0, len(long) - ReadLineBudget, 0}) {
+		t.Fatalf("window of a 50 MiB line: %d lines, line 2 %d bytes, rest %v; want it cut at %d", len(w.Lines), len(w.Lines[1]), w.Rest, ReadLineBudget)
+	}
+	var got strings.Builder
+	got.WriteString(w.Lines[1])
+	for col, n := w.NextColumn(1), 0; col <= len(long); n++ {
+		next := cutWindow(text, 2, col, 1)
+		if next.Column != col || len(next.Lines) != 1 || len(next.Lines[0]) > ReadLineBudget || n > len(long)/ReadLineBudget {
+			t.Fatalf("reading on at column %d: column %d, %d lines", col, next.Column, len(next.Lines))
+		}
+		got.WriteString(next.Lines[0])
+		col = next.NextColumn(0)
+	}
+	if got.String() != long {
+		t.Errorf("the pieces read on make %d bytes, want the line's %d", got.Len(), len(long))
+	}
+
+	wide := strings.Repeat("é", ReadLineBudget) // two bytes each
+	w = cutWindow(wide+"\n", 1, 4, 0)
+	if w.Column != 3 || !strings.HasPrefix(w.Lines[0], "é") || len(w.Lines[0]) != ReadLineBudget || w.Rest[0] != len(wide)-2-ReadLineBudget {
+		t.Errorf("column 4 of a line of é: column %d, %d bytes shown, rest %v; want column 3 and whole characters", w.Column, len(w.Lines[0]), w.Rest)
 	}
 }
 

@@ -56,6 +56,15 @@ func existsHint(e *edit.Edit) string {
 
 // binaryErr is the error of an edit to a binary file: planning's, and a
 // locate.Doc's, which gives only the code.
+// nulErr is the BINARY_FILE of an edit whose new text holds a NUL byte,
+// whatever its format: written, it would make a text file binary, which
+// edapply would then refuse to edit. A model writes one when it meant an
+// escape (a JSON "\u0000" for the two characters of "\0").
+func nulErr() *edit.Error {
+	return &edit.Error{Code: edit.CodeBinaryFile, Msg: "the edit's new text holds a NUL byte, which would make the file binary",
+		Hint: "Write the character as the file's language escapes it (\\0, \\x00, \\u0000), or leave it out; edapply writes text files only."}
+}
+
 func binaryErr() *edit.Error {
 	return &edit.Error{Code: edit.CodeBinaryFile, Msg: "binary file (NUL bytes)",
 		Hint: "edapply edits text files only; leave this file out of the edits."}

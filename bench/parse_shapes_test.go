@@ -56,6 +56,23 @@ func BenchmarkParseManyErrors(b *testing.B) {
 	}
 }
 
+// BenchmarkParseOpenCalls parses a run of lines that each open a JSON
+// tool call and never close it ({"old_str": "x",) before one
+// SEARCH/REPLACE block, at 4,000, 16,000 and 64,000 lines: each line is
+// tried as a call. Linear work grows ns/op by 4 and 16.
+func BenchmarkParseOpenCalls(b *testing.B) {
+	for _, n := range []int{4000, 16000, 64000} {
+		b.Run(fmt.Sprintf("%d", n), func(b *testing.B) {
+			reply := strings.Repeat(`{"old_str": "x",`+"\n", n) +
+				"f.go\n<<<<<<< SEARCH\nold\n=======\nnew\n>>>>>>> REPLACE\n"
+			if edits, errs := parse.Parse(reply, parse.Options{}); len(edits) != 1 || len(errs) == 0 {
+				b.Fatalf("parsed %d edits and %d errors, want the block and the broken calls", len(edits), len(errs))
+			}
+			benchParse(b, reply)
+		})
+	}
+}
+
 // benchParse times parsing reply, in CPU time as well.
 func benchParse(b *testing.B, reply string) {
 	b.SetBytes(int64(len(reply)))

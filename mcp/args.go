@@ -31,6 +31,7 @@ var (
 	argPath       = argName{"path", "file_path", "filePath"}
 	argOffset     = argName{"offset"}
 	argLimit      = argName{"limit"}
+	argColumn     = argName{"column"}
 	argEdits      = argName{"edits"}
 	argOld        = argName{"old_string", "old_str", "oldText", "oldString"}
 	argNew        = argName{"new_string", "new_str", "newText", "newString"}
@@ -44,7 +45,7 @@ var (
 
 // The arguments each tool takes, as a USAGE hint names them.
 const (
-	readUsage  = `read_file takes {"path": FILE, "offset"?: FIRST_LINE, "limit"?: LINES}.`
+	readUsage  = `read_file takes {"path": FILE, "offset"?: FIRST_LINE, "column"?: FIRST_BYTE, "limit"?: LINES}.`
 	editUsage  = `edit_file takes {"path": FILE, "edits": [{"old_string": TEXT, "new_string": TEXT, "replace_all"?: BOOL}], "base_hash"?: SHA256, "dry_run"?: BOOL}.`
 	applyUsage = `apply_edits takes {"reply": TEXT, "path"?: FILE, "dry_run"?: BOOL, "base"?: {FILE: SHA256}}.`
 	undoUsage  = `undo takes {"dry_run"?: BOOL, "list"?: BOOL}.`
@@ -208,12 +209,12 @@ func unquote(raw json.RawMessage) string {
 
 // readCall is read_file's arguments, read.
 type readCall struct {
-	path          string
-	offset, limit int
+	path                  string
+	offset, column, limit int
 }
 
 func readReadArgs(data json.RawMessage) (c readCall, err *usageError) {
-	o, err := readObject(data, "", argPath, argOffset, argLimit)
+	o, err := readObject(data, "", argPath, argOffset, argColumn, argLimit)
 	if err != nil {
 		return c, err
 	}
@@ -226,7 +227,12 @@ func readReadArgs(data json.RawMessage) (c readCall, err *usageError) {
 	if c.limit, err = o.integer(argLimit[0]); err != nil {
 		return c, err
 	}
+	if c.column, err = o.integer(argColumn[0]); err != nil {
+		return c, err
+	}
 	switch {
+	case c.column < 0:
+		return c, usagef(`"column" must be positive`)
 	case c.path == "":
 		return c, usagef(`no "path": name the file to read, relative to the root`)
 	case c.limit < 0:

@@ -28,6 +28,7 @@ import (
 type readFileArgs struct {
 	Path   string `json:"path" jsonschema:"the file, relative to the root of the working tree"`
 	Offset int    `json:"offset,omitempty" jsonschema:"the first line to show, from 1 (default 1)"`
+	Column int    `json:"column,omitempty" jsonschema:"the byte of the first line to start at, from 1 (default 1): to read on in a line the result says it cut"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"show at most this many lines (default 2000)"`
 }
 
@@ -81,7 +82,7 @@ var tools = sync.OnceValue(func() toolSet {
 		readFile: &sdk.Tool{
 			Name:         "read_file",
 			Title:        "Read file",
-			Description:  `Read a file of the working tree: its lines, each after its number right-aligned in six columns and a tab (as cat -n prints them), and the file's sha256. Read a file before you edit it, and keep the sha256: pass it as edit_file's base_hash (or in apply_edits' base) so that an edit of a file changed since is refused rather than misplaced. The numbers are not part of the file: never copy them into old_string. A long file comes in windows of at most 2000 lines; the result says the offset that reads on.`,
+			Description:  `Read a file of the working tree: its lines, each after its number right-aligned in six columns and a tab (as cat -n prints them), and the file's sha256. Read a file before you edit it, and keep the sha256: pass it as edit_file's base_hash (or in apply_edits' base) so that an edit of a file changed since is refused rather than misplaced. The numbers are not part of the file: never copy them into old_string. A long file comes in windows of at most 2000 lines; the result says the offset that reads on. A line over 64 KiB shows its first 64 KiB; the result says the offset and column that read on in it.`,
 			InputSchema:  inputSchema[readFileArgs](),
 			OutputSchema: outputSchema[report.ReadOutput](),
 			Annotations:  &sdk.ToolAnnotations{Title: "Read file", ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: falseHint},
@@ -132,7 +133,7 @@ func (s *server) readFile(ctx context.Context, req *sdk.CallToolRequest) (*sdk.C
 		e := uerr.toError(readUsage)
 		return readResult(report.NewReadOutput(nil, e), e, "")
 	}
-	w, err := apply.Read(apply.Options{Root: s.opts.Root, PathPrefixes: s.opts.PathPrefixes}, c.path, c.offset, c.limit)
+	w, err := apply.ReadColumn(apply.Options{Root: s.opts.Root, PathPrefixes: s.opts.PathPrefixes}, c.path, c.offset, c.column, c.limit)
 	out := report.NewReadOutput(w, err)
 	if err != nil {
 		return readResult(out, err, "")
@@ -328,15 +329,19 @@ func (s *server) receipt(res *apply.Result, normalized string, withDiff bool) (*
 	r.Normalized = normalized
 	var b bytes.Buffer
 	if res.OK && (res.DryRun || withDiff) {
+		var diffs bytes.Buffer
 		for i, f := range res.Files {
 			var d bytes.Buffer
 			if err := report.Diff(&d, &apply.Result{Files: []*apply.FileResult{f}}); err != nil {
 				return nil, err
 			}
 			r.Files[i].Diff = d.String()
-			b.Write(d.Bytes())
+			if diffs.Len() <= textDiffBudget {
+				diffs.Write(d.Bytes())
+			}
 		}
-		if b.Len() > 0 {
+		if diffs.Len() > 0 {
+			b.WriteString(report.CutText(diffs.String(), textDiffBudget))
 			b.WriteString("\n")
 		}
 	}
@@ -344,19 +349,31 @@ func (s *server) receipt(res *apply.Result, normalized string, withDiff bool) (*
 		return nil, err
 	}
 	if res.OK && !res.DryRun {
-		for _, f := range res.Files {
+		hashes := 0
+		for i, f := range res.Files {
 			if f.AfterHash == "" || f.AfterHash == f.BeforeHash {
 				continue
+			}
+			if hashes > textDiffBudget/2 {
+				fmt.Fprintf(&b, "… and the hashes of up to %d more files not shown (receipt cut at 1 MiB)\n", len(res.Files)-i)
+				break
 			}
 			p := f.Path
 			if f.NewPath != "" {
 				p = f.NewPath
 			}
-			fmt.Fprintf(&b, "%s  sha256 %s\n", p, f.AfterHash)
+			n, _ := fmt.Fprintf(&b, "%s  sha256 %s\n", p, f.AfterHash)
+			hashes += n
 		}
 	}
-	return result(r, b.String(), !res.OK)
+	r = r.Bounded(report.ReceiptBudget)
+	text := report.CutText(b.String(), report.ReceiptBudget)
+	return result(r, text, !res.OK)
 }
+
+// textDiffBudget bounds the diffs a tool result's text shows, within
+// report.ReceiptBudget: the human receipt after them needs the rest.
+const textDiffBudget = report.ReceiptBudget / 4
 
 // usage is the result of a call that is wrong as a whole, before any file
 // is looked at: a receipt holding e, a USAGE error.

@@ -98,6 +98,7 @@ type jsonReader struct {
 	next        int
 	lenientUsed int
 	views       []edit.Error
+	scanner     syntax.JSONScanner // every value's decoding, remembered across lines
 }
 
 func (r *jsonReader) format() edit.Format { return edit.FormatJSON }
@@ -287,10 +288,12 @@ func (p *parser) jsonValues(i int) (items []jsonItem, next int, ok bool) {
 	off := p.lines[i].Start
 	next = i + 1
 	for {
-		raw, start, end, err := syntax.DecodeJSONAt(p.text, off)
+		raw, start, end, err := p.json.scanner.DecodeAt(p.text, off)
 		var fixed []int // with the lenient decoder: offsets in src of raw's bytes
 		bad := err != nil && looksLikeEditJSON(p.text[start:min(len(p.text), start+512)])
-		if bad {
+		// The lenient decoder repairs what a string holds, never the
+		// grammar around the strings.
+		if bad && !p.json.scanner.Broken {
 			if r, m, e, ok := p.decodeLenient(start); ok {
 				raw, fixed, end, err = r, m, e, nil
 			}

@@ -559,3 +559,38 @@ func TestJSONCarriedDiffInDirectory(t *testing.T) {
 		t.Errorf("Parse without a tree: errors %v, want one (src is no file the diff names)", errs)
 	}
 }
+
+// TestJSONScanLinear bounds the bytes the JSON reader scans in a reply of
+// lines that each open a tool call that never closes, alone, in a fence
+// and before a block: each line is tried as a call, and each try reads on
+// only to where the call breaks (the next line) or is answered by what an
+// earlier try saw. Without that, every try read to the end of the reply,
+// and the lenient decoder after it as far as its allowance let it.
+func TestJSONScanLinear(t *testing.T) {
+	const call = `{"old_str": "x",` + "\n"
+	sr := "a.go\n<<<<<<< SEARCH\nold\n=======\nnew\n>>>>>>> REPLACE\n"
+	for name, reply := range map[string]func(n int) string{
+		"run":        func(n int) string { return strings.Repeat(call, n) },
+		"fenced":     func(n int) string { return "```json\n" + strings.Repeat(call, n) + "```\n" },
+		"bareFence":  func(n int) string { return "```\n" + strings.Repeat(call, n) + "```\n" },
+		"beforeSR":   func(n int) string { return strings.Repeat(call, n) + sr },
+		"nestedOpen": func(n int) string { return strings.Repeat(`{"old_str": "x", "a":`+"\n", n) },
+		// Not a call: every line is tried again, and each inner value
+		// was seen open to the fence by the first line's try.
+		"nestedNotCall": func(n int) string { return "```\n" + strings.Repeat(`{"name": "x", "a":`+"\n", n) + "```\n" },
+	} {
+		for _, n := range []int{1000, 4000} {
+			src := reply(n)
+			p := newParser(src, edit.FormatAuto)
+			p.run()
+			if got := p.json.scanner.Scanned; got > 4*len(src) {
+				t.Errorf("%s of %d lines: scanned %d bytes of a %d-byte reply, want at most 4×", name, n, got, len(src))
+			}
+			// A call whose grammar breaks outside its strings is no work
+			// for the lenient decoder, which repairs only strings.
+			if got := p.json.lenientUsed; got > len(src) {
+				t.Errorf("%s of %d lines: the lenient decoder read %d bytes of a %d-byte reply, want at most the reply", name, n, got, len(src))
+			}
+		}
+	}
+}

@@ -53,30 +53,43 @@ func newPalette(on bool) palette {
 // for it (the JSON receipt's "repaired"), then every error with its
 // candidates and hint, then one summary line. With color, marks, codes and
 // paths are colored.
+//
+// The receipt stays within ReceiptBudget: past editsBudget, edits are
+// counted rather than listed; errors that would pass it are counted;
+// every quoted text is cut to fieldBudget. What was left out is said.
 func Human(w io.Writer, res *apply.Result, colored bool) error {
 	p := newPalette(colored)
-	bw := bufio.NewWriter(w)
+	cw := &countingWriter{w: w}
+	bw := bufio.NewWriter(cw)
+	written := func() int { return cw.n + bw.Buffered() }
 	verifyFailed := res.Verify == "failed"
-	for _, f := range res.Files {
-		path := p.bold.Sprint(f.Path)
+files:
+	for i, f := range res.Files {
+		if written() > editsBudget {
+			writeMoreEdits(bw, res.Files[i:], 0)
+			break
+		}
+		path := p.bold.Sprint(clip(f.Path, fieldBudget))
 		if f.NewPath != "" {
-			path += " → " + p.bold.Sprint(f.NewPath)
+			path += " → " + p.bold.Sprint(clip(f.NewPath, fieldBudget))
 		}
 		fmt.Fprintf(bw, "%s %s\n", f.Op, path)
 		restored := verifyFailed && changes(f)
-		for _, e := range f.Edits {
+		for j, e := range f.Edits {
+			if written() > editsBudget {
+				writeMoreEdits(bw, res.Files[i:], j)
+				break files
+			}
 			p.writeEditLine(bw, e, res.DryRun, restored)
 		}
 	}
 	if len(res.Files) > 0 && len(res.Errors) > 0 {
 		bw.WriteString("\n")
 	}
-	for _, e := range res.Errors {
-		p.writeError(bw, e)
-	}
+	p.writeErrors(bw, res.Errors, written)
 	if res.VerifyOutput != "" {
 		fmt.Fprintf(bw, "verify output:\n")
-		writeIndented(bw, res.VerifyOutput, "    ")
+		writeIndented(bw, clip(res.VerifyOutput, fieldBudget), "    ")
 	}
 	if len(res.Files) > 0 || len(res.Errors) > 0 {
 		bw.WriteString("\n")
@@ -86,19 +99,62 @@ func Human(w io.Writer, res *apply.Result, colored bool) error {
 		fmt.Fprintf(bw, "%s verify not run: nothing was written\n", p.faint.Sprint("○"))
 	}
 	if res.NoUndo != "" {
-		fmt.Fprintf(bw, "%s no undo for this apply: %s\n", p.bad.Sprint("!"), res.NoUndo)
+		fmt.Fprintf(bw, "%s no undo for this apply: %s\n", p.bad.Sprint("!"), clip(res.NoUndo, fieldBudget))
 	}
 	return bw.Flush()
 }
+
+// editsBudget is how much of ReceiptBudget the human receipt's lines of
+// files and edits may take: the errors after them say what to do next.
+const editsBudget = ReceiptBudget / 4
+
+// A countingWriter counts the bytes written through it.
+type countingWriter struct {
+	w io.Writer
+	n int
+}
+
+func (c *countingWriter) Write(b []byte) (int, error) {
+	n, err := c.w.Write(b)
+	c.n += n
+	return n, err
+}
+
+// writeMoreEdits says how many edits a receipt cut at its budget does not
+// list: those of files from the edit from of the first on.
+func writeMoreEdits(w *bufio.Writer, files []*apply.FileResult, from int) {
+	n := -from
+	for _, f := range files {
+		n += len(f.Edits)
+	}
+	fmt.Fprintf(w, "… and %s in %s not shown (receipt cut at %s)\n", plural(n, "more edit"), plural(len(files), "file"), budgetName)
+}
+
+// writeErrors writes errs, as many as keep the receipt (written() bytes
+// so far) within ReceiptBudget, and counts the rest.
+func (p palette) writeErrors(w *bufio.Writer, errs edit.ErrorList, written func() int) {
+	for i, e := range errs {
+		if written() > ReceiptBudget-cutReserve-errorRoom {
+			fmt.Fprintf(w, "… and %s not shown (receipt cut at %s)\n", plural(len(errs)-i, "more error"), budgetName)
+			return
+		}
+		p.writeError(w, e)
+	}
+}
+
+// errorRoom bounds the bytes one error takes in the human receipt: its
+// message, hint and repair note at fieldBudget each, and candidates until
+// they pass 2×fieldBudget, each excerpt at fieldBudget with its line
+// prefixes.
+const errorRoom = 8 * fieldBudget
 
 // Errors writes the errors of res as Human does, and nothing else: what
 // a command that prints only errors (edapply --check) prints.
 func Errors(w io.Writer, res *apply.Result, colored bool) error {
 	p := newPalette(colored)
-	bw := bufio.NewWriter(w)
-	for _, e := range res.Errors {
-		p.writeError(bw, e)
-	}
+	cw := &countingWriter{w: w}
+	bw := bufio.NewWriter(cw)
+	p.writeErrors(bw, res.Errors, func() int { return cw.n + bw.Buffered() })
 	return bw.Flush()
 }
 
@@ -179,7 +235,7 @@ func (p palette) writeEditLine(w *bufio.Writer, e apply.EditResult, dryRun, rest
 func (p palette) writeError(w *bufio.Writer, e *edit.Error) {
 	var where []string
 	if e.Path != "" {
-		where = append(where, p.bold.Sprint(e.Path))
+		where = append(where, p.bold.Sprint(clip(e.Path, fieldBudget)))
 	}
 	if e.Edit >= 0 {
 		where = append(where, fmt.Sprintf("edit %d", e.Edit))
@@ -191,16 +247,26 @@ func (p palette) writeError(w *bufio.Writer, e *edit.Error) {
 	if msg == "" {
 		msg = e.Error()
 	}
+	msg = clip(msg, fieldBudget)
 	fmt.Fprintf(w, "%s %s", p.bad.Sprint("✗"), p.bad.Sprint(e.Code))
 	if len(where) > 0 {
 		fmt.Fprintf(w, " %s", strings.Join(where, ", "))
 	}
 	fmt.Fprintf(w, ": %s\n", msg)
-	for _, c := range e.Candidates {
+	shown := 0
+	for i, c := range e.Candidates {
+		if shown > 2*fieldBudget {
+			fmt.Fprintf(w, "  … and %s not shown (receipt cut at %s)\n", plural(len(e.Candidates)-i, "more candidate"), budgetName)
+			break
+		}
 		if c.Path != "" {
+			c.Path = clip(c.Path, fieldBudget)
+			shown += len(c.Path)
 			fmt.Fprintf(w, "  candidate file %s\n", p.bold.Sprint(c.Path))
 			continue
 		}
+		c.Excerpt = clip(c.Excerpt, fieldBudget)
+		shown += len(c.Excerpt)
 		// Similarity is shown rounded down, so a near miss never reads as 100%.
 		pct := int(math.Floor(c.Similarity*100 + 1e-9))
 		weak := ""
@@ -211,10 +277,10 @@ func (p palette) writeError(w *bufio.Writer, e *edit.Error) {
 		writeIndented(w, c.Excerpt, "    "+p.faint.Sprint("│")+" ")
 	}
 	if e.Hint != "" {
-		fmt.Fprintf(w, "  hint: %s\n", e.Hint)
+		fmt.Fprintf(w, "  hint: %s\n", clip(e.Hint, fieldBudget))
 	}
 	if e.Repair != "" {
-		fmt.Fprintf(w, "  repair failed: %s\n", e.Repair)
+		fmt.Fprintf(w, "  repair failed: %s\n", clip(e.Repair, fieldBudget))
 	}
 }
 

@@ -26,6 +26,9 @@ type Receipt struct {
 	// undo journal; absent otherwise.
 	Undo       *bool  `json:"undo,omitempty"`
 	UndoReason string `json:"undo_reason,omitempty"`
+	// Cut says what a receipt that would pass ReceiptBudget left out
+	// (see Bounded); absent when nothing was.
+	Cut string `json:"cut,omitempty"`
 }
 
 // wireFile is the wire form of an [apply.FileResult]. A hash is "" when
@@ -179,7 +182,15 @@ func NewReceipt(res *apply.Result) Receipt {
 // WriteJSON writes v, a wire form (a [Receipt], a [ReadOutput], a
 // history), as one compact JSON object and a newline, so a harness can
 // read receipts line by line.
+//
+// A Receipt is written as [Receipt.Bounded] cuts it to ReceiptBudget.
 func WriteJSON(w io.Writer, v any) error {
+	switch r := v.(type) {
+	case Receipt:
+		v = r.Bounded(ReceiptBudget)
+	case *Receipt:
+		v = r.Bounded(ReceiptBudget)
+	}
 	return newEncoder(w).Encode(v)
 }
 

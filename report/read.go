@@ -20,15 +20,39 @@ const lineNumberFormat = "%6d\t"
 // --json` prints and the MCP server's read_file returns. On failure OK is
 // false, Errors says why (as a receipt's errors do) and the rest is zero.
 type ReadOutput struct {
-	OK         bool        `json:"ok"`
-	Path       string      `json:"path"`
-	SHA256     string      `json:"sha256"`
-	StartLine  int         `json:"start_line"`
-	EndLine    int         `json:"end_line"`
-	TotalLines int         `json:"total_lines"`
-	NextOffset int         `json:"next_offset,omitempty"` // the offset that reads on; 0 when the window reaches the end
-	Content    string      `json:"content"`               // the numbered lines
-	Errors     []wireError `json:"errors"`
+	OK         bool   `json:"ok"`
+	Path       string `json:"path"`
+	SHA256     string `json:"sha256"`
+	StartLine  int    `json:"start_line"`
+	EndLine    int    `json:"end_line"`
+	TotalLines int    `json:"total_lines"`
+	NextOffset int    `json:"next_offset,omitempty"` // the offset that reads on; 0 when the window reaches the end
+	// StartColumn is the 1-based byte of start_line the window begins
+	// at, when the read asked for one past 1; absent otherwise.
+	StartColumn int `json:"start_column,omitempty"`
+	// CutLines are the lines shown only in part, longer than a window
+	// shows of one line; absent when every line is whole.
+	CutLines []CutLine   `json:"cut_lines,omitempty"`
+	Content  string      `json:"content"` // the numbered lines
+	Errors   []wireError `json:"errors"`
+}
+
+// A CutLine is a line that a read window shows only the beginning of.
+type CutLine struct {
+	Line       int `json:"line"`
+	MoreBytes  int `json:"more_bytes"`  // the bytes of the line not shown
+	NextColumn int `json:"next_column"` // the column (with offset line) that reads on
+}
+
+// cutLines lists the lines w shows only in part.
+func cutLines(w *apply.Window) []CutLine {
+	var cs []CutLine
+	for i, n := range w.Rest {
+		if n > 0 {
+			cs = append(cs, CutLine{Line: w.Start + i, MoreBytes: n, NextColumn: w.NextColumn(i)})
+		}
+	}
+	return cs
 }
 
 // NewReadOutput converts a Read's outcome to its wire form: w when err is
@@ -44,6 +68,10 @@ func NewReadOutput(w *apply.Window, err *edit.Error) ReadOutput {
 	if len(w.Lines) == 0 {
 		o.StartLine, o.EndLine = 0, 0
 	}
+	if w.Column > 1 && len(w.Lines) > 0 {
+		o.StartColumn = w.Column
+	}
+	o.CutLines = cutLines(w)
 	if len(w.Lines) > 0 && w.End() < w.Total {
 		o.NextOffset = w.End() + 1
 	}
@@ -51,8 +79,10 @@ func NewReadOutput(w *apply.Window, err *edit.Error) ReadOutput {
 }
 
 // Window writes w as a model reads it: one line naming the file, its
-// SHA-256 and the lines shown, then the numbered lines, then, when the
-// window stops before the end, the offset that reads on.
+// SHA-256 and the lines shown, then the numbered lines, each line shown
+// only in part followed by a line saying how many bytes follow and the
+// offset and column that read on, then, when the window stops before the
+// end, the offset that reads on.
 func Window(out io.Writer, w *apply.Window) error {
 	bw := bufio.NewWriter(out)
 	fmt.Fprintf(bw, "%s  sha256 %s  ", w.Path, w.Hash)
@@ -61,10 +91,20 @@ func Window(out io.Writer, w *apply.Window) error {
 		bw.WriteString("empty file\n")
 	case len(w.Lines) == 0:
 		fmt.Fprintf(bw, "no line at offset %d: the file has %s\n", w.Start, plural(w.Total, "line"))
+	case w.Column > 1:
+		fmt.Fprintf(bw, "lines %d-%d of %d, line %d from column %d\n", w.Start, w.End(), w.Total, w.Start, w.Column)
 	default:
 		fmt.Fprintf(bw, "lines %d-%d of %d\n", w.Start, w.End(), w.Total)
 	}
-	writeNumbered(bw, w)
+	for i, line := range w.Lines {
+		fmt.Fprintf(bw, lineNumberFormat, w.Start+i)
+		bw.WriteString(line)
+		bw.WriteString("\n")
+		if i < len(w.Rest) && w.Rest[i] > 0 {
+			n := w.Start + i
+			fmt.Fprintf(bw, "(line %d goes on for %d more bytes; read on at offset %d, column %d)\n", n, w.Rest[i], n, w.NextColumn(i))
+		}
+	}
 	if len(w.Lines) > 0 && w.End() < w.Total {
 		fmt.Fprintf(bw, "(lines %d-%d not shown; read on at offset %d)\n", w.End()+1, w.Total, w.End()+1)
 	}

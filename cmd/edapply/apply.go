@@ -222,7 +222,7 @@ func writeApplyReceipt(out, errOut io.Writer, opts *applyOptions, res *apply.Res
 }
 
 // writeHuman prints the human receipt of res, after the diff that a
-// successful dry run would write.
+// successful dry run would write, cut as a receipt's text is.
 func writeHuman(out io.Writer, res *apply.Result, color colorMode) error {
 	if res.DryRun && res.OK {
 		var d bytes.Buffer
@@ -230,8 +230,8 @@ func writeHuman(out io.Writer, res *apply.Result, color colorMode) error {
 			return err
 		}
 		if d.Len() > 0 {
-			d.WriteString("\n")
-			if _, err := out.Write(d.Bytes()); err != nil {
+			// The receipt after the diff keeps its own budget.
+			if _, err := io.WriteString(out, report.CutText(d.String(), report.ReceiptBudget/4)+"\n"); err != nil {
 				return err
 			}
 		}

@@ -13,6 +13,7 @@ import (
 type readOptions struct {
 	root     string
 	offset   int
+	column   int
 	limit    int
 	json     bool
 	prefixes []string // --path-prefix
@@ -31,8 +32,11 @@ the root exactly as an edit's path does: outside the root, missing, binary
 or not a regular file, it is refused with the receipt's code.
 
 At most --limit lines are shown (default 2000), fewer when they pass
-256 KiB. Line endings and a leading byte order mark are not shown; the
-hash is of the file's raw bytes.
+256 KiB. Of a line longer than 64 KiB the window shows the first 64 KiB,
+then a line saying how many bytes follow and the offset and --column
+that read on: --column N starts the window's first line at its Nth byte
+(from 1, in UTF-8). Line endings and a leading byte order mark are not
+shown; the hash is of the file's raw bytes.
 
 Exit status: 0 printed; 1 the file cannot be read; 2 usage error.`,
 		Example: `  # Lines 120-159 of main.go, and its hash
@@ -48,6 +52,7 @@ Exit status: 0 printed; 1 the file cannot be read; 2 usage error.`,
 	fs := cmd.Flags()
 	fs.StringVarP(&opts.root, "root", "C", ".", "working tree `DIR`; PATH resolves inside it")
 	fs.IntVar(&opts.offset, "offset", 1, "first line to show, from `N`=1")
+	fs.IntVar(&opts.column, "column", 1, "start the first line at its byte `N`=1, to read on in a long line")
 	fs.IntVar(&opts.limit, "limit", apply.ReadLimit, "show at most `N` lines")
 	fs.BoolVar(&opts.json, "json", false, "print the window as one JSON object")
 	addPrefixFlag(fs, &opts.prefixes)
@@ -65,13 +70,16 @@ func runRead(opts *readOptions, p string, out, errOut io.Writer) error {
 	if opts.limit < 1 {
 		return cli.Usagef("--limit must be at least 1")
 	}
+	if opts.column < 1 {
+		return usagef("--column must be at least 1")
+	}
 	if err := cli.CheckRoot(opts.root); err != nil {
 		return err
 	}
 	if err := checkEncoding(opts.encoding); err != nil {
 		return err
 	}
-	w, rerr := apply.Read(apply.Options{Root: opts.root, PathPrefixes: opts.prefixes, Encoding: opts.encoding}, p, opts.offset, opts.limit)
+	w, rerr := apply.ReadColumn(apply.Options{Root: opts.root, PathPrefixes: opts.prefixes, Encoding: opts.encoding}, p, opts.offset, opts.column, opts.limit)
 	if opts.json {
 		if err := report.WriteJSON(out, report.NewReadOutput(w, rerr)); err != nil {
 			return err

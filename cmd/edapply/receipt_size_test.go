@@ -4,18 +4,23 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/gen"
+	"github.com/edapply/edapply/report"
 )
 
 // TestReceiptSizeOfLargeReply applies a reply of more than 10 MiB, every
 // edit exact, and bounds the JSON receipt: it holds each file's hashes and
 // each edit's entry, not the reply's text, so it stays under 1 MiB. The
-// same reply with one edit's SEARCH text indented differently does carry
-// "normalized", the whole reply as applied.
+// same reply with one edit's SEARCH text indented differently would carry
+// "normalized", the whole reply as applied, which passes the receipt's
+// budget: the receipt leaves it out and says so in "cut".
 func TestReceiptSizeOfLargeReply(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a 10 MiB reply")
@@ -74,9 +79,51 @@ func TestReceiptSizeOfLargeReply(t *testing.T) {
 	// rung locates it, and the reply as applied differs from the reply.
 	first := blocks[0].Search
 	drifted := bytes.Replace(reply, []byte(first), []byte("\t"+strings.ReplaceAll(strings.TrimSuffix(first, "\n"), "\n", "\n\t")+"\n"), 1)
-	r, _ = receipt(drifted)
-	norm, _ := r["normalized"].(string)
-	if norm == "" || norm == string(drifted) || !strings.Contains(norm, first) {
-		t.Errorf("receipt of a reply located tolerantly: normalized is %d bytes, want the reply with the file's own text", len(norm))
+	r, size = receipt(drifted)
+	cut, _ := r["cut"].(string)
+	if r["normalized"] != nil || !strings.Contains(cut, "normalized") || size >= 1<<20 {
+		t.Errorf("receipt of a 10 MiB reply located tolerantly: %d bytes, normalized %v, cut %q; want normalized left out and said so",
+			size, r["normalized"] != nil, cut)
+	}
+}
+
+// TestReceiptSizeOfManyFailures applies a reply of 100,000 blocks whose
+// SEARCH text stands nowhere: the JSON receipt and the human one each
+// stay within report.ReceiptBudget, list the first errors and say how
+// many more there are.
+func TestReceiptSizeOfManyFailures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("applies 100,000 edits")
+	}
+	var blocks []gen.Block
+	for i := range 100000 {
+		blocks = append(blocks, gen.Block{Path: "a.go", Search: fmt.Sprintf("missing line %d\n", i), Replace: "new\n"})
+	}
+	reply := gen.SearchReplace(blocks)
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "a.go"), []byte("package a\n\nfunc A() int {\n\treturn 1\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	for _, asJSON := range []bool{true, false} {
+		opts := &applyOptions{planOptions: planOptions{root: root, format: edit.FormatAuto}, json: asJSON, attempts: 1, noSync: true}
+		var out, errOut bytes.Buffer
+		runApply(context.Background(), opts, bytes.NewReader(reply), &out, &errOut)
+		if out.Len() > report.ReceiptBudget+1 {
+			t.Errorf("receipt (json %v) of 100,000 failures is %d bytes, want at most %d", asJSON, out.Len(), report.ReceiptBudget)
+		}
+		if !asJSON {
+			if !strings.Contains(out.String(), "more errors not shown") {
+				t.Errorf("text receipt does not count the errors it leaves out")
+			}
+			continue
+		}
+		var r report.Receipt
+		if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+			t.Fatalf("receipt is not JSON: %v", err)
+		}
+		if len(r.Errors) == 0 || r.Errors[0].Code != "NO_MATCH" || !strings.Contains(r.Cut, "more errors") {
+			t.Errorf("receipt lists %d errors, cut %q; want the first and the count of the rest", len(r.Errors), r.Cut)
+		}
 	}
 }

@@ -14,14 +14,51 @@ import (
 
 // DecodeJSONAt decodes one JSON value from src at off (after any white
 // space). It returns the value's raw bytes and span; on failure, start is
-// where the value began and end where decoding stopped.
-//
-// A quick scan runs first and spares the decoder a value that is still open
-// at the end of the output: starts tries every line that opens with a brace,
-// and decoding each such value to the end made a long run of them cost
-// quadratic time in the decoder. The scan is several times faster and
-// stops at the first line break inside a string.
+// where the value began and end where decoding stopped. It remembers
+// nothing between calls; a reader that tries many offsets of one src uses
+// a [JSONScanner].
 func DecodeJSONAt(src string, off int) (raw json.RawMessage, start, end int, err error) {
+	var s JSONScanner
+	return s.DecodeAt(src, off)
+}
+
+// A JSONScanner decodes values from one src at many offsets, as a reader
+// that tries every line opening with a brace does.
+//
+// A quick scan runs before the decoder: it follows JSON's grammar and
+// stops at the first byte that breaks it, or at the value's end, so the
+// decoder never reads past where it would fail. Each scan also notes,
+// for every object or array it met at the start of a line, where that
+// inner value closes or breaks: a later call at that line is answered
+// from the note rather than by scanning again. A run of lines that each
+// open a value that never closes costs time linear in src rather than
+// quadratic. The scan is several times faster than the decoder and never
+// stops valid JSON early; the decoder decides.
+type JSONScanner struct {
+	src   string
+	stops map[int]scanStop // a value's start → its scan's answer
+	// Scanned counts the bytes the scans read, for a test of the bound.
+	Scanned int
+	// Broken says the last DecodeAt failed at a byte outside any string
+	// that JSON's grammar does not allow there: no repair of the strings'
+	// contents (see DecodeLenient) makes such a value JSON.
+	Broken bool
+}
+
+// A scanStop is a scan's answer: the offset past which the value cannot
+// be read (-1: open at the end), and whether a byte outside any string
+// broke the grammar there.
+type scanStop struct {
+	at     int
+	broken bool
+}
+
+// DecodeAt is [DecodeJSONAt] of src, which must be the same string on
+// every call of s.
+func (s *JSONScanner) DecodeAt(src string, off int) (raw json.RawMessage, start, end int, err error) {
+	if s.src != src {
+		s.src, s.stops = src, nil
+	}
 	start = off
 	if strings.HasPrefix(src[start:], "\ufeff") {
 		start += len("\ufeff")
@@ -29,7 +66,9 @@ func DecodeJSONAt(src string, off int) (raw json.RawMessage, start, end int, err
 	for start < len(src) && isJSONSpace(src[start]) {
 		start++
 	}
-	if jsonScan(src[start:]) < 0 {
+	st := s.scan(start)
+	s.Broken = st.broken
+	if st.at < 0 {
 		return nil, start, len(src), io.ErrUnexpectedEOF
 	}
 	dec := json.NewDecoder(strings.NewReader(src[start:]))
@@ -44,46 +83,154 @@ func DecodeJSONAt(src string, off int) (raw json.RawMessage, start, end int, err
 	return raw, start, start + int(dec.InputOffset()), nil
 }
 
-// jsonScan returns how far b, which opens with '{' or '[', can be read as
-// one JSON value before it closes or turns out not to be JSON (a character
-// JSON never has outside a string, or a line break inside one); -1 when the
-// value is still open at the end of b. Valid JSON never stops it early, so
-// it only bounds the decoder's work; the decoder decides.
-func jsonScan(b string) int {
-	depth, inString, escaped := 0, false, false
-	for k := range len(b) {
-		c := b[k]
-		if inString {
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			case c == '\n':
-				return k
-			}
-			continue
+// scan returns the offset in src past which the value at start cannot be
+// read as JSON (past its close, or at the byte that breaks it; -1 when
+// the value is still open at the end of src), and whether a byte outside
+// any string broke it.
+func (s *JSONScanner) scan(start int) scanStop {
+	if st, ok := s.stops[start]; ok {
+		return st
+	}
+	src := s.src
+	if start >= len(src) || (src[start] != '{' && src[start] != '[') {
+		return scanStop{at: start} // not a container: the decoder decides at once
+	}
+	// A frame is an open object or array: where it began and what may
+	// come next in it.
+	type frame struct {
+		at   int
+		want byte
+		obj  bool
+	}
+	const (
+		valueOrClose = 'v' // after '['
+		aValue       = 'V' // after an array's ','
+		keyOrClose   = 'k' // after '{'
+		aKey         = 'K' // after an object's ','
+		colon        = ':' // after a key
+		member       = 'm' // after a key's ':'
+		commaOrClose = ',' // after a value
+	)
+	var stack []frame
+	note := func(at int, st scanStop) {
+		if !lineOpening(src, at) {
+			return
 		}
+		if s.stops == nil {
+			s.stops = map[int]scanStop{}
+		}
+		s.stops[at] = st
+	}
+	end := func(st scanStop) scanStop {
+		for _, f := range stack {
+			note(f.at, st)
+		}
+		if st.at < 0 {
+			s.Scanned += len(src) - start
+		} else {
+			s.Scanned += st.at - start
+		}
+		return st
+	}
+	stop := func(k int) scanStop { return end(scanStop{at: k}) }
+	broke := func(k int) scanStop { return end(scanStop{at: k, broken: true}) }
+	// value reports whether a value may begin at the top of the stack,
+	// and records that one did.
+	value := func() bool {
+		if len(stack) == 0 {
+			return true
+		}
+		f := &stack[len(stack)-1]
+		if f.want != valueOrClose && f.want != aValue && f.want != member {
+			return false
+		}
+		f.want = commaOrClose
+		return true
+	}
+	for k := start; k < len(src); k++ {
+		c := src[k]
 		switch c {
-		case '"':
-			inString = true
+		case ' ', '\t', '\n', '\r':
+			continue
 		case '{', '[':
-			depth++
-		case '}', ']':
-			depth--
-			if depth <= 0 {
-				return k + 1
+			if !value() {
+				return broke(k)
 			}
-		case ' ', '\t', '\n', '\r', ',', ':', '-', '+', '.',
-			'0', '1', '2', '3', '4', '5', '6', '7', '8', '9',
-			't', 'r', 'u', 'e', 'f', 'a', 'l', 's', 'n', 'E':
+			if c == '{' {
+				stack = append(stack, frame{at: k, want: keyOrClose, obj: true})
+			} else {
+				stack = append(stack, frame{at: k, want: valueOrClose})
+			}
+		case '}', ']':
+			f := stack[len(stack)-1]
+			if f.obj != (c == '}') || (f.want != commaOrClose && f.want != keyOrClose && f.want != valueOrClose) {
+				return broke(k)
+			}
+			stack = stack[:len(stack)-1]
+			note(f.at, scanStop{at: k + 1})
+			if len(stack) == 0 {
+				return stop(k + 1)
+			}
+		case '"':
+			top := &stack[len(stack)-1]
+			isKey := top.obj && (top.want == keyOrClose || top.want == aKey)
+			if !isKey && !value() {
+				return broke(k)
+			}
+			// The string runs to its unescaped quote; a line break
+			// inside it is not JSON.
+			k++
+			for ; k < len(src) && src[k] != '"'; k++ {
+				switch src[k] {
+				case '\\':
+					k++
+				case '\n':
+					return stop(k)
+				}
+			}
+			if k >= len(src) {
+				return stop(-1)
+			}
+			if isKey {
+				top.want = colon
+			}
+		case ':':
+			top := &stack[len(stack)-1]
+			if top.want != colon {
+				return broke(k)
+			}
+			top.want = member
+		case ',':
+			top := &stack[len(stack)-1]
+			if top.want != commaOrClose {
+				return broke(k)
+			}
+			if top.obj {
+				top.want = aKey
+			} else {
+				top.want = aValue
+			}
 		default:
-			return k
+			if !strings.ContainsRune("-0123456789tfn", rune(c)) || !value() {
+				return broke(k)
+			}
+			// A number or a literal runs to the next delimiter; its
+			// spelling is the decoder's to judge.
+			for k+1 < len(src) && strings.IndexByte("+-.0123456789eEtruefalsn", src[k+1]) >= 0 {
+				k++
+			}
 		}
 	}
-	return -1
+	return stop(-1)
+}
+
+// lineOpening reports whether src[at] is the first byte of its line
+// after spaces: the only offsets a line-by-line reader asks about again.
+func lineOpening(src string, at int) bool {
+	for at > 0 && (src[at-1] == ' ' || src[at-1] == '\t') {
+		at--
+	}
+	return at == 0 || src[at-1] == '\n'
 }
 
 func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

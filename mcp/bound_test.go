@@ -1,0 +1,89 @@
+package mcp
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/edapply/edapply/apply"
+	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/report"
+)
+
+// A tool result holds the receipt twice, as structured content and as
+// text; each stays within report.ReceiptBudget whatever the reply, so the
+// message stays well under the 10 MiB a client takes: for 100,000
+// failing edits, and for a dry run and a write of a 12 MiB line, whose
+// diff and normalized reply are cut.
+func TestToolResultBounded(t *testing.T) {
+	failing := &apply.Result{}
+	f := &apply.FileResult{Path: "a.go", Op: "modify", BeforeHash: "aaaa", AfterHash: "aaaa"}
+	for i := range 100000 {
+		f.Edits = append(f.Edits, apply.EditResult{Index: i, Status: edit.StatusFailed})
+		failing.Errors = append(failing.Errors, &edit.Error{Code: edit.CodeNoMatch, Path: "a.go", Edit: i,
+			Msg: "SEARCH text not found in a.go", Hint: "Copy the lines exactly as they stand in the file.",
+			Candidates: []edit.Candidate{{LineStart: 1, LineEnd: 1, Similarity: 0.5, Excerpt: "x\n"}}})
+	}
+	failing.Files = []*apply.FileResult{f}
+
+	line := strings.Repeat("x", 12<<20) // over the client's 10 MiB alone
+	long := func(dry bool) *apply.Result {
+		return &apply.Result{OK: true, DryRun: dry, Files: []*apply.FileResult{{Path: "a.txt", Op: "modify",
+			BeforeHash: "aaaa", AfterHash: "bbbb", Before: []byte(line + "\n"), After: []byte(line + "y\n"),
+			Edits: []apply.EditResult{{Index: 0, Status: edit.StatusApplied, Strategy: edit.StrategyExact, LineStart: 1, LineEnd: 1}}}}}
+	}
+	s := &server{}
+	for name, c := range map[string]struct {
+		res        *apply.Result
+		normalized string
+		withDiff   bool
+	}{
+		"failures": {res: failing},
+		"dryRun":   {res: long(true), normalized: line},
+		"write":    {res: long(false), withDiff: true},
+	} {
+		out, err := s.receipt(c.res, c.normalized, c.withDiff)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw := out.StructuredContent.(json.RawMessage)
+		var r report.Receipt
+		if err := json.Unmarshal(raw, &r); err != nil {
+			t.Fatalf("%s: structured content is not a receipt: %v", name, err)
+		}
+		text := out.Content[0].(interface{ MarshalJSON() ([]byte, error) })
+		tb, _ := text.MarshalJSON()
+		if len(raw) > report.ReceiptBudget || len(tb) > 2*report.ReceiptBudget {
+			t.Errorf("%s: structured content %d bytes, text %d bytes; want each within %d", name, len(raw), len(tb), report.ReceiptBudget)
+		}
+		if r.Cut == "" || len(r.Files) != 1 {
+			t.Errorf("%s: receipt lists %d files and cut %q, want the file and what was cut", name, len(r.Files), r.Cut)
+		}
+	}
+}
+
+// read_file of a file with a 50 MB line shows the line's first
+// apply.ReadLineBudget bytes and says the column that reads on, which
+// shows the next piece: no answer of 50 MB.
+func TestReadFileLongLine(t *testing.T) {
+	long := strings.Repeat("x", 50<<20)
+	cs, _ := connect(t, map[string]string{"min.js": "a\n" + long + "\nb\n"})
+	var out report.ReadOutput
+	res := call(t, cs, "read_file", map[string]any{"path": "min.js"}, &out)
+	text := resultText(res)
+	if res.IsError || len(out.Content) > 2*apply.ReadLineBudget || len(text) > 2*apply.ReadLineBudget {
+		t.Fatalf("read_file of a 50 MB line: content %d bytes, text %d bytes; want about %d", len(out.Content), len(text), apply.ReadLineBudget)
+	}
+	want := report.CutLine{Line: 2, MoreBytes: len(long) - apply.ReadLineBudget, NextColumn: apply.ReadLineBudget + 1}
+	if len(out.CutLines) != 1 || out.CutLines[0] != want || out.EndLine != 3 {
+		t.Errorf("read_file cut lines %+v, end line %d; want %+v and the window going on to line 3", out.CutLines, out.EndLine, want)
+	}
+	if !strings.Contains(text, fmt.Sprintf("(line 2 goes on for %d more bytes; read on at offset 2, column %d)", want.MoreBytes, want.NextColumn)) {
+		t.Errorf("read_file's text does not say how to read on in line 2:\n%.300s", text)
+	}
+	res = call(t, cs, "read_file", map[string]any{"path": "min.js", "offset": 2, "column": want.NextColumn, "limit": 1}, &out)
+	if res.IsError || out.StartColumn != want.NextColumn || len(out.CutLines) != 1 || out.CutLines[0].NextColumn != 2*apply.ReadLineBudget+1 {
+		t.Errorf("read_file at column %d: start column %d, cut lines %+v", want.NextColumn, out.StartColumn, out.CutLines)
+	}
+}
