@@ -86,6 +86,15 @@ type finder struct {
 	visits int
 	shared []int32 // a counter per line (postings.go's counts)
 
+	// spacedPost are the lines of each spacedKey (spacing.go), nil until
+	// a second search at the spacing rung; spacedAsked, that a first ran.
+	spacedPost  postings
+	spacedAsked bool
+	// scans counts the searches that read the content from a line on
+	// rather than an index: what a test holds to a bound the edits do not
+	// raise.
+	scans int // a counter per line (postings.go's counts)
+
 	// readAll is set when a located edit's text was written from lines
 	// beyond its match (indentStyle's last resort): the batch, which
 	// vouches only for the lines it matched, then leaves the edit to the

@@ -90,13 +90,43 @@ func spacedApart(p *pattern) bool {
 	return false
 }
 
-// spacedLines returns, ascending, the lines from line from on whose
-// spacedKey is that of l. A line that matches l at the spacing rung holds
-// l's longest run of ASCII letters, digits and "_" as l has it: blanks
-// are dropped only beside punctuation, and folding changes no such byte.
-// So only the lines strings.Index finds that run in are keyed, and a miss
-// costs a scan of the content, not a key per line.
-func (f *finder) spacedLines(l string, from int) []int {
+// spacedLines returns, ascending, the lines from line first on whose
+// spacedKey is that of l. The first search of a finder scans (spacedScan);
+// from the second on, the file's lines are indexed by spacedKey once for
+// its content (spacedPostings), so each edit that reaches the rung, as
+// every failing one does, costs the places its line stands, not a pass.
+func (f *finder) spacedLines(l string, first int) []int {
+	if f.spacedPost == nil && !f.spacedAsked {
+		f.spacedAsked = true
+		return f.spacedScan(l, first)
+	}
+	ls := from(f.spacedPostings()[spacedKey(l)], max(first, 0))
+	out := make([]int, len(ls))
+	for i, k := range ls {
+		out[i] = int(k)
+	}
+	return out
+}
+
+// spacedPostings returns the lines of each spacedKey, made once per content.
+func (f *finder) spacedPostings() postings {
+	if f.spacedPost == nil {
+		f.spacedPost = postings{}
+		for k, ls := range f.lineIndex() {
+			key := spacedKey(f.content[ls.start:ls.end])
+			f.spacedPost[key] = append(f.spacedPost[key], int32(k))
+		}
+	}
+	return f.spacedPost
+}
+
+// spacedScan is spacedLines by a scan of the content. A line that matches
+// l at the spacing rung holds l's longest run of ASCII letters, digits and
+// "_" as l has it: blanks are dropped only beside punctuation, and folding
+// changes no such byte. So only the lines strings.Index finds that run in
+// are keyed, and a miss costs a scan of the content, not a key per line.
+func (f *finder) spacedScan(l string, from int) []int {
+	f.scans++
 	lines := f.lineIndex()
 	key, word := spacedKey(l), longestWord(l)
 	var out []int
