@@ -86,9 +86,11 @@ type finder struct {
 	visits int
 	shared []int32 // a counter per line (postings.go's counts)
 
-	// spacedPost are the lines of each spacedKey (spacing.go), nil until
-	// a second search at the spacing rung; spacedAsked, that a first ran.
-	spacedPost  postings
+	// spacedKeys is each line's spacedKey and spacedOrder the lines by
+	// key (spacing.go), nil until a second search at the spacing rung;
+	// spacedAsked, that a first ran.
+	spacedKeys  []uint64
+	spacedOrder []int32
 	spacedAsked bool
 	// scans counts the searches that read the content from a line on
 	// rather than an index: what a test holds to a bound the edits do not

@@ -1,7 +1,10 @@
 package locate
 
 import (
+	"cmp"
 	"hash/maphash"
+	"slices"
+	"sort"
 	"strings"
 )
 
@@ -93,31 +96,49 @@ func spacedApart(p *pattern) bool {
 // spacedLines returns, ascending, the lines from line first on whose
 // spacedKey is that of l. The first search of a finder scans (spacedScan);
 // from the second on, the file's lines are indexed by spacedKey once for
-// its content (spacedPostings), so each edit that reaches the rung, as
+// its content (spacedIndex), so each edit that reaches the rung, as
 // every failing one does, costs the places its line stands, not a pass.
 func (f *finder) spacedLines(l string, first int) []int {
-	if f.spacedPost == nil && !f.spacedAsked {
+	if f.spacedOrder == nil && !f.spacedAsked {
 		f.spacedAsked = true
 		return f.spacedScan(l, first)
 	}
-	ls := from(f.spacedPostings()[spacedKey(l)], max(first, 0))
-	out := make([]int, len(ls))
-	for i, k := range ls {
-		out[i] = int(k)
+	keys, order := f.spacedIndex()
+	key := spacedKey(l)
+	// order is by key, then by line: the lines of key from first on are a
+	// run of it.
+	lo := sort.Search(len(order), func(i int) bool {
+		k := keys[order[i]]
+		return k > key || k == key && int(order[i]) >= first
+	})
+	var out []int
+	for i := lo; i < len(order) && keys[order[i]] == key; i++ {
+		out = append(out, int(order[i]))
 	}
 	return out
 }
 
-// spacedPostings returns the lines of each spacedKey, made once per content.
-func (f *finder) spacedPostings() postings {
-	if f.spacedPost == nil {
-		f.spacedPost = postings{}
-		for k, ls := range f.lineIndex() {
-			key := spacedKey(f.content[ls.start:ls.end])
-			f.spacedPost[key] = append(f.spacedPost[key], int32(k))
+// spacedIndex returns, made once per content, each line's spacedKey and
+// the lines ordered by key and then by number: two words a line, where a
+// map of the lines of each key would cost several times the file.
+func (f *finder) spacedIndex() (keys []uint64, order []int32) {
+	if f.spacedOrder == nil {
+		lines := f.lineIndex()
+		f.spacedKeys = make([]uint64, len(lines))
+		f.spacedOrder = make([]int32, len(lines))
+		for k, ls := range lines {
+			f.spacedKeys[k] = spacedKey(f.content[ls.start:ls.end])
+			f.spacedOrder[k] = int32(k)
 		}
+		keys := f.spacedKeys
+		slices.SortFunc(f.spacedOrder, func(a, b int32) int {
+			if c := cmp.Compare(keys[a], keys[b]); c != 0 {
+				return c
+			}
+			return cmp.Compare(a, b)
+		})
 	}
-	return f.spacedPost
+	return f.spacedKeys, f.spacedOrder
 }
 
 // spacedScan is spacedLines by a scan of the content. A line that matches
