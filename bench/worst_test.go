@@ -26,6 +26,8 @@ import (
 //     hundreds of places each hunk's line stands.
 //   - addlines: a git diff -U0 of hunks that only add a line, placed by
 //     their line numbers alone.
+//   - insert: blocks that quote a line and add one after it, whose new
+//     text holds the old; the references get a -U0 diff of added lines.
 type worstShape struct {
 	name  string
 	sizes []int // edits
@@ -59,6 +61,7 @@ var worstShapes = []worstShape{
 	{"oneline-sr", []int{100, 500, 2_500}, zeroContext, onelineFixture},
 	{"zerocontext-udiff", []int{100, 500, 2_500}, zeroContext, zeroContextFixture},
 	{"addlines-udiff", []int{100, 500, 2_500}, zeroContext, addLinesFixture},
+	{"insert-sr", []int{100, 500, 2_500}, zeroContext, insertFixture},
 }
 
 var worstFixtures sync.Map // name/n → func() (*worstFixture, error)
@@ -228,4 +231,37 @@ func addLinesFixture(n int) (*worstFixture, error) {
 	}
 	d := gen.UnifiedDiff(es)
 	return &worstFixture{file: gen.File{Path: path, Src: src}, reply: d, diff: d, want: want}, nil
+}
+
+// insertFixture is n blocks that each quote a line that stands once and
+// add a line after it, on a file of 100n lines; the references get the
+// added lines as a -U0 diff.
+func insertFixture(n int) (*worstFixture, error) {
+	path := "insert.go"
+	src := gen.Source(uint64(38_000+n), "insert", 100*n)
+	lines := strings.SplitAfter(string(src), "\n")
+	count := map[string]int{}
+	for _, l := range lines {
+		count[l]++
+	}
+	seg := len(lines) / n
+	var es []gen.Edit
+	var blocks []gen.Block
+	for i := 0; i < n; i++ {
+		k := i * seg
+		for k < (i+1)*seg && (count[lines[k]] != 1 || strings.TrimSpace(lines[k]) == "" || !strings.HasSuffix(lines[k], "\n")) {
+			k++
+		}
+		if k == (i+1)*seg {
+			return nil, fmt.Errorf("insert: no unique line in lines %d-%d", i*seg+1, (i+1)*seg)
+		}
+		added := fmt.Sprintf("\tlog.Print(%d)", i)
+		es = append(es, gen.Edit{Path: path, Line: k + 2, Add: []string{added}})
+		blocks = append(blocks, gen.Block{Path: path, Search: lines[k], Replace: lines[k] + added + "\n"})
+	}
+	want, err := gen.ApplyEdits(src, es)
+	if err != nil {
+		return nil, err
+	}
+	return &worstFixture{file: gen.File{Path: path, Src: src}, reply: gen.SearchReplace(blocks), diff: gen.UnifiedDiff(es), want: want}, nil
 }

@@ -119,15 +119,29 @@ type keyLoc struct{ line, off int }
 type batchEdit struct {
 	known bool // judged (Doc.judge)
 	ok    bool // the batch may try it at all
-	// insert: an empty old text, inserted before the hinted line
-	// (tryInsert).
-	insert bool
+	kind  batchKind
 	// plain: the new text has no gap line and ends a line as the old does,
 	// what finder.writesAsSent asks of the patterns.
 	plain    bool
 	oldLines int32      // the old text's lines (pattern.lines)
 	lf       *[2]string // the old and new text with "\r\n" turned into "\n", when either has a "\r"; nil: the edit's own
 }
+
+// A batchKind says how the batch tries an edit. One byte, not a flag each:
+// a run's judged edits stay two words each.
+type batchKind uint8
+
+const (
+	kindReplace batchKind = iota
+	// kindInsert: an empty old text, inserted before the hinted line
+	// (tryInsert).
+	kindInsert
+	// kindHoldsOld: the new text holds the old (isInsertion), so the
+	// ladder looks for it first; the batch accepts the edit only written
+	// as sent where the new text cannot stand around the place
+	// (standsAround).
+	kindHoldsOld
+)
 
 // texts returns e's old and new text as be's patterns hold them: with
 // "\r\n" turned into "\n".
@@ -144,9 +158,9 @@ func (be *batchEdit) lastLine(first int) int { return first + max(int(be.oldLine
 // batchable judges e for the batch: it may try a Replace of one
 // occurrence with nothing that makes the plain path look beyond the exact
 // rung's single hit (anchors, end of file, a placeholder the replacement
-// may elide code with, a replacement that contains the old text and so is
-// first looked for itself), and an old text with a whole line in it (two
-// "\n" at least). Its patterns are made to judge it, their lines cut in
+// may elide code with), and an old text with a whole line in it (two "\n"
+// at least). A replacement that contains the old text, and so is first
+// looked for itself, is marked (kindHoldsOld). Its patterns are made to judge it, their lines cut in
 // sc's room (nil: room of its own), and then dropped.
 func batchable(e *edit.Edit, sc *lineScratch) batchEdit {
 	if e.Op == edit.Replace && e.Old == "" && e.New != "" && e.Hint > 0 && e.Count == 1 && len(e.Anchors) == 0 && !e.AtEOF {
@@ -157,7 +171,7 @@ func batchable(e *edit.Edit, sc *lineScratch) batchEdit {
 			np.lines = strings.Split(body, "\n")
 		}
 		np.classify(false)
-		return batchEdit{ok: np.phs == 0, insert: true}
+		return batchEdit{ok: np.phs == 0, kind: kindInsert}
 	}
 	if e.Op != edit.Replace || e.Old == "" || e.Count != 1 || len(e.Anchors) > 0 || e.AtEOF ||
 		strings.Count(e.Old, "\n") < 2 && !(LineOriented(e) && strings.Contains(e.Old, "\n")) {
@@ -184,10 +198,21 @@ func batchable(e *edit.Edit, sc *lineScratch) batchEdit {
 		sc.old = splitInto(sc.old, body)
 		op.lines = sc.old
 	}
-	if isInsertion(&op, &np) || len(op.lines) > math.MaxInt32 {
+	if len(op.lines) > math.MaxInt32 {
 		return batchEdit{}
 	}
 	be := batchEdit{ok: true, plain: np.gaps == 0 && op.finalNL == np.finalNL, oldLines: int32(len(op.lines))}
+	if isInsertion(&op, &np) {
+		// The ladder first looks for the new text around the old one's
+		// place (a resent insertion is already applied): the batch tries
+		// it only where it can rule that out by the lines around the
+		// place (standsAround), which a text with a "\r" left in it, or
+		// gap lines, would not let it read as the ladder does.
+		if np.gaps > 0 || strings.IndexByte(np.text, '\r') >= 0 {
+			return batchEdit{}
+		}
+		be.kind = kindHoldsOld
+	}
 	if op.text != e.Old || np.text != e.New {
 		be.lf = &[2]string{op.text, np.text}
 	}
@@ -462,7 +487,7 @@ func (g *segment) occurrences(needle string, lineStart bool) (at []occurrence, k
 // the same way; false leaves everything as it was. The location's splice
 // is in the offsets of the current content, as the edit sees it.
 func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location, bool) {
-	if be.insert {
+	if be.kind == kindInsert {
 		return g.tryInsert(e)
 	}
 	old, _ := be.texts(e)
@@ -491,6 +516,9 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 			return location{}, false
 		}
 		if len(at) == 0 {
+			if be.kind == kindHoldsOld {
+				return location{}, false // tryFound would judge the new text in orig
+			}
 			return g.tryFound(e, opts)
 		}
 	}
@@ -522,6 +550,12 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 		return location{}, false // mid-line, or after a splice (matcher.midLine): the plain path judges it
 	}
 	loc, ok := g.plainWrite(e, be, h, opts)
+	if be.kind == kindHoldsOld && (!ok || g.standsAround(e, be, line, last+g.cumL[j])) {
+		// The ladder would look for the new text, in the whole content:
+		// its to answer, unless written as sent where the new text stands
+		// nowhere around the place.
+		return location{}, false
+	}
 	if !ok {
 		var err *edit.Error
 		if loc, err = locateIn(g.f, e, newPattern(e.Old), newPattern(e.New), opts, []hit{h}); err != nil {
@@ -542,6 +576,41 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 		loc.Strategy = edit.StrategyLineHint
 	}
 	return loc, true
+}
+
+// standsAround reports whether e's new text, which holds its old text
+// (kindHoldsOld), may stand at some rung around the old text's place on the
+// current content's lines first to last: the sign the ladder reads of an
+// insertion already made (matcher.places), which needs a place of the new
+// text that holds the old text's one place. Such a place lies on the
+// lines of the new text's length around it, so those lines alone are
+// read, each with a "\n" after it (the end of a file without one too),
+// and searched as the ladder would search them: false means the ladder
+// finds no place of the new text there, and so none it would take for
+// the insertion made.
+func (g *segment) standsAround(e *edit.Edit, be *batchEdit, first, last int) bool {
+	_, nw := be.texts(e)
+	n := strings.Count(nw, "\n") + 1
+	var b strings.Builder
+	for c := max(first-n, 0); c <= last+n; c++ {
+		l, ok := g.currentLine(c)
+		if !ok {
+			break
+		}
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	around := b.String()
+	if strings.Contains(around, nw) {
+		return true
+	}
+	f, np := newFinder(around), newPattern(nw)
+	for lv := levelTrailingWS; lv <= levelUnicode; lv++ {
+		if len(f.lineHits(np, lv, false, 0, 1)) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // plainWrite returns what the ladder makes of the exact hit h when it

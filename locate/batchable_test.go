@@ -65,10 +65,16 @@ func TestBatchableAsTwoPatterns(t *testing.T) {
 			return batchEdit{}
 		}
 		op, np := newPattern(e.Old), newPattern(e.New)
-		if np.phs != 0 || insertion(op, np) {
+		if np.phs != 0 {
 			return batchEdit{}
 		}
 		be := batchEdit{ok: true, plain: np.gaps == 0 && op.finalNL == np.finalNL, oldLines: int32(len(op.lines))}
+		if insertion(op, np) {
+			if np.gaps > 0 || strings.Contains(np.text, "\r") {
+				return batchEdit{}
+			}
+			be.kind = kindHoldsOld
+		}
 		if op.text != e.Old || np.text != e.New {
 			be.lf = &[2]string{op.text, np.text}
 		}
@@ -97,11 +103,11 @@ func TestBatchableAsTwoPatterns(t *testing.T) {
 			e.New = e.Old + text() // a replacement that holds the old text
 		}
 		got, want := batchable(&e, nil), twoPatterns(&e)
-		if got.ok != want.ok || got.plain != want.plain || got.oldLines != want.oldLines ||
+		if got.ok != want.ok || got.plain != want.plain || got.kind != want.kind || got.oldLines != want.oldLines ||
 			(got.lf == nil) != (want.lf == nil) || got.lf != nil && *got.lf != *want.lf {
 			t.Fatalf("old %q new %q: batchable %+v, with two full patterns %+v", e.Old, e.New, got, want)
 		}
-		kinds[fmt.Sprint(got.ok, got.plain, got.lf != nil)]++
+		kinds[fmt.Sprint(got.ok, got.plain, got.kind, got.lf != nil)]++
 	}
 	if len(kinds) < 5 {
 		t.Errorf("the edits judged fall in %d kinds of judgement (%v): too few to tell the two ways apart", len(kinds), kinds)

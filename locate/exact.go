@@ -45,6 +45,10 @@ func pieceStart(needle string) int {
 // limit hits. A file of one ending is searched as it is; a mixed one
 // through its LF view.
 func (f *finder) exactHits(p *pattern, from, limit int) []hit {
+	if f.keys != nil && !f.mayHoldWhole(p) {
+		return nil
+	}
+	f.scans++
 	mode := f.eolMode()
 	hay, needle := f.content, p.needle(mode)
 	if mode == eolMixed {
@@ -98,6 +102,27 @@ func (f *finder) exactHits(p *pattern, from, limit int) []hit {
 		}
 	}
 	return hits
+}
+
+// mayHoldWhole reports whether each line p's text holds whole, wherever
+// it matches, may stand in the file: false when the loose key of one is
+// that of no line (see mayHaveLines). Its lines past the first end at a
+// line ending, and the last ends one too or the text's end, which an old
+// text with a final line ending matches only at a line ending or the end
+// of the file. Only once the keys are made for a tolerant search does the
+// exact rung ask, so that a failing edit after the first costs no pass.
+func (f *finder) mayHoldWhole(p *pattern) bool {
+	last := len(p.lines) - 1
+	if !p.finalNL {
+		last--
+	}
+	for i := 1; i <= last; i++ {
+		b := looseKey(p.lines[i]) & uint64(len(f.keyBits)*64-1)
+		if f.keyBits[b/64]&(1<<(b%64)) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // inIndent reports whether content offset off lies inside its line's

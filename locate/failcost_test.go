@@ -54,3 +54,31 @@ func TestCandidatesCutShort(t *testing.T) {
 		t.Errorf("with a rare line: %+v", err)
 	}
 }
+
+// TestFailureScansBounded: the rungs a failing edit climbs (the exact
+// rung, the spacing rung, the edge rungs and rescues that run them again)
+// read the file's indexes, not the file, once the first failure made
+// them: the searches that scan the content do not grow with the edits.
+func TestFailureScansBounded(t *testing.T) {
+	scans := func(edits int) int {
+		d := NewDoc(bigFile(5000), Options{})
+		for i := range edits {
+			n := (i * 37) % 490
+			// A near miss that reaches every rung: punctuation for the
+			// spacing rung, blank edges, and a new text that is not there.
+			old := fmt.Sprintf("\nfunc f%d(x int) (int, error) {\n\tif x < %d {\n\t\treturn 0, errTooSmal\n\n", n, n)
+			nw := fmt.Sprintf("\nfunc f%d(x int) (int, error) {\n\tif x <= %d {\n\t\treturn 0, errTooSmal\n\n", n, n)
+			if _, err := d.Replace(&edit.Edit{Op: edit.Replace, Count: 1, Old: old, New: nw}); err == nil || err.Code != edit.CodeNoMatch {
+				t.Fatalf("edit %d: %v, want NO_MATCH", i, err)
+			}
+		}
+		return d.fin.scans
+	}
+	few, many := scans(10), scans(100)
+	if few == 0 {
+		t.Fatal("no search scanned the content: the count is not kept")
+	}
+	if many > few {
+		t.Errorf("100 failing edits scanned the content %d times, 10 did %d times: a scan per edit", many, few)
+	}
+}

@@ -86,6 +86,17 @@ type finder struct {
 	visits int
 	shared []int32 // a counter per line (postings.go's counts)
 
+	// spacedKeys is each line's spacedKey and spacedOrder the lines by
+	// key (spacing.go), nil until a second search at the spacing rung;
+	// spacedAsked, that a first ran.
+	spacedKeys  []uint64
+	spacedOrder []int32
+	spacedAsked bool
+	// scans counts the searches that read the content from a line on
+	// rather than an index: what a test holds to a bound the edits do not
+	// raise.
+	scans int // a counter per line (postings.go's counts)
+
 	// readAll is set when a located edit's text was written from lines
 	// beyond its match (indentStyle's last resort): the batch, which
 	// vouches only for the lines it matched, then leaves the edit to the

@@ -544,3 +544,85 @@ func TestBatchTolerantEquivalence(t *testing.T) {
 		checkBatch(t, map[string]string{"a.txt": file}, es, Options{TrimTrailingWS: r.IntN(4) == 0})
 	}
 }
+
+// insertionRun is a file of short, much repeated lines and a run of edits
+// to it whose new text holds the old: lines added after or before the
+// quote, the same edit sent again once it applied, added lines that stand
+// next to the place already (as written, or indented otherwise) or
+// elsewhere in the file, and an old text the new one holds only line by
+// line, its blanks changed.
+func insertionRun(r *rand.Rand) (string, []edit.Edit) {
+	vocab := []string{"}", "\treturn nil", "\tif err != nil {", "\t\treturn err", "\tx := f()", "\t\ty++", "", "func g() {", "\tz1()", "    z2()"}
+	var lines []string
+	for i := range 10 + r.IntN(60) {
+		if r.IntN(3) == 0 {
+			lines = append(lines, fmt.Sprintf("\tv%d := %d", r.IntN(20), i%3))
+		} else {
+			lines = append(lines, vocab[r.IntN(len(vocab))])
+		}
+	}
+	file := strings.Join(lines, "\n") + "\n"
+	if r.IntN(8) == 0 {
+		file = strings.TrimSuffix(file, "\n")
+	}
+	if r.IntN(8) == 0 {
+		file = strings.ReplaceAll(file, "\n", "\r\n")
+	}
+	cur := slices.Clone(lines)
+	var es []edit.Edit
+	for k := range 4 + r.IntN(30) {
+		if len(es) > 0 && r.IntN(6) == 0 {
+			es = append(es, es[r.IntN(len(es))]) // sent again
+			continue
+		}
+		at := r.IntN(len(cur))
+		n := min(1+r.IntN(3), len(cur)-at)
+		quoted := slices.Clone(cur[at : at+n])
+		var added []string
+		switch r.IntN(4) {
+		case 0: // what stands after the place already, perhaps indented otherwise
+			if at+n < len(cur) {
+				added = []string{cur[at+n]}
+				if r.IntN(2) == 0 {
+					added[0] = "  " + strings.TrimLeft(added[0], "\t ")
+				}
+			}
+		case 1: // lines that stand elsewhere
+			added = []string{cur[r.IntN(len(cur))], vocab[r.IntN(len(vocab))]}
+		}
+		if len(added) == 0 {
+			added = []string{fmt.Sprintf("\tadded%d()", k)}
+		}
+		old := strings.Join(quoted, "\n") + "\n"
+		newLines := append(slices.Clone(quoted), added...)
+		if r.IntN(4) == 0 {
+			newLines = append(slices.Clone(added), quoted...)
+		}
+		nw := strings.Join(newLines, "\n") + "\n"
+		if r.IntN(6) == 0 {
+			nw = strings.ReplaceAll(nw, "\t", "  ") // holds the old text line by line only
+		}
+		e := edit.Edit{Op: edit.Replace, Path: "a.txt", Old: old, New: nw, Count: 1, Format: edit.FormatSearchReplace}
+		if r.IntN(4) == 0 {
+			e.Format, e.Hint = edit.FormatUDiff, max(1, at+1+r.IntN(5)-2)
+		}
+		es = append(es, e)
+		cur = append(cur[:at:at], append(newLines, cur[at+n:]...)...)
+	}
+	return file, es
+}
+
+// TestBatchInsertionEquivalence holds the batch's answers to edits whose
+// new text holds the old, resent or standing nearby included, to the
+// ladder's.
+func TestBatchInsertionEquivalence(t *testing.T) {
+	n := 2000
+	if testing.Short() {
+		n = 200
+	}
+	r := rand.New(rand.NewPCG(35, 4))
+	for range n {
+		file, es := insertionRun(r)
+		checkBatch(t, map[string]string{"a.txt": file}, es, Options{TrimTrailingWS: r.IntN(4) == 0})
+	}
+}

@@ -49,6 +49,18 @@ var passShapes = []struct {
 		b.WriteString("func last() error {\n\treturn nil\n}\n") // a place the last hunk's hint chooses against
 		return b.String(), es
 	}},
+	{"adds-after", edit.StrategyExact, func(n int) (string, []edit.Edit) {
+		var b strings.Builder
+		var es []edit.Edit
+		for i := range n {
+			fmt.Fprintf(&b, "func f%d() {\n\treturn\n}\n", i)
+			// A SEARCH that quotes a line and adds one after it: its new
+			// text holds its old one.
+			old := fmt.Sprintf("func f%d() {\n", i)
+			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: old, New: old + fmt.Sprintf("\tlog(%d)\n", i), Count: 1, Format: edit.FormatSearchReplace})
+		}
+		return b.String(), es
+	}},
 	{"added-lines", edit.StrategyLineHint, func(n int) (string, []edit.Edit) {
 		var b strings.Builder
 		var es []edit.Edit

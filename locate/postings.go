@@ -43,6 +43,13 @@ func (f *finder) tokenIndex(tri bool) (toks []uint64, at []int, post postings) {
 	if f.triAt == nil {
 		lines := f.lineIndex()
 		f.triAt = make([]int, 1, len(lines)+1)
+		// Sized for every line's trigrams at once: grown by appends, the
+		// largest array of the finder would be copied over and over.
+		n := 0
+		for _, l := range lines {
+			n += min(max(len(trimBoth(f.content[l.start:l.end]))-2, 0), maxTrigrams)
+		}
+		f.tris = make([]uint64, 0, n)
 		var one []uint64
 		for _, l := range lines {
 			one = lineTrigrams(f.content[l.start:l.end], one[:0])

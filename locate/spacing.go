@@ -1,7 +1,10 @@
 package locate
 
 import (
+	"cmp"
 	"hash/maphash"
+	"slices"
+	"sort"
 	"strings"
 )
 
@@ -90,13 +93,61 @@ func spacedApart(p *pattern) bool {
 	return false
 }
 
-// spacedLines returns, ascending, the lines from line from on whose
-// spacedKey is that of l. A line that matches l at the spacing rung holds
-// l's longest run of ASCII letters, digits and "_" as l has it: blanks
-// are dropped only beside punctuation, and folding changes no such byte.
-// So only the lines strings.Index finds that run in are keyed, and a miss
-// costs a scan of the content, not a key per line.
-func (f *finder) spacedLines(l string, from int) []int {
+// spacedLines returns, ascending, the lines from line first on whose
+// spacedKey is that of l. The first search of a finder scans (spacedScan);
+// from the second on, the file's lines are indexed by spacedKey once for
+// its content (spacedIndex), so each edit that reaches the rung, as
+// every failing one does, costs the places its line stands, not a pass.
+func (f *finder) spacedLines(l string, first int) []int {
+	if f.spacedOrder == nil && !f.spacedAsked {
+		f.spacedAsked = true
+		return f.spacedScan(l, first)
+	}
+	keys, order := f.spacedIndex()
+	key := spacedKey(l)
+	// order is by key, then by line: the lines of key from first on are a
+	// run of it.
+	lo := sort.Search(len(order), func(i int) bool {
+		k := keys[order[i]]
+		return k > key || k == key && int(order[i]) >= first
+	})
+	var out []int
+	for i := lo; i < len(order) && keys[order[i]] == key; i++ {
+		out = append(out, int(order[i]))
+	}
+	return out
+}
+
+// spacedIndex returns, made once per content, each line's spacedKey and
+// the lines ordered by key and then by number: two words a line, where a
+// map of the lines of each key would cost several times the file.
+func (f *finder) spacedIndex() (keys []uint64, order []int32) {
+	if f.spacedOrder == nil {
+		lines := f.lineIndex()
+		f.spacedKeys = make([]uint64, len(lines))
+		f.spacedOrder = make([]int32, len(lines))
+		for k, ls := range lines {
+			f.spacedKeys[k] = spacedKey(f.content[ls.start:ls.end])
+			f.spacedOrder[k] = int32(k)
+		}
+		keys := f.spacedKeys
+		slices.SortFunc(f.spacedOrder, func(a, b int32) int {
+			if c := cmp.Compare(keys[a], keys[b]); c != 0 {
+				return c
+			}
+			return cmp.Compare(a, b)
+		})
+	}
+	return f.spacedKeys, f.spacedOrder
+}
+
+// spacedScan is spacedLines by a scan of the content. A line that matches
+// l at the spacing rung holds l's longest run of ASCII letters, digits and
+// "_" as l has it: blanks are dropped only beside punctuation, and folding
+// changes no such byte. So only the lines strings.Index finds that run in
+// are keyed, and a miss costs a scan of the content, not a key per line.
+func (f *finder) spacedScan(l string, from int) []int {
+	f.scans++
 	lines := f.lineIndex()
 	key, word := spacedKey(l), longestWord(l)
 	var out []int
