@@ -71,7 +71,7 @@ func runRead(opts *readOptions, p string, out, errOut io.Writer) error {
 		return cli.Usagef("--limit must be at least 1")
 	}
 	if opts.column < 1 {
-		return usagef("--column must be at least 1")
+		return cli.Usagef("--column must be at least 1")
 	}
 	if err := cli.CheckRoot(opts.root); err != nil {
 		return err
