@@ -13,6 +13,11 @@ const (
 	// ReadLimit is how many lines a Read window holds at most when its
 	// caller names no limit.
 	ReadLimit = 2000
+	// ReadLineBudget is the most bytes of one line a Read window shows:
+	// the rest of a longer line is left out, and the window says where it
+	// reads on (Window.Rest), so that no line, however long, makes a
+	// window pass its budget by more than this.
+	ReadLineBudget = 64 << 10
 	// DefaultLockTimeout is how long an Apply or Undo waits for another
 	// one working in the same root (see Options.LockTimeout): far longer
 	// than any commit takes, short enough that a harness hears of a stuck

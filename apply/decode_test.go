@@ -288,14 +288,14 @@ func TestReadShowsEncodedText(t *testing.T) {
 	root := t.TempDir()
 	raw := utf16le("a = 1\r\nb = ü\r\n", true)
 	writeTree(t, root, tree{"r.rc": raw, ".gitattributes": "*.txt working-tree-encoding=cp1251\n", "t.txt": in(cp1251, "да\n")})
-	w, err := Read(Options{Root: root}, "r.rc", 2, 1)
+	w, err := Read(Options{Root: root}, "r.rc", 2, 1, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := fmt.Sprint(w.Lines, w.Total); got != "[b = ü] 2" || w.Hash != HashBytes([]byte(raw)) {
 		t.Errorf("window %s, hash %s", got, w.Hash)
 	}
-	w, err = Read(Options{Root: root}, "t.txt", 1, 0)
+	w, err = Read(Options{Root: root}, "t.txt", 1, 1, 0)
 	if err != nil || len(w.Lines) != 1 || w.Lines[0] != "да" {
 		t.Errorf("t.txt: %v, %v", w, err)
 	}

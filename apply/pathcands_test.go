@@ -329,7 +329,7 @@ func TestReadPathCandidates(t *testing.T) {
 		"/home/ubuntu/storm/web_app/app.py": {"web_app/app.py"},
 		"util.py":                           nil,
 	} {
-		_, err := Read(Options{Root: root}, p, 0, 0)
+		_, err := Read(Options{Root: root}, p, 0, 1, 0)
 		if err == nil {
 			t.Fatalf("Read(%q) succeeded", p)
 		}
@@ -337,7 +337,7 @@ func TestReadPathCandidates(t *testing.T) {
 			t.Errorf("Read(%q) candidates = %q, want %q", p, got, want)
 		}
 	}
-	if w, err := Read(Options{Root: root}, `web_app\app.py`, 0, 0); err != nil || w.Path != "web_app/app.py" {
+	if w, err := Read(Options{Root: root}, `web_app\app.py`, 0, 1, 0); err != nil || w.Path != "web_app/app.py" {
 		t.Errorf(`Read(web_app\app.py) = %v, %v; want web_app/app.py`, w, err)
 	}
 }
@@ -345,11 +345,11 @@ func TestReadPathCandidates(t *testing.T) {
 func TestReadPathPrefix(t *testing.T) {
 	root := t.TempDir()
 	writeTree(t, root, webTree)
-	w, err := Read(Options{Root: root, PathPrefixes: []string{"/testbed"}}, "/testbed/lib/util.py", 0, 0)
+	w, err := Read(Options{Root: root, PathPrefixes: []string{"/testbed"}}, "/testbed/lib/util.py", 0, 1, 0)
 	if err != nil || w.Path != "lib/util.py" {
 		t.Fatalf("Read = %v, %v; want lib/util.py", w, err)
 	}
-	if _, err := Read(Options{Root: root}, "/testbed/lib/util.py", 0, 0); err == nil || err.Code != edit.CodeOutOfRoot {
+	if _, err := Read(Options{Root: root}, "/testbed/lib/util.py", 0, 1, 0); err == nil || err.Code != edit.CodeOutOfRoot {
 		t.Errorf("Read without the prefix = %v, want OUT_OF_ROOT", err)
 	}
 }

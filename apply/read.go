@@ -17,12 +17,6 @@ import (
 // one call away.
 const readBudget = 256 << 10
 
-// ReadLineBudget is the most bytes of one line a Read window shows: the
-// rest of a longer line is left out, and the window says where it reads
-// on (Window.Rest), so that no line, however long, makes a window pass
-// readBudget by more than this.
-const ReadLineBudget = 64 << 10
-
 // A Window is a run of a file's lines, as a model reads them before it
 // edits: `edapply read` and the MCP server's read_file show it numbered.
 type Window struct {
@@ -62,16 +56,13 @@ func (w *Window) End() int { return w.Start + len(w.Lines) - 1 }
 // is -1. A file in another encoding (opts.Encoding, or as the tree
 // declares it) is shown as its text; the other fields of opts are not
 // used.
-func Read(opts Options, p string, offset, limit int) (*Window, *edit.Error) {
-	return ReadColumn(opts, p, offset, 1, limit)
-}
-
-// ReadColumn is [Read] of a window whose first line starts at the 1-based
-// byte column of line offset (1 when column < 1): how a long line that a
-// window cut (see Window.Rest) is read on. Columns count the bytes of the
-// line as Read shows it, in UTF-8; a column inside a character starts at
-// that character.
-func ReadColumn(opts Options, p string, offset, column, limit int) (*Window, *edit.Error) {
+//
+// A window's first line starts at the 1-based byte column of line offset
+// (1 when column < 1): how a long line that a window cut (see
+// Window.Rest) is read on. Columns count the bytes of the line as Read
+// shows it, in UTF-8; a column inside a character starts at that
+// character.
+func Read(opts Options, p string, offset, column, limit int) (*Window, *edit.Error) {
 	rel, st, err := loadNamed(opts, p)
 	if err != nil {
 		return nil, err

@@ -113,7 +113,7 @@ func readWindowTree(t *testing.T) (dir, root string) {
 
 func TestRead(t *testing.T) {
 	_, root := readWindowTree(t)
-	w, err := Read(Options{Root: root}, filepath.Join(root, "d/../a.txt"), 2, 0)
+	w, err := Read(Options{Root: root}, filepath.Join(root, "d/../a.txt"), 2, 1, 0)
 	if err != nil {
 		t.Fatalf("Read of an absolute path inside the root: %v", err)
 	}
@@ -121,16 +121,16 @@ func TestRead(t *testing.T) {
 		t.Errorf("Read = %+v, want a.txt's second line and its hash", w)
 	}
 	// A missing path names the file it probably means, as an edit's does.
-	_, nf := Read(Options{Root: root}, "b.txt", 1, 0)
+	_, nf := Read(Options{Root: root}, "b.txt", 1, 1, 0)
 	if nf == nil || nf.Code != edit.CodeFileNotFound || len(nf.Candidates) != 1 || nf.Candidates[0].Path != "d/b.txt" {
 		t.Errorf("Read(b.txt) = %+v, want FILE_NOT_FOUND naming d/b.txt", nf)
 	}
 	// A missing path with no such file is told to check it, not how an
 	// edit creates a file: a read creates none.
-	if _, nf := Read(Options{Root: root}, "missing.txt", 1, 0); nf == nil || nf.Hint != "Check the path against the tree." {
+	if _, nf := Read(Options{Root: root}, "missing.txt", 1, 1, 0); nf == nil || nf.Hint != "Check the path against the tree." {
 		t.Errorf("Read(missing.txt) = %+v, want a hint to check the path", nf)
 	}
-	_, abs := Read(Options{Root: root}, "/elsewhere/repo/d/b.txt", 1, 0)
+	_, abs := Read(Options{Root: root}, "/elsewhere/repo/d/b.txt", 1, 1, 0)
 	if abs == nil || abs.Code != edit.CodeOutOfRoot || len(abs.Candidates) != 1 || abs.Candidates[0].Path != "d/b.txt" {
 		t.Errorf("Read of another machine's absolute path = %+v, want OUT_OF_ROOT naming d/b.txt", abs)
 	}
@@ -145,7 +145,7 @@ func TestRead(t *testing.T) {
 		"C:\\Windows\\x":  edit.CodeOutOfRoot,
 		"d/b.txt\x00.png": edit.CodeOutOfRoot,
 	} {
-		if w, err := Read(Options{Root: root}, p, 1, 0); err == nil || err.Code != code || err.Edit != -1 || err.Path == "" {
+		if w, err := Read(Options{Root: root}, p, 1, 1, 0); err == nil || err.Code != code || err.Edit != -1 || err.Path == "" {
 			t.Errorf("Read(%q) = %v, %v; want %s with its path", p, w, err, code)
 		}
 	}

@@ -8,11 +8,12 @@ import (
 
 	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/textcut"
 	"github.com/edapply/edapply/report"
 )
 
 // A tool result holds the receipt twice, as structured content and as
-// text; each stays within report.ReceiptBudget whatever the reply, so the
+// text; each stays within textcut.Budget whatever the reply, so the
 // message stays well under the 10 MiB a client takes: for 100,000
 // failing edits, and for a dry run and a write of a 12 MiB line, whose
 // diff and normalized reply are cut.
@@ -54,8 +55,8 @@ func TestToolResultBounded(t *testing.T) {
 		}
 		text := out.Content[0].(interface{ MarshalJSON() ([]byte, error) })
 		tb, _ := text.MarshalJSON()
-		if len(raw) > report.ReceiptBudget || len(tb) > 2*report.ReceiptBudget {
-			t.Errorf("%s: structured content %d bytes, text %d bytes; want each within %d", name, len(raw), len(tb), report.ReceiptBudget)
+		if len(raw) > textcut.Budget || len(tb) > 2*textcut.Budget {
+			t.Errorf("%s: structured content %d bytes, text %d bytes; want each within %d", name, len(raw), len(tb), textcut.Budget)
 		}
 		if r.Cut == "" || len(r.Files) != 1 {
 			t.Errorf("%s: receipt lists %d files and cut %q, want the file and what was cut", name, len(r.Files), r.Cut)
@@ -75,8 +76,8 @@ func TestReadFileLongLine(t *testing.T) {
 	if res.IsError || len(out.Content) > 2*apply.ReadLineBudget || len(text) > 2*apply.ReadLineBudget {
 		t.Fatalf("read_file of a 50 MB line: content %d bytes, text %d bytes; want about %d", len(out.Content), len(text), apply.ReadLineBudget)
 	}
-	want := report.CutLine{Line: 2, MoreBytes: len(long) - apply.ReadLineBudget, NextColumn: apply.ReadLineBudget + 1}
-	if len(out.CutLines) != 1 || out.CutLines[0] != want || out.EndLine != 3 {
+	want := struct{ Line, MoreBytes, NextColumn int }{Line: 2, MoreBytes: len(long) - apply.ReadLineBudget, NextColumn: apply.ReadLineBudget + 1}
+	if len(out.CutLines) != 1 || out.CutLines[0].Line != want.Line || out.CutLines[0].MoreBytes != want.MoreBytes || out.CutLines[0].NextColumn != want.NextColumn || out.EndLine != 3 {
 		t.Errorf("read_file cut lines %+v, end line %d; want %+v and the window going on to line 3", out.CutLines, out.EndLine, want)
 	}
 	if !strings.Contains(text, fmt.Sprintf("(line 2 goes on for %d more bytes; read on at offset 2, column %d)", want.MoreBytes, want.NextColumn)) {

@@ -16,6 +16,7 @@ import (
 	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/remedy"
+	"github.com/edapply/edapply/internal/textcut"
 	"github.com/edapply/edapply/parse"
 	"github.com/edapply/edapply/report"
 )
@@ -133,7 +134,7 @@ func (s *server) readFile(ctx context.Context, req *sdk.CallToolRequest) (*sdk.C
 		e := uerr.toError(readUsage)
 		return readResult(report.NewReadOutput(nil, e), e, "")
 	}
-	w, err := apply.ReadColumn(apply.Options{Root: s.opts.Root, PathPrefixes: s.opts.PathPrefixes}, c.path, c.offset, c.column, c.limit)
+	w, err := apply.Read(apply.Options{Root: s.opts.Root, PathPrefixes: s.opts.PathPrefixes}, c.path, c.offset, c.column, c.limit)
 	out := report.NewReadOutput(w, err)
 	if err != nil {
 		return readResult(out, err, "")
@@ -341,7 +342,7 @@ func (s *server) receipt(res *apply.Result, normalized string, withDiff bool) (*
 			}
 		}
 		if diffs.Len() > 0 {
-			b.WriteString(report.CutText(diffs.String(), textDiffBudget))
+			b.WriteString(textcut.Cut(diffs.String(), textDiffBudget))
 			b.WriteString("\n")
 		}
 	}
@@ -366,14 +367,14 @@ func (s *server) receipt(res *apply.Result, normalized string, withDiff bool) (*
 			hashes += n
 		}
 	}
-	r = r.Bounded(report.ReceiptBudget)
-	text := report.CutText(b.String(), report.ReceiptBudget)
+	r = r.Bounded(textcut.Budget)
+	text := textcut.Cut(b.String(), textcut.Budget)
 	return result(r, text, !res.OK)
 }
 
 // textDiffBudget bounds the diffs a tool result's text shows, within
-// report.ReceiptBudget: the human receipt after them needs the rest.
-const textDiffBudget = report.ReceiptBudget / 4
+// textcut.Budget: the human receipt after them needs the rest.
+const textDiffBudget = textcut.Budget / 4
 
 // usage is the result of a call that is wrong as a whole, before any file
 // is looked at: a receipt holding e, a USAGE error.

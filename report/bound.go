@@ -5,15 +5,12 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/edapply/edapply/internal/textcut"
 )
 
-// ReceiptBudget is the most bytes one receipt takes, as JSON or as text:
-// a reply of any size gets an answer a harness can receive (the MCP
-// TypeScript client drops a message over 10 MiB and ends the session).
-// A receipt that would pass it lists what fits, errors first, and says
-// what it left out.
-const ReceiptBudget = 1 << 20
+// receiptBudget is the most bytes one receipt takes (textcut.Budget).
+const receiptBudget = textcut.Budget
 
 // fieldBudget is the most bytes of any one text a receipt quotes (a
 // message, hint, note, excerpt, path, --verify output) before the rest is
@@ -27,31 +24,10 @@ const cutReserve = 4 << 10
 // clip returns s cut to at most n bytes, at a rune boundary (at a line
 // break when there is one in the last quarter kept), followed by a line
 // saying how many bytes were cut; s itself when it fits.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	k := max(n, 0)
-	for k > 0 && !utf8.RuneStart(s[k]) {
-		k--
-	}
-	if nl := strings.LastIndexByte(s[:k], '\n'); nl >= 0 && nl >= k-k/4 {
-		k = nl + 1
-	}
-	marker := fmt.Sprintf("… %d more bytes not shown (receipt cut at %s)", len(s)-k, budgetName)
-	if k > 0 && s[k-1] != '\n' {
-		marker = "\n" + marker
-	}
-	return s[:k] + marker + "\n"
-}
+func clip(s string, n int) string { return textcut.Cut(s, n) }
 
-// CutText returns s cut to at most budget bytes as the receipt cuts a
-// text (a diff, a message): at a line break where it can, followed by a
-// line saying how many bytes were left out; s itself when it fits.
-func CutText(s string, budget int) string { return clip(s, budget) }
-
-// budgetName is ReceiptBudget as the cut markers name it.
-const budgetName = "1 MiB"
+// budgetName is the receipt's budget as the cut markers name it.
+const budgetName = textcut.BudgetName
 
 // jsonSize is the length of v's JSON encoding.
 func jsonSize(v any) int {

@@ -53,8 +53,8 @@ func TestReceiptOfManyFailures(t *testing.T) {
 	const n = 100000
 	res := failures(n)
 	got, size := receiptOf(t, NewReceipt(res))
-	if size > ReceiptBudget {
-		t.Errorf("JSON receipt of %d failures is %d bytes, want at most %d", n, size, ReceiptBudget)
+	if size > receiptBudget {
+		t.Errorf("JSON receipt of %d failures is %d bytes, want at most %d", n, size, receiptBudget)
 	}
 	errs := got["errors"].([]any)
 	cut, _ := got["cut"].(string)
@@ -70,8 +70,8 @@ func TestReceiptOfManyFailures(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := text.String()
-	if text.Len() > ReceiptBudget {
-		t.Errorf("text receipt of %d failures is %d bytes, want at most %d", n, text.Len(), ReceiptBudget)
+	if text.Len() > receiptBudget {
+		t.Errorf("text receipt of %d failures is %d bytes, want at most %d", n, text.Len(), receiptBudget)
 	}
 	if !strings.Contains(out, "more edits in 1 file not shown") || !strings.Contains(out, "more errors not shown") ||
 		!strings.Contains(out, "✗ NO_MATCH a.go, edit 0:") || !strings.HasSuffix(out, "100000 errors; nothing written\n") {
@@ -96,8 +96,8 @@ func TestReceiptOfLongLine(t *testing.T) {
 	r := NewReceipt(dry)
 	r.Normalized = "a.txt\n<<<<<<< SEARCH\n" + line + "\n=======\n" + line + "y\n>>>>>>> REPLACE\n"
 	got, size := receiptOf(t, r)
-	if size > ReceiptBudget {
-		t.Errorf("dry-run receipt of a 50 MB line is %d bytes, want at most %d", size, ReceiptBudget)
+	if size > receiptBudget {
+		t.Errorf("dry-run receipt of a 50 MB line is %d bytes, want at most %d", size, receiptBudget)
 	}
 	files := got["files"].([]any)
 	diff, _ := files[0].(map[string]any)["diff"].(string)
@@ -112,8 +112,8 @@ func TestReceiptOfLongLine(t *testing.T) {
 		Candidates: []edit.Candidate{{LineStart: 1, LineEnd: 1, Similarity: 0.9, Excerpt: line + "\n"}}}}}
 	got, size = receiptOf(t, NewReceipt(miss))
 	errs := got["errors"].([]any)
-	if size > ReceiptBudget || len(errs) != 1 {
-		t.Fatalf("receipt of a miss on a 50 MB line is %d bytes with %d errors, want at most %d with the one", size, len(errs), ReceiptBudget)
+	if size > receiptBudget || len(errs) != 1 {
+		t.Fatalf("receipt of a miss on a 50 MB line is %d bytes with %d errors, want at most %d with the one", size, len(errs), receiptBudget)
 	}
 	if ex := errs[0].(map[string]any)["candidates"].([]any)[0].(map[string]any)["excerpt"].(string); len(ex) > fieldBudget+100 || !strings.Contains(ex, "more bytes not shown") {
 		t.Errorf("excerpt of a 50 MB line is %d bytes, want it cut to %d and marked", len(ex), fieldBudget)
@@ -122,8 +122,8 @@ func TestReceiptOfLongLine(t *testing.T) {
 	if err := Human(&text, miss, false); err != nil {
 		t.Fatal(err)
 	}
-	if text.Len() > ReceiptBudget || !strings.Contains(text.String(), "more bytes not shown") {
-		t.Errorf("text receipt of a miss on a 50 MB line is %d bytes, want at most %d with the cut marked", text.Len(), ReceiptBudget)
+	if text.Len() > receiptBudget || !strings.Contains(text.String(), "more bytes not shown") {
+		t.Errorf("text receipt of a miss on a 50 MB line is %d bytes, want at most %d with the cut marked", text.Len(), receiptBudget)
 	}
 }
 
@@ -137,8 +137,8 @@ func TestReceiptOfManyCandidates(t *testing.T) {
 	res := &apply.Result{Errors: edit.ErrorList{e}}
 	got, size := receiptOf(t, NewReceipt(res))
 	errs := got["errors"].([]any)
-	if size > ReceiptBudget || len(errs) != 1 {
-		t.Fatalf("receipt of 1000 long candidates is %d bytes with %d errors, want at most %d with the one", size, len(errs), ReceiptBudget)
+	if size > receiptBudget || len(errs) != 1 {
+		t.Fatalf("receipt of 1000 long candidates is %d bytes with %d errors, want at most %d with the one", size, len(errs), receiptBudget)
 	}
 	n := len(errs[0].(map[string]any)["candidates"].([]any))
 	if cut, _ := got["cut"].(string); n == 0 || n == 1000 || !strings.Contains(cut, plural(1000-n, "more candidate")) {
@@ -148,7 +148,7 @@ func TestReceiptOfManyCandidates(t *testing.T) {
 	if err := Human(&text, res, false); err != nil {
 		t.Fatal(err)
 	}
-	if text.Len() > ReceiptBudget || !strings.Contains(text.String(), "more candidates not shown") {
-		t.Errorf("text receipt of 1000 long candidates is %d bytes, want at most %d with the rest counted", text.Len(), ReceiptBudget)
+	if text.Len() > receiptBudget || !strings.Contains(text.String(), "more candidates not shown") {
+		t.Errorf("text receipt of 1000 long candidates is %d bytes, want at most %d with the rest counted", text.Len(), receiptBudget)
 	}
 }

@@ -54,7 +54,7 @@ func newPalette(on bool) palette {
 // candidates and hint, then one summary line. With color, marks, codes and
 // paths are colored.
 //
-// The receipt stays within ReceiptBudget: past editsBudget, edits are
+// The receipt stays within receiptBudget: past editsBudget, edits are
 // counted rather than listed; errors that would pass it are counted;
 // every quoted text is cut to fieldBudget. What was left out is said.
 func Human(w io.Writer, res *apply.Result, colored bool) error {
@@ -104,9 +104,9 @@ files:
 	return bw.Flush()
 }
 
-// editsBudget is how much of ReceiptBudget the human receipt's lines of
+// editsBudget is how much of receiptBudget the human receipt's lines of
 // files and edits may take: the errors after them say what to do next.
-const editsBudget = ReceiptBudget / 4
+const editsBudget = receiptBudget / 4
 
 // A countingWriter counts the bytes written through it.
 type countingWriter struct {
@@ -131,10 +131,10 @@ func writeMoreEdits(w *bufio.Writer, files []*apply.FileResult, from int) {
 }
 
 // writeErrors writes errs, as many as keep the receipt (written() bytes
-// so far) within ReceiptBudget, and counts the rest.
+// so far) within receiptBudget, and counts the rest.
 func (p palette) writeErrors(w *bufio.Writer, errs edit.ErrorList, written func() int) {
 	for i, e := range errs {
-		if written() > ReceiptBudget-cutReserve-errorRoom {
+		if written() > receiptBudget-cutReserve-errorRoom {
 			fmt.Fprintf(w, "… and %s not shown (receipt cut at %s)\n", plural(len(errs)-i, "more error"), budgetName)
 			return
 		}

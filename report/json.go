@@ -26,7 +26,7 @@ type Receipt struct {
 	// undo journal; absent otherwise.
 	Undo       *bool  `json:"undo,omitempty"`
 	UndoReason string `json:"undo_reason,omitempty"`
-	// Cut says what a receipt that would pass ReceiptBudget left out
+	// Cut says what a receipt that would pass receiptBudget left out
 	// (see Bounded); absent when nothing was.
 	Cut string `json:"cut,omitempty"`
 }
@@ -183,13 +183,13 @@ func NewReceipt(res *apply.Result) Receipt {
 // history), as one compact JSON object and a newline, so a harness can
 // read receipts line by line.
 //
-// A Receipt is written as [Receipt.Bounded] cuts it to ReceiptBudget.
+// A Receipt is written as [Receipt.Bounded] cuts it to receiptBudget.
 func WriteJSON(w io.Writer, v any) error {
 	switch r := v.(type) {
 	case Receipt:
-		v = r.Bounded(ReceiptBudget)
+		v = r.Bounded(receiptBudget)
 	case *Receipt:
-		v = r.Bounded(ReceiptBudget)
+		v = r.Bounded(receiptBudget)
 	}
 	return newEncoder(w).Encode(v)
 }

@@ -32,24 +32,24 @@ type ReadOutput struct {
 	StartColumn int `json:"start_column,omitempty"`
 	// CutLines are the lines shown only in part, longer than a window
 	// shows of one line; absent when every line is whole.
-	CutLines []CutLine   `json:"cut_lines,omitempty"`
+	CutLines []cutLine   `json:"cut_lines,omitempty"`
 	Content  string      `json:"content"` // the numbered lines
 	Errors   []wireError `json:"errors"`
 }
 
-// A CutLine is a line that a read window shows only the beginning of.
-type CutLine struct {
+// A cutLine is a line that a read window shows only the beginning of.
+type cutLine struct {
 	Line       int `json:"line"`
 	MoreBytes  int `json:"more_bytes"`  // the bytes of the line not shown
 	NextColumn int `json:"next_column"` // the column (with offset line) that reads on
 }
 
 // cutLines lists the lines w shows only in part.
-func cutLines(w *apply.Window) []CutLine {
-	var cs []CutLine
+func cutLines(w *apply.Window) []cutLine {
+	var cs []cutLine
 	for i, n := range w.Rest {
 		if n > 0 {
-			cs = append(cs, CutLine{Line: w.Start + i, MoreBytes: n, NextColumn: w.NextColumn(i)})
+			cs = append(cs, cutLine{Line: w.Start + i, MoreBytes: n, NextColumn: w.NextColumn(i)})
 		}
 	}
 	return cs

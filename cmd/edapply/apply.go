@@ -19,6 +19,7 @@ import (
 	"github.com/edapply/edapply/internal/gctune"
 	"github.com/edapply/edapply/internal/progress"
 	"github.com/edapply/edapply/internal/shell"
+	"github.com/edapply/edapply/internal/textcut"
 	"github.com/edapply/edapply/report"
 )
 
@@ -231,7 +232,7 @@ func writeHuman(out io.Writer, res *apply.Result, color colorMode) error {
 		}
 		if d.Len() > 0 {
 			// The receipt after the diff keeps its own budget.
-			if _, err := io.WriteString(out, report.CutText(d.String(), report.ReceiptBudget/4)+"\n"); err != nil {
+			if _, err := io.WriteString(out, textcut.Cut(d.String(), textcut.Budget/4)+"\n"); err != nil {
 				return err
 			}
 		}

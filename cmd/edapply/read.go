@@ -79,7 +79,7 @@ func runRead(opts *readOptions, p string, out, errOut io.Writer) error {
 	if err := checkEncoding(opts.encoding); err != nil {
 		return err
 	}
-	w, rerr := apply.ReadColumn(apply.Options{Root: opts.root, PathPrefixes: opts.prefixes, Encoding: opts.encoding}, p, opts.offset, opts.column, opts.limit)
+	w, rerr := apply.Read(apply.Options{Root: opts.root, PathPrefixes: opts.prefixes, Encoding: opts.encoding}, p, opts.offset, opts.column, opts.limit)
 	if opts.json {
 		if err := report.WriteJSON(out, report.NewReadOutput(w, rerr)); err != nil {
 			return err

@@ -12,6 +12,7 @@ import (
 
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/gen"
+	"github.com/edapply/edapply/internal/textcut"
 	"github.com/edapply/edapply/report"
 )
 
@@ -89,7 +90,7 @@ func TestReceiptSizeOfLargeReply(t *testing.T) {
 
 // TestReceiptSizeOfManyFailures applies a reply of 100,000 blocks whose
 // SEARCH text stands nowhere: the JSON receipt and the human one each
-// stay within report.ReceiptBudget, list the first errors and say how
+// stay within textcut.Budget, list the first errors and say how
 // many more there are.
 func TestReceiptSizeOfManyFailures(t *testing.T) {
 	if testing.Short() {
@@ -109,8 +110,8 @@ func TestReceiptSizeOfManyFailures(t *testing.T) {
 		opts := &applyOptions{planOptions: planOptions{root: root, format: edit.FormatAuto}, json: asJSON, attempts: 1, noSync: true}
 		var out, errOut bytes.Buffer
 		runApply(context.Background(), opts, bytes.NewReader(reply), &out, &errOut)
-		if out.Len() > report.ReceiptBudget+1 {
-			t.Errorf("receipt (json %v) of 100,000 failures is %d bytes, want at most %d", asJSON, out.Len(), report.ReceiptBudget)
+		if out.Len() > textcut.Budget+1 {
+			t.Errorf("receipt (json %v) of 100,000 failures is %d bytes, want at most %d", asJSON, out.Len(), textcut.Budget)
 		}
 		if !asJSON {
 			if !strings.Contains(out.String(), "more errors not shown") {
