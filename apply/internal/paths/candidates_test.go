@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/walk"
 )
 
@@ -93,6 +94,25 @@ func TestWalkFlatDirectory(t *testing.T) {
 	}
 	if got := suffixMatches("lib/f0001.txt", ix); !slices.Equal(got, []string{"f0001.txt"}) {
 		t.Errorf("suffixMatches = %q, want f0001.txt", got)
+	}
+}
+
+// A directory larger than its share of the budget is read in part, and
+// the walk goes on to the rest of the tree.
+func TestWalkHugeDirectoryShare(t *testing.T) {
+	root := t.TempDir()
+	tr := tree{"src/x/main.go": "package x\n"}
+	for i := range 300 {
+		tr[fmt.Sprintf("gen/f%03d.txt", i)] = ""
+	}
+	writeTree(t, root, tr)
+	r := openRoot(t, root)
+	ix := walked(r, "lib/x/main.go", 200)
+	if !ix.cut || ix.entries > 200 {
+		t.Errorf("walk within 200: cut %v, %d entries", ix.cut, ix.entries)
+	}
+	if got := suffixMatches("lib/x/main.go", ix); !slices.Equal(got, []string{"src/x/main.go"}) {
+		t.Errorf("suffixMatches past a huge directory = %q, want src/x/main.go", got)
 	}
 }
 
@@ -231,5 +251,45 @@ func TestHoldingTextBudgetCountsFiles(t *testing.T) {
 	}
 	if ix.budget != 0 {
 		t.Errorf("budget left = %d, want it spent", ix.budget)
+	}
+}
+
+// When the walk was cut short the hint says so, whether a file is named
+// or none is.
+func TestAddCandidatesSaysCutShort(t *testing.T) {
+	root := t.TempDir()
+	tr := tree{"src/x/main.go": "package x\n", "src/y/only.go": "package y\n"}
+	for i := range 300 {
+		tr[fmt.Sprintf("gen/f%03d.txt", i)] = ""
+	}
+	writeTree(t, root, tr)
+	r := openRoot(t, root)
+	for _, c := range []struct {
+		written, old string
+		want         []string
+		hint         string
+	}{
+		{"lib/x/main.go", "", []string{"src/x/main.go"}, "cut short"},
+		{"only.go", "", nil, "too large to search whole"},
+		{"nothing.go", "package y", nil, "too large to search whole"},
+	} {
+		ix := NewIndex(0)
+		ix.walkBudget = 200
+		err := &edit.Error{Code: edit.CodeFileNotFound, Msg: "no such file"}
+		AddCandidates(r, &ix, err, c.written, c.old)
+		var got []string
+		for _, cand := range err.Candidates {
+			got = append(got, cand.Path)
+		}
+		if !slices.Equal(got, c.want) || !strings.Contains(err.Hint, c.hint) {
+			t.Errorf("%s: candidates %q, hint %q; want %q and a hint saying %q", c.written, got, err.Hint, c.want, c.hint)
+		}
+		// The same tree walked whole names the file by base name or by text.
+		whole := NewIndex(0)
+		err = &edit.Error{Code: edit.CodeFileNotFound, Msg: "no such file"}
+		AddCandidates(r, &whole, err, c.written, c.old)
+		if len(err.Candidates) == 0 || strings.Contains(err.Hint, "cut short") || strings.Contains(err.Hint, "too large") {
+			t.Errorf("%s walked whole: candidates %v, hint %q", c.written, err.Candidates, err.Hint)
+		}
 	}
 }

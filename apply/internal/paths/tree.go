@@ -27,6 +27,9 @@ const (
 	// maxDepth bounds how deep the walk goes: no tree a model edits nests
 	// that deep, and a chain of directories beyond it is not followed.
 	maxDepth = 64
+	// One directory gets at most 1/maxDirShare of the budget, so that a
+	// directory of generated files cannot keep the walk from the rest.
+	maxDirShare = 2
 	// readChunk is how many entries one read of a directory returns.
 	readChunk = 512
 )
@@ -128,10 +131,14 @@ func (ix *Index) walk(root *os.Root, written string) {
 			continue
 		}
 		ents = ents[:0]
-		for left > 0 {
+		share := ix.walkBudget / maxDirShare
+		for left > 0 && share > 0 {
 			chunk, err := f.ReadDir(readChunk)
 			for _, de := range chunk {
 				if left--; left < 0 {
+					break
+				}
+				if share--; share < 0 {
 					break
 				}
 				ix.entries++
@@ -149,7 +156,7 @@ func (ix *Index) walk(root *os.Root, written string) {
 			}
 		}
 		f.Close()
-		if left <= 0 {
+		if left <= 0 || share <= 0 {
 			// A directory read in part is listed in part: what it holds
 			// beyond the budget is unknown either way.
 			ix.cut = true
