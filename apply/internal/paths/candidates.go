@@ -60,10 +60,12 @@ func suffixMatches(p string, ix *Index) []string {
 	if len(want) == 0 {
 		return nil
 	}
-	same := ix.byBase()[strings.ToLower(want[len(want)-1])]
+	ix.indexBases()
+	first := ix.bases[strings.ToLower(want[len(want)-1])]
 	for _, eq := range []func(a, b string) bool{func(a, b string) bool { return a == b }, strings.EqualFold} {
 		best, picks := 0, []string(nil)
-		for _, f := range same {
+		for i := first; i != 0; i = ix.sameBase[i-1] {
+			f := ix.files[i-1]
 			have := strings.Split(f, "/")
 			k := 0
 			for k < len(want) && k < len(have) && eq(want[len(want)-1-k], have[len(have)-1-k]) {
@@ -91,16 +93,19 @@ func suffixMatches(p string, ix *Index) []string {
 	return nil
 }
 
-// byBase returns ix's files by base name in lower case, made on first use.
-func (ix *Index) byBase() map[string][]string {
-	if ix.bases == nil {
-		ix.bases = make(map[string][]string, len(ix.files))
-		for _, f := range ix.files {
-			k := strings.ToLower(path.Base(f))
-			ix.bases[k] = append(ix.bases[k], f)
-		}
+// indexBases indexes ix's files by base name in lower case, once: the
+// files of one name are a chain through sameBase from bases.
+func (ix *Index) indexBases() {
+	if ix.bases != nil {
+		return
 	}
-	return ix.bases
+	ix.bases = make(map[string]int32, len(ix.files))
+	ix.sameBase = make([]int32, len(ix.files))
+	for i, f := range ix.files {
+		k := strings.ToLower(path.Base(f))
+		ix.sameBase[i] = ix.bases[k]
+		ix.bases[k] = int32(i + 1)
+	}
 }
 
 // holdingText returns the files that contain old, with either line ending,

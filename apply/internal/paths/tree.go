@@ -15,8 +15,8 @@ import (
 // apply slow: each directory entry looked at costs one unit, and opening a
 // directory costs one unit per name of its path (opening it in the root
 // resolves each one). It reads directories a chunk at a time and takes
-// each entry's type from the directory itself, so nothing is stat'ed and
-// nothing past the budget is read.
+// each entry's type from the directory itself (see plainDir), so nothing
+// is stat'ed and nothing past the budget is read.
 const (
 	// minWalk is the budget of the walk for any reply: a tree of that
 	// many entries is listed whole.
@@ -44,9 +44,13 @@ func NewIndex(input int) *Index {
 // once per apply: its files, and what is left of the budget for reading
 // them, shared by every failing edit so that many cannot multiply it.
 type Index struct {
-	files  []string
-	bases  map[string][]string // see byBase
-	budget int                 // bytes left to read in holdingText
+	files []string
+	// The files by base name (see indexBases): bases holds 1 + the index
+	// in files of the last of each name, sameBase 1 + that of the one
+	// before it, 0 for none.
+	bases    map[string]int32
+	sameBase []int32
+	budget   int // bytes left to read in holdingText
 
 	walkBudget int
 	walked     bool
@@ -130,6 +134,7 @@ func (ix *Index) walk(root *os.Root, written string) {
 		if err != nil {
 			continue
 		}
+		f = plainDir(f)
 		ents = ents[:0]
 		share := ix.walkBudget / maxDirShare
 		for left > 0 && share > 0 {
