@@ -151,8 +151,9 @@ func holdingText(root *os.Root, ix *Index, old string) []string {
 // probably means, and says in the hint to use that path. old is the edit's
 // text to find, if any: when no file's path fits, the files holding it are
 // named instead. *ix is the tree's index (see NewIndex), made if nil and
-// walked on first need, the directories written names first. When the
-// walk was cut short the hint says so.
+// walked on first need, the directories the first path written names
+// first; later calls with it read the tree no more. When the walk was
+// cut short the hint says so.
 func AddCandidates(root *os.Root, ix **Index, err *edit.Error, written, old string) {
 	switch {
 	case len(err.Candidates) > 0:

@@ -293,3 +293,26 @@ func TestAddCandidatesSaysCutShort(t *testing.T) {
 		}
 	}
 }
+
+// The tree is walked once per index, however many failing edits ask:
+// later ones read the index, not the tree.
+func TestAddCandidatesWalksOnce(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, webTree)
+	r := openRoot(t, root)
+	var ix *Index
+	var entries int
+	for i, written := range []string{"app/lib/util.py", "web/templates/index.html", "Controllers/Nope.cs", "guide.md"} {
+		err := &edit.Error{Code: edit.CodeFileNotFound, Msg: "no such file"}
+		AddCandidates(r, &ix, err, written, "")
+		if i == 0 {
+			entries = ix.entries
+		}
+		if ix.entries != entries || ix.opened == 0 {
+			t.Errorf("%s: the walk looked at %d entries, %d before it: walked again", written, ix.entries, entries)
+		}
+	}
+	if entries == 0 || ix.cut {
+		t.Errorf("walk of the web tree: %d entries, cut %v", entries, ix.cut)
+	}
+}
