@@ -51,9 +51,8 @@ func pathParts(p string) []string {
 // run of p's trailing names that any file ends with: the files p most
 // probably means. By base name alone, a file is named only when it is the
 // one file with that name in a tree walked whole; a longer common ending
-// names up to
-// maxPathCandidates files. Names are compared exactly, and without case
-// only when that finds nothing. Only the files with p's base name, without
+// names up to maxPathCandidates files. Names are compared exactly, and
+// without case only when that finds nothing. Only the files with p's base name, without
 // case, are looked at, so a response of many wrong paths costs little.
 func suffixMatches(p string, ix *Index) []string {
 	want := pathParts(p)
