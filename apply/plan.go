@@ -292,6 +292,8 @@ func repair(ctx context.Context, root *os.Root, rs *paths.Resolver, hs *hasher, 
 	}
 	cache := map[string]loaded{}
 	dirs := &fsio.Dirs{Root: root} // shared by the rounds, closed by Apply
+	// The tree for path candidates, shared by the rounds: walked once.
+	tree := paths.NewIndex(replySize(edits))
 	plan := func(ws []work) *planner {
 		es := make([]edit.Edit, len(ws))
 		for i, w := range ws {
@@ -299,7 +301,7 @@ func repair(ctx context.Context, root *os.Root, rs *paths.Resolver, hs *hasher, 
 		}
 		return holdAlready(es, func(force map[int]bool) *planner {
 			p := newPlanner(root, rs, opts, ws, cache)
-			p.hasher, p.dirs, p.force = hs, dirs, force
+			p.hasher, p.dirs, p.force, p.paths = hs, dirs, force, tree
 			p.plan(ctx, es, opts.Base)
 			return p
 		})

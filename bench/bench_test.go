@@ -61,6 +61,9 @@ func TestMain(m *testing.M) {
 	if lintBase != "" {
 		os.RemoveAll(lintBase)
 	}
+	if pathTreeBase != "" {
+		os.RemoveAll(pathTreeBase)
+	}
 	os.Exit(code)
 }
 

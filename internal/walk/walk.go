@@ -7,10 +7,10 @@ import (
 	"io/fs"
 )
 
-// isSkipDir reports whether name is a directory the walk does not enter:
+// SkipDir reports whether name is a directory the walk does not enter:
 // version-control and tool state, and installed dependencies, which a
 // model edits by mistake if at all.
-func isSkipDir(name string) bool {
+func SkipDir(name string) bool {
 	switch name {
 	case ".git", ".hg", ".svn", ".bzr", ".jj", "_darcs", ".pijul",
 		"node_modules", "__pycache__", ".venv", ".tox", ".mypy_cache",
@@ -46,7 +46,7 @@ func Files(fsys fs.FS, limit int, visit func(rel string) bool) {
 			}
 			switch t := de.Type(); {
 			case t.IsDir():
-				if !isSkipDir(name) {
+				if !SkipDir(name) {
 					queue = append(queue, rel)
 				}
 			case t.IsRegular():

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/edapply/edapply/edit"
-	"github.com/edapply/edapply/internal/walk"
 )
 
 // Path candidates: when an edit names a file the tree does not have (a
@@ -21,9 +20,6 @@ import (
 // bounded so a huge tree cannot make a failing apply slow.
 
 const (
-	// maxWalk bounds the directory entries the walk looks at; a tree
-	// larger than that is searched breadth first, nearest the root first.
-	maxWalk = 20000
 	// maxPathCandidates is how many files a path candidate list names; more
 	// files that fit equally well say nothing about which one was meant.
 	maxPathCandidates = 3
@@ -35,18 +31,6 @@ const (
 	// besides its bytes: at most 8,192 files are looked at per apply.
 	scanFileCost = 4 << 10
 )
-
-// treeFiles lists the regular files of the tree under root, root-relative
-// and slash-separated, breadth first, visiting at most limit entries (see
-// walk.Files).
-func treeFiles(root *os.Root, limit int) []string {
-	var files []string
-	walk.Files(root.FS(), limit, func(rel string) bool {
-		files = append(files, rel)
-		return true
-	})
-	return files
-}
 
 // pathParts splits a path as a model wrote it into its names, on "/" and
 // "\", without a Windows drive, empty names and ".".
@@ -66,19 +50,21 @@ func pathParts(p string) []string {
 // suffixMatches returns the files of ix whose path ends with the longest
 // run of p's trailing names that any file ends with: the files p most
 // probably means. By base name alone, a file is named only when it is the
-// one file with that name; a longer common ending names up to
-// maxPathCandidates files. Names are compared exactly, and without case
-// only when that finds nothing. Only the files with p's base name, without
+// one file with that name in a tree walked whole; a longer common ending
+// names up to maxPathCandidates files. Names are compared exactly, and
+// without case only when that finds nothing. Only the files with p's base name, without
 // case, are looked at, so a response of many wrong paths costs little.
 func suffixMatches(p string, ix *Index) []string {
 	want := pathParts(p)
 	if len(want) == 0 {
 		return nil
 	}
-	same := ix.byBase()[strings.ToLower(want[len(want)-1])]
+	ix.indexBases()
+	first := ix.bases[strings.ToLower(want[len(want)-1])]
 	for _, eq := range []func(a, b string) bool{func(a, b string) bool { return a == b }, strings.EqualFold} {
 		best, picks := 0, []string(nil)
-		for _, f := range same {
+		for i := first; i != 0; i = ix.sameBase[i-1] {
+			f := ix.files[i-1]
 			have := strings.Split(f, "/")
 			k := 0
 			for k < len(want) && k < len(have) && eq(want[len(want)-1-k], have[len(have)-1-k]) {
@@ -95,7 +81,9 @@ func suffixMatches(p string, ix *Index) []string {
 		if best == 0 {
 			continue
 		}
-		if best == 1 && len(picks) > 1 || len(picks) > maxPathCandidates {
+		// By base name alone a file is the one meant only if it is the
+		// tree's one file of that name, which a walk cut short cannot tell.
+		if best == 1 && (len(picks) > 1 || ix.cut) || len(picks) > maxPathCandidates {
 			return nil
 		}
 		slices.Sort(picks)
@@ -104,32 +92,26 @@ func suffixMatches(p string, ix *Index) []string {
 	return nil
 }
 
-// byBase returns ix's files by base name in lower case, made on first use.
-func (ix *Index) byBase() map[string][]string {
-	if ix.bases == nil {
-		ix.bases = make(map[string][]string, len(ix.files))
-		for _, f := range ix.files {
-			k := strings.ToLower(path.Base(f))
-			ix.bases[k] = append(ix.bases[k], f)
-		}
+// indexBases indexes ix's files by base name in lower case, once: the
+// files of one name are a chain through sameBase from bases.
+func (ix *Index) indexBases() {
+	if ix.bases != nil {
+		return
 	}
-	return ix.bases
-}
-
-// A Index is what the search for path candidates learns of the tree
-// once per apply: its files, and what is left of the budget for reading
-// them, shared by every failing edit so that many cannot multiply it.
-type Index struct {
-	files  []string
-	bases  map[string][]string // see byBase
-	budget int
+	ix.bases = make(map[string]int32, len(ix.files))
+	ix.sameBase = make([]int32, len(ix.files))
+	for i, f := range ix.files {
+		k := strings.ToLower(path.Base(f))
+		ix.sameBase[i] = ix.bases[k]
+		ix.bases[k] = int32(i + 1)
+	}
 }
 
 // holdingText returns the files that contain old, with either line ending,
 // when at most maxPathCandidates do; nothing when ix's budget runs out
-// before every file is looked at.
+// before every file is looked at, or the walk did not list them all.
 func holdingText(root *os.Root, ix *Index, old string) []string {
-	if strings.TrimSpace(old) == "" || ix.budget <= 0 {
+	if strings.TrimSpace(old) == "" || ix.budget <= 0 || ix.cut {
 		return nil
 	}
 	lf := []byte(strings.ReplaceAll(old, "\r\n", "\n"))
@@ -141,6 +123,7 @@ func holdingText(root *os.Root, ix *Index, old string) []string {
 			ix.budget = 0
 			return nil // a search cut short names no file: another may hold the text too
 		}
+		ix.stats++
 		fi, err := root.Lstat(f)
 		if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxScanFile || fi.Size() < int64(len(lf)) {
 			continue
@@ -166,7 +149,10 @@ func holdingText(root *os.Root, ix *Index, old string) []string {
 // absolute path written), the files of the tree under root that written
 // probably means, and says in the hint to use that path. old is the edit's
 // text to find, if any: when no file's path fits, the files holding it are
-// named instead. *ix is the tree's index, made on first need.
+// named instead. *ix is the tree's index (see NewIndex), made if nil and
+// walked on first need, the directories the first path written names
+// first; later calls with it read the tree no more. When the walk was
+// cut short the hint says so.
 func AddCandidates(root *os.Root, ix **Index, err *edit.Error, written, old string) {
 	switch {
 	case len(err.Candidates) > 0:
@@ -177,7 +163,10 @@ func AddCandidates(root *os.Root, ix **Index, err *edit.Error, written, old stri
 		return
 	}
 	if *ix == nil {
-		*ix = &Index{files: treeFiles(root, maxWalk), budget: maxScanTotal}
+		*ix = NewIndex(0)
+	}
+	if !(*ix).walked {
+		(*ix).walk(root, written)
 	}
 	picks := suffixMatches(written, *ix)
 	byText := false
@@ -185,8 +174,16 @@ func AddCandidates(root *os.Root, ix **Index, err *edit.Error, written, old stri
 		picks, byText = holdingText(root, *ix, old), true
 	}
 	if len(picks) == 0 {
+		if (*ix).cut {
+			err.Hint = strings.TrimSpace(err.Hint + " The tree is too large to search whole for the file meant: name it by its path from the root of the tree.")
+		}
 		return
 	}
+	defer func() {
+		if (*ix).cut {
+			err.Hint += " The search of the tree was cut short, so another file may fit as well."
+		}
+	}()
 	for _, f := range picks {
 		err.Candidates = append(err.Candidates, edit.Candidate{Path: f})
 	}
