@@ -200,7 +200,12 @@ func (c *checker) splice(l *lineage, s *Step, k int, x Splice, old, nw string) {
 		// nothing takes the line ending before it, as the file has none.
 		wEnds, nEnds := endsLine(x.New), endsLine(lf(nw))
 		atEnd := x.At+len(x.Old) == size && !endsNL
-		if (wEnds || x.New == "") && (!nEnds || atEnd) || !wEnds && nEnds && !endsLine(lf(old)) && e.Format != edit.FormatJSON ||
+		// Whole lines meant, before a line ending of the file: the new
+		// text's own last line ending is the file's, which ends the blank
+		// line the written text's last line ending opened.
+		beforeEOL := x.At+len(x.Old) < size && (r.byteAt(x.At+len(x.Old)) == '\n' || r.byteAt(x.At+len(x.Old)) == '\r')
+		wholeLines := nEnds && !endsLine(lf(old)) && e.Format != edit.FormatJSON
+		if (wEnds || x.New == "") && (!nEnds || atEnd) || !wEnds && wholeLines || wEnds && wholeLines && beforeEOL ||
 			!wEnds && !nEnds && atEnd && c.tx.TrimTrailingWS {
 			wl = append(wl, line{})
 		}
