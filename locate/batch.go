@@ -131,11 +131,11 @@ type batchEdit struct {
 // a run's judged edits stay two words each.
 type batchKind uint8
 
+// The zero batchKind is a replace.
 const (
-	kindReplace batchKind = iota
 	// kindInsert: an empty old text, inserted before the hinted line
 	// (tryInsert).
-	kindInsert
+	kindInsert batchKind = iota + 1
 	// kindHoldsOld: the new text holds the old (isInsertion), so the
 	// ladder looks for it first; the batch accepts the edit only written
 	// as sent where the new text cannot stand around the place

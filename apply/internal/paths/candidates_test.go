@@ -122,10 +122,8 @@ func TestWalkHugeDirectoryShare(t *testing.T) {
 func TestWalkNestedChain(t *testing.T) {
 	root := t.TempDir()
 	dir := root
-	var rel []string
 	for i := range maxDepth + 20 {
 		dir = filepath.Join(dir, "d")
-		rel = append(rel, "d")
 		if err := os.Mkdir(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
