@@ -9,23 +9,11 @@ import (
 	"testing"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/testtree"
 	"github.com/edapply/edapply/internal/walk"
 )
 
-// A web project as a model sees it, for the path tests below.
-var webTree = tree{
-	"web_app/app.py":                     "def main():\n    pass\n",
-	"web_app/templates/index.html":       "<html></html>\n",
-	"Controllers/CatalogController.cs":   "class CatalogController {}\n",
-	"Controllers/HomeController.cs":      "class HomeController {}\n",
-	"lib/util.py":                        "def helper():\n    return 42\n",
-	"tests/util.py":                      "import lib\n",
-	"src/pkg/a/config.go":                "package a\n",
-	"src/pkg/b/config.go":                "package b\n",
-	"docs/guide.md":                      "# Guide\n\nThe quick brown fox jumps.\n",
-	".git/config":                        "[core]\n",
-	"node_modules/left-pad/package.json": "{}\n",
-}
+var webTree = testtree.Web
 
 // walked returns the index of the tree under r walked within budget
 // units, the directories written names first.
