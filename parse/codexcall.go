@@ -290,17 +290,8 @@ func opensEnvelope(t string) bool {
 // an error names the envelope's own line, which the output does not show.
 func (p *parser) readCarriedPatch(it jsonItem) {
 	num := lineNum(p.lineAt(it.start))
-	sub := newParser(it.patch, edit.FormatCodex)
-	sub.tree, sub.inPatch = p.tree, true
-	sub.run()
-	sub.summarizeErrors()
-	for _, e := range sub.errs {
-		ce := *e
-		ce.Msg = fmt.Sprintf("the patch in this tool call, at its line %d: %s", e.Line, e.Msg)
-		ce.Line = num
-		p.addError(&ce)
-	}
-	if len(sub.errs) > 0 {
+	sub, ok := p.readCarried(num, "patch", newParser(it.patch, edit.FormatCodex), func(sub *parser) { sub.inPatch = true })
+	if !ok {
 		return // half a patch is worse than none
 	}
 	for _, e := range sub.edits {
@@ -314,6 +305,24 @@ func (p *parser) readCarriedPatch(it jsonItem) {
 		p.lastWhole = false
 		p.push(e)
 	}
+}
+
+// readCarried runs sub, a parser of the text a tool call on line num
+// carries (its "diff" or "patch", what names it), over p's tree once set
+// up, and reports sub's errors as p's, each naming its line in the text.
+// It reports whether sub read the text without error.
+func (p *parser) readCarried(num int, what string, sub *parser, setup func(*parser)) (*parser, bool) {
+	sub.tree = p.tree
+	setup(sub)
+	sub.run()
+	sub.summarizeErrors()
+	for _, e := range sub.errs {
+		ce := *e
+		ce.Msg = fmt.Sprintf("the %s in this tool call, at its line %d: %s", what, e.Line, e.Msg)
+		ce.Line = num
+		p.addError(&ce)
+	}
+	return sub, len(sub.errs) == 0
 }
 
 // underDir returns the path p names once a shell has changed to dir: p

@@ -926,17 +926,8 @@ func (p *parser) readCarriedDiff(it jsonItem) {
 	if first := strings.TrimLeft(text, " \t\r\n"); syntax.IsHunkHeader(first) {
 		text = "--- " + it.diffPath + "\t\n+++ " + it.diffPath + "\t\n" + first
 	}
-	sub := newParser(text, edit.FormatUDiff)
-	sub.tree, sub.complete = p.tree, true
-	sub.run()
-	sub.summarizeErrors()
-	for _, e := range sub.errs {
-		ce := *e
-		ce.Msg = fmt.Sprintf("the diff in this tool call, at its line %d: %s", e.Line, e.Msg)
-		ce.Line = num
-		p.addError(&ce)
-	}
-	if len(sub.errs) > 0 {
+	sub, ok := p.readCarried(num, "diff", newParser(text, edit.FormatUDiff), func(sub *parser) { sub.complete = true })
+	if !ok {
 		return
 	}
 	if len(sub.edits) == 0 {
