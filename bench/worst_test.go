@@ -123,22 +123,13 @@ func driftFixture(n int, diff bool) (*worstFixture, error) {
 func onelineFixture(n int) (*worstFixture, error) {
 	path := "oneline.go"
 	src := gen.Source(uint64(36_000+n), "oneline", 100*n)
-	lines := strings.SplitAfter(string(src), "\n")
-	count := map[string]int{}
-	for _, l := range lines {
-		count[l]++
+	lines, at, err := uniqueLines(src, n, "oneline")
+	if err != nil {
+		return nil, err
 	}
-	seg := len(lines) / n
 	var es []gen.Edit
 	var blocks []gen.Block
-	for i := 0; i < n; i++ {
-		k := i * seg
-		for k < (i+1)*seg && (count[lines[k]] != 1 || strings.TrimSpace(lines[k]) == "" || !strings.HasSuffix(lines[k], "\n")) {
-			k++
-		}
-		if k == (i+1)*seg {
-			return nil, fmt.Errorf("oneline: no unique line in lines %d-%d", i*seg+1, (i+1)*seg)
-		}
+	for i, k := range at {
 		old := strings.TrimSuffix(lines[k], "\n")
 		nw := old + fmt.Sprintf(" // edit %d", i)
 		es = append(es, gen.Edit{Path: path, Line: k + 1, Del: []string{old}, Add: []string{nw}})
@@ -239,22 +230,13 @@ func addLinesFixture(n int) (*worstFixture, error) {
 func insertFixture(n int) (*worstFixture, error) {
 	path := "insert.go"
 	src := gen.Source(uint64(38_000+n), "insert", 100*n)
-	lines := strings.SplitAfter(string(src), "\n")
-	count := map[string]int{}
-	for _, l := range lines {
-		count[l]++
+	lines, at, err := uniqueLines(src, n, "insert")
+	if err != nil {
+		return nil, err
 	}
-	seg := len(lines) / n
 	var es []gen.Edit
 	var blocks []gen.Block
-	for i := 0; i < n; i++ {
-		k := i * seg
-		for k < (i+1)*seg && (count[lines[k]] != 1 || strings.TrimSpace(lines[k]) == "" || !strings.HasSuffix(lines[k], "\n")) {
-			k++
-		}
-		if k == (i+1)*seg {
-			return nil, fmt.Errorf("insert: no unique line in lines %d-%d", i*seg+1, (i+1)*seg)
-		}
+	for i, k := range at {
 		added := fmt.Sprintf("\tlog.Print(%d)", i)
 		es = append(es, gen.Edit{Path: path, Line: k + 2, Add: []string{added}})
 		blocks = append(blocks, gen.Block{Path: path, Search: lines[k], Replace: lines[k] + added + "\n"})
@@ -264,4 +246,27 @@ func insertFixture(n int) (*worstFixture, error) {
 		return nil, err
 	}
 	return &worstFixture{file: gen.File{Path: path, Src: src}, reply: gen.SearchReplace(blocks), diff: gen.UnifiedDiff(es), want: want}, nil
+}
+
+// uniqueLines splits src into lines and picks, in each of n equal
+// segments, the first non-blank line that stands once in src: the lines
+// a fixture's edits quote.
+func uniqueLines(src []byte, n int, fixture string) (lines []string, at []int, err error) {
+	lines = strings.SplitAfter(string(src), "\n")
+	count := map[string]int{}
+	for _, l := range lines {
+		count[l]++
+	}
+	seg := len(lines) / n
+	for i := 0; i < n; i++ {
+		k := i * seg
+		for k < (i+1)*seg && (count[lines[k]] != 1 || strings.TrimSpace(lines[k]) == "" || !strings.HasSuffix(lines[k], "\n")) {
+			k++
+		}
+		if k == (i+1)*seg {
+			return nil, nil, fmt.Errorf("%s: no unique line in lines %d-%d", fixture, i*seg+1, (i+1)*seg)
+		}
+		at = append(at, k)
+	}
+	return lines, at, nil
 }
