@@ -70,6 +70,8 @@ func Parse(src string, opts Options) ([]edit.Edit, edit.ErrorList) {
 		p.files = map[string]*treeFile{}
 		p.skipped = newParser(src, edit.FormatAuto)
 		p.skipped.lines, p.skipped.tree, p.skipped.files, p.skipped.strip = p.lines, p.tree, p.files, p.strip
+		p.bases = &treeBases{}
+		p.skipped.bases = p.bases
 		p.skipped.setFile(opts.File, opts.FileArg)
 	}
 	edits, errs := p.parse()
@@ -186,6 +188,7 @@ type parser struct {
 	// of a reply cut off.
 	complete bool
 	files    map[string]*treeFile // what tree said about each name asked
+	bases    *treeBases           // the tree's files by base name, once asked
 	// skipped, when Options.Skipped asks, reads as FormatAuto the regions
 	// of other formats that run passes over: it shares the lines, the
 	// tree and what the tree said. Its skippedNext is the line it looks
