@@ -328,18 +328,42 @@ func (r *wholeReader) read(i int) int {
 		}
 		return b.next
 	}
-	var sb strings.Builder
-	for j := b.open + 1; j < b.close; j++ {
+	p.lastPath = b.path
+	p.add(edit.Edit{Op: edit.Rewrite, Path: b.path, New: p.fenceBody(b.open+1, b.close, b.f.Indent), Tentative: p.format == edit.FormatAuto}, edit.FormatWhole, i, b.close+1)
+	return b.close + 1
+}
+
+// fenceBody is the text of lines from to before to, each without up to
+// indent leading spaces (a fence indented inside a list item indents its
+// content too). When no line loses a space, that is a piece of the reply
+// itself, which the edit shares: a whole file of hundreds of megabytes is
+// not copied.
+func (p *parser) fenceBody(from, to, indent int) string {
+	line := func(j int) string {
 		s := p.text[p.lines[j].Start:p.lineEnd(j)]
-		// A fence indented inside a list item indents its content too.
-		for k := 0; k < b.f.Indent && strings.HasPrefix(s, " "); k++ {
+		for k := 0; k < indent && strings.HasPrefix(s, " "); k++ {
 			s = s[1:]
 		}
-		sb.WriteString(s)
+		return s
 	}
-	p.lastPath = b.path
-	p.add(edit.Edit{Op: edit.Rewrite, Path: b.path, New: sb.String(), Tentative: p.format == edit.FormatAuto}, edit.FormatWhole, i, b.close+1)
-	return b.close + 1
+	if from >= to {
+		return ""
+	}
+	stripped, size := false, 0
+	for j := from; j < to; j++ {
+		s := line(j)
+		stripped = stripped || len(s) != p.lineEnd(j)-p.lines[j].Start
+		size += len(s)
+	}
+	if !stripped {
+		return p.text[p.lines[from].Start:p.lineEnd(to-1)]
+	}
+	var sb strings.Builder
+	sb.Grow(size)
+	for j := from; j < to; j++ {
+		sb.WriteString(line(j))
+	}
+	return sb.String()
 }
 
 // wholeBlock decides whether a whole-file block starts at line i and where
