@@ -24,7 +24,9 @@ type Options struct {
 	// once in the file), whether a bare name such as "gradlew" on a line
 	// of its own names a file, and whether a whole-file fence is the file
 	// or a snippet quoted from it. Parse only ever stats and reads regular
-	// files of at most 64 MiB, by clean relative names.
+	// files of at most 64 MiB, by clean relative names, and lists the
+	// tree's directories (an *os.Root's, or an fs.FS's) at most once, in
+	// a walk bounded by the reply's size (see package walk).
 	Tree Tree
 	// Strip, if not nil, is how many leading components to strip from
 	// the names a diff's headers give, as patch -pN and git apply -pN
