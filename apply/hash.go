@@ -3,6 +3,7 @@ package apply
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"io"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -12,6 +13,16 @@ import (
 func HashBytes(b []byte) string {
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
+}
+
+// HashReader returns HashBytes of what r holds, read through to its end
+// in a fixed buffer: a stream of any size costs no memory for its bytes.
+func HashReader(r io.Reader) (string, error) {
+	h := sha256.New()
+	if _, err := io.Copy(h, r); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // A digest is HashBytes of some bytes, computed by a hashing worker: the

@@ -118,3 +118,66 @@ func timedRSS(gnuTime string, argv ...string) (int64, error) {
 	}
 	return kib << 10, nil
 }
+
+// BenchmarkPeakRSSWholeFile reports the edapply binary's peak RSS on a
+// reply of one whole-file fence of 12.5, 50 and 200 MB, creating the file
+// and rewriting one of about its size (the issue's 200 MB shape), and its
+// ratio to the reply (rss/reply) and to the reply and the file rewritten
+// (rss/held).
+func BenchmarkPeakRSSWholeFile(b *testing.B) {
+	gnuTime := "/usr/bin/time"
+	if _, err := os.Stat(gnuTime); err != nil {
+		b.Skip("GNU time not installed")
+	}
+	bin := buildCLI(b)
+	for _, mb := range []float64{12.5, 50, 200} {
+		content := wholeContent(int(mb * (1 << 20)))
+		reply := []byte("big.txt\n```\n" + content + "```\n")
+		for _, op := range []string{"create", "rewrite"} {
+			b.Run(fmt.Sprintf("%s-%gMB", op, mb), func(b *testing.B) {
+				dir := b.TempDir()
+				root, replyPath := filepath.Join(dir, "tree"), filepath.Join(dir, "reply.md")
+				if err := os.WriteFile(replyPath, reply, 0o666); err != nil {
+					b.Fatal(err)
+				}
+				old := strings.ReplaceAll(content, "reply", "file ")
+				held := len(reply)
+				if op == "rewrite" {
+					held += len(old)
+				}
+				var rss int64
+				for b.Loop() {
+					b.StopTimer()
+					os.RemoveAll(root)
+					if err := os.Mkdir(root, 0o755); err != nil {
+						b.Fatal(err)
+					}
+					if op == "rewrite" {
+						if err := os.WriteFile(filepath.Join(root, "big.txt"), []byte(old), 0o644); err != nil {
+							b.Fatal(err)
+						}
+					}
+					b.StartTimer()
+					r, err := timedRSS(gnuTime, bin, "--json", "--no-sync", "--root", root, replyPath)
+					if err != nil {
+						b.Fatal(err)
+					}
+					rss = max(rss, r)
+				}
+				b.ReportMetric(float64(rss), "peak-rss-B")
+				b.ReportMetric(float64(rss)/float64(len(reply)), "rss/reply")
+				b.ReportMetric(float64(rss)/float64(held), "rss/held")
+			})
+		}
+	}
+}
+
+// wholeContent is about n bytes of distinct lines of text.
+func wholeContent(n int) string {
+	var sb strings.Builder
+	sb.Grow(n + 100)
+	for i := 0; sb.Len() < n; i++ {
+		fmt.Fprintf(&sb, "line %d of the reply's whole file, with text to make it long enough %d\n", i, i*7)
+	}
+	return sb.String()
+}

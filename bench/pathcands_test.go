@@ -12,6 +12,7 @@ import (
 	"github.com/edapply/edapply/apply"
 	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/gen"
+	"github.com/edapply/edapply/parse"
 )
 
 // The search for the file a wrong path means (issue 35), at three sizes
@@ -133,21 +134,69 @@ func BenchmarkPathCandidates(b *testing.B) {
 				continue
 			}
 			b.Run(fmt.Sprintf("%s/find-%d", s.name, n), func(b *testing.B) {
-				if _, err := exec.LookPath("find"); err != nil {
-					b.Skip("find not installed")
+				benchFind(b, pathTree(b, s, n), filepath.Base(s.want))
+			})
+		}
+	}
+}
+
+// benchFind times `find . -name base` in root: the least any search of
+// the whole tree costs.
+func benchFind(b *testing.B, root, base string) {
+	if _, err := exec.LookPath("find"); err != nil {
+		b.Skip("find not installed")
+	}
+	var m meter
+	b.ReportAllocs()
+	for b.Loop() {
+		cmd := exec.Command("find", ".", "-name", base)
+		cmd.Dir = root
+		cmd.Stdout = &discard{}
+		if err := m.run(func() error { return m.exec(cmd) }); err != nil {
+			b.Fatal(err)
+		}
+	}
+	m.report(b)
+}
+
+// BenchmarkParseBaseName times parsing, with -f whole and the tree, a
+// reply whose one whole-file fence prose names by its bare base name
+// ("update `user.go` as follows:"), which parse finds in one bounded walk
+// of the tree, on the trees of BenchmarkPathCandidates that find lists.
+// Up to 100,000 entries (half the walk's budget, which one directory
+// gets at most) the one file of that name is named; past it the walk is
+// cut short and names none.
+func BenchmarkParseBaseName(b *testing.B) {
+	for _, s := range pathShapes {
+		if !s.find {
+			continue
+		}
+		for _, n := range s.sizes {
+			base := filepath.Base(s.want)
+			b.Run(fmt.Sprintf("%s/edapply-%d", s.name, n), func(b *testing.B) {
+				r, err := os.OpenRoot(pathTree(b, s, n))
+				if err != nil {
+					b.Fatal(err)
 				}
-				root := pathTree(b, s, n)
+				defer r.Close()
+				reply := "Then, update `" + base + "` as follows:\n\n```go\npackage handlers\n\nfunc User() error { return nil }\n```\n"
+				opts := parse.Options{Format: edit.FormatWhole, Tree: r}
+				want := 0
+				if n <= 100_000 {
+					want = 1
+				}
+				if edits, errs := parse.Parse(reply, opts); len(errs) != 0 || len(edits) != want || want == 1 && edits[0].Path != s.want {
+					b.Fatalf("edits %+v, errors %v; want %d of %s", edits, errs.Err(), want, s.want)
+				}
 				var m meter
 				b.ReportAllocs()
 				for b.Loop() {
-					cmd := exec.Command("find", ".", "-name", filepath.Base(s.want))
-					cmd.Dir = root
-					cmd.Stdout = &discard{}
-					if err := m.run(func() error { return m.exec(cmd) }); err != nil {
-						b.Fatal(err)
-					}
+					m.run(func() error { parse.Parse(reply, opts); return nil })
 				}
 				m.report(b)
+			})
+			b.Run(fmt.Sprintf("%s/find-%d", s.name, n), func(b *testing.B) {
+				benchFind(b, pathTree(b, s, n), base)
 			})
 		}
 	}

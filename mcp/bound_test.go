@@ -64,6 +64,42 @@ func TestToolResultBounded(t *testing.T) {
 	}
 }
 
+// undo with list answers within the budget however many files the
+// writes it lists changed: each lists those that fit and counts the rest,
+// in the structured content and in the text.
+func TestUndoListBounded(t *testing.T) {
+	var cps []apply.Checkpoint
+	const files = 100_000
+	for i := range apply.HistorySize {
+		cp := apply.Checkpoint{Journal: fmt.Sprintf("j%d", i), ID: fmt.Sprintf("id%d", i)}
+		for k := range files {
+			cp.Files = append(cp.Files, &apply.FileResult{Path: fmt.Sprintf("src/pkg%d/file%06d.go", i, k), Op: "modify"})
+		}
+		cps = append(cps, cp)
+	}
+	out, err := historyResult(cps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := out.StructuredContent.(json.RawMessage)
+	text := out.Content[0].(interface{ MarshalJSON() ([]byte, error) })
+	tb, _ := text.MarshalJSON()
+	if len(raw)+len(tb) > textcut.Budget+8<<10 {
+		t.Errorf("structured content %d bytes and text %d bytes; want both within %d", len(raw), len(tb), textcut.Budget)
+	}
+	var got struct{ History []report.WireCheckpoint }
+	if err := json.Unmarshal(raw, &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.History) != apply.HistorySize || got.History[0].MoreFiles == 0 || len(got.History[0].Files)+got.History[0].MoreFiles != files {
+		t.Errorf("history of %d writes, the first with %d files shown and %d more; want %d writes, %d files counted",
+			len(got.History), len(got.History[0].Files), got.History[0].MoreFiles, apply.HistorySize, files)
+	}
+	if !strings.Contains(string(tb), "more files not shown") {
+		t.Errorf("text does not say files were left out")
+	}
+}
+
 // read_file of a file with a 50 MB line shows the line's first
 // apply.ReadLineBudget bytes and says the column that reads on, which
 // shows the next piece: no answer of 50 MB.

@@ -279,6 +279,7 @@ func (s *server) undo(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallT
 // historyResult is undo's result with list: the writes undo can take
 // back, newest first.
 func historyResult(cps []apply.Checkpoint) (*sdk.CallToolResult, error) {
+	ws := report.NewWireHistory(cps)
 	var b strings.Builder
 	if len(cps) == 0 {
 		b.WriteString("nothing to undo in this root\n")
@@ -286,21 +287,17 @@ func historyResult(cps []apply.Checkpoint) (*sdk.CallToolResult, error) {
 	for i, cp := range cps {
 		fmt.Fprintf(&b, "%d. %s", i+1, cp.Time.UTC().Format(time.RFC3339))
 		if cp.Err != nil {
-			fmt.Fprintf(&b, "  unusable: %s\n", cp.Err.Msg)
+			fmt.Fprintf(&b, "  unusable: %s\n", ws[i].Error.Message)
 			continue
 		}
-		ops := make([]string, 0, len(cp.Files))
-		for _, f := range cp.Files {
-			ops = append(ops, f.Op+" "+f.Path)
-		}
-		fmt.Fprintf(&b, "  %s\n", strings.Join(ops, ", "))
+		fmt.Fprintf(&b, "  %s\n", ws[i].FilesLine())
 	}
 	if len(cps) > 0 {
 		b.WriteString("undo takes back the first; each call after it the next.\n")
 		fmt.Fprintf(&b, "The tree keeps its last %d writes, fewer once their journals would hold more than %d MiB (the newest is always kept).\n",
 			apply.HistorySize, apply.HistoryBytes>>20)
 	}
-	out := undoOutput{Receipt: report.NewReceipt(&apply.Result{OK: true}), History: report.NewWireHistory(cps)}
+	out := undoOutput{Receipt: report.NewReceipt(&apply.Result{OK: true}), History: ws}
 	return result(out, b.String(), false)
 }
 

@@ -313,6 +313,10 @@ func (p *parser) readCarriedPatch(it jsonItem) {
 // It reports whether sub read the text without error.
 func (p *parser) readCarried(num int, what string, sub *parser, setup func(*parser)) (*parser, bool) {
 	sub.tree = p.tree
+	if p.bases == nil {
+		p.bases = &treeBases{}
+	}
+	sub.bases = p.bases
 	setup(sub)
 	sub.run()
 	sub.summarizeErrors()

@@ -24,7 +24,9 @@ type Options struct {
 	// once in the file), whether a bare name such as "gradlew" on a line
 	// of its own names a file, and whether a whole-file fence is the file
 	// or a snippet quoted from it. Parse only ever stats and reads regular
-	// files of at most 64 MiB, by clean relative names.
+	// files of at most 64 MiB, by clean relative names, and lists the
+	// tree's directories (an *os.Root's, or an fs.FS's) at most once, in
+	// a walk bounded by the reply's size (see package walk).
 	Tree Tree
 	// Strip, if not nil, is how many leading components to strip from
 	// the names a diff's headers give, as patch -pN and git apply -pN
@@ -70,6 +72,8 @@ func Parse(src string, opts Options) ([]edit.Edit, edit.ErrorList) {
 		p.files = map[string]*treeFile{}
 		p.skipped = newParser(src, edit.FormatAuto)
 		p.skipped.lines, p.skipped.tree, p.skipped.files, p.skipped.strip = p.lines, p.tree, p.files, p.strip
+		p.bases = &treeBases{}
+		p.skipped.bases = p.bases
 		p.skipped.setFile(opts.File, opts.FileArg)
 	}
 	edits, errs := p.parse()
@@ -186,6 +190,7 @@ type parser struct {
 	// of a reply cut off.
 	complete bool
 	files    map[string]*treeFile // what tree said about each name asked
+	bases    *treeBases           // the tree's files by base name, once asked
 	// skipped, when Options.Skipped asks, reads as FormatAuto the regions
 	// of other formats that run passes over: it shares the lines, the
 	// tree and what the tree said. Its skippedNext is the line it looks

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"io/fs"
+	"os"
 	"path"
 	"sort"
 	"strings"
@@ -192,31 +193,66 @@ func (p *parser) proseFile(s string) (string, bool) {
 	return p.uniqueBase(found)
 }
 
-// uniqueBase returns the one regular file of the tree whose name is base,
-// in a walk of at most maxBaseWalk entries (see walk.Files); none or
-// several name nothing.
+// uniqueBase returns the one regular file of the tree whose name is base.
+// The tree is walked once per Parse, within a budget of work proportional
+// to the reply (see package walk), and its files indexed by base name, so
+// that many fences cost one walk; none, several, or a walk cut short
+// before it listed the whole tree (another file of that name may exist)
+// name nothing.
 func (p *parser) uniqueBase(base string) (string, bool) {
-	const maxBaseWalk = 20000
-	var fsys fs.FS
-	switch t := p.tree.(type) {
-	case interface{ FS() fs.FS }:
-		fsys = t.FS()
-	case fs.ReadDirFS:
-		fsys = t
-	default:
+	if p.bases == nil {
+		p.bases = &treeBases{}
+	}
+	b := p.bases
+	if b.byName == nil {
+		b.index(p.tree, len(p.text))
+	}
+	k := b.byName[base]
+	if b.cut || k <= 0 {
 		return "", false
 	}
-	var hit string
-	several := false
-	walk.Files(fsys, maxBaseWalk, func(rel string) bool {
-		if path.Base(rel) != base {
-			return true
+	return b.files[k-1], true
+}
+
+// treeBases is the tree's regular files by base name, walked on the first
+// question of a Parse and shared by the parsers it runs.
+type treeBases struct {
+	files []string
+	// byName holds 1 + the index in files of each base name's one file,
+	// or -1 for a name several files have.
+	byName map[string]int
+	cut    bool // the walk did not list the whole tree
+	walks  int  // walks made, for the tests that bound them
+}
+
+// baseWalkBudget is the budget of the walk for a reply of input bytes;
+// tests lower it.
+var baseWalkBudget = walk.Budget
+
+// index walks tree, for a reply of input bytes, into b.
+func (b *treeBases) index(tree Tree, input int) {
+	b.walks++
+	var l *walk.Listing
+	switch t := tree.(type) {
+	case *os.Root:
+		l = walk.Root(t, baseWalkBudget(input), nil)
+	case interface{ FS() fs.FS }:
+		l = walk.FS(t.FS(), baseWalkBudget(input), nil)
+	case fs.FS:
+		l = walk.FS(t, baseWalkBudget(input), nil)
+	default:
+		l = &walk.Listing{Cut: true}
+	}
+	b.files, b.cut = l.Files, l.Cut
+	b.byName = make(map[string]int, len(l.Files))
+	for i, f := range l.Files {
+		name := path.Base(f)
+		if b.byName[name] != 0 {
+			b.byName[name] = -1
+		} else {
+			b.byName[name] = i + 1
 		}
-		several = hit != ""
-		hit = rel
-		return !several
-	})
-	return hit, hit != "" && !several
+	}
 }
 
 // starts reports whether a whole-file block starts at line i, and keeps
@@ -292,18 +328,42 @@ func (r *wholeReader) read(i int) int {
 		}
 		return b.next
 	}
-	var sb strings.Builder
-	for j := b.open + 1; j < b.close; j++ {
+	p.lastPath = b.path
+	p.add(edit.Edit{Op: edit.Rewrite, Path: b.path, New: p.fenceBody(b.open+1, b.close, b.f.Indent), Tentative: p.format == edit.FormatAuto}, edit.FormatWhole, i, b.close+1)
+	return b.close + 1
+}
+
+// fenceBody is the text of lines from to before to, each without up to
+// indent leading spaces (a fence indented inside a list item indents its
+// content too). When no line loses a space, that is a piece of the reply
+// itself, which the edit shares: a whole file of hundreds of megabytes is
+// not copied.
+func (p *parser) fenceBody(from, to, indent int) string {
+	line := func(j int) string {
 		s := p.text[p.lines[j].Start:p.lineEnd(j)]
-		// A fence indented inside a list item indents its content too.
-		for k := 0; k < b.f.Indent && strings.HasPrefix(s, " "); k++ {
+		for k := 0; k < indent && strings.HasPrefix(s, " "); k++ {
 			s = s[1:]
 		}
-		sb.WriteString(s)
+		return s
 	}
-	p.lastPath = b.path
-	p.add(edit.Edit{Op: edit.Rewrite, Path: b.path, New: sb.String(), Tentative: p.format == edit.FormatAuto}, edit.FormatWhole, i, b.close+1)
-	return b.close + 1
+	if from >= to {
+		return ""
+	}
+	stripped, size := false, 0
+	for j := from; j < to; j++ {
+		s := line(j)
+		stripped = stripped || len(s) != p.lineEnd(j)-p.lines[j].Start
+		size += len(s)
+	}
+	if !stripped {
+		return p.text[p.lines[from].Start:p.lineEnd(to-1)]
+	}
+	var sb strings.Builder
+	sb.Grow(size)
+	for j := from; j < to; j++ {
+		sb.WriteString(line(j))
+	}
+	return sb.String()
 }
 
 // wholeBlock decides whether a whole-file block starts at line i and where

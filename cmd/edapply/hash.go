@@ -60,13 +60,13 @@ func runHash(opts *hashOptions, paths []string, in io.Reader, out, errOut io.Wri
 	for _, p := range paths {
 		var hash string
 		if p == "-" {
-			b, err := io.ReadAll(in)
-			if err != nil {
+			// Streamed, as sha256sum reads it: stdin may be of any size.
+			var err error
+			if hash, err = apply.HashReader(in); err != nil {
 				fmt.Fprintf(errOut, "edapply: %v\n", err)
 				failed = true
 				continue
 			}
-			hash = apply.HashBytes(b)
 		} else {
 			var herr *edit.Error
 			if _, hash, herr = apply.Hash(aopts, p); herr != nil {

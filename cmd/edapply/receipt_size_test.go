@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -126,5 +127,54 @@ func TestReceiptSizeOfManyFailures(t *testing.T) {
 		if len(r.Errors) == 0 || r.Errors[0].Code != "NO_MATCH" || !strings.Contains(r.Cut, "more errors") {
 			t.Errorf("receipt lists %d errors, cut %q; want the first and the count of the rest", len(r.Errors), r.Cut)
 		}
+	}
+}
+
+// TestParseOutputBounded parses a reply of 100,000 edits, one of them
+// with a 3 MiB replacement, and a marker line of a broken block: the
+// output stays within the receipts' budget, is one JSON object, keeps the
+// error and the first edits, and says in "cut" how many edits it left out
+// and that a text was cut.
+func TestParseOutputBounded(t *testing.T) {
+	const n = 100_000
+	var b strings.Builder
+	fmt.Fprintf(&b, "big.txt\n<<<<<<< SEARCH\nold\n=======\n%s>>>>>>> REPLACE\n\n", strings.Repeat("new text line\n", 3<<20/14))
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&b, "f%d.go\n<<<<<<< SEARCH\nold %d\n=======\nnew %d\n>>>>>>> REPLACE\n\n", i, i, i)
+	}
+	b.WriteString("g.go\n<<<<<<< SEARCH\nnever closed\n")
+	var out bytes.Buffer
+	err := runParse(&parseOptions{root: t.TempDir()}, strings.NewReader(b.String()), &out)
+	if code := exitCode(nil, err, io.Discard); code != exitFailed {
+		t.Fatalf("parse exit %d (%v), want %d: one region failed", code, err, exitFailed)
+	}
+	if out.Len() > textcut.Budget {
+		t.Fatalf("parse output is %d bytes, want at most %d", out.Len(), textcut.Budget)
+	}
+	var got struct {
+		Edits []struct {
+			Path string `json:"path"`
+			New  string `json:"new"`
+		} `json:"edits"`
+		Errors []struct {
+			Code string `json:"code"`
+		} `json:"errors"`
+		Cut string `json:"cut"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatalf("parse output is no JSON object: %v", err)
+	}
+	if len(got.Errors) != 1 || got.Errors[0].Code != "PARSE_ERROR" {
+		t.Errorf("errors %+v, want the one PARSE_ERROR", got.Errors)
+	}
+	if len(got.Edits) < 1000 || got.Edits[0].Path != "big.txt" || got.Edits[1].Path != "f1.go" {
+		t.Fatalf("kept %d edits, first %+v; want the first thousands in order", len(got.Edits), got.Edits[:min(2, len(got.Edits))])
+	}
+	if !strings.Contains(got.Edits[0].New, "more bytes not shown") || len(got.Edits[0].New) > 70<<10 {
+		t.Errorf("the 3 MiB replacement is %d bytes, not cut with a marker", len(got.Edits[0].New))
+	}
+	want := fmt.Sprintf("output cut at 1 MiB; not shown: %d more edits, part of the text of 1 edit", n-len(got.Edits))
+	if got.Cut != want {
+		t.Errorf("cut = %q, want %q", got.Cut, want)
 	}
 }

@@ -51,7 +51,7 @@ func Fix(ctx context.Context, dir, line string, timeout time.Duration, in []byte
 		return nil, errors.New(msg)
 	}
 	if out.Over() {
-		return nil, fmt.Errorf("the fixer printed more than %d bytes", maxFixerOutput)
+		return nil, fmt.Errorf("the fixer printed more than %d MiB: a corrected edit, not a dump, is its answer", maxFixerOutput>>20)
 	}
 	return out.Bytes(), nil
 }

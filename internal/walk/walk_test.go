@@ -1,6 +1,7 @@
 package walk
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -8,16 +9,7 @@ import (
 	"testing/fstest"
 )
 
-func files(fsys fstest.MapFS, limit int) []string {
-	var got []string
-	Files(fsys, limit, func(rel string) bool {
-		got = append(got, rel)
-		return true
-	})
-	return got
-}
-
-func TestFiles(t *testing.T) {
+func TestListingOrderAndSkips(t *testing.T) {
 	fsys := fstest.MapFS{
 		"a.go":                    {},
 		"src/b.go":                {},
@@ -31,24 +23,65 @@ func TestFiles(t *testing.T) {
 		"src/deep/deeper/last.go": {},
 	}
 	want := []string{"a.go", "docs/guide.md", "src/b.go", "web/app.js", "src/deep/c.go", "src/deep/deeper/last.go"}
-	if got := files(fsys, 1000); !slices.Equal(got, want) {
-		t.Errorf("Files = %q, want %q (breadth first, tool state and dependencies skipped)", got, want)
+	l := FS(fsys, MinBudget, nil)
+	if !slices.Equal(l.Files, want) || l.Cut {
+		t.Errorf("FS = %q (cut %v), want %q (breadth first, tool state and dependencies skipped)", l.Files, l.Cut, want)
 	}
-	// Five entries: the root's six are cut after a.go, .git, docs, pkg, src.
-	if got := files(fsys, 5); !slices.Equal(got, []string{"a.go"}) {
-		t.Errorf("Files with limit 5 = %q, want [a.go]", got)
+	// Preferring src/deep lists it before docs, pkg and web, but not the
+	// files in another order.
+	if l := FS(fsys, MinBudget, []string{"SRC", "deep"}); !slices.Equal(l.Files, want) {
+		t.Errorf("FS preferring src/deep = %q, want %q", l.Files, want)
 	}
-	var first []string
-	Files(fsys, 1000, func(rel string) bool {
-		first = append(first, rel)
-		return len(first) < 2
-	})
-	if !slices.Equal(first, want[:2]) {
-		t.Errorf("a visit returning false stops the walk: got %q", first)
+	// Seven units: the root costs one to open and six for its entries.
+	if l := FS(fsys, 7, nil); !slices.Equal(l.Files, []string{"a.go"}) || !l.Cut || l.Entries+l.Opened > 7 {
+		t.Errorf("FS within 7 = %q (cut %v, %d entries, %d opened), want [a.go], cut", l.Files, l.Cut, l.Entries, l.Opened)
 	}
 }
 
-func TestFilesStaysInTree(t *testing.T) {
+// A directory of many entries is read only as far as the budget goes, in
+// either kind of tree, and the walk says it was cut short.
+func TestListingFlatDirectoryBounded(t *testing.T) {
+	dir := t.TempDir()
+	mapfs := fstest.MapFS{}
+	for i := range 3000 {
+		name := fmt.Sprintf("f%04d.txt", i)
+		mapfs[name] = &fstest.MapFile{}
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := openRoot(t, dir)
+	const budget = 400
+	for name, l := range map[string]*Listing{"Root": Root(r, budget, nil), "FS": FS(mapfs, budget, nil), "DirFS": FS(os.DirFS(dir), budget, nil)} {
+		if l.Entries+l.Opened > budget || !l.Cut || len(l.Files) > budget {
+			t.Errorf("%s within %d: %d entries, %d opened, %d files, cut %v", name, budget, l.Entries, l.Opened, len(l.Files), l.Cut)
+		}
+	}
+	if l := Root(r, MinBudget, nil); l.Entries != 3000 || len(l.Files) != 3000 || l.Cut {
+		t.Errorf("whole walk: %d entries, %d files, cut %v; want 3000, 3000, not cut", l.Entries, len(l.Files), l.Cut)
+	}
+}
+
+// A chain of nested directories is followed to MaxDepth and no further,
+// and opening each costs its depth, so the chain costs a bounded amount:
+// the directories of depth 1 to MaxDepth-1 each list their file.
+func TestListingNestedChain(t *testing.T) {
+	mapfs := fstest.MapFS{}
+	p := ""
+	for range MaxDepth + 20 {
+		p += "d/"
+		mapfs[p+"f.go"] = &fstest.MapFile{}
+	}
+	l := FS(mapfs, MinBudget, nil)
+	if want := MaxDepth * (MaxDepth + 1) / 2; l.Opened > want {
+		t.Errorf("walk opened %d names, want at most %d", l.Opened, want)
+	}
+	if !l.Cut || len(l.Files) != MaxDepth-1 {
+		t.Errorf("walk of a chain past MaxDepth: %d files, cut %v; want %d, cut", len(l.Files), l.Cut, MaxDepth-1)
+	}
+}
+
+func TestListingStaysInTree(t *testing.T) {
 	base := t.TempDir()
 	tree := filepath.Join(base, "tree")
 	outside := filepath.Join(base, "outside")
@@ -69,12 +102,20 @@ func TestFilesStaysInTree(t *testing.T) {
 	if err := os.Symlink(filepath.Join(outside, "secret.txt"), filepath.Join(tree, "link.txt")); err != nil {
 		t.Skip(err)
 	}
-	var got []string
-	Files(os.DirFS(tree), 1000, func(rel string) bool {
-		got = append(got, rel)
-		return true
-	})
-	if !slices.Equal(got, []string{"in.txt"}) {
-		t.Errorf("Files = %q, want [in.txt]: symlinks neither listed nor followed", got)
+	r := openRoot(t, tree)
+	for name, l := range map[string]*Listing{"Root": Root(r, MinBudget, nil), "FS": FS(os.DirFS(tree), MinBudget, nil)} {
+		if !slices.Equal(l.Files, []string{"in.txt"}) {
+			t.Errorf("%s = %q, want [in.txt]: symlinks neither listed nor followed", name, l.Files)
+		}
 	}
+}
+
+func openRoot(t *testing.T, dir string) *os.Root {
+	t.Helper()
+	r, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
 }

@@ -77,3 +77,18 @@ func BenchmarkCheckOneEdit(b *testing.B) {
 		}
 	}
 }
+
+// Text that stands as written is compared without reducing its lines:
+// the check of a rewrite of a huge file allocates nothing per line there.
+func TestStandsLooseEqualAllocatesNothing(t *testing.T) {
+	ls := textLines(strings.Repeat("\tx := “quoted” -- value\n", 10000))
+	same := append([]string(nil), ls...)
+	other := append([]string(nil), ls...)
+	other[len(other)-1] = "\tx := \"quoted\" - value"
+	if !standsLoose(ls, other, false) || standsLoose(ls, other[:len(other)-1], false) {
+		t.Fatal("standsLoose does not tell loosely equal lines from fewer")
+	}
+	if allocs := testing.AllocsPerRun(3, func() { standsLoose(ls, same, false) }); allocs > 0 {
+		t.Errorf("standsLoose of 10,000 equal lines allocates %.0f times, want none", allocs)
+	}
+}

@@ -62,6 +62,10 @@ func trimRight(s string) string { return strings.TrimRight(s, " \t\r\v\f") }
 
 func isBlank(s string) bool { return strings.TrimSpace(s) == "" }
 
+// looseEq reports whether loose(a) == loose(b): at once for equal lines,
+// so that text that stands as written costs no reduction of its lines.
+func looseEq(a, b string) bool { return a == b || loose(a) == loose(b) }
+
 // loose is the line s reduced to what every rung of the ladder keeps of
 // it: no blank of any kind, quotes of every shape as one, a run of dashes
 // as one, an ellipsis as three dots. Two lines the ladder may take for one
@@ -162,7 +166,7 @@ func standsLoose(text, got []string, gaps bool) bool {
 			return false
 		}
 		for i := range text {
-			if loose(text[i]) != loose(got[i]) {
+			if !looseEq(text[i], got[i]) {
 				return false
 			}
 		}
@@ -198,7 +202,7 @@ func standsLoose(text, got []string, gaps bool) bool {
 			i, j = e, found+len(seg)
 			continue
 		}
-		if j >= len(got) || loose(text[i]) != loose(got[j]) {
+		if j >= len(got) || !looseEq(text[i], got[j]) {
 			return false
 		}
 		i++

@@ -242,9 +242,27 @@ func (r *rope) read(off, n int) string {
 	if n <= 0 {
 		return ""
 	}
-	var b strings.Builder
-	b.Grow(n)
-	r.each(off, off+n, func(s string) bool { b.WriteString(s); return true })
+	// Bytes of one piece are that piece's own: a file read whole is not
+	// copied to be read back.
+	var first string
+	var b *strings.Builder
+	r.each(off, off+n, func(s string) bool {
+		switch {
+		case b != nil:
+			b.WriteString(s)
+		case first == "":
+			first = s
+		case s != "":
+			b = &strings.Builder{}
+			b.Grow(n)
+			b.WriteString(first)
+			b.WriteString(s)
+		}
+		return true
+	})
+	if b == nil {
+		return first
+	}
 	return b.String()
 }
 

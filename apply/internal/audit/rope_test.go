@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestRope holds the rope to a plain string through random splices and
@@ -143,5 +144,21 @@ func TestRopeCost(t *testing.T) {
 	}
 	if got := strings.Count(rp.String(), "LINE "); got != edits {
 		t.Errorf("%d splices left %d replaced lines", edits, got)
+	}
+}
+
+// Reading bytes that lie in one piece returns that piece's own bytes; a
+// read across pieces joins them.
+func TestRopeReadShares(t *testing.T) {
+	file := strings.Repeat("a line of the file\n", 1000)
+	r := newRope([]string{file, "tail\n"}, 0)
+	if got := r.read(19, 38); got != file[19:57] || unsafe.StringData(got) != unsafe.StringData(file[19:]) {
+		t.Errorf("read within the first piece is a copy, or wrong: %q", got)
+	}
+	if got, want := r.read(len(file)-5, 10), file[len(file)-5:]+"tail\n"; got != want {
+		t.Errorf("read across pieces = %q, want %q", got, want)
+	}
+	if allocs := testing.AllocsPerRun(3, func() { r.read(0, len(file)) }); allocs > 0 {
+		t.Errorf("read of a whole piece allocates %.0f times, want none", allocs)
 	}
 }
