@@ -4,6 +4,9 @@ package locate
 // recreates: no rung, only judgements of whole texts.
 
 import (
+	"cmp"
+	"hash/maphash"
+	"slices"
 	"strings"
 
 	"github.com/edapply/edapply/edit"
@@ -38,20 +41,22 @@ const maxWholeCells = 16 << 20
 // lines are the non-blank ones, compared with their blanks trimmed and
 // collapsed, so a rewrite that re-indents still counts. An empty file is
 // anything's whole.
+//
+// A rewrite may be as large as the reply, so each judgement costs a pass
+// over both texts and a few bytes a line, never a copy of a line.
 func wholeOf(file, text string) bool {
-	fl, tl := significantLines(file), significantLines(text)
+	fl := significantLines(file)
 	if len(fl) == 0 {
 		return true
 	}
-	have := make(map[string]bool, len(tl))
-	for _, l := range tl {
-		have[l] = true
-	}
-	if have[fl[0]] && have[fl[len(fl)-1]] {
+	if 2*visibleBytes(text) >= visibleBytes(file) {
 		return true
 	}
-	return 2*visibleBytes(text) >= visibleBytes(file) || 2*keptInOrder(fl, tl) > len(fl) ||
-		2*keptWords(file, text) > len(strings.Fields(file))
+	tl := significantLines(text)
+	if slices.Contains(tl, fl[0]) && slices.Contains(tl, fl[len(fl)-1]) {
+		return true
+	}
+	return 2*keptInOrder(fl, tl) > len(fl) || 2*keptWords(file, text) > countWords(file)
 }
 
 // visibleBytes counts the bytes of s that are not blanks.
@@ -68,11 +73,11 @@ func visibleBytes(s string) int {
 // keptWords counts the words of a that b holds, each as often as b does.
 func keptWords(a, b string) int {
 	have := map[string]int{}
-	for _, w := range strings.Fields(b) {
+	for w := range strings.FieldsSeq(b) {
 		have[w]++
 	}
 	n := 0
-	for _, w := range strings.Fields(a) {
+	for w := range strings.FieldsSeq(a) {
 		if have[w] > 0 {
 			have[w]--
 			n++
@@ -81,11 +86,38 @@ func keptWords(a, b string) int {
 	return n
 }
 
-func significantLines(s string) []string {
-	var out []string
-	for _, l := range strings.Split(s, "\n") {
-		if f := strings.Fields(l); len(f) > 0 {
-			out = append(out, strings.Join(f, " "))
+func countWords(s string) int {
+	n := 0
+	for range strings.FieldsSeq(s) {
+		n++
+	}
+	return n
+}
+
+// wholeSeed keys significant lines: two lines are the same when their
+// words are, and a key of 8 bytes stands for a line of any length.
+var wholeSeed = maphash.MakeSeed()
+
+// significantLines returns a key for each non-blank line of s, its words
+// joined by one space.
+func significantLines(s string) []uint64 {
+	out := make([]uint64, 0, strings.Count(s, "\n")+1)
+	var h maphash.Hash
+	h.SetSeed(wholeSeed)
+	for len(s) > 0 {
+		var line string
+		line, s, _ = strings.Cut(s, "\n")
+		h.Reset()
+		words := 0
+		for w := range strings.FieldsSeq(line) {
+			if words > 0 {
+				h.WriteByte(' ')
+			}
+			h.WriteString(w)
+			words++
+		}
+		if words > 0 {
+			out = append(out, h.Sum64())
 		}
 	}
 	return out
@@ -93,21 +125,12 @@ func significantLines(s string) []string {
 
 // keptInOrder counts the longest run of a's lines that b holds in the same
 // order (not necessarily adjacent).
-func keptInOrder(a, b []string) int {
+func keptInOrder(a, b []uint64) int {
 	if len(a) == 0 || len(b) == 0 {
 		return 0
 	}
 	if len(a)*len(b) > maxWholeCells {
-		n, j := 0, 0
-		for _, l := range a {
-			for k := j; k < len(b); k++ {
-				if b[k] == l {
-					n, j = n+1, k+1
-					break
-				}
-			}
-		}
-		return n
+		return keptGreedily(a, b)
 	}
 	prev, cur := make([]int, len(b)+1), make([]int, len(b)+1)
 	for i := range a {
@@ -124,6 +147,36 @@ func keptInOrder(a, b []string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// keptGreedily matches each line of a, in order, with the first of b's
+// after the last matched, found by a binary search in b's lines ordered
+// by key and place, so a text of many lines b lacks costs no scan of b
+// per line.
+func keptGreedily(a, b []uint64) int {
+	byKey := make([]int32, len(b))
+	for i := range byKey {
+		byKey[i] = int32(i)
+	}
+	slices.SortFunc(byKey, func(x, y int32) int {
+		if c := cmp.Compare(b[x], b[y]); c != 0 {
+			return c
+		}
+		return cmp.Compare(x, y)
+	})
+	n, next := 0, int32(0)
+	for _, l := range a {
+		i, _ := slices.BinarySearchFunc(byKey, l, func(p int32, key uint64) int {
+			if c := cmp.Compare(b[p], key); c != 0 {
+				return c
+			}
+			return cmp.Compare(p, next)
+		})
+		if i < len(byKey) && b[byKey[i]] == l {
+			n, next = n+1, byKey[i]+1
+		}
+	}
+	return n
 }
 
 // IsCRLF reports whether text's line endings are mostly CRLF.
