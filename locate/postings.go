@@ -14,66 +14,193 @@ import "slices"
 // maxPostings is how many lines of one key or token a vote reads.
 const maxPostings = 256
 
-// A postings index maps a key or token to the lines that have it,
-// ascending, each once.
-type postings map[uint64][]int32
+// keptPostings is how many lines of a token its postings keep: its last
+// ones. A vote reads a token's lines from some line on only when at most
+// maxPostings stand there, which are then among its last maxPostings+1;
+// and more than maxPostings of them there still show as too many. A token
+// as common as `return` then costs the index no more than a rare one.
+const keptPostings = maxPostings + 1
 
-// keyPostings returns the lines of each loose key, made once per content.
-func (f *finder) keyPostings() postings {
-	if f.keyPost == nil {
-		f.keyPost = postings{}
-		for k, key := range f.looseKeys() {
-			f.keyPost[key] = append(f.keyPost[key], int32(k))
+// A postings index maps a key or token to the lines that have it,
+// ascending, each once: a table of the tokens, open-addressed, and every
+// token's lines in one array, so that the index of a large file is a few
+// arrays of small elements rather than a map of slices.
+type postings struct {
+	slots []uint64 // the tokens, by their hash's slot; 0 for none
+	ids   []int32  // ids[s] is the id of the token in slots[s]
+	zero  int32    // the id of token 0, -1 when no line has it
+	at    []int32  // token id i's lines are lines[at[i]:at[i+1]]
+	lines []int32
+}
+
+// get returns the lines of token t (its last keptPostings, for a token
+// index).
+func (p *postings) get(t uint64) []int32 {
+	if id := p.find(t); id >= 0 {
+		return p.lines[p.at[id]:p.at[id+1]]
+	}
+	return nil
+}
+
+// find returns t's id, -1 for a token no line has.
+func (p *postings) find(t uint64) int32 {
+	if t == 0 {
+		return p.zero
+	}
+	if len(p.slots) == 0 {
+		return -1
+	}
+	mask := uint64(len(p.slots) - 1)
+	for s := t >> 7 & mask; ; s = (s + 1) & mask {
+		switch p.slots[s] {
+		case t:
+			return p.ids[s]
+		case 0:
+			return -1
 		}
+	}
+}
+
+// add returns t's id, giving it the next one, n, when it has none.
+func (p *postings) add(t uint64, n int32) (id int32, added bool) {
+	if t == 0 {
+		if p.zero < 0 {
+			p.zero = n
+			return n, true
+		}
+		return p.zero, false
+	}
+	if 2*(int(n)+1) > len(p.slots) {
+		p.grow()
+	}
+	mask := uint64(len(p.slots) - 1)
+	for s := t >> 7 & mask; ; s = (s + 1) & mask {
+		switch p.slots[s] {
+		case t:
+			return p.ids[s], false
+		case 0:
+			p.slots[s], p.ids[s] = t, n
+			return n, true
+		}
+	}
+}
+
+// grow doubles the table.
+func (p *postings) grow() {
+	old, oldIDs := p.slots, p.ids
+	p.slots = make([]uint64, max(2*len(old), 1024))
+	p.ids = make([]int32, len(p.slots))
+	mask := uint64(len(p.slots) - 1)
+	for i, t := range old {
+		if t == 0 {
+			continue
+		}
+		s := t >> 7 & mask
+		for p.slots[s] != 0 {
+			s = (s + 1) & mask
+		}
+		p.slots[s], p.ids[s] = t, oldIDs[i]
+	}
+}
+
+// makePostings indexes lines 0..n-1, whose tokens each(k, emit) emits
+// (repeats allowed), keeping up to keep lines of each token (its last;
+// 0: all of them). It returns the index and each line's count of distinct
+// tokens. Each line's tokens are made twice, once to count, once to
+// fill: cheaper in memory than holding them all.
+func makePostings(n, keep int, each func(k int, emit func(uint64))) (*postings, []uint8) {
+	p := &postings{zero: -1}
+	perLine := make([]uint8, n)
+	var count, last []int32 // per token id: its lines, the last line counted
+	var k int
+	emitCount := func(t uint64) {
+		id, added := p.add(t, int32(len(count)))
+		if added {
+			count, last = append(count, 0), append(last, -1)
+		}
+		if last[id] != int32(k) {
+			last[id] = int32(k)
+			count[id]++
+			if perLine[k] < 255 {
+				perLine[k]++
+			}
+		}
+	}
+	for k = 0; k < n; k++ {
+		each(k, emitCount)
+	}
+	p.at = make([]int32, len(count)+1)
+	total := 0
+	for id, c := range count {
+		p.at[id] = int32(total)
+		if keep > 0 {
+			c = min(c, int32(keep))
+		}
+		total += int(c)
+	}
+	p.at[len(count)] = int32(total)
+	p.lines = make([]int32, total)
+	// seen counts each token's lines met in the second pass: of a token
+	// of c lines, the first c-keep are not kept.
+	seen := make([]int32, len(count))
+	emitFill := func(t uint64) {
+		id := p.find(t)
+		if last[id] == -int32(k)-2 {
+			return // met on this line already
+		}
+		last[id] = -int32(k) - 2
+		skip := int32(0)
+		if keep > 0 {
+			skip = max(count[id]-int32(keep), 0)
+		}
+		if j := seen[id]; j >= skip {
+			p.lines[p.at[id]+j-skip] = int32(k)
+		}
+		seen[id]++
+	}
+	for k = 0; k < n; k++ {
+		each(k, emitFill)
+	}
+	return p, perLine
+}
+
+// keyPostings returns the lines of each loose key, every one of them,
+// made once per content.
+func (f *finder) keyPostings() *postings {
+	if f.keyPost == nil {
+		keys := f.looseKeys()
+		f.keyPost, _ = makePostings(len(keys), 0, func(k int, emit func(uint64)) { emit(keys[k]) })
 	}
 	return f.keyPost
 }
 
-// tokenIndex returns, made once per content, each line's tokens (line k's
-// are toks[at[k]:at[k+1]]) and the lines of each token: words, or with
-// tri the trigrams of the second pass.
-func (f *finder) tokenIndex(tri bool) (toks []uint64, at []int, post postings) {
+// tokenIndex returns, made once per content, each line's count of
+// distinct tokens and the lines of each token (its last keptPostings):
+// words, or with tri the trigrams of the second pass.
+func (f *finder) tokenIndex(tri bool) (counts []uint8, post *postings) {
+	lines := f.lineIndex()
 	if !tri {
-		toks, at = f.lineWordIndex()
 		if f.wordPost == nil {
-			f.wordPost = index(toks, at)
+			var buf []uint64
+			f.wordPost, f.wordCount = makePostings(len(lines), keptPostings, func(k int, emit func(uint64)) {
+				buf = lineWords(f.content[lines[k].start:lines[k].end], buf[:0])
+				for _, t := range buf {
+					emit(t)
+				}
+			})
 		}
-		return toks, at, f.wordPost
+		return f.wordCount, f.wordPost
 	}
-	if f.triAt == nil {
-		lines := f.lineIndex()
-		f.triAt = make([]int, 1, len(lines)+1)
-		// Sized for every line's trigrams at once: grown by appends, the
-		// largest array of the finder would be copied over and over.
-		n := 0
-		for _, l := range lines {
-			n += min(max(len(trimBoth(f.content[l.start:l.end]))-2, 0), maxTrigrams)
-		}
-		f.tris = make([]uint64, 0, n)
-		var one []uint64
-		for _, l := range lines {
-			one = lineTrigrams(f.content[l.start:l.end], one[:0])
-			// A line's trigrams, each once (lineTrigrams keeps repeats).
-			slices.Sort(one)
-			f.tris = append(f.tris, slices.Compact(one)...)
-			f.triAt = append(f.triAt, len(f.tris))
-		}
-		f.triPost = index(f.tris, f.triAt)
-	}
-	return f.tris, f.triAt, f.triPost
-}
-
-// index makes the postings of tokens toks, line k's at toks[at[k]:at[k+1]].
-func index(toks []uint64, at []int) postings {
-	post := postings{}
-	for k := 0; k+1 < len(at); k++ {
-		for _, t := range toks[at[k]:at[k+1]] {
-			if ls := post[t]; len(ls) == 0 || ls[len(ls)-1] != int32(k) {
-				post[t] = append(ls, int32(k))
+	if f.triPost == nil {
+		var buf []uint64
+		f.triPost, f.triCount = makePostings(len(lines), keptPostings, func(k int, emit func(uint64)) {
+			buf = lineTrigrams(f.content[lines[k].start:lines[k].end], buf[:0])
+			for _, t := range buf {
+				emit(t)
 			}
-		}
+		})
 	}
-	return post
+	return f.triCount, f.triPost
 }
 
 // from is the lines of ls from line fromLine on.
@@ -95,7 +222,7 @@ func (f *finder) votes(p *pattern, fromLine int, tri bool) (votes map[int]float6
 		return votes, false
 	}
 	keys, kpost := f.looseKeys(), f.keyPostings()
-	_, at, tpost := f.tokenIndex(tri)
+	ntoks, tpost := f.tokenIndex(tri)
 	tokens := lineWords
 	if tri {
 		tokens = lineTrigrams
@@ -116,7 +243,7 @@ func (f *finder) votes(p *pattern, fromLine int, tri bool) (votes map[int]float6
 			continue
 		}
 		read := false
-		if ls := from(kpost[looseKey(l)], fromLine); len(ls) <= maxPostings {
+		if ls := from(kpost.get(looseKey(l)), fromLine); len(ls) <= maxPostings {
 			wt := f.rarity(l)
 			f.visits += len(ls)
 			for _, k := range ls {
@@ -141,7 +268,7 @@ func (f *finder) votes(p *pattern, fromLine int, tri bool) (votes map[int]float6
 		// a file line's hits are the tokens the two share.
 		cands = cands[:0]
 		for _, t := range mine {
-			ls := from(tpost[t], fromLine)
+			ls := from(tpost.get(t), fromLine)
 			if len(ls) > maxPostings {
 				continue
 			}
@@ -163,7 +290,7 @@ func (f *finder) votes(p *pattern, fromLine int, tri bool) (votes map[int]float6
 			if want[keys[k]] {
 				continue // equal to a SEARCH line: it voted as such
 			}
-			share := 2 * float64(n) / float64(len(mine)+at[k+1]-at[k])
+			share := 2 * float64(n) / float64(len(mine)+int(ntoks[k]))
 			if fragment {
 				// A piece of a line is judged by how much of it the line holds.
 				share = float64(n) / float64(len(mine))
@@ -178,7 +305,7 @@ func (f *finder) votes(p *pattern, fromLine int, tri bool) (votes map[int]float6
 		// its places, and say the search was cut short.
 		for _, i := range frequent {
 			l := p.lines[i]
-			ls := from(kpost[looseKey(l)], fromLine)
+			ls := from(kpost.get(looseKey(l)), fromLine)
 			wt := f.rarity(l)
 			f.visits += min(len(ls), maxPostings)
 			for _, k := range ls[:min(len(ls), maxPostings)] {
