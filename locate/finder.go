@@ -68,7 +68,7 @@ type finder struct {
 	// the file on disk it stands for: the lines errors name.
 	disk func(k int) int
 
-	slips    []slipKey        // the slip index (slips.go); nil until needed
+	slips    *postings        // the slip index (slips.go); nil until needed
 	keyCount map[uint64]int32 // how many lines have each loose key; nil until needed
 
 	// The postings of candidate votes (postings.go), nil until needed:
