@@ -787,13 +787,7 @@ func runAdded(a, b string) (float64, bool) {
 // file: 1 for a line that stands once or nowhere, less for one that
 // stands in many places.
 func (f *finder) rarity(l string) float64 {
-	if f.keyCount == nil {
-		f.keyCount = make(map[uint64]int32)
-		for _, k := range f.looseKeys() {
-			f.keyCount[k]++
-		}
-	}
-	n := f.keyCount[looseKey(l)]
+	n := len(f.keyPostings().get(looseKey(l)))
 	if n <= 1 {
 		return 1
 	}

@@ -86,6 +86,18 @@ func TestVotesFromWordIndex(t *testing.T) {
 		if !sameVotes(got, want) {
 			t.Fatalf("pattern %q from line %d: votes from the index %v, from each line's words %v", p.text, from, got, want)
 		}
+		keys, kpost := f.looseKeys(), f.keyPostings()
+		for _, key := range append(slices.Clone(keys), 12345) {
+			var want []int32
+			for k, x := range keys {
+				if x == key {
+					want = append(want, int32(k))
+				}
+			}
+			if got := kpost.get(key); !slices.Equal(got, want) {
+				t.Fatalf("lines of key %x: %v, want %v", key, got, want)
+			}
+		}
 		counts, _ := f.tokenIndex(false)
 		for k, l := range f.lineIndex() {
 			if w := lineWords(f.content[l.start:l.end], nil); int(counts[k]) != len(w) {

@@ -68,8 +68,7 @@ type finder struct {
 	// the file on disk it stands for: the lines errors name.
 	disk func(k int) int
 
-	slips    *postings        // the slip index (slips.go); nil until needed
-	keyCount map[uint64]int32 // how many lines have each loose key; nil until needed
+	slips *postings // the slip index (slips.go); nil until needed
 
 	// The postings of candidate votes (postings.go), nil until needed:
 	// the lines of each loose key, word and trigram, and each line's
@@ -79,7 +78,7 @@ type finder struct {
 	// visits counts the lines (and postings) candidate searches read
 	// after the indexes are made: what a test holds linear.
 	visits int
-	shared []int32 // a counter per line (postings.go's counts)
+	shared []uint8 // a counter per line (postings.go's counts)
 
 	// spacedKeys is each line's spacedKey and spacedOrder the lines by
 	// key (spacing.go), nil until a second search at the spacing rung;

@@ -9,7 +9,10 @@ package locate
 // leaves an edit without a single vote, the first maxPostings of its lines
 // are read and the search is said to be cut short.
 
-import "slices"
+import (
+	"cmp"
+	"slices"
+)
 
 // maxPostings is how many lines of one key or token a vote reads.
 const maxPostings = 256
@@ -25,17 +28,37 @@ const keptPostings = maxPostings + 1
 // ascending, each once: a table of the tokens, open-addressed, and every
 // token's lines in one array, so that the index of a large file is a few
 // arrays of small elements rather than a map of slices.
+//
+// An index of one key per line (keyPostings) is instead the lines ordered
+// by key, byKey, and each line's key, keyOf: a key's lines are a run of
+// byKey, found by a binary search, at four bytes a line.
 type postings struct {
 	slots []uint64 // the tokens, by their hash's slot; 0 for none
 	ids   []int32  // ids[s] is the id of the token in slots[s]
 	zero  int32    // the id of token 0, -1 when no line has it
 	at    []int32  // token id i's lines are lines[at[i]:at[i+1]]
 	lines []int32
+
+	byKey []int32
+	keyOf []uint64
 }
 
 // get returns the lines of token t (its last keptPostings, for a token
 // index).
 func (p *postings) get(t uint64) []int32 {
+	if p.keyOf != nil {
+		lo, _ := slices.BinarySearchFunc(p.byKey, t, func(k int32, t uint64) int { return cmp.Compare(p.keyOf[k], t) })
+		hi, _ := slices.BinarySearchFunc(p.byKey[lo:], t, func(k int32, t uint64) int {
+			if p.keyOf[k] <= t {
+				return -1
+			}
+			return 1
+		})
+		if hi == 0 {
+			return nil
+		}
+		return p.byKey[lo : lo+hi]
+	}
 	if id := p.find(t); id >= 0 {
 		return p.lines[p.at[id]:p.at[id+1]]
 	}
@@ -104,8 +127,7 @@ func (p *postings) grow() {
 }
 
 // makePostings indexes lines 0..n-1, whose tokens each(k, emit) emits
-// (repeats allowed), keeping up to keep lines of each token (its last;
-// 0: all of them). It returns the index and each line's count of distinct
+// (repeats allowed), keeping up to keep lines of each token, its last. It returns the index and each line's count of distinct
 // tokens. Each line's tokens are made twice, once to count, once to
 // fill: cheaper in memory than holding them all.
 func makePostings(n, keep int, each func(k int, emit func(uint64))) (*postings, []uint8) {
@@ -133,10 +155,7 @@ func makePostings(n, keep int, each func(k int, emit func(uint64))) (*postings, 
 	total := 0
 	for id, c := range count {
 		p.at[id] = int32(total)
-		if keep > 0 {
-			c = min(c, int32(keep))
-		}
-		total += int(c)
+		total += int(min(c, int32(keep)))
 	}
 	p.at[len(count)] = int32(total)
 	p.lines = make([]int32, total)
@@ -149,10 +168,7 @@ func makePostings(n, keep int, each func(k int, emit func(uint64))) (*postings, 
 			return // met on this line already
 		}
 		last[id] = -int32(k) - 2
-		skip := int32(0)
-		if keep > 0 {
-			skip = max(count[id]-int32(keep), 0)
-		}
+		skip := max(count[id]-int32(keep), 0)
 		if j := seen[id]; j >= skip {
 			p.lines[p.at[id]+j-skip] = int32(k)
 		}
@@ -169,7 +185,17 @@ func makePostings(n, keep int, each func(k int, emit func(uint64))) (*postings, 
 func (f *finder) keyPostings() *postings {
 	if f.keyPost == nil {
 		keys := f.looseKeys()
-		f.keyPost, _ = makePostings(len(keys), 0, func(k int, emit func(uint64)) { emit(keys[k]) })
+		order := make([]int32, len(keys))
+		for k := range order {
+			order[k] = int32(k)
+		}
+		slices.SortFunc(order, func(a, b int32) int {
+			if c := cmp.Compare(keys[a], keys[b]); c != 0 {
+				return c
+			}
+			return cmp.Compare(a, b)
+		})
+		f.keyPost = &postings{byKey: order, keyOf: keys}
 	}
 	return f.keyPost
 }
@@ -320,10 +346,11 @@ func (f *finder) votes(p *pattern, fromLine int, tri bool) (votes map[int]float6
 }
 
 // counts returns a zeroed counter per line, kept for the next search:
-// each user leaves it zeroed.
-func (f *finder) counts() []int32 {
+// each user leaves it zeroed. A counter counts the tokens a line shares
+// with one SEARCH line, at most maxTrigrams: a byte holds it.
+func (f *finder) counts() []uint8 {
 	if f.shared == nil {
-		f.shared = make([]int32, len(f.lineIndex()))
+		f.shared = make([]uint8, len(f.lineIndex()))
 	}
 	return f.shared
 }
