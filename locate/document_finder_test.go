@@ -1,6 +1,7 @@
 package locate
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -260,4 +261,37 @@ func sameVotes(a, b map[int]float64) bool {
 		}
 	}
 	return true
+}
+
+// TestOrderByKey: the lines ordered by key are those a comparison sort
+// orders by key and line, with keys that share their top bits, keys
+// many lines share, and no lines at all.
+func TestOrderByKey(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, n := range []int{0, 1, 2, 7, 1000, 5000} {
+		keys := make([]uint64, n)
+		for k := range keys {
+			switch r.IntN(4) {
+			case 0:
+				keys[k] = 42 // a key most lines share
+			case 1:
+				keys[k] = 1<<63 | uint64(r.IntN(8)) // top bits alike
+			default:
+				keys[k] = r.Uint64()
+			}
+		}
+		want := make([]int32, n)
+		for k := range want {
+			want[k] = int32(k)
+		}
+		slices.SortFunc(want, func(a, b int32) int {
+			if c := cmp.Compare(keys[a], keys[b]); c != 0 {
+				return c
+			}
+			return cmp.Compare(a, b)
+		})
+		if got := orderByKey(keys); !slices.Equal(got, want) {
+			t.Fatalf("%d lines: ordered %v, want %v", n, got[:min(n, 20)], want[:min(n, 20)])
+		}
+	}
 }

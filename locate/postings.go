@@ -185,19 +185,47 @@ func makePostings(n, keep int, each func(k int, emit func(uint64))) (*postings, 
 func (f *finder) keyPostings() *postings {
 	if f.keyPost == nil {
 		keys := f.looseKeys()
-		order := make([]int32, len(keys))
-		for k := range order {
-			order[k] = int32(k)
-		}
-		slices.SortFunc(order, func(a, b int32) int {
-			if c := cmp.Compare(keys[a], keys[b]); c != 0 {
-				return c
-			}
-			return cmp.Compare(a, b)
-		})
+		order := orderByKey(keys)
 		f.keyPost = &postings{byKey: order, keyOf: keys}
 	}
 	return f.keyPost
+}
+
+// orderByKey returns the lines 0..len(keys)-1 ordered by their key, lines
+// of one key ascending: a counting sort by the key's top bits (about a
+// line a bucket: keys are seeded hashes) and an insertion sort within
+// each bucket, which the lines of one common key enter already in order.
+func orderByKey(keys []uint64) []int32 {
+	bits := 1
+	for 1<<bits < len(keys) {
+		bits++
+	}
+	shift := 64 - bits
+	start := make([]int32, 1<<bits+1)
+	for _, k := range keys {
+		start[k>>shift+1]++
+	}
+	for b := 1; b < len(start); b++ {
+		start[b] += start[b-1]
+	}
+	order := make([]int32, len(keys))
+	for line, k := range keys {
+		b := k >> shift
+		order[start[b]] = int32(line)
+		start[b]++
+	}
+	// start[b] is now the end of bucket b, the start of bucket b+1.
+	from := int32(0)
+	for b := 0; b < 1<<bits; b++ {
+		run := order[from:start[b]]
+		for i := 1; i < len(run); i++ {
+			for j := i; j > 0 && keys[run[j]] < keys[run[j-1]]; j-- {
+				run[j], run[j-1] = run[j-1], run[j]
+			}
+		}
+		from = start[b]
+	}
+	return order
 }
 
 // tokenIndex returns, made once per content, each line's count of
