@@ -39,13 +39,20 @@ func misremember(l string) string {
 // failingEdits returns a generated file of lines lines and n edits to it
 // whose old text the file does not hold: the lines they remove (or, for an
 // insertion, the context around it) misremembered.
-func failingEdits(lines, n int) ([]byte, []gen.Edit, error) {
+func failingEdits(lines, n int) ([]byte, []gen.Edit, error) { return someFailing(lines, n, 1) }
+
+// someFailing is failingEdits with one edit in every of them failing,
+// the others as the file has them.
+func someFailing(lines, n, every int) ([]byte, []gen.Edit, error) {
 	src := gen.Source(35, "fail", lines)
 	es, err := gen.Sites("fail.go", src, n, 35)
 	if err != nil {
 		return nil, nil, err
 	}
 	for i := range es {
+		if i%every != 0 {
+			continue
+		}
 		e := &es[i]
 		e.Del = append([]string(nil), e.Del...)
 		for k := range e.Del {
@@ -121,6 +128,33 @@ func BenchmarkFailures(b *testing.B) {
 				}
 			}
 			m.report(b)
+		})
+	}
+}
+
+// BenchmarkFailuresInterleaved sends n blocks to a file of L lines, every
+// other one failing: each block that lands between two that fail leaves
+// a new content for the next failure's candidates.
+func BenchmarkFailuresInterleaved(b *testing.B) {
+	for _, sz := range failSizes {
+		src, es, err := someFailing(sz.lines, sz.edits, 2)
+		if err != nil {
+			b.Fatal(err)
+		}
+		blocks := make([]gen.Block, len(es))
+		for i, e := range es {
+			blocks[i] = gen.Block{Path: e.Path, Search: e.Old(), Replace: e.New()}
+		}
+		resp := gen.SearchReplace(blocks)
+		b.Run(fmt.Sprintf("edapply-%dlines-%dedits", sz.lines, sz.edits), func(b *testing.B) {
+			t := newTree(b, []gen.File{{Path: "fail.go", Src: src}})
+			benchFailing(b, len(resp)+len(src), func() error {
+				res, err := edapply(resp, t.root, t.state)
+				if !errors.Is(err, &edit.Error{Code: edit.CodeNoMatch}) || res == nil || res.OK || len(res.Errors) < len(es)/2*49/50 {
+					return fmt.Errorf("want %d NO_MATCH, got %v", len(es)/2, err)
+				}
+				return nil
+			})
 		})
 	}
 }

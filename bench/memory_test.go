@@ -48,7 +48,7 @@ func BenchmarkPeakRSS(b *testing.B) {
 	b.Run("version", func(b *testing.B) {
 		var rss int64
 		for b.Loop() {
-			r, err := timedRSS(gnuTime, bin, "--version")
+			r, err := timedRSS(gnuTime, 0, bin, "--version")
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -79,7 +79,7 @@ func BenchmarkPeakRSS(b *testing.B) {
 					b.StopTimer()
 					t.reset(b)
 					b.StartTimer()
-					r, err := timedRSS(gnuTime, bin, "--json", "--no-sync", "--root", t.root, reply)
+					r, err := timedRSS(gnuTime, 0, bin, "--json", "--no-sync", "--root", t.root, reply)
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -94,8 +94,8 @@ func BenchmarkPeakRSS(b *testing.B) {
 }
 
 // timedRSS runs argv under GNU time and returns the command's peak RSS in
-// bytes. It fails unless the command exits 0.
-func timedRSS(gnuTime string, argv ...string) (int64, error) {
+// bytes. It fails unless the command exits with code exit.
+func timedRSS(gnuTime string, exit int, argv ...string) (int64, error) {
 	f, err := os.CreateTemp("", "edapply-rss-")
 	if err != nil {
 		return 0, err
@@ -105,18 +105,78 @@ func timedRSS(gnuTime string, argv ...string) (int64, error) {
 	cmd := exec.Command(gnuTime, append([]string{"-f", "%M", "-o", f.Name(), "--"}, argv...)...)
 	var errOut bytes.Buffer
 	cmd.Stderr = &errOut
-	if err := cmd.Run(); err != nil {
-		return 0, fmt.Errorf("%v: %v\n%s", argv, err, errOut.Bytes())
+	if err := cmd.Run(); cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != exit {
+		return 0, fmt.Errorf("%v: %v, want exit %d\n%s", argv, err, exit, errOut.Bytes())
 	}
 	out, err := os.ReadFile(f.Name())
 	if err != nil {
 		return 0, err
 	}
-	kib, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64)
+	// GNU time says first when the command exited non-zero.
+	fields := strings.Fields(string(out))
+	if len(fields) == 0 {
+		return 0, fmt.Errorf("GNU time printed nothing")
+	}
+	kib, err := strconv.ParseInt(fields[len(fields)-1], 10, 64)
 	if err != nil {
 		return 0, fmt.Errorf("GNU time printed %q: %v", out, err)
 	}
 	return kib << 10, nil
+}
+
+// BenchmarkPeakRSSFailures is BenchmarkPeakRSS on replies that fail, with
+// --json, at three sizes each: failing blocks by the hundred on one file
+// (BenchmarkFailures' shape), and one SEARCH that misses a file of 1, 10
+// and 100 MB. A failure holds the indexes its candidates read (lines,
+// keys, postings) beside the file.
+func BenchmarkPeakRSSFailures(b *testing.B) {
+	gnuTime := "/usr/bin/time"
+	if _, err := os.Stat(gnuTime); err != nil {
+		b.Skip("GNU time not installed")
+	}
+	bin := buildCLI(b)
+	run := func(b *testing.B, path string, src, reply []byte) {
+		t := newTree(b, []gen.File{{Path: path, Src: src}})
+		rf := filepath.Join(b.TempDir(), "reply")
+		if err := os.WriteFile(rf, reply, 0o666); err != nil {
+			b.Fatal(err)
+		}
+		held := len(reply) + len(src)
+		var rss int64
+		for b.Loop() {
+			r, err := timedRSS(gnuTime, 1, bin, "--json", "--no-sync", "--root", t.root, rf)
+			if err != nil {
+				b.Fatal(err)
+			}
+			rss = max(rss, r)
+		}
+		b.ReportMetric(float64(held), "held-B")
+		b.ReportMetric(float64(rss), "peak-rss-B")
+		b.ReportMetric(float64(rss)/float64(held), "rss/held")
+	}
+	for _, sz := range failSizes {
+		b.Run(fmt.Sprintf("blocks-%dlines-%dfail", sz.lines, sz.edits), func(b *testing.B) {
+			src, es, err := failingEdits(sz.lines, sz.edits)
+			if err != nil {
+				b.Fatal(err)
+			}
+			blocks := make([]gen.Block, len(es))
+			for i, e := range es {
+				blocks[i] = gen.Block{Path: e.Path, Search: e.Old(), Replace: e.New()}
+			}
+			run(b, "fail.go", src, gen.SearchReplace(blocks))
+		})
+	}
+	for _, mb := range []int{1, 10, 100} {
+		b.Run(fmt.Sprintf("miss-%dMB", mb), func(b *testing.B) {
+			src := gen.Source(37, "big", mb<<20/36)
+			bl, err := gen.NearMiss("big.go", src, 40)
+			if err != nil {
+				b.Fatal(err)
+			}
+			run(b, "big.go", src, gen.SearchReplace([]gen.Block{bl}))
+		})
+	}
 }
 
 // BenchmarkPeakRSSWholeFile reports the edapply binary's peak RSS on a
@@ -158,7 +218,7 @@ func BenchmarkPeakRSSWholeFile(b *testing.B) {
 						}
 					}
 					b.StartTimer()
-					r, err := timedRSS(gnuTime, bin, "--json", "--no-sync", "--root", root, replyPath)
+					r, err := timedRSS(gnuTime, 0, bin, "--json", "--no-sync", "--root", root, replyPath)
 					if err != nil {
 						b.Fatal(err)
 					}

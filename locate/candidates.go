@@ -300,7 +300,7 @@ func (f *finder) anchoredBlock(p *pattern, fromLine int) (window, bool) {
 	var found window
 	n := 0
 	post := f.keyPostings()
-	firsts, lasts := from(post[kf], max(fromLine, 0)), from(post[kl], max(fromLine, 0))
+	firsts, lasts := from(post.get(kf), max(fromLine, 0)), from(post.get(kl), max(fromLine, 0))
 	if len(firsts) > maxPostings {
 		return window{}, false // a first line that common opens many blocks
 	}
@@ -419,21 +419,6 @@ func (f *finder) scoreWindows(p *pattern, fromLine int, votes map[int]float64, w
 		return ws[a].start < ws[b].start
 	})
 	return ws
-}
-
-// lineWordIndex returns lineWords of each of f's lines, made once per
-// content: line k's are words[at[k]:at[k+1]]. Every edit that fails asks
-// votes for the whole file's, and a stale reply fails by the dozen.
-func (f *finder) lineWordIndex() (words []uint64, at []int) {
-	if f.wordsAt == nil {
-		lines := f.lineIndex()
-		f.wordsAt = make([]int, 1, len(lines)+1)
-		for _, l := range lines {
-			f.words = lineWords(f.content[l.start:l.end], f.words)
-			f.wordsAt = append(f.wordsAt, len(f.words))
-		}
-	}
-	return f.words, f.wordsAt
 }
 
 // maxTrigrams bounds the trigrams of a line that take part in a vote.
@@ -802,13 +787,7 @@ func runAdded(a, b string) (float64, bool) {
 // file: 1 for a line that stands once or nowhere, less for one that
 // stands in many places.
 func (f *finder) rarity(l string) float64 {
-	if f.keyCount == nil {
-		f.keyCount = make(map[uint64]int32)
-		for _, k := range f.looseKeys() {
-			f.keyCount[k]++
-		}
-	}
-	n := f.keyCount[looseKey(l)]
+	n := len(f.keyPostings().get(looseKey(l)))
 	if n <= 1 {
 		return 1
 	}

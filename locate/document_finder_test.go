@@ -1,6 +1,7 @@
 package locate
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -86,12 +87,75 @@ func TestVotesFromWordIndex(t *testing.T) {
 		if !sameVotes(got, want) {
 			t.Fatalf("pattern %q from line %d: votes from the index %v, from each line's words %v", p.text, from, got, want)
 		}
-		words, at := f.lineWordIndex()
-		for k, l := range f.lineIndex() {
-			if w := lineWords(f.content[l.start:l.end], nil); !slices.Equal(words[at[k]:at[k+1]], w) {
-				t.Fatalf("line %d's indexed words %v, its words %v", k, words[at[k]:at[k+1]], w)
+		keys, kpost := f.looseKeys(), f.keyPostings()
+		for _, key := range append(slices.Clone(keys), 12345) {
+			var want []int32
+			for k, x := range keys {
+				if x == key {
+					want = append(want, int32(k))
+				}
+			}
+			if got := kpost.get(key); !slices.Equal(got, want) {
+				t.Fatalf("lines of key %x: %v, want %v", key, got, want)
 			}
 		}
+		counts, _ := f.tokenIndex(false)
+		for k, l := range f.lineIndex() {
+			if w := lineWords(f.content[l.start:l.end], nil); int(counts[k]) != len(w) {
+				t.Fatalf("line %d's indexed count of words %d, its words %v", k, counts[k], w)
+			}
+		}
+		gotTri, _ := f.votes(p, from, true)
+		wantTri := f.scanVotes(p, from, func(line string, dst []uint64) []uint64 {
+			dst = lineTrigrams(line, dst)
+			slices.Sort(dst)
+			return slices.Compact(dst)
+		})
+		if !sameVotes(gotTri, wantTri) {
+			t.Fatalf("pattern %q from line %d: trigram votes from the index %v, from each line's trigrams %v", p.text, from, gotTri, wantTri)
+		}
+	}
+}
+
+// TestPostingsKeepLast: a token index keeps a token's last keptPostings
+// lines only, and still answers every vote's question as the whole list
+// would: the lines from a line on when at most maxPostings stand there,
+// and that there are more otherwise.
+func TestPostingsKeepLast(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	const n = 3000
+	toks := make([][]uint64, n)
+	all := map[uint64][]int32{}
+	for k := range toks {
+		// Token 0 and a few common ones stand on most lines, others on few.
+		for _, tk := range []uint64{0, uint64(r.IntN(3) + 1), uint64(r.IntN(2000) + 10), uint64(r.IntN(2000) + 10)} {
+			toks[k] = append(toks[k], tk, tk) // repeats count once
+			if ls := all[tk]; len(ls) == 0 || ls[len(ls)-1] != int32(k) {
+				all[tk] = append(ls, int32(k))
+			}
+		}
+	}
+	p, counts := makePostings(n, keptPostings, func(k int, emit func(uint64)) {
+		for _, tk := range toks[k] {
+			emit(tk)
+		}
+	})
+	for k := range toks {
+		if d := len(slices.Compact(slices.Sorted(slices.Values(toks[k])))); int(counts[k]) != d {
+			t.Fatalf("line %d: count %d, want %d", k, counts[k], d)
+		}
+	}
+	for tk, ls := range all {
+		for range 20 {
+			fromLine := r.IntN(n + 1)
+			want, got := from(ls, fromLine), from(p.get(tk), fromLine)
+			if (len(want) > maxPostings) != (len(got) > maxPostings) || len(want) <= maxPostings && !slices.Equal(want, got) {
+				t.Fatalf("token %d from line %d: %d lines kept (%v), %d stand there", tk, fromLine, len(got), got, len(want))
+			}
+		}
+	}
+	if p.get(99999) != nil {
+		t.Error("a token no line has has lines")
 	}
 }
 
@@ -100,16 +164,9 @@ func TestVotesFromWordIndex(t *testing.T) {
 // It counts, for each start of a window from fromLine on, how much the
 // file lines in it resemble the SEARCH lines they would align with: 1 for
 // each line equal in its loosest form, else the share of tokens (as
-// tokens splits a line into hashes; nil: lineWords, whose hashes of the
-// file's lines are made once per content) of each pair that has at least
+// tokens splits a line into hashes, each once) of each pair that has at least
 // minWordShare of them in common. One pass over the file.
 func (f *finder) scanVotes(p *pattern, fromLine int, tokens func(line string, dst []uint64) []uint64) map[int]float64 {
-	var words []uint64
-	var wordsAt []int
-	if tokens == nil {
-		tokens = lineWords
-		words, wordsAt = f.lineWordIndex()
-	}
 	lines := f.lineIndex()
 	votes := make(map[int]float64)
 	want := make(map[uint64][]int)
@@ -163,11 +220,7 @@ func (f *finder) scanVotes(p *pattern, fromLine int, tokens func(line string, ds
 			}
 			continue
 		}
-		if words != nil {
-			toks = words[wordsAt[k]:wordsAt[k+1]:wordsAt[k+1]]
-		} else {
-			toks = tokens(line, toks[:0])
-		}
+		toks = tokens(line, toks[:0])
 		touched = touched[:0]
 		for _, w := range toks {
 			if !maybeTok.has(w) {
@@ -208,4 +261,37 @@ func sameVotes(a, b map[int]float64) bool {
 		}
 	}
 	return true
+}
+
+// TestOrderByKey: the lines ordered by key are those a comparison sort
+// orders by key and line, with keys that share their top bits, keys
+// many lines share, and no lines at all.
+func TestOrderByKey(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, n := range []int{0, 1, 2, 7, 1000, 5000} {
+		keys := make([]uint64, n)
+		for k := range keys {
+			switch r.IntN(4) {
+			case 0:
+				keys[k] = 42 // a key most lines share
+			case 1:
+				keys[k] = 1<<63 | uint64(r.IntN(8)) // top bits alike
+			default:
+				keys[k] = r.Uint64()
+			}
+		}
+		want := make([]int32, n)
+		for k := range want {
+			want[k] = int32(k)
+		}
+		slices.SortFunc(want, func(a, b int32) int {
+			if c := cmp.Compare(keys[a], keys[b]); c != 0 {
+				return c
+			}
+			return cmp.Compare(a, b)
+		})
+		if got := orderByKey(keys); !slices.Equal(got, want) {
+			t.Fatalf("%d lines: ordered %v, want %v", n, got[:min(n, 20)], want[:min(n, 20)])
+		}
+	}
 }

@@ -54,12 +54,8 @@ type finder struct {
 	viewd bool
 	mode  int // eolLF, eolCRLF or eolMixed; 0 until known
 
-	keys  []uint64 // looseKey of each line; nil until needed
-	loose []string // looseLine of each line; nil until needed
-	// words holds lineWords of every line, line k's at
-	// words[wordsAt[k]:wordsAt[k+1]]; wordsAt is nil until needed.
-	words   []uint64
-	wordsAt []int
+	keys    []uint64 // looseKey of each line; nil until needed
+	loose   []string // looseLine of each line; nil until needed
 	keyBits []uint64 // a bit set of keys' values (modulo its size)
 
 	// long are the lines longer than longLine, found once (longKnown);
@@ -72,19 +68,17 @@ type finder struct {
 	// the file on disk it stands for: the lines errors name.
 	disk func(k int) int
 
-	slips    []slipKey        // the slip index (slips.go); nil until needed
-	keyCount map[uint64]int32 // how many lines have each loose key; nil until needed
+	slips *postings // the slip index (slips.go); nil until needed
 
 	// The postings of candidate votes (postings.go), nil until needed:
 	// the lines of each loose key, word and trigram, and each line's
-	// trigrams (line k's at tris[triAt[k]:triAt[k+1]]).
-	keyPost, wordPost, triPost postings
-	tris                       []uint64
-	triAt                      []int
+	// count of distinct words and trigrams.
+	keyPost, wordPost, triPost *postings
+	wordCount, triCount        []uint8
 	// visits counts the lines (and postings) candidate searches read
 	// after the indexes are made: what a test holds linear.
 	visits int
-	shared []int32 // a counter per line (postings.go's counts)
+	shared []uint8 // a counter per line (postings.go's counts)
 
 	// spacedKeys is each line's spacedKey and spacedOrder the lines by
 	// key (spacing.go), nil until a second search at the spacing rung;

@@ -9,71 +9,252 @@ package locate
 // leaves an edit without a single vote, the first maxPostings of its lines
 // are read and the search is said to be cut short.
 
-import "slices"
+import (
+	"cmp"
+	"slices"
+)
 
 // maxPostings is how many lines of one key or token a vote reads.
 const maxPostings = 256
 
-// A postings index maps a key or token to the lines that have it,
-// ascending, each once.
-type postings map[uint64][]int32
+// keptPostings is how many lines of a token its postings keep: its last
+// ones. A vote reads a token's lines from some line on only when at most
+// maxPostings stand there, which are then among its last maxPostings+1;
+// and more than maxPostings of them there still show as too many. A token
+// as common as `return` then costs the index no more than a rare one.
+const keptPostings = maxPostings + 1
 
-// keyPostings returns the lines of each loose key, made once per content.
-func (f *finder) keyPostings() postings {
-	if f.keyPost == nil {
-		f.keyPost = postings{}
-		for k, key := range f.looseKeys() {
-			f.keyPost[key] = append(f.keyPost[key], int32(k))
+// A postings index maps a key or token to the lines that have it,
+// ascending, each once: a table of the tokens, open-addressed, and every
+// token's lines in one array, so that the index of a large file is a few
+// arrays of small elements rather than a map of slices.
+//
+// An index of one key per line (keyPostings) is instead the lines ordered
+// by key, byKey, and each line's key, keyOf: a key's lines are a run of
+// byKey, found by a binary search, at four bytes a line.
+type postings struct {
+	slots []uint64 // the tokens, by their hash's slot; 0 for none
+	ids   []int32  // ids[s] is the id of the token in slots[s]
+	zero  int32    // the id of token 0, -1 when no line has it
+	at    []int32  // token id i's lines are lines[at[i]:at[i+1]]
+	lines []int32
+
+	byKey []int32
+	keyOf []uint64
+}
+
+// get returns the lines of token t (its last keptPostings, for a token
+// index).
+func (p *postings) get(t uint64) []int32 {
+	if p.keyOf != nil {
+		lo, _ := slices.BinarySearchFunc(p.byKey, t, func(k int32, t uint64) int { return cmp.Compare(p.keyOf[k], t) })
+		hi, _ := slices.BinarySearchFunc(p.byKey[lo:], t, func(k int32, t uint64) int {
+			if p.keyOf[k] <= t {
+				return -1
+			}
+			return 1
+		})
+		if hi == 0 {
+			return nil
 		}
+		return p.byKey[lo : lo+hi]
+	}
+	if id := p.find(t); id >= 0 {
+		return p.lines[p.at[id]:p.at[id+1]]
+	}
+	return nil
+}
+
+// find returns t's id, -1 for a token no line has.
+func (p *postings) find(t uint64) int32 {
+	if t == 0 {
+		return p.zero
+	}
+	if len(p.slots) == 0 {
+		return -1
+	}
+	mask := uint64(len(p.slots) - 1)
+	for s := t >> 7 & mask; ; s = (s + 1) & mask {
+		switch p.slots[s] {
+		case t:
+			return p.ids[s]
+		case 0:
+			return -1
+		}
+	}
+}
+
+// add returns t's id, giving it the next one, n, when it has none.
+func (p *postings) add(t uint64, n int32) (id int32, added bool) {
+	if t == 0 {
+		if p.zero < 0 {
+			p.zero = n
+			return n, true
+		}
+		return p.zero, false
+	}
+	if 2*(int(n)+1) > len(p.slots) {
+		p.grow()
+	}
+	mask := uint64(len(p.slots) - 1)
+	for s := t >> 7 & mask; ; s = (s + 1) & mask {
+		switch p.slots[s] {
+		case t:
+			return p.ids[s], false
+		case 0:
+			p.slots[s], p.ids[s] = t, n
+			return n, true
+		}
+	}
+}
+
+// grow doubles the table.
+func (p *postings) grow() {
+	old, oldIDs := p.slots, p.ids
+	p.slots = make([]uint64, max(2*len(old), 1024))
+	p.ids = make([]int32, len(p.slots))
+	mask := uint64(len(p.slots) - 1)
+	for i, t := range old {
+		if t == 0 {
+			continue
+		}
+		s := t >> 7 & mask
+		for p.slots[s] != 0 {
+			s = (s + 1) & mask
+		}
+		p.slots[s], p.ids[s] = t, oldIDs[i]
+	}
+}
+
+// makePostings indexes lines 0..n-1, whose tokens each(k, emit) emits
+// (repeats allowed), keeping up to keep lines of each token, its last. It returns the index and each line's count of distinct
+// tokens. Each line's tokens are made twice, once to count, once to
+// fill: cheaper in memory than holding them all.
+func makePostings(n, keep int, each func(k int, emit func(uint64))) (*postings, []uint8) {
+	p := &postings{zero: -1}
+	perLine := make([]uint8, n)
+	var count, last []int32 // per token id: its lines, the last line counted
+	var k int
+	emitCount := func(t uint64) {
+		id, added := p.add(t, int32(len(count)))
+		if added {
+			count, last = append(count, 0), append(last, -1)
+		}
+		if last[id] != int32(k) {
+			last[id] = int32(k)
+			count[id]++
+			if perLine[k] < 255 {
+				perLine[k]++
+			}
+		}
+	}
+	for k = 0; k < n; k++ {
+		each(k, emitCount)
+	}
+	p.at = make([]int32, len(count)+1)
+	total := 0
+	for id, c := range count {
+		p.at[id] = int32(total)
+		total += int(min(c, int32(keep)))
+	}
+	p.at[len(count)] = int32(total)
+	p.lines = make([]int32, total)
+	// seen counts each token's lines met in the second pass: of a token
+	// of c lines, the first c-keep are not kept.
+	seen := make([]int32, len(count))
+	emitFill := func(t uint64) {
+		id := p.find(t)
+		if last[id] == -int32(k)-2 {
+			return // met on this line already
+		}
+		last[id] = -int32(k) - 2
+		skip := max(count[id]-int32(keep), 0)
+		if j := seen[id]; j >= skip {
+			p.lines[p.at[id]+j-skip] = int32(k)
+		}
+		seen[id]++
+	}
+	for k = 0; k < n; k++ {
+		each(k, emitFill)
+	}
+	return p, perLine
+}
+
+// keyPostings returns the lines of each loose key, every one of them,
+// made once per content.
+func (f *finder) keyPostings() *postings {
+	if f.keyPost == nil {
+		keys := f.looseKeys()
+		order := orderByKey(keys)
+		f.keyPost = &postings{byKey: order, keyOf: keys}
 	}
 	return f.keyPost
 }
 
-// tokenIndex returns, made once per content, each line's tokens (line k's
-// are toks[at[k]:at[k+1]]) and the lines of each token: words, or with
-// tri the trigrams of the second pass.
-func (f *finder) tokenIndex(tri bool) (toks []uint64, at []int, post postings) {
-	if !tri {
-		toks, at = f.lineWordIndex()
-		if f.wordPost == nil {
-			f.wordPost = index(toks, at)
-		}
-		return toks, at, f.wordPost
+// orderByKey returns the lines 0..len(keys)-1 ordered by their key, lines
+// of one key ascending: a counting sort by the key's top bits (about a
+// line a bucket: keys are seeded hashes) and an insertion sort within
+// each bucket, which the lines of one common key enter already in order.
+func orderByKey(keys []uint64) []int32 {
+	bits := 1
+	for 1<<bits < len(keys) {
+		bits++
 	}
-	if f.triAt == nil {
-		lines := f.lineIndex()
-		f.triAt = make([]int, 1, len(lines)+1)
-		// Sized for every line's trigrams at once: grown by appends, the
-		// largest array of the finder would be copied over and over.
-		n := 0
-		for _, l := range lines {
-			n += min(max(len(trimBoth(f.content[l.start:l.end]))-2, 0), maxTrigrams)
-		}
-		f.tris = make([]uint64, 0, n)
-		var one []uint64
-		for _, l := range lines {
-			one = lineTrigrams(f.content[l.start:l.end], one[:0])
-			// A line's trigrams, each once (lineTrigrams keeps repeats).
-			slices.Sort(one)
-			f.tris = append(f.tris, slices.Compact(one)...)
-			f.triAt = append(f.triAt, len(f.tris))
-		}
-		f.triPost = index(f.tris, f.triAt)
+	shift := 64 - bits
+	start := make([]int32, 1<<bits+1)
+	for _, k := range keys {
+		start[k>>shift+1]++
 	}
-	return f.tris, f.triAt, f.triPost
-}
-
-// index makes the postings of tokens toks, line k's at toks[at[k]:at[k+1]].
-func index(toks []uint64, at []int) postings {
-	post := postings{}
-	for k := 0; k+1 < len(at); k++ {
-		for _, t := range toks[at[k]:at[k+1]] {
-			if ls := post[t]; len(ls) == 0 || ls[len(ls)-1] != int32(k) {
-				post[t] = append(ls, int32(k))
+	for b := 1; b < len(start); b++ {
+		start[b] += start[b-1]
+	}
+	order := make([]int32, len(keys))
+	for line, k := range keys {
+		b := k >> shift
+		order[start[b]] = int32(line)
+		start[b]++
+	}
+	// start[b] is now the end of bucket b, the start of bucket b+1.
+	from := int32(0)
+	for b := 0; b < 1<<bits; b++ {
+		run := order[from:start[b]]
+		for i := 1; i < len(run); i++ {
+			for j := i; j > 0 && keys[run[j]] < keys[run[j-1]]; j-- {
+				run[j], run[j-1] = run[j-1], run[j]
 			}
 		}
+		from = start[b]
 	}
-	return post
+	return order
+}
+
+// tokenIndex returns, made once per content, each line's count of
+// distinct tokens and the lines of each token (its last keptPostings):
+// words, or with tri the trigrams of the second pass.
+func (f *finder) tokenIndex(tri bool) (counts []uint8, post *postings) {
+	lines := f.lineIndex()
+	if !tri {
+		if f.wordPost == nil {
+			var buf []uint64
+			f.wordPost, f.wordCount = makePostings(len(lines), keptPostings, func(k int, emit func(uint64)) {
+				buf = lineWords(f.content[lines[k].start:lines[k].end], buf[:0])
+				for _, t := range buf {
+					emit(t)
+				}
+			})
+		}
+		return f.wordCount, f.wordPost
+	}
+	if f.triPost == nil {
+		var buf []uint64
+		f.triPost, f.triCount = makePostings(len(lines), keptPostings, func(k int, emit func(uint64)) {
+			buf = lineTrigrams(f.content[lines[k].start:lines[k].end], buf[:0])
+			for _, t := range buf {
+				emit(t)
+			}
+		})
+	}
+	return f.triCount, f.triPost
 }
 
 // from is the lines of ls from line fromLine on.
@@ -95,7 +276,7 @@ func (f *finder) votes(p *pattern, fromLine int, tri bool) (votes map[int]float6
 		return votes, false
 	}
 	keys, kpost := f.looseKeys(), f.keyPostings()
-	_, at, tpost := f.tokenIndex(tri)
+	ntoks, tpost := f.tokenIndex(tri)
 	tokens := lineWords
 	if tri {
 		tokens = lineTrigrams
@@ -116,7 +297,7 @@ func (f *finder) votes(p *pattern, fromLine int, tri bool) (votes map[int]float6
 			continue
 		}
 		read := false
-		if ls := from(kpost[looseKey(l)], fromLine); len(ls) <= maxPostings {
+		if ls := from(kpost.get(looseKey(l)), fromLine); len(ls) <= maxPostings {
 			wt := f.rarity(l)
 			f.visits += len(ls)
 			for _, k := range ls {
@@ -141,7 +322,7 @@ func (f *finder) votes(p *pattern, fromLine int, tri bool) (votes map[int]float6
 		// a file line's hits are the tokens the two share.
 		cands = cands[:0]
 		for _, t := range mine {
-			ls := from(tpost[t], fromLine)
+			ls := from(tpost.get(t), fromLine)
 			if len(ls) > maxPostings {
 				continue
 			}
@@ -163,7 +344,7 @@ func (f *finder) votes(p *pattern, fromLine int, tri bool) (votes map[int]float6
 			if want[keys[k]] {
 				continue // equal to a SEARCH line: it voted as such
 			}
-			share := 2 * float64(n) / float64(len(mine)+at[k+1]-at[k])
+			share := 2 * float64(n) / float64(len(mine)+int(ntoks[k]))
 			if fragment {
 				// A piece of a line is judged by how much of it the line holds.
 				share = float64(n) / float64(len(mine))
@@ -178,7 +359,7 @@ func (f *finder) votes(p *pattern, fromLine int, tri bool) (votes map[int]float6
 		// its places, and say the search was cut short.
 		for _, i := range frequent {
 			l := p.lines[i]
-			ls := from(kpost[looseKey(l)], fromLine)
+			ls := from(kpost.get(looseKey(l)), fromLine)
 			wt := f.rarity(l)
 			f.visits += min(len(ls), maxPostings)
 			for _, k := range ls[:min(len(ls), maxPostings)] {
@@ -193,10 +374,11 @@ func (f *finder) votes(p *pattern, fromLine int, tri bool) (votes map[int]float6
 }
 
 // counts returns a zeroed counter per line, kept for the next search:
-// each user leaves it zeroed.
-func (f *finder) counts() []int32 {
+// each user leaves it zeroed. A counter counts the tokens a line shares
+// with one SEARCH line, at most maxTrigrams: a byte holds it.
+func (f *finder) counts() []uint8 {
 	if f.shared == nil {
-		f.shared = make([]int32, len(f.lineIndex()))
+		f.shared = make([]uint8, len(f.lineIndex()))
 	}
 	return f.shared
 }

@@ -1,27 +1,17 @@
 package locate
 
-import (
-	"hash/maphash"
-	"slices"
-)
+import "hash/maphash"
 
 // A short line with one slip (`betta`, `delat`, `alpah`, `btea` for
 // `beta`, `delta`, `alpha`) shares no word and too few letters with its
 // line to vote for it. Two strings one insertion, deletion, substitution
 // or transposition apart share a variant with one byte deleted (or are
-// one such variant of the other): a sorted index of those variants of the
+// one such variant of the other): an index of those variants of the
 // file's short lines, built once per content, places them.
 
 // maxSlipLine is the longest line, trimmed, the slip index holds: a
 // longer line shares words or letters enough to vote.
 const maxSlipLine = 12
-
-// A slipKey is one variant of a short line: the hash of the line, trimmed,
-// with one byte deleted (or none), and the line it came from.
-type slipKey struct {
-	h    uint64
-	line int32
-}
 
 // slipVariants appends to dst the hashes of t and of t with each byte
 // deleted in turn.
@@ -35,29 +25,21 @@ func slipVariants(t string, dst []uint64) []uint64 {
 	return dst
 }
 
-// slipIndex returns the variants of every short line of f, sorted.
-func (f *finder) slipIndex() []slipKey {
+// slipIndex returns the lines of every variant of f's short lines (the
+// last keptPostings of each, as a token index keeps them), made once per
+// content.
+func (f *finder) slipIndex() *postings {
 	if f.slips == nil {
-		f.slips = []slipKey{}
+		lines := f.lineIndex()
 		var hs []uint64
-		for k, l := range f.lineIndex() {
-			t := trimBoth(f.content[l.start:l.end])
+		f.slips, _ = makePostings(len(lines), keptPostings, func(k int, emit func(uint64)) {
+			t := trimBoth(f.content[lines[k].start:lines[k].end])
 			if len(t) < 3 || len(t) > maxSlipLine {
-				continue
+				return
 			}
-			hs = slipVariants(t, hs[:0])
-			for _, h := range hs {
-				f.slips = append(f.slips, slipKey{h, int32(k)})
+			for _, h := range slipVariants(t, hs[:0]) {
+				emit(h)
 			}
-		}
-		slices.SortFunc(f.slips, func(a, b slipKey) int {
-			switch {
-			case a.h < b.h:
-				return -1
-			case a.h > b.h:
-				return 1
-			}
-			return int(a.line - b.line)
 		})
 	}
 	return f.slips
@@ -65,9 +47,12 @@ func (f *finder) slipIndex() []slipKey {
 
 // slipVotes adds to votes a vote for each window that aligns a short
 // SEARCH line of p with a file line from fromLine on one slip from it
-// (or equal to it once trimmed).
+// (or equal to it once trimmed). A variant that stands on more than
+// maxPostings lines from fromLine (`return nil` and its slips) says
+// little of where the text is and is not read, as in votes: each edit's
+// read is bounded whatever the file.
 func (f *finder) slipVotes(p *pattern, fromLine int, votes map[int]float64) {
-	var idx []slipKey
+	var idx *postings
 	var hs []uint64
 	seen := map[int]bool{}
 	for i, l := range p.lines {
@@ -81,18 +66,13 @@ func (f *finder) slipVotes(p *pattern, fromLine int, votes map[int]float64) {
 		clear(seen)
 		hs = slipVariants(t, hs[:0])
 		for _, h := range hs {
-			at, _ := slices.BinarySearchFunc(idx, h, func(k slipKey, h uint64) int {
-				switch {
-				case k.h < h:
-					return -1
-				case k.h > h:
-					return 1
-				}
-				return 0
-			})
-			for ; at < len(idx) && idx[at].h == h; at++ {
-				k := int(idx[at].line)
-				if k >= fromLine && !seen[k] {
+			ls := from(idx.get(h), max(fromLine, 0))
+			if len(ls) > maxPostings {
+				continue
+			}
+			f.visits += len(ls)
+			for _, k32 := range ls {
+				if k := int(k32); !seen[k] {
 					seen[k] = true
 					votes[k-i] += 0.5
 				}

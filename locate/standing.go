@@ -18,7 +18,7 @@ func (f *finder) uniqueAt(p *pattern, fromLine int) []int {
 		if p.gap[i] || isBlank(l) {
 			continue
 		}
-		if ls := from(post[looseKey(l)], fromLine); len(ls) == 1 {
+		if ls := from(post.get(looseKey(l)), fromLine); len(ls) == 1 {
 			at[i] = int(ls[0])
 		}
 	}
