@@ -73,14 +73,26 @@ func lineHash(s string) uint64 { return maphash.String(batchSeed, s) }
 // "\n" it adds to the content.
 type zone struct {
 	first, last, dLines int
+	id                  int // names the splice among all the segment accepted (zoneLine.id)
 }
 
 // A zoneLine is a line of the current content that a splice made: it
 // starts rel bytes after the splice's start in the current content (rel is
 // negative for the part of orig's line before the splice).
 type zoneLine struct {
-	at  int // the splice's start in orig, which names it
+	at  int // the splice's start in orig, which finds it
 	rel int
+	// id is the splice's zone.id: a splice merged into another
+	// (replaceCurrent) leaves its lines in the indexes, and they are
+	// skipped (live).
+	id int
+}
+
+// live returns the splice z is a line of, and whether it still stands:
+// false for a line of a splice merged into another since.
+func (g *segment) live(z zoneLine) (int, bool) {
+	j := g.before(z.at)
+	return j, j < len(g.sp) && g.sp[j].At == z.at && g.zone[j].id == z.id
 }
 
 // A segment is the content at the start of a stretch of batched edits and
@@ -95,6 +107,7 @@ type segment struct {
 	zones  map[uint64][]zoneLine // hash of a key line → the zone lines with that text
 	sp     []Splice              // accepted, of orig, ascending
 	zone   []zone                // zone[j] is sp[j]'s
+	ids    int                   // zone ids handed out
 	cumB   []int                 // cumB[j]: the bytes sp[:j] add to the content
 	cumL   []int                 // likewise zone[:j]'s dLines
 	crlf   int                   // "\r\n" in the current content
@@ -474,7 +487,10 @@ func (g *segment) occurrences(needle string, lineStart bool) (at []occurrence, k
 		}
 	}
 	for _, z := range g.zones[best] {
-		j := g.before(z.at)
+		j, ok := g.live(z)
+		if !ok {
+			continue
+		}
 		add(g.cStart(j)+z.rel-keyOff, keyLoc{line: -1})
 		if len(at) > 1 {
 			return at, keyOff, true
@@ -522,8 +538,11 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 			return g.tryFound(e, opts)
 		}
 	}
-	if len(at) != 1 || at[0].key.line < 0 {
-		return location{}, false // several, or on a line a splice made
+	if len(at) != 1 {
+		return location{}, false // several
+	}
+	if at[0].key.line < 0 {
+		return g.tryCrossing(e, be, at[0].x, hinted, opts) // on a line a splice made
 	}
 	// The match must lie on lines of orig no splice touched: then its
 	// bytes, and those next to it that the ladder reads, are orig's.
@@ -533,12 +552,12 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 	o := key.off - keyOff
 	j := g.before(o)
 	if o < 0 || j > 0 && g.sp[j-1].end() > o || j < len(g.sp) && g.sp[j].At < o+len(needle) || x != o+g.cumB[j] {
-		return location{}, false
+		return g.tryCrossing(e, be, x, hinted, opts)
 	}
 	first := key.line - strings.Count(needle[:keyOff], "\n")
 	last := first + strings.Count(needle, "\n") // the line holding the match's end
 	if g.touched(first, last) {
-		return location{}, false
+		return g.tryCrossing(e, be, x, hinted, opts)
 	}
 	// The hit as finder.exactHits reports it, in the lines the edit sees.
 	line := first + g.cumL[j]
@@ -547,7 +566,7 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 		return location{}, false // not exact (matcher.inIndent): the indent rung reads the whole file
 	}
 	if LineOriented(e) && (o > 0 && g.orig[o-1] != '\n' || j > 0 && g.sp[j-1].end() == o) {
-		return location{}, false // mid-line, or after a splice (matcher.midLine): the plain path judges it
+		return g.tryCrossing(e, be, x, hinted, opts) // mid-line, or after a splice (matcher.midLine)
 	}
 	loc, ok := g.plainWrite(e, be, h, opts)
 	if be.kind == kindHoldsOld && (!ok || g.standsAround(e, be, line, last+g.cumL[j])) {
@@ -572,6 +591,35 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 		sp.At = x
 		loc.Splices = []Splice{sp}
 	}
+	if hinted {
+		loc.Strategy = edit.StrategyLineHint
+	}
+	return loc, true
+}
+
+// tryCrossing plans e, whose old text's one place (or the one its line
+// hint picks: hinted) is at x of the current content, on or next to lines
+// accepted splices made, or right after one. Where the content has "\n"
+// endings the ladder writes the new text there as sent
+// (finder.writesAsSent), which reads nothing of the file around the
+// place, and the batch writes it so too, merging the splices whose lines
+// the place shares into one (replaceCurrent). Anything else is the plain
+// path's.
+func (g *segment) tryCrossing(e *edit.Edit, be *batchEdit, x int, hinted bool, opts matchOptions) (location, bool) {
+	old, nw := be.texts(e)
+	y := x + len(old)
+	if g.mode != eolLF || opts.TrimTrailingWS || !be.plain || old == nw ||
+		nw == "" && y == g.size() && !g.endsWith("\n") || // finder.lastLineCut's
+		(startsBlankText(old) || LineOriented(e)) && !g.startsLine(x) { // matcher.inIndent's, matcher.midLine's
+		return location{}, false
+	}
+	first := g.lineAt(x)
+	if be.kind == kindHoldsOld && g.standsAround(e, be, first, g.lineAt(y)) {
+		return location{}, false
+	}
+	g.replaceCurrent(x, y, nw)
+	loc := location{Splices: []Splice{{At: x, Old: old, New: nw}}, Strategy: edit.StrategyExact, Status: edit.StatusApplied,
+		LineStart: first + 1, LineEnd: be.lastLine(first) + 1, Matched: old, Written: nw}
 	if hinted {
 		loc.Strategy = edit.StrategyLineHint
 	}
@@ -631,6 +679,90 @@ func (g *segment) plainWrite(e *edit.Edit, be *batchEdit, h hit, opts matchOptio
 // last.
 func (g *segment) accept(sp Splice, first, last int) {
 	start, end, text := sp.At, sp.end(), sp.New
+	// Line endings: "\r\n" pairs can only appear or vanish within a byte of
+	// the splice, and those bytes are orig's.
+	lo, hi := max(start-1, 0), min(end+1, len(g.orig))
+	dCRLF := crlfJoined(g.orig[lo:start], text, g.orig[end:hi]) - strings.Count(g.orig[lo:hi], "\r\n")
+	j := g.before(start)
+	g.place(j, j, sp, first, last, dCRLF, start)
+}
+
+// replaceCurrent writes text for the current content's bytes x to y,
+// which may lie on lines accepted splices made or cut through: the
+// splices whose zones share a line with them are merged with it into
+// one splice of orig, whose zone is theirs and the lines x to y stand
+// on.
+func (g *segment) replaceCurrent(x, y int, text string) {
+	lo, hi := g.origLine(g.lineAt(x), true), g.origLine(g.lineAt(y), false)
+	jlo := sort.Search(len(g.zone), func(j int) bool { return g.zone[j].last >= lo })
+	jhi := jlo
+	for jhi < len(g.zone) && g.zone[jhi].first <= hi {
+		jhi++
+	}
+	// The merged splice covers orig from S to E, the current content
+	// from cs to ce.
+	// Outside the merged splices' texts, x and y lie on orig's bytes: a
+	// byte of a splice's text stands on a line of its zone.
+	S, cs := g.origAt(x), x
+	E, ce := g.origAt(y), y
+	if jlo < jhi {
+		if x >= g.cStart(jlo) {
+			S, cs = g.sp[jlo].At, g.cStart(jlo)
+		}
+		if end := g.cStart(jhi-1) + len(g.sp[jhi-1].New); y <= end {
+			E, ce = g.sp[jhi-1].end(), end
+		}
+	}
+	merged := g.read(cs, x) + text + g.read(y, ce)
+	// Line endings, as accept counts them, in the current content.
+	dCRLF := crlfJoined(g.read(max(x-1, 0), x), text, g.read(y, min(y+1, g.size()))) -
+		strings.Count(g.read(max(x-1, 0), min(y+1, g.size())), "\r\n")
+	g.place(jlo, jhi, Splice{At: S, Old: g.orig[S:E], New: merged}, g.lineOf(S), g.lineOf(E), dCRLF, min(S, x))
+}
+
+// origAt is the orig offset of the current content's offset x, one on
+// no splice's text (but at its ends).
+func (g *segment) origAt(x int) int { return x - g.cumB[g.spliceAt(x)] }
+
+// lineAt is the current content's 0-based line that holds offset x.
+func (g *segment) lineAt(x int) int {
+	j := g.spliceAt(x)
+	if j < len(g.sp) && x >= g.cStart(j) {
+		return g.zone[j].first + g.cumL[j] + strings.Count(g.sp[j].New[:x-g.cStart(j)], "\n")
+	}
+	return g.lineOf(x-g.cumB[j]) + g.cumL[j]
+}
+
+// read is the current content's bytes x to y.
+func (g *segment) read(x, y int) string {
+	var b strings.Builder
+	for j := g.spliceAt(x); x < y; j++ {
+		if j < len(g.sp) && x >= g.cStart(j) {
+			t := g.sp[j].New[x-g.cStart(j):]
+			n := min(len(t), y-x)
+			b.WriteString(t[:n])
+			x += n
+			continue
+		}
+		o := x - g.cumB[j]
+		lim := len(g.orig)
+		if j < len(g.sp) {
+			lim = g.sp[j].At
+		}
+		n := min(lim-o, y-x)
+		b.WriteString(g.orig[o : o+n])
+		x += n
+		j--
+	}
+	return b.String()
+}
+
+// place puts sp, a splice of orig whose zone is orig's lines first to
+// last, in place of the splices sp[jlo:jhi] (none when equal), which it
+// covers; dCRLF is what it changes of the content's "\r\n" count, and
+// at its first byte in orig or in the current content, the lower.
+func (g *segment) place(jlo, jhi int, sp Splice, first, last, dCRLF, at int) {
+	start, end, text := sp.At, sp.end(), sp.New
 	if g.hs != nil {
 		// The stream has the content up to orig[fed]: a splice before that
 		// (edits out of file order), or at it after another, ends it.
@@ -643,17 +775,17 @@ func (g *segment) accept(sp Splice, first, last int) {
 			g.fed = end
 		}
 	}
-	// Line endings: "\r\n" pairs can only appear or vanish within a byte of
-	// the splice, and those bytes are orig's.
-	lo, hi := max(start-1, 0), min(end+1, len(g.orig))
-	dCRLF := crlfJoined(g.orig[lo:start], text, g.orig[end:hi]) - strings.Count(g.orig[lo:hi], "\r\n")
 	dNL := strings.Count(text, "\n") - strings.Count(g.orig[start:end], "\n")
-	j := g.before(start)
-	g.sp = slices.Insert(g.sp, j, sp)
-	g.zone = slices.Insert(g.zone, j, zone{first: first, last: last, dLines: dNL})
-	g.cumB = append(g.cumB, 0)
-	g.cumL = append(g.cumL, 0)
-	for q := j; q < len(g.sp); q++ {
+	g.ids++
+	g.sp = slices.Replace(g.sp, jlo, jhi, sp)
+	g.zone = slices.Replace(g.zone, jlo, jhi, zone{first: first, last: last, dLines: dNL, id: g.ids})
+	n := min(len(g.cumB), len(g.sp)+1)
+	g.cumB, g.cumL = g.cumB[:n], g.cumL[:n]
+	for len(g.cumB) < len(g.sp)+1 {
+		g.cumB = append(g.cumB, 0)
+		g.cumL = append(g.cumL, 0)
+	}
+	for q := jlo; q < len(g.sp); q++ {
 		g.cumB[q+1] = g.cumB[q] + len(g.sp[q].New) - len(g.sp[q].Old)
 		g.cumL[q+1] = g.cumL[q] + g.zone[q].dLines
 	}
@@ -670,21 +802,22 @@ func (g *segment) accept(sp Splice, first, last int) {
 	// join orig's bytes to the text's, and only they are joined, when
 	// there is something to join: a splice of whole lines joins nothing.
 	g.forZoneLines(sp, func(l string, rel int) {
+		z := zoneLine{at: start, rel: rel, id: g.ids}
 		// Only a key line is ever looked up (occurrences).
 		if g.maybe.may(l) {
 			h := lineHash(l)
 			if _, key := g.keys[h]; key {
-				g.zones[h] = append(g.zones[h], zoneLine{at: start, rel: rel})
+				g.zones[h] = append(g.zones[h], z)
 			}
 		}
 		if g.loose != nil {
-			g.loose.addZone(l, zoneLine{at: start, rel: rel})
+			g.loose.addZone(l, z)
 		}
 	})
 	// A change of line-ending mode changes the needles; a NUL, or new first
 	// bytes without a BOM before them, may make the content binary: the
 	// plain path judges what follows.
-	if mode != g.mode || strings.IndexByte(text, 0) >= 0 || !g.hasBOM && start < 2 {
+	if mode != g.mode || strings.IndexByte(text, 0) >= 0 || !g.hasBOM && at < 2 {
 		g.closed = true
 	}
 }
@@ -830,8 +963,8 @@ func (g *segment) looseIndex() *looseIndex {
 		}
 		return cmp.Compare(a, b)
 	})
-	for _, sp := range g.sp {
-		g.forZoneLines(sp, func(l string, rel int) { lx.addZone(l, zoneLine{at: sp.At, rel: rel}) })
+	for j, sp := range g.sp {
+		g.forZoneLines(sp, func(l string, rel int) { lx.addZone(l, zoneLine{at: sp.At, rel: rel, id: g.zone[j].id}) })
 	}
 	g.loose = lx
 	return lx
@@ -898,6 +1031,9 @@ func (g *segment) tryFound(e *edit.Edit, opts matchOptions) (location, bool) {
 		return location{}, false // none (the rungs after are the plain path's), or several
 	}
 	for _, z := range lx.zone[key] {
+		if _, ok := g.live(z); !ok {
+			continue
+		}
 		mixed = append(mixed, g.zoneLineNumber(z)-ni)
 	}
 	for _, c := range mixed {
@@ -1051,7 +1187,10 @@ func (g *segment) byHint(needle string, hint, window int) (at []occurrence, keyO
 		consider(kl.off+g.cumB[j]-keyOff, kl.line+g.cumL[j], kl)
 	}
 	for _, z := range g.zones[best] {
-		j := g.before(z.at)
+		j, ok := g.live(z)
+		if !ok {
+			continue
+		}
 		c := g.zone[j].first + g.cumL[j]
 		if z.rel > 0 {
 			c += strings.Count(g.sp[j].New[:z.rel], "\n")

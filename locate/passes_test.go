@@ -72,6 +72,22 @@ var passShapes = []struct {
 		}
 		return b.String(), es
 	}},
+	{"crossing", edit.StrategyExact, func(n int) (string, []edit.Edit) {
+		var b strings.Builder
+		var es []edit.Edit
+		b.WriteString("package a\n\n")
+		for i := range n / 2 {
+			fmt.Fprintf(&b, "func f%d() {\n\treturn %d\n}\n", i, i)
+			// Blocks in file order, each quoting the line after the last
+			// one's (which the zone of the splice before it takes in),
+			// and then a block that quotes a line an earlier block wrote.
+			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func f%d() {\n", i),
+				New: fmt.Sprintf("func g%d() {\n", i), Count: 1, Format: edit.FormatSearchReplace})
+			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func g%d() {\n\treturn %d\n", i, i),
+				New: fmt.Sprintf("func g%d() {\n\treturn %d + 1\n", i, i), Count: 1, Format: edit.FormatSearchReplace})
+		}
+		return b.String(), es
+	}},
 }
 
 // TestDocPasses holds a run of edits to one file to a number of passes
