@@ -500,11 +500,14 @@ func (g *segment) occurrences(needle string, lineStart bool) (at []occurrence, k
 }
 
 // try plans e in the segment if it can prove the plain path would plan it
-// the same way; false leaves everything as it was. The location's splice
+// the same way, or would refuse it with err; false leaves everything as it
+// was. disk, when not nil, maps the offset of a line of the current
+// content to the line on disk an error names for it (Doc.diskLineAt). The location's splice
 // is in the offsets of the current content, as the edit sees it.
-func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location, bool) {
+func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions, disk func(off int) int) (location, *edit.Error, bool) {
 	if be.kind == kindInsert {
-		return g.tryInsert(e)
+		loc, ok := g.tryInsert(e)
+		return loc, nil, ok
 	}
 	old, _ := be.texts(e)
 	needle := needle(old, g.mode)
@@ -513,7 +516,7 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 		// newline for the old text's last line ending (finder.exactHits):
 		// a place the occurrences do not count.
 		if g.endsWith(strings.TrimSuffix(needle, eolOf(g.mode))) {
-			return location{}, false
+			return location{}, nil, false
 		}
 	}
 	lineStart := LineOriented(e)
@@ -523,26 +526,29 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 	if e.Hint > 0 && lineStart && apart(old) {
 		var ok bool
 		if at, keyOff, hinted, ok = g.byHint(needle, e.Hint, hintWindow(int(be.oldLines))); !ok {
-			return location{}, false
+			at = nil // a tie (tryMultiple's), or not indexed (occurrences says so)
 		}
 	}
 	if at == nil {
 		var ok bool
 		if at, keyOff, ok = g.occurrences(needle, lineStart); !ok {
-			return location{}, false
+			return location{}, nil, false
 		}
 		if len(at) == 0 {
 			if be.kind == kindHoldsOld {
-				return location{}, false // tryFound would judge the new text in orig
+				return location{}, nil, false // tryFound would judge the new text in orig
 			}
-			return g.tryFound(e, opts)
+			loc, ok := g.tryFound(e, opts)
+			return loc, nil, ok
 		}
 	}
 	if len(at) != 1 {
-		return location{}, false // several
+		err, ok := g.tryMultiple(e, be, needle, lineStart, opts, disk)
+		return location{}, err, ok
 	}
 	if at[0].key.line < 0 {
-		return g.tryCrossing(e, be, at[0].x, hinted, opts) // on a line a splice made
+		loc, ok := g.tryCrossing(e, be, at[0].x, hinted, opts) // on a line a splice made
+		return loc, nil, ok
 	}
 	// The match must lie on lines of orig no splice touched: then its
 	// bytes, and those next to it that the ladder reads, are orig's.
@@ -552,38 +558,41 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 	o := key.off - keyOff
 	j := g.before(o)
 	if o < 0 || j > 0 && g.sp[j-1].end() > o || j < len(g.sp) && g.sp[j].At < o+len(needle) || x != o+g.cumB[j] {
-		return g.tryCrossing(e, be, x, hinted, opts)
+		loc, ok := g.tryCrossing(e, be, x, hinted, opts)
+		return loc, nil, ok
 	}
 	first := key.line - strings.Count(needle[:keyOff], "\n")
 	last := first + strings.Count(needle, "\n") // the line holding the match's end
 	if g.touched(first, last) {
-		return g.tryCrossing(e, be, x, hinted, opts)
+		loc, ok := g.tryCrossing(e, be, x, hinted, opts)
+		return loc, nil, ok
 	}
 	// The hit as finder.exactHits reports it, in the lines the edit sees.
 	line := first + g.cumL[j]
 	h := hit{start: o, end: o + len(needle), first: line, last: be.lastLine(line), cmp: levelExact}
 	if startsBlankText(old) && g.f.inIndent(h.start) {
-		return location{}, false // not exact (matcher.inIndent): the indent rung reads the whole file
+		return location{}, nil, false // not exact (matcher.inIndent): the indent rung reads the whole file
 	}
 	if LineOriented(e) && (o > 0 && g.orig[o-1] != '\n' || j > 0 && g.sp[j-1].end() == o) {
-		return g.tryCrossing(e, be, x, hinted, opts) // mid-line, or after a splice (matcher.midLine)
+		loc, ok := g.tryCrossing(e, be, x, hinted, opts) // mid-line, or after a splice (matcher.midLine)
+		return loc, nil, ok
 	}
 	loc, ok := g.plainWrite(e, be, h, opts)
 	if be.kind == kindHoldsOld && (!ok || g.standsAround(e, be, line, last+g.cumL[j])) {
 		// The ladder would look for the new text, in the whole content:
 		// its to answer, unless written as sent where the new text stands
 		// nowhere around the place.
-		return location{}, false
+		return location{}, nil, false
 	}
 	if !ok {
 		var err *edit.Error
 		if loc, err = locateIn(g.f, e, newPattern(e.Old), newPattern(e.New), opts, []hit{h}); err != nil {
-			return location{}, false // the plain path will report it
+			return location{}, nil, false // the plain path will report it
 		}
 	}
 	if loc.Status != edit.StatusAlreadyApplied {
 		if len(loc.Splices) != 1 || loc.Splices[0].At != h.start || loc.Splices[0].end() != h.end {
-			return location{}, false
+			return location{}, nil, false
 		}
 		sp := loc.Splices[0]
 		g.accept(sp, first, last)
@@ -594,7 +603,154 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 	if hinted {
 		loc.Strategy = edit.StrategyLineHint
 	}
-	return loc, true
+	return loc, nil, true
+}
+
+// tryMultiple answers e, whose old text (as needle, found at line
+// starts only with lineStart) stands at two places at least in the
+// current content, with the ladder's MULTIPLE_MATCHES where that is
+// provably its answer: it finds fewer places than it lists (so it finds
+// every one, whatever it filters), the edit's line hint picks none of
+// them (pickByHint), and the edit written at the first two places makes
+// different files, so it is not the same everywhere (sameEverywhere). The
+// places are found through the key line's indexes, as occurrences finds
+// them; their excerpts are read line by line from the current content,
+// and the lines they are named by mapped to the disk by disk (nil: the
+// same).
+func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineStart bool, opts matchOptions, disk func(off int) int) (*edit.Error, bool) {
+	old, nw := be.texts(e)
+	if be.kind == kindHoldsOld || startsBlankText(old) && !lineStart {
+		return nil, false // matcher.places looks for the new text; matcher.inIndent drops places
+	}
+	xs, ok := g.allOccurrences(needle, lineStart, maxListed)
+	if !ok || len(xs) < 2 || len(xs) >= maxListed {
+		return nil, false
+	}
+	hits := make([]hit, len(xs))
+	for i, x := range xs {
+		c := g.lineAt(x)
+		hits[i] = hit{start: x, end: x + len(needle), first: c, last: be.lastLine(c), cmp: levelExact}
+	}
+	overlaps := overlapping(hits)
+	if !overlaps && e.Hint > 0 {
+		if _, ok := pickByHint(hits, e.Hint, hintWindow(int(be.oldLines))); ok {
+			return nil, false // written at the place it picks
+		}
+	}
+	if !overlaps && old != nw && hits[len(hits)-1].end-hits[0].start <= maxSameSpan {
+		// sameEverywhere writes the edit at each place; written as sent
+		// (finder.writesAsSent), the first two must make different files.
+		a, b := hits[0], hits[1]
+		if g.mode != eolLF || opts.TrimTrailingWS || !be.plain || nw == "" && b.end == g.size() && !g.endsWith("\n") ||
+			!g.resultsDiffer(a.start, b.start, len(needle), nw) {
+			return nil, false
+		}
+	}
+	var toDisk func(k int) int
+	shown := func(k int) int { return k + 1 }
+	if disk != nil {
+		n := g.lineCount()
+		toDisk = func(k int) int {
+			if k >= n {
+				return k
+			}
+			return disk(g.currentLineStart(k))
+		}
+		shown = func(k int) int { return toDisk(k) + 1 }
+	}
+	if e.Hint > 0 {
+		// The model's own retry most likely goes to the line it named.
+		hits = nearestFirst(hits, e.Hint)
+	}
+	excerpt := func(first, last int) string {
+		return excerptOf(first, min(last, g.lineCount()-1), func(c int) string {
+			l, _ := g.currentLine(c)
+			return l
+		})
+	}
+	return errMultiple(wordsOf(e), shownHitsBy(hits, toDisk), true, overlaps, 1, everyHint(e, len(hits)), listedOf(hits, shown, excerpt)), true
+}
+
+// resultsDiffer reports that writing nw for the n bytes at x, or for
+// those at y (x < y, x+n <= y), of the current content gives different
+// contents (finder.sameResult), reading a bounded stretch: what lies
+// before x and after y+n is common, so the two read nw and the content
+// from x+n to y+n, and the content from x to y and nw. False when they
+// agree as far as it reads.
+func (g *segment) resultsDiffer(x, y, n int, nw string) bool {
+	total := len(nw) + y - x
+	m := min(total, len(nw)+n+4096)
+	left := nw
+	if m > len(nw) {
+		left += g.read(x+n, x+n+m-len(nw))
+	}
+	k := min(m, y-x)
+	right := g.read(x, x+k) + nw[:m-k]
+	return left[:m] != right
+}
+
+// allOccurrences returns where needle occurs in the current content, as
+// occurrences finds them, ascending, stopping at limit; false when the
+// needle is not indexed.
+func (g *segment) allOccurrences(needle string, lineStart bool, limit int) ([]int, bool) {
+	line, keyOff, ok := keyLine(needle, lineStart)
+	if !ok {
+		return nil, false
+	}
+	best := lineHash(line)
+	locs, ok := g.keys[best]
+	if !ok {
+		return nil, false
+	}
+	var xs []int
+	add := func(x int) bool {
+		if x >= 0 && x+len(needle) <= g.size() && g.equalAt(x, needle) && (!lineStart || g.startsLine(x)) {
+			xs = append(xs, x)
+		}
+		return len(xs) < limit
+	}
+	for _, kl := range locs {
+		if !g.touched(kl.line, kl.line) && !add(kl.off+g.cumB[g.before(kl.off)]-keyOff) {
+			return xs, true
+		}
+	}
+	for _, z := range g.zones[best] {
+		if j, ok := g.live(z); ok && !add(g.cStart(j)+z.rel-keyOff) {
+			return xs, true
+		}
+	}
+	slices.Sort(xs)
+	return slices.Compact(xs), true
+}
+
+// lineCount is the current content's number of lines, as indexLines
+// counts them.
+func (g *segment) lineCount() int {
+	n := g.nl + g.cumL[len(g.sp)]
+	if g.size() > 0 && !g.endsWith("\n") {
+		n++
+	}
+	return n
+}
+
+// currentLineStart is the offset of the current content's line c (one
+// of its lines).
+func (g *segment) currentLineStart(c int) int {
+	j := sort.Search(len(g.zone), func(j int) bool { return g.zone[j].first+g.cumL[j] > c })
+	if j > 0 {
+		z, cs := g.zone[j-1], g.zone[j-1].first+g.cumL[j-1]
+		if c <= cs+z.last-z.first+z.dLines {
+			k, at := c-cs, 0
+			g.forZoneLines(g.sp[j-1], func(_ string, rel int) {
+				if k == 0 {
+					at = rel
+				}
+				k--
+			})
+			return g.cStart(j-1) + at
+		}
+	}
+	return g.f.lineIndex()[c-g.cumL[j]].start + g.cumB[j]
 }
 
 // tryCrossing plans e, whose old text's one place (or the one its line

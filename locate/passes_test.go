@@ -15,6 +15,8 @@ var passShapes = []struct {
 	name     string
 	strategy edit.Strategy
 	run      func(n int) (string, []edit.Edit)
+	// refused, when set, says edit k is refused: MULTIPLE_MATCHES.
+	refused func(k int) bool
 }{
 	{"drifted", edit.StrategyIndent, func(n int) (string, []edit.Edit) {
 		var b strings.Builder
@@ -27,7 +29,7 @@ var passShapes = []struct {
 				New: strings.Replace(old, "return x", "return x + 1", 1), Count: 1, Format: edit.FormatSearchReplace})
 		}
 		return b.String(), es
-	}},
+	}, nil},
 	{"one-line", edit.StrategyExact, func(n int) (string, []edit.Edit) {
 		var b strings.Builder
 		var es []edit.Edit
@@ -37,7 +39,7 @@ var passShapes = []struct {
 			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: old, New: fmt.Sprintf("func g%d() {\n", i), Count: 1, Format: edit.FormatSearchReplace})
 		}
 		return b.String(), es
-	}},
+	}, nil},
 	{"zero-context", edit.StrategyLineHint, func(n int) (string, []edit.Edit) {
 		var b strings.Builder
 		var es []edit.Edit
@@ -48,7 +50,7 @@ var passShapes = []struct {
 		}
 		b.WriteString("func last() error {\n\treturn nil\n}\n") // a place the last hunk's hint chooses against
 		return b.String(), es
-	}},
+	}, nil},
 	{"adds-after", edit.StrategyExact, func(n int) (string, []edit.Edit) {
 		var b strings.Builder
 		var es []edit.Edit
@@ -60,7 +62,7 @@ var passShapes = []struct {
 			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: old, New: old + fmt.Sprintf("\tlog(%d)\n", i), Count: 1, Format: edit.FormatSearchReplace})
 		}
 		return b.String(), es
-	}},
+	}, nil},
 	{"added-lines", edit.StrategyLineHint, func(n int) (string, []edit.Edit) {
 		var b strings.Builder
 		var es []edit.Edit
@@ -71,7 +73,7 @@ var passShapes = []struct {
 			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", New: fmt.Sprintf("\tlog(%d)\n", i), Count: 1, Hint: 4*i + 2, Format: edit.FormatUDiff})
 		}
 		return b.String(), es
-	}},
+	}, nil},
 	{"crossing", edit.StrategyExact, func(n int) (string, []edit.Edit) {
 		var b strings.Builder
 		var es []edit.Edit
@@ -87,7 +89,27 @@ var passShapes = []struct {
 				New: fmt.Sprintf("func g%d() {\n\treturn %d + 1\n", i, i), Count: 1, Format: edit.FormatSearchReplace})
 		}
 		return b.String(), es
-	}},
+	}, nil},
+	{"ambiguous", edit.StrategyExact, func(n int) (string, []edit.Edit) {
+		// A file that holds its functions twice (two build variants), and
+		// a run of blocks that each change a function's comment in one
+		// variant and then quote a function that stands in both, without
+		// a line hint.
+		var b strings.Builder
+		for _, v := range []string{"linux", "windows"} {
+			for i := range n / 2 {
+				fmt.Fprintf(&b, "// f%d, %s\nfunc f%d() {\n\treturn %d\n}\n", i, v, i, i)
+			}
+		}
+		var es []edit.Edit
+		for i := range n / 2 {
+			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("// f%d, linux\n", i),
+				New: fmt.Sprintf("// f%d, for linux\n", i), Count: 1, Format: edit.FormatSearchReplace})
+			old := fmt.Sprintf("func f%d() {\n\treturn %d\n", i, i)
+			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: old, New: strings.Replace(old, "return", "return 1 +", 1), Count: 1, Format: edit.FormatSearchReplace})
+		}
+		return b.String(), es
+	}, func(k int) bool { return k%2 == 1 }},
 }
 
 // TestDocPasses holds a run of edits to one file to a number of passes
@@ -102,6 +124,12 @@ func TestDocPasses(t *testing.T) {
 				d.Prepare(pointers(es))
 				for k := range es {
 					r, err := d.Replace(&es[k])
+					if s.refused != nil && s.refused(k) {
+						if err == nil || err.Code != edit.CodeMultipleMatches {
+							t.Fatalf("%d edits: edit %d: %+v %v, want MULTIPLE_MATCHES", n, k, r, err)
+						}
+						continue
+					}
 					if err != nil || r.Status != edit.StatusApplied || r.Strategy != s.strategy {
 						t.Fatalf("%d edits: edit %d: %+v %v, want applied by %s", n, k, r, err, s.strategy)
 					}
