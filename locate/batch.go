@@ -623,7 +623,22 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 		return nil, false // matcher.places looks for the new text; matcher.inIndent drops places
 	}
 	xs, ok := g.allOccurrences(needle, lineStart, maxListed)
-	if !ok || len(xs) < 2 || len(xs) >= maxListed {
+	counted := true
+	if ok && len(xs) >= maxListed {
+		// The ladder stops at the first maxListed places, mid-line ones
+		// among them (matcher.hitLimit), and then filters: without a
+		// line hint, and where no place it stopped at starts inside a
+		// line, it lists those and counts no more.
+		if e.Hint > 0 {
+			return nil, false // every place counts
+		}
+		if xs, ok = g.firstOccurrences(needle, lineStart, maxListed); !ok || len(xs) < maxListed ||
+			slices.ContainsFunc(xs, func(x int) bool { return lineStart && !g.startsLine(x) }) {
+			return nil, false
+		}
+		counted = false
+	}
+	if !ok || len(xs) < 2 {
 		return nil, false
 	}
 	hits := make([]hit, len(xs))
@@ -637,7 +652,7 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 			return nil, false // written at the place it picks
 		}
 	}
-	if !overlaps && old != nw && hits[len(hits)-1].end-hits[0].start <= maxSameSpan {
+	if counted && !overlaps && old != nw && hits[len(hits)-1].end-hits[0].start <= maxSameSpan {
 		// sameEverywhere writes the edit at each place; written as sent
 		// (finder.writesAsSent), the first two must make different files.
 		a, b := hits[0], hits[1]
@@ -668,7 +683,52 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 			return l
 		})
 	}
-	return errMultiple(wordsOf(e), shownHitsBy(hits, toDisk), true, overlaps, 1, everyHint(e, len(hits)), listedOf(hits, shown, excerpt)), true
+	n := len(hits)
+	if !counted {
+		n = 0
+	}
+	return errMultiple(wordsOf(e), shownHitsBy(hits, toDisk), counted, overlaps, 1, everyHint(e, n), listedOf(hits, shown, excerpt)), true
+}
+
+// firstOccurrences returns the first limit places of needle in the
+// current content, ascending, mid-line ones included (finder.exactHits
+// with a limit); false when they are unknown: the needle is not indexed,
+// or, when it was indexed for places at line starts (lineStart), its key
+// line is its first, which a mid-line place does not hold whole.
+func (g *segment) firstOccurrences(needle string, lineStart bool, limit int) ([]int, bool) {
+	line, keyOff, ok := keyLine(needle, lineStart)
+	if !ok || lineStart && keyOff == 0 {
+		return nil, false
+	}
+	best := lineHash(line)
+	locs, ok := g.keys[best]
+	if !ok {
+		return nil, false
+	}
+	valid := func(x int) bool { return x >= 0 && x+len(needle) <= g.size() && g.equalAt(x, needle) }
+	// orig's places come in order; those on lines splices made are
+	// every one gathered and sorted in.
+	var xs []int
+	for _, z := range g.zones[best] {
+		if j, ok := g.live(z); ok {
+			if x := g.cStart(j) + z.rel - keyOff; valid(x) {
+				xs = append(xs, x)
+			}
+		}
+	}
+	fromOrig := 0
+	for _, kl := range locs {
+		if fromOrig == limit {
+			break
+		}
+		if x := kl.off + g.cumB[g.before(kl.off)] - keyOff; !g.touched(kl.line, kl.line) && valid(x) {
+			xs = append(xs, x)
+			fromOrig++
+		}
+	}
+	slices.Sort(xs)
+	xs = slices.Compact(xs)
+	return xs[:min(len(xs), limit)], true
 }
 
 // resultsDiffer reports that writing nw for the n bytes at x, or for

@@ -647,7 +647,7 @@ func TestBatchInsertionEquivalence(t *testing.T) {
 // places, with or without a line hint, some far apart, some next to each
 // other; now and then as a tool call's text, which matches inside lines.
 func neighbourRun(r *rand.Rand) (string, []edit.Edit) {
-	vocab := []string{"}", "\treturn nil", "\tif err != nil {", "\t\treturn err", "", "func g() {"}
+	vocab := []string{"}", "\t}", "\treturn nil", "\t\treturn nil", "\tif err != nil {", "\t\treturn err", "", "func g() {"}
 	var lines []string
 	for i := range 10 + r.IntN(80) {
 		if r.IntN(2) == 0 {
@@ -662,6 +662,17 @@ func neighbourRun(r *rand.Rand) (string, []edit.Edit) {
 		block := slices.Clone(lines[at:min(at+n, len(lines))])
 		to := r.IntN(len(lines) + 1)
 		lines = slices.Insert(lines, to, block...)
+	}
+	var many []string
+	if r.IntN(3) == 0 {
+		// Two lines of the vocabulary that stand twenty times and more,
+		// at line starts and, after a line that ends as the first does,
+		// inside lines too.
+		block := []string{vocab[r.IntN(len(vocab))], vocab[r.IntN(len(vocab))]}
+		many = block
+		for range 18 + r.IntN(8) {
+			lines = slices.Insert(lines, r.IntN(len(lines)+1), block...)
+		}
 	}
 	file := strings.Join(lines, "\n") + "\n"
 	if r.IntN(8) == 0 {
@@ -688,6 +699,9 @@ func neighbourRun(r *rand.Rand) (string, []edit.Edit) {
 		quoted := slices.Clone(cur[at : at+n])
 		if r.IntN(6) == 0 {
 			quoted = []string{vocab[r.IntN(len(vocab))], vocab[r.IntN(len(vocab))]} // likely at several places
+		}
+		if many != nil && r.IntN(5) == 0 {
+			quoted = slices.Clone(many)
 		}
 		newLines := slices.Clone(quoted)
 		switch r.IntN(4) {

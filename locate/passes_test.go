@@ -110,6 +110,21 @@ var passShapes = []struct {
 		}
 		return b.String(), es
 	}, func(k int) bool { return k%2 == 1 }},
+	{"ambiguous-many", edit.StrategyExact, func(n int) (string, []edit.Edit) {
+		// Blocks that rename a function, each followed by one that quotes
+		// lines standing in every function: the ladder lists the first
+		// twenty places.
+		var b strings.Builder
+		var es []edit.Edit
+		for i := range n / 2 {
+			fmt.Fprintf(&b, "func f%d(x bool) error {\n\tif x {\n\t\treturn nil\n\t}\n\treturn nil\n}\n", i)
+			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func f%d(x bool) error {\n", i),
+				New: fmt.Sprintf("func g%d(x bool) error {\n", i), Count: 1, Format: edit.FormatSearchReplace})
+			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: "\t}\n\treturn nil\n}\n", New: "\t}\n\treturn err\n}\n",
+				Count: 1, Format: edit.FormatSearchReplace})
+		}
+		return b.String(), es
+	}, func(k int) bool { return k%2 == 1 }},
 }
 
 // TestDocPasses holds a run of edits to one file to a number of passes
