@@ -815,27 +815,60 @@ func (g *segment) currentLineStart(c int) int {
 
 // tryCrossing plans e, whose old text's one place (or the one its line
 // hint picks: hinted) is at x of the current content, on or next to lines
-// accepted splices made, or right after one. Where the content has "\n"
-// endings the ladder writes the new text there as sent
-// (finder.writesAsSent), which reads nothing of the file around the
-// place, and the batch writes it so too, merging the splices whose lines
-// the place shares into one (replaceCurrent). Anything else is the plain
-// path's.
+// accepted splices made, or right after one. The ladder, given that
+// exact hit, reads only the lines it spans (see locateIn): where the
+// content has "\n" endings and the new text is written as sent
+// (finder.writesAsSent) the batch writes it so itself; otherwise it asks
+// the ladder, over those lines alone, read from the current content. The
+// splices whose lines the place shares are then merged with it into one
+// (replaceCurrent). A new text that holds the old is written only as
+// sent, where it stands nowhere around the place (standsAround); the
+// rest is the plain path's.
 func (g *segment) tryCrossing(e *edit.Edit, be *batchEdit, x int, hinted bool, opts matchOptions) (location, bool) {
 	old, nw := be.texts(e)
-	y := x + len(old)
-	if g.mode != eolLF || opts.TrimTrailingWS || !be.plain || old == nw ||
-		nw == "" && y == g.size() && !g.endsWith("\n") || // finder.lastLineCut's
-		(startsBlankText(old) || LineOriented(e)) && !g.startsLine(x) { // matcher.inIndent's, matcher.midLine's
+	needle := needle(old, g.mode)
+	y := x + len(needle)
+	if (startsBlankText(old) || LineOriented(e)) && !g.startsLine(x) { // matcher.inIndent's, matcher.midLine's
 		return location{}, false
 	}
-	first := g.lineAt(x)
-	if be.kind == kindHoldsOld && g.standsAround(e, be, first, g.lineAt(y)) {
+	first, last := g.lineAt(x), g.lineAt(y)
+	asSent := g.mode == eolLF && !opts.TrimTrailingWS && be.plain && old != nw &&
+		!(nw == "" && y == g.size() && !g.endsWith("\n")) // finder.lastLineCut's
+	if be.kind == kindHoldsOld && (!asSent || g.standsAround(e, be, first, last)) {
 		return location{}, false
 	}
-	g.replaceCurrent(x, y, nw)
-	loc := location{Splices: []Splice{{At: x, Old: old, New: nw}}, Strategy: edit.StrategyExact, Status: edit.StatusApplied,
-		LineStart: first + 1, LineEnd: be.lastLine(first) + 1, Matched: old, Written: nw}
+	var loc location
+	if asSent {
+		loc = location{Splices: []Splice{{At: x, Old: old, New: nw}}, Strategy: edit.StrategyExact, Status: edit.StatusApplied,
+			LineStart: first + 1, LineEnd: be.lastLine(first) + 1, Matched: old, Written: nw}
+	} else {
+		// The lines the place spans, whole, with their endings.
+		ws, we := g.currentLineStart(first), g.size()
+		if last+1 < g.lineCount() {
+			we = g.currentLineStart(last + 1)
+		}
+		f := newFinder(g.read(ws, we))
+		if f.eolMode() != g.mode {
+			return location{}, false
+		}
+		h := hit{start: x - ws, end: y - ws, first: 0, last: be.lastLine(0), cmp: levelExact}
+		var err *edit.Error
+		loc, err = locateIn(f, e, newPattern(e.Old), newPattern(e.New), opts, []hit{h})
+		if err != nil || f.readAll || loc.Note != "" || loc.Read != nil {
+			return location{}, false
+		}
+		loc.LineStart += first
+		loc.LineEnd += first
+		if loc.Status != edit.StatusAlreadyApplied {
+			if len(loc.Splices) != 1 || loc.Splices[0].At != h.start || loc.Splices[0].end() != h.end {
+				return location{}, false
+			}
+			loc.Splices[0].At = x
+		}
+	}
+	if loc.Status != edit.StatusAlreadyApplied {
+		g.replaceCurrent(x, y, loc.Splices[0].New)
+	}
 	if hinted {
 		loc.Strategy = edit.StrategyLineHint
 	}

@@ -74,21 +74,12 @@ var passShapes = []struct {
 		}
 		return b.String(), es
 	}, nil},
-	{"crossing", edit.StrategyExact, func(n int) (string, []edit.Edit) {
-		var b strings.Builder
-		var es []edit.Edit
-		b.WriteString("package a\n\n")
-		for i := range n / 2 {
-			fmt.Fprintf(&b, "func f%d() {\n\treturn %d\n}\n", i, i)
-			// Blocks in file order, each quoting the line after the last
-			// one's (which the zone of the splice before it takes in),
-			// and then a block that quotes a line an earlier block wrote.
-			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func f%d() {\n", i),
-				New: fmt.Sprintf("func g%d() {\n", i), Count: 1, Format: edit.FormatSearchReplace})
-			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func g%d() {\n\treturn %d\n", i, i),
-				New: fmt.Sprintf("func g%d() {\n\treturn %d + 1\n", i, i), Count: 1, Format: edit.FormatSearchReplace})
-		}
-		return b.String(), es
+	{"crossing", edit.StrategyExact, crossingRun, nil},
+	{"crossing-crlf", edit.StrategyExact, func(n int) (string, []edit.Edit) {
+		// The same in a CRLF file: the ladder writes the lines in the
+		// file's endings, reading the lines the place spans.
+		file, es := crossingRun(n)
+		return strings.ReplaceAll(file, "\n", "\r\n"), es
 	}, nil},
 	{"ambiguous", edit.StrategyExact, func(n int) (string, []edit.Edit) {
 		// A file that holds its functions twice (two build variants), and
@@ -161,4 +152,23 @@ func TestDocPasses(t *testing.T) {
 			checkBatch(t, map[string]string{"a.go": content}, es, Options{})
 		})
 	}
+}
+
+// crossingRun is the crossing shape of passShapes: blocks that quote a
+// line an earlier block wrote, or the line right after it.
+func crossingRun(n int) (string, []edit.Edit) {
+	var b strings.Builder
+	var es []edit.Edit
+	b.WriteString("package a\n\n")
+	for i := range n / 2 {
+		fmt.Fprintf(&b, "func f%d() {\n\treturn %d\n}\n", i, i)
+		// Blocks in file order, each quoting the line after the last
+		// one's (which the zone of the splice before it takes in),
+		// and then a block that quotes a line an earlier block wrote.
+		es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func f%d() {\n", i),
+			New: fmt.Sprintf("func g%d() {\n", i), Count: 1, Format: edit.FormatSearchReplace})
+		es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func g%d() {\n\treturn %d\n", i, i),
+			New: fmt.Sprintf("func g%d() {\n\treturn %d + 1\n", i, i), Count: 1, Format: edit.FormatSearchReplace})
+	}
+	return b.String(), es
 }
