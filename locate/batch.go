@@ -655,10 +655,26 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 	if counted && !overlaps && old != nw && hits[len(hits)-1].end-hits[0].start <= maxSameSpan {
 		// sameEverywhere writes the edit at each place; written as sent
 		// (finder.writesAsSent), the first two must make different files.
+		// Elsewhere the ladder writes each place from its lines, asked
+		// over them alone (ladderAt); a place where it writes nothing
+		// fails sameEverywhere too.
 		a, b := hits[0], hits[1]
-		if g.mode != eolLF || opts.TrimTrailingWS || !be.plain || nw == "" && b.end == g.size() && !g.endsWith("\n") ||
-			!g.resultsDiffer(a.start, b.start, len(needle), nw) {
-			return nil, false
+		if g.mode == eolLF && !opts.TrimTrailingWS && be.plain && !(nw == "" && b.end == g.size() && !g.endsWith("\n")) {
+			if !g.resultsDiffer(Splice{At: a.start, Old: needle, New: nw}, Splice{At: b.start, Old: needle, New: nw}) {
+				return nil, false
+			}
+		} else {
+			la, ok := g.ladderAt(e, be, a.start, opts)
+			if !ok {
+				return nil, false
+			}
+			lb, ok := g.ladderAt(e, be, b.start, opts)
+			if !ok {
+				return nil, false
+			}
+			if la.Status == edit.StatusApplied && lb.Status == edit.StatusApplied && !g.resultsDiffer(la.Splices[0], lb.Splices[0]) {
+				return nil, false
+			}
 		}
 	}
 	var toDisk func(k int) int
@@ -731,22 +747,25 @@ func (g *segment) firstOccurrences(needle string, lineStart bool, limit int) ([]
 	return xs[:min(len(xs), limit)], true
 }
 
-// resultsDiffer reports that writing nw for the n bytes at x, or for
-// those at y (x < y, x+n <= y), of the current content gives different
-// contents (finder.sameResult), reading a bounded stretch: what lies
-// before x and after y+n is common, so the two read nw and the content
-// from x+n to y+n, and the content from x to y and nw. False when they
-// agree as far as it reads.
-func (g *segment) resultsDiffer(x, y, n int, nw string) bool {
-	total := len(nw) + y - x
-	m := min(total, len(nw)+n+4096)
-	left := nw
-	if m > len(nw) {
-		left += g.read(x+n, x+n+m-len(nw))
+// resultsDiffer reports that splicing a or b, splices of the current
+// content, a before b and apart, gives different contents
+// (finder.sameResult), reading a bounded stretch: what lies before a and
+// after b is common, so the two read a's new text and the content from
+// a's end to b's, and the content from a to b and b's new text. False
+// when they agree as far as it reads.
+func (g *segment) resultsDiffer(a, b Splice) bool {
+	if len(a.New)-len(a.Old) != len(b.New)-len(b.Old) {
+		return true
 	}
-	k := min(m, y-x)
-	right := g.read(x, x+k) + nw[:m-k]
-	return left[:m] != right
+	total := len(a.New) + b.end() - a.end()
+	m := min(total, len(a.New)+len(a.Old)+len(b.New)+4096)
+	left := a.New[:min(m, len(a.New))]
+	if m > len(a.New) {
+		left += g.read(a.end(), a.end()+m-len(a.New))
+	}
+	k := min(m, b.At-a.At)
+	right := g.read(a.At, a.At+k) + b.New[:m-k]
+	return left != right
 }
 
 // allOccurrences returns where needle occurs in the current content, as
@@ -842,28 +861,9 @@ func (g *segment) tryCrossing(e *edit.Edit, be *batchEdit, x int, hinted bool, o
 		loc = location{Splices: []Splice{{At: x, Old: old, New: nw}}, Strategy: edit.StrategyExact, Status: edit.StatusApplied,
 			LineStart: first + 1, LineEnd: be.lastLine(first) + 1, Matched: old, Written: nw}
 	} else {
-		// The lines the place spans, whole, with their endings.
-		ws, we := g.currentLineStart(first), g.size()
-		if last+1 < g.lineCount() {
-			we = g.currentLineStart(last + 1)
-		}
-		f := newFinder(g.read(ws, we))
-		if f.eolMode() != g.mode {
+		var ok bool
+		if loc, ok = g.ladderAt(e, be, x, opts); !ok {
 			return location{}, false
-		}
-		h := hit{start: x - ws, end: y - ws, first: 0, last: be.lastLine(0), cmp: levelExact}
-		var err *edit.Error
-		loc, err = locateIn(f, e, newPattern(e.Old), newPattern(e.New), opts, []hit{h})
-		if err != nil || f.readAll || loc.Note != "" || loc.Read != nil {
-			return location{}, false
-		}
-		loc.LineStart += first
-		loc.LineEnd += first
-		if loc.Status != edit.StatusAlreadyApplied {
-			if len(loc.Splices) != 1 || loc.Splices[0].At != h.start || loc.Splices[0].end() != h.end {
-				return location{}, false
-			}
-			loc.Splices[0].At = x
 		}
 	}
 	if loc.Status != edit.StatusAlreadyApplied {
@@ -871,6 +871,40 @@ func (g *segment) tryCrossing(e *edit.Edit, be *batchEdit, x int, hinted bool, o
 	}
 	if hinted {
 		loc.Strategy = edit.StrategyLineHint
+	}
+	return loc, true
+}
+
+// ladderAt is what the ladder makes of e given the exact hit of its old
+// text at x of the current content, asked over the lines the hit spans
+// alone, read whole from the current content: all it reads of the file
+// (see locateIn). The location's splice and lines are the current
+// content's. False when it would read more, or when it writes anything
+// but one splice of the hit.
+func (g *segment) ladderAt(e *edit.Edit, be *batchEdit, x int, opts matchOptions) (location, bool) {
+	old, _ := be.texts(e)
+	y := x + len(needle(old, g.mode))
+	first, last := g.lineAt(x), g.lineAt(y)
+	ws, we := g.currentLineStart(first), g.size()
+	if last+1 < g.lineCount() {
+		we = g.currentLineStart(last + 1)
+	}
+	f := newFinder(g.read(ws, we))
+	if f.eolMode() != g.mode {
+		return location{}, false
+	}
+	h := hit{start: x - ws, end: y - ws, first: 0, last: be.lastLine(0), cmp: levelExact}
+	loc, err := locateIn(f, e, newPattern(e.Old), newPattern(e.New), opts, []hit{h})
+	if err != nil || f.readAll || loc.Note != "" || loc.Read != nil {
+		return location{}, false
+	}
+	loc.LineStart += first
+	loc.LineEnd += first
+	if loc.Status != edit.StatusAlreadyApplied {
+		if len(loc.Splices) != 1 || loc.Splices[0].At != h.start || loc.Splices[0].end() != h.end {
+			return location{}, false
+		}
+		loc.Splices[0].At = x
 	}
 	return loc, true
 }
