@@ -12,8 +12,7 @@ package locate
 // accepted only when it is provable that the plain path would find exactly
 // the same thing: one exact match of its old text in the current content
 // (orig with the splices applied), lying on lines no accepted splice
-// touched. Everything else — a tolerant match, no match, several matches,
-// a match on or next to a line an earlier edit wrote — flushes the segment
+// touched (and the answers below). Everything else flushes the segment
 // (one copy) and goes through the plain path, after which a new segment
 // starts from the content that left. The result is the plain path's, edit
 // for edit: FuzzBatchEquivalence checks it.
@@ -31,9 +30,9 @@ package locate
 // edit that quotes whole lines (LineOriented) has its first line whole,
 // so a one-line quote has a key line too.
 //
-// Three more answers are proved the same way, so that the shapes that
-// would otherwise take the plain path edit after edit cost an index
-// rather than a pass over the file each:
+// More answers are proved the same way, so that the shapes that would
+// otherwise take the plain path edit after edit cost an index rather
+// than a pass over the file each:
 //
 //   - Several exact places and a line hint (a diff's hunk without
 //     context): the hint picks the nearest within its window, and only
@@ -51,6 +50,15 @@ package locate
 //   - An empty old text with a line hint (a hunk of added lines only):
 //     inserted before the hinted line, where that is a line of orig no
 //     splice touched (tryInsert).
+//   - One exact place on or next to lines a splice made (tryCrossing):
+//     given the place, the ladder reads only the lines it spans, so it is
+//     written as sent, or as the ladder writes it asked over those lines
+//     read from the current content, and merged with the splices whose
+//     lines it shares (replaceCurrent).
+//   - Several exact places that no line hint picks (tryMultiple): the
+//     ladder's MULTIPLE_MATCHES, from the places the indexes give, where
+//     they are the ones the ladder lists and the edit would not write
+//     the same file at each.
 
 import (
 	"cmp"
