@@ -586,10 +586,16 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions, disk func(
 		return loc, nil, ok
 	}
 	loc, ok := g.plainWrite(e, be, h, opts)
-	if be.kind == kindHoldsOld && (!ok || g.standsAround(e, be, line, last+g.cumL[j])) {
+	if be.kind == kindHoldsOld && !ok {
+		// Not written as sent (a CRLF file, trimmed blanks): the ladder
+		// writes it from the place's lines, asked over them alone, which
+		// it reads of the current content (tryCrossing).
+		loc, ok := g.tryCrossing(e, be, x, hinted, opts)
+		return loc, nil, ok
+	}
+	if be.kind == kindHoldsOld && g.standsAround(e, be, line, last+g.cumL[j]) {
 		// The ladder would look for the new text, in the whole content:
-		// its to answer, unless written as sent where the new text stands
-		// nowhere around the place.
+		// its to answer, unless it stands nowhere around the place.
 		return location{}, nil, false
 	}
 	if !ok {
@@ -848,9 +854,9 @@ func (g *segment) currentLineStart(c int) int {
 // (finder.writesAsSent) the batch writes it so itself; otherwise it asks
 // the ladder, over those lines alone, read from the current content. The
 // splices whose lines the place shares are then merged with it into one
-// (replaceCurrent). A new text that holds the old is written only as
-// sent, where it stands nowhere around the place (standsAround); the
-// rest is the plain path's.
+// (replaceCurrent). A new text that holds the old is written where it
+// stands nowhere around the place (standsAround); the rest is the plain
+// path's.
 func (g *segment) tryCrossing(e *edit.Edit, be *batchEdit, x int, hinted bool, opts matchOptions) (location, bool) {
 	old, nw := be.texts(e)
 	needle := needle(old, g.mode)
@@ -861,7 +867,11 @@ func (g *segment) tryCrossing(e *edit.Edit, be *batchEdit, x int, hinted bool, o
 	first, last := g.lineAt(x), g.lineAt(y)
 	asSent := g.mode == eolLF && !opts.TrimTrailingWS && be.plain && old != nw &&
 		!(nw == "" && y == g.size() && !g.endsWith("\n")) // finder.lastLineCut's
-	if be.kind == kindHoldsOld && (!asSent || g.standsAround(e, be, first, last)) {
+	if be.kind == kindHoldsOld && g.standsAround(e, be, first, last) {
+		// The ladder would look for the new text in the whole content:
+		// where it stands nowhere around the place, it finds none that
+		// holds the place (matcher.places), and writes the place, from
+		// its lines alone.
 		return location{}, false
 	}
 	var loc location

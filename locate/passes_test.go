@@ -51,18 +51,8 @@ var passShapes = []struct {
 		b.WriteString("func last() error {\n\treturn nil\n}\n") // a place the last hunk's hint chooses against
 		return b.String(), es
 	}, nil},
-	{"adds-after", edit.StrategyExact, func(n int) (string, []edit.Edit) {
-		var b strings.Builder
-		var es []edit.Edit
-		for i := range n {
-			fmt.Fprintf(&b, "func f%d() {\n\treturn\n}\n", i)
-			// A SEARCH that quotes a line and adds one after it: its new
-			// text holds its old one.
-			old := fmt.Sprintf("func f%d() {\n", i)
-			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: old, New: old + fmt.Sprintf("\tlog(%d)\n", i), Count: 1, Format: edit.FormatSearchReplace})
-		}
-		return b.String(), es
-	}, nil},
+	{"adds-after", edit.StrategyExact, addsAfterRun, nil},
+	{"adds-after-crlf", edit.StrategyExact, crlfRun(addsAfterRun), nil},
 	{"added-lines", edit.StrategyLineHint, func(n int) (string, []edit.Edit) {
 		var b strings.Builder
 		var es []edit.Edit
@@ -75,12 +65,7 @@ var passShapes = []struct {
 		return b.String(), es
 	}, nil},
 	{"crossing", edit.StrategyExact, crossingRun, nil},
-	{"crossing-crlf", edit.StrategyExact, func(n int) (string, []edit.Edit) {
-		// The same in a CRLF file: the ladder writes the lines in the
-		// file's endings, reading the lines the place spans.
-		file, es := crossingRun(n)
-		return strings.ReplaceAll(file, "\n", "\r\n"), es
-	}, nil},
+	{"crossing-crlf", edit.StrategyExact, crlfRun(crossingRun), nil},
 	{"ambiguous", edit.StrategyExact, func(n int) (string, []edit.Edit) {
 		// A file that holds its functions twice (two build variants), and
 		// a run of blocks that each change a function's comment in one
@@ -169,6 +154,31 @@ func crossingRun(n int) (string, []edit.Edit) {
 			New: fmt.Sprintf("func g%d() {\n", i), Count: 1, Format: edit.FormatSearchReplace})
 		es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func g%d() {\n\treturn %d\n", i, i),
 			New: fmt.Sprintf("func g%d() {\n\treturn %d + 1\n", i, i), Count: 1, Format: edit.FormatSearchReplace})
+	}
+	return b.String(), es
+}
+
+// crlfRun is run with the file's line endings CRLF, its edits' texts as
+// a model sends them: the ladder writes their lines in the file's
+// endings.
+func crlfRun(run func(n int) (string, []edit.Edit)) func(n int) (string, []edit.Edit) {
+	return func(n int) (string, []edit.Edit) {
+		file, es := run(n)
+		return strings.ReplaceAll(file, "\n", "\r\n"), es
+	}
+}
+
+// addsAfterRun is the adds-after shape of passShapes: blocks whose new
+// text holds the old.
+func addsAfterRun(n int) (string, []edit.Edit) {
+	var b strings.Builder
+	var es []edit.Edit
+	for i := range n {
+		fmt.Fprintf(&b, "func f%d() {\n\treturn\n}\n", i)
+		// A SEARCH that quotes a line and adds one after it: its new
+		// text holds its old one.
+		old := fmt.Sprintf("func f%d() {\n", i)
+		es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: old, New: old + fmt.Sprintf("\tlog(%d)\n", i), Count: 1, Format: edit.FormatSearchReplace})
 	}
 	return b.String(), es
 }
