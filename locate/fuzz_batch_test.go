@@ -751,3 +751,47 @@ func TestBatchNeighbourEquivalence(t *testing.T) {
 		checkBatch(t, map[string]string{"a.txt": file}, es, Options{TrimTrailingWS: r.IntN(4) == 0})
 	}
 }
+
+// TestBatchAmbiguousCases: old texts at several places after an edit
+// landed, answered as the ladder answers them: refused, with the lines
+// on disk, or applied where the edit gives the same file at each place
+// (two identical blocks side by side, one deleted), in "\n" and CRLF
+// files; and at twenty places and more, one of them inside a line.
+func TestBatchAmbiguousCases(t *testing.T) {
+	first := edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "a1\na2\n", New: "A1\nA1b\nA2\n", Count: 1, Format: edit.FormatSearchReplace}
+	many := strings.Repeat("p\nq\nr\n", 25)
+	for _, c := range []struct {
+		name, file string
+		e          edit.Edit
+		want       edit.Code // "" for applied
+		line       int       // the first candidate's, when not 0
+	}{
+		{"apart", "a1\na2\nx\ny\nb\nx\ny\n", edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "x\ny\n", New: "z\n", Count: 1, Format: edit.FormatSearchReplace}, edit.CodeMultipleMatches, 3},
+		{"sameEverywhere", "a1\na2\nx\ny\nx\ny\nc\n", edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "x\ny\n", New: "", Count: 1, Format: edit.FormatSearchReplace}, "", 0},
+		{"sameEverywhereCRLF", "a1\r\na2\r\nx\r\ny\r\nx\r\ny\r\nc\r\n", edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "x\ny\n", New: "", Count: 1, Format: edit.FormatSearchReplace}, "", 0},
+		{"apartCRLF", "a1\r\na2\r\nx\r\ny\r\nb\r\nx\r\ny\r\n", edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "x\ny\n", New: "z\n", Count: 1, Format: edit.FormatSearchReplace}, edit.CodeMultipleMatches, 3},
+		{"twentyAndMore", "a1\na2\n" + many, edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "r\np\nq\n", New: "s\n", Count: 1, Format: edit.FormatSearchReplace}, edit.CodeMultipleMatches, 5},
+		{"twentyOneInsideALine", "a1\na2\nxr\np\nq\n" + many, edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "r\np\nq\n", New: "s\n", Count: 1, Format: edit.FormatSearchReplace}, edit.CodeMultipleMatches, 0},
+		{"toolCallInsideLines", "a1\na2\n" + many, edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "q\nr\np", New: "s", Count: 1, Format: edit.FormatJSON}, edit.CodeMultipleMatches, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			es := []edit.Edit{first, c.e}
+			checkBatch(t, map[string]string{"a.txt": c.file}, es, Options{})
+			d := NewDoc(c.file, Options{})
+			d.Prepare(pointers(es))
+			if _, err := d.Replace(&es[0]); err != nil {
+				t.Fatal(err)
+			}
+			_, err := d.Replace(&es[1])
+			switch {
+			case c.want == "" && err != nil:
+				t.Fatalf("%v, want applied", err)
+			case c.want != "" && (err == nil || err.Code != c.want):
+				t.Fatalf("%v, want %s", err, c.want)
+			case c.line > 0 && (len(err.Candidates) < 2 || err.Candidates[0].LineStart != c.line):
+				// The file on disk has no line the first edit added.
+				t.Fatalf("candidates %+v, want the first at line %d", err.Candidates, c.line)
+			}
+		})
+	}
+}
