@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -9,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/gen"
 )
 
@@ -28,6 +30,14 @@ import (
 //     their line numbers alone.
 //   - insert: blocks that quote a line and add one after it, whose new
 //     text holds the old; the references get a -U0 diff of added lines.
+//   - crossing: pairs of blocks, the second quoting the line the first
+//     wrote and the line after it; the references get each pair as one
+//     -U0 hunk.
+//   - ambiguous: blocks that change a line that stands once, each
+//     followed by one that quotes a line standing twice (the file holds
+//     a stretch of its code twice), refused with MULTIPLE_MATCHES; the
+//     references get a -U0 diff of every change, the second at its first
+//     place.
 type worstShape struct {
 	name  string
 	sizes []int // edits
@@ -42,6 +52,9 @@ type worstFixture struct {
 	reply []byte
 	diff  []byte
 	want  []byte
+	// refused, when not zero, is how many of the reply's edits edapply
+	// must refuse with MULTIPLE_MATCHES, writing nothing.
+	refused int
 }
 
 type worstRef struct {
@@ -62,6 +75,8 @@ var worstShapes = []worstShape{
 	{"zerocontext-udiff", []int{100, 500, 2_500}, zeroContext, zeroContextFixture},
 	{"addlines-udiff", []int{100, 500, 2_500}, zeroContext, addLinesFixture},
 	{"insert-sr", []int{100, 500, 2_500}, zeroContext, insertFixture},
+	{"crossing-sr", []int{100, 500, 2_500}, zeroContext, crossingFixture},
+	{"ambiguous-sr", []int{100, 500, 2_500}, zeroContext, ambiguousFixture},
 }
 
 var worstFixtures sync.Map // name/n → func() (*worstFixture, error)
@@ -179,6 +194,12 @@ func BenchmarkWorst(b *testing.B) {
 				fx := loadWorst(b, s, n)
 				t := newTree(b, []gen.File{fx.file})
 				want := []gen.File{{Path: fx.file.Path, Src: fx.want}}
+				if fx.refused > 0 {
+					benchTree(b, t, nil, len(fx.reply)+2*len(fx.file.Src), &meter{}, func() error {
+						return refusedAmbiguous(fx.reply, t, fx.refused)
+					})
+					return
+				}
 				benchTree(b, t, want, len(fx.reply)+2*len(fx.file.Src), &meter{}, func() error {
 					return applyOK(fx.reply, t, n)
 				})
@@ -269,4 +290,108 @@ func uniqueLines(src []byte, n int, fixture string) (lines []string, at []int, e
 		at = append(at, k)
 	}
 	return lines, at, nil
+}
+
+// refusedAmbiguous runs the pipeline on resp and demands exactly refused
+// edits refused with MULTIPLE_MATCHES, and nothing written.
+func refusedAmbiguous(resp []byte, t *tree, refused int) error {
+	res, err := edapply(resp, t.root, t.state)
+	if !errors.Is(err, &edit.Error{Code: edit.CodeMultipleMatches}) || res == nil || res.OK || len(res.Errors) != refused {
+		n := -1
+		if res != nil {
+			n = len(res.Errors)
+		}
+		return fmt.Errorf("want %d MULTIPLE_MATCHES, got %d errors: %v", refused, n, err)
+	}
+	for _, e := range res.Errors {
+		if e.Code != edit.CodeMultipleMatches {
+			return fmt.Errorf("edit %d: %s, want MULTIPLE_MATCHES", e.Edit, e.Code)
+		}
+	}
+	return nil
+}
+
+// crossingFixture is n blocks, in pairs, on a file of 50n lines: the
+// first changes a line that stands once, the second quotes the line it
+// wrote and the line after it, and changes that one.
+func crossingFixture(n int) (*worstFixture, error) {
+	path := "crossing.go"
+	src := gen.Source(uint64(39_000+n), "crossing", 50*n)
+	lines, at, err := uniqueLines(src, n/2, "crossing")
+	if err != nil {
+		return nil, err
+	}
+	var es []gen.Edit
+	var blocks []gen.Block
+	for i, k := range at {
+		old, next := strings.TrimSuffix(lines[k], "\n"), strings.TrimSuffix(lines[k+1], "\n")
+		nw, nextNew := old+fmt.Sprintf(" // edit %d", i), next+fmt.Sprintf(" // and %d", i)
+		es = append(es, gen.Edit{Path: path, Line: k + 1, Del: []string{old, next}, Add: []string{nw, nextNew}})
+		blocks = append(blocks, gen.Block{Path: path, Search: old + "\n", Replace: nw + "\n"},
+			gen.Block{Path: path, Search: nw + "\n" + next + "\n", Replace: nw + "\n" + nextNew + "\n"})
+	}
+	want, err := gen.ApplyEdits(src, es)
+	if err != nil {
+		return nil, err
+	}
+	return &worstFixture{file: gen.File{Path: path, Src: src}, reply: gen.SearchReplace(blocks), diff: gen.UnifiedDiff(es), want: want}, nil
+}
+
+// ambiguousFixture is n blocks on a file of 75n lines whose last two
+// thirds are one stretch of code twice: each change of a line of the
+// first third that stands once is followed by a block that quotes a line
+// of the stretch that stands once in it, and so twice in the file.
+func ambiguousFixture(n int) (*worstFixture, error) {
+	path := "ambiguous.go"
+	lines := func(src []byte) []string { return strings.SplitAfter(strings.TrimSuffix(string(src), "\n"), "\n") }
+	head, twice := lines(gen.Source(uint64(40_000+n), "ambiguous", 25*n)), lines(gen.Source(uint64(41_000+n), "twice", 25*n))
+	head[len(head)-1] += "\n"
+	twice[len(twice)-1] += "\n"
+	all := append(append(append([]string(nil), head...), twice...), twice...)
+	count := map[string]int{}
+	for _, l := range all {
+		count[l]++
+	}
+	// The first line of each of n/2 stretches of ls that stands times in
+	// the file.
+	pick := func(ls []string, times int) ([]int, error) {
+		var at []int
+		seg := len(ls) / (n / 2)
+		for i := range n / 2 {
+			k := i * seg
+			for k < (i+1)*seg && (count[ls[k]] != times || strings.TrimSpace(ls[k]) == "" || !strings.HasSuffix(ls[k], "\n")) {
+				k++
+			}
+			if k == (i+1)*seg {
+				return nil, fmt.Errorf("ambiguous: no line that stands %d times in lines %d-%d", times, i*seg+1, (i+1)*seg)
+			}
+			at = append(at, k)
+		}
+		return at, nil
+	}
+	once, err := pick(head, 1)
+	if err != nil {
+		return nil, err
+	}
+	double, err := pick(twice, 2)
+	if err != nil {
+		return nil, err
+	}
+	var es []gen.Edit
+	var blocks []gen.Block
+	for i := range n / 2 {
+		a, b := strings.TrimSuffix(head[once[i]], "\n"), strings.TrimSuffix(twice[double[i]], "\n")
+		es = append(es, gen.Edit{Path: path, Line: once[i] + 1, Del: []string{a}, Add: []string{a + " // edit"}})
+		blocks = append(blocks, gen.Block{Path: path, Search: a + "\n", Replace: a + " // edit\n"},
+			gen.Block{Path: path, Search: b + "\n", Replace: b + " // which?\n"})
+	}
+	for i := range n / 2 {
+		b := strings.TrimSuffix(twice[double[i]], "\n")
+		es = append(es, gen.Edit{Path: path, Line: len(head) + double[i] + 1, Del: []string{b}, Add: []string{b + " // which?"}})
+	}
+	src := []byte(strings.Join(all, ""))
+	if _, err := gen.ApplyEdits(src, es); err != nil {
+		return nil, err
+	}
+	return &worstFixture{file: gen.File{Path: path, Src: src}, reply: gen.SearchReplace(blocks), diff: gen.UnifiedDiff(es), want: src, refused: n / 2}, nil
 }

@@ -12,8 +12,7 @@ package locate
 // accepted only when it is provable that the plain path would find exactly
 // the same thing: one exact match of its old text in the current content
 // (orig with the splices applied), lying on lines no accepted splice
-// touched. Everything else — a tolerant match, no match, several matches,
-// a match on or next to a line an earlier edit wrote — flushes the segment
+// touched (and the answers below). Everything else flushes the segment
 // (one copy) and goes through the plain path, after which a new segment
 // starts from the content that left. The result is the plain path's, edit
 // for edit: FuzzBatchEquivalence checks it.
@@ -31,9 +30,9 @@ package locate
 // edit that quotes whole lines (LineOriented) has its first line whole,
 // so a one-line quote has a key line too.
 //
-// Three more answers are proved the same way, so that the shapes that
-// would otherwise take the plain path edit after edit cost an index
-// rather than a pass over the file each:
+// More answers are proved the same way, so that the shapes that would
+// otherwise take the plain path edit after edit cost an index rather
+// than a pass over the file each:
 //
 //   - Several exact places and a line hint (a diff's hunk without
 //     context): the hint picks the nearest within its window, and only
@@ -51,6 +50,15 @@ package locate
 //   - An empty old text with a line hint (a hunk of added lines only):
 //     inserted before the hinted line, where that is a line of orig no
 //     splice touched (tryInsert).
+//   - One exact place on or next to lines a splice made (tryCrossing):
+//     given the place, the ladder reads only the lines it spans, so it is
+//     written as sent, or as the ladder writes it asked over those lines
+//     read from the current content, and merged with the splices whose
+//     lines it shares (replaceCurrent).
+//   - Several exact places that no line hint picks (tryMultiple): the
+//     ladder's MULTIPLE_MATCHES, from the places the indexes give, where
+//     they are the ones the ladder lists and the edit would not write
+//     the same file at each.
 
 import (
 	"cmp"
@@ -73,14 +81,26 @@ func lineHash(s string) uint64 { return maphash.String(batchSeed, s) }
 // "\n" it adds to the content.
 type zone struct {
 	first, last, dLines int
+	id                  int // names the splice among all the segment accepted (zoneLine.id)
 }
 
 // A zoneLine is a line of the current content that a splice made: it
 // starts rel bytes after the splice's start in the current content (rel is
 // negative for the part of orig's line before the splice).
 type zoneLine struct {
-	at  int // the splice's start in orig, which names it
+	at  int // the splice's start in orig, which finds it
 	rel int
+	// id is the splice's zone.id: a splice merged into another
+	// (replaceCurrent) leaves its lines in the indexes, and they are
+	// skipped (live).
+	id int
+}
+
+// live returns the splice z is a line of, and whether it still stands:
+// false for a line of a splice merged into another since.
+func (g *segment) live(z zoneLine) (int, bool) {
+	j := g.before(z.at)
+	return j, j < len(g.sp) && g.sp[j].At == z.at && g.zone[j].id == z.id
 }
 
 // A segment is the content at the start of a stretch of batched edits and
@@ -95,6 +115,7 @@ type segment struct {
 	zones  map[uint64][]zoneLine // hash of a key line → the zone lines with that text
 	sp     []Splice              // accepted, of orig, ascending
 	zone   []zone                // zone[j] is sp[j]'s
+	ids    int                   // zone ids handed out
 	cumB   []int                 // cumB[j]: the bytes sp[:j] add to the content
 	cumL   []int                 // likewise zone[:j]'s dLines
 	crlf   int                   // "\r\n" in the current content
@@ -474,7 +495,10 @@ func (g *segment) occurrences(needle string, lineStart bool) (at []occurrence, k
 		}
 	}
 	for _, z := range g.zones[best] {
-		j := g.before(z.at)
+		j, ok := g.live(z)
+		if !ok {
+			continue
+		}
 		add(g.cStart(j)+z.rel-keyOff, keyLoc{line: -1})
 		if len(at) > 1 {
 			return at, keyOff, true
@@ -484,11 +508,14 @@ func (g *segment) occurrences(needle string, lineStart bool) (at []occurrence, k
 }
 
 // try plans e in the segment if it can prove the plain path would plan it
-// the same way; false leaves everything as it was. The location's splice
+// the same way, or would refuse it with err; false leaves everything as it
+// was. disk, when not nil, maps the offset of a line of the current
+// content to the line on disk an error names for it (Doc.diskLineAt). The location's splice
 // is in the offsets of the current content, as the edit sees it.
-func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location, bool) {
+func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions, disk func(off int) int) (location, *edit.Error, bool) {
 	if be.kind == kindInsert {
-		return g.tryInsert(e)
+		loc, ok := g.tryInsert(e)
+		return loc, nil, ok
 	}
 	old, _ := be.texts(e)
 	needle := needle(old, g.mode)
@@ -497,7 +524,7 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 		// newline for the old text's last line ending (finder.exactHits):
 		// a place the occurrences do not count.
 		if g.endsWith(strings.TrimSuffix(needle, eolOf(g.mode))) {
-			return location{}, false
+			return location{}, nil, false
 		}
 	}
 	lineStart := LineOriented(e)
@@ -507,23 +534,29 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 	if e.Hint > 0 && lineStart && apart(old) {
 		var ok bool
 		if at, keyOff, hinted, ok = g.byHint(needle, e.Hint, hintWindow(int(be.oldLines))); !ok {
-			return location{}, false
+			at = nil // a tie (tryMultiple's), or not indexed (occurrences says so)
 		}
 	}
 	if at == nil {
 		var ok bool
 		if at, keyOff, ok = g.occurrences(needle, lineStart); !ok {
-			return location{}, false
+			return location{}, nil, false
 		}
 		if len(at) == 0 {
 			if be.kind == kindHoldsOld {
-				return location{}, false // tryFound would judge the new text in orig
+				return location{}, nil, false // tryFound would judge the new text in orig
 			}
-			return g.tryFound(e, opts)
+			loc, ok := g.tryFound(e, opts)
+			return loc, nil, ok
 		}
 	}
-	if len(at) != 1 || at[0].key.line < 0 {
-		return location{}, false // several, or on a line a splice made
+	if len(at) != 1 {
+		err, ok := g.tryMultiple(e, be, needle, lineStart, opts, disk)
+		return location{}, err, ok
+	}
+	if at[0].key.line < 0 {
+		loc, ok := g.tryCrossing(e, be, at[0].x, hinted, opts) // on a line a splice made
+		return loc, nil, ok
 	}
 	// The match must lie on lines of orig no splice touched: then its
 	// bytes, and those next to it that the ladder reads, are orig's.
@@ -533,38 +566,47 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 	o := key.off - keyOff
 	j := g.before(o)
 	if o < 0 || j > 0 && g.sp[j-1].end() > o || j < len(g.sp) && g.sp[j].At < o+len(needle) || x != o+g.cumB[j] {
-		return location{}, false
+		loc, ok := g.tryCrossing(e, be, x, hinted, opts)
+		return loc, nil, ok
 	}
 	first := key.line - strings.Count(needle[:keyOff], "\n")
 	last := first + strings.Count(needle, "\n") // the line holding the match's end
 	if g.touched(first, last) {
-		return location{}, false
+		loc, ok := g.tryCrossing(e, be, x, hinted, opts)
+		return loc, nil, ok
 	}
 	// The hit as finder.exactHits reports it, in the lines the edit sees.
 	line := first + g.cumL[j]
 	h := hit{start: o, end: o + len(needle), first: line, last: be.lastLine(line), cmp: levelExact}
 	if startsBlankText(old) && g.f.inIndent(h.start) {
-		return location{}, false // not exact (matcher.inIndent): the indent rung reads the whole file
+		return location{}, nil, false // not exact (matcher.inIndent): the indent rung reads the whole file
 	}
 	if LineOriented(e) && (o > 0 && g.orig[o-1] != '\n' || j > 0 && g.sp[j-1].end() == o) {
-		return location{}, false // mid-line, or after a splice (matcher.midLine): the plain path judges it
+		loc, ok := g.tryCrossing(e, be, x, hinted, opts) // mid-line, or after a splice (matcher.midLine)
+		return loc, nil, ok
 	}
 	loc, ok := g.plainWrite(e, be, h, opts)
-	if be.kind == kindHoldsOld && (!ok || g.standsAround(e, be, line, last+g.cumL[j])) {
+	if be.kind == kindHoldsOld && !ok {
+		// Not written as sent (a CRLF file, trimmed blanks): the ladder
+		// writes it from the place's lines, asked over them alone, which
+		// it reads of the current content (tryCrossing).
+		loc, ok := g.tryCrossing(e, be, x, hinted, opts)
+		return loc, nil, ok
+	}
+	if be.kind == kindHoldsOld && g.standsAround(e, be, line, last+g.cumL[j]) {
 		// The ladder would look for the new text, in the whole content:
-		// its to answer, unless written as sent where the new text stands
-		// nowhere around the place.
-		return location{}, false
+		// its to answer, unless it stands nowhere around the place.
+		return location{}, nil, false
 	}
 	if !ok {
 		var err *edit.Error
 		if loc, err = locateIn(g.f, e, newPattern(e.Old), newPattern(e.New), opts, []hit{h}); err != nil {
-			return location{}, false // the plain path will report it
+			return location{}, nil, false // the plain path will report it
 		}
 	}
 	if loc.Status != edit.StatusAlreadyApplied {
 		if len(loc.Splices) != 1 || loc.Splices[0].At != h.start || loc.Splices[0].end() != h.end {
-			return location{}, false
+			return location{}, nil, false
 		}
 		sp := loc.Splices[0]
 		g.accept(sp, first, last)
@@ -574,6 +616,313 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions) (location,
 	}
 	if hinted {
 		loc.Strategy = edit.StrategyLineHint
+	}
+	return loc, nil, true
+}
+
+// tryMultiple answers e, whose old text (as needle, found at line
+// starts only with lineStart) stands at two places at least in the
+// current content, with the ladder's MULTIPLE_MATCHES where that is
+// provably its answer: it finds fewer places than it lists (so it finds
+// every one, whatever it filters), the edit's line hint picks none of
+// them (pickByHint), and the edit written at the first two places makes
+// different files, so it is not the same everywhere (sameEverywhere). The
+// places are found through the key line's indexes, as occurrences finds
+// them; their excerpts are read line by line from the current content,
+// and the lines they are named by mapped to the disk by disk (nil: the
+// same).
+func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineStart bool, opts matchOptions, disk func(off int) int) (*edit.Error, bool) {
+	old, nw := be.texts(e)
+	if be.kind == kindHoldsOld || startsBlankText(old) && !lineStart {
+		return nil, false // matcher.places looks for the new text; matcher.inIndent drops places
+	}
+	xs, ok := g.allOccurrences(needle, lineStart, maxListed)
+	counted := true
+	if ok && len(xs) >= maxListed {
+		// The ladder stops at the first maxListed places, mid-line ones
+		// among them (matcher.hitLimit), and then filters: without a
+		// line hint, and where no place it stopped at starts inside a
+		// line, it lists those and counts no more.
+		if e.Hint > 0 {
+			return nil, false // every place counts
+		}
+		if xs, ok = g.firstOccurrences(needle, lineStart, maxListed); !ok || len(xs) < maxListed ||
+			slices.ContainsFunc(xs, func(x int) bool { return lineStart && !g.startsLine(x) }) {
+			return nil, false
+		}
+		counted = false
+	}
+	if !ok || len(xs) < 2 {
+		return nil, false
+	}
+	hits := make([]hit, len(xs))
+	for i, x := range xs {
+		c := g.lineAt(x)
+		hits[i] = hit{start: x, end: x + len(needle), first: c, last: be.lastLine(c), cmp: levelExact}
+	}
+	overlaps := overlapping(hits)
+	if !overlaps && e.Hint > 0 {
+		if _, ok := pickByHint(hits, e.Hint, hintWindow(int(be.oldLines))); ok {
+			return nil, false // written at the place it picks
+		}
+	}
+	if counted && !overlaps && old != nw && hits[len(hits)-1].end-hits[0].start <= maxSameSpan {
+		// sameEverywhere writes the edit at each place; written as sent
+		// (finder.writesAsSent), the first two must make different files.
+		// Elsewhere the ladder writes each place from its lines, asked
+		// over them alone (ladderAt); a place where it writes nothing
+		// fails sameEverywhere too.
+		a, b := hits[0], hits[1]
+		if g.mode == eolLF && !opts.TrimTrailingWS && be.plain && !(nw == "" && b.end == g.size() && !g.endsWith("\n")) {
+			if !g.resultsDiffer(Splice{At: a.start, Old: needle, New: nw}, Splice{At: b.start, Old: needle, New: nw}) {
+				return nil, false
+			}
+		} else {
+			la, ok := g.ladderAt(e, be, a.start, opts)
+			if !ok {
+				return nil, false
+			}
+			lb, ok := g.ladderAt(e, be, b.start, opts)
+			if !ok {
+				return nil, false
+			}
+			if la.Status == edit.StatusApplied && lb.Status == edit.StatusApplied && !g.resultsDiffer(la.Splices[0], lb.Splices[0]) {
+				return nil, false
+			}
+		}
+	}
+	var toDisk func(k int) int
+	shown := func(k int) int { return k + 1 }
+	if disk != nil {
+		n := g.lineCount()
+		toDisk = func(k int) int {
+			if k >= n {
+				return k
+			}
+			return disk(g.currentLineStart(k))
+		}
+		shown = func(k int) int { return toDisk(k) + 1 }
+	}
+	if e.Hint > 0 {
+		// The model's own retry most likely goes to the line it named.
+		hits = nearestFirst(hits, e.Hint)
+	}
+	excerpt := func(first, last int) string {
+		return excerptOf(first, min(last, g.lineCount()-1), func(c int) string {
+			l, _ := g.currentLine(c)
+			return l
+		})
+	}
+	n := len(hits)
+	if !counted {
+		n = 0
+	}
+	return errMultiple(wordsOf(e), shownHitsBy(hits, toDisk), counted, overlaps, 1, everyHint(e, n), listedOf(hits, shown, excerpt)), true
+}
+
+// firstOccurrences returns the first limit places of needle in the
+// current content, ascending, mid-line ones included (finder.exactHits
+// with a limit); false when they are unknown: the needle is not indexed,
+// or, when it was indexed for places at line starts (lineStart), its key
+// line is its first, which a mid-line place does not hold whole.
+func (g *segment) firstOccurrences(needle string, lineStart bool, limit int) ([]int, bool) {
+	line, keyOff, ok := keyLine(needle, lineStart)
+	if !ok || lineStart && keyOff == 0 {
+		return nil, false
+	}
+	best := lineHash(line)
+	locs, ok := g.keys[best]
+	if !ok {
+		return nil, false
+	}
+	valid := func(x int) bool { return x >= 0 && x+len(needle) <= g.size() && g.equalAt(x, needle) }
+	// orig's places come in order; those on lines splices made are
+	// every one gathered and sorted in.
+	var xs []int
+	for _, z := range g.zones[best] {
+		if j, ok := g.live(z); ok {
+			if x := g.cStart(j) + z.rel - keyOff; valid(x) {
+				xs = append(xs, x)
+			}
+		}
+	}
+	fromOrig := 0
+	for _, kl := range locs {
+		if fromOrig == limit {
+			break
+		}
+		if x := kl.off + g.cumB[g.before(kl.off)] - keyOff; !g.touched(kl.line, kl.line) && valid(x) {
+			xs = append(xs, x)
+			fromOrig++
+		}
+	}
+	slices.Sort(xs)
+	xs = slices.Compact(xs)
+	return xs[:min(len(xs), limit)], true
+}
+
+// resultsDiffer reports that splicing a or b, splices of the current
+// content, a before b and apart, gives different contents
+// (finder.sameResult), reading a bounded stretch: what lies before a and
+// after b is common, so the two read a's new text and the content from
+// a's end to b's, and the content from a to b and b's new text. False
+// when they agree as far as it reads.
+func (g *segment) resultsDiffer(a, b Splice) bool {
+	if len(a.New)-len(a.Old) != len(b.New)-len(b.Old) {
+		return true
+	}
+	total := len(a.New) + b.end() - a.end()
+	m := min(total, len(a.New)+len(a.Old)+len(b.New)+4096)
+	left := a.New[:min(m, len(a.New))]
+	if m > len(a.New) {
+		left += g.read(a.end(), a.end()+m-len(a.New))
+	}
+	k := min(m, b.At-a.At)
+	right := g.read(a.At, a.At+k) + b.New[:m-k]
+	return left != right
+}
+
+// allOccurrences returns where needle occurs in the current content, as
+// occurrences finds them, ascending, stopping at limit; false when the
+// needle is not indexed.
+func (g *segment) allOccurrences(needle string, lineStart bool, limit int) ([]int, bool) {
+	line, keyOff, ok := keyLine(needle, lineStart)
+	if !ok {
+		return nil, false
+	}
+	best := lineHash(line)
+	locs, ok := g.keys[best]
+	if !ok {
+		return nil, false
+	}
+	var xs []int
+	add := func(x int) bool {
+		if x >= 0 && x+len(needle) <= g.size() && g.equalAt(x, needle) && (!lineStart || g.startsLine(x)) {
+			xs = append(xs, x)
+		}
+		return len(xs) < limit
+	}
+	for _, kl := range locs {
+		if !g.touched(kl.line, kl.line) && !add(kl.off+g.cumB[g.before(kl.off)]-keyOff) {
+			return xs, true
+		}
+	}
+	for _, z := range g.zones[best] {
+		if j, ok := g.live(z); ok && !add(g.cStart(j)+z.rel-keyOff) {
+			return xs, true
+		}
+	}
+	slices.Sort(xs)
+	return slices.Compact(xs), true
+}
+
+// lineCount is the current content's number of lines, as indexLines
+// counts them.
+func (g *segment) lineCount() int {
+	n := g.nl + g.cumL[len(g.sp)]
+	if g.size() > 0 && !g.endsWith("\n") {
+		n++
+	}
+	return n
+}
+
+// currentLineStart is the offset of the current content's line c (one
+// of its lines).
+func (g *segment) currentLineStart(c int) int {
+	j := sort.Search(len(g.zone), func(j int) bool { return g.zone[j].first+g.cumL[j] > c })
+	if j > 0 {
+		z, cs := g.zone[j-1], g.zone[j-1].first+g.cumL[j-1]
+		if c <= cs+z.last-z.first+z.dLines {
+			k, at := c-cs, 0
+			g.forZoneLines(g.sp[j-1], func(_ string, rel int) {
+				if k == 0 {
+					at = rel
+				}
+				k--
+			})
+			return g.cStart(j-1) + at
+		}
+	}
+	return g.f.lineIndex()[c-g.cumL[j]].start + g.cumB[j]
+}
+
+// tryCrossing plans e, whose old text's one place (or the one its line
+// hint picks: hinted) is at x of the current content, on or next to lines
+// accepted splices made, or right after one. The ladder, given that
+// exact hit, reads only the lines it spans (see locateIn): where the
+// content has "\n" endings and the new text is written as sent
+// (finder.writesAsSent) the batch writes it so itself; otherwise it asks
+// the ladder, over those lines alone, read from the current content. The
+// splices whose lines the place shares are then merged with it into one
+// (replaceCurrent). A new text that holds the old is written where it
+// stands nowhere around the place (standsAround); the rest is the plain
+// path's.
+func (g *segment) tryCrossing(e *edit.Edit, be *batchEdit, x int, hinted bool, opts matchOptions) (location, bool) {
+	old, nw := be.texts(e)
+	needle := needle(old, g.mode)
+	y := x + len(needle)
+	if (startsBlankText(old) || LineOriented(e)) && !g.startsLine(x) { // matcher.inIndent's, matcher.midLine's
+		return location{}, false
+	}
+	first, last := g.lineAt(x), g.lineAt(y)
+	asSent := g.mode == eolLF && !opts.TrimTrailingWS && be.plain && old != nw &&
+		!(nw == "" && y == g.size() && !g.endsWith("\n")) // finder.lastLineCut's
+	if be.kind == kindHoldsOld && g.standsAround(e, be, first, last) {
+		// The ladder would look for the new text in the whole content:
+		// where it stands nowhere around the place, it finds none that
+		// holds the place (matcher.places), and writes the place, from
+		// its lines alone.
+		return location{}, false
+	}
+	var loc location
+	if asSent {
+		loc = location{Splices: []Splice{{At: x, Old: old, New: nw}}, Strategy: edit.StrategyExact, Status: edit.StatusApplied,
+			LineStart: first + 1, LineEnd: be.lastLine(first) + 1, Matched: old, Written: nw}
+	} else {
+		var ok bool
+		if loc, ok = g.ladderAt(e, be, x, opts); !ok {
+			return location{}, false
+		}
+	}
+	if loc.Status != edit.StatusAlreadyApplied {
+		g.replaceCurrent(x, y, loc.Splices[0].New)
+	}
+	if hinted {
+		loc.Strategy = edit.StrategyLineHint
+	}
+	return loc, true
+}
+
+// ladderAt is what the ladder makes of e given the exact hit of its old
+// text at x of the current content, asked over the lines the hit spans
+// alone, read whole from the current content: all it reads of the file
+// (see locateIn). The location's splice and lines are the current
+// content's. False when it would read more, or when it writes anything
+// but one splice of the hit.
+func (g *segment) ladderAt(e *edit.Edit, be *batchEdit, x int, opts matchOptions) (location, bool) {
+	old, _ := be.texts(e)
+	y := x + len(needle(old, g.mode))
+	first, last := g.lineAt(x), g.lineAt(y)
+	ws, we := g.currentLineStart(first), g.size()
+	if last+1 < g.lineCount() {
+		we = g.currentLineStart(last + 1)
+	}
+	f := newFinder(g.read(ws, we))
+	if f.eolMode() != g.mode {
+		return location{}, false
+	}
+	h := hit{start: x - ws, end: y - ws, first: 0, last: be.lastLine(0), cmp: levelExact}
+	loc, err := locateIn(f, e, newPattern(e.Old), newPattern(e.New), opts, []hit{h})
+	if err != nil || f.readAll || loc.Note != "" || loc.Read != nil {
+		return location{}, false
+	}
+	loc.LineStart += first
+	loc.LineEnd += first
+	if loc.Status != edit.StatusAlreadyApplied {
+		if len(loc.Splices) != 1 || loc.Splices[0].At != h.start || loc.Splices[0].end() != h.end {
+			return location{}, false
+		}
+		loc.Splices[0].At = x
 	}
 	return loc, true
 }
@@ -631,6 +980,90 @@ func (g *segment) plainWrite(e *edit.Edit, be *batchEdit, h hit, opts matchOptio
 // last.
 func (g *segment) accept(sp Splice, first, last int) {
 	start, end, text := sp.At, sp.end(), sp.New
+	// Line endings: "\r\n" pairs can only appear or vanish within a byte of
+	// the splice, and those bytes are orig's.
+	lo, hi := max(start-1, 0), min(end+1, len(g.orig))
+	dCRLF := crlfJoined(g.orig[lo:start], text, g.orig[end:hi]) - strings.Count(g.orig[lo:hi], "\r\n")
+	j := g.before(start)
+	g.place(j, j, sp, first, last, dCRLF, start)
+}
+
+// replaceCurrent writes text for the current content's bytes x to y,
+// which may lie on lines accepted splices made or cut through: the
+// splices whose zones share a line with them are merged with it into
+// one splice of orig, whose zone is theirs and the lines x to y stand
+// on.
+func (g *segment) replaceCurrent(x, y int, text string) {
+	lo, hi := g.origLine(g.lineAt(x), true), g.origLine(g.lineAt(y), false)
+	jlo := sort.Search(len(g.zone), func(j int) bool { return g.zone[j].last >= lo })
+	jhi := jlo
+	for jhi < len(g.zone) && g.zone[jhi].first <= hi {
+		jhi++
+	}
+	// The merged splice covers orig from S to E, the current content
+	// from cs to ce.
+	// Outside the merged splices' texts, x and y lie on orig's bytes: a
+	// byte of a splice's text stands on a line of its zone.
+	S, cs := g.origAt(x), x
+	E, ce := g.origAt(y), y
+	if jlo < jhi {
+		if x >= g.cStart(jlo) {
+			S, cs = g.sp[jlo].At, g.cStart(jlo)
+		}
+		if end := g.cStart(jhi-1) + len(g.sp[jhi-1].New); y <= end {
+			E, ce = g.sp[jhi-1].end(), end
+		}
+	}
+	merged := g.read(cs, x) + text + g.read(y, ce)
+	// Line endings, as accept counts them, in the current content.
+	dCRLF := crlfJoined(g.read(max(x-1, 0), x), text, g.read(y, min(y+1, g.size()))) -
+		strings.Count(g.read(max(x-1, 0), min(y+1, g.size())), "\r\n")
+	g.place(jlo, jhi, Splice{At: S, Old: g.orig[S:E], New: merged}, g.lineOf(S), g.lineOf(E), dCRLF, min(S, x))
+}
+
+// origAt is the orig offset of the current content's offset x, one on
+// no splice's text (but at its ends).
+func (g *segment) origAt(x int) int { return x - g.cumB[g.spliceAt(x)] }
+
+// lineAt is the current content's 0-based line that holds offset x.
+func (g *segment) lineAt(x int) int {
+	j := g.spliceAt(x)
+	if j < len(g.sp) && x >= g.cStart(j) {
+		return g.zone[j].first + g.cumL[j] + strings.Count(g.sp[j].New[:x-g.cStart(j)], "\n")
+	}
+	return g.lineOf(x-g.cumB[j]) + g.cumL[j]
+}
+
+// read is the current content's bytes x to y.
+func (g *segment) read(x, y int) string {
+	var b strings.Builder
+	for j := g.spliceAt(x); x < y; j++ {
+		if j < len(g.sp) && x >= g.cStart(j) {
+			t := g.sp[j].New[x-g.cStart(j):]
+			n := min(len(t), y-x)
+			b.WriteString(t[:n])
+			x += n
+			continue
+		}
+		o := x - g.cumB[j]
+		lim := len(g.orig)
+		if j < len(g.sp) {
+			lim = g.sp[j].At
+		}
+		n := min(lim-o, y-x)
+		b.WriteString(g.orig[o : o+n])
+		x += n
+		j--
+	}
+	return b.String()
+}
+
+// place puts sp, a splice of orig whose zone is orig's lines first to
+// last, in place of the splices sp[jlo:jhi] (none when equal), which it
+// covers; dCRLF is what it changes of the content's "\r\n" count, and
+// at its first byte in orig or in the current content, the lower.
+func (g *segment) place(jlo, jhi int, sp Splice, first, last, dCRLF, at int) {
+	start, end, text := sp.At, sp.end(), sp.New
 	if g.hs != nil {
 		// The stream has the content up to orig[fed]: a splice before that
 		// (edits out of file order), or at it after another, ends it.
@@ -643,17 +1076,17 @@ func (g *segment) accept(sp Splice, first, last int) {
 			g.fed = end
 		}
 	}
-	// Line endings: "\r\n" pairs can only appear or vanish within a byte of
-	// the splice, and those bytes are orig's.
-	lo, hi := max(start-1, 0), min(end+1, len(g.orig))
-	dCRLF := crlfJoined(g.orig[lo:start], text, g.orig[end:hi]) - strings.Count(g.orig[lo:hi], "\r\n")
 	dNL := strings.Count(text, "\n") - strings.Count(g.orig[start:end], "\n")
-	j := g.before(start)
-	g.sp = slices.Insert(g.sp, j, sp)
-	g.zone = slices.Insert(g.zone, j, zone{first: first, last: last, dLines: dNL})
-	g.cumB = append(g.cumB, 0)
-	g.cumL = append(g.cumL, 0)
-	for q := j; q < len(g.sp); q++ {
+	g.ids++
+	g.sp = slices.Replace(g.sp, jlo, jhi, sp)
+	g.zone = slices.Replace(g.zone, jlo, jhi, zone{first: first, last: last, dLines: dNL, id: g.ids})
+	n := min(len(g.cumB), len(g.sp)+1)
+	g.cumB, g.cumL = g.cumB[:n], g.cumL[:n]
+	for len(g.cumB) < len(g.sp)+1 {
+		g.cumB = append(g.cumB, 0)
+		g.cumL = append(g.cumL, 0)
+	}
+	for q := jlo; q < len(g.sp); q++ {
 		g.cumB[q+1] = g.cumB[q] + len(g.sp[q].New) - len(g.sp[q].Old)
 		g.cumL[q+1] = g.cumL[q] + g.zone[q].dLines
 	}
@@ -670,21 +1103,22 @@ func (g *segment) accept(sp Splice, first, last int) {
 	// join orig's bytes to the text's, and only they are joined, when
 	// there is something to join: a splice of whole lines joins nothing.
 	g.forZoneLines(sp, func(l string, rel int) {
+		z := zoneLine{at: start, rel: rel, id: g.ids}
 		// Only a key line is ever looked up (occurrences).
 		if g.maybe.may(l) {
 			h := lineHash(l)
 			if _, key := g.keys[h]; key {
-				g.zones[h] = append(g.zones[h], zoneLine{at: start, rel: rel})
+				g.zones[h] = append(g.zones[h], z)
 			}
 		}
 		if g.loose != nil {
-			g.loose.addZone(l, zoneLine{at: start, rel: rel})
+			g.loose.addZone(l, z)
 		}
 	})
 	// A change of line-ending mode changes the needles; a NUL, or new first
 	// bytes without a BOM before them, may make the content binary: the
 	// plain path judges what follows.
-	if mode != g.mode || strings.IndexByte(text, 0) >= 0 || !g.hasBOM && start < 2 {
+	if mode != g.mode || strings.IndexByte(text, 0) >= 0 || !g.hasBOM && at < 2 {
 		g.closed = true
 	}
 }
@@ -830,8 +1264,8 @@ func (g *segment) looseIndex() *looseIndex {
 		}
 		return cmp.Compare(a, b)
 	})
-	for _, sp := range g.sp {
-		g.forZoneLines(sp, func(l string, rel int) { lx.addZone(l, zoneLine{at: sp.At, rel: rel}) })
+	for j, sp := range g.sp {
+		g.forZoneLines(sp, func(l string, rel int) { lx.addZone(l, zoneLine{at: sp.At, rel: rel, id: g.zone[j].id}) })
 	}
 	g.loose = lx
 	return lx
@@ -898,6 +1332,9 @@ func (g *segment) tryFound(e *edit.Edit, opts matchOptions) (location, bool) {
 		return location{}, false // none (the rungs after are the plain path's), or several
 	}
 	for _, z := range lx.zone[key] {
+		if _, ok := g.live(z); !ok {
+			continue
+		}
 		mixed = append(mixed, g.zoneLineNumber(z)-ni)
 	}
 	for _, c := range mixed {
@@ -1051,7 +1488,10 @@ func (g *segment) byHint(needle string, hint, window int) (at []occurrence, keyO
 		consider(kl.off+g.cumB[j]-keyOff, kl.line+g.cumL[j], kl)
 	}
 	for _, z := range g.zones[best] {
-		j := g.before(z.at)
+		j, ok := g.live(z)
+		if !ok {
+			continue
+		}
 		c := g.zone[j].first + g.cumL[j]
 		if z.rel > 0 {
 			c += strings.Count(g.sp[j].New[:z.rel], "\n")

@@ -667,12 +667,18 @@ func invisibleRune(r rune) bool {
 
 // listed turns hits into candidates of similarity 1.
 func (f *finder) listed(hits []hit) []edit.Candidate {
+	return listedOf(hits, f.shownLine, f.excerpt)
+}
+
+// listedOf is finder.listed of a content whose lines an error names by
+// shown, and whose excerpts excerpt cuts.
+func listedOf(hits []hit, shown func(k int) int, excerpt func(first, last int) string) []edit.Candidate {
 	var cs []edit.Candidate
 	for i, h := range hits {
 		if i == maxListed {
 			break
 		}
-		cs = append(cs, edit.Candidate{LineStart: f.shownLine(h.first), LineEnd: f.shownLine(h.last), Similarity: 1, Excerpt: f.excerpt(h.first, h.last)})
+		cs = append(cs, edit.Candidate{LineStart: shown(h.first), LineEnd: shown(h.last), Similarity: 1, Excerpt: excerpt(h.first, h.last)})
 	}
 	return cs
 }
@@ -692,12 +698,17 @@ const (
 // a last line of their own.
 func (f *finder) excerpt(first, last int) string {
 	lines := f.lineIndex()
-	last = min(last, len(lines)-1)
+	return excerptOf(first, min(last, len(lines)-1), func(k int) string { return f.content[lines[k].start:lines[k].end] })
+}
+
+// excerptOf is finder.excerpt of the lines first..last of a content, each
+// read by line(k), without its line ending; last is one of its lines.
+func excerptOf(first, last int, line func(k int) string) string {
 	var b strings.Builder
 	room := excerptBytes
 	k := first
 	for ; k <= last && k-first < excerptLines && room > 0; k++ {
-		l := f.content[lines[k].start:lines[k].end]
+		l := line(k)
 		if n := min(excerptLineRoom, room); len(l) > n {
 			cut := utf8Cut(l, n)
 			b.WriteString(cut)

@@ -46,7 +46,12 @@ func (d *Doc) diskLine(k int) int {
 	if k >= len(lines) {
 		return k
 	}
-	off := lines[k].start
+	return d.diskLineAt(lines[k].start)
+}
+
+// diskLineAt is diskLine of the line that starts at offset off of the
+// content.
+func (d *Doc) diskLineAt(off int) int {
 	for i := len(d.disk.log) - 1; i >= 0; i-- {
 		c := d.disk.log[i]
 		switch {
@@ -93,13 +98,17 @@ func (f *finder) shownWindow(w window) window {
 }
 
 // shownHits is hits with the lines an error names.
-func (f *finder) shownHits(hits []hit) []hit {
-	if f.disk == nil {
+func (f *finder) shownHits(hits []hit) []hit { return shownHitsBy(hits, f.disk) }
+
+// shownHitsBy is shownHits, disk mapping a line to the one on disk (nil:
+// the same).
+func shownHitsBy(hits []hit, disk func(k int) int) []hit {
+	if disk == nil {
 		return hits
 	}
 	hs := make([]hit, len(hits))
 	for i, h := range hits {
-		hs[i] = hit{first: f.disk(h.first), last: f.disk(h.last)}
+		hs[i] = hit{first: disk(h.first), last: disk(h.last)}
 	}
 	return hs
 }

@@ -167,7 +167,14 @@ func (d *Doc) replace(e *edit.Edit) (Result, *edit.Error) {
 		d.skip--
 	}
 	if expected && d.seg != nil && d.judge(k).ok {
-		if loc, ok := d.seg.try(e, d.judge(k), d.opts); ok {
+		var disk func(off int) int
+		if len(d.disk.log) > 0 {
+			disk = d.diskLineAt
+		}
+		if loc, err, ok := d.seg.try(e, d.judge(k), d.opts, disk); ok {
+			if err != nil {
+				return Result{}, err
+			}
 			d.backoff = 0
 			d.moved = d.moved || loc.Status != edit.StatusAlreadyApplied
 			r := resultOf(loc, e)

@@ -46,6 +46,7 @@ func batchFile(data []byte, bom bool) string {
 func batchEdits(files map[string]string, prog []byte) []edit.Edit {
 	var es []edit.Edit
 	everyOcc := 0
+	prevAt, prevCnt := 0, 0 // the last edit's quote, in the original lines
 	for len(prog) >= 6 && len(es) < 24 {
 		kind, a, n, mod, hint, extra := prog[0], prog[1], prog[2], prog[3], prog[4], prog[5]
 		prog = prog[6:]
@@ -62,6 +63,14 @@ func batchEdits(files map[string]string, prog []byte) []edit.Edit {
 		}
 		at := int(a) % len(lines)
 		cnt := 1 + int(n)%4
+		switch (extra >> 1) % 8 {
+		case 2: // the lines right after the last edit's quote, which its splice's zone takes in
+			at = prevAt + prevCnt
+		case 6: // the lines right before it
+			at = max(prevAt-cnt, 0)
+		}
+		at = min(at, len(lines)-1) // the last edit may be another file's
+		lastAt, lastCnt := at, cnt
 		pick := func(at, cnt int) string {
 			return strings.Join(lines[at:min(at+cnt, len(lines))], "")
 		}
@@ -86,13 +95,16 @@ func batchEdits(files map[string]string, prog []byte) []edit.Edit {
 				b.WriteString(l[len(t):])
 			}
 			old = b.String()
-		case 3: // quotes an earlier edit's new text, with a line after it
+		case 3: // quotes an earlier edit's new text, with a line after it, or its last line and lines after it
 			if len(es) > 0 {
 				prev := es[len(es)-1-int(n)%len(es)]
 				if prev.Op == edit.Replace && prev.New != "" {
 					old = prev.New
 					if mod&1 != 0 {
 						old += pick(at, 1)
+					}
+					if pl := strings.SplitAfter(strings.TrimSuffix(prev.New, "\n"), "\n"); mod&2 != 0 && len(pl) > 1 {
+						old = pl[len(pl)-1] + "\n" + pick(at, cnt)
 					}
 				}
 			}
@@ -171,6 +183,7 @@ func batchEdits(files map[string]string, prog []byte) []edit.Edit {
 			}
 		}
 		es = append(es, e)
+		prevAt, prevCnt = lastAt, lastCnt
 	}
 	return es
 }
@@ -624,5 +637,161 @@ func TestBatchInsertionEquivalence(t *testing.T) {
 	for range n {
 		file, es := insertionRun(r)
 		checkBatch(t, map[string]string{"a.txt": file}, es, Options{TrimTrailingWS: r.IntN(4) == 0})
+	}
+}
+
+// neighbourRun is a file of unique and much repeated lines and a run of
+// edits to it that quote the lines right after or before the last edit's
+// new text, or that text's last line and the lines after it (places that
+// cross a line an earlier edit wrote), and lines that stand at several
+// places, with or without a line hint, some far apart, some next to each
+// other; now and then as a tool call's text, which matches inside lines.
+func neighbourRun(r *rand.Rand) (string, []edit.Edit) {
+	vocab := []string{"}", "\t}", "\treturn nil", "\t\treturn nil", "\tif err != nil {", "\t\treturn err", "", "func g() {"}
+	var lines []string
+	for i := range 10 + r.IntN(80) {
+		if r.IntN(2) == 0 {
+			lines = append(lines, fmt.Sprintf("\tu%d()", i))
+		} else {
+			lines = append(lines, vocab[r.IntN(len(vocab))])
+		}
+	}
+	if r.IntN(3) == 0 {
+		// A block that stands twice, apart or side by side.
+		at, n := r.IntN(len(lines)), 2+r.IntN(3)
+		block := slices.Clone(lines[at:min(at+n, len(lines))])
+		to := r.IntN(len(lines) + 1)
+		lines = slices.Insert(lines, to, block...)
+	}
+	var many []string
+	if r.IntN(3) == 0 {
+		// Two lines of the vocabulary that stand twenty times and more,
+		// at line starts and, after a line that ends as the first does,
+		// inside lines too.
+		block := []string{vocab[r.IntN(len(vocab))], vocab[r.IntN(len(vocab))]}
+		many = block
+		for range 18 + r.IntN(8) {
+			lines = slices.Insert(lines, r.IntN(len(lines)+1), block...)
+		}
+	}
+	file := strings.Join(lines, "\n") + "\n"
+	if r.IntN(8) == 0 {
+		file = strings.TrimSuffix(file, "\n")
+	}
+	if r.IntN(8) == 0 {
+		file = strings.ReplaceAll(file, "\n", "\r\n")
+	}
+	cur := slices.Clone(lines)
+	last, lastN := 0, 0 // the last edit's new lines in cur
+	var es []edit.Edit
+	for k := range 4 + r.IntN(30) {
+		at, n := r.IntN(len(cur)), 1+r.IntN(3)
+		switch r.IntN(5) {
+		case 0, 1: // right after the last edit's new text
+			at = last + lastN
+		case 2: // right before it
+			at = last - n
+		case 3: // its last line and after
+			at = last + lastN - 1
+		}
+		at = min(max(at, 0), len(cur)-1)
+		n = min(n, len(cur)-at)
+		quoted := slices.Clone(cur[at : at+n])
+		if r.IntN(6) == 0 {
+			quoted = []string{vocab[r.IntN(len(vocab))], vocab[r.IntN(len(vocab))]} // likely at several places
+		}
+		if many != nil && r.IntN(5) == 0 {
+			quoted = slices.Clone(many)
+		}
+		newLines := slices.Clone(quoted)
+		switch r.IntN(4) {
+		case 0:
+			newLines = append(newLines, fmt.Sprintf("\tadded%d()", k))
+		case 1:
+			newLines = newLines[:len(newLines)-1]
+		case 2:
+			newLines = append([]string{cur[r.IntN(len(cur))]}, newLines[1:]...) // a line that stands elsewhere
+		default:
+			newLines[0] += fmt.Sprintf(" // e%d", k)
+		}
+		e := edit.Edit{Op: edit.Replace, Path: "a.txt", Old: strings.Join(quoted, "\n") + "\n", New: strings.Join(newLines, "\n") + "\n",
+			Count: 1, Format: edit.FormatSearchReplace}
+		if len(newLines) == 0 {
+			e.New = ""
+		}
+		switch r.IntN(6) {
+		case 0:
+			e.Format, e.Hint = edit.FormatUDiff, max(1, at+1+r.IntN(5)-2)
+		case 1:
+			e.Format, e.Hint = edit.FormatUDiff, 1+r.IntN(len(cur)+2)
+		case 2:
+			e.Format = edit.FormatJSON
+			if r.IntN(2) == 0 {
+				e.EveryKey = "replace_all"
+			}
+		}
+		es = append(es, e)
+		cur = append(cur[:at:at], append(newLines, cur[at+n:]...)...)
+		last, lastN = at, len(newLines)
+	}
+	return file, es
+}
+
+// TestBatchNeighbourEquivalence holds the batch's answers to edits that
+// cross lines earlier edits wrote, and to old texts found at several
+// places, to the ladder's.
+func TestBatchNeighbourEquivalence(t *testing.T) {
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	r := rand.New(rand.NewPCG(35, 7))
+	for range n {
+		file, es := neighbourRun(r)
+		checkBatch(t, map[string]string{"a.txt": file}, es, Options{TrimTrailingWS: r.IntN(4) == 0})
+	}
+}
+
+// TestBatchAmbiguousCases: old texts at several places after an edit
+// landed, answered as the ladder answers them: refused, with the lines
+// on disk, or applied where the edit gives the same file at each place
+// (two identical blocks side by side, one deleted), in "\n" and CRLF
+// files; and at twenty places and more, one of them inside a line.
+func TestBatchAmbiguousCases(t *testing.T) {
+	first := edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "a1\na2\n", New: "A1\nA1b\nA2\n", Count: 1, Format: edit.FormatSearchReplace}
+	many := strings.Repeat("p\nq\nr\n", 25)
+	for _, c := range []struct {
+		name, file string
+		e          edit.Edit
+		want       edit.Code // "" for applied
+		line       int       // the first candidate's, when not 0
+	}{
+		{"apart", "a1\na2\nx\ny\nb\nx\ny\n", edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "x\ny\n", New: "z\n", Count: 1, Format: edit.FormatSearchReplace}, edit.CodeMultipleMatches, 3},
+		{"sameEverywhere", "a1\na2\nx\ny\nx\ny\nc\n", edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "x\ny\n", New: "", Count: 1, Format: edit.FormatSearchReplace}, "", 0},
+		{"sameEverywhereCRLF", "a1\r\na2\r\nx\r\ny\r\nx\r\ny\r\nc\r\n", edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "x\ny\n", New: "", Count: 1, Format: edit.FormatSearchReplace}, "", 0},
+		{"apartCRLF", "a1\r\na2\r\nx\r\ny\r\nb\r\nx\r\ny\r\n", edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "x\ny\n", New: "z\n", Count: 1, Format: edit.FormatSearchReplace}, edit.CodeMultipleMatches, 3},
+		{"twentyAndMore", "a1\na2\n" + many, edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "r\np\nq\n", New: "s\n", Count: 1, Format: edit.FormatSearchReplace}, edit.CodeMultipleMatches, 5},
+		{"twentyOneInsideALine", "a1\na2\nxr\np\nq\n" + many, edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "r\np\nq\n", New: "s\n", Count: 1, Format: edit.FormatSearchReplace}, edit.CodeMultipleMatches, 0},
+		{"toolCallInsideLines", "a1\na2\n" + many, edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "q\nr\np", New: "s", Count: 1, Format: edit.FormatJSON}, edit.CodeMultipleMatches, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			es := []edit.Edit{first, c.e}
+			checkBatch(t, map[string]string{"a.txt": c.file}, es, Options{})
+			d := NewDoc(c.file, Options{})
+			d.Prepare(pointers(es))
+			if _, err := d.Replace(&es[0]); err != nil {
+				t.Fatal(err)
+			}
+			_, err := d.Replace(&es[1])
+			switch {
+			case c.want == "" && err != nil:
+				t.Fatalf("%v, want applied", err)
+			case c.want != "" && (err == nil || err.Code != c.want):
+				t.Fatalf("%v, want %s", err, c.want)
+			case c.line > 0 && (len(err.Candidates) < 2 || err.Candidates[0].LineStart != c.line):
+				// The file on disk has no line the first edit added.
+				t.Fatalf("candidates %+v, want the first at line %d", err.Candidates, c.line)
+			}
+		})
 	}
 }
