@@ -122,8 +122,8 @@ func loose(s string) string {
 // every line of a tolerant splice loosely, and two reductions a line
 // would cost a string each.
 func looseEqual(a, b string) bool {
-	if a == b {
-		return true
+	if a == b || trimBlanks(a) == trimBlanks(b) {
+		return true // blanks at either end are nothing of a loose form
 	}
 	ra, rb := looseReader{s: a}, looseReader{s: b}
 	for {
@@ -136,6 +136,22 @@ func looseEqual(a, b string) bool {
 			return true
 		}
 	}
+}
+
+// trimBlanks is s without the ASCII blanks loose drops at either end.
+func trimBlanks(s string) string {
+	i, j := 0, len(s)
+	for i < j && isASCIIBlank(s[i]) {
+		i++
+	}
+	for j > i && isASCIIBlank(s[j-1]) {
+		j--
+	}
+	return s[i:j]
+}
+
+func isASCIIBlank(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
 }
 
 // A looseReader yields loose(s) a byte at a time.
