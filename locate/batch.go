@@ -56,6 +56,7 @@ import (
 	"cmp"
 	"encoding/binary"
 	"hash/maphash"
+	"iter"
 	"math"
 	"slices"
 	"sort"
@@ -729,7 +730,18 @@ func (g *segment) forZoneLines(sp Splice, fn func(line string, rel int)) {
 type looseIndex struct {
 	keys  []uint64 // orig's lines' (finder.looseKeys)
 	order []int32  // orig's lines, by key and then by number
-	zone  map[uint64][]zoneLine
+	// The zone lines by key: zoneLast[key] is 1 + the index in zone of
+	// the last with that key, and each links to the one before it. One
+	// slice for all, not one a key: most keys are a single line's.
+	zoneLast map[uint64]int32
+	zone     []looseZoneLine
+}
+
+// A looseZoneLine is a zone line in a looseIndex, and 1 + the index of
+// the one before it with its key (0: none).
+type looseZoneLine struct {
+	z    zoneLine
+	prev int32
 }
 
 // lines returns orig's lines whose looseKey is key, ascending.
@@ -745,7 +757,19 @@ func (lx *looseIndex) lines(key uint64) []int32 {
 // addZone records z, a line a splice made whose text is l.
 func (lx *looseIndex) addZone(l string, z zoneLine) {
 	k := looseKey(strings.TrimSuffix(l, "\r"))
-	lx.zone[k] = append(lx.zone[k], z)
+	lx.zone = append(lx.zone, looseZoneLine{z: z, prev: lx.zoneLast[k]})
+	lx.zoneLast[k] = int32(len(lx.zone))
+}
+
+// zoneLines yields the zone lines whose looseKey is key, the latest first.
+func (lx *looseIndex) zoneLines(key uint64) iter.Seq[zoneLine] {
+	return func(yield func(zoneLine) bool) {
+		for i := lx.zoneLast[key]; i > 0; i = lx.zone[i-1].prev {
+			if !yield(lx.zone[i-1].z) {
+				return
+			}
+		}
+	}
 }
 
 // zoneLineNumber is the 0-based line of the current content that z, a
@@ -820,21 +844,48 @@ func (g *segment) looseIndex() *looseIndex {
 		return g.loose
 	}
 	keys := g.f.looseKeys()
-	lx := &looseIndex{keys: keys, order: make([]int32, len(keys)), zone: map[uint64][]zoneLine{}}
-	for i := range lx.order {
-		lx.order[i] = int32(i)
-	}
-	slices.SortFunc(lx.order, func(a, b int32) int {
-		if c := cmp.Compare(keys[a], keys[b]); c != 0 {
-			return c
-		}
-		return cmp.Compare(a, b)
-	})
+	lx := &looseIndex{keys: keys, order: byKey(keys), zoneLast: map[uint64]int32{}}
 	for _, sp := range g.sp {
 		g.forZoneLines(sp, func(l string, rel int) { lx.addZone(l, zoneLine{at: sp.At, rel: rel}) })
 	}
 	g.loose = lx
 	return lx
+}
+
+// byKey returns 0 to len(keys)-1 ordered by keys[i] and then by i. The
+// keys are hashes, spread evenly: the indexes are first placed in order
+// into buckets of the keys' top bits (a bucket's keys all below the next
+// one's), about one a bucket, and then each bucket is sorted.
+func byKey(keys []uint64) []int32 {
+	order := make([]int32, len(keys))
+	if len(keys) == 0 {
+		return order
+	}
+	bits := 1
+	for 1<<bits < len(keys) {
+		bits++
+	}
+	shift := 64 - bits
+	start := make([]int32, 1<<bits+1)
+	for _, k := range keys {
+		start[k>>shift+1]++
+	}
+	for b := 1; b < len(start); b++ {
+		start[b] += start[b-1]
+	}
+	next := slices.Clone(start[:len(start)-1])
+	for i, k := range keys {
+		order[next[k>>shift]] = int32(i)
+		next[k>>shift]++
+	}
+	less := func(a, b int32) int { return cmp.Compare(keys[a], keys[b]) }
+	for b := 0; b+1 < len(start); b++ {
+		// Placed in order, a bucket's indexes need only a stable sort by key.
+		if run := order[start[b]:start[b+1]]; len(run) > 1 {
+			slices.SortStableFunc(run, less)
+		}
+	}
+	return order
 }
 
 // lineOf is the orig line that holds offset o (the line after the last
@@ -897,7 +948,7 @@ func (g *segment) tryFound(e *edit.Edit, opts matchOptions) (location, bool) {
 	if len(hits) != 1 {
 		return location{}, false // none (the rungs after are the plain path's), or several
 	}
-	for _, z := range lx.zone[key] {
+	for z := range lx.zoneLines(key) {
 		mixed = append(mixed, g.zoneLineNumber(z)-ni)
 	}
 	for _, c := range mixed {
@@ -911,7 +962,11 @@ func (g *segment) tryFound(e *edit.Edit, opts matchOptions) (location, bool) {
 		return location{}, false
 	}
 	g.f.readAll = false
-	loc, err := locateFound(g.f, e, op, newPattern(e.New), opts, lv, hits)
+	np := newPattern(e.New)
+	// batchable found the new text does not hold the old (try leaves one
+	// that does to the plain path): the ladder need not look again.
+	op.insNew, op.ins = np, false
+	loc, err := locateFound(g.f, e, op, np, opts, lv, hits)
 	if err != nil || g.f.readAll || loc.Note != "" || loc.Read != nil {
 		return location{}, false
 	}
