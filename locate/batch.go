@@ -53,10 +53,8 @@ package locate
 //     splice touched (tryInsert).
 
 import (
-	"cmp"
 	"encoding/binary"
 	"hash/maphash"
-	"iter"
 	"math"
 	"slices"
 	"sort"
@@ -106,8 +104,10 @@ type segment struct {
 	hs  Stream
 	fed int
 	// loose finds lines by looseKey, for the tolerant rungs (tryFound);
-	// nil until an edit needs it.
+	// nil until an edit needs it. It indexes only the telling lines of
+	// run, the edits from the segment's first on.
 	loose *looseIndex
+	run   []*edit.Edit
 }
 
 // A keyLoc is a line of orig: its number and its offset.
@@ -235,7 +235,7 @@ func (sc *lineScratch) release() {
 // BOM), indexing the lines the edits es quote, bes[b] the batch's judgement
 // of es[b]. It returns nil when its line endings are mixed.
 func newSegment(body string, hasBOM bool, es []*edit.Edit, bes []batchEdit) *segment {
-	g := &segment{orig: body, hasBOM: hasBOM, f: newFinder(body)}
+	g := &segment{orig: body, hasBOM: hasBOM, f: newFinder(body), run: es}
 	g.mode = g.f.eolMode()
 	if g.mode == eolMixed {
 		return nil
@@ -724,52 +724,42 @@ func (g *segment) forZoneLines(sp Splice, fn func(line string, rel int)) {
 }
 
 // A looseIndex finds the lines of the current content by their looseKey,
-// as finder.starts does for the ladder: orig's lines by number, and
-// whether a line an accepted splice made has a key. It is built when a
-// segment's first edit needs a tolerant rung, and grows with the splices.
+// as finder.starts does for the ladder, for the keys a tolerant rung may
+// look up: those of the run's edits' telling lines (tellingKey). Like the
+// exact index, it holds orig's lines with such a key by number, and the
+// lines accepted splices made with one. It is built when a segment's
+// first edit needs a tolerant rung, and grows with the splices.
 type looseIndex struct {
-	keys  []uint64 // orig's lines' (finder.looseKeys)
-	order []int32  // orig's lines, by key and then by number
-	// The zone lines by key: zoneLast[key] is 1 + the index in zone of
-	// the last with that key, and each links to the one before it. One
-	// slice for all, not one a key: most keys are a single line's.
-	zoneLast map[uint64]int32
-	zone     []looseZoneLine
+	maybe hashBits           // rules out most keys that are no telling line's
+	lines map[uint64][]int32 // a telling key → orig's lines with it, ascending
+	zone  map[uint64][]zoneLine
 }
 
-// A looseZoneLine is a zone line in a looseIndex, and 1 + the index of
-// the one before it with its key (0: none).
-type looseZoneLine struct {
-	z    zoneLine
-	prev int32
-}
-
-// lines returns orig's lines whose looseKey is key, ascending.
-func (lx *looseIndex) lines(key uint64) []int32 {
-	i := sort.Search(len(lx.order), func(i int) bool { return lx.keys[lx.order[i]] >= key })
-	j := i
-	for j < len(lx.order) && lx.keys[lx.order[j]] == key {
-		j++
-	}
-	return lx.order[i:j]
-}
-
-// addZone records z, a line a splice made whose text is l.
+// addZone records z, a line a splice made whose text is l, if its key
+// may be looked up.
 func (lx *looseIndex) addZone(l string, z zoneLine) {
 	k := looseKey(strings.TrimSuffix(l, "\r"))
-	lx.zone = append(lx.zone, looseZoneLine{z: z, prev: lx.zoneLast[k]})
-	lx.zoneLast[k] = int32(len(lx.zone))
+	if !lx.maybe.has(k) {
+		return
+	}
+	if _, ok := lx.lines[k]; ok {
+		lx.zone[k] = append(lx.zone[k], z)
+	}
 }
 
-// zoneLines yields the zone lines whose looseKey is key, the latest first.
-func (lx *looseIndex) zoneLines(key uint64) iter.Seq[zoneLine] {
-	return func(yield func(zoneLine) bool) {
-		for i := lx.zoneLast[key]; i > 0; i = lx.zone[i-1].prev {
-			if !yield(lx.zone[i-1].z) {
-				return
-			}
-		}
+// tellingKey is the looseKey of old's telling line, by which tryFound
+// looks its places up; false for an empty text. room holds the lines.
+func tellingKey(old string, room *[]string) (uint64, bool) {
+	var p pattern
+	body, ok := p.setText(old)
+	if !ok {
+		return 0, false
 	}
+	*room = splitInto(*room, body)
+	p.lines = *room
+	key := looseKey(p.lines[tellingLine(&p, false, 0)])
+	clear(*room)
+	return key, true
 }
 
 // zoneLineNumber is the 0-based line of the current content that z, a
@@ -843,49 +833,26 @@ func (g *segment) looseIndex() *looseIndex {
 	if g.loose != nil {
 		return g.loose
 	}
-	keys := g.f.looseKeys()
-	lx := &looseIndex{keys: keys, order: byKey(keys), zoneLast: map[uint64]int32{}}
+	lx := &looseIndex{lines: map[uint64][]int32{}, zone: map[uint64][]zoneLine{}}
+	var room []string
+	for _, e := range g.run {
+		if k, ok := tellingKey(e.Old, &room); ok {
+			lx.maybe.set(k)
+			lx.lines[k] = nil
+		}
+	}
+	for L, k := range g.f.looseKeys() {
+		if lx.maybe.has(k) {
+			if ls, ok := lx.lines[k]; ok {
+				lx.lines[k] = append(ls, int32(L))
+			}
+		}
+	}
 	for _, sp := range g.sp {
 		g.forZoneLines(sp, func(l string, rel int) { lx.addZone(l, zoneLine{at: sp.At, rel: rel}) })
 	}
 	g.loose = lx
 	return lx
-}
-
-// byKey returns 0 to len(keys)-1 ordered by keys[i] and then by i. The
-// keys are hashes, spread evenly: the indexes are first placed in order
-// into buckets of the keys' top bits (a bucket's keys all below the next
-// one's), about one a bucket, and then each bucket is sorted.
-func byKey(keys []uint64) []int32 {
-	order := make([]int32, len(keys))
-	if len(keys) == 0 {
-		return order
-	}
-	bits := 1
-	for 1<<bits < len(keys) {
-		bits++
-	}
-	shift := 64 - bits
-	start := make([]int32, 1<<bits+1)
-	for _, k := range keys {
-		start[k>>shift+1]++
-	}
-	for b := 1; b < len(start); b++ {
-		start[b] += start[b-1]
-	}
-	next := slices.Clone(start[:len(start)-1])
-	for i, k := range keys {
-		order[next[k>>shift]] = int32(i)
-		next[k>>shift]++
-	}
-	less := func(a, b int32) int { return cmp.Compare(keys[a], keys[b]) }
-	for b := 0; b+1 < len(start); b++ {
-		// Placed in order, a bucket's indexes need only a stable sort by key.
-		if run := order[start[b]:start[b+1]]; len(run) > 1 {
-			slices.SortStableFunc(run, less)
-		}
-	}
-	return order
 }
 
 // lineOf is the orig line that holds offset o (the line after the last
@@ -914,11 +881,15 @@ func (g *segment) tryFound(e *edit.Edit, opts matchOptions) (location, bool) {
 	ni := tellingLine(op, false, 0)
 	lx := g.looseIndex()
 	key := looseKey(op.lines[ni])
+	orig, indexed := lx.lines[key]
+	if !indexed {
+		return location{}, false // not a telling key of the run (cannot happen)
+	}
 	n, lines := len(op.lines), g.f.lineIndex()
 	// starts are orig's lines where a match may start; mixed the current
 	// content's, where a match would span lines a splice made.
 	var starts, mixed []int
-	for _, L := range lx.lines(key) {
+	for _, L := range orig {
 		k := int(L) - ni
 		if k < 0 {
 			continue
@@ -948,7 +919,7 @@ func (g *segment) tryFound(e *edit.Edit, opts matchOptions) (location, bool) {
 	if len(hits) != 1 {
 		return location{}, false // none (the rungs after are the plain path's), or several
 	}
-	for z := range lx.zoneLines(key) {
+	for _, z := range lx.zone[key] {
 		mixed = append(mixed, g.zoneLineNumber(z)-ni)
 	}
 	for _, c := range mixed {
