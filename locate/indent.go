@@ -39,8 +39,13 @@ func (sh shift) width(w int) int {
 	return max(sh.delta+q*sh.uf+r, 0)
 }
 
+// leadingWS is s's indentation: its leading spaces and tabs.
 func leadingWS(s string) string {
-	return s[:len(s)-len(strings.TrimLeft(s, " \t"))]
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return s[:i]
 }
 
 func indentWidth(ind string, tabw int) int {

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -56,4 +57,13 @@ func FuzzLooseEqual(f *testing.F) {
 			}
 		}
 	})
+}
+
+// textLines is the texts of splitLines' lines, whatever ends them.
+func TestTextLines(t *testing.T) {
+	for _, s := range []string{"", "a", "a\n", "a\r\n", "a\r", "\n", "\r\n\n", "a\nb\r", "x\r\r\n", "a\n\nb", "\ta\r\n  b\n"} {
+		if got, want := textLines(s), texts(splitLines(s)); !slices.Equal(got, want) {
+			t.Errorf("textLines(%q) = %q, want %q", s, got, want)
+		}
+	}
 }
