@@ -51,7 +51,7 @@ func keptBroken(r, w []line, o, n []string, exact bool, kept []int) int {
 	// found by a look along them, a longer one's through a map.
 	type group struct {
 		key   string
-		first line
+		first int // the first old line with the key
 		same  bool
 	}
 	groups := make([]group, 0, len(o))
@@ -79,15 +79,15 @@ func keptBroken(r, w []line, o, n []string, exact bool, kept []int) int {
 			if index != nil {
 				index[ok[i]] = len(groups)
 			}
-			groups = append(groups, group{key: ok[i], first: r[i], same: true})
-		} else if groups[g].first != r[i] {
+			groups = append(groups, group{key: ok[i], first: i, same: true})
+		} else if r[groups[g].first] != r[i] {
 			groups[g].same = false
 		}
 	}
 	first := -1
 	for j := range n {
 		nk[j] = key(n[j])
-		if g := find(nk[j]); g >= 0 && (!groups[g].same || !sameLine(w[j], groups[g].first)) && first < 0 {
+		if g := find(nk[j]); g >= 0 && (!groups[g].same || !sameLine(w[j], r[groups[g].first])) && first < 0 {
 			first = j
 		}
 	}
