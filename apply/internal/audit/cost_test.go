@@ -123,8 +123,8 @@ func TestCheckDriftedCost(t *testing.T) {
 		t.Fatal(errs)
 	}
 	allocs := testing.AllocsPerRun(3, func() { Check(tx) })
-	if perEdit := allocs / edits; perEdit > 10 {
-		t.Errorf("checking %d drifted edits allocated %.0f times, %.1f an edit; want at most 10", edits, allocs, perEdit)
+	if perEdit := allocs / edits; perEdit > 8 {
+		t.Errorf("checking %d drifted edits allocated %.0f times, %.1f an edit; want at most 8", edits, allocs, perEdit)
 	}
 }
 
