@@ -131,6 +131,17 @@ func (p *planner) check(cs []txn.Change) edit.ErrorList {
 		}
 		return n
 	}
+	// Each file's steps in room made once: a step is large, and a reply
+	// may make thousands.
+	steps := map[*audit.File]int{}
+	for _, st := range p.audit.steps {
+		if af := at[st.f]; af != nil {
+			steps[af]++
+		}
+	}
+	for af, n := range steps {
+		af.Steps = make([]audit.Step, 0, n)
+	}
 	for _, st := range p.audit.steps {
 		af := at[st.f]
 		if af == nil {

@@ -69,8 +69,8 @@ var (
 )
 
 var worstShapes = []worstShape{
-	{"drift-sr", []int{200, 1_000, 5_000}, ignoringBlanks, func(n int) (*worstFixture, error) { return driftFixture(n, false) }},
-	{"drift-udiff", []int{200, 1_000, 5_000}, ignoringBlanks, func(n int) (*worstFixture, error) { return driftFixture(n, true) }},
+	{"drift-sr", []int{200, 1_000, 5_000}, ignoringBlanks, func(n int) (*worstFixture, error) { return driftFixture(n, false, true) }},
+	{"drift-udiff", []int{200, 1_000, 5_000}, ignoringBlanks, func(n int) (*worstFixture, error) { return driftFixture(n, true, true) }},
 	{"oneline-sr", []int{100, 500, 2_500}, zeroContext, onelineFixture},
 	{"zerocontext-udiff", []int{100, 500, 2_500}, zeroContext, zeroContextFixture},
 	{"addlines-udiff", []int{100, 500, 2_500}, zeroContext, addLinesFixture},
@@ -106,8 +106,9 @@ func spacedLines(ls []string) []string {
 }
 
 // driftFixture is n edits to a file of 10n lines, their indentation
-// written with spaces where the file has tabs, as blocks or as a diff.
-func driftFixture(n int, diff bool) (*worstFixture, error) {
+// written with spaces where the file has tabs (unless drift is false), as
+// blocks or as a diff.
+func driftFixture(n int, diff, drift bool) (*worstFixture, error) {
 	path := "drift.go"
 	src := gen.Source(uint64(35_000+n), "drift", 10*n)
 	es, err := gen.Sites(path, src, n, uint64(n))
@@ -121,7 +122,9 @@ func driftFixture(n int, diff bool) (*worstFixture, error) {
 	drifted := make([]gen.Edit, len(es))
 	blocks := make([]gen.Block, len(es))
 	for i, e := range es {
-		e.Before, e.Del, e.Add, e.After = spacedLines(e.Before), spacedLines(e.Del), spacedLines(e.Add), spacedLines(e.After)
+		if drift {
+			e.Before, e.Del, e.Add, e.After = spacedLines(e.Before), spacedLines(e.Del), spacedLines(e.Add), spacedLines(e.After)
+		}
 		drifted[i] = e
 		blocks[i] = e.Block()
 	}

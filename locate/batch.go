@@ -61,7 +61,6 @@ package locate
 //     the same file at each.
 
 import (
-	"cmp"
 	"encoding/binary"
 	"hash/maphash"
 	"math"
@@ -126,8 +125,10 @@ type segment struct {
 	hs  Stream
 	fed int
 	// loose finds lines by looseKey, for the tolerant rungs (tryFound);
-	// nil until an edit needs it.
+	// nil until an edit needs it. It indexes only the telling lines of
+	// run, the edits from the segment's first on.
 	loose *looseIndex
+	run   []*edit.Edit
 }
 
 // A keyLoc is a line of orig: its number and its offset.
@@ -255,7 +256,7 @@ func (sc *lineScratch) release() {
 // BOM), indexing the lines the edits es quote, bes[b] the batch's judgement
 // of es[b]. It returns nil when its line endings are mixed.
 func newSegment(body string, hasBOM bool, es []*edit.Edit, bes []batchEdit) *segment {
-	g := &segment{orig: body, hasBOM: hasBOM, f: newFinder(body)}
+	g := &segment{orig: body, hasBOM: hasBOM, f: newFinder(body), run: es}
 	g.mode = g.f.eolMode()
 	if g.mode == eolMixed {
 		return nil
@@ -1157,29 +1158,42 @@ func (g *segment) forZoneLines(sp Splice, fn func(line string, rel int)) {
 }
 
 // A looseIndex finds the lines of the current content by their looseKey,
-// as finder.starts does for the ladder: orig's lines by number, and
-// whether a line an accepted splice made has a key. It is built when a
-// segment's first edit needs a tolerant rung, and grows with the splices.
+// as finder.starts does for the ladder, for the keys a tolerant rung may
+// look up: those of the run's edits' telling lines (tellingKey). Like the
+// exact index, it holds orig's lines with such a key by number, and the
+// lines accepted splices made with one. It is built when a segment's
+// first edit needs a tolerant rung, and grows with the splices.
 type looseIndex struct {
-	keys  []uint64 // orig's lines' (finder.looseKeys)
-	order []int32  // orig's lines, by key and then by number
+	maybe hashBits           // rules out most keys that are no telling line's
+	lines map[uint64][]int32 // a telling key → orig's lines with it, ascending
 	zone  map[uint64][]zoneLine
 }
 
-// lines returns orig's lines whose looseKey is key, ascending.
-func (lx *looseIndex) lines(key uint64) []int32 {
-	i := sort.Search(len(lx.order), func(i int) bool { return lx.keys[lx.order[i]] >= key })
-	j := i
-	for j < len(lx.order) && lx.keys[lx.order[j]] == key {
-		j++
-	}
-	return lx.order[i:j]
-}
-
-// addZone records z, a line a splice made whose text is l.
+// addZone records z, a line a splice made whose text is l, if its key
+// may be looked up.
 func (lx *looseIndex) addZone(l string, z zoneLine) {
 	k := looseKey(strings.TrimSuffix(l, "\r"))
-	lx.zone[k] = append(lx.zone[k], z)
+	if !lx.maybe.has(k) {
+		return
+	}
+	if _, ok := lx.lines[k]; ok {
+		lx.zone[k] = append(lx.zone[k], z)
+	}
+}
+
+// tellingKey is the looseKey of old's telling line, by which tryFound
+// looks its places up; false for an empty text. room holds the lines.
+func tellingKey(old string, room *[]string) (uint64, bool) {
+	var p pattern
+	body, ok := p.setText(old)
+	if !ok {
+		return 0, false
+	}
+	*room = splitInto(*room, body)
+	p.lines = *room
+	key := looseKey(p.lines[tellingLine(&p, false, 0)])
+	clear(*room)
+	return key, true
 }
 
 // zoneLineNumber is the 0-based line of the current content that z, a
@@ -1253,17 +1267,21 @@ func (g *segment) looseIndex() *looseIndex {
 	if g.loose != nil {
 		return g.loose
 	}
-	keys := g.f.looseKeys()
-	lx := &looseIndex{keys: keys, order: make([]int32, len(keys)), zone: map[uint64][]zoneLine{}}
-	for i := range lx.order {
-		lx.order[i] = int32(i)
-	}
-	slices.SortFunc(lx.order, func(a, b int32) int {
-		if c := cmp.Compare(keys[a], keys[b]); c != 0 {
-			return c
+	lx := &looseIndex{lines: map[uint64][]int32{}, zone: map[uint64][]zoneLine{}}
+	var room []string
+	for _, e := range g.run {
+		if k, ok := tellingKey(e.Old, &room); ok {
+			lx.maybe.set(k)
+			lx.lines[k] = nil
 		}
-		return cmp.Compare(a, b)
-	})
+	}
+	for L, k := range g.f.looseKeys() {
+		if lx.maybe.has(k) {
+			if ls, ok := lx.lines[k]; ok {
+				lx.lines[k] = append(ls, int32(L))
+			}
+		}
+	}
 	for j, sp := range g.sp {
 		g.forZoneLines(sp, func(l string, rel int) { lx.addZone(l, zoneLine{at: sp.At, rel: rel, id: g.zone[j].id}) })
 	}
@@ -1297,11 +1315,15 @@ func (g *segment) tryFound(e *edit.Edit, opts matchOptions) (location, bool) {
 	ni := tellingLine(op, false, 0)
 	lx := g.looseIndex()
 	key := looseKey(op.lines[ni])
+	orig, indexed := lx.lines[key]
+	if !indexed {
+		return location{}, false // not a telling key of the run (cannot happen)
+	}
 	n, lines := len(op.lines), g.f.lineIndex()
 	// starts are orig's lines where a match may start; mixed the current
 	// content's, where a match would span lines a splice made.
 	var starts, mixed []int
-	for _, L := range lx.lines(key) {
+	for _, L := range orig {
 		k := int(L) - ni
 		if k < 0 {
 			continue
@@ -1348,7 +1370,11 @@ func (g *segment) tryFound(e *edit.Edit, opts matchOptions) (location, bool) {
 		return location{}, false
 	}
 	g.f.readAll = false
-	loc, err := locateFound(g.f, e, op, newPattern(e.New), opts, lv, hits)
+	np := newPattern(e.New)
+	// batchable found the new text does not hold the old (try leaves one
+	// that does to the plain path): the ladder need not look again.
+	op.insNew, op.ins = np, false
+	loc, err := locateFound(g.f, e, op, np, opts, lv, hits)
 	if err != nil || g.f.readAll || loc.Note != "" || loc.Read != nil {
 		return location{}, false
 	}

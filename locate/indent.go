@@ -39,8 +39,13 @@ func (sh shift) width(w int) int {
 	return max(sh.delta+q*sh.uf+r, 0)
 }
 
+// leadingWS is s's indentation: its leading spaces and tabs.
 func leadingWS(s string) string {
-	return s[:len(s)-len(strings.TrimLeft(s, " \t"))]
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return s[:i]
 }
 
 func indentWidth(ind string, tabw int) int {
@@ -241,9 +246,24 @@ func rebase(line string, sh shift, tabs bool) string {
 	w := sh.width(indentWidth(ind, sh.tabw))
 	var ni string
 	if tabs {
-		ni = strings.Repeat("\t", w/sh.tabw) + strings.Repeat(" ", w%sh.tabw)
+		ni = repeated(tabRun, w/sh.tabw) + repeated(spaceRun, w%sh.tabw)
 	} else {
-		ni = strings.Repeat(" ", w)
+		ni = repeated(spaceRun, w)
 	}
 	return ni + line[len(ind):]
+}
+
+// Runs of indentation that rebase cuts its indents from, not building one
+// a line.
+const (
+	tabRun   = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t"
+	spaceRun = "                                                                "
+)
+
+// repeated is n of run's byte, cut from run where it is long enough.
+func repeated(run string, n int) string {
+	if n <= len(run) {
+		return run[:n]
+	}
+	return strings.Repeat(run[:1], n)
 }

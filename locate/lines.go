@@ -78,11 +78,14 @@ func (f *finder) lineHitsAt(p *pattern, lv level, gaps bool, starts []int, limit
 	var hits []hit
 	var rescaledHits []hit // hits that needed a change of units: only when no other
 	fileText := func(k int) string { return f.content[lines[k].start:lines[k].end] }
-	memo := make([]segMemo, len(pl))
+	var memo []segMemo
 	need := len(pl)
 	if gaps {
+		memo = make([]segMemo, len(pl))
 		need -= p.gaps
 	}
+	// The lines a shift is judged on, each match's in the same room.
+	var room []string
 	for _, k := range starts {
 		if k+need > len(lines) {
 			break
@@ -99,7 +102,10 @@ func (f *finder) lineHitsAt(p *pattern, lv level, gaps bool, starts []int, limit
 			continue
 		}
 		// Indentation: the same shift for every line that is not blank.
-		var ps, fs []string
+		if room == nil {
+			room = make([]string, 2*len(pl))
+		}
+		ps, fs := room[:0:len(pl)], room[len(pl):len(pl)]
 		at := k
 		for i := range pl {
 			if gaps && p.gap[i] {

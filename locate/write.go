@@ -64,6 +64,7 @@ func (f *finder) units(p *pattern, h hit) []unit {
 // region was the file's last line without one. finalNL overrides np's.
 func (f *finder) write(np *pattern, finalNL bool, pairs []int, h hit, us []unit, trimWS bool) string {
 	var b strings.Builder
+	b.Grow(len(np.text) + 2*len(np.lines)) // room for the file's line endings too
 	lastEOL := ""
 	for _, u := range us {
 		if u.eol != "" {

@@ -439,15 +439,19 @@ func TestCheckRules(t *testing.T) {
 // by any of them: both choices pass, and only bytes that are neither
 // file line's fail.
 func TestCheckKeptAmbiguity(t *testing.T) {
-	e := block("t.txt", "x\nx\n", "x\n")
-	for w, ok := range map[string]bool{"x\r\n": true, "x\n": true, "x \n": false} {
-		errs := Check(modify("t.txt", "x\r\nx\n", w, located(0, e, "trailing-ws", 1, 2, Splice{0, "x\r\nx\n", w})))
-		if (len(errs) == 0) != ok {
-			t.Errorf("x\\r\\nx\\n with x\\nx\\n → x\\n written as %q: errors %v, want ok %v", w, errs, ok)
+	// After lines the edit keeps as they stand: none, and more than a
+	// short text's (shortText), whose lines are grouped another way.
+	for _, head := range []string{"", strings.Repeat("k\n", shortText) + "l\n"} {
+		e := block("t.txt", head+"x\nx\n", head+"x\n")
+		for w, ok := range map[string]bool{"x\r\n": true, "x\n": true, "x \n": false} {
+			errs := Check(modify("t.txt", head+"x\r\nx\n", head+w, located(0, e, "trailing-ws", 1, lineCount(head)+2, Splice{0, head + "x\r\nx\n", head + w})))
+			if (len(errs) == 0) != ok {
+				t.Errorf("%d lines, then x\\r\\nx\\n with x\\nx\\n → x\\n written as %q: errors %v, want ok %v", lineCount(head), w, errs, ok)
+			}
 		}
 	}
 	// A line moved by the edit may be the one kept, or the other.
-	e = block("a.txt", "a\nb\na\n", "b\na\na\n")
+	e := block("a.txt", "a\nb\na\n", "b\na\na\n")
 	for _, w := range []string{"b\na \na\n", "b\na\na \n"} {
 		if errs := Check(modify("a.txt", "a \nb\na\n", w, located(0, e, "trailing-ws", 1, 3, Splice{0, "a \nb\na\n", w}))); len(errs) > 0 {
 			t.Errorf("a moved line written as %q: %v, want no error", w, errs)

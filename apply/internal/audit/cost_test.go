@@ -92,3 +92,65 @@ func TestStandsLooseEqualAllocatesNothing(t *testing.T) {
 		t.Errorf("standsLoose of 10,000 equal lines allocates %.0f times, want none", allocs)
 	}
 }
+
+// driftedTx is largeTx's reply with its texts indented by four spaces
+// where the file has a tab, each block of three lines replacing its
+// middle one, as the indent rung writes them: in the file's tabs.
+func driftedTx(lines, edits int) *Tx {
+	stride := lines / edits
+	var b, a strings.Builder
+	es := make([]edit.Edit, edits)
+	steps := make([]Step, edits)
+	off := 0
+	src := make([]string, lines)
+	for i := range src {
+		src[i] = fmt.Sprintf("\tline(%06d) // \"x\"\n", i)
+	}
+	for i := 0; i < lines; i++ {
+		if k := i / stride; i%stride == 1 && k < edits && i+1 < lines {
+			nl := fmt.Sprintf("\tLINE(%06d) - x\n", i)
+			old := src[i-1] + src[i] + src[i+1]
+			written := src[i-1] + nl + src[i+1]
+			sp := strings.NewReplacer("\t", "    ")
+			es[k] = edit.Edit{Op: edit.Replace, Path: "big.txt", Old: sp.Replace(old), New: sp.Replace(written), Count: 1, Format: edit.FormatSearchReplace}
+			steps[k] = Step{Index: k, Edit: &es[k], Status: "applied", Strategy: "indent", LineStart: i, LineEnd: i + 2,
+				At: "big.txt", Located: true, Splices: []Splice{{off - len(src[i-1]), old, written}}, Named: named("big.txt")}
+			a.WriteString(nl + src[i+1])
+			b.WriteString(src[i] + src[i+1])
+			off += len(nl) + len(src[i+1])
+			i++
+			continue
+		}
+		a.WriteString(src[i])
+		b.WriteString(src[i])
+		off += len(src[i])
+	}
+	return modify("big.txt", b.String(), a.String(), steps...)
+}
+
+// TestCheckDriftedCost holds the check of a splice that the indent rung
+// wrote to a few allocations: the lines it compares loosely are compared
+// as they are read, not reduced to a string each (two a line compared).
+func TestCheckDriftedCost(t *testing.T) {
+	const edits = 1000
+	tx := driftedTx(10*edits, edits)
+	if errs := Check(tx); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	allocs := testing.AllocsPerRun(3, func() { Check(tx) })
+	if perEdit := allocs / edits; perEdit > 8 {
+		t.Errorf("checking %d drifted edits allocated %.0f times, %.1f an edit; want at most 8", edits, allocs, perEdit)
+	}
+}
+
+// BenchmarkCheckDrifted is the check of 5,000 edits to a 50,000-line
+// file, each located by the indent rung.
+func BenchmarkCheckDrifted(b *testing.B) {
+	tx := driftedTx(50000, 5000)
+	b.ReportAllocs()
+	for b.Loop() {
+		if errs := Check(tx); len(errs) > 0 {
+			b.Fatal(errs)
+		}
+	}
+}

@@ -21,6 +21,10 @@ package audit
 // texts' common head and tail, and the check holds it to those.
 const lcsCap = 4 << 20
 
+// shortText is the most lines of an old text that keptBroken groups
+// without a map.
+const shortText = 16
+
 // keptBroken returns the first line of w (the written lines, one per line
 // of the new text n) that the edit keeps from o (the old text's lines, the
 // file's lines r) without the file's bytes; -1 when there is none. kept,
@@ -40,25 +44,50 @@ func keptBroken(r, w []line, o, n []string, exact bool, kept []int) int {
 		}
 		return trimRight(s)
 	}
-	ok := make([]string, len(o))
+	keys := make([]string, len(o)+len(n))
+	ok, nk := keys[:len(o):len(o)], keys[len(o):]
+	// The old text's lines by key: the file's line the first of them
+	// matched, and whether all matched that same line. A short text's are
+	// found by a look along them, a longer one's through a map.
 	type group struct {
-		first line
+		key   string
+		first int // the first old line with the key
 		same  bool
 	}
-	groups := make(map[string]*group, len(o))
+	groups := make([]group, 0, len(o))
+	var index map[string]int
+	if len(o) > shortText {
+		index = make(map[string]int, len(o))
+	}
+	find := func(k string) int {
+		if index != nil {
+			if g, ok := index[k]; ok {
+				return g
+			}
+			return -1
+		}
+		for g := range groups {
+			if groups[g].key == k {
+				return g
+			}
+		}
+		return -1
+	}
 	for i := range o {
 		ok[i] = key(o[i])
-		if g := groups[ok[i]]; g == nil {
-			groups[ok[i]] = &group{first: r[i], same: true}
-		} else if g.first != r[i] {
-			g.same = false
+		if g := find(ok[i]); g < 0 {
+			if index != nil {
+				index[ok[i]] = len(groups)
+			}
+			groups = append(groups, group{key: ok[i], first: i, same: true})
+		} else if r[groups[g].first] != r[i] {
+			groups[g].same = false
 		}
 	}
-	nk := make([]string, len(n))
 	first := -1
 	for j := range n {
 		nk[j] = key(n[j])
-		if g := groups[nk[j]]; g != nil && (!g.same || !sameLine(w[j], g.first)) && first < 0 {
+		if g := find(nk[j]); g >= 0 && (!groups[g].same || !sameLine(w[j], r[groups[g].first])) && first < 0 {
 			first = j
 		}
 	}

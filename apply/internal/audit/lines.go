@@ -64,7 +64,6 @@ func isBlank(s string) bool { return strings.TrimSpace(s) == "" }
 
 // looseEq reports whether loose(a) == loose(b): at once for equal lines,
 // so that text that stands as written costs no reduction of its lines.
-func looseEq(a, b string) bool { return a == b || loose(a) == loose(b) }
 
 // loose is the line s reduced to what every rung of the ladder keeps of
 // it: no blank of any kind, quotes of every shape as one, a run of dashes
@@ -122,6 +121,106 @@ func loose(s string) string {
 	return b.String()
 }
 
+// looseEqual is loose(a) == loose(b), read as it goes: the check compares
+// every line of a tolerant splice loosely, and two reductions a line
+// would cost a string each.
+func looseEqual(a, b string) bool {
+	if a == b || trimBlanks(a) == trimBlanks(b) {
+		return true // blanks at either end are nothing of a loose form
+	}
+	ra, rb := looseReader{s: a}, looseReader{s: b}
+	for {
+		ca, oka := ra.next()
+		cb, okb := rb.next()
+		if oka != okb || ca != cb {
+			return false
+		}
+		if !oka {
+			return true
+		}
+	}
+}
+
+// trimBlanks is s without the ASCII blanks loose drops at either end.
+func trimBlanks(s string) string {
+	i, j := 0, len(s)
+	for i < j && isASCIIBlank(s[i]) {
+		i++
+	}
+	for j > i && isASCIIBlank(s[j-1]) {
+		j--
+	}
+	return s[i:j]
+}
+
+func isASCIIBlank(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
+}
+
+// A looseReader yields loose(s) a byte at a time.
+type looseReader struct {
+	s       string
+	i       int
+	dash    bool
+	pending string // the rest of the bytes the last rune read makes
+}
+
+// next is loose's next byte; false at the end.
+func (r *looseReader) next() (byte, bool) {
+	if r.pending != "" {
+		c := r.pending[0]
+		r.pending = r.pending[1:]
+		return c, true
+	}
+	s := r.s
+	for r.i < len(s) {
+		c := s[r.i]
+		if c < utf8.RuneSelf {
+			r.i++
+			switch c {
+			case ' ', '\t', '\r', '\n', '\v', '\f':
+				continue
+			case '-':
+				if r.dash {
+					continue
+				}
+				r.dash = true
+				return '-', true
+			case '"', '\'', '`':
+				c = '\''
+			}
+			r.dash = false
+			return c, true
+		}
+		rn, n := utf8.DecodeRuneInString(s[r.i:])
+		at := r.i
+		r.i += n
+		var out string
+		switch {
+		case rn == utf8.RuneError && n == 1:
+			out = s[at:r.i]
+		case unicode.IsSpace(rn):
+			continue
+		case isDash(rn):
+			if r.dash {
+				continue
+			}
+			r.dash = true
+			return '-', true
+		case isQuote(rn):
+			out = "'"
+		case rn == '…':
+			out = "..."
+		default:
+			out = s[at:r.i]
+		}
+		r.dash = false
+		r.pending = out[1:]
+		return out[0], true
+	}
+	return 0, false
+}
+
 func isDash(r rune) bool {
 	return r >= 0x2010 && r <= 0x2015 || r == 0x2212 || r == 0xFE58 || r == 0xFE63 || r == 0xFF0D
 }
@@ -166,7 +265,7 @@ func standsLoose(text, got []string, gaps bool) bool {
 			return false
 		}
 		for i := range text {
-			if !looseEq(text[i], got[i]) {
+			if !looseEqual(text[i], got[i]) {
 				return false
 			}
 		}
@@ -202,7 +301,7 @@ func standsLoose(text, got []string, gaps bool) bool {
 			i, j = e, found+len(seg)
 			continue
 		}
-		if j >= len(got) || !looseEq(text[i], got[j]) {
+		if j >= len(got) || !looseEqual(text[i], got[j]) {
 			return false
 		}
 		i++

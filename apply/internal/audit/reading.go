@@ -23,7 +23,20 @@ import (
 //     and "\\" undone once (the new text may be as sent).
 
 // textLines is s's lines, terminators aside.
-func textLines(s string) []string { return texts(splitLines(s)) }
+func textLines(s string) []string {
+	// texts(splitLines(s)), without the lines between.
+	ts := make([]string, 0, strings.Count(s, "\n")+1)
+	for s != "" {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			ts = append(ts, s)
+			break
+		}
+		ts = append(ts, strings.TrimSuffix(s[:i], "\r"))
+		s = s[i+1:]
+	}
+	return ts
+}
 
 // explained reports whether rd is a reading of e that a rung allows.
 func explained(e *edit.Edit, rd *Reading) bool {

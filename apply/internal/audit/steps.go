@@ -232,7 +232,7 @@ func (c *checker) splice(l *lineage, s *Step, k int, x Splice, old, nw string) {
 	for i := range o {
 		if rl[i].text != o[i] {
 			exact = false
-			if !looseEq(rl[i].text, o[i]) {
+			if !looseEqual(rl[i].text, o[i]) {
 				fail(RuleLines, "edit %d matched line %d of the file, %q, for the old text's line %q, which no rung takes it for",
 					s.Index, r.nlBefore(x.At)+skip+i+1, clip(rl[i].text), clip(o[i]))
 				return
@@ -240,7 +240,7 @@ func (c *checker) splice(l *lineage, s *Step, k int, x Splice, old, nw string) {
 		}
 	}
 	for j := range n {
-		if !looseEq(wl[j].text, n[j]) {
+		if !looseEqual(wl[j].text, n[j]) {
 			fail(RuleLines, "edit %d writes %q for its new text's line %q", s.Index, clip(wl[j].text), clip(n[j]))
 			return
 		}
@@ -274,7 +274,7 @@ func lineForLine(rl []line, ls []string) bool {
 		return false
 	}
 	for i := range ls {
-		if !looseEq(rl[i].text, ls[i]) {
+		if !looseEqual(rl[i].text, ls[i]) {
 			return false
 		}
 	}
@@ -325,7 +325,7 @@ func (c *checker) elided(l *lineage, s *Step, rl, wl []line, o, n []string) {
 		if gapish(t) {
 			continue
 		}
-		for j < len(rl) && !looseEq(rl[j].text, t) {
+		for j < len(rl) && !looseEqual(rl[j].text, t) {
 			j++
 		}
 		if j == len(rl) {
