@@ -903,6 +903,11 @@ func (g *segment) tryCrossing(e *edit.Edit, be *batchEdit, x int, hinted bool, o
 func (g *segment) ladderAt(e *edit.Edit, be *batchEdit, x int, opts matchOptions) (location, bool) {
 	old, _ := be.texts(e)
 	y := x + len(needle(old, g.mode))
+	if x > 0 && y == g.size() && !g.endsWith("\n") {
+		// A deletion there widens to the line ending before the hit
+		// (finder.lastLineCut), which the lines read would not hold.
+		return location{}, false
+	}
 	first, last := g.lineAt(x), g.lineAt(y)
 	ws, we := g.currentLineStart(first), g.size()
 	if last+1 < g.lineCount() {
