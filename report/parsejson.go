@@ -35,18 +35,6 @@ type parseOutput struct {
 	Cut string `json:"cut,omitempty"`
 }
 
-// newParseOutput converts parsed edits and errors to their wire form.
-func newParseOutput(edits []edit.Edit, errs edit.ErrorList) parseOutput {
-	out := parseOutput{Edits: []parsedEdit{}, Errors: []wireError{}}
-	for _, e := range edits {
-		out.Edits = append(out.Edits, newParsedEdit(e))
-	}
-	for _, e := range errs {
-		out.Errors = append(out.Errors, newWireError(e))
-	}
-	return out
-}
-
 // newParsedEdit converts one edit to its wire form.
 func newParsedEdit(e edit.Edit) parsedEdit {
 	pe := parsedEdit{Op: e.Op.String(), Path: e.Path, Hint: e.Hint, Anchors: e.Anchors, AtEOF: e.AtEOF,
@@ -85,8 +73,8 @@ func ParseJSON(w io.Writer, edits []edit.Edit, errs edit.ErrorList) error {
 	return enc.Encode(boundedParseOutput(edits, errs, receiptBudget))
 }
 
-// boundedParseOutput is newParseOutput cut to budget bytes of indented
-// JSON (see ParseJSON).
+// boundedParseOutput is the wire form of edits and errs, cut to budget
+// bytes of indented JSON (see ParseJSON).
 func boundedParseOutput(edits []edit.Edit, errs edit.ErrorList, budget int) parseOutput {
 	out := parseOutput{Edits: []parsedEdit{}, Errors: []wireError{}}
 	var textCut []bool // of each edit in out.Edits, whether a text of it was cut
