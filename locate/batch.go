@@ -1043,8 +1043,11 @@ func (g *segment) tryCrossing(e *edit.Edit, be *batchEdit, x int, hinted bool, o
 // content's. False when it would read more, or when it writes anything
 // but one splice of the hit.
 func (g *segment) ladderAt(e *edit.Edit, be *batchEdit, x int, opts matchOptions) (location, bool) {
-	old, _ := be.texts(e)
+	old, nw := be.texts(e)
 	y := x + len(needle(old, g.mode))
+	if nw == "" && y == g.size() && !g.endsWith("\n") {
+		return location{}, false // finder.lastLineCut reads the line ending before the place
+	}
 	first, last := g.lineAt(x), g.lineAt(y)
 	ws, we := g.currentLineStart(first), g.size()
 	if last+1 < g.lineCount() {
