@@ -686,12 +686,21 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 	if !ok || len(xs) < 2 {
 		return nil, false
 	}
+	total := len(xs)
+	overlaps := false
+	for i := 1; i < total; i++ {
+		overlaps = overlaps || xs[i] < xs[i-1]+len(needle) // overlapping
+	}
+	if e.Hint == 0 {
+		// Without a line hint the answer names the first places alone,
+		// and counts the rest (errMultipleOf).
+		xs = xs[:min(total, maxListed)]
+	}
 	hits := make([]hit, len(xs))
 	for i, x := range xs {
 		c := g.lineAt(x)
 		hits[i] = hit{start: x, end: x + len(needle), first: c, last: be.lastLine(c), cmp: levelExact}
 	}
-	overlaps := overlapping(hits)
 	if !overlaps && e.Hint > 0 {
 		if _, ok := pickByHint(hits, e.Hint, hintWindow(int(be.oldLines))); ok {
 			return nil, false // written at the place it picks
@@ -744,11 +753,13 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 			return l
 		})
 	}
-	n := len(hits)
+	n := total
 	if !counted {
 		n = 0
 	}
-	return errMultiple(wordsOf(e), shownHitsBy(hits, toDisk), counted, overlaps, 1, everyHint(e, n), listedOf(hits, shown, excerpt)), true
+	// errMultipleOf names the lines of the first places alone.
+	named := hits[:min(len(hits), maxNamed+1)]
+	return errMultipleOf(wordsOf(e), shownHitsBy(named, toDisk), total, counted, overlaps, 1, everyHint(e, n), listedOf(hits, shown, excerpt)), true
 }
 
 // firstOccurrences returns the first limit places of needle in the
