@@ -38,6 +38,11 @@ import (
 //     a stretch of its code twice), refused with MULTIPLE_MATCHES; the
 //     references get a -U0 diff of every change, the second at its first
 //     place.
+//   - manyplaces: blocks that rename a function, each followed by one
+//     that quotes "\treturn nil" alone, which stands at the end of every
+//     function and inside the indentation of a deeper line, refused with
+//     MULTIPLE_MATCHES; the references get a -U0 diff of every change,
+//     the second at the function's own line.
 type worstShape struct {
 	name  string
 	sizes []int // edits
@@ -77,6 +82,7 @@ var worstShapes = []worstShape{
 	{"insert-sr", []int{100, 500, 2_500}, zeroContext, insertFixture},
 	{"crossing-sr", []int{100, 500, 2_500}, zeroContext, crossingFixture},
 	{"ambiguous-sr", []int{100, 500, 2_500}, zeroContext, ambiguousFixture},
+	{"manyplaces-sr", []int{100, 500, 2_500}, zeroContext, manyPlacesFixture},
 }
 
 var worstFixtures sync.Map // name/n → func() (*worstFixture, error)
@@ -397,4 +403,31 @@ func ambiguousFixture(n int) (*worstFixture, error) {
 		return nil, err
 	}
 	return &worstFixture{file: gen.File{Path: path, Src: src}, reply: gen.SearchReplace(blocks), diff: gen.UnifiedDiff(es), want: src, refused: n / 2}, nil
+}
+
+// manyPlacesFixture is n blocks on a file of 24n lines of small
+// functions: n/2 rename one, each followed by a one-line quote of
+// "\treturn nil", which stands in every function.
+func manyPlacesFixture(n int) (*worstFixture, error) {
+	path := "many.go"
+	var b strings.Builder
+	b.WriteString("package many\n\n")
+	var es []gen.Edit
+	var blocks []gen.Block
+	for g := range 4 * n {
+		fmt.Fprintf(&b, "func f%d(x bool) error {\n\tif x {\n\t\treturn nil\n\t}\n\treturn nil\n}\n", g)
+		if g%8 == 0 {
+			line := 3 + 6*g
+			name := fmt.Sprintf("func f%d(x bool) error {", g)
+			es = append(es, gen.Edit{Path: path, Line: line, Del: []string{name}, Add: []string{name + " // edit"}},
+				gen.Edit{Path: path, Line: line + 4, Del: []string{"\treturn nil"}, Add: []string{"\treturn err"}})
+			blocks = append(blocks, gen.Block{Path: path, Search: name + "\n", Replace: name + " // edit\n"},
+				gen.Block{Path: path, Search: "\treturn nil\n", Replace: "\treturn err\n"})
+		}
+	}
+	src := []byte(b.String())
+	if _, err := gen.ApplyEdits(src, es); err != nil {
+		return nil, err
+	}
+	return &worstFixture{file: gen.File{Path: path, Src: src}, reply: gen.SearchReplace(blocks), diff: gen.UnifiedDiff(es), want: src, refused: len(blocks) / 2}, nil
 }

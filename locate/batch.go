@@ -129,6 +129,21 @@ type segment struct {
 	// run, the edits from the segment's first on.
 	loose *looseIndex
 	run   []*edit.Edit
+	// ends finds the places that start inside a line of a key line
+	// quoted first (endings); nil until an edit needs it.
+	ends map[string]*lineEnds
+	// scans counts the passes over orig the segment made beyond its
+	// index (Doc.passes).
+	scans int
+}
+
+// lineEnds are where the current content holds a line k followed by a
+// line ending, starting inside a line: in orig, at lines no splice had
+// touched when they were found, ascending; and on zone lines (rel is
+// where k starts), as the splices made them.
+type lineEnds struct {
+	orig  []keyLoc
+	zones []zoneLine
 }
 
 // A keyLoc is a line of orig: its number and its offset.
@@ -624,9 +639,9 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions, disk func(
 // tryMultiple answers e, whose old text (as needle, found at line
 // starts only with lineStart) stands at two places at least in the
 // current content, with the ladder's MULTIPLE_MATCHES where that is
-// provably its answer: it finds fewer places than it lists (so it finds
-// every one, whatever it filters), the edit's line hint picks none of
-// them (pickByHint), and the edit written at the first two places makes
+// provably its answer: it finds every place the ladder keeps, or the
+// first it lists where it stops there (see hitLimit), the edit's line
+// hint picks none of them (pickByHint), and the edit written at the first two places makes
 // different files, so it is not the same everywhere (sameEverywhere). The
 // places are found through the key line's indexes, as occurrences finds
 // them; their excerpts are read line by line from the current content,
@@ -643,25 +658,50 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 		// The ladder stops at the first maxListed places, mid-line ones
 		// among them (matcher.hitLimit), and then filters: without a
 		// line hint, and where no place it stopped at starts inside a
-		// line, it lists those and counts no more.
-		if e.Hint > 0 {
-			return nil, false // every place counts
+		// line, it lists those and counts no more. Otherwise it finds
+		// every place, keeps those at line starts, and counts them: the
+		// places the index has, every one.
+		every := e.Hint > 0
+		if !every {
+			if _, keyOff, _ := keyLine(needle, lineStart); lineStart && keyOff == 0 {
+				// Its key line is its first, which a place inside a line
+				// does not hold whole: the places inside lines are found
+				// by the end of the line they start in (midLineBefore).
+				if xs, ok = g.firstLineStarts(needle, maxListed); !ok || len(xs) < maxListed {
+					return nil, false
+				}
+				every = g.midLineBefore(needle, xs[len(xs)-1])
+			} else {
+				if xs, ok = g.firstOccurrences(needle, lineStart, maxListed); !ok || len(xs) < maxListed {
+					return nil, false
+				}
+				every = slices.ContainsFunc(xs, func(x int) bool { return lineStart && !g.startsLine(x) })
+			}
+			counted = false
 		}
-		if xs, ok = g.firstOccurrences(needle, lineStart, maxListed); !ok || len(xs) < maxListed ||
-			slices.ContainsFunc(xs, func(x int) bool { return lineStart && !g.startsLine(x) }) {
-			return nil, false
+		if every {
+			xs, ok = g.allOccurrences(needle, lineStart, math.MaxInt)
+			counted = e.Hint > 0
 		}
-		counted = false
 	}
 	if !ok || len(xs) < 2 {
 		return nil, false
+	}
+	total := len(xs)
+	overlaps := false
+	for i := 1; i < total; i++ {
+		overlaps = overlaps || xs[i] < xs[i-1]+len(needle) // overlapping
+	}
+	if e.Hint == 0 {
+		// Without a line hint the answer names the first places alone,
+		// and counts the rest (errMultipleOf).
+		xs = xs[:min(total, maxListed)]
 	}
 	hits := make([]hit, len(xs))
 	for i, x := range xs {
 		c := g.lineAt(x)
 		hits[i] = hit{start: x, end: x + len(needle), first: c, last: be.lastLine(c), cmp: levelExact}
 	}
-	overlaps := overlapping(hits)
 	if !overlaps && e.Hint > 0 {
 		if _, ok := pickByHint(hits, e.Hint, hintWindow(int(be.oldLines))); ok {
 			return nil, false // written at the place it picks
@@ -714,11 +754,13 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 			return l
 		})
 	}
-	n := len(hits)
+	n := total
 	if !counted {
 		n = 0
 	}
-	return errMultiple(wordsOf(e), shownHitsBy(hits, toDisk), counted, overlaps, 1, everyHint(e, n), listedOf(hits, shown, excerpt)), true
+	// errMultipleOf names the lines of the first places alone.
+	named := hits[:min(len(hits), maxNamed+1)]
+	return errMultipleOf(wordsOf(e), shownHitsBy(named, toDisk), total, counted, overlaps, 1, everyHint(e, n), listedOf(hits, shown, excerpt)), true
 }
 
 // firstOccurrences returns the first limit places of needle in the
@@ -760,6 +802,118 @@ func (g *segment) firstOccurrences(needle string, lineStart bool, limit int) ([]
 	slices.Sort(xs)
 	xs = slices.Compact(xs)
 	return xs[:min(len(xs), limit)], true
+}
+
+// firstLineStarts returns the first limit places of needle at line
+// starts in the current content, ascending: those orig's lines give in
+// order, and every one on a line a splice made, sorted in. False when
+// the needle is not indexed.
+func (g *segment) firstLineStarts(needle string, limit int) ([]int, bool) {
+	line, keyOff, ok := keyLine(needle, true)
+	if !ok {
+		return nil, false
+	}
+	best := lineHash(line)
+	locs, ok := g.keys[best]
+	if !ok {
+		return nil, false
+	}
+	valid := func(x int) bool {
+		return x >= 0 && x+len(needle) <= g.size() && g.equalAt(x, needle) && g.startsLine(x)
+	}
+	var xs []int
+	for _, z := range g.zones[best] {
+		if j, ok := g.live(z); ok {
+			if x := g.cStart(j) + z.rel - keyOff; valid(x) {
+				xs = append(xs, x)
+			}
+		}
+	}
+	fromOrig := 0
+	for _, kl := range locs {
+		if fromOrig == limit {
+			break
+		}
+		if x := kl.off + g.cumB[g.before(kl.off)] - keyOff; !g.touched(kl.line, kl.line) && valid(x) {
+			xs = append(xs, x)
+			fromOrig++
+		}
+	}
+	slices.Sort(xs)
+	xs = slices.Compact(xs)
+	return xs[:min(len(xs), limit)], true
+}
+
+// midLineBefore reports whether needle, whose first line is a whole line
+// of it ending in "\n", stands in the current content at a place inside
+// a line that starts before x. Such a place holds the first line and its
+// ending at the end of a longer line: the places of those are found in
+// orig once per first line and segment (a pass), and on the zone lines
+// as the splices make them.
+func (g *segment) midLineBefore(needle string, x int) bool {
+	k := needle[:strings.IndexByte(needle, '\n')]
+	if k == "" {
+		return true // every line's end: not worth an index
+	}
+	le := g.lineEnds(k)
+	for _, kl := range le.orig {
+		o := kl.off + g.cumB[g.before(kl.off)]
+		if g.touched(kl.line, kl.line) {
+			continue // a zone line now: le.zones has it
+		}
+		if o >= x {
+			break
+		}
+		if g.equalAt(o, needle) {
+			return true
+		}
+	}
+	for _, z := range le.zones {
+		if j, ok := g.live(z); ok {
+			if o := g.cStart(j) + z.rel; o < x && o+len(needle) <= g.size() && g.equalAt(o, needle) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lineEnds returns the places of k followed by "\n" that start inside
+// a line, made on first asking: a pass over orig, and over the zone
+// lines the splices so far made.
+func (g *segment) lineEnds(k string) *lineEnds {
+	if le, ok := g.ends[k]; ok {
+		return le
+	}
+	if g.ends == nil {
+		g.ends = map[string]*lineEnds{}
+	}
+	g.scans++
+	le := &lineEnds{}
+	seek := k + "\n"
+	line, counted := 0, 0
+	for off := 0; ; {
+		i := strings.Index(g.orig[off:], seek)
+		if i < 0 {
+			break
+		}
+		s := off + i
+		if s > 0 && g.orig[s-1] != '\n' {
+			line += strings.Count(g.orig[counted:s], "\n")
+			counted = s
+			le.orig = append(le.orig, keyLoc{line, s})
+		}
+		off = s + 1
+	}
+	for j, sp := range g.sp {
+		g.forZoneLines(sp, func(l string, rel int) {
+			if len(l) > len(k) && strings.HasSuffix(l, k) {
+				le.zones = append(le.zones, zoneLine{at: sp.At, rel: rel + len(l) - len(k), id: g.zone[j].id})
+			}
+		})
+	}
+	g.ends[k] = le
+	return le
 }
 
 // resultsDiffer reports that splicing a or b, splices of the current
@@ -1119,6 +1273,11 @@ func (g *segment) place(jlo, jhi int, sp Splice, first, last, dCRLF, at int) {
 		}
 		if g.loose != nil {
 			g.loose.addZone(l, z)
+		}
+		for k, le := range g.ends {
+			if len(l) > len(k) && strings.HasSuffix(l, k) {
+				le.zones = append(le.zones, zoneLine{at: start, rel: rel + len(l) - len(k), id: g.ids})
+			}
 		}
 	})
 	// A change of line-ending mode changes the needles; a NUL, or new first

@@ -171,7 +171,10 @@ func (d *Doc) replace(e *edit.Edit) (Result, *edit.Error) {
 		if len(d.disk.log) > 0 {
 			disk = d.diskLineAt
 		}
-		if loc, err, ok := d.seg.try(e, d.judge(k), d.opts, disk); ok {
+		scans := d.seg.scans
+		loc, err, ok := d.seg.try(e, d.judge(k), d.opts, disk)
+		d.passes += d.seg.scans - scans
+		if ok {
 			if err != nil {
 				return Result{}, err
 			}

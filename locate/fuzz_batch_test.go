@@ -669,6 +669,9 @@ func neighbourRun(r *rand.Rand) (string, []edit.Edit) {
 		// at line starts and, after a line that ends as the first does,
 		// inside lines too.
 		block := []string{vocab[r.IntN(len(vocab))], vocab[r.IntN(len(vocab))]}
+		if r.IntN(2) == 0 {
+			block = block[:1] // a one-line quote, whose key line is its first
+		}
 		many = block
 		for range 18 + r.IntN(8) {
 			lines = slices.Insert(lines, r.IntN(len(lines)+1), block...)
@@ -772,6 +775,10 @@ func TestBatchAmbiguousCases(t *testing.T) {
 		{"apartCRLF", "a1\r\na2\r\nx\r\ny\r\nb\r\nx\r\ny\r\n", edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "x\ny\n", New: "z\n", Count: 1, Format: edit.FormatSearchReplace}, edit.CodeMultipleMatches, 3},
 		{"twentyAndMore", "a1\na2\n" + many, edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "r\np\nq\n", New: "s\n", Count: 1, Format: edit.FormatSearchReplace}, edit.CodeMultipleMatches, 5},
 		{"twentyOneInsideALine", "a1\na2\nxr\np\nq\n" + many, edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "r\np\nq\n", New: "s\n", Count: 1, Format: edit.FormatSearchReplace}, edit.CodeMultipleMatches, 0},
+		{"oneLineTwentyAndMore", "a1\na2\n" + many + "xr\n", edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "r\n", New: "s\n", Count: 1, Format: edit.FormatSearchReplace}, edit.CodeMultipleMatches, 5},
+		{"oneLineInsideALineFirst", "a1\na2\nxr\n" + many, edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "r\n", New: "s\n", Count: 1, Format: edit.FormatSearchReplace}, edit.CodeMultipleMatches, 6},
+		{"oneLineHintPicksNone", "a1\na2\n" + many, edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "q\n", New: "s\n", Count: 1, Hint: 200, Format: edit.FormatUDiff}, edit.CodeMultipleMatches, 0},
+		{"twoLinesHintPicksNone", "a1\na2\n" + many, edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "q\nr\n", New: "s\n", Count: 1, Hint: 300, Format: edit.FormatUDiff}, edit.CodeMultipleMatches, 0},
 		{"toolCallInsideLines", "a1\na2\n" + many, edit.Edit{Op: edit.Replace, Path: "a.txt", Old: "q\nr\np", New: "s", Count: 1, Format: edit.FormatJSON}, edit.CodeMultipleMatches, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -101,6 +101,59 @@ var passShapes = []struct {
 		}
 		return b.String(), es
 	}, func(k int) bool { return k%2 == 1 }},
+	{"ambiguous-line", edit.StrategyExact, func(n int) (string, []edit.Edit) {
+		// Blocks that rename a function, each followed by one that quotes
+		// "\treturn nil" alone, which stands at the end of every
+		// function and, inside the indentation of a deeper one, before
+		// the first: the ladder counts every place at a line start.
+		var b strings.Builder
+		var es []edit.Edit
+		b.WriteString("package a\n\n")
+		for i := range n / 2 {
+			fmt.Fprintf(&b, "func f%d(x bool) error {\n\tif x {\n\t\treturn nil\n\t}\n\treturn nil\n}\n", i)
+			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func f%d(x bool) error {\n", i),
+				New: fmt.Sprintf("func g%d(x bool) error {\n", i), Count: 1, Format: edit.FormatSearchReplace})
+			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: "\treturn nil\n", New: "\treturn err\n",
+				Count: 1, Format: edit.FormatSearchReplace})
+		}
+		return b.String(), es
+	}, func(k int) bool { return k%2 == 1 }},
+	{"ambiguous-line-first", edit.StrategyExact, func(n int) (string, []edit.Edit) {
+		// The same where the first twenty places stand before any inside
+		// a line: the ladder lists those and counts no more.
+		var b strings.Builder
+		var es []edit.Edit
+		b.WriteString("package a\n\n")
+		for i := range n / 2 {
+			if i < 25 {
+				fmt.Fprintf(&b, "func f%d() error {\n\tlog(%d)\n\treturn nil\n}\n", i, i)
+			} else {
+				fmt.Fprintf(&b, "func f%d() error {\n\tif x {\n\t\treturn nil\n\t}\n\treturn nil\n}\n", i)
+			}
+			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func f%d() error {\n", i),
+				New: fmt.Sprintf("func g%d() error {\n", i), Count: 1, Format: edit.FormatSearchReplace})
+			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: "\treturn nil\n", New: "\treturn err\n",
+				Count: 1, Format: edit.FormatSearchReplace})
+		}
+		return b.String(), es
+	}, func(k int) bool { return k%2 == 1 }},
+	{"ambiguous-hinted", edit.StrategyExact, func(n int) (string, []edit.Edit) {
+		// A diff's hunks without context: each renames a function, and
+		// then one changes a line that stands in every function, its line
+		// number halfway between two of them, which picks neither.
+		var b strings.Builder
+		var es []edit.Edit
+		b.WriteString("package a\n\n")
+		for i := range n / 2 {
+			fmt.Fprintf(&b, "func f%d(x bool) error {\n\tif x {\n\t\treturn nil\n\t}\n\treturn nil\n}\n", i)
+			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func f%d(x bool) error {\n", i),
+				New: fmt.Sprintf("func g%d(x bool) error {\n", i), Count: 1, Hint: 6*i + 3, Format: edit.FormatUDiff})
+			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: "\treturn nil\n", New: "\treturn err\n",
+				Count: 1, Hint: 6*i + 10, Format: edit.FormatUDiff})
+		}
+		b.WriteString("func last(x bool) error {\n\tif x {\n\t\treturn nil\n\t}\n\treturn nil\n}\n")
+		return b.String(), es
+	}, func(k int) bool { return k%2 == 1 }},
 }
 
 // TestDocPasses holds a run of edits to one file to a number of passes

@@ -170,13 +170,19 @@ func errChangesNothing(w *words) *edit.Error {
 // of them, if counted; else at least those), or overlapping itself there,
 // where the edit's count is want; every ends the hint (see everyHint).
 func errMultiple(w *words, hits []hit, counted, overlaps bool, want int, every string, cands []edit.Candidate) *edit.Error {
+	return errMultipleOf(w, hits, len(hits), counted, overlaps, want, every, cands)
+}
+
+// errMultipleOf is errMultiple of total places, of which hits are the
+// first (maxNamed+1 at least, when there are that many).
+func errMultipleOf(w *words, hits []hit, total int, counted, overlaps bool, want int, every string, cands []edit.Candidate) *edit.Error {
 	var msg string
 	if overlaps {
 		msg = w.old + " overlaps itself in the file"
 	} else {
-		n := fmt.Sprintf("%d", len(hits))
+		n := fmt.Sprintf("%d", total)
 		if !counted {
-			n = fmt.Sprintf("at least %d", len(hits))
+			n = fmt.Sprintf("at least %d", total)
 		}
 		msg = fmt.Sprintf("%s found %s times", w.old, n)
 		if want > 1 {
@@ -197,11 +203,14 @@ func errEdgesMultiple(places []hit, cands []edit.Candidate) *edit.Error {
 		Candidates: cands}
 }
 
+// maxNamed bounds the places whose lines linesOf names.
+const maxNamed = 5
+
 // linesOf lists the lines of the first five hits, and "…" for more.
 func linesOf(hits []hit) string {
 	var at []string
 	for i, h := range hits {
-		if i == 5 {
+		if i == maxNamed {
 			at = append(at, "…")
 			break
 		}
