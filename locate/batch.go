@@ -769,47 +769,25 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 // or, when it was indexed for places at line starts (lineStart), its key
 // line is its first, which a mid-line place does not hold whole.
 func (g *segment) firstOccurrences(needle string, lineStart bool, limit int) ([]int, bool) {
-	line, keyOff, ok := keyLine(needle, lineStart)
-	if !ok || lineStart && keyOff == 0 {
+	if _, keyOff, ok := keyLine(needle, lineStart); !ok || lineStart && keyOff == 0 {
 		return nil, false
 	}
-	best := lineHash(line)
-	locs, ok := g.keys[best]
-	if !ok {
-		return nil, false
-	}
-	valid := func(x int) bool { return x >= 0 && x+len(needle) <= g.size() && g.equalAt(x, needle) }
-	// orig's places come in order; those on lines splices made are
-	// every one gathered and sorted in.
-	var xs []int
-	for _, z := range g.zones[best] {
-		if j, ok := g.live(z); ok {
-			if x := g.cStart(j) + z.rel - keyOff; valid(x) {
-				xs = append(xs, x)
-			}
-		}
-	}
-	fromOrig := 0
-	for _, kl := range locs {
-		if fromOrig == limit {
-			break
-		}
-		if x := kl.off + g.cumB[g.before(kl.off)] - keyOff; !g.touched(kl.line, kl.line) && valid(x) {
-			xs = append(xs, x)
-			fromOrig++
-		}
-	}
-	slices.Sort(xs)
-	xs = slices.Compact(xs)
-	return xs[:min(len(xs), limit)], true
+	return g.firstPlaces(needle, lineStart, false, limit)
 }
 
 // firstLineStarts returns the first limit places of needle at line
-// starts in the current content, ascending: those orig's lines give in
-// order, and every one on a line a splice made, sorted in. False when
-// the needle is not indexed.
+// starts in the current content, ascending. False when the needle is not
+// indexed.
 func (g *segment) firstLineStarts(needle string, limit int) ([]int, bool) {
-	line, keyOff, ok := keyLine(needle, true)
+	return g.firstPlaces(needle, true, true, limit)
+}
+
+// firstPlaces returns the first limit places of needle that its key line
+// (keyLine's, for lineStart) gives, ascending, only those at line starts
+// when onlyLineStarts: those orig's lines give in order, and every one on
+// a line a splice made, sorted in. False when the needle is not indexed.
+func (g *segment) firstPlaces(needle string, lineStart, onlyLineStarts bool, limit int) ([]int, bool) {
+	line, keyOff, ok := keyLine(needle, lineStart)
 	if !ok {
 		return nil, false
 	}
@@ -819,7 +797,7 @@ func (g *segment) firstLineStarts(needle string, limit int) ([]int, bool) {
 		return nil, false
 	}
 	valid := func(x int) bool {
-		return x >= 0 && x+len(needle) <= g.size() && g.equalAt(x, needle) && g.startsLine(x)
+		return x >= 0 && x+len(needle) <= g.size() && g.equalAt(x, needle) && (!onlyLineStarts || g.startsLine(x))
 	}
 	var xs []int
 	for _, z := range g.zones[best] {
