@@ -486,12 +486,8 @@ type occurrence struct {
 // with lineStart, only those that start a line. False when the needle is
 // not indexed: its occurrences are unknown.
 func (g *segment) occurrences(needle string, lineStart bool) (at []occurrence, keyOff int, ok bool) {
-	line, keyOff, ok := keyLine(needle, lineStart)
+	best, _, keyOff, ok := g.indexed(needle, lineStart)
 	if !ok {
-		return nil, 0, false
-	}
-	best := lineHash(line)
-	if _, ok := g.keys[best]; !ok {
 		return nil, 0, false // not indexed (cannot happen for a needle of the run's mode)
 	}
 	add := func(x int, key keyLoc) {
@@ -763,6 +759,19 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 	return errMultipleOf(wordsOf(e), shownHitsBy(named, toDisk), total, counted, overlaps, 1, everyHint(e, n), listedOf(hits, shown, excerpt)), true
 }
 
+// indexed returns the hash of needle's key line (keyLine's, for
+// lineStart), orig's lines with that text and the key line's offset in
+// needle; false when the needle is not indexed.
+func (g *segment) indexed(needle string, lineStart bool) (key uint64, locs []keyLoc, keyOff int, ok bool) {
+	line, keyOff, ok := keyLine(needle, lineStart)
+	if !ok {
+		return 0, nil, 0, false
+	}
+	key = lineHash(line)
+	locs, ok = g.keys[key]
+	return key, locs, keyOff, ok
+}
+
 // firstOccurrences returns the first limit places of needle in the
 // current content, ascending, mid-line ones included (finder.exactHits
 // with a limit); false when they are unknown: the needle is not indexed,
@@ -787,12 +796,7 @@ func (g *segment) firstLineStarts(needle string, limit int) ([]int, bool) {
 // when onlyLineStarts: those orig's lines give in order, and every one on
 // a line a splice made, sorted in. False when the needle is not indexed.
 func (g *segment) firstPlaces(needle string, lineStart, onlyLineStarts bool, limit int) ([]int, bool) {
-	line, keyOff, ok := keyLine(needle, lineStart)
-	if !ok {
-		return nil, false
-	}
-	best := lineHash(line)
-	locs, ok := g.keys[best]
+	best, locs, keyOff, ok := g.indexed(needle, lineStart)
 	if !ok {
 		return nil, false
 	}
@@ -919,12 +923,7 @@ func (g *segment) resultsDiffer(a, b Splice) bool {
 // occurrences finds them, ascending, stopping at limit; false when the
 // needle is not indexed.
 func (g *segment) allOccurrences(needle string, lineStart bool, limit int) ([]int, bool) {
-	line, keyOff, ok := keyLine(needle, lineStart)
-	if !ok {
-		return nil, false
-	}
-	best := lineHash(line)
-	locs, ok := g.keys[best]
+	best, locs, keyOff, ok := g.indexed(needle, lineStart)
 	if !ok {
 		return nil, false
 	}
@@ -1617,12 +1616,7 @@ func (g *segment) origLine(c int, lo bool) int {
 // true) leaves the count of places to occurrences; false when the ladder
 // would refuse (a tie) or needle is not indexed.
 func (g *segment) byHint(needle string, hint, window int) (at []occurrence, keyOff int, hinted, ok bool) {
-	line, keyOff, ok := keyLine(needle, true)
-	if !ok {
-		return nil, 0, false, false
-	}
-	best := lineHash(line)
-	locs, ok := g.keys[best]
+	best, locs, keyOff, ok := g.indexed(needle, true)
 	if !ok {
 		return nil, 0, false, false
 	}
