@@ -232,29 +232,21 @@ func orderByKey(keys []uint64) []int32 {
 // distinct tokens and the lines of each token (its last keptPostings):
 // words, or with tri the trigrams of the second pass.
 func (f *finder) tokenIndex(tri bool) (counts []uint8, post *postings) {
-	lines := f.lineIndex()
-	if !tri {
-		if f.wordPost == nil {
-			var buf []uint64
-			f.wordPost, f.wordCount = makePostings(len(lines), keptPostings, func(k int, emit func(uint64)) {
-				buf = lineWords(f.content[lines[k].start:lines[k].end], buf[:0])
-				for _, t := range buf {
-					emit(t)
-				}
-			})
-		}
-		return f.wordCount, f.wordPost
+	postP, countsP, tokens := &f.wordPost, &f.wordCount, lineWords
+	if tri {
+		postP, countsP, tokens = &f.triPost, &f.triCount, lineTrigrams
 	}
-	if f.triPost == nil {
+	if *postP == nil {
+		lines := f.lineIndex()
 		var buf []uint64
-		f.triPost, f.triCount = makePostings(len(lines), keptPostings, func(k int, emit func(uint64)) {
-			buf = lineTrigrams(f.content[lines[k].start:lines[k].end], buf[:0])
+		*postP, *countsP = makePostings(len(lines), keptPostings, func(k int, emit func(uint64)) {
+			buf = tokens(f.content[lines[k].start:lines[k].end], buf[:0])
 			for _, t := range buf {
 				emit(t)
 			}
 		})
 	}
-	return f.triCount, f.triPost
+	return *countsP, *postP
 }
 
 // from is the lines of ls from line fromLine on.
