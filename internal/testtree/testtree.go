@@ -75,3 +75,14 @@ func EscapeSandbox(t testing.TB) (sandbox, root string) {
 	}
 	return sandbox, root
 }
+
+// OpenRoot opens dir as an os.Root closed when the test ends.
+func OpenRoot(t testing.TB, dir string) *os.Root {
+	t.Helper()
+	r, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
+}

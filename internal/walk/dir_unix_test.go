@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/edapply/edapply/internal/testtree"
 )
 
 // The walk of an os.Root stats no entry: it takes their types from the
@@ -21,7 +23,7 @@ func TestRootStatsNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r := openRoot(t, root)
+	r := testtree.OpenRoot(t, root)
 	var l *Listing
 	allocs := testing.AllocsPerRun(3, func() { l = Root(r, MinBudget, nil) })
 	if l.Entries != n {

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 	"testing/fstest"
+
+	"github.com/edapply/edapply/internal/testtree"
 )
 
 func TestListingOrderAndSkips(t *testing.T) {
@@ -50,7 +52,7 @@ func TestListingFlatDirectoryBounded(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r := openRoot(t, dir)
+	r := testtree.OpenRoot(t, dir)
 	const budget = 400
 	for name, l := range map[string]*Listing{"Root": Root(r, budget, nil), "FS": FS(mapfs, budget, nil), "DirFS": FS(os.DirFS(dir), budget, nil)} {
 		if l.Entries+l.Opened > budget || !l.Cut || len(l.Files) > budget {
@@ -102,20 +104,10 @@ func TestListingStaysInTree(t *testing.T) {
 	if err := os.Symlink(filepath.Join(outside, "secret.txt"), filepath.Join(tree, "link.txt")); err != nil {
 		t.Skip(err)
 	}
-	r := openRoot(t, tree)
+	r := testtree.OpenRoot(t, tree)
 	for name, l := range map[string]*Listing{"Root": Root(r, MinBudget, nil), "FS": FS(os.DirFS(tree), MinBudget, nil)} {
 		if !slices.Equal(l.Files, []string{"in.txt"}) {
 			t.Errorf("%s = %q, want [in.txt]: symlinks neither listed nor followed", name, l.Files)
 		}
 	}
-}
-
-func openRoot(t *testing.T, dir string) *os.Root {
-	t.Helper()
-	r, err := os.OpenRoot(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { r.Close() })
-	return r
 }

@@ -36,7 +36,7 @@ func TestWalkBounded(t *testing.T) {
 	}
 	big["top.txt"] = ""
 	writeTree(t, root, big)
-	r := openRoot(t, root)
+	r := testtree.OpenRoot(t, root)
 	ix := walked(r, "x.txt", limit)
 	if len(ix.files) >= limit || ix.entries > limit {
 		t.Errorf("walk listed %d files in %d entries, want fewer than %d", len(ix.files), ix.entries, limit)
@@ -61,7 +61,7 @@ func TestWalkFlatDirectory(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r := openRoot(t, root)
+	r := testtree.OpenRoot(t, root)
 	const budget = 400
 	ix := walked(r, "f0001.txt", budget)
 	if ix.entries > budget || ix.stats != 0 || !ix.cut {
@@ -94,7 +94,7 @@ func TestWalkHugeDirectoryShare(t *testing.T) {
 		tr[fmt.Sprintf("gen/f%03d.txt", i)] = ""
 	}
 	writeTree(t, root, tr)
-	r := openRoot(t, root)
+	r := testtree.OpenRoot(t, root)
 	ix := walked(r, "lib/x/main.go", 200)
 	if !ix.cut || ix.entries > 200 {
 		t.Errorf("walk within 200: cut %v, %d entries", ix.cut, ix.entries)
@@ -121,7 +121,7 @@ func TestWalkNestedChain(t *testing.T) {
 			}
 		}
 	}
-	r := openRoot(t, root)
+	r := testtree.OpenRoot(t, root)
 	ix := walked(r, "at9.go", minWalk)
 	if want := maxDepth * (maxDepth + 1) / 2; ix.opened > want {
 		t.Errorf("walk opened %d names, want at most %d", ix.opened, want)
@@ -156,7 +156,7 @@ func TestWalkPrefersNamedDirectories(t *testing.T) {
 	big["src/z/server/handlers/user.go"] = "package handlers\n"
 	big["src/z/server/handlers/only.go"] = ""
 	writeTree(t, root, big)
-	r := openRoot(t, root)
+	r := testtree.OpenRoot(t, root)
 	const budget = 200
 	ix := walked(r, "/home/alice/proj/src/z/server/handlers/user.go", budget)
 	if !ix.cut || ix.entries+ix.opened > budget {
@@ -182,7 +182,7 @@ func TestWalkOrderSameWhenGuided(t *testing.T) {
 	root := t.TempDir()
 	tr := tree{"a/x.txt": "", "a-b/x.txt": "", "a/b/c.txt": "", "b.txt": "", "z/q/r.txt": "", "z/a.txt": "", "A/y.txt": ""}
 	writeTree(t, root, tr)
-	r := openRoot(t, root)
+	r := testtree.OpenRoot(t, root)
 	want := walk.FS(r.FS(), minWalk, nil).Files
 	for _, written := range []string{"", "z/q/r.txt", "a/b/q/c.txt", "q/a-b/x.txt"} {
 		if got := walked(r, written, minWalk).files; !slices.Equal(got, want) {
@@ -191,22 +191,12 @@ func TestWalkOrderSameWhenGuided(t *testing.T) {
 	}
 }
 
-func openRoot(t *testing.T, dir string) *os.Root {
-	t.Helper()
-	r, err := os.OpenRoot(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { r.Close() })
-	return r
-}
-
 // The search for files holding an edit's text reads within one budget per
 // apply: once it is spent, later failing edits read nothing.
 func TestHoldingTextBudget(t *testing.T) {
 	root := t.TempDir()
 	writeTree(t, root, webTree)
-	r := openRoot(t, root)
+	r := testtree.OpenRoot(t, root)
 	ix := walked(r, "", minWalk)
 	if got := holdingText(r, ix, "The quick brown fox"); !slices.Equal(got, []string{"docs/guide.md"}) {
 		t.Fatalf("holdingText = %q, want docs/guide.md", got)
@@ -228,7 +218,7 @@ func TestHoldingTextBudgetCountsFiles(t *testing.T) {
 	}
 	big["d/f00.txt"] = "needle\n" // the first looked at: reached, but the search is cut short after it
 	writeTree(t, root, big)
-	r := openRoot(t, root)
+	r := testtree.OpenRoot(t, root)
 	ix := walked(r, "", minWalk)
 	ix.budget = 10 * scanFileCost
 	if got := holdingText(r, ix, "needle"); got != nil {
@@ -248,7 +238,7 @@ func TestAddCandidatesSaysCutShort(t *testing.T) {
 		tr[fmt.Sprintf("gen/f%03d.txt", i)] = ""
 	}
 	writeTree(t, root, tr)
-	r := openRoot(t, root)
+	r := testtree.OpenRoot(t, root)
 	for _, c := range []struct {
 		written, old string
 		want         []string
@@ -284,7 +274,7 @@ func TestAddCandidatesSaysCutShort(t *testing.T) {
 func TestAddCandidatesWalksOnce(t *testing.T) {
 	root := t.TempDir()
 	writeTree(t, root, webTree)
-	r := openRoot(t, root)
+	r := testtree.OpenRoot(t, root)
 	var ix *Index
 	var entries int
 	for i, written := range []string{"app/lib/util.py", "web/templates/index.html", "Controllers/Nope.cs", "guide.md"} {
