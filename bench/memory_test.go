@@ -46,15 +46,7 @@ func BenchmarkPeakRSS(b *testing.B) {
 	}
 	bin := buildCLI(b)
 	b.Run("version", func(b *testing.B) {
-		var rss int64
-		for b.Loop() {
-			r, err := timedRSS(gnuTime, 0, bin, "--version")
-			if err != nil {
-				b.Fatal(err)
-			}
-			rss = max(rss, r)
-		}
-		b.ReportMetric(float64(rss), "peak-rss-B")
+		b.ReportMetric(float64(peakRSS(b, gnuTime, 0, nil, bin, "--version")), "peak-rss-B")
 	})
 	for _, sh := range rssShapes {
 		for _, format := range formats {
@@ -74,23 +66,38 @@ func BenchmarkPeakRSS(b *testing.B) {
 				}
 				held := len(fx.response(format)) + size(fx.files)
 				fx = nil // the harness's memory is not the command's, but keep the machine's free
-				var rss int64
-				for b.Loop() {
-					b.StopTimer()
-					t.reset(b)
-					b.StartTimer()
-					r, err := timedRSS(gnuTime, 0, bin, "--json", "--no-sync", "--root", t.root, reply)
-					if err != nil {
-						b.Fatal(err)
-					}
-					rss = max(rss, r)
-				}
-				b.ReportMetric(float64(held), "held-B")
-				b.ReportMetric(float64(rss), "peak-rss-B")
-				b.ReportMetric(float64(rss)/float64(held), "rss/held")
+				rss := peakRSS(b, gnuTime, 0, func() { t.reset(b) }, bin, "--json", "--no-sync", "--root", t.root, reply)
+				reportHeld(b, held, rss)
 			})
 		}
 	}
+}
+
+// peakRSS runs argv under GNU time once an iteration, after reset (when
+// not nil) outside the timer, and returns the largest peak RSS; the
+// command must exit with code exit.
+func peakRSS(b *testing.B, gnuTime string, exit int, reset func(), argv ...string) int64 {
+	var rss int64
+	for b.Loop() {
+		if reset != nil {
+			b.StopTimer()
+			reset()
+			b.StartTimer()
+		}
+		r, err := timedRSS(gnuTime, exit, argv...)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rss = max(rss, r)
+	}
+	return rss
+}
+
+// reportHeld reports a run's peak RSS beside the bytes it holds.
+func reportHeld(b *testing.B, held int, rss int64) {
+	b.ReportMetric(float64(held), "held-B")
+	b.ReportMetric(float64(rss), "peak-rss-B")
+	b.ReportMetric(float64(rss)/float64(held), "rss/held")
 }
 
 // timedRSS runs argv under GNU time and returns the command's peak RSS in
@@ -142,17 +149,7 @@ func BenchmarkPeakRSSFailures(b *testing.B) {
 			b.Fatal(err)
 		}
 		held := len(reply) + len(src)
-		var rss int64
-		for b.Loop() {
-			r, err := timedRSS(gnuTime, 1, bin, "--json", "--no-sync", "--root", t.root, rf)
-			if err != nil {
-				b.Fatal(err)
-			}
-			rss = max(rss, r)
-		}
-		b.ReportMetric(float64(held), "held-B")
-		b.ReportMetric(float64(rss), "peak-rss-B")
-		b.ReportMetric(float64(rss)/float64(held), "rss/held")
+		reportHeld(b, held, peakRSS(b, gnuTime, 1, nil, bin, "--json", "--no-sync", "--root", t.root, rf))
 	}
 	for _, sz := range failSizes {
 		b.Run(fmt.Sprintf("blocks-%dlines-%dfail", sz.lines, sz.edits), func(b *testing.B) {
@@ -205,9 +202,7 @@ func BenchmarkPeakRSSWholeFile(b *testing.B) {
 				if op == "rewrite" {
 					held += len(old)
 				}
-				var rss int64
-				for b.Loop() {
-					b.StopTimer()
+				fresh := func() {
 					os.RemoveAll(root)
 					if err := os.Mkdir(root, 0o755); err != nil {
 						b.Fatal(err)
@@ -217,16 +212,10 @@ func BenchmarkPeakRSSWholeFile(b *testing.B) {
 							b.Fatal(err)
 						}
 					}
-					b.StartTimer()
-					r, err := timedRSS(gnuTime, 0, bin, "--json", "--no-sync", "--root", root, replyPath)
-					if err != nil {
-						b.Fatal(err)
-					}
-					rss = max(rss, r)
 				}
-				b.ReportMetric(float64(rss), "peak-rss-B")
+				rss := peakRSS(b, gnuTime, 0, fresh, bin, "--json", "--no-sync", "--root", root, replyPath)
+				reportHeld(b, held, rss)
 				b.ReportMetric(float64(rss)/float64(len(reply)), "rss/reply")
-				b.ReportMetric(float64(rss)/float64(held), "rss/held")
 			})
 		}
 	}
