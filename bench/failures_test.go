@@ -36,6 +36,15 @@ func misremember(l string) string {
 	return l[:loc[1]] + "Zq" + l[loc[1]:]
 }
 
+// searchReplaceOf renders es as SEARCH/REPLACE blocks.
+func searchReplaceOf(es []gen.Edit) []byte {
+	blocks := make([]gen.Block, len(es))
+	for i, e := range es {
+		blocks[i] = gen.Block{Path: e.Path, Search: e.Old(), Replace: e.New()}
+	}
+	return gen.SearchReplace(blocks)
+}
+
 // failingEdits returns a generated file of lines lines and n edits to it
 // whose old text the file does not hold: the lines they remove (or, for an
 // insertion, the context around it) misremembered.
@@ -78,11 +87,7 @@ func BenchmarkFailures(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		blocks := make([]gen.Block, len(es))
-		for i, e := range es {
-			blocks[i] = gen.Block{Path: e.Path, Search: e.Old(), Replace: e.New()}
-		}
-		resp := gen.SearchReplace(blocks)
+		resp := searchReplaceOf(es)
 		name := fmt.Sprintf("%dlines-%dfail", sz.lines, sz.edits)
 		b.Run("edapply-"+name, func(b *testing.B) {
 			t := newTree(b, []gen.File{{Path: "fail.go", Src: src}})
@@ -141,11 +146,7 @@ func BenchmarkFailuresInterleaved(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		blocks := make([]gen.Block, len(es))
-		for i, e := range es {
-			blocks[i] = gen.Block{Path: e.Path, Search: e.Old(), Replace: e.New()}
-		}
-		resp := gen.SearchReplace(blocks)
+		resp := searchReplaceOf(es)
 		b.Run(fmt.Sprintf("edapply-%dlines-%dedits", sz.lines, sz.edits), func(b *testing.B) {
 			t := newTree(b, []gen.File{{Path: "fail.go", Src: src}})
 			benchFailing(b, len(resp)+len(src), func() error {

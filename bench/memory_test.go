@@ -157,11 +157,7 @@ func BenchmarkPeakRSSFailures(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			blocks := make([]gen.Block, len(es))
-			for i, e := range es {
-				blocks[i] = gen.Block{Path: e.Path, Search: e.Old(), Replace: e.New()}
-			}
-			run(b, "fail.go", src, gen.SearchReplace(blocks))
+			run(b, "fail.go", src, searchReplaceOf(es))
 		})
 	}
 	for _, mb := range []int{1, 10, 100} {
