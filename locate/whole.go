@@ -154,16 +154,7 @@ func keptInOrder(a, b []uint64) int {
 // by key and place, so a text of many lines b lacks costs no scan of b
 // per line.
 func keptGreedily(a, b []uint64) int {
-	byKey := make([]int32, len(b))
-	for i := range byKey {
-		byKey[i] = int32(i)
-	}
-	slices.SortFunc(byKey, func(x, y int32) int {
-		if c := cmp.Compare(b[x], b[y]); c != 0 {
-			return c
-		}
-		return cmp.Compare(x, y)
-	})
+	byKey := orderByKey(b)
 	n, next := 0, int32(0)
 	for _, l := range a {
 		i, _ := slices.BinarySearchFunc(byKey, l, func(p int32, key uint64) int {
