@@ -469,6 +469,10 @@ func (g *segment) equalAt(x int, s string) bool {
 // line.
 func (g *segment) startsLine(x int) bool { return x == 0 || g.equalAt(x-1, "\n") }
 
+// endsNoNL reports whether y is the end of a current content without a
+// final line ending, as finder.endsNoNL does for the ladder.
+func (g *segment) endsNoNL(y int) bool { return y == g.size() && !g.endsWith("\n") }
+
 // endsWith reports whether the current content ends with s.
 func (g *segment) endsWith(s string) bool {
 	return len(s) <= g.size() && g.equalAt(g.size()-len(s), s)
@@ -710,7 +714,7 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 		// over them alone (ladderAt); a place where it writes nothing
 		// fails sameEverywhere too.
 		a, b := hits[0], hits[1]
-		if g.mode == eolLF && !opts.TrimTrailingWS && be.plain && !(nw == "" && b.end == g.size() && !g.endsWith("\n")) {
+		if g.mode == eolLF && !opts.TrimTrailingWS && be.plain && !(nw == "" && g.endsNoNL(b.end)) {
 			if !g.resultsDiffer(Splice{At: a.start, Old: needle, New: nw}, Splice{At: b.start, Old: needle, New: nw}) {
 				return nil, false
 			}
@@ -998,7 +1002,7 @@ func (g *segment) tryCrossing(e *edit.Edit, be *batchEdit, x int, hinted bool, o
 	}
 	first, last := g.lineAt(x), g.lineAt(y)
 	asSent := g.mode == eolLF && !opts.TrimTrailingWS && be.plain && old != nw &&
-		!(nw == "" && y == g.size() && !g.endsWith("\n")) // finder.lastLineCut's
+		!(nw == "" && g.endsNoNL(y)) // finder.lastLineCut's
 	if be.kind == kindHoldsOld && g.standsAround(e, be, first, last) {
 		// The ladder would look for the new text in the whole content:
 		// where it stands nowhere around the place, it finds none that
@@ -1034,7 +1038,7 @@ func (g *segment) tryCrossing(e *edit.Edit, be *batchEdit, x int, hinted bool, o
 func (g *segment) ladderAt(e *edit.Edit, be *batchEdit, x int, opts matchOptions) (location, bool) {
 	old, _ := be.texts(e)
 	y := x + len(needle(old, g.mode))
-	if x > 0 && y == g.size() && !g.endsWith("\n") {
+	if x > 0 && g.endsNoNL(y) {
 		// A deletion there widens to the line ending before the hit
 		// (finder.lastLineCut), which the lines read would not hold.
 		return location{}, false
