@@ -11,6 +11,7 @@ import (
 
 	"github.com/edapply/edapply/apply/internal/fsio"
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/remedy"
 	"github.com/edapply/edapply/internal/textenc"
 )
 
@@ -62,6 +63,15 @@ func encodingOptionErr(name string, err error) *edit.Error {
 	return &edit.Error{Code: edit.CodeUsage, Edit: -1, Msg: fmt.Sprintf("--encoding %q: %v", name, err),
 		Hint: "Name an encoding such as latin1, cp1251, shift_jis or utf-16le."}
 }
+
+// declarations are where a file's encoding is declared, as a hint names
+// them for every caller; a caller with a flag for it adds that (see
+// misdeclared).
+const declarations = "(working-tree-encoding in .gitattributes, or charset in .editorconfig)"
+
+// misdeclared marks e, a file whose declared encoding cannot read it, with
+// the remedy of naming its real encoding.
+func misdeclared(e *edit.Error) *edit.Error { return remedy.Mark(e, remedy.RealEncoding) }
 
 // encodings is the planner's resolver of files' encodings, made on first
 // use.
@@ -128,9 +138,9 @@ func (p *planner) decode(s *slot) {
 	if err != nil {
 		var de *textenc.DeclError
 		if errors.As(err, &de) {
-			s.enc = &encoded{err: &edit.Error{Code: edit.CodeBinaryFile,
+			s.enc = &encoded{err: misdeclared(&edit.Error{Code: edit.CodeBinaryFile,
 				Msg:  fmt.Sprintf("%s declares the encoding %q, which edapply does not know: %v", de.Source, de.Name, de.Err),
-				Hint: "Name the file's encoding with --encoding NAME (latin1, cp1251, shift_jis, utf-16le, ...), or correct the declaration."}}
+				Hint: "Correct the file's encoding declaration " + declarations + " to one edapply knows: latin1, cp1251, shift_jis, utf-16le, ..."})}
 		}
 		return
 	}
@@ -141,22 +151,15 @@ func (p *planner) decode(s *slot) {
 		s.enc = &encoded{enc: enc}
 		return
 	}
-	if enc.Source() != "--encoding" && looksUTF8(s.orig.Data) {
-		// A cp1251 or Latin-1 file's letters are all but never valid
-		// UTF-8: this one is UTF-8 the declaration does not fit (a
-		// "[*] charset = latin1" over the whole tree), and its text read
-		// so would take the model's letters in another encoding.
-		s.enc = &encoded{err: &edit.Error{Code: edit.CodeBinaryFile,
-			Msg: fmt.Sprintf("the file is declared %s, but its bytes are UTF-8 text", enc),
-			Hint: fmt.Sprintf("Correct the declaration for this file, or name its encoding with --encoding NAME "+
-				"(--encoding utf-8 to edit it as UTF-8, or --encoding %s to read it as declared).", enc.Name())}}
+	if err := declaredOverUTF8(enc, s.orig.Data); err != nil {
+		s.enc = &encoded{err: err}
 		return
 	}
 	text, ok := enc.Decode(s.orig.Data)
 	if !ok {
-		s.enc = &encoded{err: &edit.Error{Code: edit.CodeBinaryFile,
+		s.enc = &encoded{err: misdeclared(&edit.Error{Code: edit.CodeBinaryFile,
 			Msg:  fmt.Sprintf("the file is not valid %s: its bytes do not read as that encoding's text and back", enc),
-			Hint: fmt.Sprintf("The file is not in %s: name its real encoding with --encoding NAME, or correct the declaration.", enc.Name())}}
+			Hint: fmt.Sprintf("The file is not in %s: correct its encoding declaration %s to its real encoding.", enc.Name(), declarations)})}
 		return
 	}
 	st := s.orig
@@ -169,6 +172,21 @@ func (p *planner) decode(s *slot) {
 // and no NUL (which a UTF-16 file's ASCII has).
 func looksUTF8(b []byte) bool {
 	return hasNonASCII(viewString(b)) && bytes.IndexByte(b, 0) < 0 && utf8.Valid(b)
+}
+
+// declaredOverUTF8 is the error of a file that a declaration (not the
+// caller's own choice) gives enc, while its bytes are UTF-8 text: a cp1251
+// or Latin-1 file's letters are all but never valid UTF-8, so the
+// declaration does not fit it (a "[*] charset = latin1" over the whole
+// tree), and its text read so would take the model's letters in another
+// encoding. Nil when the declaration may fit.
+func declaredOverUTF8(enc *textenc.Encoding, data []byte) *edit.Error {
+	if enc.Source() == "--encoding" || !looksUTF8(data) {
+		return nil
+	}
+	return misdeclared(&edit.Error{Code: edit.CodeBinaryFile,
+		Msg:  fmt.Sprintf("the file is declared %s, but its bytes are UTF-8 text", enc),
+		Hint: "Correct the file's encoding declaration " + declarations + ": its bytes read as UTF-8."})
 }
 
 // bytesRead is the file at s as read, its bytes: what --base and the
@@ -325,16 +343,19 @@ func readText(opts Options, rel string, data []byte) (string, *edit.Error) {
 	}
 	enc, derr := res.For(rel, data, true)
 	if derr != nil {
-		return "", &edit.Error{Code: edit.CodeBinaryFile, Msg: derr.Error(),
-			Hint: "Name the file's encoding with --encoding NAME, or correct the declaration."}
+		return "", misdeclared(&edit.Error{Code: edit.CodeBinaryFile, Msg: derr.Error(),
+			Hint: "Correct the file's encoding declaration " + declarations + " to one edapply knows: latin1, cp1251, shift_jis, utf-16le, ..."})
 	}
 	if enc == nil {
 		return string(data), nil
 	}
+	if err := declaredOverUTF8(enc, data); err != nil {
+		return "", err
+	}
 	text, ok := enc.Decode(data)
 	if !ok {
-		return "", &edit.Error{Code: edit.CodeBinaryFile, Msg: fmt.Sprintf("the file is not valid %s", enc),
-			Hint: "Name the file's real encoding with --encoding NAME, or correct the declaration."}
+		return "", misdeclared(&edit.Error{Code: edit.CodeBinaryFile, Msg: fmt.Sprintf("the file is not valid %s", enc),
+			Hint: fmt.Sprintf("The file is not in %s: correct its encoding declaration %s to its real encoding.", enc.Name(), declarations)})
 	}
 	return text, nil
 }

@@ -232,7 +232,8 @@ func TestUndoDryRunAndList(t *testing.T) {
 // caller without it, in words that hold for the tools.
 func TestHintsInToolWords(t *testing.T) {
 	cs, _ := connect(t, map[string]string{"latin.txt": "x = 1\n# caf\xe9\n",
-		"calc.py": "def a():\n    return 1\n\n\ndef b():\n    return 2\n\n\ndef c():\n    return 3\n"})
+		"calc.py":            "def a():\n    return 1\n\n\ndef b():\n    return 2\n\n\ndef c():\n    return 3\n",
+		"utf8/.editorconfig": "[*.txt]\ncharset = latin1\n", "utf8/u.txt": "x = 1\n# caf\u00e9\n"})
 	var r report.Receipt
 	res := call(t, cs, "edit_file", map[string]any{"path": "latin.txt", "edits": []any{
 		map[string]any{"old_string": "x = 1\n", "new_string": "x = 'é'\n"},
@@ -242,6 +243,27 @@ func TestHintsInToolWords(t *testing.T) {
 	}
 	if h := r.Errors[0].Hint; strings.Contains(h, "--") || !strings.Contains(h, "working-tree-encoding") {
 		t.Errorf("BINARY_FILE hint = %q, want the encoding declared without a command-line flag", h)
+	}
+
+	// A file whose declared encoding does not fit its bytes: the tools
+	// take no encoding, so the way out is the declaration, for an edit and
+	// for a read alike.
+	res = call(t, cs, "edit_file", map[string]any{"path": "utf8/u.txt", "edits": []any{
+		map[string]any{"old_string": "x = 1\n", "new_string": "x = 2\n"},
+	}}, &r)
+	if !res.IsError || len(r.Errors) != 1 || r.Errors[0].Code != "BINARY_FILE" {
+		t.Fatalf("edit_file of a UTF-8 file declared Latin-1: %s", resultText(res))
+	}
+	if h := r.Errors[0].Hint; strings.Contains(h, "--") || !strings.Contains(h, "charset in .editorconfig") {
+		t.Errorf("misdeclared BINARY_FILE hint = %q, want the declaration corrected without a command-line flag", h)
+	}
+	var ro report.ReadOutput
+	res = call(t, cs, "read_file", map[string]any{"path": "utf8/u.txt"}, &ro)
+	if !res.IsError || len(ro.Errors) != 1 || ro.Errors[0].Code != "BINARY_FILE" || strings.Contains(resultText(res), "caf") {
+		t.Fatalf("read_file of a UTF-8 file declared Latin-1: %s", resultText(res))
+	}
+	if h := ro.Errors[0].Hint; strings.Contains(h, "--") || !strings.Contains(h, "charset in .editorconfig") {
+		t.Errorf("read_file's misdeclared BINARY_FILE hint = %q, want the declaration corrected without a command-line flag", h)
 	}
 
 	// A fence that holds a piece of the file: apply_edits takes no format.

@@ -13,6 +13,8 @@ var cliHints = map[*remedy.Remedy]string{
 	remedy.ForceReadOnly: "The file is protected; leave it unchanged. A user who means the edit makes it writable first, or passes --force-readonly.",
 	remedy.Encoding: "Write the lines the edit adds in ASCII, or declare the file's encoding (--encoding NAME, working-tree-encoding in .gitattributes, " +
 		"or charset in .editorconfig) so that the text is converted to it.",
+	remedy.RealEncoding: "Name the file's real encoding with --encoding NAME (latin1, cp1251, shift_jis, utf-16le, ...; --encoding utf-8 to edit it as UTF-8), " +
+		"or correct its declaration (working-tree-encoding in .gitattributes, or charset in .editorconfig).",
 	remedy.Undo:      "Run `edapply undo` to restore the files from the undo journal.",
 	remedy.WholeFile: "Send a SEARCH/REPLACE block for the part you changed, or pass `-f whole` if the fence is meant to replace the whole file.",
 	remedy.Hash:      "Give the file's SHA-256 as `edapply hash` prints it, or a prefix of at least 8 hex digits.",

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/edapply/edapply/apply"
+	"github.com/edapply/edapply/edit"
 	"github.com/edapply/edapply/internal/cli"
 	"github.com/edapply/edapply/report"
 )
@@ -80,6 +81,9 @@ func runRead(opts *readOptions, p string, out, errOut io.Writer) error {
 		return err
 	}
 	w, rerr := apply.Read(apply.Options{Root: opts.root, PathPrefixes: opts.prefixes, Encoding: opts.encoding}, p, opts.offset, opts.column, opts.limit)
+	if rerr != nil {
+		inCLIWords(edit.ErrorList{rerr})
+	}
 	if opts.json {
 		if err := report.WriteJSON(out, report.NewReadOutput(w, rerr)); err != nil {
 			return err

@@ -30,6 +30,9 @@ var (
 	ForceReadOnly = &Remedy{"replace a file the user may not write"}
 	// Encoding: the file is not UTF-8 and its encoding is not declared.
 	Encoding = &Remedy{"declare the file's encoding"}
+	// RealEncoding: the file's declared encoding does not read it (one
+	// edapply does not know, or not the one its bytes are in).
+	RealEncoding = &Remedy{"name the file's real encoding"}
 	// Undo: the undo journal holds what a failed restore could not put
 	// back, or the earlier state the model asked for.
 	Undo = &Remedy{"undo from the journal"}
