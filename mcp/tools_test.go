@@ -275,14 +275,20 @@ func TestHintsInToolWords(t *testing.T) {
 		t.Errorf("ELISION hint = %q, want the whole file asked for without a command-line flag", h)
 	}
 
-	reply := `{"command": "undo_edit", "path": "latin.txt"}`
-	res = call(t, cs, "apply_edits", map[string]any{"reply": reply}, &r)
-	if !res.IsError || len(r.Errors) == 0 {
-		t.Fatalf("apply_edits of undo_edit: %s", resultText(res))
-	}
-	for _, e := range r.Errors {
-		if strings.Contains(e.Hint, "edapply undo") || strings.Contains(e.Hint, "--") {
-			t.Errorf("%s hint = %q, names the command line", e.Code, e.Hint)
+	// Calls the library refuses in words of its own: an undo_edit, and a
+	// call that asks for a dry run.
+	for _, reply := range []string{
+		`{"command": "undo_edit", "path": "latin.txt"}`,
+		`{"name": "edit_file", "arguments": {"path": "calc.py", "edits": [{"oldText": "return 1", "newText": "return 7"}], "dryRun": true}}`,
+	} {
+		res = call(t, cs, "apply_edits", map[string]any{"reply": reply}, &r)
+		if !res.IsError || len(r.Errors) == 0 {
+			t.Fatalf("apply_edits of %s: %s", reply, resultText(res))
+		}
+		for _, e := range r.Errors {
+			if strings.Contains(e.Hint, "edapply ") || strings.Contains(e.Hint, "--") {
+				t.Errorf("%s hint = %q, names the command line", e.Code, e.Hint)
+			}
 		}
 	}
 }

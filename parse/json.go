@@ -477,7 +477,7 @@ func (w *jsonWalker) object(obj map[string]syntax.JSONMember, start, end, depth 
 	if (isMulti || isCall || isPatchFile) && dryRunAsked(obj) {
 		// The call asks to be shown its change, not to make it.
 		p, _ := firstString(obj, syntax.JSONPathKeys)
-		w.failHint(start, end, "Send the call without dryRun to make the change; edapply --dry-run shows it without writing.",
+		w.failHint(start, end, "Send the call without dryRun to make the change; a dry run of the edit tool itself shows it without writing.",
 			"the call for %s asks for a dry run: it would write nothing", p)
 		return
 	}
