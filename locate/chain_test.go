@@ -2,6 +2,8 @@ package locate
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -109,5 +111,103 @@ func TestChainMergeCost(t *testing.T) {
 			content, es := s.run(40)
 			checkBatch(t, map[string]string{"a.go": content}, es, Options{})
 		})
+	}
+}
+
+// chainEquivalenceRun is a file of unique and much repeated lines and a
+// long chain of blocks over it, in file order, each quoting the lines
+// right after those the one before it wrote, or the last line it wrote
+// and the lines after it; now and then a block instead quotes lines the
+// chain wrote far back, or a line of the vocabulary the chain's new texts
+// also write, which may then stand at several places, on lines of the
+// grown splice indexed before and after its merges.
+func chainEquivalenceRun(r *rand.Rand) (string, []edit.Edit) {
+	vocab := []string{"}", "\treturn nil", "\tif err != nil {", "\t\treturn err", ""}
+	var lines []string
+	for i := range 40 + r.IntN(80) {
+		if r.IntN(3) == 0 {
+			lines = append(lines, vocab[r.IntN(len(vocab))])
+		} else {
+			lines = append(lines, fmt.Sprintf("\tw%d()", i))
+		}
+	}
+	file := strings.Join(lines, "\n") + "\n"
+	if r.IntN(6) == 0 {
+		file = strings.ReplaceAll(file, "\n", "\r\n")
+	}
+	cur := slices.Clone(lines)
+	at := r.IntN(len(cur) / 4)
+	var written [][2]int // each block's new lines in cur, as the blocks after it leave them
+	var es []edit.Edit
+	for k := range 10 + r.IntN(50) {
+		n := 1 + r.IntN(3)
+		from := at
+		switch c := r.IntN(10); {
+		case c < 2 && len(written) > 1: // lines the chain wrote far back
+			w := written[r.IntN(len(written)-1)]
+			from, n = w[0], max(w[1], 1)
+		case c == 2:
+			from = -1 // a line of the vocabulary
+		case c < 5 && at > 0:
+			from = at - 1 // the last line the block before wrote
+		}
+		var quoted []string
+		if from < 0 {
+			quoted = []string{vocab[r.IntN(len(vocab))], vocab[r.IntN(len(vocab))]}
+		} else {
+			if from >= len(cur) {
+				break
+			}
+			quoted = slices.Clone(cur[from:min(from+n, len(cur))])
+		}
+		newLines := slices.Clone(quoted)
+		switch r.IntN(4) {
+		case 0:
+			newLines = append(newLines, vocab[r.IntN(len(vocab))]) // a line that stands elsewhere
+		case 1:
+			newLines = newLines[:len(newLines)-1]
+		default:
+			newLines[0] += fmt.Sprintf(" // c%d", k)
+		}
+		e := edit.Edit{Op: edit.Replace, Path: "a.txt", Old: strings.Join(quoted, "\n") + "\n", New: strings.Join(newLines, "\n") + "\n",
+			Count: 1, Format: edit.FormatSearchReplace}
+		if len(newLines) == 0 {
+			e.New = ""
+		}
+		es = append(es, e)
+		if from < 0 {
+			continue // where it lands, if anywhere, the ladder says
+		}
+		// The chain goes on after the lines this block wrote, where it
+		// was one of the chain's.
+		cur = append(cur[:from:from], append(newLines, cur[from+len(quoted):]...)...)
+		d := len(newLines) - len(quoted)
+		for i := range written {
+			if written[i][0] > from {
+				written[i][0] += d
+			}
+		}
+		written = append(written, [2]int{from, len(newLines)})
+		if from >= at-1 {
+			at = from + len(newLines)
+		} else if at > from {
+			at += d
+		}
+	}
+	return file, es
+}
+
+// TestBatchChainEquivalence holds the batch's answers to long chains of
+// merging blocks, and to quotes of the lines the chain wrote, to the
+// ladder's.
+func TestBatchChainEquivalence(t *testing.T) {
+	n := 1500
+	if testing.Short() {
+		n = 150
+	}
+	r := rand.New(rand.NewPCG(35, 11))
+	for range n {
+		file, es := chainEquivalenceRun(r)
+		checkBatch(t, map[string]string{"a.txt": file}, es, Options{TrimTrailingWS: r.IntN(4) == 0})
 	}
 }
