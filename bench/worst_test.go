@@ -15,9 +15,9 @@ import (
 )
 
 // The ladder's worst shapes (issue 35), each at three sizes a factor of
-// five apart, run by edapply in process and by GNU patch and git apply on
-// the same change as a diff, in one run, so their ratios and growth
-// exponents can be read off one table (docs/performance.md).
+// four or five apart, run by edapply in process and by GNU patch and git
+// apply on the same change as a diff, in one run, so their ratios and
+// growth exponents can be read off one table (docs/performance.md).
 //
 //   - drift: SEARCH/REPLACE blocks (and the same change as a diff) whose
 //     every tab of indentation the model wrote as four spaces, on a file
