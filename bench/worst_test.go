@@ -15,9 +15,9 @@ import (
 )
 
 // The ladder's worst shapes (issue 35), each at three sizes a factor of
-// five apart, run by edapply in process and by GNU patch and git apply on
-// the same change as a diff, in one run, so their ratios and growth
-// exponents can be read off one table (docs/performance.md).
+// four or five apart, run by edapply in process and by GNU patch and git
+// apply on the same change as a diff, in one run, so their ratios and
+// growth exponents can be read off one table (docs/performance.md).
 //
 //   - drift: SEARCH/REPLACE blocks (and the same change as a diff) whose
 //     every tab of indentation the model wrote as four spaces, on a file
@@ -33,6 +33,10 @@ import (
 //   - crossing: pairs of blocks, the second quoting the line the first
 //     wrote and the line after it; the references get each pair as one
 //     -U0 hunk.
+//   - chain: blocks of three lines, each quoting the three lines right
+//     after those the one before it wrote, so that each lands next to
+//     the splice the ones before it made; the references get each block
+//     as a -U0 hunk.
 //   - ambiguous: blocks that change a line that stands once, each
 //     followed by one that quotes a line standing twice (the file holds
 //     a stretch of its code twice), refused with MULTIPLE_MATCHES; the
@@ -81,6 +85,7 @@ var worstShapes = []worstShape{
 	{"addlines-udiff", []int{100, 500, 2_500}, zeroContext, addLinesFixture},
 	{"insert-sr", []int{100, 500, 2_500}, zeroContext, insertFixture},
 	{"crossing-sr", []int{100, 500, 2_500}, zeroContext, crossingFixture},
+	{"chain-sr", []int{250, 1_000, 4_000}, zeroContext, chainFixture},
 	{"ambiguous-sr", []int{100, 500, 2_500}, zeroContext, ambiguousFixture},
 	{"manyplaces-sr", []int{100, 500, 2_500}, zeroContext, manyPlacesFixture},
 }
@@ -430,4 +435,35 @@ func manyPlacesFixture(n int) (*worstFixture, error) {
 		return nil, err
 	}
 	return &worstFixture{file: gen.File{Path: path, Src: src}, reply: gen.SearchReplace(blocks), diff: gen.UnifiedDiff(es), want: src, refused: len(blocks) / 2}, nil
+}
+
+// chainFixture is n blocks on a file of 4n+4 lines of one function, each
+// block changing the next three lines of the chain the blocks before it
+// changed: every block quotes the lines right after the last one wrote.
+func chainFixture(n int) (*worstFixture, error) {
+	path := "chain.go"
+	var b strings.Builder
+	b.WriteString("package chain\n\nfunc f(y int) int {\n")
+	line := func(i int) string { return fmt.Sprintf("\tx%d := compute(%d, y)", i, 7*i) }
+	for i := range 4 * n {
+		b.WriteString(line(i) + "\n")
+	}
+	b.WriteString("}\n")
+	var es []gen.Edit
+	var blocks []gen.Block
+	for i := range n {
+		var del, add []string
+		for k := 3 * i; k < 3*i+3; k++ {
+			del = append(del, line(k))
+			add = append(add, line(k)+" // chained")
+		}
+		es = append(es, gen.Edit{Path: path, Line: 4 + 3*i, Del: del, Add: add})
+		blocks = append(blocks, gen.Block{Path: path, Search: strings.Join(del, "\n") + "\n", Replace: strings.Join(add, "\n") + "\n"})
+	}
+	src := []byte(b.String())
+	want, err := gen.ApplyEdits(src, es)
+	if err != nil {
+		return nil, err
+	}
+	return &worstFixture{file: gen.File{Path: path, Src: src}, reply: gen.SearchReplace(blocks), diff: gen.UnifiedDiff(es), want: want}, nil
 }

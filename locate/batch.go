@@ -81,6 +81,56 @@ func lineHash(s string) uint64 { return maphash.String(batchSeed, s) }
 type zone struct {
 	first, last, dLines int
 	id                  int // names the splice among all the segment accepted (zoneLine.id)
+	// kept, when not nil, says which lines of the splices this one grew
+	// from by adding to their end still stand (see extends); nil for a
+	// splice none grew into.
+	kept *zoneKept
+}
+
+// A zoneKept is what a splice grown from others at the same start keeps
+// of their lines: those indexed under the ids from born on, below a cut.
+// A merge that keeps the text up to a line's start (keep) leaves every
+// line indexed before it standing that starts before keep, so a line
+// indexed under id stands while it starts before the keep of every merge
+// after it: cuts holds those merges, ids and keeps ascending, each merge
+// dropping the ones before it whose keep is not below its own.
+type zoneKept struct {
+	born int
+	cuts []zoneCut
+}
+
+// A zoneCut is a merge: the id it gave the splice and the offset from
+// the splice's start of the first line it rewrote.
+type zoneCut struct{ id, keep int }
+
+// stands reports whether the line z, indexed under an id of the zone's
+// (born to id), still stands: false for one a merge since rewrote.
+func (zn *zone) stands(z zoneLine) bool {
+	if z.id == zn.id {
+		return true
+	}
+	k := zn.kept
+	if k == nil || z.id < k.born || z.id > zn.id {
+		return false
+	}
+	i := sort.Search(len(k.cuts), func(i int) bool { return k.cuts[i].id > z.id })
+	return i == len(k.cuts) || z.rel < k.cuts[i].keep
+}
+
+// extends records that the zone's splice grew, under the new id, by a
+// merge that kept its text up to keep (an offset from its start, a line
+// start): the lines from there on are indexed again.
+func (zn *zone) extends(id, keep int) {
+	k := zn.kept
+	if k == nil {
+		k = &zoneKept{born: zn.id}
+		zn.kept = k
+	}
+	for len(k.cuts) > 0 && k.cuts[len(k.cuts)-1].keep >= keep {
+		k.cuts = k.cuts[:len(k.cuts)-1]
+	}
+	k.cuts = append(k.cuts, zoneCut{id, keep})
+	zn.id = id
 }
 
 // A zoneLine is a line of the current content that a splice made: it
@@ -99,8 +149,18 @@ type zoneLine struct {
 // false for a line of a splice merged into another since.
 func (g *segment) live(z zoneLine) (int, bool) {
 	j := g.before(z.at)
-	return j, j < len(g.sp) && g.sp[j].At == z.at && g.zone[j].id == z.id
+	return j, j < len(g.sp) && g.sp[j].At == z.at && g.zone[j].stands(z)
 }
+
+// A held splice is one the segment accepted: Old, orig's bytes at At,
+// becomes New.
+type held struct {
+	At  int
+	Old string
+	New rope
+}
+
+func (x *held) end() int { return x.At + len(x.Old) }
 
 // A segment is the content at the start of a stretch of batched edits and
 // the splices accepted since.
@@ -112,7 +172,7 @@ type segment struct {
 	keys   map[uint64][]keyLoc   // hash of an edit's key line (see keyLine) → orig's lines with that text
 	maybe  *keyFilter            // rules out most lines that are no key line, before keys is asked
 	zones  map[uint64][]zoneLine // hash of a key line → the zone lines with that text
-	sp     []Splice              // accepted, of orig, ascending
+	sp     []held                // accepted, of orig, ascending
 	zone   []zone                // zone[j] is sp[j]'s
 	ids    int                   // zone ids handed out
 	cumB   []int                 // cumB[j]: the bytes sp[:j] add to the content
@@ -135,6 +195,10 @@ type segment struct {
 	// scans counts the passes over orig the segment made beyond its
 	// index (Doc.passes).
 	scans int
+	// linesIndexed counts the zone lines the splices' indexing read, and
+	// mergeBytes the bytes merges read to make their texts: what a run of
+	// merges costs beyond its edits' own bytes (tests hold them).
+	linesIndexed, mergeBytes int
 }
 
 // lineEnds are where the current content holds a line k followed by a
@@ -434,7 +498,7 @@ func (g *segment) touched(first, last int) bool {
 // spliceAt returns the first accepted splice whose text ends after x, an
 // offset in the current content (len(g.sp) when none does).
 func (g *segment) spliceAt(x int) int {
-	return sort.Search(len(g.sp), func(j int) bool { return g.cStart(j)+len(g.sp[j].New) > x })
+	return sort.Search(len(g.sp), func(j int) bool { return g.cStart(j)+g.sp[j].New.len() > x })
 }
 
 // equalAt reports whether the current content holds s at offset x (x and
@@ -443,9 +507,9 @@ func (g *segment) equalAt(x int, s string) bool {
 	j := g.spliceAt(x)
 	for s != "" {
 		if j < len(g.sp) && x >= g.cStart(j) {
-			t := g.sp[j].New[x-g.cStart(j):]
-			n := min(len(t), len(s))
-			if t[:n] != s[:n] {
+			t, r := &g.sp[j].New, x-g.cStart(j)
+			n := min(t.len()-r, len(s))
+			if !t.equalAt(r, s[:n]) {
 				return false
 			}
 			s, x, j = s[n:], x+n, j+1
@@ -891,7 +955,8 @@ func (g *segment) lineEnds(k string) *lineEnds {
 		}
 		off = s + 1
 	}
-	for j, sp := range g.sp {
+	for j := range g.sp {
+		sp := &g.sp[j]
 		g.forZoneLines(sp, func(l string, rel int) {
 			if len(l) > len(k) && strings.HasSuffix(l, k) {
 				le.zones = append(le.zones, zoneLine{at: sp.At, rel: rel + len(l) - len(k), id: g.zone[j].id})
@@ -969,13 +1034,7 @@ func (g *segment) currentLineStart(c int) int {
 	if j > 0 {
 		z, cs := g.zone[j-1], g.zone[j-1].first+g.cumL[j-1]
 		if c <= cs+z.last-z.first+z.dLines {
-			k, at := c-cs, 0
-			g.forZoneLines(g.sp[j-1], func(_ string, rel int) {
-				if k == 0 {
-					at = rel
-				}
-				k--
-			})
+			_, at := g.zoneLineAt(j-1, c-cs, false)
 			return g.cStart(j-1) + at
 		}
 	}
@@ -1126,14 +1185,21 @@ func (g *segment) accept(sp Splice, first, last int) {
 	lo, hi := max(start-1, 0), min(end+1, len(g.orig))
 	dCRLF := crlfJoined(g.orig[lo:start], text, g.orig[end:hi]) - strings.Count(g.orig[lo:hi], "\r\n")
 	j := g.before(start)
-	g.place(j, j, sp, first, last, dCRLF, start)
+	g.place(j, j, held{At: sp.At, Old: sp.Old, New: ropeOf(text)}, placing{
+		zone:  zone{first: first, last: last, dLines: strings.Count(text, "\n") - strings.Count(sp.Old, "\n")},
+		dCRLF: dCRLF, at: start, nul: strings.IndexByte(text, 0) >= 0,
+	})
 }
 
 // replaceCurrent writes text for the current content's bytes x to y,
 // which may lie on lines accepted splices made or cut through: the
 // splices whose zones share a line with them are merged with it into
 // one splice of orig, whose zone is theirs and the lines x to y stand
-// on.
+// on. Where the merged splice starts where the first of them did, it
+// grows from it: it shares that one's text up to x, and its lines
+// before the line of x stay indexed (zone.extends), so that a merge
+// costs the bytes from the line of x to the merged splice's end, not
+// the merged splice's.
 func (g *segment) replaceCurrent(x, y int, text string) {
 	lo, hi := g.origLine(g.lineAt(x), true), g.origLine(g.lineAt(y), false)
 	jlo := sort.Search(len(g.zone), func(j int) bool { return g.zone[j].last >= lo })
@@ -1151,15 +1217,57 @@ func (g *segment) replaceCurrent(x, y int, text string) {
 		if x >= g.cStart(jlo) {
 			S, cs = g.sp[jlo].At, g.cStart(jlo)
 		}
-		if end := g.cStart(jhi-1) + len(g.sp[jhi-1].New); y <= end {
+		if end := g.cStart(jhi-1) + g.sp[jhi-1].New.len(); y <= end {
 			E, ce = g.sp[jhi-1].end(), end
 		}
 	}
-	merged := g.read(cs, x) + text + g.read(y, ce)
 	// Line endings, as accept counts them, in the current content.
 	dCRLF := crlfJoined(g.read(max(x-1, 0), x), text, g.read(y, min(y+1, g.size()))) -
 		strings.Count(g.read(max(x-1, 0), min(y+1, g.size())), "\r\n")
-	g.place(jlo, jhi, Splice{At: S, Old: g.orig[S:E], New: merged}, g.lineOf(S), g.lineOf(E), dCRLF, min(S, x))
+	// The merged zone adds the "\n" its splices added, and text's in
+	// place of the bytes x to y.
+	dNL := g.cumL[jhi] - g.cumL[jlo] + strings.Count(text, "\n") - g.countNL(x, y)
+	pl := placing{dCRLF: dCRLF, at: min(S, x), zone: zone{first: g.lineOf(S), last: g.lineOf(E), dLines: dNL}}
+	// What follows the bytes x to y, read before merged shares
+	// sp[jlo]'s pieces: adding to it writes over those after x.
+	after := g.read(y, ce)
+	var merged rope
+	if jlo < jhi && cs == g.cStart(jlo) {
+		// Grown from sp[jlo]: its text up to x is kept, and its lines
+		// up to the line of x stay indexed.
+		t := &g.sp[jlo].New
+		n := min(x-cs, t.len())
+		pl.grown, pl.keep = true, 0
+		if k := t.nlBefore(n); k > 0 {
+			pl.keep = t.nthNL(k) + 1
+		} else {
+			pl.keep = -(S - lineStartAt(g.orig, S)) // the line of orig the splice starts in
+		}
+		// Every byte from cs+n on is read; sp[jlo]'s rope is not read
+		// once merged grows.
+		tail := g.read(cs+n, x)
+		merged = t.prefix(n)
+		pl.nul = strings.IndexByte(tail, 0) >= 0
+		merged.add(tail)
+		g.mergeBytes += len(tail)
+	} else {
+		head := g.read(cs, x)
+		pl.nul = strings.IndexByte(head, 0) >= 0
+		merged.add(head)
+		g.mergeBytes += len(head)
+	}
+	pl.nul = pl.nul || strings.IndexByte(text, 0) >= 0 || strings.IndexByte(after, 0) >= 0
+	merged.add(text)
+	merged.add(after)
+	g.mergeBytes += len(text) + len(after)
+	g.place(jlo, jhi, held{At: S, Old: g.orig[S:E], New: merged}, pl)
+}
+
+// countNL is the number of "\n" in the current content's bytes x to y.
+func (g *segment) countNL(x, y int) int {
+	n := 0
+	g.each(x, y, func(t string) { n += strings.Count(t, "\n") })
+	return n
 }
 
 // origAt is the orig offset of the current content's offset x, one on
@@ -1170,7 +1278,7 @@ func (g *segment) origAt(x int) int { return x - g.cumB[g.spliceAt(x)] }
 func (g *segment) lineAt(x int) int {
 	j := g.spliceAt(x)
 	if j < len(g.sp) && x >= g.cStart(j) {
-		return g.zone[j].first + g.cumL[j] + strings.Count(g.sp[j].New[:x-g.cStart(j)], "\n")
+		return g.zone[j].first + g.cumL[j] + g.sp[j].New.nlBefore(x-g.cStart(j))
 	}
 	return g.lineOf(x-g.cumB[j]) + g.cumL[j]
 }
@@ -1178,11 +1286,19 @@ func (g *segment) lineAt(x int) int {
 // read is the current content's bytes x to y.
 func (g *segment) read(x, y int) string {
 	var b strings.Builder
+	b.Grow(max(y-x, 0))
+	g.each(x, y, func(t string) { b.WriteString(t) })
+	return b.String()
+}
+
+// each calls fn with the current content's bytes x to y, as spans of
+// orig and of the splices' texts, in order.
+func (g *segment) each(x, y int, fn func(string)) {
 	for j := g.spliceAt(x); x < y; j++ {
 		if j < len(g.sp) && x >= g.cStart(j) {
-			t := g.sp[j].New[x-g.cStart(j):]
-			n := min(len(t), y-x)
-			b.WriteString(t[:n])
+			t := &g.sp[j].New
+			n := min(t.len()-(x-g.cStart(j)), y-x)
+			t.each(x-g.cStart(j), x-g.cStart(j)+n, fn)
 			x += n
 			continue
 		}
@@ -1192,19 +1308,30 @@ func (g *segment) read(x, y int) string {
 			lim = g.sp[j].At
 		}
 		n := min(lim-o, y-x)
-		b.WriteString(g.orig[o : o+n])
+		fn(g.orig[o : o+n])
 		x += n
 		j--
 	}
-	return b.String()
 }
 
-// place puts sp, a splice of orig whose zone is orig's lines first to
-// last, in place of the splices sp[jlo:jhi] (none when equal), which it
-// covers; dCRLF is what it changes of the content's "\r\n" count, and
-// at its first byte in orig or in the current content, the lower.
-func (g *segment) place(jlo, jhi int, sp Splice, first, last, dCRLF, at int) {
-	start, end, text := sp.At, sp.end(), sp.New
+// A placing is what place needs of a splice beside the splice itself:
+// its zone's lines and "\n" (zone.first, last and dLines), what it
+// changes of the content's "\r\n" count (dCRLF), its first byte in orig
+// or in the current content, the lower (at), whether it brings a NUL
+// into the content (nul), and, for a splice grown from the first it
+// replaces (grown), where its text stops being that one's: the start of
+// the line from which its lines are indexed anew (keep, from its start).
+type placing struct {
+	zone       zone
+	dCRLF, at  int
+	nul, grown bool
+	keep       int
+}
+
+// place puts sp, a splice of orig, in place of the splices sp[jlo:jhi]
+// (none when equal), which it covers.
+func (g *segment) place(jlo, jhi int, sp held, pl placing) {
+	start, end := sp.At, sp.end()
 	if g.hs != nil {
 		// The stream has the content up to orig[fed]: a splice before that
 		// (edits out of file order), or at it after another, ends it.
@@ -1213,14 +1340,21 @@ func (g *segment) place(jlo, jhi int, sp Splice, first, last, dCRLF, at int) {
 			g.hs = nil
 		} else {
 			g.hs.Feed(g.orig[g.fed:start])
-			g.hs.Feed(text)
+			sp.New.each(0, sp.New.len(), g.hs.Feed)
 			g.fed = end
 		}
 	}
-	dNL := strings.Count(text, "\n") - strings.Count(g.orig[start:end], "\n")
 	g.ids++
+	z := pl.zone
+	if pl.grown {
+		z.kept = g.zone[jlo].kept
+		z.id = g.zone[jlo].id
+		z.extends(g.ids, pl.keep)
+	} else {
+		z.id = g.ids
+	}
 	g.sp = slices.Replace(g.sp, jlo, jhi, sp)
-	g.zone = slices.Replace(g.zone, jlo, jhi, zone{first: first, last: last, dLines: dNL, id: g.ids})
+	g.zone = slices.Replace(g.zone, jlo, jhi, z)
 	n := min(len(g.cumB), len(g.sp)+1)
 	g.cumB, g.cumL = g.cumB[:n], g.cumL[:n]
 	for len(g.cumB) < len(g.sp)+1 {
@@ -1228,10 +1362,10 @@ func (g *segment) place(jlo, jhi int, sp Splice, first, last, dCRLF, at int) {
 		g.cumL = append(g.cumL, 0)
 	}
 	for q := jlo; q < len(g.sp); q++ {
-		g.cumB[q+1] = g.cumB[q] + len(g.sp[q].New) - len(g.sp[q].Old)
+		g.cumB[q+1] = g.cumB[q] + g.sp[q].New.len() - len(g.sp[q].Old)
 		g.cumL[q+1] = g.cumL[q] + g.zone[q].dLines
 	}
-	g.crlf += dCRLF
+	g.crlf += pl.dCRLF
 	mode := eolLF
 	if g.crlf > 0 {
 		mode = eolMixed
@@ -1240,10 +1374,14 @@ func (g *segment) place(jlo, jhi int, sp Splice, first, last, dCRLF, at int) {
 		}
 	}
 	// The zone's lines: what the splice's text makes of orig's lines first
-	// to last, the lines of head+text+tail. Only the first and the last
-	// join orig's bytes to the text's, and only they are joined, when
-	// there is something to join: a splice of whole lines joins nothing.
-	g.forZoneLines(sp, func(l string, rel int) {
+	// to last, the lines of head+text+tail; of a grown splice, those from
+	// keep on.
+	from := math.MinInt
+	if pl.grown {
+		from = pl.keep
+	}
+	g.forZoneLinesFrom(&g.sp[jlo], from, func(l string, rel int) {
+		g.linesIndexed++
 		z := zoneLine{at: start, rel: rel, id: g.ids}
 		// Only a key line is ever looked up (occurrences).
 		if g.maybe.may(l) {
@@ -1264,9 +1402,40 @@ func (g *segment) place(jlo, jhi int, sp Splice, first, last, dCRLF, at int) {
 	// A change of line-ending mode changes the needles; a NUL, or new first
 	// bytes without a BOM before them, may make the content binary: the
 	// plain path judges what follows.
-	if mode != g.mode || strings.IndexByte(text, 0) >= 0 || !g.hasBOM && at < 2 {
+	if mode != g.mode || pl.nul || !g.hasBOM && pl.at < 2 {
 		g.closed = true
 	}
+}
+
+// zoneLineAt returns the k-th line (from 0) of the zone of sp[j], read
+// when read is set, and where it starts relative to the splice's start,
+// as forZoneLines gives them: the text's lines are found by its "\n"
+// counts, not read up to there.
+func (g *segment) zoneLineAt(j, k int, read bool) (line string, rel int) {
+	sp := &g.sp[j]
+	t := &sp.New
+	head := g.orig[lineStartAt(g.orig, sp.At):sp.At]
+	p := 0
+	rel = -len(head)
+	if k > 0 {
+		p = t.nthNL(k) + 1
+		rel = p
+	}
+	if !read {
+		return "", rel
+	}
+	if q := t.indexNL(p); q >= 0 {
+		line = t.slice(p, q)
+	} else {
+		line = t.slice(p, t.len())
+		if end := sp.end(); end < lineEndAt(g.orig, end) {
+			line += g.orig[end:lineEndAt(g.orig, end)]
+		}
+	}
+	if k == 0 && head != "" {
+		line = head + line
+	}
+	return line, rel
 }
 
 // forZoneLines calls fn with each line of the zone of sp, a splice of
@@ -1276,29 +1445,45 @@ func (g *segment) place(jlo, jhi int, sp Splice, first, last, dCRLF, at int) {
 // in. Only the first and the last join orig's bytes to the text's, and
 // only they are joined, when there is something to join: a splice of
 // whole lines joins nothing.
-func (g *segment) forZoneLines(sp Splice, fn func(line string, rel int)) {
+func (g *segment) forZoneLines(sp *held, fn func(line string, rel int)) {
+	g.forZoneLinesFrom(sp, math.MinInt, fn)
+}
+
+// forZoneLinesFrom is forZoneLines for the lines that start at from or
+// after it (from is a line's start, relative to the splice's).
+func (g *segment) forZoneLinesFrom(sp *held, from int, fn func(line string, rel int)) {
 	start, end := sp.At, sp.end()
 	ls := lineStartAt(g.orig, start)
 	head, tail := g.orig[ls:start], g.orig[end:lineEndAt(g.orig, end)]
-	off, line, rest := 0, head, sp.New // line: the zone's line under way, up to rest
+	t := &sp.New
+	p := max(from, 0) // where the line under way starts in the text
+	if from > -len(head) && p == 0 {
+		// The first line, from orig's line the splice starts in, is not
+		// asked for: the lines start after the text's first "\n".
+		if p = t.indexNL(0) + 1; p == 0 {
+			return
+		}
+	}
 	for {
-		k := strings.IndexByte(rest, '\n')
-		l := rest
-		if k >= 0 {
-			l = rest[:k]
-		} else if tail != "" {
+		q := t.indexNL(p)
+		var l string
+		if q >= 0 {
+			l = t.slice(p, q)
+		} else if l = t.slice(p, t.len()); tail != "" {
 			l += tail
 		}
-		if line != "" {
-			l = line + l
-			line = ""
+		rel := p
+		if p == 0 {
+			rel = -len(head)
+			if head != "" {
+				l = head + l
+			}
 		}
-		fn(l, off-len(head))
-		if k < 0 {
+		fn(l, rel)
+		if q < 0 {
 			break
 		}
-		off += len(l) + 1
-		rest = rest[k+1:]
+		p = q + 1
 	}
 }
 
@@ -1347,7 +1532,7 @@ func (g *segment) zoneLineNumber(z zoneLine) int {
 	j := g.before(z.at)
 	c := g.zone[j].first + g.cumL[j]
 	if z.rel > 0 {
-		c += strings.Count(g.sp[j].New[:z.rel], "\n")
+		c += g.sp[j].New.nlBefore(z.rel)
 	}
 	return c
 }
@@ -1362,15 +1547,8 @@ func (g *segment) currentLine(c int) (string, bool) {
 	if j > 0 {
 		z, cs := g.zone[j-1], g.zone[j-1].first+g.cumL[j-1]
 		if c <= cs+z.last-z.first+z.dLines {
-			var line string
-			k := c - cs
-			g.forZoneLines(g.sp[j-1], func(l string, _ int) {
-				if k == 0 {
-					line = strings.TrimSuffix(l, "\r")
-				}
-				k--
-			})
-			return line, true
+			line, _ := g.zoneLineAt(j-1, c-cs, true)
+			return strings.TrimSuffix(line, "\r"), true
 		}
 	}
 	lines := g.f.lineIndex()
@@ -1427,7 +1605,8 @@ func (g *segment) looseIndex() *looseIndex {
 			}
 		}
 	}
-	for j, sp := range g.sp {
+	for j := range g.sp {
+		sp := &g.sp[j]
 		g.forZoneLines(sp, func(l string, rel int) { lx.addZone(l, zoneLine{at: sp.At, rel: rel, id: g.zone[j].id}) })
 	}
 	g.loose = lx
@@ -1660,7 +1839,7 @@ func (g *segment) byHint(needle string, hint, window int) (at []occurrence, keyO
 		}
 		c := g.zone[j].first + g.cumL[j]
 		if z.rel > 0 {
-			c += strings.Count(g.sp[j].New[:z.rel], "\n")
+			c += g.sp[j].New.nlBefore(z.rel)
 		}
 		consider(g.cStart(j)+z.rel-keyOff, c, keyLoc{line: -1})
 	}
@@ -1694,7 +1873,10 @@ func (g *segment) flush(runEnds bool) (string, bool) {
 	changed := len(g.sp) > 0
 	var out string
 	if changed {
-		out = joined(g.orig, g.sp)
+		var b strings.Builder
+		b.Grow(g.size())
+		g.each(0, g.size(), func(p string) { b.WriteString(p) })
+		out = b.String()
 		g.sp, g.zone = nil, nil
 	}
 	g.endStream(runEnds && changed)
@@ -1710,9 +1892,7 @@ func (g *segment) appendPieces(ps []string, n int) ([]string, int) {
 			n += len(p)
 		}
 	}
-	for p := range pieces(g.orig, g.sp) {
-		add(p)
-	}
+	g.each(0, g.size(), add)
 	return ps, n
 }
 
