@@ -135,6 +135,17 @@ type segment struct {
 	// scans counts the passes over orig the segment made beyond its
 	// index (Doc.passes).
 	scans int
+	// tallies count the places of the one-line quotes refused with every
+	// place at a line start counted (placesOfLine), by their line's hash.
+	tallies map[uint64]*lineTally
+	// visits counts the places the indexes gave that were looked at
+	// (Doc.visits).
+	visits int
+	// disks keeps the lines on disk of the current content's offsets an
+	// answer named (diskLineOf); placed, once it is kept, where each
+	// splice placed since started, in the content before it.
+	disks  map[int]diskSeen
+	placed []int
 }
 
 // lineEnds are where the current content holds a line k followed by a
@@ -495,6 +506,7 @@ func (g *segment) occurrences(needle string, lineStart bool) (at []occurrence, k
 		return nil, 0, false // not indexed (cannot happen for a needle of the run's mode)
 	}
 	add := func(x int, key keyLoc) {
+		g.visits++
 		if x < 0 || x+len(needle) > g.size() || !g.equalAt(x, needle) || lineStart && !g.startsLine(x) ||
 			slices.ContainsFunc(at, func(o occurrence) bool { return o.x == x }) {
 			return
@@ -654,6 +666,7 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 	}
 	xs, ok := g.allOccurrences(needle, lineStart, maxListed)
 	counted := true
+	tallied := -1 // the count of every place, where the segment keeps it
 	if ok && len(xs) >= maxListed {
 		// The ladder stops at the first maxListed places, mid-line ones
 		// among them (matcher.hitLimit), and then filters: without a
@@ -679,7 +692,14 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 			}
 			counted = false
 		}
-		if every {
+		if every && e.Hint == 0 && lineStart && oneLine(needle) {
+			// The count alone is needed beyond the first places, which
+			// are xs: the segment keeps it. A line's places never
+			// overlap.
+			if tallied, ok = g.placesOfLine(needle); !ok {
+				return nil, false
+			}
+		} else if every {
 			xs, ok = g.allOccurrences(needle, lineStart, math.MaxInt)
 			counted = e.Hint > 0
 		}
@@ -688,8 +708,11 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 		return nil, false
 	}
 	total := len(xs)
+	if tallied >= 0 {
+		total = tallied
+	}
 	overlaps := false
-	for i := 1; i < total; i++ {
+	for i := 1; i < len(xs); i++ {
 		overlaps = overlaps || xs[i] < xs[i-1]+len(needle) // overlapping
 	}
 	if e.Hint == 0 {
@@ -740,7 +763,7 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 			if k >= n {
 				return k
 			}
-			return disk(g.currentLineStart(k))
+			return g.diskLineOf(disk, g.currentLineStart(k))
 		}
 		shown = func(k int) int { return toDisk(k) + 1 }
 	}
@@ -805,6 +828,7 @@ func (g *segment) firstPlaces(needle string, lineStart, onlyLineStarts bool, lim
 		return nil, false
 	}
 	valid := func(x int) bool {
+		g.visits++
 		return x >= 0 && x+len(needle) <= g.size() && g.equalAt(x, needle) && (!onlyLineStarts || g.startsLine(x))
 	}
 	var xs []int
@@ -843,6 +867,7 @@ func (g *segment) midLineBefore(needle string, x int) bool {
 	}
 	le := g.lineEnds(k)
 	for _, kl := range le.orig {
+		g.visits++
 		o := kl.off + g.cumB[g.before(kl.off)]
 		if g.touched(kl.line, kl.line) {
 			continue // a zone line now: le.zones has it
@@ -855,6 +880,7 @@ func (g *segment) midLineBefore(needle string, x int) bool {
 		}
 	}
 	for _, z := range le.zones {
+		g.visits++
 		if j, ok := g.live(z); ok {
 			if o := g.cStart(j) + z.rel; o < x && o+len(needle) <= g.size() && g.equalAt(o, needle) {
 				return true
@@ -933,6 +959,7 @@ func (g *segment) allOccurrences(needle string, lineStart bool, limit int) ([]in
 	}
 	var xs []int
 	add := func(x int) bool {
+		g.visits++
 		if x >= 0 && x+len(needle) <= g.size() && g.equalAt(x, needle) && (!lineStart || g.startsLine(x)) {
 			xs = append(xs, x)
 		}
@@ -1218,6 +1245,12 @@ func (g *segment) place(jlo, jhi int, sp Splice, first, last, dCRLF, at int) {
 		}
 	}
 	dNL := strings.Count(text, "\n") - strings.Count(g.orig[start:end], "\n")
+	if g.tallies != nil {
+		g.untally(jlo, jhi, sp)
+	}
+	if g.disks != nil {
+		g.placed = append(g.placed, start+g.cumB[jlo]) // where it starts in the content before it
+	}
 	g.ids++
 	g.sp = slices.Replace(g.sp, jlo, jhi, sp)
 	g.zone = slices.Replace(g.zone, jlo, jhi, zone{first: first, last: last, dLines: dNL, id: g.ids})
@@ -1230,6 +1263,9 @@ func (g *segment) place(jlo, jhi int, sp Splice, first, last, dCRLF, at int) {
 	for q := jlo; q < len(g.sp); q++ {
 		g.cumB[q+1] = g.cumB[q] + len(g.sp[q].New) - len(g.sp[q].Old)
 		g.cumL[q+1] = g.cumL[q] + g.zone[q].dLines
+	}
+	if g.tallies != nil {
+		g.retally(sp)
 	}
 	g.crlf += dCRLF
 	mode := eolLF

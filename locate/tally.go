@@ -1,0 +1,141 @@
+package locate
+
+import "strings"
+
+// A one-line quote refused with MULTIPLE_MATCHES without a line hint,
+// where a place inside a line stands among the first twenty, is answered
+// with the count of every place at a line start (matcher.multiple): the
+// lines of the current content equal to the quoted one that a line
+// ending follows. Walking the key line's index to count them would cost
+// every place of the line per refused edit, places × edits in a run, so
+// the segment keeps the count instead, once it has walked them for the
+// first such edit: each splice it places takes off the lines of its
+// zone (the orig lines it newly touches, and the lines of the splices it
+// replaces) and adds back the lines it makes.
+
+// A lineTally is the number of places of a one-line needle, text and
+// its line ending, in the current content.
+type lineTally struct {
+	text string // the needle's line, without its "\n"
+	n    int
+}
+
+// oneLine reports whether needle is a single line and its ending, a
+// line of the file the way keyLine and the indexes see it.
+func oneLine(needle string) bool {
+	return strings.IndexByte(needle, '\n') == len(needle)-1
+}
+
+// placesOfLine returns how many places at a line start needle, one line
+// and its ending (oneLine) that is indexed, has in the current content:
+// the count of allOccurrences, kept from the first asking on. False when
+// it cannot be kept (its line's hash names another tally).
+func (g *segment) placesOfLine(needle string) (int, bool) {
+	line := needle[:len(needle)-1]
+	h := lineHash(line)
+	if t, ok := g.tallies[h]; ok {
+		if t.text != line {
+			return 0, false
+		}
+		return t.n, true
+	}
+	xs, ok := g.allOccurrences(needle, true, 1<<62)
+	if !ok {
+		return 0, false
+	}
+	if g.tallies == nil {
+		g.tallies = map[uint64]*lineTally{}
+	}
+	g.tallies[h] = &lineTally{text: line, n: len(xs)}
+	return len(xs), true
+}
+
+// tallyLine adds d to the tally of line, if one is kept, when a line
+// ending follows it (nl).
+func (g *segment) tallyLine(line string, nl bool, d int) {
+	if !nl || !g.maybe.may(line) {
+		return
+	}
+	if t, ok := g.tallies[lineHash(line)]; ok && t.text == line {
+		t.n += d
+	}
+}
+
+// forZoneLinesNL is forZoneLines, telling of each line whether a line
+// ending follows it in the current content: every line but the last,
+// which ends where orig's line the splice ends in does.
+func (g *segment) forZoneLinesNL(sp Splice, fn func(line string, nl bool)) {
+	var prev string
+	started := false
+	g.forZoneLines(sp, func(l string, _ int) {
+		if started {
+			fn(prev, true)
+		}
+		prev, started = l, true
+	})
+	if started {
+		fn(prev, lineEndAt(g.orig, sp.end()) < len(g.orig))
+	}
+}
+
+// untally takes off the tallies the lines that sp, about to take the
+// place of the splices sp[jlo:jhi] (place), removes from the current
+// content: those of the splices it replaces, and the orig lines of its
+// zone no splice had touched.
+func (g *segment) untally(jlo, jhi int, sp Splice) {
+	for q := jlo; q < jhi; q++ {
+		g.forZoneLinesNL(g.sp[q], func(l string, nl bool) { g.tallyLine(l, nl, -1) })
+	}
+	// orig's lines from the one sp starts in to the one it ends in, but
+	// those of the replaced splices' zones, which are whole lines.
+	s, end, q := lineStartAt(g.orig, sp.At), lineEndAt(g.orig, sp.end()), jlo
+	for s <= end {
+		if q < jhi && s >= lineStartAt(g.orig, g.sp[q].At) {
+			s = lineEndAt(g.orig, g.sp[q].end()) + 1
+			q++
+			continue
+		}
+		e := lineEndAt(g.orig, s)
+		g.tallyLine(g.orig[s:e], e < len(g.orig), -1)
+		s = e + 1
+	}
+}
+
+// retally adds to the tallies the lines of sp's zone, just placed.
+func (g *segment) retally(sp Splice) {
+	g.forZoneLinesNL(sp, func(l string, nl bool) { g.tallyLine(l, nl, 1) })
+}
+
+// A refused edit's answer names its places by the lines on disk they
+// stand for (Doc.diskLineAt), a walk back through every change the Doc
+// applied: the same few places, named again for each refused edit of a
+// run, would cost the changes × the edits. The segment keeps each
+// offset's line, and the next asking walks only the splices placed
+// since: one that starts after the offset leaves its line as it was
+// (diskLineAt passes over a change that starts after it).
+type diskSeen struct {
+	line   int
+	placed int // len(segment.placed) when the line was known
+}
+
+// diskLineOf is disk(x), for x an offset of the current content, kept
+// from asking to asking while the splices placed start after x.
+func (g *segment) diskLineOf(disk func(off int) int, x int) int {
+	if g.disks == nil {
+		g.disks = map[int]diskSeen{}
+	}
+	s, ok := g.disks[x]
+	for ok && s.placed < len(g.placed) {
+		ok = g.placed[s.placed] > x
+		s.placed++
+	}
+	if !ok {
+		if len(g.disks) >= 1<<12 {
+			clear(g.disks) // a bound on what is kept; only a speed-up is lost
+		}
+		s.line = disk(x)
+	}
+	s.placed = len(g.placed)
+	g.disks[x] = s
+	return s.line
+}
