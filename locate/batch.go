@@ -571,10 +571,7 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions, disk func(
 			return location{}, nil, false
 		}
 		if len(at) == 0 {
-			if be.kind == kindHoldsOld {
-				return location{}, nil, false // tryFound would judge the new text in orig
-			}
-			loc, ok := g.tryFound(e, opts)
+			loc, ok := g.tryFound(e, be, opts)
 			return loc, nil, ok
 		}
 	}
@@ -1485,7 +1482,7 @@ func (g *segment) lineOf(o int) int {
 // a match there would span, so the rungs find in orig exactly what they
 // would in the current content; and they find one place. The file is
 // indexed once per segment, not scanned once per edit.
-func (g *segment) tryFound(e *edit.Edit, opts matchOptions) (location, bool) {
+func (g *segment) tryFound(e *edit.Edit, be *batchEdit, opts matchOptions) (location, bool) {
 	if opts.Strict {
 		return location{}, false
 	}
@@ -1550,10 +1547,17 @@ func (g *segment) tryFound(e *edit.Edit, opts matchOptions) (location, bool) {
 	if g.touched(h.first, last) {
 		return location{}, false
 	}
+	if d := g.cumL[g.before(h.start)]; be.kind == kindHoldsOld && g.standsAround(e, be, h.first+d, last+d) {
+		// A new text that holds the old: the ladder looks for it in
+		// the whole content, and would take one standing around the
+		// place for the edit made (matcher.places).
+		return location{}, false
+	}
 	g.f.readAll = false
 	np := newPattern(e.New)
-	// batchable found the new text does not hold the old (try leaves one
-	// that does to the plain path): the ladder need not look again.
+	// batchable found whether the new text holds the old, and where it
+	// does, it stands nowhere around the place: the ladder's look for it,
+	// which would read orig, finds none that holds the place.
 	op.insNew, op.ins = np, false
 	loc, err := locateFound(g.f, e, op, np, opts, lv, hits)
 	if err != nil || g.f.readAll || loc.Note != "" || loc.Read != nil {
