@@ -146,6 +146,12 @@ type segment struct {
 	// splice placed since started, in the content before it.
 	disks  map[int]diskSeen
 	placed []int
+	// skips lets walks of a key line's orig lines pass over those
+	// splices touched (untouchedFrom), by the key line's hash.
+	skips map[uint64]*[]int32
+	// zsorted is how many of a key's zone lines are known to stand in
+	// order (zonesInOrder).
+	zsorted map[uint64]int
 }
 
 // lineEnds are where the current content holds a line k followed by a
@@ -155,6 +161,7 @@ type segment struct {
 type lineEnds struct {
 	orig  []keyLoc
 	zones []zoneLine
+	skip  []int32 // the walk's skip forest for orig (untouchedFrom)
 }
 
 // A keyLoc is a line of orig: its number and its offset.
@@ -829,19 +836,21 @@ func (g *segment) firstPlaces(needle string, lineStart, onlyLineStarts bool, lim
 		return x >= 0 && x+len(needle) <= g.size() && g.equalAt(x, needle) && (!onlyLineStarts || g.startsLine(x))
 	}
 	var xs []int
+	inOrder := g.zonesInOrder(best)
 	for _, z := range g.zones[best] {
 		if j, ok := g.live(z); ok {
 			if x := g.cStart(j) + z.rel - keyOff; valid(x) {
-				xs = append(xs, x)
+				if xs = append(xs, x); inOrder && len(xs) == limit {
+					break // the first ones: no later zone line stands before them
+				}
 			}
 		}
 	}
 	fromOrig := 0
-	for _, kl := range locs {
-		if fromOrig == limit {
-			break
-		}
-		if x := kl.off + g.cumB[g.before(kl.off)] - keyOff; !g.touched(kl.line, kl.line) && valid(x) {
+	skip := g.keySkip(best)
+	for i := g.untouchedFrom(skip, locs, 0); i < len(locs) && fromOrig < limit; i = g.untouchedFrom(skip, locs, i+1) {
+		kl := locs[i]
+		if x := kl.off + g.cumB[g.before(kl.off)] - keyOff; valid(x) {
 			xs = append(xs, x)
 			fromOrig++
 		}
@@ -863,12 +872,10 @@ func (g *segment) midLineBefore(needle string, x int) bool {
 		return true // every line's end: not worth an index
 	}
 	le := g.lineEnds(k)
-	for _, kl := range le.orig {
-		g.visits++
+	for i := g.untouchedFrom(&le.skip, le.orig, 0); i < len(le.orig); i = g.untouchedFrom(&le.skip, le.orig, i+1) {
+		// A touched line is a zone line now: le.zones has it.
+		kl := le.orig[i]
 		o := kl.off + g.cumB[g.before(kl.off)]
-		if g.touched(kl.line, kl.line) {
-			continue // a zone line now: le.zones has it
-		}
 		if o >= x {
 			break
 		}
@@ -962,13 +969,14 @@ func (g *segment) allOccurrences(needle string, lineStart bool, limit int) ([]in
 		}
 		return len(xs) < limit
 	}
-	for _, kl := range locs {
-		if !g.touched(kl.line, kl.line) && !add(kl.off+g.cumB[g.before(kl.off)]-keyOff) {
+	skip := g.keySkip(best)
+	for i := g.untouchedFrom(skip, locs, 0); i < len(locs); i = g.untouchedFrom(skip, locs, i+1) {
+		if kl := locs[i]; !add(kl.off + g.cumB[g.before(kl.off)] - keyOff) {
 			return xs, true
 		}
 	}
-	for _, z := range g.zones[best] {
-		if j, ok := g.live(z); ok && !add(g.cStart(j)+z.rel-keyOff) {
+	for _, z := range g.liveZones(best) {
+		if j, _ := g.live(z); !add(g.cStart(j) + z.rel - keyOff) {
 			return xs, true
 		}
 	}

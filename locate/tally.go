@@ -139,3 +139,96 @@ func (g *segment) diskLineOf(disk func(off int) int, x int) int {
 	g.disks[x] = s
 	return s.line
 }
+
+// Walking a key line's places in orig from the start, as the first
+// places of a refused quote are found, passes over the lines splices
+// touched since, which would cost the run's splices per refused edit. A
+// line a splice touched stays touched for the rest of the segment, so
+// the walk skips it for good: skip[i] leads to a later index where
+// locs[i] was touched, as in a disjoint-set forest.
+
+// untouchedFrom returns the first index from i of locs (orig's lines,
+// ascending) whose line no splice touched, len(locs) for none; skip is
+// the walk's forest for locs, made on first use.
+func (g *segment) untouchedFrom(skip *[]int32, locs []keyLoc, i int) int {
+	if *skip == nil {
+		*skip = make([]int32, len(locs)+1)
+		for k := range *skip {
+			(*skip)[k] = int32(k)
+		}
+	}
+	s := *skip
+	r := i
+	for r < len(locs) {
+		if int(s[r]) != r {
+			g.visits++
+			r = int(s[r])
+			continue
+		}
+		if !g.touched(locs[r].line, locs[r].line) {
+			break
+		}
+		g.visits++
+		s[r] = int32(r + 1)
+		r++
+	}
+	for i != r { // path compression
+		next := int(s[i])
+		s[i] = int32(r)
+		i = next
+	}
+	return r
+}
+
+// keySkip is the skip forest of orig's lines with key line hash key.
+func (g *segment) keySkip(key uint64) *[]int32 {
+	if g.skips == nil {
+		g.skips = map[uint64]*[]int32{}
+	}
+	s, ok := g.skips[key]
+	if !ok {
+		s = new([]int32)
+		g.skips[key] = s
+	}
+	return s
+}
+
+// liveZones returns the zone lines of key whose splice still stands,
+// dropping for good those of splices merged into others.
+func (g *segment) liveZones(key uint64) []zoneLine {
+	zs := g.zones[key]
+	kept, ordered := zs[:0], g.zsorted[key]
+	for i, z := range zs {
+		if _, ok := g.live(z); ok {
+			kept = append(kept, z)
+		} else if i < g.zsorted[key] {
+			ordered-- // the lines known in order keep their order
+		}
+	}
+	clear(zs[len(kept):])
+	if len(zs) > 0 {
+		g.zones[key] = kept
+		if g.zsorted != nil {
+			g.zsorted[key] = ordered
+		}
+	}
+	return kept
+}
+
+// zonesInOrder reports whether the zone lines of key stand in the order
+// of their places in the current content, as they do when the splices
+// that made them came in file order: then the first places among them
+// are their first live ones. The known ordered prefix grows with the
+// lines, each looked at once.
+func (g *segment) zonesInOrder(key uint64) bool {
+	zs := g.zones[key]
+	if g.zsorted == nil {
+		g.zsorted = map[uint64]int{}
+	}
+	n := max(g.zsorted[key], min(len(zs), 1))
+	for n < len(zs) && (zs[n].at > zs[n-1].at || zs[n].at == zs[n-1].at && zs[n].rel > zs[n-1].rel) {
+		n++
+	}
+	g.zsorted[key] = n
+	return n == len(zs)
+}

@@ -2,6 +2,7 @@ package locate
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -10,37 +11,90 @@ import (
 	"github.com/edapply/edapply/edit"
 )
 
+// refusedLineRuns are runs of edits each followed by a one-line quote
+// of "\treturn nil", which stands in every function and inside a deeper
+// line's indentation, refused with MULTIPLE_MATCHES: the blocks before
+// the quotes rename a function (passShapes' ambiguous-line and
+// ambiguous-line-first), write a function of their own that holds the
+// line (the places the splices make grow with the run), or change the
+// line in the functions in order (the places the splices took grow).
+var refusedLineRuns = map[string]func(n int) (string, []edit.Edit){
+	"written": func(n int) (string, []edit.Edit) {
+		return returnNilRun(n, func(i int) edit.Edit {
+			return edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func f%d(x bool) error {\n", i),
+				New: fmt.Sprintf("func g%d() error {\n\treturn nil\n}\n\nfunc f%d(x bool) error {\n", i, i), Count: 1, Format: edit.FormatSearchReplace}
+		})
+	},
+	"touched": func(n int) (string, []edit.Edit) {
+		return returnNilRun(n, func(i int) edit.Edit {
+			old := fmt.Sprintf("func f%d(x bool) error {\n\tif x {\n\t\treturn nil\n\t}\n\treturn nil\n", i)
+			return edit.Edit{Op: edit.Replace, Path: "a.go", Old: old, New: strings.TrimSuffix(old, "\treturn nil\n") + "\treturn err\n\t// e\n",
+				Count: 1, Format: edit.FormatSearchReplace}
+		})
+	},
+}
+
+// returnNilRun is n/2 functions and n edits: edit(i) to the i-th, each
+// followed by a one-line quote of "\treturn nil"; and functions after
+// them, whose "\treturn nil" no edit changes.
+func returnNilRun(n int, edit1 func(i int) edit.Edit) (string, []edit.Edit) {
+	var b strings.Builder
+	var es []edit.Edit
+	b.WriteString("package a\n\n")
+	for i := range n / 2 {
+		fmt.Fprintf(&b, "func f%d(x bool) error {\n\tif x {\n\t\treturn nil\n\t}\n\treturn nil\n}\n", i)
+		es = append(es, edit1(i), edit.Edit{Op: edit.Replace, Path: "a.go", Old: "\treturn nil\n", New: "\treturn err\n",
+			Count: 1, Format: edit.FormatSearchReplace})
+	}
+	for i := range maxListed + 5 { // places no edit takes
+		fmt.Fprintf(&b, "func h%d() error {\n\treturn nil\n}\n", i)
+	}
+	return b.String(), es
+}
+
 // TestRefusedPlaceVisits holds a one-line quote refused with
 // MULTIPLE_MATCHES, whose answer counts every place of its line, to a
 // number of places looked at that does not grow with the places: at 100
-// and 800 edits (50 and 400 places), each refused edit looks at the
-// first places the answer lists and a few more, not at every place.
+// and 800 edits (50 and 400 functions), each refused edit looks at the
+// first places the answer lists, of orig's lines and of the lines
+// splices made, and a few more, not at every place;
+// beyond that, each place is looked at a few times in the whole run
+// (the first count, and once when a splice took its line).
 func TestRefusedPlaceVisits(t *testing.T) {
+	runs := maps.Clone(refusedLineRuns)
 	for _, s := range passShapes {
-		if s.name != "ambiguous-line" && s.name != "ambiguous-line-first" {
-			continue
+		if s.name == "ambiguous-line" || s.name == "ambiguous-line-first" {
+			runs[s.name] = s.run
 		}
-		t.Run(s.name, func(t *testing.T) {
+	}
+	for _, name := range slices.Sorted(maps.Keys(runs)) {
+		run := runs[name]
+		t.Run(name, func(t *testing.T) {
 			for _, n := range []int{100, 800} {
-				content, es := s.run(n)
+				content, es := run(n)
 				d := NewDoc(content, Options{})
 				d.Prepare(pointers(es))
 				refused := 0
 				for k := range es {
 					_, err := d.Replace(&es[k])
-					if s.refused(k) {
-						if err == nil || err.Code != edit.CodeMultipleMatches {
-							t.Fatalf("%d edits: edit %d: %v, want MULTIPLE_MATCHES", n, k, err)
+					if k%2 == 0 {
+						if err != nil {
+							t.Fatalf("%d edits: edit %d: %v, want applied", n, k, err)
 						}
-						refused++
+						continue
 					}
+					if err == nil || err.Code != edit.CodeMultipleMatches {
+						t.Fatalf("%d edits: edit %d: %v, want MULTIPLE_MATCHES", n, k, err)
+					}
+					refused++
 				}
-				// The first to count them walks every place once.
-				places := strings.Count(content, "\n\treturn nil\n")
-				if limit := 3*maxListed*refused + places; d.visits > limit {
+				places := strings.Count(content, "return nil\n")
+				if limit := 4*maxListed*refused + 3*places; d.visits > limit {
 					t.Errorf("%d edits: %d places looked at, want at most %d (%d refused edits, %d places)", n, d.visits, limit, refused, places)
 				}
 			}
+			content, es := run(60)
+			checkBatch(t, map[string]string{"a.go": content}, es, Options{})
 		})
 	}
 }
