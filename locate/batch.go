@@ -46,7 +46,8 @@ package locate
 //     span a line a splice made are read from the current content line
 //     by line (tryFound). Only one place at the first rung that finds
 //     any is accepted, and only where the ladder writes it from the
-//     matched lines alone.
+//     matched lines alone; a new text that holds the old, only where it
+//     stands nowhere around the place (standsAround).
 //   - An empty old text with a line hint (a hunk of added lines only):
 //     inserted before the hinted line, where that is a line of orig no
 //     splice touched (tryInsert).
@@ -58,7 +59,8 @@ package locate
 //   - Several exact places that no line hint picks (tryMultiple): the
 //     ladder's MULTIPLE_MATCHES, from the places the indexes give, where
 //     they are the ones the ladder lists and the edit would not write
-//     the same file at each.
+//     the same file at each; a one-line quote's count of every place is
+//     kept from splice to splice (placesOfLine).
 
 import (
 	"encoding/binary"
