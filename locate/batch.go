@@ -46,7 +46,8 @@ package locate
 //     span a line a splice made are read from the current content line
 //     by line (tryFound). Only one place at the first rung that finds
 //     any is accepted, and only where the ladder writes it from the
-//     matched lines alone.
+//     matched lines alone; a new text that holds the old, only where it
+//     stands nowhere around the place (standsAround).
 //   - An empty old text with a line hint (a hunk of added lines only):
 //     inserted before the hinted line, where that is a line of orig no
 //     splice touched (tryInsert).
@@ -58,7 +59,8 @@ package locate
 //   - Several exact places that no line hint picks (tryMultiple): the
 //     ladder's MULTIPLE_MATCHES, from the places the indexes give, where
 //     they are the ones the ladder lists and the edit would not write
-//     the same file at each.
+//     the same file at each; a one-line quote's count of every place is
+//     kept from splice to splice (placesOfLine).
 
 import (
 	"encoding/binary"
@@ -199,6 +201,23 @@ type segment struct {
 	// mergeBytes the bytes merges read to make their texts: what a run of
 	// merges costs beyond its edits' own bytes (tests hold them).
 	linesIndexed, mergeBytes int
+	// tallies count the places of the one-line quotes refused with every
+	// place at a line start counted (placesOfLine), by their line's hash.
+	tallies map[uint64]*lineTally
+	// visits counts the places the indexes gave that were looked at
+	// (Doc.visits).
+	visits int
+	// disks keeps the lines on disk of the current content's offsets an
+	// answer named (diskLineOf); placed, once it is kept, where each
+	// splice placed since started, in the content before it.
+	disks  map[int]diskSeen
+	placed []int
+	// skips lets walks of a key line's orig lines pass over those
+	// splices touched (untouchedFrom), by the key line's hash.
+	skips map[uint64]*[]int32
+	// zsorted is how many of a key's zone lines are known to stand in
+	// order (zonesInOrder).
+	zsorted map[uint64]int
 }
 
 // lineEnds are where the current content holds a line k followed by a
@@ -208,6 +227,7 @@ type segment struct {
 type lineEnds struct {
 	orig  []keyLoc
 	zones []zoneLine
+	skip  []int32 // the walk's skip forest for orig (untouchedFrom)
 }
 
 // A keyLoc is a line of orig: its number and its offset.
@@ -559,6 +579,7 @@ func (g *segment) occurrences(needle string, lineStart bool) (at []occurrence, k
 		return nil, 0, false // not indexed (cannot happen for a needle of the run's mode)
 	}
 	add := func(x int, key keyLoc) {
+		g.visits++
 		if x < 0 || x+len(needle) > g.size() || !g.equalAt(x, needle) || lineStart && !g.startsLine(x) ||
 			slices.ContainsFunc(at, func(o occurrence) bool { return o.x == x }) {
 			return
@@ -623,10 +644,7 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions, disk func(
 			return location{}, nil, false
 		}
 		if len(at) == 0 {
-			if be.kind == kindHoldsOld {
-				return location{}, nil, false // tryFound would judge the new text in orig
-			}
-			loc, ok := g.tryFound(e, opts)
+			loc, ok := g.tryFound(e, be, opts)
 			return loc, nil, ok
 		}
 	}
@@ -718,6 +736,7 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 	}
 	xs, ok := g.allOccurrences(needle, lineStart, maxListed)
 	counted := true
+	tallied := -1 // the count of every place, where the segment keeps it
 	if ok && len(xs) >= maxListed {
 		// The ladder stops at the first maxListed places, mid-line ones
 		// among them (matcher.hitLimit), and then filters: without a
@@ -743,7 +762,14 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 			}
 			counted = false
 		}
-		if every {
+		if every && e.Hint == 0 && lineStart && oneLine(needle) {
+			// The count alone is needed beyond the first places, which
+			// are xs: the segment keeps it. A line's places never
+			// overlap.
+			if tallied, ok = g.placesOfLine(needle); !ok {
+				return nil, false
+			}
+		} else if every {
 			xs, ok = g.allOccurrences(needle, lineStart, math.MaxInt)
 			counted = e.Hint > 0
 		}
@@ -752,8 +778,11 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 		return nil, false
 	}
 	total := len(xs)
+	if tallied >= 0 {
+		total = tallied
+	}
 	overlaps := false
-	for i := 1; i < total; i++ {
+	for i := 1; i < len(xs); i++ {
 		overlaps = overlaps || xs[i] < xs[i-1]+len(needle) // overlapping
 	}
 	if e.Hint == 0 {
@@ -804,7 +833,7 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 			if k >= n {
 				return k
 			}
-			return disk(g.currentLineStart(k))
+			return g.diskLineOf(disk, g.currentLineStart(k))
 		}
 		shown = func(k int) int { return toDisk(k) + 1 }
 	}
@@ -869,22 +898,25 @@ func (g *segment) firstPlaces(needle string, lineStart, onlyLineStarts bool, lim
 		return nil, false
 	}
 	valid := func(x int) bool {
+		g.visits++
 		return x >= 0 && x+len(needle) <= g.size() && g.equalAt(x, needle) && (!onlyLineStarts || g.startsLine(x))
 	}
 	var xs []int
+	inOrder := g.zonesInOrder(best)
 	for _, z := range g.zones[best] {
 		if j, ok := g.live(z); ok {
 			if x := g.cStart(j) + z.rel - keyOff; valid(x) {
-				xs = append(xs, x)
+				if xs = append(xs, x); inOrder && len(xs) == limit {
+					break // the first ones: no later zone line stands before them
+				}
 			}
 		}
 	}
 	fromOrig := 0
-	for _, kl := range locs {
-		if fromOrig == limit {
-			break
-		}
-		if x := kl.off + g.cumB[g.before(kl.off)] - keyOff; !g.touched(kl.line, kl.line) && valid(x) {
+	skip := g.keySkip(best)
+	for i := g.untouchedFrom(skip, locs, 0); i < len(locs) && fromOrig < limit; i = g.untouchedFrom(skip, locs, i+1) {
+		kl := locs[i]
+		if x := kl.off + g.cumB[g.before(kl.off)] - keyOff; valid(x) {
 			xs = append(xs, x)
 			fromOrig++
 		}
@@ -906,11 +938,10 @@ func (g *segment) midLineBefore(needle string, x int) bool {
 		return true // every line's end: not worth an index
 	}
 	le := g.lineEnds(k)
-	for _, kl := range le.orig {
+	for i := g.untouchedFrom(&le.skip, le.orig, 0); i < len(le.orig); i = g.untouchedFrom(&le.skip, le.orig, i+1) {
+		// A touched line is a zone line now: le.zones has it.
+		kl := le.orig[i]
 		o := kl.off + g.cumB[g.before(kl.off)]
-		if g.touched(kl.line, kl.line) {
-			continue // a zone line now: le.zones has it
-		}
 		if o >= x {
 			break
 		}
@@ -919,6 +950,7 @@ func (g *segment) midLineBefore(needle string, x int) bool {
 		}
 	}
 	for _, z := range le.zones {
+		g.visits++
 		if j, ok := g.live(z); ok {
 			if o := g.cStart(j) + z.rel; o < x && o+len(needle) <= g.size() && g.equalAt(o, needle) {
 				return true
@@ -998,18 +1030,20 @@ func (g *segment) allOccurrences(needle string, lineStart bool, limit int) ([]in
 	}
 	var xs []int
 	add := func(x int) bool {
+		g.visits++
 		if x >= 0 && x+len(needle) <= g.size() && g.equalAt(x, needle) && (!lineStart || g.startsLine(x)) {
 			xs = append(xs, x)
 		}
 		return len(xs) < limit
 	}
-	for _, kl := range locs {
-		if !g.touched(kl.line, kl.line) && !add(kl.off+g.cumB[g.before(kl.off)]-keyOff) {
+	skip := g.keySkip(best)
+	for i := g.untouchedFrom(skip, locs, 0); i < len(locs); i = g.untouchedFrom(skip, locs, i+1) {
+		if kl := locs[i]; !add(kl.off + g.cumB[g.before(kl.off)] - keyOff) {
 			return xs, true
 		}
 	}
-	for _, z := range g.zones[best] {
-		if j, ok := g.live(z); ok && !add(g.cStart(j)+z.rel-keyOff) {
+	for _, z := range g.liveZones(best) {
+		if j, _ := g.live(z); !add(g.cStart(j) + z.rel - keyOff) {
 			return xs, true
 		}
 	}
@@ -1185,6 +1219,9 @@ func (g *segment) accept(sp Splice, first, last int) {
 	lo, hi := max(start-1, 0), min(end+1, len(g.orig))
 	dCRLF := crlfJoined(g.orig[lo:start], text, g.orig[end:hi]) - strings.Count(g.orig[lo:hi], "\r\n")
 	j := g.before(start)
+	if g.tallies != nil {
+		g.untally(j, j, start, end)
+	}
 	g.place(j, j, held{At: sp.At, Old: sp.Old, New: ropeOf(text)}, placing{
 		zone:  zone{first: first, last: last, dLines: strings.Count(text, "\n") - strings.Count(sp.Old, "\n")},
 		dCRLF: dCRLF, at: start, nul: strings.IndexByte(text, 0) >= 0,
@@ -1231,6 +1268,9 @@ func (g *segment) replaceCurrent(x, y int, text string) {
 	// What follows the bytes x to y, read before merged shares
 	// sp[jlo]'s pieces: adding to it writes over those after x.
 	after := g.read(y, ce)
+	if g.tallies != nil {
+		g.untally(jlo, jhi, S, E) // before merged may write over sp[jlo]'s pieces
+	}
 	var merged rope
 	if jlo < jhi && cs == g.cStart(jlo) {
 		// Grown from sp[jlo]: its text up to x is kept, and its lines
@@ -1344,6 +1384,9 @@ func (g *segment) place(jlo, jhi int, sp held, pl placing) {
 			g.fed = end
 		}
 	}
+	if g.disks != nil {
+		g.placed = append(g.placed, start+g.cumB[jlo]) // where it starts in the content before it
+	}
 	g.ids++
 	z := pl.zone
 	if pl.grown {
@@ -1364,6 +1407,9 @@ func (g *segment) place(jlo, jhi int, sp held, pl placing) {
 	for q := jlo; q < len(g.sp); q++ {
 		g.cumB[q+1] = g.cumB[q] + g.sp[q].New.len() - len(g.sp[q].Old)
 		g.cumL[q+1] = g.cumL[q] + g.zone[q].dLines
+	}
+	if g.tallies != nil {
+		g.retally(&sp)
 	}
 	g.crlf += pl.dCRLF
 	mode := eolLF
@@ -1628,7 +1674,7 @@ func (g *segment) lineOf(o int) int {
 // a match there would span, so the rungs find in orig exactly what they
 // would in the current content; and they find one place. The file is
 // indexed once per segment, not scanned once per edit.
-func (g *segment) tryFound(e *edit.Edit, opts matchOptions) (location, bool) {
+func (g *segment) tryFound(e *edit.Edit, be *batchEdit, opts matchOptions) (location, bool) {
 	if opts.Strict {
 		return location{}, false
 	}
@@ -1693,10 +1739,17 @@ func (g *segment) tryFound(e *edit.Edit, opts matchOptions) (location, bool) {
 	if g.touched(h.first, last) {
 		return location{}, false
 	}
+	if d := g.cumL[g.before(h.start)]; be.kind == kindHoldsOld && g.standsAround(e, be, h.first+d, last+d) {
+		// A new text that holds the old: the ladder looks for it in
+		// the whole content, and would take one standing around the
+		// place for the edit made (matcher.places).
+		return location{}, false
+	}
 	g.f.readAll = false
 	np := newPattern(e.New)
-	// batchable found the new text does not hold the old (try leaves one
-	// that does to the plain path): the ladder need not look again.
+	// batchable found whether the new text holds the old, and where it
+	// does, it stands nowhere around the place: the ladder's look for it,
+	// which would read orig, finds none that holds the place.
 	op.insNew, op.ins = np, false
 	loc, err := locateFound(g.f, e, op, np, opts, lv, hits)
 	if err != nil || g.f.readAll || loc.Note != "" || loc.Read != nil {

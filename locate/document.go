@@ -83,6 +83,10 @@ type Doc struct {
 	// the ladder located, a segment's splices applied. Tests hold it to
 	// a bound that does not grow with the edits (TestDocPasses).
 	passes int
+	// visits counts the places of an edit's lines the batch's indexes
+	// gave that it looked at: held to a bound per edit that does not
+	// grow with the places (TestRefusedPlaceVisits).
+	visits int
 }
 
 // NewDoc returns a Doc holding content, a file's text (a UTF-8 BOM
@@ -172,8 +176,10 @@ func (d *Doc) replace(e *edit.Edit) (Result, *edit.Error) {
 			disk = d.diskLineAt
 		}
 		scans := d.seg.scans
+		visits := d.seg.visits
 		loc, err, ok := d.seg.try(e, d.judge(k), d.opts, disk)
 		d.passes += d.seg.scans - scans
+		d.visits += d.seg.visits - visits
 		if ok {
 			if err != nil {
 				return Result{}, err

@@ -53,6 +53,18 @@ var passShapes = []struct {
 	}, nil},
 	{"adds-after", edit.StrategyExact, addsAfterRun, nil},
 	{"adds-after-crlf", edit.StrategyExact, crlfRun(addsAfterRun), nil},
+	{"adds-after-drifted", edit.StrategyIndent, func(n int) (string, []edit.Edit) {
+		// A SEARCH that quotes a line, its tab written as four spaces,
+		// and adds one after it: found at the indent rung only.
+		var b strings.Builder
+		var es []edit.Edit
+		for i := range n {
+			fmt.Fprintf(&b, "func f%d() {\n\tx := %d\n\treturn\n}\n", i, i)
+			old := fmt.Sprintf("    x := %d\n", i)
+			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: old, New: old + "    log(x)\n", Count: 1, Format: edit.FormatSearchReplace})
+		}
+		return b.String(), es
+	}, nil},
 	{"added-lines", edit.StrategyLineHint, func(n int) (string, []edit.Edit) {
 		var b strings.Builder
 		var es []edit.Edit

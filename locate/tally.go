@@ -1,0 +1,236 @@
+package locate
+
+import "strings"
+
+// A one-line quote refused with MULTIPLE_MATCHES without a line hint,
+// where a place inside a line stands among the first twenty, is answered
+// with the count of every place at a line start (matcher.multiple): the
+// lines of the current content equal to the quoted one that a line
+// ending follows. Walking the key line's index to count them would cost
+// every place of the line per refused edit, places × edits in a run, so
+// the segment keeps the count instead, once it has walked them for the
+// first such edit: each splice it places takes off the lines of its
+// zone (the orig lines it newly touches, and the lines of the splices it
+// replaces) and adds back the lines it makes.
+
+// A lineTally is the number of places of a one-line needle, text and
+// its line ending, in the current content.
+type lineTally struct {
+	text string // the needle's line, without its "\n"
+	n    int
+}
+
+// oneLine reports whether needle is a single line and its ending, a
+// line of the file the way keyLine and the indexes see it.
+func oneLine(needle string) bool {
+	return strings.IndexByte(needle, '\n') == len(needle)-1
+}
+
+// placesOfLine returns how many places at a line start needle, one line
+// and its ending (oneLine) that is indexed, has in the current content:
+// the count of allOccurrences, kept from the first asking on. False when
+// it cannot be kept (its line's hash names another tally).
+func (g *segment) placesOfLine(needle string) (int, bool) {
+	line := needle[:len(needle)-1]
+	h := lineHash(line)
+	if t, ok := g.tallies[h]; ok {
+		if t.text != line {
+			return 0, false
+		}
+		return t.n, true
+	}
+	xs, ok := g.allOccurrences(needle, true, 1<<62)
+	if !ok {
+		return 0, false
+	}
+	if g.tallies == nil {
+		g.tallies = map[uint64]*lineTally{}
+	}
+	g.tallies[h] = &lineTally{text: line, n: len(xs)}
+	return len(xs), true
+}
+
+// tallyLine adds d to the tally of line, if one is kept, when a line
+// ending follows it (nl).
+func (g *segment) tallyLine(line string, nl bool, d int) {
+	if !nl || !g.maybe.may(line) {
+		return
+	}
+	if t, ok := g.tallies[lineHash(line)]; ok && t.text == line {
+		t.n += d
+	}
+}
+
+// forZoneLinesNL is forZoneLines, telling of each line whether a line
+// ending follows it in the current content: every line but the last,
+// which ends where orig's line the splice ends in does.
+func (g *segment) forZoneLinesNL(sp *held, fn func(line string, nl bool)) {
+	var prev string
+	started := false
+	g.forZoneLines(sp, func(l string, _ int) {
+		if started {
+			fn(prev, true)
+		}
+		prev, started = l, true
+	})
+	if started {
+		fn(prev, lineEndAt(g.orig, sp.end()) < len(g.orig))
+	}
+}
+
+// untally takes off the tallies the lines that a splice of orig's bytes
+// at to end, about to take the place of the splices sp[jlo:jhi] (place),
+// removes from the current content: those of the splices it replaces,
+// and the orig lines of its zone no splice had touched. It runs before
+// the new splice's text is made, which may share and write over the
+// pieces of sp[jlo]'s (rope.prefix).
+func (g *segment) untally(jlo, jhi, at, end int) {
+	for q := jlo; q < jhi; q++ {
+		g.forZoneLinesNL(&g.sp[q], func(l string, nl bool) { g.tallyLine(l, nl, -1) })
+	}
+	// orig's lines from the one at is in to the one end is in, but
+	// those of the replaced splices' zones, which are whole lines.
+	s, end, q := lineStartAt(g.orig, at), lineEndAt(g.orig, end), jlo
+	for s <= end {
+		if q < jhi && s >= lineStartAt(g.orig, g.sp[q].At) {
+			s = lineEndAt(g.orig, g.sp[q].end()) + 1
+			q++
+			continue
+		}
+		e := lineEndAt(g.orig, s)
+		g.tallyLine(g.orig[s:e], e < len(g.orig), -1)
+		s = e + 1
+	}
+}
+
+// retally adds to the tallies the lines of sp's zone, just placed.
+func (g *segment) retally(sp *held) {
+	g.forZoneLinesNL(sp, func(l string, nl bool) { g.tallyLine(l, nl, 1) })
+}
+
+// A refused edit's answer names its places by the lines on disk they
+// stand for (Doc.diskLineAt), a walk back through every change the Doc
+// applied: the same few places, named again for each refused edit of a
+// run, would cost the changes × the edits. The segment keeps each
+// offset's line, and the next asking walks only the splices placed
+// since: one that starts after the offset leaves its line as it was
+// (diskLineAt passes over a change that starts after it).
+type diskSeen struct {
+	line   int
+	placed int // len(segment.placed) when the line was known
+}
+
+// diskLineOf is disk(x), for x an offset of the current content, kept
+// from asking to asking while the splices placed start after x.
+func (g *segment) diskLineOf(disk func(off int) int, x int) int {
+	if g.disks == nil {
+		g.disks = map[int]diskSeen{}
+	}
+	s, ok := g.disks[x]
+	for ok && s.placed < len(g.placed) {
+		ok = g.placed[s.placed] > x
+		s.placed++
+	}
+	if !ok {
+		if len(g.disks) >= 1<<12 {
+			clear(g.disks) // a bound on what is kept; only a speed-up is lost
+		}
+		s.line = disk(x)
+	}
+	s.placed = len(g.placed)
+	g.disks[x] = s
+	return s.line
+}
+
+// Walking a key line's places in orig from the start, as the first
+// places of a refused quote are found, passes over the lines splices
+// touched since, which would cost the run's splices per refused edit. A
+// line a splice touched stays touched for the rest of the segment, so
+// the walk skips it for good: skip[i] leads to a later index where
+// locs[i] was touched, as in a disjoint-set forest.
+
+// untouchedFrom returns the first index from i of locs (orig's lines,
+// ascending) whose line no splice touched, len(locs) for none; skip is
+// the walk's forest for locs, made on first use.
+func (g *segment) untouchedFrom(skip *[]int32, locs []keyLoc, i int) int {
+	if *skip == nil {
+		*skip = make([]int32, len(locs)+1)
+		for k := range *skip {
+			(*skip)[k] = int32(k)
+		}
+	}
+	s := *skip
+	r := i
+	for r < len(locs) {
+		if int(s[r]) != r {
+			g.visits++
+			r = int(s[r])
+			continue
+		}
+		if !g.touched(locs[r].line, locs[r].line) {
+			break
+		}
+		g.visits++
+		s[r] = int32(r + 1)
+		r++
+	}
+	for i != r { // path compression
+		next := int(s[i])
+		s[i] = int32(r)
+		i = next
+	}
+	return r
+}
+
+// keySkip is the skip forest of orig's lines with key line hash key.
+func (g *segment) keySkip(key uint64) *[]int32 {
+	if g.skips == nil {
+		g.skips = map[uint64]*[]int32{}
+	}
+	s, ok := g.skips[key]
+	if !ok {
+		s = new([]int32)
+		g.skips[key] = s
+	}
+	return s
+}
+
+// liveZones returns the zone lines of key whose splice still stands,
+// dropping for good those of splices merged into others.
+func (g *segment) liveZones(key uint64) []zoneLine {
+	zs := g.zones[key]
+	kept, ordered := zs[:0], g.zsorted[key]
+	for i, z := range zs {
+		if _, ok := g.live(z); ok {
+			kept = append(kept, z)
+		} else if i < g.zsorted[key] {
+			ordered-- // the lines known in order keep their order
+		}
+	}
+	clear(zs[len(kept):])
+	if len(zs) > 0 {
+		g.zones[key] = kept
+		if g.zsorted != nil {
+			g.zsorted[key] = ordered
+		}
+	}
+	return kept
+}
+
+// zonesInOrder reports whether the zone lines of key stand in the order
+// of their places in the current content, as they do when the splices
+// that made them came in file order: then the first places among them
+// are their first live ones. The known ordered prefix grows with the
+// lines, each looked at once.
+func (g *segment) zonesInOrder(key uint64) bool {
+	zs := g.zones[key]
+	if g.zsorted == nil {
+		g.zsorted = map[uint64]int{}
+	}
+	n := max(g.zsorted[key], min(len(zs), 1))
+	for n < len(zs) && (zs[n].at > zs[n-1].at || zs[n].at == zs[n-1].at && zs[n].rel > zs[n-1].rel) {
+		n++
+	}
+	g.zsorted[key] = n
+	return n == len(zs)
+}

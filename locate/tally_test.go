@@ -1,0 +1,203 @@
+package locate
+
+import (
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/edapply/edapply/edit"
+)
+
+// refusedLineRuns are runs of edits each followed by a one-line quote
+// of "\treturn nil", which stands in every function and inside a deeper
+// line's indentation, refused with MULTIPLE_MATCHES: the blocks before
+// the quotes rename a function (passShapes' ambiguous-line and
+// ambiguous-line-first), write a function of their own that holds the
+// line (the places the splices make grow with the run), or change the
+// line in the functions in order (the places the splices took grow).
+var refusedLineRuns = map[string]func(n int) (string, []edit.Edit){
+	"written": func(n int) (string, []edit.Edit) {
+		return returnNilRun(n, func(i int) edit.Edit {
+			return edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func f%d(x bool) error {\n", i),
+				New: fmt.Sprintf("func g%d() error {\n\treturn nil\n}\n\nfunc f%d(x bool) error {\n", i, i), Count: 1, Format: edit.FormatSearchReplace}
+		})
+	},
+	"touched": func(n int) (string, []edit.Edit) {
+		return returnNilRun(n, func(i int) edit.Edit {
+			old := fmt.Sprintf("func f%d(x bool) error {\n\tif x {\n\t\treturn nil\n\t}\n\treturn nil\n", i)
+			return edit.Edit{Op: edit.Replace, Path: "a.go", Old: old, New: strings.TrimSuffix(old, "\treturn nil\n") + "\treturn err\n\t// e\n",
+				Count: 1, Format: edit.FormatSearchReplace}
+		})
+	},
+}
+
+// returnNilRun is n/2 functions and n edits: edit(i) to the i-th, each
+// followed by a one-line quote of "\treturn nil"; and functions after
+// them, whose "\treturn nil" no edit changes.
+func returnNilRun(n int, edit1 func(i int) edit.Edit) (string, []edit.Edit) {
+	var b strings.Builder
+	var es []edit.Edit
+	b.WriteString("package a\n\n")
+	for i := range n / 2 {
+		fmt.Fprintf(&b, "func f%d(x bool) error {\n\tif x {\n\t\treturn nil\n\t}\n\treturn nil\n}\n", i)
+		es = append(es, edit1(i), edit.Edit{Op: edit.Replace, Path: "a.go", Old: "\treturn nil\n", New: "\treturn err\n",
+			Count: 1, Format: edit.FormatSearchReplace})
+	}
+	for i := range maxListed + 5 { // places no edit takes
+		fmt.Fprintf(&b, "func h%d() error {\n\treturn nil\n}\n", i)
+	}
+	return b.String(), es
+}
+
+// TestRefusedPlaceVisits holds a one-line quote refused with
+// MULTIPLE_MATCHES, whose answer counts every place of its line, to a
+// number of places looked at that does not grow with the places: at 100
+// and 800 edits (50 and 400 functions), each refused edit looks at the
+// first places the answer lists, of orig's lines and of the lines
+// splices made, and a few more, not at every place;
+// beyond that, each place is looked at a few times in the whole run
+// (the first count, and once when a splice took its line).
+func TestRefusedPlaceVisits(t *testing.T) {
+	runs := maps.Clone(refusedLineRuns)
+	for _, s := range passShapes {
+		if s.name == "ambiguous-line" || s.name == "ambiguous-line-first" {
+			runs[s.name] = s.run
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(runs)) {
+		run := runs[name]
+		t.Run(name, func(t *testing.T) {
+			for _, n := range []int{100, 800} {
+				content, es := run(n)
+				d := NewDoc(content, Options{})
+				d.Prepare(pointers(es))
+				refused := 0
+				for k := range es {
+					_, err := d.Replace(&es[k])
+					if k%2 == 0 {
+						if err != nil {
+							t.Fatalf("%d edits: edit %d: %v, want applied", n, k, err)
+						}
+						continue
+					}
+					if err == nil || err.Code != edit.CodeMultipleMatches {
+						t.Fatalf("%d edits: edit %d: %v, want MULTIPLE_MATCHES", n, k, err)
+					}
+					refused++
+				}
+				places := strings.Count(content, "return nil\n")
+				if limit := 4*maxListed*refused + 3*places; d.visits > limit {
+					t.Errorf("%d edits: %d places looked at, want at most %d (%d refused edits, %d places)", n, d.visits, limit, refused, places)
+				}
+			}
+			content, es := run(60)
+			checkBatch(t, map[string]string{"a.go": content}, es, Options{})
+		})
+	}
+}
+
+// tallyRun is a file where one line stands twenty times and more, at
+// line starts and at the end of longer lines, and a run of edits that
+// write and remove that line (by quoting it with a unique neighbour,
+// adding it after a quote, or writing it in place of another), merge
+// with the splices before them, and quote it alone, refused with
+// MULTIPLE_MATCHES: the count the answer gives must follow every splice.
+func tallyRun(r *rand.Rand) (string, []edit.Edit) {
+	ks := []string{"}", "\treturn nil", "x"}
+	k := ks[r.IntN(len(ks))]
+	var lines []string
+	for i := range 30 + r.IntN(60) {
+		switch r.IntN(5) {
+		case 0, 1:
+			lines = append(lines, k)
+		case 2:
+			lines = append(lines, "\t"+k) // its place inside a line
+		default:
+			lines = append(lines, fmt.Sprintf("\tu%d()", i))
+		}
+	}
+	if r.IntN(4) == 0 {
+		lines = append(lines, k) // the last line
+	}
+	file := strings.Join(lines, "\n") + "\n"
+	if r.IntN(6) == 0 {
+		file = strings.TrimSuffix(file, "\n")
+	}
+	if r.IntN(6) == 0 {
+		file = strings.ReplaceAll(file, "\n", "\r\n")
+	}
+	cur := slices.Clone(lines)
+	var es []edit.Edit
+	for n := range 6 + r.IntN(30) {
+		if r.IntN(3) == 0 {
+			e := edit.Edit{Op: edit.Replace, Path: "a.txt", Old: k + "\n", New: fmt.Sprintf("%s // q%d\n", k, n), Count: 1, Format: edit.FormatSearchReplace}
+			if r.IntN(8) == 0 {
+				e.Format, e.EveryKey = edit.FormatJSON, "expected_replacements"
+			}
+			es = append(es, e)
+			continue
+		}
+		at := r.IntN(len(cur))
+		m := min(1+r.IntN(3), len(cur)-at)
+		quoted := slices.Clone(cur[at : at+m])
+		var nl []string
+		switch r.IntN(5) {
+		case 0: // the line dropped
+			nl = slices.DeleteFunc(slices.Clone(quoted), func(l string) bool { return l == k })
+		case 1: // written after the quote
+			nl = append(slices.Clone(quoted), k)
+		case 2: // written in place of the quote's first line
+			nl = append([]string{k}, quoted[1:]...)
+		case 3: // written inside a longer line
+			nl = append(slices.Clone(quoted), "\t"+k, fmt.Sprintf("\tw%d()", n))
+		default:
+			nl = append(slices.Clone(quoted), fmt.Sprintf("\tw%d()", n))
+		}
+		old := strings.Join(quoted, "\n") + "\n"
+		nw := strings.Join(nl, "\n") + "\n"
+		if len(nl) == 0 {
+			nw = ""
+		}
+		es = append(es, edit.Edit{Op: edit.Replace, Path: "a.txt", Old: old, New: nw, Count: 1, Format: edit.FormatSearchReplace})
+		cur = append(cur[:at:at], append(nl, cur[at+m:]...)...)
+	}
+	return file, es
+}
+
+// TestBatchTallyEquivalence holds the count of a one-line quote's
+// places, kept from splice to splice, to the ladder's answers; and
+// makes sure the runs reach it: refusals that count more places than
+// they list.
+func TestBatchTallyEquivalence(t *testing.T) {
+	n := 1000
+	if testing.Short() {
+		n = 100
+	}
+	r := rand.New(rand.NewPCG(35, 35))
+	counted := 0
+	for range n {
+		file, es := tallyRun(r)
+		opts := Options{TrimTrailingWS: r.IntN(4) == 0}
+		checkBatch(t, map[string]string{"a.txt": file}, es, opts)
+		d := NewDoc(file, opts)
+		d.Prepare(pointers(es))
+		for k := range es {
+			_, err := d.Replace(&es[k])
+			if err == nil || err.Code != edit.CodeMultipleMatches || d.seg == nil || d.seg.tallies == nil {
+				continue
+			}
+			var m int
+			if _, rest, ok := strings.Cut(err.Msg, "found at least "); ok {
+				if _, e := fmt.Sscanf(rest, "%d", &m); e == nil && m > maxListed {
+					counted++
+				}
+			}
+		}
+	}
+	if counted < n/10 {
+		t.Errorf("%d refusals counted beyond the places listed, in %d runs: the runs miss the kept count", counted, n)
+	}
+}
