@@ -78,6 +78,8 @@ type Doc struct {
 	// disk maps the content's lines back to those of the content NewDoc
 	// was given, for the lines an error names (disklines.go).
 	disk diskMap
+	// keyedLines counts the lines its finders keyed (finder.keyed).
+	keyedLines int
 	// passes counts the passes over the whole content the Doc made: a
 	// segment started (its index, and a loose index at most), an edit
 	// the ladder located, a segment's splices applied. Tests hold it to
@@ -229,7 +231,14 @@ func (d *Doc) Force(e *edit.Edit) (Result, *edit.Error) {
 // newSegment starts a segment for queue[k:] on the content: a pass.
 func (d *Doc) newSegment(k int) *segment {
 	d.passes++
-	return newSegment(d.text, d.hasBOM, d.queue[k:], d.judgeFrom(k))
+	g := newSegment(d.text, d.hasBOM, d.queue[k:], d.judgeFrom(k))
+	if g != nil {
+		// The segment's finder is over the content d.fin is over: what
+		// either indexes serves both, and is carried past the splices.
+		g.f.keyed = &d.keyedLines
+		g.f.adopt(d.fin)
+	}
+	return g
 }
 
 // judgeFrom judges queue[k:] and returns what the batch makes of them.
@@ -251,6 +260,10 @@ func (d *Doc) ladderWith(e *edit.Edit, opts Options) (Result, *edit.Error) {
 	}
 	if d.fin == nil {
 		d.fin = newFinder(d.text)
+		d.fin.keyed = &d.keyedLines
+		if d.seg != nil {
+			d.fin.adopt(d.seg.f)
+		}
 	}
 	d.fin.disk = nil
 	if len(d.disk.log) > 0 {
@@ -321,9 +334,15 @@ func ownText(s string, edits ...string) string {
 	return strings.Clone(s)
 }
 
-func (d *Doc) setText(text string) {
+// setText makes text, the content with the splices sp applied, the
+// content. The finder's indexes are carried across sp rather than made
+// again: a failing edit after edits that landed then keys only the
+// lines those changed (carry.go).
+func (d *Doc) setText(text string, sp []Splice) {
+	if d.fin != nil {
+		d.fin = carried(d.fin, sp, text)
+	}
 	d.text, d.moved, d.binKnown = text, true, false
-	d.fin = nil
 }
 
 // flush applies a segment's accepted splices to the content. A segment
@@ -333,9 +352,16 @@ func (d *Doc) flush(runEnds bool) {
 	if d.seg == nil {
 		return
 	}
-	if text, ok := d.seg.flush(runEnds); ok {
+	g := d.seg
+	sp := g.sp
+	if text, ok := g.flush(runEnds); ok {
 		d.passes++
-		d.setText(text)
+		if d.fin == nil {
+			d.fin = g.f
+		} else {
+			d.fin.adopt(g.f)
+		}
+		d.setText(text, sp)
 		d.seg = nil
 	}
 }
@@ -449,8 +475,9 @@ func (d *Doc) settle() {
 		return
 	}
 	text := joined(d.text, d.pend)
+	sp := d.pend
 	d.pend = nil
-	d.setText(text)
+	d.setText(text, sp)
 }
 
 // checkSplices checks that every splice is in bounds of src, ascending and

@@ -229,7 +229,7 @@ func orderByKey(keys []uint64) []int32 {
 }
 
 // tokenIndex returns, made once per content, each line's count of
-// distinct tokens and the lines of each token (its last keptPostings):
+// distinct tokens and the lines of each token (its last carriedPostings):
 // words, or with tri the trigrams of the second pass.
 func (f *finder) tokenIndex(tri bool) (counts []uint8, post *postings) {
 	postP, countsP, tokens := &f.wordPost, &f.wordCount, lineWords
@@ -238,8 +238,9 @@ func (f *finder) tokenIndex(tri bool) (counts []uint8, post *postings) {
 	}
 	if *postP == nil {
 		lines := f.lineIndex()
+		*f.keyed += len(lines)
 		var buf []uint64
-		*postP, *countsP = makePostings(len(lines), keptPostings, func(k int, emit func(uint64)) {
+		*postP, *countsP = makePostings(len(lines), carriedPostings, func(k int, emit func(uint64)) {
 			buf = tokens(f.content[lines[k].start:lines[k].end], buf[:0])
 			for _, t := range buf {
 				emit(t)
