@@ -3,6 +3,7 @@ package locate
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -213,4 +214,82 @@ func TestFailureKeysChangedLines(t *testing.T) {
 	if large > 2*small {
 		t.Errorf("19 failures between landing edits keyed %d lines of a 40,000-line file, %d of a 5,000-line one: each failure keys the file", large, small)
 	}
+}
+
+// FuzzCarriedAnswers: a Doc whose indexes are carried across the splices
+// of the edits that land answers every edit as one that makes them afresh
+// for each content: statuses, lines, errors, their candidates and hints.
+func FuzzCarriedAnswers(f *testing.F) {
+	f.Add([]byte{32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43}, []byte{0, 0, 2, 0, 0, 4, 3, 5, 2, 0, 1, 4, 0, 9, 2, 0, 0, 4}, byte(0))
+	f.Add([]byte{160, 161, 162, 163, 164, 165, 166, 167, 232}, []byte{2, 0, 2, 0, 0, 4, 0, 4, 2, 0, 0, 4, 4, 6, 1, 3, 5, 4}, byte(2))
+	f.Fuzz(func(t *testing.T, data, prog []byte, flags byte) {
+		if len(data) > 200 || len(prog) > 6*24 {
+			return
+		}
+		files := batchFiles(data, flags)
+		checkCarriedAnswers(t, files, batchEdits(files, prog), batchOpts(flags))
+	})
+}
+
+// TestCarriedAnswers is FuzzCarriedAnswers over random inputs, most edits
+// near misses: each failure reads the indexes the landed edits carried.
+func TestCarriedAnswers(t *testing.T) {
+	r := rand.New(rand.NewPCG(35, 3))
+	after := 0
+	for range 1000 {
+		data := make([]byte, 4+r.IntN(60))
+		for i := range data {
+			data[i] = byte(r.IntN(256))
+		}
+		prog := make([]byte, 6*(2+r.IntN(12)))
+		for i := range prog {
+			prog[i] = byte(r.IntN(256))
+		}
+		files := batchFiles(data, byte(r.IntN(64)))
+		after += checkCarriedAnswers(t, files, batchEdits(files, prog), batchOpts(byte(r.IntN(16))))
+	}
+	if after < 100 {
+		t.Errorf("%d edits failed after one landed: the carried indexes are hardly read", after)
+	}
+}
+
+// checkCarriedAnswers gives each file's Replace edits, up to the first
+// other op, to a Doc and to one that makes its indexes afresh (fresh),
+// and fails unless they answer alike. It returns how many edits failed
+// after one had landed.
+func checkCarriedAnswers(t *testing.T, files map[string]string, edits []edit.Edit, opts Options) (after int) {
+	t.Helper()
+	for name, content := range files {
+		var es []*edit.Edit
+		for k := range edits {
+			e := &edits[k]
+			if e.Path != name {
+				continue
+			}
+			if e.Op != edit.Replace {
+				break
+			}
+			es = append(es, e)
+		}
+		d, ref := NewDoc(content, opts), NewDoc(content, opts)
+		ref.fresh = true
+		d.Prepare(es)
+		ref.Prepare(es)
+		landed := false
+		for k, e := range es {
+			r, err := d.Replace(e)
+			wr, werr := ref.Replace(e)
+			if err != nil && landed {
+				after++
+			}
+			landed = landed || err == nil && r.Status == edit.StatusApplied
+			if !reflect.DeepEqual(r, wr) || !reflect.DeepEqual(err, werr) {
+				t.Fatalf("file %q, edit %d (old %q new %q): carried\n  %+v %v\nfresh\n  %+v %v", content, k, e.Old, e.New, r, err, wr, werr)
+			}
+		}
+		if got, want := d.Text(), ref.Text(); got != want {
+			t.Fatalf("file %q: carried %q, fresh %q", content, got, want)
+		}
+	}
+	return after
 }

@@ -80,6 +80,9 @@ type Doc struct {
 	disk diskMap
 	// keyedLines counts the lines its finders keyed (finder.keyed).
 	keyedLines int
+	// fresh makes each content's indexes afresh, none carried or shared
+	// (carry.go): the answers a test compares carried indexes' with.
+	fresh bool
 	// passes counts the passes over the whole content the Doc made: a
 	// segment started (its index, and a loose index at most), an edit
 	// the ladder located, a segment's splices applied. Tests hold it to
@@ -236,7 +239,9 @@ func (d *Doc) newSegment(k int) *segment {
 		// The segment's finder is over the content d.fin is over: what
 		// either indexes serves both, and is carried past the splices.
 		g.f.keyed = &d.keyedLines
-		g.f.adopt(d.fin)
+		if !d.fresh {
+			g.f.adopt(d.fin)
+		}
 	}
 	return g
 }
@@ -261,7 +266,7 @@ func (d *Doc) ladderWith(e *edit.Edit, opts Options) (Result, *edit.Error) {
 	if d.fin == nil {
 		d.fin = newFinder(d.text)
 		d.fin.keyed = &d.keyedLines
-		if d.seg != nil {
+		if d.seg != nil && !d.fresh {
 			d.fin.adopt(d.seg.f)
 		}
 	}
@@ -339,8 +344,10 @@ func ownText(s string, edits ...string) string {
 // again: a failing edit after edits that landed then keys only the
 // lines those changed (carry.go).
 func (d *Doc) setText(text string, sp []Splice) {
-	if d.fin != nil {
+	if d.fin != nil && !d.fresh {
 		d.fin = carried(d.fin, sp, text)
+	} else {
+		d.fin = nil
 	}
 	d.text, d.moved, d.binKnown = text, true, false
 }
@@ -356,9 +363,11 @@ func (d *Doc) flush(runEnds bool) {
 	sp := g.sp
 	if text, ok := g.flush(runEnds); ok {
 		d.passes++
-		if d.fin == nil {
+		switch {
+		case d.fresh:
+		case d.fin == nil:
 			d.fin = g.f
-		} else {
+		default:
 			d.fin.adopt(g.f)
 		}
 		d.setText(text, sp)
