@@ -194,7 +194,7 @@ func keyBitsOf(keys []uint64) []uint64 {
 // carryOrder returns the new lines ordered by their key (keys) and then
 // by number, as old ordered the old lines: the untouched lines keep their
 // order (their numbers all move the same way between splices), and the
-// lines the splices made are merged in.
+// lines the splices made are put in their places by a binary search.
 func carryOrder(old []int32, keys []uint64, m *lineMap) []int32 {
 	byKey := func(a, b int32) int {
 		if c := cmp.Compare(keys[a], keys[b]); c != 0 {
@@ -202,21 +202,25 @@ func carryOrder(old []int32, keys []uint64, m *lineMap) []int32 {
 		}
 		return cmp.Compare(a, b)
 	}
+	kept := make([]int32, 0, len(m.lines))
+	for _, l := range old {
+		if k := m.oldToNew[l]; k >= 0 {
+			kept = append(kept, k)
+		}
+	}
+	if len(kept) == len(m.lines) {
+		return kept
+	}
 	made := make([]int32, 0, m.madeLines())
 	m.each(func(k int) { made = append(made, int32(k)) })
 	slices.SortFunc(made, byKey)
 	order := make([]int32, 0, len(m.lines))
-	for _, l := range old {
-		k := m.oldToNew[l]
-		if k < 0 {
-			continue
-		}
-		for len(made) > 0 && byKey(made[0], k) < 0 {
-			order, made = append(order, made[0]), made[1:]
-		}
-		order = append(order, k)
+	for _, k := range made {
+		i, _ := slices.BinarySearchFunc(kept, k, byKey)
+		order = append(append(order, kept[:i]...), k)
+		kept = kept[i:]
 	}
-	return append(order, made...)
+	return append(order, kept...)
 }
 
 // carryPostings returns a token index of the new lines (and each line's
@@ -229,8 +233,11 @@ func carryOrder(old []int32, keys []uint64, m *lineMap) []int32 {
 // keep fewer than keptPostings lines: its lines before those old kept
 // are unknown, and the index is made afresh.
 func carryPostings(old *postings, oldCut []uint64, counts []uint8, m *lineMap, tokens func(k int, dst []uint64) []uint64) (*postings, []uint8, []uint64) {
-	p := &postings{slots: slices.Clone(old.slots), ids: slices.Clone(old.ids), zero: old.zero}
+	// The table of tokens is old's, shared (it is only read) unless a
+	// made line brings a token old has not.
+	p := &postings{slots: old.slots, ids: old.ids, zero: old.zero}
 	n := int32(len(old.at) - 1) // tokens in p
+	owned := false
 	var perLine []uint8
 	if counts != nil {
 		perLine = make([]uint8, len(m.lines))
@@ -248,8 +255,12 @@ func carryPostings(old *postings, oldCut []uint64, counts []uint8, m *lineMap, t
 		buf = tokens(k, buf[:0])
 		from := len(pairs)
 		for _, t := range buf {
-			id, added := p.add(t, n)
-			if added {
+			id := p.find(t)
+			if id < 0 {
+				if !owned {
+					p.slots, p.ids, owned = slices.Clone(p.slots), slices.Clone(p.ids), true
+				}
+				id, _ = p.add(t, n)
 				n++
 			}
 			dup := false
@@ -276,6 +287,16 @@ func carryPostings(old *postings, oldCut []uint64, counts []uint8, m *lineMap, t
 		var was []int32
 		if int(id) < len(old.at)-1 {
 			was = old.lines[old.at[id]:old.at[id+1]]
+		}
+		if (len(pairs) == 0 || pairs[0].id != id) && !(int(id)/64 < len(oldCut) && oldCut[id/64]&(1<<(id%64)) != 0) && len(was) < carriedPostings {
+			// No made line has it and old held all its lines: they move.
+			p.at[id] = int32(len(p.lines))
+			for _, l := range was {
+				if k := m.oldToNew[l]; k >= 0 {
+					p.lines = append(p.lines, k)
+				}
+			}
+			continue
 		}
 		var mine []int32
 		for len(pairs) > 0 && pairs[0].id == id {
