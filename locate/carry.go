@@ -152,15 +152,71 @@ func carried(old *finder, sp []Splice, content string) *finder {
 		f.wordPost, f.wordCount, f.wordCut = carryPostings(old.wordPost, old.wordCut, old.wordCount, &m, func(k int, dst []uint64) []uint64 { return lineWords(line(k), dst) })
 		*f.keyed += made
 	}
-	if old.triPost != nil {
-		f.triPost, f.triCount, f.triCut = carryPostings(old.triPost, old.triCut, old.triCount, &m, func(k int, dst []uint64) []uint64 { return lineTrigrams(line(k), dst) })
-		*f.keyed += made
+	// The trigram index serves only the second pass of candidates, which
+	// few failures need: it is carried when one asks (carryTrigrams).
+	switch {
+	case old.triPost != nil:
+		f.triFrom = &carrySource{from: &finder{triPost: old.triPost, triCount: old.triCount, triCut: old.triCut}, m: &m}
+	case old.triFrom != nil:
+		f.triFrom = &carrySource{from: old.triFrom.from, m: composeMaps(old.triFrom.m, &m)}
 	}
 	if old.slips != nil {
 		f.slips, _, f.slipCut = carryPostings(old.slips, old.slipCut, nil, &m, func(k int, dst []uint64) []uint64 { return shortLineSlips(line(k), dst) })
 		*f.keyed += made
 	}
 	return f
+}
+
+// A carrySource is an index of an earlier content not carried yet: from
+// holds it (only its fields are set, so that the content is not kept),
+// and m maps the earlier content's lines to the finder's.
+type carrySource struct {
+	from *finder
+	m    *lineMap
+}
+
+// carryTrigrams carries the trigram index from f.triFrom, if any.
+func (f *finder) carryTrigrams() {
+	src := f.triFrom
+	if src == nil || f.triPost != nil {
+		return
+	}
+	f.triFrom = nil
+	lines := f.lineIndex()
+	f.triPost, f.triCount, f.triCut = carryPostings(src.from.triPost, src.from.triCut, src.from.triCount, src.m, func(k int, dst []uint64) []uint64 {
+		return lineTrigrams(f.content[lines[k].start:lines[k].end], dst)
+	})
+	*f.keyed += src.m.madeLines()
+}
+
+// composeMaps returns the lineMap of m1's splices and then m2's: the
+// lines of m1's content that neither touched, at their numbers in m2's,
+// and every other line of m2's content as made.
+func composeMaps(m1, m2 *lineMap) *lineMap {
+	m := &lineMap{lines: m2.lines, oldToNew: make([]int32, len(m1.oldToNew))}
+	hit := make([]bool, len(m2.lines))
+	for a, b := range m1.oldToNew {
+		c := int32(-1)
+		if b >= 0 {
+			c = m2.oldToNew[b]
+		}
+		m.oldToNew[a] = c
+		if c >= 0 {
+			hit[c] = true
+		}
+	}
+	for k := 0; k < len(hit); {
+		if hit[k] {
+			k++
+			continue
+		}
+		lo := k
+		for k < len(hit) && !hit[k] {
+			k++
+		}
+		m.made = append(m.made, [2]int{lo, k})
+	}
+	return m
 }
 
 // carryKeys returns the key of each new line: an old line's, moved, or
@@ -382,6 +438,9 @@ func (f *finder) adopt(src *finder) {
 	}
 	if f.triPost == nil && src.triPost != nil {
 		f.triPost, f.triCount, f.triCut = src.triPost, src.triCount, src.triCut
+	}
+	if f.triPost == nil && f.triFrom == nil {
+		f.triFrom = src.triFrom
 	}
 	if f.slips == nil && src.slips != nil {
 		f.slips, f.slipCut = src.slips, src.slipCut

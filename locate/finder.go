@@ -95,6 +95,9 @@ type finder struct {
 	// splices, a bit per token whose lines before those kept may be
 	// missing (carry.go); nil for an index made on this content.
 	wordCut, triCut, slipCut []uint64
+	// triFrom is the trigram index of an earlier content, carried here
+	// when asked for (carry.go); nil when there is none.
+	triFrom *carrySource
 
 	// keyed counts the lines keyed to make an index (a loose or spaced
 	// key, a line's tokens): shared by the finders of one Doc, what a

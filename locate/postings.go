@@ -235,6 +235,7 @@ func (f *finder) tokenIndex(tri bool) (counts []uint8, post *postings) {
 	postP, countsP, tokens := &f.wordPost, &f.wordCount, lineWords
 	if tri {
 		postP, countsP, tokens = &f.triPost, &f.triCount, lineTrigrams
+		f.carryTrigrams()
 	}
 	if *postP == nil {
 		lines := f.lineIndex()
