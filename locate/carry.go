@@ -103,7 +103,9 @@ func mapLines(old []lineSpan, oldLen int, sp []Splice, content string) lineMap {
 			}
 			bd += len(x.New) - len(x.Old)
 			j++
-			if j == len(sp) || i == 0 || sp[j].At >= past(i-1) {
+			// Past the last line (or in an empty content) the rest are
+			// one run: the text they make need not end a line.
+			if j == len(sp) || i < len(old) && sp[j].At >= past(i-1) {
 				break
 			}
 			x = sp[j]

@@ -24,7 +24,7 @@ func indexAll(f *finder) {
 
 // randomSplices returns ascending, disjoint splices of s: at any byte
 // (inside a "\r\n" too), replacing up to a few lines with lines of pool,
-// or with nothing.
+// or with nothing; two may meet, or insert at one offset.
 func randomSplices(r *rand.Rand, s string, pool []string) []Splice {
 	var sp []Splice
 	at := 0
@@ -43,7 +43,7 @@ func randomSplices(r *rand.Rand, s string, pool []string) []Splice {
 			nw.WriteString([]string{"\n", "\r\n", ""}[r.IntN(3)])
 		}
 		sp = append(sp, Splice{At: at, Old: s[at:end], New: nw.String()})
-		at = end + 1
+		at = end + r.IntN(2) // the next may start where this one ends
 	}
 	return sp
 }
