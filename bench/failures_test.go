@@ -102,44 +102,49 @@ func BenchmarkFailures(b *testing.B) {
 			}
 			benchFailing(b, len(resp)+len(src), run)
 		})
-		b.Run("patch-"+name, func(b *testing.B) {
-			if _, err := exec.LookPath("patch"); err != nil {
-				b.Skip("patch not installed")
-			}
-			t := newTree(b, []gen.File{{Path: "fail.go", Src: src}})
-			df := filepath.Join(b.TempDir(), "edits.diff")
-			if err := os.WriteFile(df, gen.UnifiedDiff(es), 0o666); err != nil {
-				b.Fatal(err)
-			}
-			var m meter
-			run := func() error {
-				cmd := exec.Command("patch", "-p1", "--dry-run", "-s", "-i", df)
-				cmd.Dir = t.root
-				out, err := cmd.CombinedOutput()
-				m.cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
-				m.n++
-				if err == nil || !strings.Contains(string(out), "FAILED") {
-					return fmt.Errorf("patch --dry-run: %v, want failed hunks\n%.300s", err, out)
-				}
-				return nil
-			}
-			if err := run(); err != nil {
-				b.Fatal(err)
-			}
-			m = meter{}
-			for b.Loop() {
-				if err := run(); err != nil {
-					b.Fatal(err)
-				}
-			}
-			m.report(b)
-		})
+		b.Run("patch-"+name, func(b *testing.B) { benchPatchDryRun(b, src, es) })
 	}
+}
+
+// benchPatchDryRun times `patch -p1 --dry-run` on es as hunks to src,
+// some of which must fail.
+func benchPatchDryRun(b *testing.B, src []byte, es []gen.Edit) {
+	if _, err := exec.LookPath("patch"); err != nil {
+		b.Skip("patch not installed")
+	}
+	t := newTree(b, []gen.File{{Path: "fail.go", Src: src}})
+	df := filepath.Join(b.TempDir(), "edits.diff")
+	if err := os.WriteFile(df, gen.UnifiedDiff(es), 0o666); err != nil {
+		b.Fatal(err)
+	}
+	var m meter
+	run := func() error {
+		cmd := exec.Command("patch", "-p1", "--dry-run", "-s", "-i", df)
+		cmd.Dir = t.root
+		out, err := cmd.CombinedOutput()
+		m.cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+		m.n++
+		if err == nil || !strings.Contains(string(out), "FAILED") {
+			return fmt.Errorf("patch --dry-run: %v, want failed hunks\n%.300s", err, out)
+		}
+		return nil
+	}
+	if err := run(); err != nil {
+		b.Fatal(err)
+	}
+	m = meter{}
+	for b.Loop() {
+		if err := run(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	m.report(b)
 }
 
 // BenchmarkFailuresInterleaved sends n blocks to a file of L lines, every
 // other one failing: each block that lands between two that fail leaves
-// a new content for the next failure's candidates.
+// a new content for the next failure's candidates. `patch --dry-run`
+// runs on the same hunks beside it.
 func BenchmarkFailuresInterleaved(b *testing.B) {
 	for _, sz := range failSizes {
 		src, es, err := someFailing(sz.lines, sz.edits, 2)
@@ -157,6 +162,7 @@ func BenchmarkFailuresInterleaved(b *testing.B) {
 				return nil
 			})
 		})
+		b.Run(fmt.Sprintf("patch-%dlines-%dedits", sz.lines, sz.edits), func(b *testing.B) { benchPatchDryRun(b, src, es) })
 	}
 }
 

@@ -91,6 +91,7 @@ func (f *finder) looseLines() []string {
 	if f.loose == nil {
 		lines := f.lineIndex()
 		f.loose = make([]string, len(lines))
+		*f.keyed += len(lines)
 		for k, l := range lines {
 			f.loose[k] = looseLine(f.content[l.start:l.end])
 		}

@@ -78,6 +78,11 @@ type Doc struct {
 	// disk maps the content's lines back to those of the content NewDoc
 	// was given, for the lines an error names (disklines.go).
 	disk diskMap
+	// keyedLines counts the lines its finders keyed (finder.keyed).
+	keyedLines int
+	// fresh makes each content's indexes afresh, none carried or shared
+	// (carry.go): the answers a test compares carried indexes' with.
+	fresh bool
 	// passes counts the passes over the whole content the Doc made: a
 	// segment started (its index, and a loose index at most), an edit
 	// the ladder located, a segment's splices applied. Tests hold it to
@@ -235,7 +240,16 @@ func (d *Doc) Force(e *edit.Edit) (Result, *edit.Error) {
 // newSegment starts a segment for queue[k:] on the content: a pass.
 func (d *Doc) newSegment(k int) *segment {
 	d.passes++
-	return newSegment(d.text, d.hasBOM, d.queue[k:], d.judgeFrom(k))
+	g := newSegment(d.text, d.hasBOM, d.queue[k:], d.judgeFrom(k))
+	if g != nil {
+		// The segment's finder is over the content d.fin is over: what
+		// either indexes serves both, and is carried past the splices.
+		g.f.keyed = &d.keyedLines
+		if !d.fresh {
+			g.f.adopt(d.fin)
+		}
+	}
+	return g
 }
 
 // judgeFrom judges queue[k:] and returns what the batch makes of them.
@@ -257,6 +271,10 @@ func (d *Doc) ladderWith(e *edit.Edit, opts Options) (Result, *edit.Error) {
 	}
 	if d.fin == nil {
 		d.fin = newFinder(d.text)
+		d.fin.keyed = &d.keyedLines
+		if d.seg != nil && !d.fresh {
+			d.fin.adopt(d.seg.f)
+		}
 	}
 	d.fin.disk = nil
 	if len(d.disk.log) > 0 {
@@ -327,9 +345,17 @@ func ownText(s string, edits ...string) string {
 	return strings.Clone(s)
 }
 
-func (d *Doc) setText(text string) {
+// setText makes text, the content with the splices sp applied, the
+// content. The finder's indexes are carried across sp rather than made
+// again: a failing edit after edits that landed then keys only the
+// lines those changed (carry.go).
+func (d *Doc) setText(text string, sp []resize) {
+	if d.fin != nil && !d.fresh {
+		d.fin = carried(d.fin, sp, text)
+	} else {
+		d.fin = nil
+	}
 	d.text, d.moved, d.binKnown = text, true, false
-	d.fin = nil
 }
 
 // flush applies a segment's accepted splices to the content. A segment
@@ -339,9 +365,21 @@ func (d *Doc) flush(runEnds bool) {
 	if d.seg == nil {
 		return
 	}
-	if text, ok := d.seg.flush(runEnds); ok {
+	g := d.seg
+	sp := make([]resize, len(g.sp))
+	for i, x := range g.sp {
+		sp[i] = resize{x.At, len(x.Old), x.New.len()}
+	}
+	if text, ok := g.flush(runEnds); ok {
 		d.passes++
-		d.setText(text)
+		switch {
+		case d.fresh:
+		case d.fin == nil:
+			d.fin = g.f
+		default:
+			d.fin.adopt(g.f)
+		}
+		d.setText(text, sp)
 		d.seg = nil
 	}
 }
@@ -455,8 +493,9 @@ func (d *Doc) settle() {
 		return
 	}
 	text := joined(d.text, d.pend)
+	sp := resizesOf(d.pend)
 	d.pend = nil
-	d.setText(text)
+	d.setText(text, sp)
 }
 
 // checkSplices checks that every splice is in bounds of src, ascending and

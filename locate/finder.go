@@ -91,6 +91,19 @@ type finder struct {
 	// raise.
 	scans int // a counter per line (postings.go's counts)
 
+	// wordCut, triCut and slipCut are, for a token index carried across
+	// splices, a bit per token whose lines before those kept may be
+	// missing (carry.go); nil for an index made on this content.
+	wordCut, triCut, slipCut []uint64
+	// triFrom is the trigram index of an earlier content, carried here
+	// when asked for (carry.go); nil when there is none.
+	triFrom *carrySource
+
+	// keyed counts the lines keyed to make an index (a loose or spaced
+	// key, a line's tokens): shared by the finders of one Doc, what a
+	// test holds to the lines the edits changed (carry.go).
+	keyed *int
+
 	// readAll is set when a located edit's text was written from lines
 	// beyond its match (indentStyle's last resort): the batch, which
 	// vouches only for the lines it matched, then leaves the edit to the
@@ -98,7 +111,7 @@ type finder struct {
 	readAll bool
 }
 
-func newFinder(content string) *finder { return &finder{content: content} }
+func newFinder(content string) *finder { return &finder{content: content, keyed: new(int)} }
 
 func (f *finder) lineIndex() []lineSpan {
 	if !f.indexed {

@@ -193,6 +193,7 @@ func (f *finder) looseKeys() []uint64 {
 	if f.keys == nil {
 		lines := f.lineIndex()
 		f.keys = make([]uint64, len(lines))
+		*f.keyed += len(lines)
 		bits := 1 << 12
 		for bits < 16*len(lines) {
 			bits <<= 1

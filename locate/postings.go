@@ -17,11 +17,12 @@ import (
 // maxPostings is how many lines of one key or token a vote reads.
 const maxPostings = 256
 
-// keptPostings is how many lines of a token its postings keep: its last
-// ones. A vote reads a token's lines from some line on only when at most
-// maxPostings stand there, which are then among its last maxPostings+1;
-// and more than maxPostings of them there still show as too many. A token
-// as common as `return` then costs the index no more than a rare one.
+// keptPostings is how many of a token's last lines a vote needs its
+// postings to keep (they keep carriedPostings, see carry.go). A vote
+// reads a token's lines from some line on only when at most maxPostings
+// stand there, which are then among its last maxPostings+1; and more
+// than maxPostings of them there still show as too many. A token as
+// common as `return` then costs the index no more than a rare one.
 const keptPostings = maxPostings + 1
 
 // A postings index maps a key or token to the lines that have it,
@@ -43,8 +44,8 @@ type postings struct {
 	keyOf []uint64
 }
 
-// get returns the lines of token t (its last keptPostings, for a token
-// index).
+// get returns the lines of token t (for a token index, its last: all of
+// them, or at least keptPostings of them).
 func (p *postings) get(t uint64) []int32 {
 	if p.keyOf != nil {
 		lo, _ := slices.BinarySearchFunc(p.byKey, t, func(k int32, t uint64) int { return cmp.Compare(p.keyOf[k], t) })
@@ -229,17 +230,19 @@ func orderByKey(keys []uint64) []int32 {
 }
 
 // tokenIndex returns, made once per content, each line's count of
-// distinct tokens and the lines of each token (its last keptPostings):
+// distinct tokens and the lines of each token (its last carriedPostings):
 // words, or with tri the trigrams of the second pass.
 func (f *finder) tokenIndex(tri bool) (counts []uint8, post *postings) {
 	postP, countsP, tokens := &f.wordPost, &f.wordCount, lineWords
 	if tri {
 		postP, countsP, tokens = &f.triPost, &f.triCount, lineTrigrams
+		f.carryTrigrams()
 	}
 	if *postP == nil {
 		lines := f.lineIndex()
+		*f.keyed += len(lines)
 		var buf []uint64
-		*postP, *countsP = makePostings(len(lines), keptPostings, func(k int, emit func(uint64)) {
+		*postP, *countsP = makePostings(len(lines), carriedPostings, func(k int, emit func(uint64)) {
 			buf = tokens(f.content[lines[k].start:lines[k].end], buf[:0])
 			for _, t := range buf {
 				emit(t)

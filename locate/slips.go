@@ -26,13 +26,14 @@ func slipVariants(t string, dst []uint64) []uint64 {
 }
 
 // slipIndex returns the lines of every variant of f's short lines (the
-// last keptPostings of each, as a token index keeps them), made once per
+// last carriedPostings of each, as a token index keeps them), made once per
 // content.
 func (f *finder) slipIndex() *postings {
 	if f.slips == nil {
 		lines := f.lineIndex()
+		*f.keyed += len(lines)
 		var hs []uint64
-		f.slips, _ = makePostings(len(lines), keptPostings, func(k int, emit func(uint64)) {
+		f.slips, _ = makePostings(len(lines), carriedPostings, func(k int, emit func(uint64)) {
 			t := trimBoth(f.content[lines[k].start:lines[k].end])
 			if len(t) < 3 || len(t) > maxSlipLine {
 				return

@@ -125,6 +125,7 @@ func (f *finder) spacedIndex() (keys []uint64, order []int32) {
 	if f.spacedOrder == nil {
 		lines := f.lineIndex()
 		f.spacedKeys = make([]uint64, len(lines))
+		*f.keyed += len(lines)
 		f.spacedOrder = make([]int32, len(lines))
 		for k, ls := range lines {
 			f.spacedKeys[k] = spacedKey(f.content[ls.start:ls.end])
