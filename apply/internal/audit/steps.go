@@ -252,7 +252,12 @@ func (c *checker) splice(l *lineage, s *Step, k int, x Splice, old, nw string) {
 	}
 	var kept []int
 	if e.Marks != "" {
-		eo, en := textLines(e.Old), textLines(e.New)
+		// The marks count the edit's own lines: o and n, unless a rung read
+		// the texts otherwise.
+		eo, en := o, n
+		if s.Read != nil {
+			eo, en = textLines(e.Old), textLines(e.New)
+		}
 		if kept = e.Kept(len(eo), len(en)); kept != nil && s.Read != nil {
 			kept = readKept(kept, eo, en, o, n)
 		}
