@@ -1666,6 +1666,25 @@ func (g *segment) lineOf(o int) int {
 	return min(sort.Search(len(lines), func(i int) bool { return lines[i].next > o }), g.nl)
 }
 
+// foundPattern is the pattern of an old text for tryFound, judged only as
+// far as the ladder reads it when given the places a line rung before
+// elision found (locateFound), which compares every line with the file's
+// and takes none for a gap: whether it is blank, every line blank or a
+// placeholder, which a line that is neither decides. Its lines are not
+// judged one by one (no gap or placeholder flags): most of a pattern's
+// cost, for a text the batch finds in one place.
+func foundPattern(old string) *pattern {
+	op := splitPattern(old)
+	op.blank = true
+	for i, l := range op.lines {
+		if !isBlank(l) && !IsPlaceholder(op.lines, i) {
+			op.blank = false
+			break
+		}
+	}
+	return op
+}
+
 // tryFound plans e, whose old text the exact rung finds nowhere in the
 // current content, at the first tolerant rung that finds it, where that
 // is provably the plain path's answer: every line that could start a
@@ -1678,7 +1697,7 @@ func (g *segment) tryFound(e *edit.Edit, be *batchEdit, opts matchOptions) (loca
 	if opts.Strict {
 		return location{}, false
 	}
-	op := newPattern(e.Old)
+	op := foundPattern(e.Old)
 	if op.blank || len(op.lines) == 0 || len(g.f.lineIndex()) > math.MaxInt32 {
 		return location{}, false
 	}
@@ -1746,10 +1765,13 @@ func (g *segment) tryFound(e *edit.Edit, be *batchEdit, opts matchOptions) (loca
 		return location{}, false
 	}
 	g.f.readAll = false
-	np := newPattern(e.New)
-	// batchable found whether the new text holds the old, and where it
-	// does, it stands nowhere around the place: the ladder's look for it,
-	// which would read orig, finds none that holds the place.
+	// batchable found no placeholder in the new text, and the ladder,
+	// given the places of a line rung before elision, reads none of its
+	// lines' judgement (foundPattern). batchable also found whether the
+	// new text holds the old, and where it does, it stands nowhere around
+	// the place: the ladder's look for it, which would read orig, finds
+	// none that holds the place.
+	np := splitPattern(e.New)
 	op.insNew, op.ins = np, false
 	loc, err := locateFound(g.f, e, op, np, opts, lv, hits)
 	if err != nil || g.f.readAll || loc.Note != "" || loc.Read != nil {

@@ -109,6 +109,12 @@ type finder struct {
 	// vouches only for the lines it matched, then leaves the edit to the
 	// plain path.
 	readAll bool
+
+	// lineRoom is the room lineHitsAt prepares a pattern's lines in and
+	// pairs a match's lines in, kept from search to search: the batch
+	// searches thousands of edits' lines in one finder. It holds nothing
+	// between searches.
+	lineRoom []string
 }
 
 func newFinder(content string) *finder { return &finder{content: content, keyed: new(int)} }

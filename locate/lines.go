@@ -4,6 +4,8 @@ package locate
 // text compared with the file's at one rung's comparison, starts found by
 // each line's loose key.
 
+import "slices"
+
 // prepLine prepares a pattern line for lineEq at level lv.
 func prepLine(lv level, l string) string {
 	switch lv {
@@ -55,6 +57,10 @@ func (f *finder) lineHits(p *pattern, lv level, gaps bool, fromLine, limit int) 
 	return f.lineHitsAt(p, lv, gaps, f.starts(p, lv, gaps, base, fromLine), limit)
 }
 
+// keptLineRoom is the most lines of room a finder keeps between searches
+// (finder.lineRoom): an edit's, not a whole file's.
+const keptLineRoom = 1 << 12
+
 // lineHitsAt is lineHits at the given start lines (ascending) only: those
 // that starts finds, or a caller's that knows them (batch.go).
 func (f *finder) lineHitsAt(p *pattern, lv level, gaps bool, starts []int, limit int) []hit {
@@ -62,7 +68,16 @@ func (f *finder) lineHitsAt(p *pattern, lv level, gaps bool, starts []int, limit
 		return nil
 	}
 	lines := f.lineIndex()
-	pl := make([]string, len(p.lines))
+	// The prepared lines, then the lines a shift is judged on (each
+	// match's in the same room).
+	room := slices.Grow(f.lineRoom[:0], 3*len(p.lines))[:3*len(p.lines)]
+	defer func() {
+		clear(room)
+		if len(room) <= keptLineRoom {
+			f.lineRoom = room[:0]
+		}
+	}()
+	pl := room[:len(p.lines):len(p.lines)]
 	for i, l := range p.lines {
 		pl[i] = prepLine(lv, l)
 	}
@@ -84,8 +99,6 @@ func (f *finder) lineHitsAt(p *pattern, lv level, gaps bool, starts []int, limit
 		memo = make([]segMemo, len(pl))
 		need -= p.gaps
 	}
-	// The lines a shift is judged on, each match's in the same room.
-	var room []string
 	for _, k := range starts {
 		if k+need > len(lines) {
 			break
@@ -102,10 +115,7 @@ func (f *finder) lineHitsAt(p *pattern, lv level, gaps bool, starts []int, limit
 			continue
 		}
 		// Indentation: the same shift for every line that is not blank.
-		if room == nil {
-			room = make([]string, 2*len(pl))
-		}
-		ps, fs := room[:0:len(pl)], room[len(pl):len(pl)]
+		ps, fs := room[len(pl):len(pl):2*len(pl)], room[2*len(pl):2*len(pl)]
 		at := k
 		for i := range pl {
 			if gaps && p.gap[i] {

@@ -285,6 +285,18 @@ func escapedMarker(line string) bool {
 	return strings.HasPrefix(s, ":start_line:") || strings.HasPrefix(s, ":end_line:")
 }
 
+// mayBeMarker reports whether s may be a marker line of any spelling
+// OpensLevel, ClosesLevel, isDivider and looseDivider read: each wants,
+// after at most three spaces, a run of one of the bytes markers are made
+// of. A block's text lines are told so once, not by every spelling in
+// turn.
+func mayBeMarker(s string) bool {
+	for k := 0; k < 3 && strings.HasPrefix(s, " "); k++ {
+		s = s[1:]
+	}
+	return s != "" && strings.IndexByte("<=>+-", s[0]) >= 0
+}
+
 // ScanBlock scans the block whose opening marker is line open of lines,
 // up to line stop, for its depth-one divider candidates and its closing marker, the
 // '>' line that brings the nesting back to zero (-1 if none before stop).
@@ -295,6 +307,9 @@ func ScanBlock(lines []Line, open, stop int) (divs []int, closeAt int) {
 	loose := !standardRun(OpenerRun(lines[open].Text))
 	for j := open + 1; j < stop; j++ {
 		t := lines[j].Text
+		if !mayBeMarker(t) {
+			continue
+		}
 		if OpensLevel(t) {
 			depth++
 		} else if _, ok := isDivider(t); (ok || loose && looseDivider(t)) && depth == 1 {

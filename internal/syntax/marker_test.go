@@ -81,6 +81,32 @@ func TestMarkerRunLengths(t *testing.T) {
 	}
 }
 
+// TestMayBeMarker: ScanBlock skips the lines mayBeMarker rules out, so
+// it must never rule out one that a marker rule of any spelling takes.
+func TestMayBeMarker(t *testing.T) {
+	var lines []string
+	for _, c := range []string{"<", "=", ">", "+", "-", "x", "\t", "#"} {
+		for _, n := range []int{1, 3, 5, 7, 9, 11} {
+			for _, indent := range []string{"", " ", "   ", "    ", "\t"} {
+				for _, label := range []string{"", " SEARCH", " REPLACE", " search>", " HEAD", "SEARCH", "  \t"} {
+					lines = append(lines, indent+strings.Repeat(c, n)+label)
+				}
+			}
+		}
+	}
+	lines = append(lines, "", "   ", "\tx := 1", "a <<<<<<< SEARCH")
+	for _, l := range lines {
+		_, div := isDivider(l)
+		marks := OpensLevel(l) || ClosesLevel(l) || div || looseDivider(l)
+		if marks && !mayBeMarker(l) {
+			t.Errorf("mayBeMarker(%q) = false, but a marker rule takes it", l)
+		}
+	}
+	if mayBeMarker("\tx := 1") || mayBeMarker("    <<<<<<< SEARCH") {
+		t.Error("mayBeMarker takes a line of text, or one indented past a marker's three spaces")
+	}
+}
+
 // TestOpenerLineHint: Zed's "<<<<<<< SEARCH line=N" opens a block and
 // carries N; other words after SEARCH do not open one.
 func TestOpenerLineHint(t *testing.T) {

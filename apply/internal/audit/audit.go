@@ -214,6 +214,7 @@ type checker struct {
 	left []string
 	// broken holds the paths of files whose replay failed.
 	broken map[string]bool
+	room   lineRoom
 }
 
 // An end is where and how a file's content ends up.

@@ -1,5 +1,7 @@
 package audit
 
+import "slices"
+
 // Kept lines: inside a span, a line the edit keeps keeps the file's bytes.
 //
 // A diff hunk (and a Codex chunk) says which lines it keeps, by its marks
@@ -28,8 +30,9 @@ const shortText = 16
 // keptBroken returns the first line of w (the written lines, one per line
 // of the new text n) that the edit keeps from o (the old text's lines, the
 // file's lines r) without the file's bytes; -1 when there is none. kept,
-// when not nil, is the marks' pairing; exact says o matched r exactly.
-func keptBroken(r, w []line, o, n []string, exact bool, kept []int) int {
+// when not nil, is the marks' pairing; exact says o matched r exactly. The
+// lines' keys are cut in keyRoom's room, cleared after.
+func keptBroken(r, w []line, o, n []string, exact bool, kept []int, keyRoom *[]string) int {
 	if kept != nil {
 		for j, i := range kept {
 			if i >= 0 && i < len(r) && j < len(w) && !sameLine(w[j], r[i]) {
@@ -44,7 +47,8 @@ func keptBroken(r, w []line, o, n []string, exact bool, kept []int) int {
 		}
 		return trimRight(s)
 	}
-	keys := make([]string, len(o)+len(n))
+	keys := slices.Grow((*keyRoom)[:0], len(o)+len(n))[:len(o)+len(n)]
+	defer func() { *keyRoom = cleared(keys) }()
 	ok, nk := keys[:len(o):len(o)], keys[len(o):]
 	// The old text's lines by key: the file's line the first of them
 	// matched, and whether all matched that same line. A short text's are

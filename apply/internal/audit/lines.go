@@ -15,7 +15,11 @@ type line struct{ text, eol string }
 // splitLines cuts s into lines; "" has none, and a final "\n" ends the
 // last line rather than starting one.
 func splitLines(s string) []line {
-	ls := make([]line, 0, strings.Count(s, "\n")+1)
+	return appendLines(make([]line, 0, strings.Count(s, "\n")+1), s)
+}
+
+// appendLines appends splitLines(s) to ls.
+func appendLines(ls []line, s string) []line {
 	for s != "" {
 		i := strings.IndexByte(s, '\n')
 		if i < 0 {
@@ -30,6 +34,22 @@ func splitLines(s string) []line {
 		s = s[i+1:]
 	}
 	return ls
+}
+
+// A lineRoom is the room the check cuts a splice's texts into lines in,
+// kept from splice to splice: a reply of thousands of tolerant edits
+// allocates the lines of its longest edit, not of each. What a splice cut
+// is cleared once it is checked, so the room keeps no text alive.
+type lineRoom struct {
+	o, n   []string // the old and new text's lines
+	rl, wl []line   // the lines the splice replaced and wrote
+	keys   []string // keptBroken's keys of o's and n's lines
+}
+
+// cleared is s emptied, its room kept.
+func cleared[T any](s []T) []T {
+	clear(s)
+	return s[:0]
 }
 
 // texts is the bytes of each line, terminators aside.

@@ -24,8 +24,12 @@ import (
 
 // textLines is s's lines, terminators aside.
 func textLines(s string) []string {
+	return appendTextLines(make([]string, 0, strings.Count(s, "\n")+1), s)
+}
+
+// appendTextLines appends textLines(s) to ts.
+func appendTextLines(ts []string, s string) []string {
 	// texts(splitLines(s)), without the lines between.
-	ts := make([]string, 0, strings.Count(s, "\n")+1)
 	for s != "" {
 		i := strings.IndexByte(s, '\n')
 		if i < 0 {

@@ -140,7 +140,9 @@ func (c *checker) splice(l *lineage, s *Step, k int, x Splice, old, nw string) {
 		}
 		return
 	}
-	o, n := textLines(old), textLines(nw)
+	room := &c.room
+	o, n := appendTextLines(room.o[:0], old), appendTextLines(room.n[:0], nw)
+	defer func() { room.o, room.n = cleared(o), cleared(n) }()
 	if x.Old == "" {
 		// An insertion: at a line's start, or after a last line without
 		// its newline, which it then begins with.
@@ -182,14 +184,17 @@ func (c *checker) splice(l *lineage, s *Step, k int, x Splice, old, nw string) {
 		fail(RuleLines, "edit %d replaced %d bytes for an empty old text", s.Index, len(x.Old))
 		return
 	}
-	rl, skip := splitLines(x.Old), 0
+	read := appendLines(room.rl[:0], x.Old)
+	defer func() { room.rl = cleared(read) }()
+	rl, skip := read, 0
 	if x.New == "" && x.At+len(x.Old) == size && !endsNL && len(rl) == len(o)+1 && rl[0].text == "" {
 		// A deletion of the last lines of a file without a final newline
 		// takes the line ending before them: the line that becomes last
 		// keeps having none.
 		rl, skip = rl[1:], 1
 	}
-	wl := splitLines(x.New)
+	wl := appendLines(room.wl[:0], x.New)
+	defer func() { room.wl = cleared(wl) }()
 	if len(wl) == len(n)-1 && isBlank(n[len(n)-1]) {
 		// A blank last line written as nothing is the line ending before
 		// it: where the new text's last line has none (its blanks
@@ -247,12 +252,17 @@ func (c *checker) splice(l *lineage, s *Step, k int, x Splice, old, nw string) {
 	}
 	var kept []int
 	if e.Marks != "" {
-		eo, en := textLines(e.Old), textLines(e.New)
+		// The marks count the edit's own lines: o and n, unless a rung read
+		// the texts otherwise.
+		eo, en := o, n
+		if s.Read != nil {
+			eo, en = textLines(e.Old), textLines(e.New)
+		}
 		if kept = e.Kept(len(eo), len(en)); kept != nil && s.Read != nil {
 			kept = readKept(kept, eo, en, o, n)
 		}
 	}
-	if j := keptBroken(rl, wl, o, n, exact, kept); j >= 0 {
+	if j := keptBroken(rl, wl, o, n, exact, kept, &room.keys); j >= 0 {
 		fail(RuleKeptLines, "edit %d keeps the file's line %q at its new text's line %d, but writes it as %q", s.Index,
 			clip(keptOf(rl, wl, j, o, n, exact, kept)), j+1, clip(wl[j].text+wl[j].eol))
 	}
