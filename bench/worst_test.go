@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -37,6 +38,9 @@ import (
 //     after those the one before it wrote, so that each lands next to
 //     the splice the ones before it made; the references get each block
 //     as a -U0 hunk.
+//   - chain-rev: the chain's blocks in reverse order, each quoting the
+//     three lines right before those the one before it wrote (a file
+//     edited bottom-up); the references get the same -U0 diff.
 //   - ambiguous: blocks that change a line that stands once, each
 //     followed by one that quotes a line standing twice (the file holds
 //     a stretch of its code twice), refused with MULTIPLE_MATCHES; the
@@ -85,7 +89,8 @@ var worstShapes = []worstShape{
 	{"addlines-udiff", []int{100, 500, 2_500}, zeroContext, addLinesFixture},
 	{"insert-sr", []int{100, 500, 2_500}, zeroContext, insertFixture},
 	{"crossing-sr", []int{100, 500, 2_500}, zeroContext, crossingFixture},
-	{"chain-sr", []int{250, 1_000, 4_000}, zeroContext, chainFixture},
+	{"chain-sr", []int{250, 1_000, 4_000}, zeroContext, func(n int) (*worstFixture, error) { return chainFixture(n, false) }},
+	{"chain-rev-sr", []int{250, 1_000, 4_000}, zeroContext, func(n int) (*worstFixture, error) { return chainFixture(n, true) }},
 	{"ambiguous-sr", []int{100, 500, 2_500}, zeroContext, ambiguousFixture},
 	{"manyplaces-sr", []int{100, 500, 2_500}, zeroContext, manyPlacesFixture},
 }
@@ -439,8 +444,9 @@ func manyPlacesFixture(n int) (*worstFixture, error) {
 
 // chainFixture is n blocks on a file of 4n+4 lines of one function, each
 // block changing the next three lines of the chain the blocks before it
-// changed: every block quotes the lines right after the last one wrote.
-func chainFixture(n int) (*worstFixture, error) {
+// changed: every block quotes the lines right after the last one wrote,
+// or, reversed, right before them (the blocks from the chain's end up).
+func chainFixture(n int, reversed bool) (*worstFixture, error) {
 	path := "chain.go"
 	var b strings.Builder
 	b.WriteString("package chain\n\nfunc f(y int) int {\n")
@@ -459,6 +465,9 @@ func chainFixture(n int) (*worstFixture, error) {
 		}
 		es = append(es, gen.Edit{Path: path, Line: 4 + 3*i, Del: del, Add: add})
 		blocks = append(blocks, gen.Block{Path: path, Search: strings.Join(del, "\n") + "\n", Replace: strings.Join(add, "\n") + "\n"})
+	}
+	if reversed {
+		slices.Reverse(blocks)
 	}
 	src := []byte(b.String())
 	want, err := gen.ApplyEdits(src, es)

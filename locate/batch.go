@@ -83,63 +83,81 @@ func lineHash(s string) uint64 { return maphash.String(batchSeed, s) }
 type zone struct {
 	first, last, dLines int
 	id                  int // names the splice among all the segment accepted (zoneLine.id)
+	// fam names the splice and those it grew from (replaceCurrent): the
+	// zone lines indexed under it find their splice through the segment's
+	// famAt, wherever the splice now starts.
+	fam int
 	// kept, when not nil, says which lines of the splices this one grew
-	// from by adding to their end still stand (see extends); nil for a
-	// splice none grew into.
+	// from still stand (see extends); nil for a splice none grew into.
 	kept *zoneKept
 }
 
-// A zoneKept is what a splice grown from others at the same start keeps
-// of their lines: those indexed under the ids from born on, below a cut.
-// A merge that keeps the text up to a line's start (keep) leaves every
-// line indexed before it standing that starts before keep, so a line
-// indexed under id stands while it starts before the keep of every merge
-// after it: cuts holds those merges, ids and keeps ascending, each merge
-// dropping the ones before it whose keep is not below its own.
+// A zoneKept is what a splice grown from others keeps of their lines. A
+// merge that keeps the text up to a line's start (a cut at the back,
+// keep) leaves every line indexed before it standing that starts before
+// keep; one that keeps the text from a line's start on (a cut at the
+// front) those that start at keep or after (keep is a position of the
+// text, see rope.origin, which neither moves). So a line indexed under
+// id stands while it starts before the keep of every back cut after it
+// and at or after that of every front cut after it: backs holds the
+// back cuts, ids and keeps ascending, each dropping the ones before it
+// whose keep is not below its own; fronts the front cuts, ids ascending
+// and keeps descending, likewise.
 type zoneKept struct {
-	born int
-	cuts []zoneCut
+	backs, fronts []zoneCut
 }
 
-// A zoneCut is a merge: the id it gave the splice and the offset from
-// the splice's start of the first line it rewrote.
+// A zoneCut is a merge: the id it gave the splice and the position of
+// the first line it rewrote (back), or kept (front).
 type zoneCut struct{ id, keep int }
 
 // stands reports whether the line z, indexed under an id of the zone's
-// (born to id), still stands: false for one a merge since rewrote.
+// family (zone.fam), still stands: false for one a merge since rewrote.
 func (zn *zone) stands(z zoneLine) bool {
 	if z.id == zn.id {
 		return true
 	}
 	k := zn.kept
-	if k == nil || z.id < k.born || z.id > zn.id {
+	if k == nil || z.id > zn.id {
 		return false
 	}
-	i := sort.Search(len(k.cuts), func(i int) bool { return k.cuts[i].id > z.id })
-	return i == len(k.cuts) || z.rel < k.cuts[i].keep
+	if i := sort.Search(len(k.backs), func(i int) bool { return k.backs[i].id > z.id }); i < len(k.backs) && z.rel >= k.backs[i].keep {
+		return false
+	}
+	i := sort.Search(len(k.fronts), func(i int) bool { return k.fronts[i].id > z.id })
+	return i == len(k.fronts) || z.rel >= k.fronts[i].keep
 }
 
 // extends records that the zone's splice grew, under the new id, by a
-// merge that kept its text up to keep (an offset from its start, a line
-// start): the lines from there on are indexed again.
-func (zn *zone) extends(id, keep int) {
+// merge that kept its text up to keep (a line start, a position of the
+// text), or from keep on when front is set: the other lines are indexed
+// again.
+func (zn *zone) extends(id, keep int, front bool) {
 	k := zn.kept
 	if k == nil {
-		k = &zoneKept{born: zn.id}
+		k = &zoneKept{}
 		zn.kept = k
 	}
-	for len(k.cuts) > 0 && k.cuts[len(k.cuts)-1].keep >= keep {
-		k.cuts = k.cuts[:len(k.cuts)-1]
+	if front {
+		for len(k.fronts) > 0 && k.fronts[len(k.fronts)-1].keep <= keep {
+			k.fronts = k.fronts[:len(k.fronts)-1]
+		}
+		k.fronts = append(k.fronts, zoneCut{id, keep})
+	} else {
+		for len(k.backs) > 0 && k.backs[len(k.backs)-1].keep >= keep {
+			k.backs = k.backs[:len(k.backs)-1]
+		}
+		k.backs = append(k.backs, zoneCut{id, keep})
 	}
-	k.cuts = append(k.cuts, zoneCut{id, keep})
 	zn.id = id
 }
 
 // A zoneLine is a line of the current content that a splice made: it
-// starts rel bytes after the splice's start in the current content (rel is
-// negative for the part of orig's line before the splice).
+// starts at position rel of the splice's text (rope.origin: rel-origin
+// bytes after the splice's start in the current content, negative for
+// the part of orig's line before the splice).
 type zoneLine struct {
-	at  int // the splice's start in orig, which finds it
+	fam int // the splice's zone.fam, which finds it
 	rel int
 	// id is the splice's zone.id: a splice merged into another
 	// (replaceCurrent) leaves its lines in the indexes, and they are
@@ -150,8 +168,24 @@ type zoneLine struct {
 // live returns the splice z is a line of, and whether it still stands:
 // false for a line of a splice merged into another since.
 func (g *segment) live(z zoneLine) (int, bool) {
-	j := g.before(z.at)
-	return j, j < len(g.sp) && g.sp[j].At == z.at && g.zone[j].stands(z)
+	at := g.famAt[z.fam]
+	if at < 0 {
+		return 0, false
+	}
+	j := g.before(at)
+	return j, j < len(g.sp) && g.sp[j].At == at && g.zone[j].fam == z.fam && g.zone[j].stands(z)
+}
+
+// zoneStart is where z, a line of sp[j] (live), starts in the current
+// content.
+func (g *segment) zoneStart(j int, z zoneLine) int {
+	return g.cStart(j) + z.rel - g.sp[j].New.origin()
+}
+
+// zoneLineOf is the zone line of sp[j] that starts at rel (from the
+// splice's start), as it is indexed now.
+func (g *segment) zoneLineOf(j, rel int) zoneLine {
+	return zoneLine{fam: g.zone[j].fam, rel: rel + g.sp[j].New.origin(), id: g.zone[j].id}
 }
 
 // A held splice is one the segment accepted: Old, orig's bytes at At,
@@ -177,6 +211,7 @@ type segment struct {
 	sp     []held                // accepted, of orig, ascending
 	zone   []zone                // zone[j] is sp[j]'s
 	ids    int                   // zone ids handed out
+	famAt  []int                 // famAt[f]: where the splice of zone.fam f starts in orig, -1 once gone
 	cumB   []int                 // cumB[j]: the bytes sp[:j] add to the content
 	cumL   []int                 // likewise zone[:j]'s dLines
 	crlf   int                   // "\r\n" in the current content
@@ -402,6 +437,7 @@ func newSegment(body string, hasBOM bool, es []*edit.Edit, bes []batchEdit) *seg
 	}
 	g.zones = map[uint64][]zoneLine{}
 	g.cumB, g.cumL = []int{0}, []int{0}
+	g.famAt = []int{-1} // ids start at 1
 	return g
 }
 
@@ -600,7 +636,7 @@ func (g *segment) occurrences(needle string, lineStart bool) (at []occurrence, k
 		if !ok {
 			continue
 		}
-		add(g.cStart(j)+z.rel-keyOff, keyLoc{line: -1})
+		add(g.zoneStart(j, z)-keyOff, keyLoc{line: -1})
 		if len(at) > 1 {
 			return at, keyOff, true
 		}
@@ -905,7 +941,7 @@ func (g *segment) firstPlaces(needle string, lineStart, onlyLineStarts bool, lim
 	inOrder := g.zonesInOrder(best)
 	for _, z := range g.zones[best] {
 		if j, ok := g.live(z); ok {
-			if x := g.cStart(j) + z.rel - keyOff; valid(x) {
+			if x := g.zoneStart(j, z) - keyOff; valid(x) {
 				if xs = append(xs, x); inOrder && len(xs) == limit {
 					break // the first ones: no later zone line stands before them
 				}
@@ -952,7 +988,7 @@ func (g *segment) midLineBefore(needle string, x int) bool {
 	for _, z := range le.zones {
 		g.visits++
 		if j, ok := g.live(z); ok {
-			if o := g.cStart(j) + z.rel; o < x && o+len(needle) <= g.size() && g.equalAt(o, needle) {
+			if o := g.zoneStart(j, z); o < x && o+len(needle) <= g.size() && g.equalAt(o, needle) {
 				return true
 			}
 		}
@@ -988,10 +1024,9 @@ func (g *segment) lineEnds(k string) *lineEnds {
 		off = s + 1
 	}
 	for j := range g.sp {
-		sp := &g.sp[j]
-		g.forZoneLines(sp, func(l string, rel int) {
+		g.forZoneLines(&g.sp[j], func(l string, rel int) {
 			if len(l) > len(k) && strings.HasSuffix(l, k) {
-				le.zones = append(le.zones, zoneLine{at: sp.At, rel: rel + len(l) - len(k), id: g.zone[j].id})
+				le.zones = append(le.zones, g.zoneLineOf(j, rel+len(l)-len(k)))
 			}
 		})
 	}
@@ -1043,7 +1078,7 @@ func (g *segment) allOccurrences(needle string, lineStart bool, limit int) ([]in
 		}
 	}
 	for _, z := range g.liveZones(best) {
-		if j, _ := g.live(z); !add(g.cStart(j) + z.rel - keyOff) {
+		if j, _ := g.live(z); !add(g.zoneStart(j, z)-keyOff) {
 			return xs, true
 		}
 	}
@@ -1234,9 +1269,12 @@ func (g *segment) accept(sp Splice, first, last int) {
 // one splice of orig, whose zone is theirs and the lines x to y stand
 // on. Where the merged splice starts where the first of them did, it
 // grows from it: it shares that one's text up to x, and its lines
-// before the line of x stay indexed (zone.extends), so that a merge
-// costs the bytes from the line of x to the merged splice's end, not
-// the merged splice's.
+// before the line of x stay indexed (zone.extends); where it ends where
+// the last of them did, it may grow from that one at its front instead:
+// it shares its text from y on, and its lines after the line of y stay
+// indexed. Of the two it grows on the side that reads less, so that a
+// chain of merges in either order costs each the bytes from its edit to
+// the splice's nearer end, not the merged splice's.
 func (g *segment) replaceCurrent(x, y int, text string) {
 	lo, hi := g.origLine(g.lineAt(x), true), g.origLine(g.lineAt(y), false)
 	jlo := sort.Search(len(g.zone), func(j int) bool { return g.zone[j].last >= lo })
@@ -1265,41 +1303,65 @@ func (g *segment) replaceCurrent(x, y int, text string) {
 	// place of the bytes x to y.
 	dNL := g.cumL[jhi] - g.cumL[jlo] + strings.Count(text, "\n") - g.countNL(x, y)
 	pl := placing{dCRLF: dCRLF, at: min(S, x), zone: zone{first: g.lineOf(S), last: g.lineOf(E), dLines: dNL}}
-	// What follows the bytes x to y, read before merged shares
-	// sp[jlo]'s pieces: adding to it writes over those after x.
-	after := g.read(y, ce)
+	back := jlo < jhi && cs == g.cStart(jlo)
+	front := jlo < jhi && ce == g.cStart(jhi-1)+g.sp[jhi-1].New.len()
+	if back && front && x-cs < ce-y {
+		back = false // the front keeps more
+	}
+	hasNUL := func(s string) bool { return strings.IndexByte(s, 0) >= 0 }
 	if g.tallies != nil {
-		g.untally(jlo, jhi, S, E) // before merged may write over sp[jlo]'s pieces
+		g.untally(jlo, jhi, S, E) // before merged may write over the pieces of the splice it grows from
 	}
 	var merged rope
-	if jlo < jhi && cs == g.cStart(jlo) {
+	switch {
+	case back:
 		// Grown from sp[jlo]: its text up to x is kept, and its lines
 		// up to the line of x stay indexed.
 		t := &g.sp[jlo].New
 		n := min(x-cs, t.len())
-		pl.grown, pl.keep = true, 0
+		pl.grown, pl.src, pl.keep = true, jlo, t.origin()
 		if k := t.nlBefore(n); k > 0 {
-			pl.keep = t.nthNL(k) + 1
+			pl.keep += t.nthNL(k) + 1
 		} else {
-			pl.keep = -(S - lineStartAt(g.orig, S)) // the line of orig the splice starts in
+			pl.keep -= S - lineStartAt(g.orig, S) // the line of orig the splice starts in
 		}
-		// Every byte from cs+n on is read; sp[jlo]'s rope is not read
-		// once merged grows.
-		tail := g.read(cs+n, x)
+		// Every byte from cs+n on is read, before merged shares
+		// sp[jlo]'s pieces: adding to it writes over those after n.
+		tail, after := g.read(cs+n, x), g.read(y, ce)
 		merged = t.prefix(n)
-		pl.nul = strings.IndexByte(tail, 0) >= 0
 		merged.add(tail)
-		g.mergeBytes += len(tail)
-	} else {
-		head := g.read(cs, x)
-		pl.nul = strings.IndexByte(head, 0) >= 0
+		merged.add(text)
+		merged.add(after)
+		pl.nul = hasNUL(tail) || hasNUL(after)
+		g.mergeBytes += len(tail) + len(text) + len(after)
+	case front:
+		// Grown from sp[jhi-1] at its front: its text from y on is
+		// kept, and its lines after the line of y stay indexed.
+		t, ts := &g.sp[jhi-1].New, g.cStart(jhi-1)
+		m := max(y-ts, 0)
+		pl.grown, pl.front, pl.src, pl.keep = true, true, jhi-1, math.MaxInt
+		if q := t.indexNL(m); q >= 0 {
+			pl.keep = t.origin() + q + 1
+		}
+		// Every byte before ts+m is read, before merged shares
+		// sp[jhi-1]'s pieces: adding at its front writes over those
+		// before m.
+		head, gap := g.read(cs, x), g.read(y, ts+m)
+		merged = t.suffix(m)
+		merged.addFront(gap)
+		merged.addFront(text)
+		merged.addFront(head)
+		pl.nul = hasNUL(head) || hasNUL(gap)
+		g.mergeBytes += len(head) + len(text) + len(gap)
+	default:
+		head, after := g.read(cs, x), g.read(y, ce)
 		merged.add(head)
-		g.mergeBytes += len(head)
+		merged.add(text)
+		merged.add(after)
+		pl.nul = hasNUL(head) || hasNUL(after)
+		g.mergeBytes += len(head) + len(text) + len(after)
 	}
-	pl.nul = pl.nul || strings.IndexByte(text, 0) >= 0 || strings.IndexByte(after, 0) >= 0
-	merged.add(text)
-	merged.add(after)
-	g.mergeBytes += len(text) + len(after)
+	pl.nul = pl.nul || hasNUL(text)
 	g.place(jlo, jhi, held{At: S, Old: g.orig[S:E], New: merged}, pl)
 }
 
@@ -1358,14 +1420,17 @@ func (g *segment) each(x, y int, fn func(string)) {
 // its zone's lines and "\n" (zone.first, last and dLines), what it
 // changes of the content's "\r\n" count (dCRLF), its first byte in orig
 // or in the current content, the lower (at), whether it brings a NUL
-// into the content (nul), and, for a splice grown from the first it
-// replaces (grown), where its text stops being that one's: the start of
-// the line from which its lines are indexed anew (keep, from its start).
+// into the content (nul), and, for a splice grown from one it replaces
+// (grown: sp[src], the first, or the last at its front), where its text
+// stops being that one's: the start of the line from which its lines are
+// indexed anew, or, at the front, up to which (keep, a position of its
+// text: rope.origin).
 type placing struct {
 	zone       zone
 	dCRLF, at  int
 	nul, grown bool
-	keep       int
+	front      bool
+	src, keep  int
 }
 
 // place puts sp, a splice of orig, in place of the splices sp[jlo:jhi]
@@ -1389,13 +1454,18 @@ func (g *segment) place(jlo, jhi int, sp held, pl placing) {
 	}
 	g.ids++
 	z := pl.zone
-	if pl.grown {
-		z.kept = g.zone[jlo].kept
-		z.id = g.zone[jlo].id
-		z.extends(g.ids, pl.keep)
-	} else {
-		z.id = g.ids
+	for q := jlo; q < jhi; q++ {
+		g.famAt[g.zone[q].fam] = -1
 	}
+	g.famAt = append(g.famAt, -1)
+	if pl.grown {
+		src := g.zone[pl.src]
+		z.kept, z.id, z.fam = src.kept, src.id, src.fam
+		z.extends(g.ids, pl.keep, pl.front)
+	} else {
+		z.id, z.fam = g.ids, g.ids
+	}
+	g.famAt[z.fam] = start
 	g.sp = slices.Replace(g.sp, jlo, jhi, sp)
 	g.zone = slices.Replace(g.zone, jlo, jhi, z)
 	n := min(len(g.cumB), len(g.sp)+1)
@@ -1421,27 +1491,32 @@ func (g *segment) place(jlo, jhi int, sp held, pl placing) {
 	}
 	// The zone's lines: what the splice's text makes of orig's lines first
 	// to last, the lines of head+text+tail; of a grown splice, those from
-	// keep on.
-	from := math.MinInt
-	if pl.grown {
-		from = pl.keep
+	// keep on, or, grown at its front, those before keep.
+	from, to, base := math.MinInt, math.MaxInt, sp.New.origin()
+	switch {
+	case pl.front:
+		if pl.keep != math.MaxInt {
+			to = pl.keep - base
+		}
+	case pl.grown:
+		from = pl.keep - base
 	}
-	g.forZoneLinesFrom(&g.sp[jlo], from, func(l string, rel int) {
+	g.forZoneLinesIn(&g.sp[jlo], from, to, func(l string, rel int) {
 		g.linesIndexed++
-		z := zoneLine{at: start, rel: rel, id: g.ids}
+		zl := zoneLine{fam: z.fam, rel: rel + base, id: g.ids}
 		// Only a key line is ever looked up (occurrences).
 		if g.maybe.may(l) {
 			h := lineHash(l)
 			if _, key := g.keys[h]; key {
-				g.zones[h] = append(g.zones[h], z)
+				g.zones[h] = append(g.zones[h], zl)
 			}
 		}
 		if g.loose != nil {
-			g.loose.addZone(l, z)
+			g.loose.addZone(l, zl)
 		}
 		for k, le := range g.ends {
 			if len(l) > len(k) && strings.HasSuffix(l, k) {
-				le.zones = append(le.zones, zoneLine{at: start, rel: rel + len(l) - len(k), id: g.ids})
+				le.zones = append(le.zones, zoneLine{fam: z.fam, rel: zl.rel + len(l) - len(k), id: g.ids})
 			}
 		}
 	})
@@ -1492,12 +1567,13 @@ func (g *segment) zoneLineAt(j, k int, read bool) (line string, rel int) {
 // only they are joined, when there is something to join: a splice of
 // whole lines joins nothing.
 func (g *segment) forZoneLines(sp *held, fn func(line string, rel int)) {
-	g.forZoneLinesFrom(sp, math.MinInt, fn)
+	g.forZoneLinesIn(sp, math.MinInt, math.MaxInt, fn)
 }
 
-// forZoneLinesFrom is forZoneLines for the lines that start at from or
-// after it (from is a line's start, relative to the splice's).
-func (g *segment) forZoneLinesFrom(sp *held, from int, fn func(line string, rel int)) {
+// forZoneLinesIn is forZoneLines for the lines that start at from or
+// after it and before to (from is a line's start, relative to the
+// splice's).
+func (g *segment) forZoneLinesIn(sp *held, from, to int, fn func(line string, rel int)) {
 	start, end := sp.At, sp.end()
 	ls := lineStartAt(g.orig, start)
 	head, tail := g.orig[ls:start], g.orig[end:lineEndAt(g.orig, end)]
@@ -1511,6 +1587,13 @@ func (g *segment) forZoneLinesFrom(sp *held, from int, fn func(line string, rel 
 		}
 	}
 	for {
+		rel := p
+		if p == 0 {
+			rel = -len(head)
+		}
+		if rel >= to {
+			return
+		}
 		q := t.indexNL(p)
 		var l string
 		if q >= 0 {
@@ -1518,12 +1601,8 @@ func (g *segment) forZoneLinesFrom(sp *held, from int, fn func(line string, rel 
 		} else if l = t.slice(p, t.len()); tail != "" {
 			l += tail
 		}
-		rel := p
-		if p == 0 {
-			rel = -len(head)
-			if head != "" {
-				l = head + l
-			}
+		if p == 0 && head != "" {
+			l = head + l
 		}
 		fn(l, rel)
 		if q < 0 {
@@ -1573,12 +1652,11 @@ func tellingKey(old string, room *[]string) (uint64, bool) {
 }
 
 // zoneLineNumber is the 0-based line of the current content that z, a
-// line a splice made, is.
-func (g *segment) zoneLineNumber(z zoneLine) int {
-	j := g.before(z.at)
+// line sp[j] made (live), is.
+func (g *segment) zoneLineNumber(j int, z zoneLine) int {
 	c := g.zone[j].first + g.cumL[j]
-	if z.rel > 0 {
-		c += g.sp[j].New.nlBefore(z.rel)
+	if rel := z.rel - g.sp[j].New.origin(); rel > 0 {
+		c += g.sp[j].New.nlBefore(rel)
 	}
 	return c
 }
@@ -1652,8 +1730,7 @@ func (g *segment) looseIndex() *looseIndex {
 		}
 	}
 	for j := range g.sp {
-		sp := &g.sp[j]
-		g.forZoneLines(sp, func(l string, rel int) { lx.addZone(l, zoneLine{at: sp.At, rel: rel, id: g.zone[j].id}) })
+		g.forZoneLines(&g.sp[j], func(l string, rel int) { lx.addZone(l, g.zoneLineOf(j, rel)) })
 	}
 	g.loose = lx
 	return lx
@@ -1743,10 +1820,9 @@ func (g *segment) tryFound(e *edit.Edit, be *batchEdit, opts matchOptions) (loca
 		return location{}, false // none (the rungs after are the plain path's), or several
 	}
 	for _, z := range lx.zone[key] {
-		if _, ok := g.live(z); !ok {
-			continue
+		if j, ok := g.live(z); ok {
+			mixed = append(mixed, g.zoneLineNumber(j, z)-ni)
 		}
-		mixed = append(mixed, g.zoneLineNumber(z)-ni)
 	}
 	for _, c := range mixed {
 		if g.matchesAt(op, c, lv) {
@@ -1912,11 +1988,7 @@ func (g *segment) byHint(needle string, hint, window int) (at []occurrence, keyO
 		if !ok {
 			continue
 		}
-		c := g.zone[j].first + g.cumL[j]
-		if z.rel > 0 {
-			c += g.sp[j].New.nlBefore(z.rel)
-		}
-		consider(g.cStart(j)+z.rel-keyOff, c, keyLoc{line: -1})
+		consider(g.zoneStart(j, z)-keyOff, g.zoneLineNumber(j, z), keyLoc{line: -1})
 	}
 	if len(near) == 0 {
 		return nil, 0, false, true

@@ -13,8 +13,11 @@ import (
 // chainShapes are runs of edits that each land next to the splice the
 // ones before them made, so that each merges with it: blocks that quote
 // the lines right after those the last one wrote, blocks that quote the
-// last line it wrote and the lines after it, and the crossing runs of
-// passShapes (a line, then that line and the next), pairs that merge.
+// last line it wrote and the lines after it, the same two in reverse (a
+// file edited bottom-up: each block quotes the lines right before those
+// the last one wrote, or those and the first line it wrote), which grow
+// the merged splice at its front, and the crossing runs of passShapes (a
+// line, then that line and the next), pairs that merge.
 var chainShapes = []struct {
 	name string
 	run  func(n int) (string, []edit.Edit)
@@ -24,6 +27,9 @@ var chainShapes = []struct {
 	{"adjacent", chainRun(false), true},
 	{"sharing-a-line", chainRun(true), true},
 	{"adjacent-crlf", crlfRun(chainRun(false)), true},
+	{"reverse", reverseChainRun(false), true},
+	{"reverse-sharing-a-line", reverseChainRun(true), true},
+	{"reverse-crlf", crlfRun(reverseChainRun(false)), true},
 	{"crossing", crossingRun, false},
 	{"crossing-crlf", crlfRun(crossingRun), false},
 }
@@ -70,12 +76,60 @@ func chainRun(share bool) func(n int) (string, []edit.Edit) {
 	}
 }
 
+// reverseChainRun is chainRun in reverse, on the same file: n blocks
+// of three lines from the file's end up, each quoting the three lines
+// before those the block before it quoted, or, with share, the two lines
+// before the first line the block before it wrote, and that line; and
+// then a block that quotes the second line the first one wrote, at the
+// end of the splice the chain grew at its front, whose index must still
+// find it.
+func reverseChainRun(share bool) func(n int) (string, []edit.Edit) {
+	return func(n int) (string, []edit.Edit) {
+		line := func(i int) string { return fmt.Sprintf("\tx%d := compute(%d, y)", i, 7*i) }
+		var b strings.Builder
+		b.WriteString("func f(y int) int {\n")
+		for i := range 3*n + 1 {
+			b.WriteString(line(i) + "\n")
+		}
+		b.WriteString("}\n")
+		var es []edit.Edit
+		back := line(3*n-2) + " // chained\n"
+		if share {
+			back = line(2*n-1) + " // chained\n"
+		}
+		for i := range n {
+			m := n - 1 - i
+			var old, nw []string
+			if !share {
+				for k := 3 * m; k < 3*m+3; k++ {
+					old = append(old, line(k))
+					nw = append(nw, line(k)+" // chained")
+				}
+			} else {
+				// Two lines, changed, and the first line the block
+				// before wrote (the line after them, for the first).
+				last := line(2*m+2) + " // chained"
+				if i == 0 {
+					last = line(2*m + 2)
+				}
+				old = []string{line(2 * m), line(2*m + 1), last}
+				nw = []string{line(2*m) + " // chained", line(2*m+1) + " // chained", last}
+			}
+			es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: strings.Join(old, "\n") + "\n",
+				New: strings.Join(nw, "\n") + "\n", Count: 1, Format: edit.FormatSearchReplace})
+		}
+		es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: back, New: strings.TrimSuffix(back, " // chained\n") + " // and back\n",
+			Count: 1, Format: edit.FormatSearchReplace})
+		return b.String(), es
+	}
+}
+
 // TestChainMergeCost holds a chain of edits that merge, each with the
 // splice the ones before it made, to a cost linear in the edits: the
 // bytes the merges read to make their texts and the zone lines the
 // splices' indexing reads, at two sizes a factor of eight apart, are at
 // most a small multiple of the edits' own bytes and lines, however long
-// the merged splice grows. Copying the merged text at each merge, or
+// the merged splice grows, and whichever end it grows at. Copying the merged text at each merge, or
 // indexing all its lines again, reads the chain's bytes at each edit.
 func TestChainMergeCost(t *testing.T) {
 	for _, s := range chainShapes {
@@ -117,7 +171,9 @@ func TestChainMergeCost(t *testing.T) {
 // chainEquivalenceRun is a file of unique and much repeated lines and a
 // long chain of blocks over it, in file order, each quoting the lines
 // right after those the one before it wrote, or the last line it wrote
-// and the lines after it; now and then a block instead quotes lines the
+// and the lines after it, or in reverse order, each quoting the lines
+// right before those the chain wrote, or those and the first line it
+// wrote, or now one way and now the other; now and then a block instead quotes lines the
 // chain wrote far back, or a line of the vocabulary the chain's new texts
 // also write, which may then stand at several places, on lines of the
 // grown splice indexed before and after its merges.
@@ -136,19 +192,32 @@ func chainEquivalenceRun(r *rand.Rand) (string, []edit.Edit) {
 		file = strings.ReplaceAll(file, "\n", "\r\n")
 	}
 	cur := slices.Clone(lines)
+	// The chain goes on after the last lines it wrote (at), or, in
+	// reverse, before the first (top), or either way, block by block.
+	dir := r.IntN(3) // 0 forward, 1 in reverse, 2 both
 	at := r.IntN(len(cur) / 4)
+	if dir > 0 {
+		at = len(cur)/2 + r.IntN(len(cur)/2)
+	}
+	top := at
 	var written [][2]int // each block's new lines in cur, as the blocks after it leave them
 	var es []edit.Edit
 	for k := range 10 + r.IntN(50) {
 		n := 1 + r.IntN(3)
 		from := at
+		rev := dir == 1 || dir == 2 && r.IntN(2) == 0
+		if rev {
+			from = max(top-n, 0)
+		}
 		switch c := r.IntN(10); {
 		case c < 2 && len(written) > 1: // lines the chain wrote far back
 			w := written[r.IntN(len(written)-1)]
-			from, n = w[0], max(w[1], 1)
+			from, n, rev = w[0], max(w[1], 1), false
 		case c == 2:
 			from = -1 // a line of the vocabulary
-		case c < 5 && at > 0:
+		case c < 5 && rev && top < len(cur):
+			from = max(top-n+1, 0) // and the first line the block before wrote
+		case c < 5 && !rev && at > 0:
 			from = at - 1 // the last line the block before wrote
 		}
 		var quoted []string
@@ -188,10 +257,19 @@ func chainEquivalenceRun(r *rand.Rand) (string, []edit.Edit) {
 			}
 		}
 		written = append(written, [2]int{from, len(newLines)})
-		if from >= at-1 {
+		switch {
+		case rev:
+			top = from
+			if at > from {
+				at = max(at+d, from+len(newLines))
+			}
+		case from >= at-1:
 			at = from + len(newLines)
-		} else if at > from {
+		case at > from:
 			at += d
+		}
+		if top > from && !rev {
+			top = max(top+d, from)
 		}
 	}
 	return file, es

@@ -227,9 +227,28 @@ func (g *segment) zonesInOrder(key uint64) bool {
 	if g.zsorted == nil {
 		g.zsorted = map[uint64]int{}
 	}
-	n := max(g.zsorted[key], min(len(zs), 1))
-	for n < len(zs) && (zs[n].at > zs[n-1].at || zs[n].at == zs[n-1].at && zs[n].rel > zs[n-1].rel) {
-		n++
+	// Two live lines stand in the order of their splices' starts, and of
+	// their places in the splice's text (rel) in one splice; a line
+	// whose splice is gone is skipped by every walk, and stays gone.
+	n := g.zsorted[key]
+	last := -1 // the ordered prefix's last live line
+	for k := n - 1; k >= 0; k-- {
+		if _, ok := g.live(zs[k]); ok {
+			last = k
+			break
+		}
+	}
+	for ; n < len(zs); n++ {
+		if _, ok := g.live(zs[n]); !ok {
+			continue
+		}
+		if last >= 0 {
+			a, b := zs[last], zs[n]
+			if at, bt := g.famAt[a.fam], g.famAt[b.fam]; bt < at || bt == at && b.rel <= a.rel {
+				break
+			}
+		}
+		last = n
 	}
 	g.zsorted[key] = n
 	return n == len(zs)
