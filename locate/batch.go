@@ -1695,7 +1695,10 @@ func (g *segment) flush(runEnds bool) (string, bool) {
 	var out string
 	if changed {
 		out = joined(g.orig, g.sp)
+		// The segment ends: its indexes, of orig, go with it, even
+		// while something still holds the segment.
 		g.sp, g.zone = nil, nil
+		g.f, g.keys, g.maybe, g.zones, g.loose, g.ends = nil, nil, nil, nil, nil, nil
 	}
 	g.endStream(runEnds && changed)
 	return out, changed

@@ -191,12 +191,14 @@ func (d *Doc) replace(e *edit.Edit) (Result, *edit.Error) {
 			return r, nil
 		}
 	}
-	// The ladder, on the content as the edits so far left it.
-	g := d.seg
-	accepted := g != nil && len(g.sp) > 0
+	// The ladder, on the content as the edits so far left it. A segment
+	// that accepted splices ends with the flush, before the ladder
+	// indexes the new content.
+	hadSeg := d.seg != nil
+	accepted := hadSeg && len(d.seg.sp) > 0
 	d.flush(false)
 	r, err := d.ladder(e)
-	if g != nil && (accepted || err == nil && r.Status != edit.StatusAlreadyApplied) {
+	if hadSeg && (accepted || err == nil && r.Status != edit.StatusAlreadyApplied) {
 		// The content moved on from the segment's. Rebuilding the segment
 		// costs a pass over the file; after segments that accepted
 		// nothing, wait a growing number of edits first.
@@ -226,10 +228,20 @@ func (d *Doc) Force(e *edit.Edit) (Result, *edit.Error) {
 	return r, err
 }
 
-// newSegment starts a segment for queue[k:] on the content: a pass.
+// newSegment starts a segment for queue[k:] on the content: a pass. The
+// segment and the ladder share one finder over the content, so that its
+// indexes are built and held once.
 func (d *Doc) newSegment(k int) *segment {
 	d.passes++
-	return newSegment(d.text, d.hasBOM, d.queue[k:], d.judgeFrom(k))
+	g := newSegment(d.text, d.hasBOM, d.queue[k:], d.judgeFrom(k))
+	if g != nil {
+		if d.fin != nil {
+			g.f = d.fin
+		} else {
+			d.fin = g.f
+		}
+	}
+	return g
 }
 
 // judgeFrom judges queue[k:] and returns what the batch makes of them.

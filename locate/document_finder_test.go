@@ -295,3 +295,39 @@ func TestOrderByKey(t *testing.T) {
 		}
 	}
 }
+
+// TestDocIndexesContentOnce: a batch segment and the ladder read one
+// finder over the content they share, and a segment that ends with its
+// splices applied lets go of its finder over the content before them,
+// even while something holds the segment: a failing edit's indexes are
+// then never held for two contents at once.
+func TestDocIndexesContentOnce(t *testing.T) {
+	var file strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&file, "func f%d() {\n\treturn %d\n}\n\n", i, i)
+	}
+	lands := edit.Edit{Op: edit.Replace, Path: "f.go", Count: 1, Old: "func f10() {\n\treturn 10\n", New: "func f10() {\n\treturn 11\n"}
+	fails := edit.Edit{Op: edit.Replace, Path: "f.go", Count: 1, Old: "func f20() {\n\treturn twenty\n", New: "x\n"}
+	again := edit.Edit{Op: edit.Replace, Path: "f.go", Count: 1, Old: "func f30() {\n\treturn 30\n", New: "func f30() {\n\treturn 31\n"}
+	d := NewDoc(file.String(), Options{})
+	d.Prepare([]*edit.Edit{&lands, &fails, &again})
+	if _, err := d.Replace(&lands); err != nil {
+		t.Fatal(err)
+	}
+	g := d.seg
+	if g == nil {
+		t.Fatal("the batch started no segment")
+	}
+	if g.f != d.fin {
+		t.Fatal("the segment and the ladder index the same content in two finders")
+	}
+	if _, err := d.Replace(&fails); err == nil || err.Code != edit.CodeNoMatch {
+		t.Fatalf("the failing edit: %v, want NO_MATCH", err)
+	}
+	if g.f != nil || g.keys != nil || g.loose != nil {
+		t.Error("a segment whose splices were applied still holds its indexes")
+	}
+	if d.fin == nil || d.fin.content != d.text {
+		t.Error("the ladder's finder is not over the content the edits left")
+	}
+}
