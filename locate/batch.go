@@ -979,7 +979,7 @@ func (g *segment) currentLineStart(c int) int {
 			return g.cStart(j-1) + at
 		}
 	}
-	return g.f.lineIndex()[c-g.cumL[j]].start + g.cumB[j]
+	return int(g.f.lineIndex()[c-g.cumL[j]].start) + g.cumB[j]
 }
 
 // tryCrossing plans e, whose old text's one place (or the one its line
@@ -1438,7 +1438,7 @@ func (g *segment) looseIndex() *looseIndex {
 // for the end of an orig that ends with a newline).
 func (g *segment) lineOf(o int) int {
 	lines := g.f.lineIndex()
-	return min(sort.Search(len(lines), func(i int) bool { return lines[i].next > o }), g.nl)
+	return min(sort.Search(len(lines), func(i int) bool { return int(lines[i].next) > o }), g.nl)
 }
 
 // tryFound plans e, whose old text the exact rung finds nowhere in the
@@ -1480,7 +1480,7 @@ func (g *segment) tryFound(e *edit.Edit, opts matchOptions) (location, bool) {
 			continue // no line of the current content: a line a splice made is a zone line
 		}
 		if g.touched(k, k+n-1) {
-			mixed = append(mixed, int(L)+g.cumL[g.before(lines[L].start)]-ni)
+			mixed = append(mixed, int(L)+g.cumL[g.before(int(lines[L].start))]-ni)
 			continue
 		}
 		starts = append(starts, k)
@@ -1570,7 +1570,7 @@ func (g *segment) tryInsert(e *edit.Edit) (location, bool) {
 	}
 	eol := eolOf(g.mode)
 	text := strings.Join(np.lines, eol) + eol
-	at := lines[L].start
+	at := int(lines[L].start)
 	sp := Splice{At: at, New: text}
 	g.accept(sp, L, L)
 	sp.At = at + g.cumB[g.before(at)]

@@ -46,7 +46,7 @@ func (d *Doc) diskLine(k int) int {
 	if k >= len(lines) {
 		return k
 	}
-	return d.diskLineAt(lines[k].start)
+	return d.diskLineAt(int(lines[k].start))
 }
 
 // diskLineAt is diskLine of the line that starts at offset off of the

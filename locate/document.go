@@ -146,6 +146,9 @@ func (d *Doc) replace(e *edit.Edit) (Result, *edit.Error) {
 		}
 	}
 	expected := k >= 0
+	if d.seg == nil && len(d.text) > maxContent && !d.binary() {
+		return Result{}, errTooLarge(len(d.text))
+	}
 	if d.seg != nil && d.seg.closed {
 		d.flush(false)
 		d.seg = nil
@@ -260,6 +263,9 @@ func (d *Doc) ladderWith(e *edit.Edit, opts Options) (Result, *edit.Error) {
 	d.passes++
 	if d.binary() {
 		return Result{}, errBinary()
+	}
+	if len(d.text) > maxContent {
+		return Result{}, errTooLarge(len(d.text))
 	}
 	if d.fin == nil {
 		d.fin = newFinder(d.text)

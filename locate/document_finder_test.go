@@ -331,3 +331,35 @@ func TestDocIndexesContentOnce(t *testing.T) {
 		t.Error("the ladder's finder is not over the content the edits left")
 	}
 }
+
+// TestDocRefusesTooLarge: a content of more bytes than a line's int32
+// offsets hold is refused with IO_ERROR, by the batch and the ladder, not
+// searched with offsets that wrap; one of exactly that many is edited.
+func TestDocRefusesTooLarge(t *testing.T) {
+	defer func(m int) { maxContent = m }(maxContent)
+	content := strings.Repeat("line\n", 20) // 100 bytes
+	maxContent = len(content)
+	e := edit.Edit{Op: edit.Replace, Path: "f", Count: 0, Old: "line\nline\n", New: "x\n"}
+	if _, err := NewDoc(content, Options{}).Replace(&e); err != nil {
+		t.Fatalf("a content of maxContent bytes: %v", err)
+	}
+	maxContent = len(content) - 1
+	one := edit.Edit{Op: edit.Replace, Path: "f", Count: 1, Old: "line\n", New: "x\n"}
+	next := one
+	for name, run := range map[string]func(d *Doc) *edit.Error{
+		"ladder": func(d *Doc) *edit.Error { _, err := d.Replace(&e); return err },
+		"batch": func(d *Doc) *edit.Error {
+			d.Prepare([]*edit.Edit{&one, &next})
+			_, err := d.Replace(&one)
+			return err
+		},
+		"forced": func(d *Doc) *edit.Error { _, err := d.Force(&one); return err },
+	} {
+		if err := run(NewDoc(content, Options{})); err == nil || err.Code != edit.CodeIO {
+			t.Errorf("%s: %v, want IO_ERROR", name, err)
+		}
+	}
+	if NewDoc(content, Options{}).Stands(&one) {
+		t.Error("Stands searched a content too large")
+	}
+}
