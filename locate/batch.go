@@ -1078,7 +1078,7 @@ func (g *segment) allOccurrences(needle string, lineStart bool, limit int) ([]in
 		}
 	}
 	for _, z := range g.liveZones(best) {
-		if j, _ := g.live(z); !add(g.zoneStart(j, z)-keyOff) {
+		if j, _ := g.live(z); !add(g.zoneStart(j, z) - keyOff) {
 			return xs, true
 		}
 	}
@@ -1107,7 +1107,7 @@ func (g *segment) currentLineStart(c int) int {
 			return g.cStart(j-1) + at
 		}
 	}
-	return g.f.lineIndex()[c-g.cumL[j]].start + g.cumB[j]
+	return int(g.f.lineIndex()[c-g.cumL[j]].start) + g.cumB[j]
 }
 
 // tryCrossing plans e, whose old text's one place (or the one its line
@@ -1740,7 +1740,7 @@ func (g *segment) looseIndex() *looseIndex {
 // for the end of an orig that ends with a newline).
 func (g *segment) lineOf(o int) int {
 	lines := g.f.lineIndex()
-	return min(sort.Search(len(lines), func(i int) bool { return lines[i].next > o }), g.nl)
+	return min(sort.Search(len(lines), func(i int) bool { return int(lines[i].next) > o }), g.nl)
 }
 
 // foundPattern is the pattern of an old text for tryFound, judged only as
@@ -1801,7 +1801,7 @@ func (g *segment) tryFound(e *edit.Edit, be *batchEdit, opts matchOptions) (loca
 			continue // no line of the current content: a line a splice made is a zone line
 		}
 		if g.touched(k, k+n-1) {
-			mixed = append(mixed, int(L)+g.cumL[g.before(lines[L].start)]-ni)
+			mixed = append(mixed, int(L)+g.cumL[g.before(int(lines[L].start))]-ni)
 			continue
 		}
 		starts = append(starts, k)
@@ -1900,7 +1900,7 @@ func (g *segment) tryInsert(e *edit.Edit) (location, bool) {
 	}
 	eol := eolOf(g.mode)
 	text := strings.Join(np.lines, eol) + eol
-	at := lines[L].start
+	at := int(lines[L].start)
 	sp := Splice{At: at, New: text}
 	g.accept(sp, L, L)
 	sp.At = at + g.cumB[g.before(at)]
@@ -2024,7 +2024,10 @@ func (g *segment) flush(runEnds bool) (string, bool) {
 		b.Grow(g.size())
 		g.each(0, g.size(), func(p string) { b.WriteString(p) })
 		out = b.String()
+		// The segment ends: its indexes, of orig, go with it, even
+		// while something still holds the segment.
 		g.sp, g.zone = nil, nil
+		g.f, g.keys, g.maybe, g.zones, g.loose, g.ends = nil, nil, nil, nil, nil, nil
 	}
 	g.endStream(runEnds && changed)
 	return out, changed

@@ -83,13 +83,13 @@ func mapLines(old []lineSpan, oldLen int, sp []resize, content string) lineMap {
 	// insertion there joins it).
 	past := func(k int) int {
 		if old[k].end == old[k].next {
-			return old[k].next + 1
+			return int(old[k].next) + 1
 		}
-		return old[k].next
+		return int(old[k].next)
 	}
 	startOf := func(k int) int {
 		if k < len(old) {
-			return old[k].start
+			return int(old[k].start)
 		}
 		return oldLen
 	}
@@ -98,7 +98,8 @@ func mapLines(old []lineSpan, oldLen int, sp []resize, content string) lineMap {
 		for ; i < to; i++ {
 			l := old[i]
 			m.oldToNew[i] = int32(len(m.lines))
-			m.lines = append(m.lines, lineSpan{l.start + bd, l.end + bd, l.next + bd})
+			d := int32(bd) // a content past maxContent is refused before any index
+			m.lines = append(m.lines, lineSpan{l.start + d, l.end + d, l.next + d})
 		}
 	}
 	for j := 0; j < len(sp); {
@@ -112,7 +113,7 @@ func mapLines(old []lineSpan, oldLen int, sp []resize, content string) lineMap {
 		// The splices from j on that touch the lines from i on, up to the
 		// first line none of them touches.
 		for {
-			for i < len(old) && old[i].start <= x.end() {
+			for i < len(old) && int(old[i].start) <= x.end() {
 				m.oldToNew[i] = -1
 				i++
 			}
@@ -128,7 +129,8 @@ func mapLines(old []lineSpan, oldLen int, sp []resize, content string) lineMap {
 		end := startOf(i) + bd
 		lo := len(m.lines)
 		for _, l := range indexLines(content[start:end]) {
-			m.lines = append(m.lines, lineSpan{l.start + start, l.end + start, l.next + start})
+			d := int32(start)
+			m.lines = append(m.lines, lineSpan{l.start + d, l.end + d, l.next + d})
 		}
 		if len(m.lines) > lo {
 			m.made = append(m.made, [2]int{lo, len(m.lines)})
@@ -352,21 +354,22 @@ func carryPostings(old *postings, oldCut []uint64, counts []uint8, m *lineMap, t
 		}
 	})
 	slices.SortStableFunc(pairs, func(a, b pair) int { return cmp.Compare(a.id, b.id) })
-	p.at = make([]int32, n+1)
-	p.lines = make([]int32, 0, len(old.lines)+len(pairs))
+	// The lines are gathered flat, then encoded as old's are.
+	at := make([]int32, n+1)
+	lines := make([]int32, 0, len(old.deltas)+len(pairs))
 	newCut := make([]uint64, (n+63)/64)
-	var kept []int32
+	var kept, was []int32
 	for id := range n {
-		var was []int32
+		was = was[:0]
 		if int(id) < len(old.at)-1 {
-			was = old.lines[old.at[id]:old.at[id+1]]
+			was = old.linesOf(id, was)
 		}
 		if (len(pairs) == 0 || pairs[0].id != id) && !(int(id)/64 < len(oldCut) && oldCut[id/64]&(1<<(id%64)) != 0) && len(was) < carriedPostings {
 			// No made line has it and old held all its lines: they move.
-			p.at[id] = int32(len(p.lines))
+			at[id] = int32(len(lines))
 			for _, l := range was {
 				if k := m.oldToNew[l]; k >= 0 {
-					p.lines = append(p.lines, k)
+					lines = append(lines, k)
 				}
 			}
 			continue
@@ -391,21 +394,22 @@ func carryPostings(old *postings, oldCut []uint64, counts []uint8, m *lineMap, t
 			i, _ := slices.BinarySearch(mine, kept[0])
 			mine = mine[i:]
 		}
-		start := len(p.lines)
-		p.at[id] = int32(start)
-		p.lines = mergeLines(p.lines, kept, mine)
-		if cut && len(p.lines)-start < keptPostings {
+		start := len(lines)
+		at[id] = int32(start)
+		lines = mergeLines(lines, kept, mine)
+		if cut && len(lines)-start < keptPostings {
 			return nil, nil, nil
 		}
-		if over := len(p.lines) - start - carriedPostings; over > 0 {
-			p.lines = append(p.lines[:start], p.lines[start+over:]...)
+		if over := len(lines) - start - carriedPostings; over > 0 {
+			lines = append(lines[:start], lines[start+over:]...)
 			cut = true
 		}
 		if cut {
 			newCut[id/64] |= 1 << (id % 64)
 		}
 	}
-	p.at[n] = int32(len(p.lines))
+	at[n] = int32(len(lines))
+	p.encode(at, lines)
 	return p, perLine, newCut
 }
 

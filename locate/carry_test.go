@@ -154,7 +154,7 @@ func TestCarriedCommonTokens(t *testing.T) {
 		lines := f.lineIndex()
 		k := len(lines) - 1 - r.IntN(min(len(lines), 400))
 		n := min(r.IntN(40)+1, len(lines)-k)
-		sp := []Splice{{At: lines[k].start, Old: content[lines[k].start:lines[k+n-1].next]}}
+		sp := []Splice{{At: int(lines[k].start), Old: content[lines[k].start:lines[k+n-1].next]}}
 		if step%5 == 4 {
 			sp[0].New = strings.Repeat("\treturn w\n", 30)
 		}

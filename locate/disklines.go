@@ -1,7 +1,7 @@
 package locate
 
 import (
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/edapply/edapply/edit"
@@ -22,7 +22,7 @@ type change struct{ at, old, new int }
 type diskMap struct {
 	orig string
 	log  []change
-	nl   []int // offsets of orig's "\n"s; nil until a line is mapped
+	nl   []int32 // offsets of orig's "\n"s; nil until a line is mapped
 }
 
 // logged records the splices of r, an edit applied (err nil), as changes.
@@ -46,7 +46,7 @@ func (d *Doc) diskLine(k int) int {
 	if k >= len(lines) {
 		return k
 	}
-	return d.diskLineAt(lines[k].start)
+	return d.diskLineAt(int(lines[k].start))
 }
 
 // diskLineAt is diskLine of the line that starts at offset off of the
@@ -64,17 +64,18 @@ func (d *Doc) diskLineAt(off int) int {
 	}
 	m := &d.disk
 	if m.nl == nil {
-		m.nl = make([]int, 0, strings.Count(m.orig, "\n"))
+		m.nl = make([]int32, 0, strings.Count(m.orig, "\n"))
 		for i := 0; ; {
 			j := strings.IndexByte(m.orig[i:], '\n')
 			if j < 0 {
 				break
 			}
-			m.nl = append(m.nl, i+j)
+			m.nl = append(m.nl, int32(i+j))
 			i += j + 1
 		}
 	}
-	return sort.SearchInts(m.nl, off)
+	n, _ := slices.BinarySearch(m.nl, int32(off))
+	return n
 }
 
 // shownLine is the 1-based line an error names for the content's 0-based

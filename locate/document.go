@@ -155,6 +155,9 @@ func (d *Doc) replace(e *edit.Edit) (Result, *edit.Error) {
 		}
 	}
 	expected := k >= 0
+	if d.seg == nil && len(d.text) > maxContent && !d.binary() {
+		return Result{}, errTooLarge(len(d.text))
+	}
 	if d.seg != nil && d.seg.closed {
 		d.flush(false)
 		d.seg = nil
@@ -202,12 +205,14 @@ func (d *Doc) replace(e *edit.Edit) (Result, *edit.Error) {
 			return r, nil
 		}
 	}
-	// The ladder, on the content as the edits so far left it.
-	g := d.seg
-	accepted := g != nil && len(g.sp) > 0
+	// The ladder, on the content as the edits so far left it. A segment
+	// that accepted splices ends with the flush, before the ladder
+	// indexes the new content.
+	hadSeg := d.seg != nil
+	accepted := hadSeg && len(d.seg.sp) > 0
 	d.flush(false)
 	r, err := d.ladder(e)
-	if g != nil && (accepted || err == nil && r.Status != edit.StatusAlreadyApplied) {
+	if hadSeg && (accepted || err == nil && r.Status != edit.StatusAlreadyApplied) {
 		// The content moved on from the segment's. Rebuilding the segment
 		// costs a pass over the file; after segments that accepted
 		// nothing, wait a growing number of edits first.
@@ -237,16 +242,18 @@ func (d *Doc) Force(e *edit.Edit) (Result, *edit.Error) {
 	return r, err
 }
 
-// newSegment starts a segment for queue[k:] on the content: a pass.
+// newSegment starts a segment for queue[k:] on the content: a pass. The
+// segment and the ladder share one finder over the content, so that its
+// indexes are built and held once.
 func (d *Doc) newSegment(k int) *segment {
 	d.passes++
 	g := newSegment(d.text, d.hasBOM, d.queue[k:], d.judgeFrom(k))
 	if g != nil {
-		// The segment's finder is over the content d.fin is over: what
-		// either indexes serves both, and is carried past the splices.
-		g.f.keyed = &d.keyedLines
-		if !d.fresh {
-			g.f.adopt(d.fin)
+		if d.fin != nil {
+			g.f = d.fin
+		} else {
+			g.f.keyed = &d.keyedLines
+			d.fin = g.f
 		}
 	}
 	return g
@@ -268,6 +275,9 @@ func (d *Doc) ladderWith(e *edit.Edit, opts Options) (Result, *edit.Error) {
 	d.passes++
 	if d.binary() {
 		return Result{}, errBinary()
+	}
+	if len(d.text) > maxContent {
+		return Result{}, errTooLarge(len(d.text))
 	}
 	if d.fin == nil {
 		d.fin = newFinder(d.text)

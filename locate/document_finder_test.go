@@ -297,3 +297,71 @@ func TestOrderByKey(t *testing.T) {
 		}
 	}
 }
+
+// TestDocIndexesContentOnce: a batch segment and the ladder read one
+// finder over the content they share, and a segment that ends with its
+// splices applied lets go of its finder over the content before them,
+// even while something holds the segment: a failing edit's indexes are
+// then never held for two contents at once.
+func TestDocIndexesContentOnce(t *testing.T) {
+	var file strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&file, "func f%d() {\n\treturn %d\n}\n\n", i, i)
+	}
+	lands := edit.Edit{Op: edit.Replace, Path: "f.go", Count: 1, Old: "func f10() {\n\treturn 10\n", New: "func f10() {\n\treturn 11\n"}
+	fails := edit.Edit{Op: edit.Replace, Path: "f.go", Count: 1, Old: "func f20() {\n\treturn twenty\n", New: "x\n"}
+	again := edit.Edit{Op: edit.Replace, Path: "f.go", Count: 1, Old: "func f30() {\n\treturn 30\n", New: "func f30() {\n\treturn 31\n"}
+	d := NewDoc(file.String(), Options{})
+	d.Prepare([]*edit.Edit{&lands, &fails, &again})
+	if _, err := d.Replace(&lands); err != nil {
+		t.Fatal(err)
+	}
+	g := d.seg
+	if g == nil {
+		t.Fatal("the batch started no segment")
+	}
+	if g.f != d.fin {
+		t.Fatal("the segment and the ladder index the same content in two finders")
+	}
+	if _, err := d.Replace(&fails); err == nil || err.Code != edit.CodeNoMatch {
+		t.Fatalf("the failing edit: %v, want NO_MATCH", err)
+	}
+	if g.f != nil || g.keys != nil || g.loose != nil {
+		t.Error("a segment whose splices were applied still holds its indexes")
+	}
+	if d.fin == nil || d.fin.content != d.text {
+		t.Error("the ladder's finder is not over the content the edits left")
+	}
+}
+
+// TestDocRefusesTooLarge: a content of more bytes than a line's int32
+// offsets hold is refused with IO_ERROR, by the batch and the ladder, not
+// searched with offsets that wrap; one of exactly that many is edited.
+func TestDocRefusesTooLarge(t *testing.T) {
+	defer func(m int) { maxContent = m }(maxContent)
+	content := strings.Repeat("line\n", 20) // 100 bytes
+	maxContent = len(content)
+	e := edit.Edit{Op: edit.Replace, Path: "f", Count: 0, Old: "line\nline\n", New: "x\n"}
+	if _, err := NewDoc(content, Options{}).Replace(&e); err != nil {
+		t.Fatalf("a content of maxContent bytes: %v", err)
+	}
+	maxContent = len(content) - 1
+	one := edit.Edit{Op: edit.Replace, Path: "f", Count: 1, Old: "line\n", New: "x\n"}
+	next := one
+	for name, run := range map[string]func(d *Doc) *edit.Error{
+		"ladder": func(d *Doc) *edit.Error { _, err := d.Replace(&e); return err },
+		"batch": func(d *Doc) *edit.Error {
+			d.Prepare([]*edit.Edit{&one, &next})
+			_, err := d.Replace(&one)
+			return err
+		},
+		"forced": func(d *Doc) *edit.Error { _, err := d.Force(&one); return err },
+	} {
+		if err := run(NewDoc(content, Options{})); err == nil || err.Code != edit.CodeIO {
+			t.Errorf("%s: %v, want IO_ERROR", name, err)
+		}
+	}
+	if NewDoc(content, Options{}).Stands(&one) {
+		t.Error("Stands searched a content too large")
+	}
+}

@@ -4,6 +4,7 @@ package locate
 // their LF view, and the places a pattern matched there.
 
 import (
+	"math"
 	"sort"
 	"strings"
 )
@@ -17,22 +18,27 @@ func splitLF(s string) []string { return strings.Split(strings.ReplaceAll(s, "\r
 
 // A lineSpan is one line of a file: content[start:end] is its text and
 // content[end:next] its terminator ("\n", "\r\n", or "" for a last line
-// without one).
-type lineSpan struct{ start, end, next int }
+// without one). Offsets are int32, 12 bytes a line rather than 24: the
+// line index is the largest array a search holds per line of the file,
+// and a Doc refuses a content of more than maxContent bytes (errTooLarge).
+type lineSpan struct{ start, end, next int32 }
+
+// maxContent is the largest content whose lines a lineSpan can hold.
+var maxContent = math.MaxInt32
 
 func indexLines(s string) []lineSpan {
 	lines := make([]lineSpan, 0, strings.Count(s, "\n")+1)
 	for off := 0; off < len(s); {
 		i := strings.IndexByte(s[off:], '\n')
 		if i < 0 {
-			lines = append(lines, lineSpan{off, len(s), len(s)})
+			lines = append(lines, lineSpan{int32(off), int32(len(s)), int32(len(s))})
 			break
 		}
 		end := off + i
 		if end > off && s[end-1] == '\r' {
 			end--
 		}
-		lines = append(lines, lineSpan{off, end, off + i + 1})
+		lines = append(lines, lineSpan{int32(off), int32(end), int32(off + i + 1)})
 		off += i + 1
 	}
 	return lines

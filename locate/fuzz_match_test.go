@@ -113,7 +113,7 @@ func FuzzMatch(f *testing.F) {
 		}
 		first := int(a) % len(lines)
 		last := min(first+int(n)%8, len(lines)-1)
-		start, end := lines[first].start, lines[last].next
+		start, end := int(lines[first].start), int(lines[last].next)
 		old := content[start:end]
 		e := &edit.Edit{Op: edit.Replace, Old: old, New: newText, Count: 1}
 		fd := newFinder(content)

@@ -67,7 +67,7 @@ func (f *finder) insert(e *edit.Edit, np *pattern, from int, noAlready bool) (lo
 	}
 	switch {
 	case line < len(lines):
-		at = lines[line].start
+		at = int(lines[line].start)
 		text = body + eol
 	case len(f.content) == 0 || strings.HasSuffix(f.content, "\n"):
 		at = len(f.content)

@@ -189,7 +189,7 @@ func (m *matcher) search(p *pattern, lv level) []hit {
 				lines := f.lineIndex()
 				from = len(f.content)
 				if m.from < len(lines) {
-					from = lines[m.from].start
+					from = int(lines[m.from].start)
 				}
 			}
 			hits = f.exactHits(p, from, limit)

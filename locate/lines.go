@@ -134,7 +134,7 @@ func (f *finder) lineHitsAt(p *pattern, lv level, gaps bool, starts []int, limit
 			}
 		}
 		h := hit{first: k, last: end - 1, lineMode: true, gapMode: gaps, runs: runs, sh: sh, cmp: lv}
-		h.start, h.end = lines[k].start, lines[end-1].next
+		h.start, h.end = int(lines[k].start), int(lines[end-1].next)
 		if sh.um != 0 {
 			// A looser mapping than an additive shift: it counts only
 			// when no place matches with one.

@@ -11,6 +11,7 @@ package locate
 
 import (
 	"cmp"
+	"encoding/binary"
 	"slices"
 )
 
@@ -27,8 +28,11 @@ const keptPostings = maxPostings + 1
 
 // A postings index maps a key or token to the lines that have it,
 // ascending, each once: a table of the tokens, open-addressed, and every
-// token's lines in one array, so that the index of a large file is a few
-// arrays of small elements rather than a map of slices.
+// token's lines in one array of bytes, each line as the varint of its
+// distance from the one before (the first from -1), so that the index of
+// a large file is a few arrays of small elements rather than a map of
+// slices, and a token's lines take about a byte and a half each rather
+// than four: the trigrams of a file hold six lines a line.
 //
 // An index of one key per line (keyPostings) is instead the lines ordered
 // by key, byKey, and each line's key, keyOf: a key's lines are a run of
@@ -37,15 +41,19 @@ type postings struct {
 	slots []uint64 // the tokens, by their hash's slot; 0 for none
 	ids   []int32  // ids[s] is the id of the token in slots[s]
 	zero  int32    // the id of token 0, -1 when no line has it
-	at    []int32  // token id i's lines are lines[at[i]:at[i+1]]
-	lines []int32
+	at    []int32  // token id i's lines are encoded in deltas[at[i]:at[i+1]]
+	// deltas are the tokens' lines, encoded; buf is where get decodes
+	// one token's.
+	deltas []byte
+	buf    []int32
 
 	byKey []int32
 	keyOf []uint64
 }
 
 // get returns the lines of token t (for a token index, its last: all of
-// them, or at least keptPostings of them).
+// them, or at least keptPostings of them). A token index's lines are
+// decoded into room it reuses: they hold until the next get.
 func (p *postings) get(t uint64) []int32 {
 	if p.keyOf != nil {
 		lo, _ := slices.BinarySearchFunc(p.byKey, t, func(k int32, t uint64) int { return cmp.Compare(p.keyOf[k], t) })
@@ -60,10 +68,24 @@ func (p *postings) get(t uint64) []int32 {
 		}
 		return p.byKey[lo : lo+hi]
 	}
-	if id := p.find(t); id >= 0 {
-		return p.lines[p.at[id]:p.at[id+1]]
+	id := p.find(t)
+	if id < 0 {
+		return nil
 	}
-	return nil
+	p.buf = p.linesOf(id, p.buf[:0])
+	return p.buf
+}
+
+// linesOf appends the lines of token id, decoded, to dst.
+func (p *postings) linesOf(id int32, dst []int32) []int32 {
+	line := int32(-1)
+	for b := p.deltas[p.at[id]:p.at[id+1]]; len(b) > 0; {
+		d, n := binary.Uvarint(b)
+		line += int32(d)
+		dst = append(dst, line)
+		b = b[n:]
+	}
+	return dst
 }
 
 // find returns t's id, -1 for a token no line has.
@@ -152,14 +174,14 @@ func makePostings(n, keep int, each func(k int, emit func(uint64))) (*postings, 
 	for k = 0; k < n; k++ {
 		each(k, emitCount)
 	}
-	p.at = make([]int32, len(count)+1)
+	at := make([]int32, len(count)+1)
 	total := 0
 	for id, c := range count {
-		p.at[id] = int32(total)
+		at[id] = int32(total)
 		total += int(min(c, int32(keep)))
 	}
-	p.at[len(count)] = int32(total)
-	p.lines = make([]int32, total)
+	at[len(count)] = int32(total)
+	lines := make([]int32, total)
 	// seen counts each token's lines met in the second pass: of a token
 	// of c lines, the first c-keep are not kept.
 	seen := make([]int32, len(count))
@@ -171,14 +193,50 @@ func makePostings(n, keep int, each func(k int, emit func(uint64))) (*postings, 
 		last[id] = -int32(k) - 2
 		skip := max(count[id]-int32(keep), 0)
 		if j := seen[id]; j >= skip {
-			p.lines[p.at[id]+j-skip] = int32(k)
+			lines[at[id]+j-skip] = int32(k)
 		}
 		seen[id]++
 	}
 	for k = 0; k < n; k++ {
 		each(k, emitFill)
 	}
+	count, last, seen = nil, nil, nil
+	p.encode(at, lines)
 	return p, perLine
+}
+
+// encode sets p's lines to lines, token id i's lines[at[i]:at[i+1]],
+// encoded as deltas.
+func (p *postings) encode(at, lines []int32) {
+	size := 0
+	for id := range len(at) - 1 {
+		prev := int32(-1)
+		for _, l := range lines[at[id]:at[id+1]] {
+			size += uvarintLen(uint64(l - prev))
+			prev = l
+		}
+	}
+	p.deltas = make([]byte, 0, size)
+	for id := range len(at) - 1 {
+		prev := int32(-1)
+		from := len(p.deltas)
+		for _, l := range lines[at[id]:at[id+1]] {
+			p.deltas = binary.AppendUvarint(p.deltas, uint64(l-prev))
+			prev = l
+		}
+		at[id] = int32(from)
+	}
+	at[len(at)-1] = int32(len(p.deltas))
+	p.at = at
+}
+
+// uvarintLen is the length of x's varint.
+func uvarintLen(x uint64) int {
+	n := 1
+	for ; x >= 0x80; x >>= 7 {
+		n++
+	}
+	return n
 }
 
 // keyPostings returns the lines of each loose key, every one of them,

@@ -99,7 +99,7 @@ func (m *matcher) cutHits(p *pattern) []hit {
 		}
 		sh.remap = true
 		last := k + len(p.lines) - 1
-		hits = append(hits, hit{start: lines[k].start, end: lines[last].next, first: k, last: last,
+		hits = append(hits, hit{start: int(lines[k].start), end: int(lines[last].next), first: k, last: last,
 			lineMode: true, sh: sh, cmp: levelIndent, cut: true})
 	}
 	return hits

@@ -38,7 +38,8 @@ func (f *finder) slipIndex() *postings {
 			if len(t) < 3 || len(t) > maxSlipLine {
 				return
 			}
-			for _, h := range slipVariants(t, hs[:0]) {
+			hs = slipVariants(t, hs[:0]) // the room kept from line to line
+			for _, h := range hs {
 				emit(h)
 			}
 		})

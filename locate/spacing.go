@@ -165,8 +165,8 @@ func (f *finder) spacedScan(l string, from int) []int {
 		if i < 0 {
 			break
 		}
-		at := lines[k].start + i
-		for lines[k].next <= at {
+		at := int(lines[k].start) + i
+		for int(lines[k].next) <= at {
 			k++
 		}
 		if spacedKey(f.content[lines[k].start:lines[k].end]) == key {

@@ -16,6 +16,9 @@ func (d *Doc) Stands(e *edit.Edit) bool {
 	}
 	d.settle()
 	d.flush(false)
+	if len(d.text) > maxContent {
+		return false // not searched: an edit forced for it is refused (errTooLarge)
+	}
 	if d.fin == nil {
 		d.fin = newFinder(d.text)
 	}

@@ -286,6 +286,14 @@ func errRewritePiece() *edit.Error {
 // whatever the edit.
 func errBinary() *edit.Error { return &edit.Error{Code: edit.CodeBinaryFile} }
 
+// errTooLarge refuses an edit to a content of n bytes, more than the
+// line index holds (maxContent).
+func errTooLarge(n int) *edit.Error {
+	return &edit.Error{Code: edit.CodeIO,
+		Msg:  fmt.Sprintf("the file is too large to edit by its text: %d bytes, more than %d", n, maxContent),
+		Hint: "Rewrite the file whole, or split it into smaller files."}
+}
+
 // errBadSplice reports a splice of the ladder's out of bounds or order in
 // a text of n bytes, after offset last: a bug, reported, never written.
 func errBadSplice(x Splice, last, n int) *edit.Error {
