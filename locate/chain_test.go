@@ -42,13 +42,7 @@ var chainShapes = []struct {
 // must still find it.
 func chainRun(share bool) func(n int) (string, []edit.Edit) {
 	return func(n int) (string, []edit.Edit) {
-		line := func(i int) string { return fmt.Sprintf("\tx%d := compute(%d, y)", i, 7*i) }
-		var b strings.Builder
-		b.WriteString("func f(y int) int {\n")
-		for i := range 3*n + 1 {
-			b.WriteString(line(i) + "\n")
-		}
-		b.WriteString("}\n")
+		file, line := chainFile(n)
 		var es []edit.Edit
 		for i := range n {
 			var old, nw []string
@@ -72,8 +66,21 @@ func chainRun(share bool) func(n int) (string, []edit.Edit) {
 		}
 		back := line(1) + " // chained\n"
 		es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: back, New: line(1) + " // and back\n", Count: 1, Format: edit.FormatSearchReplace})
-		return b.String(), es
+		return file, es
 	}
+}
+
+// chainFile is the file of chainRun and reverseChainRun for n blocks: a
+// function of 3n+1 distinct lines, and line, its line i but the first.
+func chainFile(n int) (file string, line func(i int) string) {
+	line = func(i int) string { return fmt.Sprintf("\tx%d := compute(%d, y)", i, 7*i) }
+	var b strings.Builder
+	b.WriteString("func f(y int) int {\n")
+	for i := range 3*n + 1 {
+		b.WriteString(line(i) + "\n")
+	}
+	b.WriteString("}\n")
+	return b.String(), line
 }
 
 // reverseChainRun is chainRun in reverse, on the same file: n blocks
@@ -85,13 +92,7 @@ func chainRun(share bool) func(n int) (string, []edit.Edit) {
 // find it.
 func reverseChainRun(share bool) func(n int) (string, []edit.Edit) {
 	return func(n int) (string, []edit.Edit) {
-		line := func(i int) string { return fmt.Sprintf("\tx%d := compute(%d, y)", i, 7*i) }
-		var b strings.Builder
-		b.WriteString("func f(y int) int {\n")
-		for i := range 3*n + 1 {
-			b.WriteString(line(i) + "\n")
-		}
-		b.WriteString("}\n")
+		file, line := chainFile(n)
 		var es []edit.Edit
 		back := line(3*n-2) + " // chained\n"
 		if share {
@@ -120,7 +121,7 @@ func reverseChainRun(share bool) func(n int) (string, []edit.Edit) {
 		}
 		es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: back, New: strings.TrimSuffix(back, " // chained\n") + " // and back\n",
 			Count: 1, Format: edit.FormatSearchReplace})
-		return b.String(), es
+		return file, es
 	}
 }
 
