@@ -189,6 +189,22 @@ func declaredOverUTF8(enc *textenc.Encoding, data []byte) *edit.Error {
 		Hint: "Correct the file's encoding declaration " + declarations + ": its bytes read as UTF-8."})
 }
 
+// beginsWithMark reports whether st, a text, begins with a byte order
+// mark (U+FEFF).
+func beginsWithMark(st fsio.State) bool {
+	const mark = "\ufeff"
+	if st.Pieces == nil {
+		return strings.HasPrefix(viewString(st.Data), mark)
+	}
+	var head []byte
+	for _, c := range st.Pieces {
+		if head = append(head, c[:min(len(c), len(mark)-len(head))]...); len(head) == len(mark) {
+			break
+		}
+	}
+	return string(head) == mark
+}
+
 // bytesRead is the file at s as read, its bytes: what --base and the
 // journal compare.
 func (s *slot) bytesRead() fsio.State {
@@ -254,6 +270,14 @@ func (p *planner) encode() {
 		case !s.cur.Exists || s.cur.Link:
 		case s.owner != nil:
 			wenc, _ = p.fileEncoding(s.owner)
+			if wenc.ByMark() && !beginsWithMark(s.cur) {
+				// Only the old file's mark made it UTF-16, and the text
+				// written at the path has none (a file created where it
+				// was, after it moved away or went): in UTF-16 without
+				// its mark it would read back as binary, so it is written
+				// as the UTF-8 it is, as the path declares nothing.
+				wenc = nil
+			}
 		case decoded:
 			wenc = s.enc.enc // the path's own content, which no edit took
 		}

@@ -242,6 +242,36 @@ func TestEncodingOptionUnknown(t *testing.T) {
 	}
 }
 
+// A file created where a file in another encoding was renamed away or
+// deleted is written in the encoding its path declares, not the old
+// file's: a UTF-16 byte order mark was that file's own, and a new text
+// written in UTF-16 without it would read back as binary.
+func TestNewFileAtMovedPathTakesDeclaredEncoding(t *testing.T) {
+	create := func(p, text string) edit.Edit {
+		return edit.Edit{Op: edit.Replace, Path: p, New: text, Format: edit.FormatSearchReplace}
+	}
+	root := t.TempDir()
+	before := tree{
+		".gitattributes": "*.ini working-tree-encoding=cp1251\n",
+		"a.txt":          utf16le("ab\n", true),
+		"b.ini":          utf16le("cd\n", true),
+		"c.txt":          utf16le("ef\n", true),
+	}
+	writeTree(t, root, before)
+	edits := []edit.Edit{
+		{Op: edit.Rename, Path: "a.txt", New: "g.txt"}, create("a.txt", "package a\n"),
+		{Op: edit.Rename, Path: "b.ini", New: "h.ini"}, create("b.ini", "ключ\n"),
+		{Op: edit.Delete, Path: "c.txt"}, create("c.txt", "new\n"),
+	}
+	if _, err := Apply(context.Background(), edits, testOpts(t, root)); err != nil {
+		t.Fatal(err)
+	}
+	diffTrees(t, "applied", readTree(t, root), tree{".gitattributes": before[".gitattributes"],
+		"g.txt": before["a.txt"], "a.txt": "package a\n",
+		"h.ini": before["b.ini"], "b.ini": in(cp1251, "ключ\n"),
+		"c.txt": "new\n"})
+}
+
 // Undo puts back the very bytes an encoded file had.
 func TestUndoRestoresEncodedBytes(t *testing.T) {
 	root := t.TempDir()

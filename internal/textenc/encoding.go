@@ -49,6 +49,14 @@ func (e *Encoding) Name() string { return e.name }
 // ".gitattributes", "sub/.editorconfig", "its byte order mark".
 func (e *Encoding) Source() string { return e.source }
 
+// markSource is the Source of an encoding that only a file's byte order
+// mark shows.
+const markSource = "its byte order mark"
+
+// ByMark reports whether only a byte order mark showed the encoding, no
+// declaration: it holds for a text only while the text begins with one.
+func (e *Encoding) ByMark() bool { return e != nil && e.source == markSource }
+
 // UTF8 reports whether the encoding is UTF-8: its bytes are the text.
 func (e *Encoding) UTF8() bool { return e == nil || e.codec == nil }
 

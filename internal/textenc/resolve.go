@@ -92,7 +92,7 @@ func sniff(data []byte) *Encoding {
 	default:
 		return nil
 	}
-	e, _ := Lookup(name, "its byte order mark")
+	e, _ := Lookup(name, markSource)
 	return e
 }
 
