@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/edapply/edapply/internal/growth"
+
 	"github.com/edapply/edapply/edit"
 )
 
@@ -14,6 +16,7 @@ import (
 // places' comparison at the indent rung and its write in the file's tabs,
 // not a copy or an index of the file per edit.
 func TestDriftedEditCost(t *testing.T) {
+	growth.SkipUnderRace(t)
 	const n = 800
 	content, drifted := passShapes[0].run(n)
 	exact := make([]edit.Edit, len(drifted))

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/edapply/edapply/internal/growth"
+
 	"github.com/edapply/edapply/edit"
 )
 
@@ -138,6 +140,7 @@ func driftedTx(lines, edits int, hunks bool) *Tx {
 // and the texts' lines are cut in room the check keeps from splice to
 // splice, not in slices of their own.
 func TestCheckDriftedCost(t *testing.T) {
+	growth.SkipUnderRace(t)
 	const edits = 1000
 	for _, hunks := range []bool{false, true} {
 		tx := driftedTx(10*edits, edits, hunks)
