@@ -242,11 +242,6 @@ type segment struct {
 	// visits counts the places the indexes gave that were looked at
 	// (Doc.visits).
 	visits int
-	// disks keeps the lines on disk of the current content's offsets an
-	// answer named (diskLineOf); placed, once it is kept, where each
-	// splice placed since started, in the content before it.
-	disks  map[int]diskSeen
-	placed []int
 	// skips lets walks of a key line's orig lines pass over those
 	// splices touched (untouchedFrom), by the key line's hash.
 	skips map[uint64]*[]int32
@@ -869,7 +864,7 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 			if k >= n {
 				return k
 			}
-			return g.diskLineOf(disk, g.currentLineStart(k))
+			return disk(g.currentLineStart(k))
 		}
 		shown = func(k int) int { return toDisk(k) + 1 }
 	}
@@ -1448,9 +1443,6 @@ func (g *segment) place(jlo, jhi int, sp held, pl placing) {
 			sp.New.each(0, sp.New.len(), g.hs.Feed)
 			g.fed = end
 		}
-	}
-	if g.disks != nil {
-		g.placed = append(g.placed, start+g.cumB[jlo]) // where it starts in the content before it
 	}
 	g.ids++
 	z := pl.zone

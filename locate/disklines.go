@@ -23,7 +23,13 @@ type diskMap struct {
 	orig string
 	log  []change
 	nl   []int32 // offsets of orig's "\n"s; nil until a line is mapped
+	// seen keeps the lines of offsets mapped before (see diskLineAt).
+	seen map[int]diskSeen
 }
+
+// A diskSeen is the line on disk an offset was mapped to, when the log
+// held logged changes.
+type diskSeen struct{ line, logged int }
 
 // logged records the splices of r, an edit applied (err nil), as changes.
 // Its splices are in the content before it, ascending: applied last to
@@ -50,8 +56,33 @@ func (d *Doc) diskLine(k int) int {
 }
 
 // diskLineAt is diskLine of the line that starts at offset off of the
-// content.
+// content. Mapping an offset walks back through every change logged, and
+// the same few offsets are named again and again (a run of refused quotes
+// lists the same first places): an offset mapped before keeps its line
+// while every change logged since starts after it, which leaves it where
+// it was, so only those are read.
 func (d *Doc) diskLineAt(off int) int {
+	m := &d.disk
+	s, ok := m.seen[off]
+	for ok && s.logged < len(m.log) {
+		ok = m.log[s.logged].at > off
+		s.logged++
+	}
+	if !ok {
+		s.line = d.mapToDisk(off)
+	}
+	if m.seen == nil {
+		m.seen = map[int]diskSeen{}
+	} else if !ok && len(m.seen) >= 1<<12 {
+		clear(m.seen) // a bound on what is kept; only a speed-up is lost
+	}
+	s.logged = len(m.log)
+	m.seen[off] = s
+	return s.line
+}
+
+// mapToDisk is diskLineAt, walked through the whole log.
+func (d *Doc) mapToDisk(off int) int {
 	for i := len(d.disk.log) - 1; i >= 0; i-- {
 		c := d.disk.log[i]
 		switch {

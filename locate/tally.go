@@ -108,40 +108,6 @@ func (g *segment) retally(sp *held) {
 	g.forZoneLinesNL(sp, func(l string, nl bool) { g.tallyLine(l, nl, 1) })
 }
 
-// A refused edit's answer names its places by the lines on disk they
-// stand for (Doc.diskLineAt), a walk back through every change the Doc
-// applied: the same few places, named again for each refused edit of a
-// run, would cost the changes × the edits. The segment keeps each
-// offset's line, and the next asking walks only the splices placed
-// since: one that starts after the offset leaves its line as it was
-// (diskLineAt passes over a change that starts after it).
-type diskSeen struct {
-	line   int
-	placed int // len(segment.placed) when the line was known
-}
-
-// diskLineOf is disk(x), for x an offset of the current content, kept
-// from asking to asking while the splices placed start after x.
-func (g *segment) diskLineOf(disk func(off int) int, x int) int {
-	if g.disks == nil {
-		g.disks = map[int]diskSeen{}
-	}
-	s, ok := g.disks[x]
-	for ok && s.placed < len(g.placed) {
-		ok = g.placed[s.placed] > x
-		s.placed++
-	}
-	if !ok {
-		if len(g.disks) >= 1<<12 {
-			clear(g.disks) // a bound on what is kept; only a speed-up is lost
-		}
-		s.line = disk(x)
-	}
-	s.placed = len(g.placed)
-	g.disks[x] = s
-	return s.line
-}
-
 // Walking a key line's places in orig from the start, as the first
 // places of a refused quote are found, passes over the lines splices
 // touched since, which would cost the run's splices per refused edit. A
