@@ -434,36 +434,3 @@ func shortLineSlips(line string, dst []uint64) []uint64 {
 	}
 	return slipVariants(t, dst)
 }
-
-// adopt gives f, with no index made yet beyond its lines, the indexes of
-// src, a finder over the same content: they are read, never written, so
-// two finders of one content may share them.
-func (f *finder) adopt(src *finder) {
-	if src == nil || src == f || len(src.content) != len(f.content) {
-		return
-	}
-	if !f.indexed && src.indexed {
-		f.lines, f.indexed = src.lines, true
-	}
-	if f.keys == nil && src.keys != nil {
-		f.keys, f.keyBits = src.keys, src.keyBits
-	}
-	if f.keyPost == nil && src.keyPost != nil {
-		f.keyPost = src.keyPost
-	}
-	if f.spacedOrder == nil && src.spacedOrder != nil {
-		f.spacedKeys, f.spacedOrder = src.spacedKeys, src.spacedOrder
-	}
-	if f.wordPost == nil && src.wordPost != nil {
-		f.wordPost, f.wordCount, f.wordCut = src.wordPost, src.wordCount, src.wordCut
-	}
-	if f.triPost == nil && src.triPost != nil {
-		f.triPost, f.triCount, f.triCut = src.triPost, src.triCount, src.triCut
-	}
-	if f.triPost == nil && f.triFrom == nil {
-		f.triFrom = src.triFrom
-	}
-	if f.slips == nil && src.slips != nil {
-		f.slips, f.slipCut = src.slips, src.slipCut
-	}
-}

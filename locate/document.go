@@ -282,9 +282,6 @@ func (d *Doc) ladderWith(e *edit.Edit, opts Options) (Result, *edit.Error) {
 	if d.fin == nil {
 		d.fin = newFinder(d.text)
 		d.fin.keyed = &d.keyedLines
-		if d.seg != nil && !d.fresh {
-			d.fin.adopt(d.seg.f)
-		}
 	}
 	d.fin.disk = nil
 	if len(d.disk.log) > 0 {
@@ -382,13 +379,6 @@ func (d *Doc) flush(runEnds bool) {
 	}
 	if text, ok := g.flush(runEnds); ok {
 		d.passes++
-		switch {
-		case d.fresh:
-		case d.fin == nil:
-			d.fin = g.f
-		default:
-			d.fin.adopt(g.f)
-		}
 		d.setText(text, sp)
 		d.seg = nil
 	}
