@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/rogpeppe/go-internal/diff"
-
 	"github.com/edapply/edapply/apply"
 )
 
@@ -37,7 +35,7 @@ func fileDiff(f *apply.FileResult) []byte {
 	if f.After == nil {
 		newName = "/dev/null"
 	}
-	if d := diff.Diff(oldName, f.Before, newName, f.After); d != nil {
+	if d := anchoredDiff(oldName, f.Before, newName, f.After); d != nil {
 		return d
 	}
 	switch {
