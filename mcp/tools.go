@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -199,20 +198,9 @@ func (s *server) editFile(ctx context.Context, req *sdk.CallToolRequest) (*sdk.C
 }
 
 // parse parses reply in place (the edits' texts share its bytes) with the
-// working tree at hand, read only through an os.Root so that no name
-// leaves it. A root that cannot be opened parses without the tree; Apply
-// reports the root then.
+// working tree at hand.
 func (s *server) parse(reply, file string) ([]edit.Edit, edit.ErrorList) {
-	opts := parse.Options{File: file, FileArg: `apply_edits' "path"`}
-	root := s.opts.Root
-	if root == "" {
-		root = "."
-	}
-	if r, err := os.OpenRoot(root); err == nil {
-		defer r.Close()
-		opts.Tree = r
-	}
-	return parse.Parse(reply, opts)
+	return parse.ParseInRoot(reply, parse.Options{File: file, FileArg: `apply_edits' "path"`}, s.opts.Root)
 }
 
 func (s *server) applyEdits(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {

@@ -86,26 +86,11 @@ func readEdits(response string, popts parse.Options, root string, in io.Reader) 
 		return nil, nil, nil, err
 	}
 	gctune.Budget(2 * int64(len(src))) // parsing holds a few times the reply's bytes
-	edits, errs = parseReply(replyText(src), popts, root)
+	edits, errs = parse.ParseInRoot(replyText(src), popts, root)
 	if len(edits) == 0 && len(errs) == 0 {
 		errs.Add(noEdits(src))
 	}
 	return src, edits, errs, nil
-}
-
-// parseReply parses reply in place (the edits' texts share its bytes) with
-// the working tree at root at hand, read only through an os.Root so that
-// no name leaves it. A root that cannot be opened parses without the
-// tree; Apply reports the root then.
-func parseReply(reply string, opts parse.Options, root string) ([]edit.Edit, edit.ErrorList) {
-	if root == "" {
-		root = "."
-	}
-	if r, err := os.OpenRoot(root); err == nil {
-		defer r.Close()
-		opts.Tree = r
-	}
-	return parse.Parse(reply, opts)
 }
 
 // replyText is src, a reply readResponse read, as a string that shares its
