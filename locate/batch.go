@@ -239,6 +239,9 @@ type segment struct {
 	// tallies count the places of the one-line quotes refused with every
 	// place at a line start counted (placesOfLine), by their line's hash.
 	tallies map[uint64]*lineTally
+	// tallyLines counts the lines the tallies' upkeep read (untally,
+	// retally): tests hold it to the lines the splices change.
+	tallyLines int
 	// visits counts the places the indexes gave that were looked at
 	// (Doc.visits).
 	visits int
@@ -1249,9 +1252,7 @@ func (g *segment) accept(sp Splice, first, last int) {
 	lo, hi := max(start-1, 0), min(end+1, len(g.orig))
 	dCRLF := crlfJoined(g.orig[lo:start], text, g.orig[end:hi]) - strings.Count(g.orig[lo:hi], "\r\n")
 	j := g.before(start)
-	if g.tallies != nil {
-		g.untally(j, j, start, end)
-	}
+	g.untally(j, j, start, end, keptLines{q: -1})
 	g.place(j, j, held{At: sp.At, Old: sp.Old, New: ropeOf(text)}, placing{
 		zone:  zone{first: first, last: last, dLines: strings.Count(text, "\n") - strings.Count(sp.Old, "\n")},
 		dCRLF: dCRLF, at: start, nul: strings.IndexByte(text, 0) >= 0,
@@ -1304,9 +1305,9 @@ func (g *segment) replaceCurrent(x, y int, text string) {
 		back = false // the front keeps more
 	}
 	hasNUL := func(s string) bool { return strings.IndexByte(s, 0) >= 0 }
-	if g.tallies != nil {
-		g.untally(jlo, jhi, S, E) // before merged may write over the pieces of the splice it grows from
-	}
+	// The tallies lose the lines the merge rewrites, before merged may
+	// write over the pieces of the splice it grows from.
+	kept := keptLines{q: -1}
 	var merged rope
 	switch {
 	case back:
@@ -1323,6 +1324,8 @@ func (g *segment) replaceCurrent(x, y int, text string) {
 		// Every byte from cs+n on is read, before merged shares
 		// sp[jlo]'s pieces: adding to it writes over those after n.
 		tail, after := g.read(cs+n, x), g.read(y, ce)
+		kept = keptLines{q: jlo, from: math.MinInt, to: pl.keep - t.origin()}
+		g.untally(jlo, jhi, S, E, kept)
 		merged = t.prefix(n)
 		merged.add(tail)
 		merged.add(text)
@@ -1342,6 +1345,10 @@ func (g *segment) replaceCurrent(x, y int, text string) {
 		// sp[jhi-1]'s pieces: adding at its front writes over those
 		// before m.
 		head, gap := g.read(cs, x), g.read(y, ts+m)
+		if pl.keep != math.MaxInt {
+			kept = keptLines{q: jhi - 1, from: pl.keep - t.origin(), to: math.MaxInt}
+		}
+		g.untally(jlo, jhi, S, E, kept)
 		merged = t.suffix(m)
 		merged.addFront(gap)
 		merged.addFront(text)
@@ -1350,6 +1357,7 @@ func (g *segment) replaceCurrent(x, y int, text string) {
 		g.mergeBytes += len(head) + len(text) + len(gap)
 	default:
 		head, after := g.read(cs, x), g.read(y, ce)
+		g.untally(jlo, jhi, S, E, kept)
 		merged.add(head)
 		merged.add(text)
 		merged.add(after)
@@ -1470,9 +1478,6 @@ func (g *segment) place(jlo, jhi int, sp held, pl placing) {
 		g.cumB[q+1] = g.cumB[q] + g.sp[q].New.len() - len(g.sp[q].Old)
 		g.cumL[q+1] = g.cumL[q] + g.zone[q].dLines
 	}
-	if g.tallies != nil {
-		g.retally(&sp)
-	}
 	g.crlf += pl.dCRLF
 	mode := eolLF
 	if g.crlf > 0 {
@@ -1493,6 +1498,7 @@ func (g *segment) place(jlo, jhi int, sp held, pl placing) {
 	case pl.grown:
 		from = pl.keep - base
 	}
+	g.retally(&g.sp[jlo], from, to)
 	g.forZoneLinesIn(&g.sp[jlo], from, to, func(l string, rel int) {
 		g.linesIndexed++
 		zl := zoneLine{fam: z.fam, rel: rel + base, id: g.ids}

@@ -201,3 +201,61 @@ func TestBatchTallyEquivalence(t *testing.T) {
 		t.Errorf("%d refusals counted beyond the places listed, in %d runs: the runs miss the kept count", counted, n)
 	}
 }
+
+// TestTallyChainCost holds the upkeep of a kept count to the lines the
+// splices change: a one-line quote refused with its places counted, then
+// a chain of blocks each merging with the splice the ones before it
+// made, in file order or bottom-up; at 100 and 800 blocks, the lines
+// the count's upkeep reads stay within a few per block, where each merge
+// read all of the merged splice's.
+func TestTallyChainCost(t *testing.T) {
+	for _, s := range chainShapes {
+		if !s.one {
+			continue
+		}
+		t.Run(s.name, func(t *testing.T) {
+			for _, n := range []int{100, 800} {
+				content, es := tallyChainRun(s.run, n)
+				d := NewDoc(content, Options{})
+				d.Prepare(pointers(es))
+				for k := range es {
+					_, err := d.Replace(&es[k])
+					if k == 0 {
+						if err == nil || err.Code != edit.CodeMultipleMatches || d.seg == nil || d.seg.tallies == nil {
+							t.Fatalf("%d blocks: the quote: %v, want MULTIPLE_MATCHES with its places counted", n, err)
+						}
+						continue
+					}
+					if err != nil {
+						t.Fatalf("%d blocks: edit %d: %v", n, k, err)
+					}
+				}
+				if d.seg == nil {
+					t.Fatalf("%d blocks: the run left the batch", n)
+				}
+				if limit := 16 * len(es); d.seg.tallyLines > limit {
+					t.Errorf("%d blocks: the count's upkeep read %d lines, want at most %d", n, d.seg.tallyLines, limit)
+				}
+			}
+			content, es := tallyChainRun(s.run, 40)
+			checkBatch(t, map[string]string{"a.go": content}, es, Options{})
+		})
+	}
+}
+
+// tallyChainRun is run's chain after maxListed+5 functions that hold
+// "\treturn nil" at a line start and inside a deeper line, led by a
+// one-line quote of it.
+func tallyChainRun(run func(n int) (string, []edit.Edit), n int) (string, []edit.Edit) {
+	content, chain := run(n)
+	var b strings.Builder
+	for i := range maxListed + 5 {
+		fmt.Fprintf(&b, "func r%d(x bool) error {\n\tif x {\n\t\treturn nil\n\t}\n\treturn nil\n}\n", i)
+	}
+	head, nl := b.String(), "\n"
+	if strings.Contains(content, "\r\n") {
+		head, nl = strings.ReplaceAll(head, "\n", "\r\n"), "\r\n"
+	}
+	quote := edit.Edit{Op: edit.Replace, Path: "a.go", Old: "\treturn nil" + nl, New: "\treturn err" + nl, Count: 1, Format: edit.FormatSearchReplace}
+	return head + content, append([]edit.Edit{quote}, chain...)
+}
