@@ -248,6 +248,9 @@ type segment struct {
 	// skips lets walks of a key line's orig lines pass over those
 	// splices touched (untouchedFrom), by the key line's hash.
 	skips map[uint64]*[]int32
+	// backSkips are skips for the walks towards the file's start
+	// (untouchedBefore).
+	backSkips map[uint64]*[]int32
 	// zsorted is how many of a key's zone lines are known to stand in
 	// order (zonesInOrder).
 	zsorted map[uint64]int
@@ -771,6 +774,11 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 	xs, ok := g.allOccurrences(needle, lineStart, maxListed)
 	counted := true
 	tallied := -1 // the count of every place, where the segment keeps it
+	// near, when not nil, are the places nearest the line hint, in the
+	// order of the answer, and ends the first two places and the last:
+	// what the answer needs of places the segment counts.
+	var near []hit
+	var ends [3]hit
 	if ok && len(xs) >= maxListed {
 		// The ladder stops at the first maxListed places, mid-line ones
 		// among them (matcher.hitLimit), and then filters: without a
@@ -796,12 +804,17 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 			}
 			counted = false
 		}
-		if every && e.Hint == 0 && lineStart && oneLine(needle) {
+		if every && lineStart && oneLine(needle) {
 			// The count alone is needed beyond the first places, which
-			// are xs: the segment keeps it. A line's places never
-			// overlap.
+			// are xs, or, with a line hint, those nearest it: the
+			// segment keeps it. A line's places never overlap.
 			if tallied, ok = g.placesOfLine(needle); !ok {
 				return nil, false
+			}
+			if e.Hint > 0 {
+				if near, ends[0], ends[1], ends[2], ok = g.hintedPlaces(needle, e.Hint, maxListed); !ok {
+					return nil, false
+				}
 			}
 		} else if every {
 			xs, ok = g.allOccurrences(needle, lineStart, math.MaxInt)
@@ -816,7 +829,7 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 		total = tallied
 	}
 	overlaps := false
-	for i := 1; i < len(xs); i++ {
+	for i := 1; i < len(xs) && near == nil; i++ {
 		overlaps = overlaps || xs[i] < xs[i-1]+len(needle) // overlapping
 	}
 	if e.Hint == 0 {
@@ -824,23 +837,27 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 		// and counts the rest (errMultipleOf).
 		xs = xs[:min(total, maxListed)]
 	}
-	hits := make([]hit, len(xs))
-	for i, x := range xs {
-		c := g.lineAt(x)
-		hits[i] = hit{start: x, end: x + len(needle), first: c, last: be.lastLine(c), cmp: levelExact}
+	hits := near
+	if near == nil {
+		hits = make([]hit, len(xs))
+		for i, x := range xs {
+			c := g.lineAt(x)
+			hits[i] = hit{start: x, end: x + len(needle), first: c, last: be.lastLine(c), cmp: levelExact}
+		}
+		ends = [3]hit{hits[0], hits[1], hits[len(hits)-1]}
 	}
 	if !overlaps && e.Hint > 0 {
 		if _, ok := pickByHint(hits, e.Hint, hintWindow(int(be.oldLines))); ok {
 			return nil, false // written at the place it picks
 		}
 	}
-	if counted && !overlaps && old != nw && hits[len(hits)-1].end-hits[0].start <= maxSameSpan {
+	if counted && !overlaps && old != nw && ends[2].end-ends[0].start <= maxSameSpan {
 		// sameEverywhere writes the edit at each place; written as sent
 		// (finder.writesAsSent), the first two must make different files.
 		// Elsewhere the ladder writes each place from its lines, asked
 		// over them alone (ladderAt); a place where it writes nothing
 		// fails sameEverywhere too.
-		a, b := hits[0], hits[1]
+		a, b := ends[0], ends[1]
 		if g.mode == eolLF && !opts.TrimTrailingWS && be.plain && !(nw == "" && g.endsNoNL(b.end)) {
 			if !g.resultsDiffer(Splice{At: a.start, Old: needle, New: nw}, Splice{At: b.start, Old: needle, New: nw}) {
 				return nil, false

@@ -15,7 +15,8 @@ import (
 // of "\treturn nil", which stands in every function and inside a deeper
 // line's indentation, refused with MULTIPLE_MATCHES: the blocks before
 // the quotes rename a function (passShapes' ambiguous-line and
-// ambiguous-line-first), write a function of their own that holds the
+// ambiguous-line-first, and hinted, whose quotes' line hints tie
+// between two places), write a function of their own that holds the
 // line (the places the splices make grow with the run), or change the
 // line in the functions in order (the places the splices took grow).
 var refusedLineRuns = map[string]func(n int) (string, []edit.Edit){
@@ -24,6 +25,18 @@ var refusedLineRuns = map[string]func(n int) (string, []edit.Edit){
 			return edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func f%d(x bool) error {\n", i),
 				New: fmt.Sprintf("func g%d() error {\n\treturn nil\n}\n\nfunc f%d(x bool) error {\n", i, i), Count: 1, Format: edit.FormatSearchReplace}
 		})
+	},
+	"hinted": func(n int) (string, []edit.Edit) {
+		content, es := returnNilRun(n, func(i int) edit.Edit {
+			return edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func f%d(x bool) error {\n", i),
+				New: fmt.Sprintf("func f%d(x bool) error { // e\n", i), Count: 1, Format: edit.FormatUDiff}
+		})
+		for k := 1; k < len(es)-2; k += 2 { // the last function is followed by shorter ones
+			// Three lines after the function's "\treturn nil", as far
+			// from it as from the next function's: a tie.
+			es[k].Format, es[k].Hint = edit.FormatUDiff, 10+6*(k/2)
+		}
+		return content, es
 	},
 	"touched": func(n int) (string, []edit.Edit) {
 		return returnNilRun(n, func(i int) edit.Edit {
@@ -134,8 +147,14 @@ func tallyRun(r *rand.Rand) (string, []edit.Edit) {
 	for n := range 6 + r.IntN(30) {
 		if r.IntN(3) == 0 {
 			e := edit.Edit{Op: edit.Replace, Path: "a.txt", Old: k + "\n", New: fmt.Sprintf("%s // q%d\n", k, n), Count: 1, Format: edit.FormatSearchReplace}
-			if r.IntN(8) == 0 {
+			switch r.IntN(8) {
+			case 0:
 				e.Format, e.EveryKey = edit.FormatJSON, "expected_replacements"
+			case 1, 2, 3:
+				// A line hint, most often a tie between two places or
+				// none near enough; the answer lists the places
+				// nearest it.
+				e.Format, e.Hint = edit.FormatUDiff, 1+r.IntN(len(cur)+4)
 			}
 			es = append(es, e)
 			continue
@@ -177,7 +196,7 @@ func TestBatchTallyEquivalence(t *testing.T) {
 		n = 100
 	}
 	r := rand.New(rand.NewPCG(35, 35))
-	counted := 0
+	counted, hinted := 0, 0
 	for range n {
 		file, es := tallyRun(r)
 		opts := Options{TrimTrailingWS: r.IntN(4) == 0}
@@ -195,10 +214,18 @@ func TestBatchTallyEquivalence(t *testing.T) {
 					counted++
 				}
 			}
+			if _, rest, ok := strings.Cut(err.Msg, " found "); ok && es[k].Hint > 0 {
+				if _, e := fmt.Sscanf(rest, "%d", &m); e == nil && m > maxListed {
+					hinted++
+				}
+			}
 		}
 	}
 	if counted < n/10 {
 		t.Errorf("%d refusals counted beyond the places listed, in %d runs: the runs miss the kept count", counted, n)
+	}
+	if hinted < n/10 {
+		t.Errorf("%d refusals with a line hint counted beyond the places listed, in %d runs: the runs miss the places nearest a hint", hinted, n)
 	}
 }
 
