@@ -239,12 +239,18 @@ type segment struct {
 	// tallies count the places of the one-line quotes refused with every
 	// place at a line start counted (placesOfLine), by their line's hash.
 	tallies map[uint64]*lineTally
+	// tallyLines counts the lines the tallies' upkeep read (untally,
+	// retally): tests hold it to the lines the splices change.
+	tallyLines int
 	// visits counts the places the indexes gave that were looked at
 	// (Doc.visits).
 	visits int
 	// skips lets walks of a key line's orig lines pass over those
 	// splices touched (untouchedFrom), by the key line's hash.
 	skips map[uint64]*[]int32
+	// backSkips are skips for the walks towards the file's start
+	// (untouchedBefore).
+	backSkips map[uint64]*[]int32
 	// zsorted is how many of a key's zone lines are known to stand in
 	// order (zonesInOrder).
 	zsorted map[uint64]int
@@ -768,6 +774,11 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 	xs, ok := g.allOccurrences(needle, lineStart, maxListed)
 	counted := true
 	tallied := -1 // the count of every place, where the segment keeps it
+	// near, when not nil, are the places nearest the line hint, in the
+	// order of the answer, and ends the first two places and the last:
+	// what the answer needs of places the segment counts.
+	var near []hit
+	var ends [3]hit
 	if ok && len(xs) >= maxListed {
 		// The ladder stops at the first maxListed places, mid-line ones
 		// among them (matcher.hitLimit), and then filters: without a
@@ -793,12 +804,17 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 			}
 			counted = false
 		}
-		if every && e.Hint == 0 && lineStart && oneLine(needle) {
+		if every && lineStart && oneLine(needle) {
 			// The count alone is needed beyond the first places, which
-			// are xs: the segment keeps it. A line's places never
-			// overlap.
+			// are xs, or, with a line hint, those nearest it: the
+			// segment keeps it. A line's places never overlap.
 			if tallied, ok = g.placesOfLine(needle); !ok {
 				return nil, false
+			}
+			if e.Hint > 0 {
+				if near, ends[0], ends[1], ends[2], ok = g.hintedPlaces(needle, e.Hint, maxListed); !ok {
+					return nil, false
+				}
 			}
 		} else if every {
 			xs, ok = g.allOccurrences(needle, lineStart, math.MaxInt)
@@ -813,7 +829,7 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 		total = tallied
 	}
 	overlaps := false
-	for i := 1; i < len(xs); i++ {
+	for i := 1; i < len(xs) && near == nil; i++ {
 		overlaps = overlaps || xs[i] < xs[i-1]+len(needle) // overlapping
 	}
 	if e.Hint == 0 {
@@ -821,23 +837,27 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 		// and counts the rest (errMultipleOf).
 		xs = xs[:min(total, maxListed)]
 	}
-	hits := make([]hit, len(xs))
-	for i, x := range xs {
-		c := g.lineAt(x)
-		hits[i] = hit{start: x, end: x + len(needle), first: c, last: be.lastLine(c), cmp: levelExact}
+	hits := near
+	if near == nil {
+		hits = make([]hit, len(xs))
+		for i, x := range xs {
+			c := g.lineAt(x)
+			hits[i] = hit{start: x, end: x + len(needle), first: c, last: be.lastLine(c), cmp: levelExact}
+		}
+		ends = [3]hit{hits[0], hits[1], hits[len(hits)-1]}
 	}
 	if !overlaps && e.Hint > 0 {
 		if _, ok := pickByHint(hits, e.Hint, hintWindow(int(be.oldLines))); ok {
 			return nil, false // written at the place it picks
 		}
 	}
-	if counted && !overlaps && old != nw && hits[len(hits)-1].end-hits[0].start <= maxSameSpan {
+	if counted && !overlaps && old != nw && ends[2].end-ends[0].start <= maxSameSpan {
 		// sameEverywhere writes the edit at each place; written as sent
 		// (finder.writesAsSent), the first two must make different files.
 		// Elsewhere the ladder writes each place from its lines, asked
 		// over them alone (ladderAt); a place where it writes nothing
 		// fails sameEverywhere too.
-		a, b := hits[0], hits[1]
+		a, b := ends[0], ends[1]
 		if g.mode == eolLF && !opts.TrimTrailingWS && be.plain && !(nw == "" && g.endsNoNL(b.end)) {
 			if !g.resultsDiffer(Splice{At: a.start, Old: needle, New: nw}, Splice{At: b.start, Old: needle, New: nw}) {
 				return nil, false
@@ -1249,9 +1269,7 @@ func (g *segment) accept(sp Splice, first, last int) {
 	lo, hi := max(start-1, 0), min(end+1, len(g.orig))
 	dCRLF := crlfJoined(g.orig[lo:start], text, g.orig[end:hi]) - strings.Count(g.orig[lo:hi], "\r\n")
 	j := g.before(start)
-	if g.tallies != nil {
-		g.untally(j, j, start, end)
-	}
+	g.untally(j, j, start, end, keptLines{q: -1})
 	g.place(j, j, held{At: sp.At, Old: sp.Old, New: ropeOf(text)}, placing{
 		zone:  zone{first: first, last: last, dLines: strings.Count(text, "\n") - strings.Count(sp.Old, "\n")},
 		dCRLF: dCRLF, at: start, nul: strings.IndexByte(text, 0) >= 0,
@@ -1304,9 +1322,9 @@ func (g *segment) replaceCurrent(x, y int, text string) {
 		back = false // the front keeps more
 	}
 	hasNUL := func(s string) bool { return strings.IndexByte(s, 0) >= 0 }
-	if g.tallies != nil {
-		g.untally(jlo, jhi, S, E) // before merged may write over the pieces of the splice it grows from
-	}
+	// The tallies lose the lines the merge rewrites, before merged may
+	// write over the pieces of the splice it grows from.
+	kept := keptLines{q: -1}
 	var merged rope
 	switch {
 	case back:
@@ -1323,6 +1341,8 @@ func (g *segment) replaceCurrent(x, y int, text string) {
 		// Every byte from cs+n on is read, before merged shares
 		// sp[jlo]'s pieces: adding to it writes over those after n.
 		tail, after := g.read(cs+n, x), g.read(y, ce)
+		kept = keptLines{q: jlo, from: math.MinInt, to: pl.keep - t.origin()}
+		g.untally(jlo, jhi, S, E, kept)
 		merged = t.prefix(n)
 		merged.add(tail)
 		merged.add(text)
@@ -1342,6 +1362,10 @@ func (g *segment) replaceCurrent(x, y int, text string) {
 		// sp[jhi-1]'s pieces: adding at its front writes over those
 		// before m.
 		head, gap := g.read(cs, x), g.read(y, ts+m)
+		if pl.keep != math.MaxInt {
+			kept = keptLines{q: jhi - 1, from: pl.keep - t.origin(), to: math.MaxInt}
+		}
+		g.untally(jlo, jhi, S, E, kept)
 		merged = t.suffix(m)
 		merged.addFront(gap)
 		merged.addFront(text)
@@ -1350,6 +1374,7 @@ func (g *segment) replaceCurrent(x, y int, text string) {
 		g.mergeBytes += len(head) + len(text) + len(gap)
 	default:
 		head, after := g.read(cs, x), g.read(y, ce)
+		g.untally(jlo, jhi, S, E, kept)
 		merged.add(head)
 		merged.add(text)
 		merged.add(after)
@@ -1470,9 +1495,6 @@ func (g *segment) place(jlo, jhi int, sp held, pl placing) {
 		g.cumB[q+1] = g.cumB[q] + g.sp[q].New.len() - len(g.sp[q].Old)
 		g.cumL[q+1] = g.cumL[q] + g.zone[q].dLines
 	}
-	if g.tallies != nil {
-		g.retally(&sp)
-	}
 	g.crlf += pl.dCRLF
 	mode := eolLF
 	if g.crlf > 0 {
@@ -1493,6 +1515,7 @@ func (g *segment) place(jlo, jhi int, sp held, pl placing) {
 	case pl.grown:
 		from = pl.keep - base
 	}
+	g.retally(&g.sp[jlo], from, to)
 	g.forZoneLinesIn(&g.sp[jlo], from, to, func(l string, rel int) {
 		g.linesIndexed++
 		zl := zoneLine{fam: z.fam, rel: rel + base, id: g.ids}

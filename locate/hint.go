@@ -5,6 +5,7 @@ package locate
 import (
 	"cmp"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/edapply/edapply/edit"
@@ -83,4 +84,134 @@ func (f *finder) anchors(anchors []string) (int, *edit.Error) {
 		from = found + 1
 	}
 	return from, nil
+}
+
+// A hinted MULTIPLE_MATCHES of a one-line quote lists the places nearest
+// its line hint and counts every one; walking them all to sort them by
+// their distance from the hint would cost every place of the line per
+// refused edit. The segment keeps the count (placesOfLine), and the
+// places nearest the hint are found by walking orig's lines of the key
+// from the hinted line both ways, passing over those splices touched for
+// good, and through the lines splices made.
+
+// hintedPlaces returns, for needle, one line and its ending (oneLine)
+// whose places at line starts are asked for, the limit places nearest
+// the 1-based line hint, ordered as nearestFirst orders every place, and
+// the first two places and the last in the current content; false when
+// needle is not indexed or stands at fewer than two places.
+func (g *segment) hintedPlaces(needle string, hint, limit int) (near []hit, first, second, last hit, ok bool) {
+	best, locs, keyOff, ok := g.indexed(needle, true)
+	if !ok {
+		return nil, hit{}, hit{}, hit{}, false
+	}
+	placeAt := func(x int) (hit, bool) {
+		g.visits++
+		if x < 0 || x+len(needle) > g.size() || !g.equalAt(x, needle) || !g.startsLine(x) {
+			return hit{}, false
+		}
+		c := g.lineAt(x)
+		return hit{start: x, end: x + len(needle), first: c, last: c, cmp: levelExact}, true
+	}
+	origAt := func(i int) (hit, bool) {
+		kl := locs[i]
+		return placeAt(kl.off + g.cumB[g.before(kl.off)] - keyOff)
+	}
+	var zoned []hit
+	for _, z := range g.liveZones(best) {
+		j, _ := g.live(z)
+		if h, ok := placeAt(g.zoneStart(j, z) - keyOff); ok {
+			zoned = append(zoned, h)
+		}
+	}
+	fw, bw := g.keySkip(best), g.keyBackSkip(best)
+	// orig's places walked from index i on (up) or back (down), at most n.
+	walk := func(i, n int, up bool, out []hit) []hit {
+		for k := 0; k < n; {
+			if up {
+				i = g.untouchedFrom(fw, locs, i)
+			} else {
+				i = g.untouchedBefore(bw, locs, i)
+			}
+			if i < 0 || i >= len(locs) {
+				break
+			}
+			if h, ok := origAt(i); ok {
+				out = append(out, h)
+				k++
+			}
+			if up {
+				i++
+			} else {
+				i--
+			}
+		}
+		return out
+	}
+	ordered := append(walk(0, 2, true, nil), walk(len(locs)-1, 1, false, nil)...)
+	ordered = append(ordered, zoned...)
+	byStart := func(a, b hit) int { return cmp.Compare(a.start, b.start) }
+	slices.SortFunc(ordered, byStart)
+	ordered = slices.CompactFunc(ordered, func(a, b hit) bool { return a.start == b.start })
+	if len(ordered) < 2 {
+		return nil, hit{}, hit{}, hit{}, false
+	}
+	// The places of orig's lines from the hinted one on stand at or
+	// after it in the current content, those before it before it.
+	at := g.origLine(hint-1, true)
+	from := sort.Search(len(locs), func(i int) bool { return locs[i].line >= at })
+	near = walk(from, limit, true, nil)
+	near = walk(from-1, limit, false, near)
+	near = append(near, zoned...)
+	slices.SortFunc(near, func(a, b hit) int {
+		return cmp.Or(cmp.Compare(abs(a.first+1-hint), abs(b.first+1-hint)), byStart(a, b))
+	})
+	return near[:min(len(near), limit)], ordered[0], ordered[1], ordered[len(ordered)-1], true
+}
+
+// untouchedBefore returns the last index up to i of locs (orig's lines,
+// ascending) whose line no splice touched, -1 for none: untouchedFrom
+// walking towards the start, skip its forest, whose entry k+1 stands for
+// locs[k] and 0 for none.
+func (g *segment) untouchedBefore(skip *[]int32, locs []keyLoc, i int) int {
+	if *skip == nil {
+		*skip = make([]int32, len(locs)+1)
+		for k := range *skip {
+			(*skip)[k] = int32(k)
+		}
+	}
+	s := *skip
+	r := i + 1
+	for r > 0 {
+		if int(s[r]) != r {
+			g.visits++
+			r = int(s[r])
+			continue
+		}
+		if !g.touched(locs[r-1].line, locs[r-1].line) {
+			break
+		}
+		g.visits++
+		s[r] = int32(r - 1)
+		r--
+	}
+	for k := i + 1; k != r; { // path compression
+		next := int(s[k])
+		s[k] = int32(r)
+		k = next
+	}
+	return r - 1
+}
+
+// keyBackSkip is the skip forest of orig's lines with key line hash key
+// for the walks towards the start (untouchedBefore).
+func (g *segment) keyBackSkip(key uint64) *[]int32 {
+	if g.backSkips == nil {
+		g.backSkips = map[uint64]*[]int32{}
+	}
+	s, ok := g.backSkips[key]
+	if !ok {
+		s = new([]int32)
+		g.backSkips[key] = s
+	}
+	return s
 }

@@ -1,6 +1,9 @@
 package locate
 
-import "strings"
+import (
+	"math"
+	"strings"
+)
 
 // A one-line quote refused with MULTIPLE_MATCHES without a line hint,
 // where a place inside a line stands among the first twenty, is answered
@@ -53,6 +56,7 @@ func (g *segment) placesOfLine(needle string) (int, bool) {
 // tallyLine adds d to the tally of line, if one is kept, when a line
 // ending follows it (nl).
 func (g *segment) tallyLine(line string, nl bool, d int) {
+	g.tallyLines++
 	if !nl || !g.maybe.may(line) {
 		return
 	}
@@ -61,32 +65,55 @@ func (g *segment) tallyLine(line string, nl bool, d int) {
 	}
 }
 
-// forZoneLinesNL is forZoneLines, telling of each line whether a line
-// ending follows it in the current content: every line but the last,
-// which ends where orig's line the splice ends in does.
-func (g *segment) forZoneLinesNL(sp *held, fn func(line string, nl bool)) {
+// forZoneLinesNL is forZoneLinesIn, telling of each line whether a
+// line ending follows it in the current content: every line but the
+// zone's last, which ends where orig's line the splice ends in does.
+// to, when not math.MaxInt, is a line's start in the text: the last
+// line before it is not the zone's last.
+func (g *segment) forZoneLinesNL(sp *held, from, to int, fn func(line string, nl bool)) {
 	var prev string
 	started := false
-	g.forZoneLines(sp, func(l string, _ int) {
+	g.forZoneLinesIn(sp, from, to, func(l string, _ int) {
 		if started {
 			fn(prev, true)
 		}
 		prev, started = l, true
 	})
 	if started {
-		fn(prev, lineEndAt(g.orig, sp.end()) < len(g.orig))
+		fn(prev, to != math.MaxInt || lineEndAt(g.orig, sp.end()) < len(g.orig))
 	}
 }
+
+// keptLines are the lines of the zone of sp[q] that start at from or
+// after it and before to (relative to its text, as forZoneLinesIn takes
+// them) and that the splice about to take its place keeps as they are:
+// a merge that grows from it keeps its lines before the edit's, or after
+// them. q < 0 keeps none.
+type keptLines struct{ q, from, to int }
 
 // untally takes off the tallies the lines that a splice of orig's bytes
 // at to end, about to take the place of the splices sp[jlo:jhi] (place),
 // removes from the current content: those of the splices it replaces,
-// and the orig lines of its zone no splice had touched. It runs before
-// the new splice's text is made, which may share and write over the
-// pieces of sp[jlo]'s (rope.prefix).
-func (g *segment) untally(jlo, jhi, at, end int) {
+// but the ones it keeps, and the orig lines of its zone no splice had
+// touched. It runs before the new splice's text is made, which may
+// share and write over the pieces of the splice it grows from
+// (rope.prefix).
+func (g *segment) untally(jlo, jhi, at, end int, kept keptLines) {
+	if g.tallies == nil {
+		return
+	}
+	off := func(l string, nl bool) { g.tallyLine(l, nl, -1) }
 	for q := jlo; q < jhi; q++ {
-		g.forZoneLinesNL(&g.sp[q], func(l string, nl bool) { g.tallyLine(l, nl, -1) })
+		if q != kept.q {
+			g.forZoneLinesNL(&g.sp[q], math.MinInt, math.MaxInt, off)
+			continue
+		}
+		if kept.from != math.MinInt {
+			g.forZoneLinesNL(&g.sp[q], math.MinInt, kept.from, off)
+		}
+		if kept.to != math.MaxInt {
+			g.forZoneLinesNL(&g.sp[q], kept.to, math.MaxInt, off)
+		}
 	}
 	// orig's lines from the one at is in to the one end is in, but
 	// those of the replaced splices' zones, which are whole lines.
@@ -103,9 +130,13 @@ func (g *segment) untally(jlo, jhi, at, end int) {
 	}
 }
 
-// retally adds to the tallies the lines of sp's zone, just placed.
-func (g *segment) retally(sp *held) {
-	g.forZoneLinesNL(sp, func(l string, nl bool) { g.tallyLine(l, nl, 1) })
+// retally adds to the tallies the lines of sp's zone, just placed, that
+// start at from or after it and before to: those it did not keep of
+// the splice it grew from (untally).
+func (g *segment) retally(sp *held, from, to int) {
+	if g.tallies != nil {
+		g.forZoneLinesNL(sp, from, to, func(l string, nl bool) { g.tallyLine(l, nl, 1) })
+	}
 }
 
 // Walking a key line's places in orig from the start, as the first

@@ -15,7 +15,8 @@ import (
 // of "\treturn nil", which stands in every function and inside a deeper
 // line's indentation, refused with MULTIPLE_MATCHES: the blocks before
 // the quotes rename a function (passShapes' ambiguous-line and
-// ambiguous-line-first), write a function of their own that holds the
+// ambiguous-line-first, and hinted, whose quotes' line hints tie
+// between two places), write a function of their own that holds the
 // line (the places the splices make grow with the run), or change the
 // line in the functions in order (the places the splices took grow).
 var refusedLineRuns = map[string]func(n int) (string, []edit.Edit){
@@ -24,6 +25,18 @@ var refusedLineRuns = map[string]func(n int) (string, []edit.Edit){
 			return edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func f%d(x bool) error {\n", i),
 				New: fmt.Sprintf("func g%d() error {\n\treturn nil\n}\n\nfunc f%d(x bool) error {\n", i, i), Count: 1, Format: edit.FormatSearchReplace}
 		})
+	},
+	"hinted": func(n int) (string, []edit.Edit) {
+		content, es := returnNilRun(n, func(i int) edit.Edit {
+			return edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func f%d(x bool) error {\n", i),
+				New: fmt.Sprintf("func f%d(x bool) error { // e\n", i), Count: 1, Format: edit.FormatUDiff}
+		})
+		for k := 1; k < len(es)-2; k += 2 { // the last function is followed by shorter ones
+			// Three lines after the function's "\treturn nil", as far
+			// from it as from the next function's: a tie.
+			es[k].Format, es[k].Hint = edit.FormatUDiff, 10+6*(k/2)
+		}
+		return content, es
 	},
 	"touched": func(n int) (string, []edit.Edit) {
 		return returnNilRun(n, func(i int) edit.Edit {
@@ -134,8 +147,14 @@ func tallyRun(r *rand.Rand) (string, []edit.Edit) {
 	for n := range 6 + r.IntN(30) {
 		if r.IntN(3) == 0 {
 			e := edit.Edit{Op: edit.Replace, Path: "a.txt", Old: k + "\n", New: fmt.Sprintf("%s // q%d\n", k, n), Count: 1, Format: edit.FormatSearchReplace}
-			if r.IntN(8) == 0 {
+			switch r.IntN(8) {
+			case 0:
 				e.Format, e.EveryKey = edit.FormatJSON, "expected_replacements"
+			case 1, 2, 3:
+				// A line hint, most often a tie between two places or
+				// none near enough; the answer lists the places
+				// nearest it.
+				e.Format, e.Hint = edit.FormatUDiff, 1+r.IntN(len(cur)+4)
 			}
 			es = append(es, e)
 			continue
@@ -177,7 +196,7 @@ func TestBatchTallyEquivalence(t *testing.T) {
 		n = 100
 	}
 	r := rand.New(rand.NewPCG(35, 35))
-	counted := 0
+	counted, hinted := 0, 0
 	for range n {
 		file, es := tallyRun(r)
 		opts := Options{TrimTrailingWS: r.IntN(4) == 0}
@@ -195,9 +214,75 @@ func TestBatchTallyEquivalence(t *testing.T) {
 					counted++
 				}
 			}
+			if _, rest, ok := strings.Cut(err.Msg, " found "); ok && es[k].Hint > 0 {
+				if _, e := fmt.Sscanf(rest, "%d", &m); e == nil && m > maxListed {
+					hinted++
+				}
+			}
 		}
 	}
 	if counted < n/10 {
 		t.Errorf("%d refusals counted beyond the places listed, in %d runs: the runs miss the kept count", counted, n)
 	}
+	if hinted < n/10 {
+		t.Errorf("%d refusals with a line hint counted beyond the places listed, in %d runs: the runs miss the places nearest a hint", hinted, n)
+	}
+}
+
+// TestTallyChainCost holds the upkeep of a kept count to the lines the
+// splices change: a one-line quote refused with its places counted, then
+// a chain of blocks each merging with the splice the ones before it
+// made, in file order or bottom-up; at 100 and 800 blocks, the lines
+// the count's upkeep reads stay within a few per block, where each merge
+// read all of the merged splice's.
+func TestTallyChainCost(t *testing.T) {
+	for _, s := range chainShapes {
+		if !s.one {
+			continue
+		}
+		t.Run(s.name, func(t *testing.T) {
+			for _, n := range []int{100, 800} {
+				content, es := tallyChainRun(s.run, n)
+				d := NewDoc(content, Options{})
+				d.Prepare(pointers(es))
+				for k := range es {
+					_, err := d.Replace(&es[k])
+					if k == 0 {
+						if err == nil || err.Code != edit.CodeMultipleMatches || d.seg == nil || d.seg.tallies == nil {
+							t.Fatalf("%d blocks: the quote: %v, want MULTIPLE_MATCHES with its places counted", n, err)
+						}
+						continue
+					}
+					if err != nil {
+						t.Fatalf("%d blocks: edit %d: %v", n, k, err)
+					}
+				}
+				if d.seg == nil {
+					t.Fatalf("%d blocks: the run left the batch", n)
+				}
+				if limit := 16 * len(es); d.seg.tallyLines > limit {
+					t.Errorf("%d blocks: the count's upkeep read %d lines, want at most %d", n, d.seg.tallyLines, limit)
+				}
+			}
+			content, es := tallyChainRun(s.run, 40)
+			checkBatch(t, map[string]string{"a.go": content}, es, Options{})
+		})
+	}
+}
+
+// tallyChainRun is run's chain after maxListed+5 functions that hold
+// "\treturn nil" at a line start and inside a deeper line, led by a
+// one-line quote of it.
+func tallyChainRun(run func(n int) (string, []edit.Edit), n int) (string, []edit.Edit) {
+	content, chain := run(n)
+	var b strings.Builder
+	for i := range maxListed + 5 {
+		fmt.Fprintf(&b, "func r%d(x bool) error {\n\tif x {\n\t\treturn nil\n\t}\n\treturn nil\n}\n", i)
+	}
+	head, nl := b.String(), "\n"
+	if strings.Contains(content, "\r\n") {
+		head, nl = strings.ReplaceAll(head, "\n", "\r\n"), "\r\n"
+	}
+	quote := edit.Edit{Op: edit.Replace, Path: "a.go", Old: "\treturn nil" + nl, New: "\treturn err" + nl, Count: 1, Format: edit.FormatSearchReplace}
+	return head + content, append([]edit.Edit{quote}, chain...)
 }
