@@ -68,6 +68,9 @@ type worstFixture struct {
 	// refused, when not zero, is how many of the reply's edits edapply
 	// must refuse with MULTIPLE_MATCHES, writing nothing.
 	refused int
+	// edits, when not zero, is how many edits the reply holds, where
+	// that is not the shape's size.
+	edits int
 }
 
 type worstRef struct {
@@ -206,8 +209,11 @@ func zeroContextFixture(n int) (*worstFixture, error) {
 // process) and the reference tools (their processes) side by side.
 // cpu-ns/op is comparable across tools; across sizes it gives the growth
 // exponent, log(t2/t1)/log(n2/n1), 1 for linear work.
-func BenchmarkWorst(b *testing.B) {
-	for _, s := range worstShapes {
+func BenchmarkWorst(b *testing.B) { benchShapes(b, worstShapes) }
+
+// benchShapes runs shapes as BenchmarkWorst does.
+func benchShapes(b *testing.B, shapes []worstShape) {
+	for _, s := range shapes {
 		for _, n := range s.sizes {
 			b.Run(fmt.Sprintf("%s/edapply-%d", s.name, n), func(b *testing.B) {
 				fx := loadWorst(b, s, n)
@@ -220,7 +226,11 @@ func BenchmarkWorst(b *testing.B) {
 					return
 				}
 				benchTree(b, t, want, len(fx.reply)+2*len(fx.file.Src), &meter{}, func() error {
-					return applyOK(fx.reply, t, n)
+					edits := n
+					if fx.edits > 0 {
+						edits = fx.edits
+					}
+					return applyOK(fx.reply, t, edits)
 				})
 			})
 			for _, ref := range s.refs {

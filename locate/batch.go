@@ -90,6 +90,11 @@ type zone struct {
 	// kept, when not nil, says which lines of the splices this one grew
 	// from still stand (see extends); nil for a splice none grew into.
 	kept *zoneKept
+	// runB and runL are the bytes and "\n" the splices before this one
+	// add to the content, counted from an origin place moves so that a
+	// splice placed before the others changes no count after it (see
+	// segment.cumB).
+	runB, runL int
 }
 
 // A zoneKept is what a splice grown from others keeps of their lines. A
@@ -212,8 +217,6 @@ type segment struct {
 	zone   []zone                // zone[j] is sp[j]'s
 	ids    int                   // zone ids handed out
 	famAt  []int                 // famAt[f]: where the splice of zone.fam f starts in orig, -1 once gone
-	cumB   []int                 // cumB[j]: the bytes sp[:j] add to the content
-	cumL   []int                 // likewise zone[:j]'s dLines
 	crlf   int                   // "\r\n" in the current content
 	mode   int                   // eolLF or eolCRLF: the mode orig had, and the current content has
 	closed bool                  // the last splice changed something the batch assumes: flush before the next edit
@@ -236,6 +239,9 @@ type segment struct {
 	// mergeBytes the bytes merges read to make their texts: what a run of
 	// merges costs beyond its edits' own bytes (tests hold them).
 	linesIndexed, mergeBytes int
+	// placeMoves counts the splices and zones place copied and the
+	// running counts it changed (tests hold them).
+	placeMoves int
 	// tallies count the places of the one-line quotes refused with every
 	// place at a line start counted (placesOfLine), by their line's hash.
 	tallies map[uint64]*lineTally
@@ -254,6 +260,11 @@ type segment struct {
 	// zsorted is how many of a key's zone lines are known to stand in
 	// order (zonesInOrder).
 	zsorted map[uint64]int
+	// spq and zoneq hold sp and zone with room at both ends (place);
+	// endB and endL are zone.runB and runL past the last splice.
+	spq        deque[held]
+	zoneq      deque[zone]
+	endB, endL int
 }
 
 // lineEnds are where the current content holds a line k followed by a
@@ -437,7 +448,6 @@ func newSegment(body string, hasBOM bool, es []*edit.Edit, bes []batchEdit) *seg
 		g.crlf = g.nl
 	}
 	g.zones = map[uint64][]zoneLine{}
-	g.cumB, g.cumL = []int{0}, []int{0}
 	g.famAt = []int{-1} // ids start at 1
 	return g
 }
@@ -539,11 +549,33 @@ func (g *segment) before(o int) int {
 	return sort.Search(len(g.sp), func(j int) bool { return g.sp[j].At >= o })
 }
 
+// runB is zone[j].runB, or endB past the last splice.
+func (g *segment) runB(j int) int {
+	if j == len(g.zone) {
+		return g.endB
+	}
+	return g.zone[j].runB
+}
+
+// runL is zone[j].runL, or endL past the last splice.
+func (g *segment) runL(j int) int {
+	if j == len(g.zone) {
+		return g.endL
+	}
+	return g.zone[j].runL
+}
+
+// cumB is the bytes sp[:j] add to the content.
+func (g *segment) cumB(j int) int { return g.runB(j) - g.runB(0) }
+
+// cumL is the "\n" sp[:j] add to the content.
+func (g *segment) cumL(j int) int { return g.runL(j) - g.runL(0) }
+
 // size is the current content's length.
-func (g *segment) size() int { return len(g.orig) + g.cumB[len(g.sp)] }
+func (g *segment) size() int { return len(g.orig) + g.cumB(len(g.sp)) }
 
 // cStart is where sp[j]'s text starts in the current content.
-func (g *segment) cStart(j int) int { return g.sp[j].At + g.cumB[j] }
+func (g *segment) cStart(j int) int { return g.sp[j].At + g.cumB(j) }
 
 // touched reports whether a splice's zone spans an orig line from first to
 // last.
@@ -572,7 +604,7 @@ func (g *segment) equalAt(x int, s string) bool {
 			s, x, j = s[n:], x+n, j+1
 			continue
 		}
-		o := x - g.cumB[j]
+		o := x - g.cumB(j)
 		lim := len(g.orig)
 		if j < len(g.sp) {
 			lim = g.sp[j].At
@@ -627,7 +659,7 @@ func (g *segment) occurrences(needle string, lineStart bool) (at []occurrence, k
 		if g.touched(kl.line, kl.line) {
 			continue // a zone line now; the zone index has it
 		}
-		add(kl.off+g.cumB[g.before(kl.off)]-keyOff, kl)
+		add(kl.off+g.cumB(g.before(kl.off))-keyOff, kl)
 		if len(at) > 1 {
 			return at, keyOff, true
 		}
@@ -700,7 +732,7 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions, disk func(
 	// lines are counted from its key line's.
 	o := key.off - keyOff
 	j := g.before(o)
-	if o < 0 || j > 0 && g.sp[j-1].end() > o || j < len(g.sp) && g.sp[j].At < o+len(needle) || x != o+g.cumB[j] {
+	if o < 0 || j > 0 && g.sp[j-1].end() > o || j < len(g.sp) && g.sp[j].At < o+len(needle) || x != o+g.cumB(j) {
 		loc, ok := g.tryCrossing(e, be, x, hinted, opts)
 		return loc, nil, ok
 	}
@@ -711,7 +743,7 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions, disk func(
 		return loc, nil, ok
 	}
 	// The hit as finder.exactHits reports it, in the lines the edit sees.
-	line := first + g.cumL[j]
+	line := first + g.cumL(j)
 	h := hit{start: o, end: o + len(needle), first: line, last: be.lastLine(line), cmp: levelExact}
 	if startsBlankText(old) && g.f.inIndent(h.start) {
 		return location{}, nil, false // not exact (matcher.inIndent): the indent rung reads the whole file
@@ -728,7 +760,7 @@ func (g *segment) try(e *edit.Edit, be *batchEdit, opts matchOptions, disk func(
 		loc, ok := g.tryCrossing(e, be, x, hinted, opts)
 		return loc, nil, ok
 	}
-	if be.kind == kindHoldsOld && g.standsAround(e, be, line, last+g.cumL[j]) {
+	if be.kind == kindHoldsOld && g.standsAround(e, be, line, last+g.cumL(j)) {
 		// The ladder would look for the new text, in the whole content:
 		// its to answer, unless it stands nowhere around the place.
 		return location{}, nil, false
@@ -967,7 +999,7 @@ func (g *segment) firstPlaces(needle string, lineStart, onlyLineStarts bool, lim
 	skip := g.keySkip(best)
 	for i := g.untouchedFrom(skip, locs, 0); i < len(locs) && fromOrig < limit; i = g.untouchedFrom(skip, locs, i+1) {
 		kl := locs[i]
-		if x := kl.off + g.cumB[g.before(kl.off)] - keyOff; valid(x) {
+		if x := kl.off + g.cumB(g.before(kl.off)) - keyOff; valid(x) {
 			xs = append(xs, x)
 			fromOrig++
 		}
@@ -992,7 +1024,7 @@ func (g *segment) midLineBefore(needle string, x int) bool {
 	for i := g.untouchedFrom(&le.skip, le.orig, 0); i < len(le.orig); i = g.untouchedFrom(&le.skip, le.orig, i+1) {
 		// A touched line is a zone line now: le.zones has it.
 		kl := le.orig[i]
-		o := kl.off + g.cumB[g.before(kl.off)]
+		o := kl.off + g.cumB(g.before(kl.off))
 		if o >= x {
 			break
 		}
@@ -1088,7 +1120,7 @@ func (g *segment) allOccurrences(needle string, lineStart bool, limit int) ([]in
 	}
 	skip := g.keySkip(best)
 	for i := g.untouchedFrom(skip, locs, 0); i < len(locs); i = g.untouchedFrom(skip, locs, i+1) {
-		if kl := locs[i]; !add(kl.off + g.cumB[g.before(kl.off)] - keyOff) {
+		if kl := locs[i]; !add(kl.off + g.cumB(g.before(kl.off)) - keyOff) {
 			return xs, true
 		}
 	}
@@ -1104,7 +1136,7 @@ func (g *segment) allOccurrences(needle string, lineStart bool, limit int) ([]in
 // lineCount is the current content's number of lines, as indexLines
 // counts them.
 func (g *segment) lineCount() int {
-	n := g.nl + g.cumL[len(g.sp)]
+	n := g.nl + g.cumL(len(g.sp))
 	if g.size() > 0 && !g.endsWith("\n") {
 		n++
 	}
@@ -1114,15 +1146,15 @@ func (g *segment) lineCount() int {
 // currentLineStart is the offset of the current content's line c (one
 // of its lines).
 func (g *segment) currentLineStart(c int) int {
-	j := sort.Search(len(g.zone), func(j int) bool { return g.zone[j].first+g.cumL[j] > c })
+	j := sort.Search(len(g.zone), func(j int) bool { return g.zone[j].first+g.cumL(j) > c })
 	if j > 0 {
-		z, cs := g.zone[j-1], g.zone[j-1].first+g.cumL[j-1]
+		z, cs := g.zone[j-1], g.zone[j-1].first+g.cumL(j-1)
 		if c <= cs+z.last-z.first+z.dLines {
 			_, at := g.zoneLineAt(j-1, c-cs, false)
 			return g.cStart(j-1) + at
 		}
 	}
-	return int(g.f.lineIndex()[c-g.cumL[j]].start) + g.cumB[j]
+	return int(g.f.lineIndex()[c-g.cumL(j)].start) + g.cumB(j)
 }
 
 // tryCrossing plans e, whose old text's one place (or the one its line
@@ -1314,7 +1346,7 @@ func (g *segment) replaceCurrent(x, y int, text string) {
 		strings.Count(g.read(max(x-1, 0), min(y+1, g.size())), "\r\n")
 	// The merged zone adds the "\n" its splices added, and text's in
 	// place of the bytes x to y.
-	dNL := g.cumL[jhi] - g.cumL[jlo] + strings.Count(text, "\n") - g.countNL(x, y)
+	dNL := g.cumL(jhi) - g.cumL(jlo) + strings.Count(text, "\n") - g.countNL(x, y)
 	pl := placing{dCRLF: dCRLF, at: min(S, x), zone: zone{first: g.lineOf(S), last: g.lineOf(E), dLines: dNL}}
 	back := jlo < jhi && cs == g.cStart(jlo)
 	front := jlo < jhi && ce == g.cStart(jhi-1)+g.sp[jhi-1].New.len()
@@ -1394,15 +1426,15 @@ func (g *segment) countNL(x, y int) int {
 
 // origAt is the orig offset of the current content's offset x, one on
 // no splice's text (but at its ends).
-func (g *segment) origAt(x int) int { return x - g.cumB[g.spliceAt(x)] }
+func (g *segment) origAt(x int) int { return x - g.cumB(g.spliceAt(x)) }
 
 // lineAt is the current content's 0-based line that holds offset x.
 func (g *segment) lineAt(x int) int {
 	j := g.spliceAt(x)
 	if j < len(g.sp) && x >= g.cStart(j) {
-		return g.zone[j].first + g.cumL[j] + g.sp[j].New.nlBefore(x-g.cStart(j))
+		return g.zone[j].first + g.cumL(j) + g.sp[j].New.nlBefore(x-g.cStart(j))
 	}
-	return g.lineOf(x-g.cumB[j]) + g.cumL[j]
+	return g.lineOf(x-g.cumB(j)) + g.cumL(j)
 }
 
 // read is the current content's bytes x to y.
@@ -1424,7 +1456,7 @@ func (g *segment) each(x, y int, fn func(string)) {
 			x += n
 			continue
 		}
-		o := x - g.cumB[j]
+		o := x - g.cumB(j)
 		lim := len(g.orig)
 		if j < len(g.sp) {
 			lim = g.sp[j].At
@@ -1483,23 +1515,39 @@ func (g *segment) place(jlo, jhi int, sp held, pl placing) {
 		z.id, z.fam = g.ids, g.ids
 	}
 	g.famAt[z.fam] = start
-	g.sp = slices.Replace(g.sp, jlo, jhi, sp)
-	g.zone = slices.Replace(g.zone, jlo, jhi, z)
-	n := min(len(g.cumB), len(g.sp)+1)
-	g.cumB, g.cumL = g.cumB[:n], g.cumL[:n]
-	for len(g.cumB) < len(g.sp)+1 {
-		g.cumB = append(g.cumB, 0)
-		g.cumL = append(g.cumL, 0)
+	// The splices on the shorter side of jlo:jhi move, and only their
+	// running counts change: those before it, counted down, when it
+	// lies nearer the front.
+	front := jlo < len(g.sp)-jhi
+	adds := sp.New.len() - len(sp.Old)
+	dB := adds - (g.runB(jhi) - g.runB(jlo))
+	dL := z.dLines - (g.runL(jhi) - g.runL(jlo))
+	if front {
+		z.runB, z.runL = g.runB(jhi)-adds, g.runL(jhi)-z.dLines
+		for q := range jlo {
+			g.zone[q].runB -= dB
+			g.zone[q].runL -= dL
+		}
+		g.placeMoves += jlo
+	} else {
+		z.runB, z.runL = g.runB(jlo), g.runL(jlo)
+		for q := jhi; q < len(g.zone); q++ {
+			g.zone[q].runB += dB
+			g.zone[q].runL += dL
+		}
+		g.placeMoves += len(g.zone) - jhi
+		g.endB += dB
+		g.endL += dL
 	}
-	for q := jlo; q < len(g.sp); q++ {
-		g.cumB[q+1] = g.cumB[q] + g.sp[q].New.len() - len(g.sp[q].Old)
-		g.cumL[q+1] = g.cumL[q] + g.zone[q].dLines
-	}
+	var moved, zmoved int
+	g.sp, moved = g.spq.replace(jlo, jhi, sp, front)
+	g.zone, zmoved = g.zoneq.replace(jlo, jhi, z, front)
+	g.placeMoves += moved + zmoved
 	g.crlf += pl.dCRLF
 	mode := eolLF
 	if g.crlf > 0 {
 		mode = eolMixed
-		if nl := g.nl + g.cumL[len(g.sp)]; g.crlf == nl {
+		if nl := g.nl + g.cumL(len(g.sp)); g.crlf == nl {
 			mode = eolCRLF
 		}
 	}
@@ -1669,7 +1717,7 @@ func tellingKey(old string, room *[]string) (uint64, bool) {
 // zoneLineNumber is the 0-based line of the current content that z, a
 // line sp[j] made (live), is.
 func (g *segment) zoneLineNumber(j int, z zoneLine) int {
-	c := g.zone[j].first + g.cumL[j]
+	c := g.zone[j].first + g.cumL(j)
 	if rel := z.rel - g.sp[j].New.origin(); rel > 0 {
 		c += g.sp[j].New.nlBefore(rel)
 	}
@@ -1682,16 +1730,16 @@ func (g *segment) currentLine(c int) (string, bool) {
 	if c < 0 {
 		return "", false
 	}
-	j := sort.Search(len(g.zone), func(j int) bool { return g.zone[j].first+g.cumL[j] > c })
+	j := sort.Search(len(g.zone), func(j int) bool { return g.zone[j].first+g.cumL(j) > c })
 	if j > 0 {
-		z, cs := g.zone[j-1], g.zone[j-1].first+g.cumL[j-1]
+		z, cs := g.zone[j-1], g.zone[j-1].first+g.cumL(j-1)
 		if c <= cs+z.last-z.first+z.dLines {
 			line, _ := g.zoneLineAt(j-1, c-cs, true)
 			return strings.TrimSuffix(line, "\r"), true
 		}
 	}
 	lines := g.f.lineIndex()
-	L := c - g.cumL[j]
+	L := c - g.cumL(j)
 	if L < 0 || L >= len(lines) {
 		return "", false
 	}
@@ -1816,7 +1864,7 @@ func (g *segment) tryFound(e *edit.Edit, be *batchEdit, opts matchOptions) (loca
 			continue // no line of the current content: a line a splice made is a zone line
 		}
 		if g.touched(k, k+n-1) {
-			mixed = append(mixed, int(L)+g.cumL[g.before(int(lines[L].start))]-ni)
+			mixed = append(mixed, int(L)+g.cumL(g.before(int(lines[L].start)))-ni)
 			continue
 		}
 		starts = append(starts, k)
@@ -1849,7 +1897,7 @@ func (g *segment) tryFound(e *edit.Edit, be *batchEdit, opts matchOptions) (loca
 	if g.touched(h.first, last) {
 		return location{}, false
 	}
-	if d := g.cumL[g.before(h.start)]; be.kind == kindHoldsOld && g.standsAround(e, be, h.first+d, last+d) {
+	if d := g.cumL(g.before(h.start)); be.kind == kindHoldsOld && g.standsAround(e, be, h.first+d, last+d) {
 		// A new text that holds the old: the ladder looks for it in
 		// the whole content, and would take one standing around the
 		// place for the edit made (matcher.places).
@@ -1870,15 +1918,15 @@ func (g *segment) tryFound(e *edit.Edit, be *batchEdit, opts matchOptions) (loca
 	}
 	// The lines as the edit sees them.
 	j := g.before(h.start)
-	loc.LineStart += g.cumL[j]
-	loc.LineEnd += g.cumL[j]
+	loc.LineStart += g.cumL(j)
+	loc.LineEnd += g.cumL(j)
 	if loc.Status != edit.StatusAlreadyApplied {
 		if len(loc.Splices) != 1 || loc.Splices[0].At != h.start || loc.Splices[0].end() != h.end {
 			return location{}, false
 		}
 		sp := loc.Splices[0]
 		g.accept(sp, h.first, last)
-		sp.At = h.start + g.cumB[j]
+		sp.At = h.start + g.cumB(j)
 		loc.Splices = []Splice{sp}
 	}
 	return loc, true
@@ -1890,13 +1938,13 @@ func (g *segment) tryFound(e *edit.Edit, be *batchEdit, opts matchOptions) (loca
 // stand there already (the plain path's answer, left to it).
 func (g *segment) tryInsert(e *edit.Edit) (location, bool) {
 	line := e.Hint - 1
-	j := sort.Search(len(g.zone), func(j int) bool { return g.zone[j].first+g.cumL[j] > line })
+	j := sort.Search(len(g.zone), func(j int) bool { return g.zone[j].first+g.cumL(j) > line })
 	if j > 0 {
-		if z := g.zone[j-1]; line <= z.first+g.cumL[j-1]+z.last-z.first+z.dLines {
+		if z := g.zone[j-1]; line <= z.first+g.cumL(j-1)+z.last-z.first+z.dLines {
 			return location{}, false // a line a splice made
 		}
 	}
-	L := line - g.cumL[j]
+	L := line - g.cumL(j)
 	lines := g.f.lineIndex()
 	if L < 0 || L >= len(lines) || g.touched(L, L) {
 		return location{}, false // past the end (the plain path's to judge)
@@ -1918,7 +1966,7 @@ func (g *segment) tryInsert(e *edit.Edit) (location, bool) {
 	at := int(lines[L].start)
 	sp := Splice{At: at, New: text}
 	g.accept(sp, L, L)
-	sp.At = at + g.cumB[g.before(at)]
+	sp.At = at + g.cumB(g.before(at))
 	return location{Splices: []Splice{sp}, Strategy: edit.StrategyLineHint, Status: edit.StatusApplied,
 		LineStart: line + 1, LineEnd: line + len(np.lines), Written: text}, true
 }
@@ -1944,17 +1992,17 @@ func apart(old string) bool {
 // for a line a splice made, the first (lo) or the last orig line of its
 // zone.
 func (g *segment) origLine(c int, lo bool) int {
-	j := sort.Search(len(g.zone), func(j int) bool { return g.zone[j].first+g.cumL[j] > c })
+	j := sort.Search(len(g.zone), func(j int) bool { return g.zone[j].first+g.cumL(j) > c })
 	if j > 0 {
 		z := g.zone[j-1]
-		if c <= z.first+g.cumL[j-1]+z.last-z.first+z.dLines {
+		if c <= z.first+g.cumL(j-1)+z.last-z.first+z.dLines {
 			if lo {
 				return z.first
 			}
 			return z.last
 		}
 	}
-	return c - g.cumL[j]
+	return c - g.cumL(j)
 }
 
 // byHint finds the occurrence of needle (one whose occurrences start lines
@@ -1996,7 +2044,7 @@ func (g *segment) byHint(needle string, hint, window int) (at []occurrence, keyO
 			continue // a zone line now: the zone index has it
 		}
 		j := g.before(kl.off)
-		consider(kl.off+g.cumB[j]-keyOff, kl.line+g.cumL[j], kl)
+		consider(kl.off+g.cumB(j)-keyOff, kl.line+g.cumL(j), kl)
 	}
 	for _, z := range g.zones[best] {
 		j, ok := g.live(z)
@@ -2015,12 +2063,12 @@ func (g *segment) byHint(needle string, hint, window int) (at []occurrence, keyO
 	if len(near) == 1 && others == 0 {
 		// Whether another place stands anywhere: the nearest ones first.
 		for i := from - 1; i >= 0 && others == 0; i-- {
-			if kl := locs[i]; !g.touched(kl.line, kl.line) && valid(kl.off+g.cumB[g.before(kl.off)]-keyOff) {
+			if kl := locs[i]; !g.touched(kl.line, kl.line) && valid(kl.off+g.cumB(g.before(kl.off))-keyOff) {
 				others++
 			}
 		}
 		for i := end; i < len(locs) && others == 0; i++ {
-			if kl := locs[i]; !g.touched(kl.line, kl.line) && valid(kl.off+g.cumB[g.before(kl.off)]-keyOff) {
+			if kl := locs[i]; !g.touched(kl.line, kl.line) && valid(kl.off+g.cumB(g.before(kl.off))-keyOff) {
 				others++
 			}
 		}
@@ -2074,4 +2122,47 @@ func (g *segment) endStream(made bool) {
 		g.hs.Stop()
 	}
 	g.hs = nil
+}
+
+// A deque is a slice with room before it as well as after, so that
+// replacing elements near either end moves only those between them and
+// that end.
+type deque[T any] struct {
+	buf []T // buf[off:] is the slice
+	off int
+}
+
+// replace replaces the slice's elements i to j by v and returns the
+// slice, and how many elements it copied. It moves the elements before
+// i when front is set, else those from j on.
+func (q *deque[T]) replace(i, j int, v T, front bool) ([]T, int) {
+	// Room made at an end is as much as the slice takes: growing there
+	// costs a copy of the slice at most, amortized.
+	n := len(q.buf) - q.off
+	if !front {
+		copied := n - j
+		if i == j && len(q.buf) == cap(q.buf) {
+			buf := make([]T, len(q.buf), len(q.buf)+n+4)
+			copy(buf[q.off:], q.buf[q.off:])
+			q.buf = buf
+			copied += n
+		}
+		q.buf = slices.Replace(q.buf, q.off+i, q.off+j, v)
+		return q.buf[q.off:], copied
+	}
+	copied := i
+	if i == j && q.off == 0 {
+		buf := make([]T, n+4+n, n+4+2*n+4)
+		copy(buf[n+4:], q.buf)
+		q.buf, q.off = buf, n+4
+		copied += n
+	}
+	at := q.off + j - i - 1 // where the slice starts after
+	copy(q.buf[at:at+i], q.buf[q.off:q.off+i])
+	q.buf[at+i] = v
+	if at > q.off {
+		clear(q.buf[q.off:at]) // what the slice no longer holds, for the collector
+	}
+	q.off = at
+	return q.buf[q.off:], copied
 }

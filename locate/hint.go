@@ -114,7 +114,7 @@ func (g *segment) hintedPlaces(needle string, hint, limit int) (near []hit, firs
 	}
 	origAt := func(i int) (hit, bool) {
 		kl := locs[i]
-		return placeAt(kl.off + g.cumB[g.before(kl.off)] - keyOff)
+		return placeAt(kl.off + g.cumB(g.before(kl.off)) - keyOff)
 	}
 	var zoned []hit
 	for _, z := range g.liveZones(best) {
