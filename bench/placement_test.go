@@ -56,11 +56,7 @@ func separateFixture(n int, order string) (*worstFixture, error) {
 		r := rand.New(rand.NewPCG(uint64(n), 35))
 		r.Shuffle(len(blocks), func(i, j int) { blocks[i], blocks[j] = blocks[j], blocks[i] })
 	}
-	want, err := gen.ApplyEdits(src, es)
-	if err != nil {
-		return nil, err
-	}
-	return &worstFixture{file: gen.File{Path: path, Src: src}, reply: gen.SearchReplace(blocks), diff: gen.UnifiedDiff(es), want: want}, nil
+	return blocksFixture(path, src, es, blocks)
 }
 
 // chainMidFixture is chainFixture's n blocks in file order, then, for

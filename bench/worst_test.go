@@ -172,11 +172,7 @@ func onelineFixture(n int) (*worstFixture, error) {
 		es = append(es, gen.Edit{Path: path, Line: k + 1, Del: []string{old}, Add: []string{nw}})
 		blocks = append(blocks, gen.Block{Path: path, Search: old + "\n", Replace: nw + "\n"})
 	}
-	want, err := gen.ApplyEdits(src, es)
-	if err != nil {
-		return nil, err
-	}
-	return &worstFixture{file: gen.File{Path: path, Src: src}, reply: gen.SearchReplace(blocks), diff: gen.UnifiedDiff(es), want: want}, nil
+	return blocksFixture(path, src, es, blocks)
 }
 
 // zeroContextFixture is a -U0 diff of n one-line hunks on a file of 40n
@@ -291,11 +287,7 @@ func insertFixture(n int) (*worstFixture, error) {
 		es = append(es, gen.Edit{Path: path, Line: k + 2, Add: []string{added}})
 		blocks = append(blocks, gen.Block{Path: path, Search: lines[k], Replace: lines[k] + added + "\n"})
 	}
-	want, err := gen.ApplyEdits(src, es)
-	if err != nil {
-		return nil, err
-	}
-	return &worstFixture{file: gen.File{Path: path, Src: src}, reply: gen.SearchReplace(blocks), diff: gen.UnifiedDiff(es), want: want}, nil
+	return blocksFixture(path, src, es, blocks)
 }
 
 // uniqueLines splits src into lines and picks, in each of n equal
@@ -359,11 +351,7 @@ func crossingFixture(n int) (*worstFixture, error) {
 		blocks = append(blocks, gen.Block{Path: path, Search: old + "\n", Replace: nw + "\n"},
 			gen.Block{Path: path, Search: nw + "\n" + next + "\n", Replace: nw + "\n" + nextNew + "\n"})
 	}
-	want, err := gen.ApplyEdits(src, es)
-	if err != nil {
-		return nil, err
-	}
-	return &worstFixture{file: gen.File{Path: path, Src: src}, reply: gen.SearchReplace(blocks), diff: gen.UnifiedDiff(es), want: want}, nil
+	return blocksFixture(path, src, es, blocks)
 }
 
 // ambiguousFixture is n blocks on a file of 75n lines whose last two
@@ -480,6 +468,12 @@ func chainFixture(n int, reversed bool) (*worstFixture, error) {
 		slices.Reverse(blocks)
 	}
 	src := []byte(b.String())
+	return blocksFixture(path, src, es, blocks)
+}
+
+// blocksFixture is the fixture of blocks sent to path, holding src, with
+// es as the references' diff and the file they leave.
+func blocksFixture(path string, src []byte, es []gen.Edit, blocks []gen.Block) (*worstFixture, error) {
 	want, err := gen.ApplyEdits(src, es)
 	if err != nil {
 		return nil, err
