@@ -60,14 +60,24 @@ func TestCandidatesCutShort(t *testing.T) {
 // read the file's indexes, not the file, once the first failure made
 // them: the searches that scan the content do not grow with the edits.
 func TestFailureScansBounded(t *testing.T) {
+	// The loose keys' bit set, hashed with a seed of the process's, holds
+	// a line the file lacks with a chance of one in sixteen; then every
+	// edit quoting it scans, as it must. The misspelt line is one whose
+	// bit is clear this run, so the count tells only of scans per edit.
+	probe := newFinder(bigFile(5000))
+	probe.looseKeys()
+	missing := "errTooSmal"
+	for i := 0; probe.mayHoldWhole(newPattern("a\n\t\treturn 0, " + missing + "\n")); i++ {
+		missing = fmt.Sprintf("errTooSmal%d", i)
+	}
 	scans := func(edits int) int {
 		d := NewDoc(bigFile(5000), Options{})
 		for i := range edits {
 			n := (i * 37) % 490
 			// A near miss that reaches every rung: punctuation for the
 			// spacing rung, blank edges, and a new text that is not there.
-			old := fmt.Sprintf("\nfunc f%d(x int) (int, error) {\n\tif x < %d {\n\t\treturn 0, errTooSmal\n\n", n, n)
-			nw := fmt.Sprintf("\nfunc f%d(x int) (int, error) {\n\tif x <= %d {\n\t\treturn 0, errTooSmal\n\n", n, n)
+			old := fmt.Sprintf("\nfunc f%d(x int) (int, error) {\n\tif x < %d {\n\t\treturn 0, %s\n\n", n, n, missing)
+			nw := fmt.Sprintf("\nfunc f%d(x int) (int, error) {\n\tif x <= %d {\n\t\treturn 0, %s\n\n", n, n, missing)
 			if _, err := d.Replace(&edit.Edit{Op: edit.Replace, Count: 1, Old: old, New: nw}); err == nil || err.Code != edit.CodeNoMatch {
 				t.Fatalf("edit %d: %v, want NO_MATCH", i, err)
 			}
