@@ -245,6 +245,10 @@ type segment struct {
 	// tallies count the places of the one-line quotes refused with every
 	// place at a line start counted (placesOfLine), by their line's hash.
 	tallies map[uint64]*lineTally
+	// spans count the places of the quotes of several lines refused so
+	// (placesOf); spanLines is the most lines one of them has.
+	spans     []*spanTally
+	spanLines int
 	// tallyLines counts the lines the tallies' upkeep read (untally,
 	// retally): tests hold it to the lines the splices change.
 	tallyLines int
@@ -819,6 +823,7 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 		// every place, keeps those at line starts, and counts them: the
 		// places the index has, every one.
 		every := e.Hint > 0
+		starts := true // xs are places at line starts alone
 		if !every {
 			if _, keyOff, _ := keyLine(needle, lineStart); lineStart && keyOff == 0 {
 				// Its key line is its first, which a place inside a line
@@ -833,18 +838,23 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 					return nil, false
 				}
 				every = slices.ContainsFunc(xs, func(x int) bool { return lineStart && !g.startsLine(x) })
+				starts = !every
 			}
 			counted = false
 		}
-		if every && lineStart && oneLine(needle) {
-			// The count alone is needed beyond the first places, which
-			// are xs, or, with a line hint, those nearest it: the
-			// segment keeps it. A line's places never overlap.
-			if tallied, ok = g.placesOfLine(needle); !ok {
+		if every && lineStart && (oneLine(needle) || spanTallied(needle)) && g.countable(needle) {
+			// The count alone is needed beyond the first places at line
+			// starts, or, with a line hint, those nearest it: the
+			// segment keeps it. Such a quote's places never overlap.
+			if tallied, ok = g.placesOf(needle); !ok {
 				return nil, false
 			}
 			if e.Hint > 0 {
-				if near, ends[0], ends[1], ends[2], ok = g.hintedPlaces(needle, e.Hint, maxListed); !ok {
+				if near, ends[0], ends[1], ends[2], ok = g.hintedPlaces(needle, e.Hint, maxListed, be.lastLine); !ok {
+					return nil, false
+				}
+			} else if !starts {
+				if xs, ok = g.firstLineStarts(needle, maxListed); !ok {
 					return nil, false
 				}
 			}
@@ -1302,10 +1312,13 @@ func (g *segment) accept(sp Splice, first, last int) {
 	dCRLF := crlfJoined(g.orig[lo:start], text, g.orig[end:hi]) - strings.Count(g.orig[lo:hi], "\r\n")
 	j := g.before(start)
 	g.untally(j, j, start, end, keptLines{q: -1})
+	x := start + g.cumB(j) // in the current content
+	from := g.untallySpans(x, x+len(sp.Old))
 	g.place(j, j, held{At: sp.At, Old: sp.Old, New: ropeOf(text)}, placing{
 		zone:  zone{first: first, last: last, dLines: strings.Count(text, "\n") - strings.Count(sp.Old, "\n")},
 		dCRLF: dCRLF, at: start, nul: strings.IndexByte(text, 0) >= 0,
 	})
+	g.retallySpans(from, x+len(text))
 }
 
 // replaceCurrent writes text for the current content's bytes x to y,
@@ -1321,6 +1334,7 @@ func (g *segment) accept(sp Splice, first, last int) {
 // chain of merges in either order costs each the bytes from its edit to
 // the splice's nearer end, not the merged splice's.
 func (g *segment) replaceCurrent(x, y int, text string) {
+	from := g.untallySpans(x, y)
 	lo, hi := g.origLine(g.lineAt(x), true), g.origLine(g.lineAt(y), false)
 	jlo := sort.Search(len(g.zone), func(j int) bool { return g.zone[j].last >= lo })
 	jhi := jlo
@@ -1415,6 +1429,7 @@ func (g *segment) replaceCurrent(x, y int, text string) {
 	}
 	pl.nul = pl.nul || hasNUL(text)
 	g.place(jlo, jhi, held{At: S, Old: g.orig[S:E], New: merged}, pl)
+	g.retallySpans(from, x+len(text))
 }
 
 // countNL is the number of "\n" in the current content's bytes x to y.

@@ -86,20 +86,22 @@ func (f *finder) anchors(anchors []string) (int, *edit.Error) {
 	return from, nil
 }
 
-// A hinted MULTIPLE_MATCHES of a one-line quote lists the places nearest
-// its line hint and counts every one; walking them all to sort them by
-// their distance from the hint would cost every place of the line per
-// refused edit. The segment keeps the count (placesOfLine), and the
+// A hinted MULTIPLE_MATCHES of a quote of whole lines lists the places
+// nearest its line hint and counts every one; walking them all to sort
+// them by their distance from the hint would cost every place of the
+// line per refused edit. The segment keeps the count (placesOf), and the
 // places nearest the hint are found by walking orig's lines of the key
 // from the hinted line both ways, passing over those splices touched for
 // good, and through the lines splices made.
 
-// hintedPlaces returns, for needle, one line and its ending (oneLine)
-// whose places at line starts are asked for, the limit places nearest
-// the 1-based line hint, ordered as nearestFirst orders every place, and
-// the first two places and the last in the current content; false when
-// needle is not indexed or stands at fewer than two places.
-func (g *segment) hintedPlaces(needle string, hint, limit int) (near []hit, first, second, last hit, ok bool) {
+// hintedPlaces returns, for needle, whole lines with their endings no
+// two of whose places overlap (oneLine, spanTallied), whose places at
+// line starts are asked for, the limit places nearest the 1-based line
+// hint, ordered as nearestFirst orders every place, and the first two
+// places and the last in the current content; lastLine gives a place's
+// last line from its first. False when needle is not indexed or stands
+// at fewer than two places.
+func (g *segment) hintedPlaces(needle string, hint, limit int, lastLine func(first int) int) (near []hit, first, second, last hit, ok bool) {
 	best, locs, keyOff, ok := g.indexed(needle, true)
 	if !ok {
 		return nil, hit{}, hit{}, hit{}, false
@@ -110,7 +112,7 @@ func (g *segment) hintedPlaces(needle string, hint, limit int) (near []hit, firs
 			return hit{}, false
 		}
 		c := g.lineAt(x)
-		return hit{start: x, end: x + len(needle), first: c, last: c, cmp: levelExact}, true
+		return hit{start: x, end: x + len(needle), first: c, last: lastLine(c), cmp: levelExact}, true
 	}
 	origAt := func(i int) (hit, bool) {
 		kl := locs[i]
@@ -156,10 +158,11 @@ func (g *segment) hintedPlaces(needle string, hint, limit int) (near []hit, firs
 		return nil, hit{}, hit{}, hit{}, false
 	}
 	// The places of orig's lines from the hinted one on stand at or
-	// after it in the current content, those before it before it.
-	at := g.origLine(hint-1, true)
+	// after it in the current content, those before it before it; a
+	// place's key line stands as many lines after its first as in needle.
+	at := g.origLine(hint-1+strings.Count(needle[:keyOff], "\n"), true)
 	from := sort.Search(len(locs), func(i int) bool { return locs[i].line >= at })
-	near = walk(from, limit, true, nil)
+	near = walk(from, limit, true, make([]hit, 0, 2*limit+len(zoned)))
 	near = walk(from-1, limit, false, near)
 	near = append(near, zoned...)
 	slices.SortFunc(near, func(a, b hit) int {

@@ -2,6 +2,7 @@ package locate
 
 import (
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -249,4 +250,116 @@ func (g *segment) zonesInOrder(key uint64) bool {
 	}
 	g.zsorted[key] = n
 	return n == len(zs)
+}
+
+// A quote of two lines or more refused the same way is counted the same
+// way, but a place of it is changed by a splice on any of its lines: the
+// segment keeps the count of each such quote (a span) it has walked,
+// and each change of the current content's bytes takes off the places
+// that start on the lines it touches or on the lines before them that a
+// place reaching into it starts on, and adds back those it leaves there.
+// Only quotes no two of whose places can overlap are kept (apart), so
+// that the first places and those nearest a line hint are all the
+// answer needs beyond the count; and only a few of them, since every
+// change looks at each one's lines.
+
+// maxSpanTallies is how many span counts a segment keeps; quotes
+// beyond them are counted by walking their places.
+const maxSpanTallies = 8
+
+// A spanTally is the number of places at line starts of a needle of
+// two lines or more, each with its ending, in the current content.
+type spanTally struct {
+	needle string
+	n      int
+}
+
+// spanTallied reports whether needle, found at line starts, is a span
+// the segment may count: two whole lines or more, the last with its
+// ending, and no line sequence of it that ends it also starting it, so
+// that no two of its places at line starts overlap.
+func spanTallied(needle string) bool {
+	if !strings.HasSuffix(needle, "\n") || oneLine(needle) {
+		return false
+	}
+	for o := strings.IndexByte(needle, '\n') + 1; o < len(needle); o += strings.IndexByte(needle[o:], '\n') + 1 {
+		if strings.HasPrefix(needle, needle[o:]) {
+			return false
+		}
+	}
+	return true
+}
+
+// placesOf returns how many places at line starts needle, a line
+// (oneLine) or a span (spanTallied) that is indexed, has in the current
+// content: the count of allOccurrences, kept from the first asking on.
+// False when it cannot be kept.
+func (g *segment) placesOf(needle string) (int, bool) {
+	if oneLine(needle) {
+		return g.placesOfLine(needle)
+	}
+	for _, t := range g.spans {
+		if t.needle == needle {
+			return t.n, true
+		}
+	}
+	if len(g.spans) == maxSpanTallies {
+		return 0, false
+	}
+	xs, ok := g.allOccurrences(needle, true, 1<<62)
+	if !ok {
+		return 0, false
+	}
+	g.spans = append(g.spans, &spanTally{needle: needle, n: len(xs)})
+	g.spanLines = max(g.spanLines, strings.Count(needle, "\n"))
+	return len(xs), true
+}
+
+// spanWindow returns the first line of the current content on which a
+// place of a kept span may start and still reach the bytes from x on:
+// the line of x, less the lines of the longest span but one.
+func (g *segment) spanWindow(x int) int {
+	return max(g.lineAt(x)-(g.spanLines-1), 0)
+}
+
+// tallySpans adds d to each kept span's count for each of its places
+// that starts on the current content's lines from to the line of y.
+func (g *segment) tallySpans(from, y, d int) {
+	last := g.lineAt(y)
+	for c := from; c <= last && c < g.lineCount(); c++ {
+		s := g.currentLineStart(c)
+		for _, t := range g.spans {
+			g.tallyLines++
+			if s+len(t.needle) <= g.size() && g.equalAt(s, t.needle) {
+				t.n += d
+			}
+		}
+	}
+}
+
+// untallySpans takes off the kept spans' places that writing over the
+// current content's bytes x to y may change, and returns the line they
+// are counted from, for retallySpans once the bytes are written.
+func (g *segment) untallySpans(x, y int) int {
+	if len(g.spans) == 0 {
+		return 0
+	}
+	from := g.spanWindow(x)
+	g.tallySpans(from, y, -1)
+	return from
+}
+
+// retallySpans adds back the kept spans' places from line from to the
+// end of the bytes just written, which now end at y.
+func (g *segment) retallySpans(from, y int) {
+	if len(g.spans) > 0 {
+		g.tallySpans(from, y, 1)
+	}
+}
+
+// countable reports whether placesOf may count needle: a line, or a
+// span it keeps the count of or has room for.
+func (g *segment) countable(needle string) bool {
+	return oneLine(needle) || len(g.spans) < maxSpanTallies ||
+		slices.ContainsFunc(g.spans, func(t *spanTally) bool { return t.needle == needle })
 }

@@ -28,13 +28,28 @@ var refusedLineRuns = map[string]func(n int) (string, []edit.Edit){
 	},
 	"hinted": func(n int) (string, []edit.Edit) {
 		content, es := returnNilRun(n, func(i int) edit.Edit {
-			return edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func f%d(x bool) error {\n", i),
-				New: fmt.Sprintf("func f%d(x bool) error { // e\n", i), Count: 1, Format: edit.FormatUDiff}
+			e := renameFunc(i)
+			e.Format = edit.FormatUDiff
+			return e
 		})
 		for k := 1; k < len(es)-2; k += 2 { // the last function is followed by shorter ones
 			// Three lines after the function's "\treturn nil", as far
 			// from it as from the next function's: a tie.
 			es[k].Format, es[k].Hint = edit.FormatUDiff, 10+6*(k/2)
+		}
+		return content, es
+	},
+	"span": func(n int) (string, []edit.Edit) {
+		return returnNilRunOf(n, "func z() {\n\t// z\treturn nil\n}\n\n", "\treturn nil\n}\n", renameFunc)
+	},
+	"span-hinted": func(n int) (string, []edit.Edit) {
+		content, es := returnNilRunOf(n, "", "\treturn nil\n}\n", func(i int) edit.Edit {
+			e := renameFunc(i)
+			e.Format = edit.FormatUDiff
+			return e
+		})
+		for k := 1; k < len(es)-2; k += 2 {
+			es[k].Format, es[k].Hint = edit.FormatUDiff, 10+6*(k/2) // a tie, as in hinted
 		}
 		return content, es
 	},
@@ -47,16 +62,28 @@ var refusedLineRuns = map[string]func(n int) (string, []edit.Edit){
 	},
 }
 
+// renameFunc is a block that marks the i-th function of returnNilRun.
+func renameFunc(i int) edit.Edit {
+	return edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func f%d(x bool) error {\n", i),
+		New: fmt.Sprintf("func f%d(x bool) error { // e\n", i), Count: 1, Format: edit.FormatSearchReplace}
+}
+
 // returnNilRun is n/2 functions and n edits: edit(i) to the i-th, each
 // followed by a one-line quote of "\treturn nil"; and functions after
 // them, whose "\treturn nil" no edit changes.
 func returnNilRun(n int, edit1 func(i int) edit.Edit) (string, []edit.Edit) {
+	return returnNilRunOf(n, "", "\treturn nil\n", edit1)
+}
+
+// returnNilRunOf is returnNilRun with head after the package clause,
+// and quote, which starts with "\treturn nil", quoted.
+func returnNilRunOf(n int, head, quote string, edit1 func(i int) edit.Edit) (string, []edit.Edit) {
 	var b strings.Builder
 	var es []edit.Edit
-	b.WriteString("package a\n\n")
+	b.WriteString("package a\n\n" + head)
 	for i := range n / 2 {
 		fmt.Fprintf(&b, "func f%d(x bool) error {\n\tif x {\n\t\treturn nil\n\t}\n\treturn nil\n}\n", i)
-		es = append(es, edit1(i), edit.Edit{Op: edit.Replace, Path: "a.go", Old: "\treturn nil\n", New: "\treturn err\n",
+		es = append(es, edit1(i), edit.Edit{Op: edit.Replace, Path: "a.go", Old: quote, New: strings.Replace(quote, "nil", "err", 1),
 			Count: 1, Format: edit.FormatSearchReplace})
 	}
 	for i := range maxListed + 5 { // places no edit takes
@@ -112,28 +139,39 @@ func TestRefusedPlaceVisits(t *testing.T) {
 	}
 }
 
-// tallyRun is a file where one line stands twenty times and more, at
-// line starts and at the end of longer lines, and a run of edits that
-// write and remove that line (by quoting it with a unique neighbour,
-// adding it after a quote, or writing it in place of another), merge
-// with the splices before them, and quote it alone, refused with
-// MULTIPLE_MATCHES: the count the answer gives must follow every splice.
-func tallyRun(r *rand.Rand) (string, []edit.Edit) {
+// tallyRun is a file where a quote (one line, or with span set two
+// lines, most often ones no two of whose places overlap) stands twenty
+// times and more, at line starts and at the end of longer lines, and a
+// run of edits that write and remove it or its first line (by quoting
+// them with a unique neighbour, adding them after a quote, or writing
+// them in place of another), merge with the splices before them, and
+// quote it alone, refused with MULTIPLE_MATCHES: the count the answer
+// gives must follow every splice.
+func tallyRun(r *rand.Rand, span bool) (string, []edit.Edit) {
 	ks := []string{"}", "\treturn nil", "x"}
 	k := ks[r.IntN(len(ks))]
+	unit := []string{k}
+	if span {
+		seconds := []string{"}", "\treturn nil", "y", k} // k twice: its places may overlap
+		if unit = append(unit, seconds[r.IntN(len(seconds))]); unit[1] == k && r.IntN(2) == 0 {
+			unit[1] = "z"
+		}
+	}
 	var lines []string
-	for i := range 30 + r.IntN(60) {
-		switch r.IntN(5) {
+	for i := range (30 + r.IntN(60)) * len(unit) {
+		switch r.IntN(6) {
 		case 0, 1:
-			lines = append(lines, k)
+			lines = append(lines, unit...)
 		case 2:
-			lines = append(lines, "\t"+k) // its place inside a line
+			lines = append(append(lines, "\t"+k), unit[1:]...) // its place inside a line
+		case 3:
+			lines = append(lines, k) // a span's first line alone
 		default:
 			lines = append(lines, fmt.Sprintf("\tu%d()", i))
 		}
 	}
 	if r.IntN(4) == 0 {
-		lines = append(lines, k) // the last line
+		lines = append(lines, unit...) // the last lines
 	}
 	file := strings.Join(lines, "\n") + "\n"
 	if r.IntN(6) == 0 {
@@ -142,11 +180,12 @@ func tallyRun(r *rand.Rand) (string, []edit.Edit) {
 	if r.IntN(6) == 0 {
 		file = strings.ReplaceAll(file, "\n", "\r\n")
 	}
+	quote := strings.Join(unit, "\n") + "\n"
 	cur := slices.Clone(lines)
 	var es []edit.Edit
 	for n := range 6 + r.IntN(30) {
 		if r.IntN(3) == 0 {
-			e := edit.Edit{Op: edit.Replace, Path: "a.txt", Old: k + "\n", New: fmt.Sprintf("%s // q%d\n", k, n), Count: 1, Format: edit.FormatSearchReplace}
+			e := edit.Edit{Op: edit.Replace, Path: "a.txt", Old: quote, New: fmt.Sprintf("%s // q%d\n", k, n) + quote[len(k)+1:], Count: 1, Format: edit.FormatSearchReplace}
 			switch r.IntN(8) {
 			case 0:
 				e.Format, e.EveryKey = edit.FormatJSON, "expected_replacements"
@@ -161,17 +200,31 @@ func tallyRun(r *rand.Rand) (string, []edit.Edit) {
 		}
 		at := r.IntN(len(cur))
 		m := min(1+r.IntN(3), len(cur)-at)
+		if span && r.IntN(3) == 0 {
+			// From a place's second line, which a place before the
+			// edit's lines reaches into, to a line of its own.
+			for i := range cur {
+				if c := (at + i) % len(cur); c > 0 && cur[c-1] == k && cur[c] == unit[1] {
+					if u := slices.IndexFunc(cur[c:], func(l string) bool { return strings.HasPrefix(l, "\tu") || strings.HasPrefix(l, "\tw") }); u >= 0 {
+						at, m = c, u+1
+						break
+					}
+				}
+			}
+		}
 		quoted := slices.Clone(cur[at : at+m])
 		var nl []string
-		switch r.IntN(5) {
+		switch r.IntN(6) {
 		case 0: // the line dropped
 			nl = slices.DeleteFunc(slices.Clone(quoted), func(l string) bool { return l == k })
 		case 1: // written after the quote
-			nl = append(slices.Clone(quoted), k)
+			nl = append(slices.Clone(quoted), unit...)
 		case 2: // written in place of the quote's first line
-			nl = append([]string{k}, quoted[1:]...)
+			nl = append(slices.Clone(unit), quoted[1:]...)
 		case 3: // written inside a longer line
 			nl = append(slices.Clone(quoted), "\t"+k, fmt.Sprintf("\tw%d()", n))
+		case 4: // its first line written after the quote
+			nl = append(slices.Clone(quoted), k)
 		default:
 			nl = append(slices.Clone(quoted), fmt.Sprintf("\tw%d()", n))
 		}
@@ -186,46 +239,57 @@ func tallyRun(r *rand.Rand) (string, []edit.Edit) {
 	return file, es
 }
 
-// TestBatchTallyEquivalence holds the count of a one-line quote's
-// places, kept from splice to splice, to the ladder's answers; and
-// makes sure the runs reach it: refusals that count more places than
-// they list.
+// TestBatchTallyEquivalence holds the count of a quote's places, one
+// line or a span of them, kept from splice to splice, to the ladder's
+// answers; and makes sure the runs reach it: refusals that count more
+// places than they list.
 func TestBatchTallyEquivalence(t *testing.T) {
 	n := 1000
 	if testing.Short() {
 		n = 100
 	}
-	r := rand.New(rand.NewPCG(35, 35))
-	counted, hinted := 0, 0
-	for range n {
-		file, es := tallyRun(r)
-		opts := Options{TrimTrailingWS: r.IntN(4) == 0}
-		checkBatch(t, map[string]string{"a.txt": file}, es, opts)
-		d := NewDoc(file, opts)
-		d.Prepare(pointers(es))
-		for k := range es {
-			_, err := d.Replace(&es[k])
-			if err == nil || err.Code != edit.CodeMultipleMatches || d.seg == nil || d.seg.tallies == nil {
-				continue
-			}
-			var m int
-			if _, rest, ok := strings.Cut(err.Msg, "found at least "); ok {
-				if _, e := fmt.Sscanf(rest, "%d", &m); e == nil && m > maxListed {
-					counted++
+	for _, span := range []bool{false, true} {
+		t.Run(fmt.Sprintf("span=%v", span), func(t *testing.T) {
+			r := rand.New(rand.NewPCG(35, 35))
+			counted, hinted := 0, 0
+			for range n {
+				file, es := tallyRun(r, span)
+				opts := Options{TrimTrailingWS: r.IntN(4) == 0}
+				checkBatch(t, map[string]string{"a.txt": file}, es, opts)
+				d := NewDoc(file, opts)
+				d.Prepare(pointers(es))
+				for k := range es {
+					_, err := d.Replace(&es[k])
+					if d.seg != nil {
+						for _, sp := range d.seg.spans {
+							if want := placesAtLineStarts(d.seg.read(0, d.seg.size()), sp.needle); sp.n != want {
+								t.Fatalf("after edit %d: %d places of %q kept, want %d", k, sp.n, sp.needle, want)
+							}
+						}
+					}
+					if err == nil || err.Code != edit.CodeMultipleMatches || d.seg == nil || d.seg.tallies == nil && d.seg.spans == nil {
+						continue
+					}
+					var m int
+					if _, rest, ok := strings.Cut(err.Msg, "found at least "); ok {
+						if _, e := fmt.Sscanf(rest, "%d", &m); e == nil && m > maxListed {
+							counted++
+						}
+					}
+					if _, rest, ok := strings.Cut(err.Msg, " found "); ok && es[k].Hint > 0 {
+						if _, e := fmt.Sscanf(rest, "%d", &m); e == nil && m > maxListed {
+							hinted++
+						}
+					}
 				}
 			}
-			if _, rest, ok := strings.Cut(err.Msg, " found "); ok && es[k].Hint > 0 {
-				if _, e := fmt.Sscanf(rest, "%d", &m); e == nil && m > maxListed {
-					hinted++
-				}
+			if counted < n/10 {
+				t.Errorf("%d refusals counted beyond the places listed, in %d runs: the runs miss the kept count", counted, n)
 			}
-		}
-	}
-	if counted < n/10 {
-		t.Errorf("%d refusals counted beyond the places listed, in %d runs: the runs miss the kept count", counted, n)
-	}
-	if hinted < n/10 {
-		t.Errorf("%d refusals with a line hint counted beyond the places listed, in %d runs: the runs miss the places nearest a hint", hinted, n)
+			if hinted < n/10 {
+				t.Errorf("%d refusals with a line hint counted beyond the places listed, in %d runs: the runs miss the places nearest a hint", hinted, n)
+			}
+		})
 	}
 }
 
@@ -285,4 +349,20 @@ func tallyChainRun(run func(n int) (string, []edit.Edit), n int) (string, []edit
 	}
 	quote := edit.Edit{Op: edit.Replace, Path: "a.go", Old: "\treturn nil" + nl, New: "\treturn err" + nl, Count: 1, Format: edit.FormatSearchReplace}
 	return head + content, append([]edit.Edit{quote}, chain...)
+}
+
+// placesAtLineStarts counts the line starts of text where needle
+// stands.
+func placesAtLineStarts(text, needle string) int {
+	n := 0
+	for s := 0; ; {
+		if strings.HasPrefix(text[s:], needle) {
+			n++
+		}
+		k := strings.IndexByte(text[s:], '\n')
+		if k < 0 {
+			return n
+		}
+		s += k + 1
+	}
 }
