@@ -25,7 +25,16 @@ type diskMap struct {
 	nl   []int32 // offsets of orig's "\n"s; nil until a line is mapped
 	// seen keeps the lines of offsets mapped before (see diskLineAt).
 	seen map[int]diskSeen
+	// segFrom is how many changes were logged when the segment began;
+	// segSeen keeps the lines of its content's offsets mapped through
+	// them (segmentDiskLine).
+	segFrom int
+	segSeen map[int]segSeen
 }
+
+// A segSeen is the line on disk an offset of a segment's content was
+// mapped to, through the first logged changes of the log.
+type segSeen struct{ line, logged int }
 
 // A diskSeen is the line on disk an offset was mapped to, when the log
 // held logged changes.
@@ -81,9 +90,40 @@ func (d *Doc) diskLineAt(off int) int {
 	return s.line
 }
 
+// segmentDiskLine is diskLineAt for off, a line start of the segment's
+// current content. Where a byte of the segment's own content stands at
+// off, which no splice wrote, the segment maps off to it (origAt), as
+// the changes its splices were logged as would, and only the changes
+// logged before it began are walked, once for each offset: a run of
+// refused quotes after many landed edits would otherwise walk every
+// change for each line it names.
+func (d *Doc) segmentDiskLine(off int) int {
+	g, m := d.seg, &d.disk
+	if j := g.spliceAt(off); j < len(g.sp) && off >= g.cStart(j) {
+		// In or at the start of a text the splices wrote, which the
+		// changes logged in order may map elsewhere than the splice's
+		// start (a deletion, then an insertion at its place).
+		return d.diskLineAt(off)
+	}
+	o := g.origAt(off)
+	if s, ok := m.segSeen[o]; ok && s.logged == m.segFrom {
+		return s.line
+	}
+	if m.segSeen == nil || len(m.segSeen) >= 1<<12 {
+		m.segSeen = map[int]segSeen{} // a bound on what is kept; only a speed-up is lost
+	}
+	line := d.mapThrough(o, m.segFrom)
+	m.segSeen[o] = segSeen{line, m.segFrom}
+	return line
+}
+
 // mapToDisk is diskLineAt, walked through the whole log.
-func (d *Doc) mapToDisk(off int) int {
-	for i := len(d.disk.log) - 1; i >= 0; i-- {
+func (d *Doc) mapToDisk(off int) int { return d.mapThrough(off, len(d.disk.log)) }
+
+// mapThrough is the line on disk of off, an offset of the content the
+// first n changes logged left, walked back through them.
+func (d *Doc) mapThrough(off, n int) int {
+	for i := n - 1; i >= 0; i-- {
 		c := d.disk.log[i]
 		switch {
 		case off < c.at:
@@ -105,8 +145,8 @@ func (d *Doc) mapToDisk(off int) int {
 			i += j + 1
 		}
 	}
-	n, _ := slices.BinarySearch(m.nl, int32(off))
-	return n
+	line, _ := slices.BinarySearch(m.nl, int32(off))
+	return line
 }
 
 // shownLine is the 1-based line an error names for the content's 0-based

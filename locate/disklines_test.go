@@ -1,6 +1,7 @@
 package locate
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -43,5 +44,40 @@ func TestDiskLines(t *testing.T) {
 				t.Errorf("candidate lines %s, hint %q; want %s and %q", got, err.Hint, tc.lines, tc.hint)
 			}
 		})
+	}
+}
+
+// TestSegmentDiskLines holds the lines on disk the segment names through
+// its splices to those the log of changes gives, walked in full, for
+// every line start of the content, after each edit of runs that merge,
+// delete and insert next to one another, with edits landed before the
+// segment began or not.
+func TestSegmentDiskLines(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 35))
+	compared := 0
+	runs := []func(*rand.Rand) (string, []edit.Edit){
+		neighbourRun, chainEquivalenceRun, func(r *rand.Rand) (string, []edit.Edit) { return tallyRun(r, r.IntN(2) == 0) },
+	}
+	for i := range 600 {
+		file, es := runs[i%len(runs)](r)
+		d := NewDoc(file, Options{})
+		d.Prepare(pointers(es))
+		for k := range es {
+			d.Replace(&es[k])
+			g := d.seg
+			if g == nil || len(d.disk.log) == 0 {
+				continue
+			}
+			for c := range g.lineCount() {
+				off := g.currentLineStart(c)
+				if got, want := d.segmentDiskLine(off), d.mapToDisk(off); got != want {
+					t.Fatalf("after edit %d: line %d (offset %d) on disk %d, want %d", k, c, off, got, want)
+				}
+				compared++
+			}
+		}
+	}
+	if compared < 10_000 {
+		t.Errorf("%d lines compared: the runs miss the segment", compared)
 	}
 }

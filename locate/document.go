@@ -181,7 +181,7 @@ func (d *Doc) replace(e *edit.Edit) (Result, *edit.Error) {
 	if expected && d.seg != nil && d.judge(k).ok {
 		var disk func(off int) int
 		if len(d.disk.log) > 0 {
-			disk = d.diskLineAt
+			disk = d.segmentDiskLine
 		}
 		scans := d.seg.scans
 		visits := d.seg.visits
@@ -249,6 +249,7 @@ func (d *Doc) newSegment(k int) *segment {
 	d.passes++
 	g := newSegment(d.text, d.hasBOM, d.queue[k:], d.judgeFrom(k))
 	if g != nil {
+		d.disk.segFrom = len(d.disk.log)
 		if d.fin != nil {
 			g.f = d.fin
 		} else {
