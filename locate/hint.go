@@ -118,13 +118,7 @@ func (g *segment) hintedPlaces(needle string, hint, limit int, lastLine func(fir
 		kl := locs[i]
 		return placeAt(kl.off + g.cumB(g.before(kl.off)) - keyOff)
 	}
-	var zoned []hit
-	for _, z := range g.liveZones(best) {
-		j, _ := g.live(z)
-		if h, ok := placeAt(g.zoneStart(j, z) - keyOff); ok {
-			zoned = append(zoned, h)
-		}
-	}
+	zoned := g.zonedNear(best, keyOff, hint, limit, placeAt)
 	fw, bw := g.keySkip(best), g.keyBackSkip(best)
 	// orig's places walked from index i on (up) or back (down), at most n.
 	walk := func(i, n int, up bool, out []hit) []hit {
@@ -169,6 +163,61 @@ func (g *segment) hintedPlaces(needle string, hint, limit int, lastLine func(fir
 		return cmp.Or(cmp.Compare(abs(a.first+1-hint), abs(b.first+1-hint)), byStart(a, b))
 	})
 	return near[:min(len(near), limit)], ordered[0], ordered[1], ordered[len(ordered)-1], true
+}
+
+// zonedNear returns the places on lines splices made, of the key line
+// whose hash is best, at keyOff in the needle, that the answer may
+// need: where those lines stand in the order of their places
+// (zonesInOrder), the first two, the last, and the limit before and
+// after the 1-based line hint, found by a binary search; otherwise
+// every one. placeAt gives the place whose key line starts at x.
+func (g *segment) zonedNear(best uint64, keyOff, hint, limit int, placeAt func(x int) (hit, bool)) []hit {
+	var out []hit
+	if !g.zonesInOrder(best) {
+		for _, z := range g.liveZones(best) {
+			j, _ := g.live(z)
+			if h, ok := placeAt(g.zoneStart(j, z) - keyOff); ok {
+				out = append(out, h)
+			}
+		}
+		return out
+	}
+	zs := g.zones[best]
+	// Lines of splices since merged into others stay in zs, skipped.
+	startOf := func(i int) (int, bool) {
+		j, ok := g.live(zs[i])
+		if !ok {
+			return 0, false
+		}
+		return g.zoneStart(j, zs[i]), true
+	}
+	// walk collects up to n places from index i on, stepping by step.
+	walk := func(i, step, n int) {
+		for k := 0; k < n && i >= 0 && i < len(zs); i += step {
+			if x, ok := startOf(i); ok {
+				if h, ok := placeAt(x - keyOff); ok {
+					out = append(out, h)
+					k++
+				}
+			}
+		}
+	}
+	// The first index whose line stands at or after the hinted line;
+	// a line gone is read as the next live one after it.
+	from := sort.Search(len(zs), func(i int) bool {
+		for ; i < len(zs); i++ {
+			if x, ok := startOf(i); ok {
+				return g.lineAt(x-keyOff)+1 >= hint
+			}
+		}
+		return true
+	})
+	walk(0, 1, 2)
+	walk(len(zs)-1, -1, 1)
+	walk(from, 1, limit)
+	walk(from-1, -1, limit)
+	slices.SortFunc(out, func(a, b hit) int { return cmp.Compare(a.start, b.start) })
+	return slices.CompactFunc(out, func(a, b hit) bool { return a.start == b.start })
 }
 
 // untouchedBefore returns the last index up to i of locs (orig's lines,

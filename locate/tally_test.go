@@ -20,11 +20,13 @@ import (
 // line (the places the splices make grow with the run), or change the
 // line in the functions in order (the places the splices took grow).
 var refusedLineRuns = map[string]func(n int) (string, []edit.Edit){
-	"written": func(n int) (string, []edit.Edit) {
-		return returnNilRun(n, func(i int) edit.Edit {
-			return edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func f%d(x bool) error {\n", i),
-				New: fmt.Sprintf("func g%d() error {\n\treturn nil\n}\n\nfunc f%d(x bool) error {\n", i, i), Count: 1, Format: edit.FormatSearchReplace}
-		})
+	"written": writtenRun,
+	"written-hinted": func(n int) (string, []edit.Edit) {
+		content, es := writtenRun(n)
+		for k := 1; k < len(es); k += 2 {
+			es[k].Format, es[k].Hint = edit.FormatUDiff, 1+strings.Count(content, "\n")*3 // past the file: nearest its end
+		}
+		return content, es
 	},
 	"hinted": func(n int) (string, []edit.Edit) {
 		content, es := returnNilRun(n, func(i int) edit.Edit {
@@ -60,6 +62,15 @@ var refusedLineRuns = map[string]func(n int) (string, []edit.Edit){
 				Count: 1, Format: edit.FormatSearchReplace}
 		})
 	},
+}
+
+// writtenRun is returnNilRun whose edits write a function of their own,
+// which holds "\treturn nil", before the i-th.
+func writtenRun(n int) (string, []edit.Edit) {
+	return returnNilRun(n, func(i int) edit.Edit {
+		return edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func f%d(x bool) error {\n", i),
+			New: fmt.Sprintf("func g%d() error {\n\treturn nil\n}\n\nfunc f%d(x bool) error {\n", i, i), Count: 1, Format: edit.FormatSearchReplace}
+	})
 }
 
 // renameFunc is a block that marks the i-th function of returnNilRun.
