@@ -930,8 +930,9 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 		}
 		shown = func(k int) int { return toDisk(k) + 1 }
 	}
-	if e.Hint > 0 {
-		// The model's own retry most likely goes to the line it named.
+	if e.Hint > 0 && near == nil {
+		// The model's own retry most likely goes to the line it named
+		// (hintedPlaces gives them so already).
 		hits = nearestFirst(hits, e.Hint)
 	}
 	excerpt := func(first, last int) string {
@@ -939,6 +940,18 @@ func (g *segment) tryMultiple(e *edit.Edit, be *batchEdit, needle string, lineSt
 			l, _ := g.currentLine(c)
 			return l
 		})
+	}
+	if lineStart && strings.HasSuffix(needle, "\n") {
+		// Every place listed holds needle's lines whole, from a line
+		// start: one excerpt stands for them all.
+		whole, read := "", false
+		lines := excerpt
+		excerpt = func(first, last int) string {
+			if !read {
+				whole, read = lines(first, last), true
+			}
+			return whole
+		}
 	}
 	n := total
 	if !counted {

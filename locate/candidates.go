@@ -673,7 +673,10 @@ func (f *finder) listed(hits []hit) []edit.Candidate {
 // listedOf is finder.listed of a content whose lines an error names by
 // shown, and whose excerpts excerpt cuts.
 func listedOf(hits []hit, shown func(k int) int, excerpt func(first, last int) string) []edit.Candidate {
-	var cs []edit.Candidate
+	if len(hits) == 0 {
+		return nil
+	}
+	cs := make([]edit.Candidate, 0, min(len(hits), maxListed))
 	for i, h := range hits {
 		if i == maxListed {
 			break

@@ -120,26 +120,37 @@ func (g *segment) hintedPlaces(needle string, hint, limit int, lastLine func(fir
 	}
 	zoned := g.zonedNear(best, keyOff, hint, limit, placeAt)
 	fw, bw := g.keySkip(best), g.keyBackSkip(best)
+	// next returns the first place of orig's lines from index *i on,
+	// walking up or down, and moves *i past it.
+	next := func(i *int, up bool) (hit, bool) {
+		for {
+			if up {
+				*i = g.untouchedFrom(fw, locs, *i)
+			} else {
+				*i = g.untouchedBefore(bw, locs, *i)
+			}
+			if *i < 0 || *i >= len(locs) {
+				return hit{}, false
+			}
+			h, ok := origAt(*i)
+			if up {
+				*i++
+			} else {
+				*i--
+			}
+			if ok {
+				return h, true
+			}
+		}
+	}
 	// orig's places walked from index i on (up) or back (down), at most n.
 	walk := func(i, n int, up bool, out []hit) []hit {
-		for k := 0; k < n; {
-			if up {
-				i = g.untouchedFrom(fw, locs, i)
-			} else {
-				i = g.untouchedBefore(bw, locs, i)
-			}
-			if i < 0 || i >= len(locs) {
+		for range n {
+			h, ok := next(&i, up)
+			if !ok {
 				break
 			}
-			if h, ok := origAt(i); ok {
-				out = append(out, h)
-				k++
-			}
-			if up {
-				i++
-			} else {
-				i--
-			}
+			out = append(out, h)
 		}
 		return out
 	}
@@ -156,8 +167,23 @@ func (g *segment) hintedPlaces(needle string, hint, limit int, lastLine func(fir
 	// place's key line stands as many lines after its first as in needle.
 	at := g.origLine(hint-1+strings.Count(needle[:keyOff], "\n"), true)
 	from := sort.Search(len(locs), func(i int) bool { return locs[i].line >= at })
-	near = walk(from, limit, true, make([]hit, 0, 2*limit+len(zoned)))
-	near = walk(from-1, limit, false, near)
+	// The two walks, each away from the hint, merged by distance: the
+	// nearer first, and at equal distance the one before the hint, as
+	// nearestFirst's file order has it.
+	up, down := from, from-1
+	hu, okU := next(&up, true)
+	hd, okD := next(&down, false)
+	dist := func(h hit) int { return abs(h.first + 1 - hint) }
+	near = make([]hit, 0, limit+len(zoned))
+	for len(near) < limit && (okU || okD) {
+		if okD && (!okU || dist(hd) <= dist(hu)) {
+			near = append(near, hd)
+			hd, okD = next(&down, false)
+		} else {
+			near = append(near, hu)
+			hu, okU = next(&up, true)
+		}
+	}
 	near = append(near, zoned...)
 	slices.SortFunc(near, func(a, b hit) int {
 		return cmp.Or(cmp.Compare(abs(a.first+1-hint), abs(b.first+1-hint)), byStart(a, b))
