@@ -44,6 +44,12 @@ type Edit struct {
 	// its tool has none (str_replace) or the edit is no tool call. A hint
 	// about an old text found in several places names it.
 	EveryKey string
+	// OldName and NewName are what the reply called Old and New, where
+	// its format has more than one name for them: a tool call's
+	// arguments ("old_str", "oldString", "before"), Zed's tags
+	// ("<old_text>"). A hint names the texts so, in the model's own
+	// words. Empty for the format's usual names (old_string, SEARCH).
+	OldName, NewName string
 	// Args names the arguments of the call's tool, when the caller that
 	// lowered the call knows them (edapply's own MCP edit_file): the hints
 	// about whole files (a create of a file that exists, an edit of one

@@ -73,11 +73,15 @@ var (
 	}
 )
 
-// wordsOf returns the words of the format e was written in; an edit of
-// another format or of none, or no edit (nil), is told in a block's.
+// wordsOf returns the words of the format e was written in, with the
+// names its reply gave its texts (edit.OldName); an edit of another
+// format or of none, or no edit (nil), is told in a block's.
 func wordsOf(e *edit.Edit) *words {
 	if e == nil {
 		return blockWords
+	}
+	if e.OldName != "" {
+		return namedWords(e.OldName, e.NewName, e.Format == edit.FormatJSON)
 	}
 	switch e.Format {
 	case edit.FormatJSON:
@@ -86,6 +90,31 @@ func wordsOf(e *edit.Edit) *words {
 		return hunkWords
 	}
 	return blockWords
+}
+
+// namedWords are the words of a reply that named its old text old and
+// its new text nw ("" when it gave none: new_string), a tool call's
+// arguments when call is set, else tags (Zed's <old_text>), which are
+// read as the text they hold.
+func namedWords(old, nw string, call bool) *words {
+	if nw == "" {
+		nw = "new_string"
+	}
+	the, The := "", ""
+	if !call {
+		the, The = "the ", "The "
+	}
+	w := &words{
+		old: old, theOld: the + old, TheOld: The + old,
+		noLineOf: "No line of " + the + old, side: the + old, oldLine: old + " line",
+		new: nw, theNew: "the " + nw,
+		widen:   "Add neighbouring lines to " + the + old,
+		changes: "Send the lines that change as " + old + ", their new text as " + nw,
+	}
+	if !call {
+		w.changes = "Send the lines that change in " + old + ", their new text in " + nw
+	}
+	return w
 }
 
 // The notes a rung or a rescue leaves in the receipt, saying how it read

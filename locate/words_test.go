@@ -86,3 +86,41 @@ func TestWordsLeaveQuotesAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestWordsOfTheReply: an error names the edit's texts as its reply
+// did, a tool call's own arguments (old_str, oldString, before) or
+// Zed's tags, never old_string or SEARCH in their place.
+func TestWordsOfTheReply(t *testing.T) {
+	for _, c := range []struct {
+		format         edit.Format
+		oldName, nw    string
+		file, old, new string
+		code           edit.Code
+		want, wantNot  []string
+	}{
+		{edit.FormatJSON, "old_str", "new_str", "a\nb\n", "x\n", "y\n", edit.CodeNoMatch, []string{"old_str not found"}, []string{"old_string", "SEARCH"}},
+		{edit.FormatJSON, "oldString", "newString", "a\na\n", "a\n", "y\n", edit.CodeMultipleMatches, []string{"oldString found 2 times", "Add neighbouring lines to oldString"}, []string{"old_string", "SEARCH"}},
+		{edit.FormatJSON, "old_text", "new_text", "a\nb\nc\n", "a\n...\nc\n", "z\nc\n", edit.CodeElision, []string{"old_text line 2 is a placeholder the new_text does not keep"}, []string{"old_string", "new_string"}},
+		{edit.FormatJSON, "before", "after", "a\nb\n", "x\n", "y\n", edit.CodeNoMatch, []string{"before not found"}, []string{"old_string"}},
+		{edit.FormatSearchReplace, "<old_text>", "<new_text>", "a\nb\n", "x\n", "y\n", edit.CodeNoMatch, []string{"<old_text> not found"}, []string{"SEARCH", "old_string"}},
+		{edit.FormatSearchReplace, "<old_text>", "<new_text>", "a\na\n", "a\n", "y\n", edit.CodeMultipleMatches, []string{"Add neighbouring lines to the <old_text>"}, []string{"SEARCH"}},
+	} {
+		e := &edit.Edit{Op: edit.Replace, Path: "f", Old: c.old, New: c.new, Format: c.format, Count: 1, OldName: c.oldName, NewName: c.nw}
+		_, err := locate(c.file, e, Options{})
+		if err == nil || err.Code != c.code {
+			t.Errorf("%s %s: Locate = %v, want %s", c.oldName, c.want[0], err, c.code)
+			continue
+		}
+		text := err.Msg + " " + err.Hint
+		for _, w := range c.want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s %s: %q does not say %q", c.oldName, c.code, text, w)
+			}
+		}
+		for _, w := range c.wantNot {
+			if strings.Contains(text, w) {
+				t.Errorf("%s %s: %q says %q", c.oldName, c.code, text, w)
+			}
+		}
+	}
+}

@@ -690,6 +690,9 @@ func (w *jsonWalker) call(obj map[string]syntax.JSONMember, cmd, defPath string,
 		}
 		e.Count = c
 		e.EveryKey = everyKey(obj, cmd, oldKey)
+		if oldKey != "old_string" || hasNew && newKey != "new_string" {
+			e.OldName, e.NewName = oldKey, newKey
+		}
 	}
 	w.items = append(w.items, jsonItem{e: e, start: start, end: end})
 }

@@ -594,3 +594,31 @@ func TestJSONScanLinear(t *testing.T) {
 		}
 	}
 }
+
+// TestTextNames: an edit records what its reply called its texts where
+// the format has more than one name for them (a tool call's arguments,
+// Zed's tags), so that a hint names them so; the usual names record none.
+func TestTextNames(t *testing.T) {
+	for _, c := range []struct {
+		reply       string
+		format      edit.Format
+		old, newKey string
+	}{
+		{`{"file_path": "a.go", "old_string": "x", "new_string": "y"}`, edit.FormatJSON, "", ""},
+		{`{"command": "str_replace", "path": "a.go", "old_str": "x", "new_str": "y"}`, edit.FormatJSON, "old_str", "new_str"},
+		{`{"filePath": "a.go", "oldString": "x", "newString": "y"}`, edit.FormatJSON, "oldString", "newString"},
+		{`{"path": "a.go", "old_text": "x", "new_text": "y"}`, edit.FormatJSON, "old_text", "new_text"},
+		{`{"path": "a.go", "old_string": "x", "new_str": "y"}`, edit.FormatJSON, "old_string", "new_str"},
+		{"a.py\n<old_text>\nx\n</old_text>\n<new_text>\ny\n</new_text>\n", edit.FormatAuto, "<old_text>", "<new_text>"},
+		{"a.py\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n", edit.FormatAuto, "", ""},
+	} {
+		edits, errs := Parse(c.reply, Options{Format: c.format})
+		if len(errs) != 0 || len(edits) != 1 {
+			t.Errorf("%s: %d edits, errors %v", c.reply, len(edits), errs)
+			continue
+		}
+		if e := edits[0]; e.OldName != c.old || e.NewName != c.newKey {
+			t.Errorf("%s: names %q, %q, want %q, %q", c.reply, e.OldName, e.NewName, c.old, c.newKey)
+		}
+	}
+}

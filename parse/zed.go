@@ -106,6 +106,7 @@ func (r *zedReader) read(i int) int {
 			return last + 1
 		}
 		e.Path = pth
+		e.OldName, e.NewName = "<old_text>", "<new_text>"
 		start := i
 		if first {
 			start = from
