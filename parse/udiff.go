@@ -60,7 +60,8 @@ import (
 //     "+++ /dev/null" is a Delete whose Old is the '-' lines;
 //   - a git rename is a Rename followed by Replaces on the new path;
 //   - a mode change sets Mode on the file's first edit; a mode-only change
-//     with no hunks yields no edit and no error (the IR has no chmod);
+//     with no hunks is a PARSE_ERROR (the IR has no chmod, and no section
+//     is dropped in silence);
 //   - binary patches, copies, symlinks and submodules are PARSE_ERRORs.
 //
 // Cursor invariant: every reader below takes a line index and returns the
@@ -1198,10 +1199,15 @@ func (p *parser) lowerHunks(f *diffFile, d *diffTargets) {
 		mode = 0
 	}
 	if len(f.hunks) == 0 {
-		if !d.isRename && mode == 0 {
+		switch {
+		case !d.isRename && mode == 0:
 			p.errorf(d.line, "diff for %s has no hunks", d.target)
+		case !d.isRename:
+			// A mode-only change: the IR has no chmod, and a section of the
+			// reply is never dropped in silence.
+			p.errorHint(d.line, fmt.Sprintf("Set the mode with chmod %o %s, or send it in a diff that also changes the file's lines.", mode, d.target),
+				"the diff for %s changes only its mode, to %04o, which edapply does not apply alone", d.target, mode)
 		}
-		// A mode-only change: the IR has no chmod, and nothing else changes.
 		return
 	}
 	p.reserve(len(f.hunks))
