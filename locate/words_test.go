@@ -1,6 +1,7 @@
 package locate
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -40,23 +41,8 @@ func TestWordsPerFormat(t *testing.T) {
 		{edit.FormatAuto, "a\nb\n", "x\n", "y\n", 1, "", edit.CodeNoMatch, []string{"SEARCH text not found"}, nil},
 	} {
 		e := &edit.Edit{Op: edit.Replace, Path: "f", Old: c.old, New: c.new, Format: c.format, Count: c.count, EveryKey: c.every}
-		_, err := locate(c.file, e, Options{})
-		if err == nil || err.Code != c.code {
-			t.Errorf("%q %s: Locate = %v, want %s", c.format, c.want[0], err, c.code)
-			continue
-		}
-		text := err.Msg + " " + err.Hint
-		for _, w := range c.want {
-			if !strings.Contains(text, w) {
-				t.Errorf("%q %s: %q does not say %q", c.format, c.code, text, w)
-			}
-		}
-		for _, w := range c.wantNot {
-			if strings.Contains(text, w) {
-				t.Errorf("%q %s: %q says %q", c.format, c.code, text, w)
-			}
-		}
-		if c.format != edit.FormatSearchReplace && c.format != edit.FormatAuto && (strings.Contains(text, "SEARCH") || strings.Contains(text, "REPLACE")) {
+		text, ok := errorSays(t, fmt.Sprintf("%q", c.format), c.file, e, c.code, c.want, c.wantNot)
+		if ok && c.format != edit.FormatSearchReplace && c.format != edit.FormatAuto && (strings.Contains(text, "SEARCH") || strings.Contains(text, "REPLACE")) {
 			t.Errorf("%q %s: %q names SEARCH/REPLACE", c.format, c.code, text)
 		}
 	}
@@ -106,21 +92,30 @@ func TestWordsOfTheReply(t *testing.T) {
 		{edit.FormatSearchReplace, "<old_text>", "<new_text>", "a\na\n", "a\n", "y\n", edit.CodeMultipleMatches, []string{"Add neighbouring lines to the <old_text>"}, []string{"SEARCH"}},
 	} {
 		e := &edit.Edit{Op: edit.Replace, Path: "f", Old: c.old, New: c.new, Format: c.format, Count: 1, OldName: c.oldName, NewName: c.nw}
-		_, err := locate(c.file, e, Options{})
-		if err == nil || err.Code != c.code {
-			t.Errorf("%s %s: Locate = %v, want %s", c.oldName, c.want[0], err, c.code)
-			continue
-		}
-		text := err.Msg + " " + err.Hint
-		for _, w := range c.want {
-			if !strings.Contains(text, w) {
-				t.Errorf("%s %s: %q does not say %q", c.oldName, c.code, text, w)
-			}
-		}
-		for _, w := range c.wantNot {
-			if strings.Contains(text, w) {
-				t.Errorf("%s %s: %q says %q", c.oldName, c.code, text, w)
-			}
+		errorSays(t, c.oldName, c.file, e, c.code, c.want, c.wantNot)
+	}
+}
+
+// errorSays locates e in file and checks that it fails with code, its
+// message and hint saying each of want and none of wantNot; it returns
+// them, and false when e did not fail so. label names the case.
+func errorSays(t *testing.T, label, file string, e *edit.Edit, code edit.Code, want, wantNot []string) (string, bool) {
+	t.Helper()
+	_, err := locate(file, e, Options{})
+	if err == nil || err.Code != code {
+		t.Errorf("%s %s: Locate = %v, want %s", label, want[0], err, code)
+		return "", false
+	}
+	text := err.Msg + " " + err.Hint
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("%s %s: %q does not say %q", label, code, text, w)
 		}
 	}
+	for _, w := range wantNot {
+		if strings.Contains(text, w) {
+			t.Errorf("%s %s: %q says %q", label, code, text, w)
+		}
+	}
+	return text, true
 }
