@@ -27,14 +27,10 @@ type diskMap struct {
 	seen map[int]diskSeen
 	// segFrom is how many changes were logged when the segment began;
 	// segSeen keeps the lines of its content's offsets mapped through
-	// them (segmentDiskLine).
+	// them (segmentDiskLine), logged being segFrom then.
 	segFrom int
-	segSeen map[int]segSeen
+	segSeen map[int]diskSeen
 }
-
-// A segSeen is the line on disk an offset of a segment's content was
-// mapped to, through the first logged changes of the log.
-type segSeen struct{ line, logged int }
 
 // A diskSeen is the line on disk an offset was mapped to, when the log
 // held logged changes.
@@ -110,10 +106,10 @@ func (d *Doc) segmentDiskLine(off int) int {
 		return s.line
 	}
 	if m.segSeen == nil || len(m.segSeen) >= 1<<12 {
-		m.segSeen = map[int]segSeen{} // a bound on what is kept; only a speed-up is lost
+		m.segSeen = map[int]diskSeen{} // a bound on what is kept; only a speed-up is lost
 	}
 	line := d.mapThrough(o, m.segFrom)
-	m.segSeen[o] = segSeen{line, m.segFrom}
+	m.segSeen[o] = diskSeen{line, m.segFrom}
 	return line
 }
 
