@@ -59,6 +59,16 @@ func TestDiffNames(t *testing.T) {
 		"-p2 on git renames": {in: "diff --git a/d/x.py b/d/y.py\nsimilarity index 90%\nrename from d/x.py\nrename to d/y.py\n--- a/d/x.py\n+++ b/d/y.py\n" + hunk,
 			strip: strip(2), want: []string{"rename x.py y.py", "replace y.py"}},
 		"-p2 on a new file": {in: "--- /dev/null\n+++ b/d/n.txt\n" + adds, strip: strip(2), want: []string{"create n.txt"}},
+		// Without "---"/"+++" lines the "diff --git" names name the file,
+		// stripped as -p says, as git apply strips them.
+		"git empty new file":          {in: "diff --git a/n.txt b/n.txt\nnew file mode 100644\n", want: []string{"create n.txt"}},
+		"-p0 on a git empty new file": {in: "diff --git a/n.txt b/n.txt\nnew file mode 100644\n", strip: strip(0), want: []string{"create b/n.txt"}},
+		"-p0 on a git empty deleted file": {in: "diff --git a/d.txt b/d.txt\ndeleted file mode 100644\n", strip: strip(0), tree: []string{"a/d.txt"},
+			want: []string{"delete a/d.txt"}},
+		"-p2 on a git empty new file": {in: "diff --git a/d/n.txt b/d/n.txt\nnew file mode 100644\n", strip: strip(2), want: []string{"create n.txt"}},
+		"-p0 on quoted git names, and ---/+++": {in: "diff --git \"a/x y.txt\" \"b/x y.txt\"\n--- \"a/x y.txt\"\n+++ \"b/x y.txt\"\n" + hunk, strip: strip(0),
+			tree: []string{"a/x y.txt"}, want: []string{"replace a/x y.txt"}},
+		"-p0 on quoted git names": {in: "diff --git \"a/x y.txt\" \"b/x y.txt\"\nnew file mode 100644\n", strip: strip(0), err: "as written, for -p 0"},
 
 		"svn new file": {in: "Index: n.txt\n===================================================================\n--- n.txt\t(revision 0)\n+++ n.txt\t(working copy)\n" + adds,
 			want: []string{"create n.txt"}},

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"io/fs"
@@ -831,6 +832,31 @@ func gitNamePath(s string) (string, bool) {
 	return syntax.DiffPath(s, true)
 }
 
+// rawGitNames returns the two names of a "diff --git" line that names
+// one file, name, as written: each with the first component go-gitdiff
+// took off it ("a/" and "b/", or what the diff's writer put there). False
+// when the line is not "diff --git C1/name C2/name" with C1 and C2 plain
+// components.
+func rawGitNames(line, name string) (string, string, bool) {
+	rest, ok := strings.CutPrefix(line, "diff --git ")
+	if !ok || name == "" {
+		return "", "", false
+	}
+	c1, after, ok := strings.Cut(rest, "/")
+	if !ok || c1 == "" || strings.ContainsAny(c1, " \"\t") {
+		return "", "", false
+	}
+	after, ok = strings.CutPrefix(after, name+" ")
+	if !ok {
+		return "", "", false
+	}
+	c2, tail, ok := strings.Cut(after, "/")
+	if !ok || c2 == "" || tail != name || strings.ContainsAny(c2, " \"\t") {
+		return "", "", false
+	}
+	return c1 + "/" + name, c2 + "/" + name, true
+}
+
 // diffTargets is what a file's section says about its file: the names on
 // each side, what happens to the file, and which name the edits act on.
 type diffTargets struct {
@@ -924,7 +950,7 @@ func (p *parser) lowerDiffFile(f *diffFile) {
 		d.oldPath, d.newPath = f.hdr.OldPath, f.hdr.NewPath
 		d.isNew, d.isDelete = d.oldPath == syntax.DevNull || f.svnNew, d.newPath == syntax.DevNull
 	}
-	if f.git != nil && !p.readGitHeader(f.git, &d) {
+	if f.git != nil && !p.readGitHeader(f.git, f.gitLine, &d) {
 		return
 	}
 	if f.short != "" {
@@ -966,7 +992,7 @@ func (p *parser) lowerDiffFile(f *diffFile) {
 // readGitHeader takes what git's extended header says (renames, new and
 // deleted files, modes) into d, or reports why the section cannot be
 // applied.
-func (p *parser) readGitHeader(g *gitdiff.File, d *diffTargets) bool {
+func (p *parser) readGitHeader(g *gitdiff.File, gitLine string, d *diffTargets) bool {
 	if g.IsCopy {
 		p.errorf(d.line, "file copies are not supported: create the copy as a new file")
 		return false
@@ -993,13 +1019,32 @@ func (p *parser) readGitHeader(g *gitdiff.File, d *diffTargets) bool {
 		}
 		d.isRename = d.oldPath != "" && d.newPath != "" && d.oldPath != d.newPath && !d.isNew && !d.isDelete
 	}
-	if d.oldPath == "" || d.oldPath == syntax.DevNull && !d.isNew {
-		if o, ok := gitName(g.OldName); ok {
+	// The "diff --git" names name the file where no other line does; -p0
+	// keeps the component go-gitdiff took off them, as git apply -p0 does.
+	oldName, newName := g.OldName, g.NewName
+	needOld := d.oldPath == "" || d.oldPath == syntax.DevNull && !d.isNew
+	needNew := d.newPath == "" || d.newPath == syntax.DevNull && !d.isDelete
+	if p.strip == 0 && !g.IsRename && (needOld && oldName != "" || needNew && newName != "") {
+		o, n, ok := rawGitNames(gitLine, cmp.Or(oldName, newName))
+		if !ok {
+			p.errorHint(d.line, `Apply it without -p 0, or give the section "--- " and "+++ " lines.`,
+				"cannot read the names of %q as written, for -p 0", gitLine)
+			return false
+		}
+		if oldName != "" {
+			oldName = o
+		}
+		if newName != "" {
+			newName = n
+		}
+	}
+	if needOld {
+		if o, ok := gitName(oldName); ok {
 			d.oldPath = o
 		}
 	}
-	if d.newPath == "" || d.newPath == syntax.DevNull && !d.isDelete {
-		if n, ok := gitName(g.NewName); ok {
+	if needNew {
+		if n, ok := gitName(newName); ok {
 			d.newPath = n
 		}
 	}
