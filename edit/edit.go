@@ -44,12 +44,12 @@ type Edit struct {
 	// its tool has none (str_replace) or the edit is no tool call. A hint
 	// about an old text found in several places names it.
 	EveryKey string
-	// OldName and NewName are what the reply called Old and New, where
-	// its format has more than one name for them: a tool call's
-	// arguments ("old_str", "oldString", "before"), Zed's tags
-	// ("<old_text>"). A hint names the texts so, in the model's own
-	// words. Empty for the format's usual names (old_string, SEARCH).
-	OldName, NewName string
+	// Names are what the reply called Old and New, where its format has
+	// more than one name for them: a tool call's arguments ("old_str",
+	// "oldString", "before"), Zed's tags ("<old_text>"). A hint names
+	// the texts so, in the model's own words. nil for the format's usual
+	// names (old_string, SEARCH); shared, never changed.
+	Names *TextNames
 	// Args names the arguments of the call's tool, when the caller that
 	// lowered the call knows them (edapply's own MCP edit_file): the hints
 	// about whole files (a create of a file that exists, an edit of one
@@ -96,6 +96,10 @@ type ToolArgs struct {
 	Old   string // the text to replace ("old_string"); an empty one creates the file
 	Whole string // the text of a whole file ("content"); "" when the tool takes none
 }
+
+// TextNames are the names a reply gave an edit's old and new texts
+// (Edit.Names).
+type TextNames struct{ Old, New string }
 
 // Kept pairs New's lines with Old's as Marks says: kept[j] is the index of
 // the line of Old that line j of New keeps, or -1 for a line New adds. It

@@ -74,14 +74,14 @@ var (
 )
 
 // wordsOf returns the words of the format e was written in, with the
-// names its reply gave its texts (edit.OldName); an edit of another
+// names its reply gave its texts (edit.Edit.Names); an edit of another
 // format or of none, or no edit (nil), is told in a block's.
 func wordsOf(e *edit.Edit) *words {
 	if e == nil {
 		return blockWords
 	}
-	if e.OldName != "" {
-		return namedWords(e.OldName, e.NewName, e.Format == edit.FormatJSON)
+	if e.Names != nil {
+		return namedWords(e.Names.Old, e.Names.New, e.Format == edit.FormatJSON)
 	}
 	switch e.Format {
 	case edit.FormatJSON:

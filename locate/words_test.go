@@ -91,7 +91,7 @@ func TestWordsOfTheReply(t *testing.T) {
 		{edit.FormatSearchReplace, "<old_text>", "<new_text>", "a\nb\n", "x\n", "y\n", edit.CodeNoMatch, []string{"<old_text> not found"}, []string{"SEARCH", "old_string"}},
 		{edit.FormatSearchReplace, "<old_text>", "<new_text>", "a\na\n", "a\n", "y\n", edit.CodeMultipleMatches, []string{"Add neighbouring lines to the <old_text>"}, []string{"SEARCH"}},
 	} {
-		e := &edit.Edit{Op: edit.Replace, Path: "f", Old: c.old, New: c.new, Format: c.format, Count: 1, OldName: c.oldName, NewName: c.nw}
+		e := &edit.Edit{Op: edit.Replace, Path: "f", Old: c.old, New: c.new, Format: c.format, Count: 1, Names: &edit.TextNames{Old: c.oldName, New: c.nw}}
 		errorSays(t, c.oldName, c.file, e, c.code, c.want, c.wantNot)
 	}
 }

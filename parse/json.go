@@ -691,10 +691,34 @@ func (w *jsonWalker) call(obj map[string]syntax.JSONMember, cmd, defPath string,
 		e.Count = c
 		e.EveryKey = everyKey(obj, cmd, oldKey)
 		if oldKey != "old_string" || hasNew && newKey != "new_string" {
-			e.OldName, e.NewName = oldKey, newKey
+			e.Names = textNamesOf(oldKey, newKey)
 		}
 	}
 	w.items = append(w.items, jsonItem{e: e, start: start, end: end})
+}
+
+// textNames are the names of the pairs of keys calls send, shared by
+// their edits rather than held twice by each; made on first use (a
+// program that reads no call pays nothing), read only.
+var textNames = sync.OnceValue(func() map[edit.TextNames]*edit.TextNames {
+	m := map[edit.TextNames]*edit.TextNames{}
+	add := func(o, n string) { m[edit.TextNames{Old: o, New: n}] = &edit.TextNames{Old: o, New: n} }
+	for _, o := range syntax.JSONOldKeys {
+		for _, n := range syntax.JSONNewKeys {
+			add(o, n)
+		}
+		add(o, "")
+	}
+	add("before", "after")
+	return m
+})
+
+// textNamesOf is the shared names of a call's old and new keys.
+func textNamesOf(oldKey, newKey string) *edit.TextNames {
+	if n, ok := textNames()[edit.TextNames{Old: oldKey, New: newKey}]; ok {
+		return n
+	}
+	return &edit.TextNames{Old: oldKey, New: newKey}
 }
 
 // patchFile stands for the command of Goose's older patch_file, which has

@@ -617,8 +617,12 @@ func TestTextNames(t *testing.T) {
 			t.Errorf("%s: %d edits, errors %v", c.reply, len(edits), errs)
 			continue
 		}
-		if e := edits[0]; e.OldName != c.old || e.NewName != c.newKey {
-			t.Errorf("%s: names %q, %q, want %q, %q", c.reply, e.OldName, e.NewName, c.old, c.newKey)
+		var got edit.TextNames
+		if n := edits[0].Names; n != nil {
+			got = *n
+		}
+		if want := (edit.TextNames{Old: c.old, New: c.newKey}); got != want {
+			t.Errorf("%s: names %+v, want %+v", c.reply, got, want)
 		}
 	}
 }

@@ -46,6 +46,9 @@ type zedReader struct {
 	unclosed int // 0 until a text is found unclosed
 }
 
+// zedNames are the names Zed's pairs give their texts.
+var zedNames = &edit.TextNames{Old: "<old_text>", New: "<new_text>"}
+
 func (r *zedReader) format() edit.Format { return edit.FormatSearchReplace }
 
 // zedEndTags end a text of the stream, as Zed's parser ends one at the
@@ -106,7 +109,7 @@ func (r *zedReader) read(i int) int {
 			return last + 1
 		}
 		e.Path = pth
-		e.OldName, e.NewName = "<old_text>", "<new_text>"
+		e.Names = zedNames
 		start := i
 		if first {
 			start = from
