@@ -22,11 +22,20 @@ func createWords(e *edit.Edit) string {
 	}
 	switch e.Format {
 	case edit.FormatJSON:
-		return "an empty old_string"
+		return "an empty " + oldKeyOf(e)
 	case edit.FormatUDiff, edit.FormatCodex:
 		return "a hunk of only + lines"
 	}
 	return "an empty SEARCH section"
+}
+
+// oldKeyOf is the key a tool call sent its old text as: old_string
+// unless it named it otherwise (edit.Edit.Names).
+func oldKeyOf(e *edit.Edit) string {
+	if e.Names != nil && e.Names.Old != "" {
+		return e.Names.Old
+	}
+	return "old_string"
 }
 
 // existsHint tells a model that created a file which exists how to change
@@ -44,7 +53,8 @@ func existsHint(e *edit.Edit) string {
 	}
 	switch e.Format {
 	case edit.FormatJSON:
-		return `To change an existing file, send the text to replace as old_string; to write the whole file, send it as "content" with no old_string. ` +
+		k := oldKeyOf(e)
+		return `To change an existing file, send the text to replace as ` + k + `; to write the whole file, send it as "content" with no ` + k + `. ` +
 			`A text editor's "create" makes a new file only: change this one with "str_replace" (old_str, new_str).`
 	case edit.FormatUDiff:
 		return "To change an existing file, send hunks against its current lines instead of a diff from /dev/null."

@@ -52,3 +52,18 @@ func TestToolArgsWords(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedCallWords: a tool call that named its old text otherwise
+// (old_str, oldString) is told about creating and changing a file in
+// that name.
+func TestNamedCallWords(t *testing.T) {
+	for _, old := range []string{"old_str", "oldString"} {
+		e := &edit.Edit{Op: edit.Create, Format: edit.FormatJSON, Names: &edit.TextNames{Old: old, New: "new"}}
+		if got, want := createWords(e), "an empty "+old; got != want {
+			t.Errorf("%s: createWords = %q, want %q", old, got, want)
+		}
+		if h := existsHint(e); !strings.Contains(h, "as "+old+";") || !strings.Contains(h, "with no "+old+".") || strings.Contains(h, "old_string") {
+			t.Errorf("%s: existsHint %q", old, h)
+		}
+	}
+}

@@ -681,6 +681,9 @@ func (w *jsonWalker) call(obj map[string]syntax.JSONMember, cmd, defPath string,
 		return
 	case old == "":
 		e.Op = edit.Create
+		if hasOld && oldKey != "old_string" {
+			e.Names = textNamesOf(oldKey, newKey) // "an empty old_str" creates
+		}
 	default:
 		e.Op, e.Old = edit.Replace, old
 		c, msg := jsonCount(obj)

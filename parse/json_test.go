@@ -609,6 +609,7 @@ func TestTextNames(t *testing.T) {
 		{`{"filePath": "a.go", "oldString": "x", "newString": "y"}`, edit.FormatJSON, "oldString", "newString"},
 		{`{"path": "a.go", "old_text": "x", "new_text": "y"}`, edit.FormatJSON, "old_text", "new_text"},
 		{`{"path": "a.go", "old_string": "x", "new_str": "y"}`, edit.FormatJSON, "old_string", "new_str"},
+		{`{"path": "a.go", "old_str": "", "new_str": "y"}`, edit.FormatJSON, "old_str", "new_str"}, // a create
 		{"a.py\n<old_text>\nx\n</old_text>\n<new_text>\ny\n</new_text>\n", edit.FormatAuto, "<old_text>", "<new_text>"},
 		{"a.py\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n", edit.FormatAuto, "", ""},
 	} {
