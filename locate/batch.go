@@ -264,6 +264,13 @@ type segment struct {
 	// zsorted is how many of a key's zone lines are known to stand in
 	// order (zonesInOrder).
 	zsorted map[uint64]int
+	// replaced counts the placements that took the place of splices,
+	// the only ones after which a zone line may stop standing; swept is
+	// its count when liveZones last dropped a key's lines gone, and
+	// zoneSweeps the lines those sweeps read (tests hold it).
+	replaced   int
+	swept      map[uint64]int
+	zoneSweeps int
 	// spq and zoneq hold sp and zone with room at both ends (place);
 	// endB and endL are zone.runB and runL past the last splice.
 	spq        deque[held]
@@ -1531,6 +1538,9 @@ func (g *segment) place(jlo, jhi int, sp held, pl placing) {
 	}
 	g.ids++
 	z := pl.zone
+	if jlo < jhi {
+		g.replaced++
+	}
 	for q := jlo; q < jhi; q++ {
 		g.famAt[g.zone[q].fam] = -1
 	}

@@ -194,9 +194,20 @@ func (g *segment) keySkip(key uint64) *[]int32 {
 }
 
 // liveZones returns the zone lines of key whose splice still stands,
-// dropping for good those of splices merged into others.
+// dropping for good those of splices merged into others. A line made
+// since the last sweep stands until a placement replaces splices, so
+// the lines are swept again only after one did: a run of refused
+// quotes between separate splices reads each line once, not once each.
 func (g *segment) liveZones(key uint64) []zoneLine {
 	zs := g.zones[key]
+	if n, ok := g.swept[key]; ok && n == g.replaced {
+		return zs
+	}
+	if g.swept == nil {
+		g.swept = map[uint64]int{}
+	}
+	g.swept[key] = g.replaced
+	g.zoneSweeps += len(zs)
 	kept, ordered := zs[:0], g.zsorted[key]
 	for i, z := range zs {
 		if _, ok := g.live(z); ok {

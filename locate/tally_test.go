@@ -377,3 +377,48 @@ func placesAtLineStarts(text, needle string) int {
 		s += k + 1
 	}
 }
+
+// writtenFewRun is n/2 edits that each write a function holding
+// "\treturn nil" before one that has none, each followed by a one-line
+// quote of it, refused with MULTIPLE_MATCHES, in a file where the line
+// stands three times: every answer reads the lines the splices made.
+func writtenFewRun(n int) (string, []edit.Edit) {
+	var b strings.Builder
+	b.WriteString("package a\n\n")
+	for i := range 3 {
+		fmt.Fprintf(&b, "func h%d() error {\n\treturn nil\n}\n", i)
+	}
+	var es []edit.Edit
+	for i := range n / 2 {
+		fmt.Fprintf(&b, "func f%d() {\n\tlog(%d)\n}\n", i, i)
+		es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func f%d() {\n", i),
+			New: fmt.Sprintf("func g%d() error {\n\treturn nil\n}\n\nfunc f%d() {\n", i, i), Count: 1, Format: edit.FormatSearchReplace},
+			edit.Edit{Op: edit.Replace, Path: "a.go", Old: "\treturn nil\n", New: "\treturn err\n", Count: 1, Format: edit.FormatSearchReplace})
+	}
+	return b.String(), es
+}
+
+// TestZoneSweepsBounded holds the lines liveZones reads to drop those
+// gone to a few per zone line in a run that merges nothing
+// (writtenFewRun); before, each refusal swept every one: n²/8 lines at
+// n edits.
+func TestZoneSweepsBounded(t *testing.T) {
+	for _, n := range []int{100, 800} {
+		content, es := writtenFewRun(n)
+		d := NewDoc(content, Options{})
+		d.Prepare(pointers(es))
+		for k := range es {
+			if _, err := d.Replace(&es[k]); (k%2 == 1) != (err != nil && err.Code == edit.CodeMultipleMatches) {
+				t.Fatalf("%d edits: edit %d: %v", n, k, err)
+			}
+		}
+		if d.seg == nil || d.passes > 2 {
+			t.Fatalf("%d edits: %d passes, the segment %v: the run leaves the batch", n, d.passes, d.seg != nil)
+		}
+		if limit := 4 * n; d.seg.zoneSweeps > limit {
+			t.Errorf("%d edits: the sweeps read %d zone lines, want at most %d", n, d.seg.zoneSweeps, limit)
+		}
+	}
+	content, es := writtenFewRun(60)
+	checkBatch(t, map[string]string{"a.go": content}, es, Options{})
+}
