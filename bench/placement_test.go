@@ -35,19 +35,9 @@ func BenchmarkPlacement(b *testing.B) { benchShapes(b, placementShapes) }
 // stands once, on a file of 20n lines, sent bottom-up ("rev") or in a
 // random order ("random").
 func separateFixture(n int, order string) (*worstFixture, error) {
-	path := "separate.go"
-	src := gen.Source(uint64(42_000+n), "separate", 20*n)
-	lines, at, err := uniqueLines(src, n, "separate")
+	src, es, blocks, err := oneLineEdits("separate", uint64(42_000+n), n, 20*n)
 	if err != nil {
 		return nil, err
-	}
-	var es []gen.Edit
-	var blocks []gen.Block
-	for i, k := range at {
-		old := strings.TrimSuffix(lines[k], "\n")
-		nw := old + fmt.Sprintf(" // edit %d", i)
-		es = append(es, gen.Edit{Path: path, Line: k + 1, Del: []string{old}, Add: []string{nw}})
-		blocks = append(blocks, gen.Block{Path: path, Search: old + "\n", Replace: nw + "\n"})
 	}
 	switch order {
 	case "rev":
@@ -56,7 +46,7 @@ func separateFixture(n int, order string) (*worstFixture, error) {
 		r := rand.New(rand.NewPCG(uint64(n), 35))
 		r.Shuffle(len(blocks), func(i, j int) { blocks[i], blocks[j] = blocks[j], blocks[i] })
 	}
-	return blocksFixture(path, src, es, blocks)
+	return blocksFixture("separate.go", src, es, blocks)
 }
 
 // chainMidFixture is chainFixture's n blocks in file order, then, for

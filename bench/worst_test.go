@@ -158,21 +158,32 @@ func driftFixture(n int, diff, drift bool) (*worstFixture, error) {
 // onelineFixture is n one-line blocks, each replacing a line that stands
 // once, on a file of 100n lines; the references get them as a -U0 diff.
 func onelineFixture(n int) (*worstFixture, error) {
-	path := "oneline.go"
-	src := gen.Source(uint64(36_000+n), "oneline", 100*n)
-	lines, at, err := uniqueLines(src, n, "oneline")
+	src, es, blocks, err := oneLineEdits("oneline", uint64(36_000+n), n, 100*n)
 	if err != nil {
 		return nil, err
+	}
+	return blocksFixture("oneline.go", src, es, blocks)
+}
+
+// oneLineEdits is a file name+".go" of lines generated lines (seeded by
+// seed) and n edits, each marking a line that stands once, in file
+// order: as diff edits and as one-line blocks.
+func oneLineEdits(name string, seed uint64, n, lines int) ([]byte, []gen.Edit, []gen.Block, error) {
+	path := name + ".go"
+	src := gen.Source(seed, name, lines)
+	ls, at, err := uniqueLines(src, n, name)
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	var es []gen.Edit
 	var blocks []gen.Block
 	for i, k := range at {
-		old := strings.TrimSuffix(lines[k], "\n")
+		old := strings.TrimSuffix(ls[k], "\n")
 		nw := old + fmt.Sprintf(" // edit %d", i)
 		es = append(es, gen.Edit{Path: path, Line: k + 1, Del: []string{old}, Add: []string{nw}})
 		blocks = append(blocks, gen.Block{Path: path, Search: old + "\n", Replace: nw + "\n"})
 	}
-	return blocksFixture(path, src, es, blocks)
+	return src, es, blocks, nil
 }
 
 // zeroContextFixture is a -U0 diff of n one-line hunks on a file of 40n
