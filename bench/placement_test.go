@@ -1,10 +1,8 @@
 package bench
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/edapply/edapply/internal/gen"
@@ -54,22 +52,11 @@ func separateFixture(n int, order string) (*worstFixture, error) {
 // wrote.
 func chainMidFixture(n int) (*worstFixture, error) {
 	path := "chain.go"
-	var b strings.Builder
-	b.WriteString("package chain\n\nfunc f(y int) int {\n")
-	line := func(i int) string { return fmt.Sprintf("\tx%d := compute(%d, y)", i, 7*i) }
-	for i := range 4 * n {
-		b.WriteString(line(i) + "\n")
-	}
-	b.WriteString("}\n")
 	var es []gen.Edit
 	var blocks, again []gen.Block
 	for i := range n {
-		var del, add []string
-		for k := 3 * i; k < 3*i+3; k++ {
-			del = append(del, line(k))
-			add = append(add, line(k)+" // chained")
-		}
-		blocks = append(blocks, gen.Block{Path: path, Search: strings.Join(del, "\n") + "\n", Replace: strings.Join(add, "\n") + "\n"})
+		del, add := chainLink(i)
+		blocks = append(blocks, linesBlock(path, del, add))
 		if i%4 == 0 {
 			mid := add[1]
 			add[1] = mid + " again"
@@ -77,7 +64,7 @@ func chainMidFixture(n int) (*worstFixture, error) {
 		}
 		es = append(es, gen.Edit{Path: path, Line: 4 + 3*i, Del: del, Add: add})
 	}
-	src := []byte(b.String())
+	src := chainSource(n)
 	want, err := gen.ApplyEdits(src, es)
 	if err != nil {
 		return nil, err

@@ -112,21 +112,16 @@ func tallyChainFixture(n int) (*worstFixture, error) {
 	returnNilFuncs(&b, "tallychain", 40, func(int, int) {})
 	start := strings.Count(b.String(), "\n") + 1
 	b.WriteString("func f(y int) int {\n")
-	line := func(i int) string { return fmt.Sprintf("\tx%d := compute(%d, y)", i, 7*i) }
 	for i := range 4 * n {
-		b.WriteString(line(i) + "\n")
+		b.WriteString(chainLine(i) + "\n")
 	}
 	b.WriteString("}\n")
 	var es []gen.Edit
 	blocks := []gen.Block{{Path: path, Search: "\treturn nil\n", Replace: "\treturn err\n"}}
 	for i := range n {
-		var del, add []string
-		for k := 3 * i; k < 3*i+3; k++ {
-			del = append(del, line(k))
-			add = append(add, line(k)+" // chained")
-		}
+		del, add := chainLink(i)
 		es = append(es, gen.Edit{Path: path, Line: start + 1 + 3*i, Del: del, Add: add})
-		blocks = append(blocks, gen.Block{Path: path, Search: strings.Join(del, "\n") + "\n", Replace: strings.Join(add, "\n") + "\n"})
+		blocks = append(blocks, linesBlock(path, del, add))
 	}
 	src := []byte(b.String())
 	if _, err := gen.ApplyEdits(src, es); err != nil {

@@ -457,29 +457,47 @@ func manyPlacesFixture(n int) (*worstFixture, error) {
 // or, reversed, right before them (the blocks from the chain's end up).
 func chainFixture(n int, reversed bool) (*worstFixture, error) {
 	path := "chain.go"
-	var b strings.Builder
-	b.WriteString("package chain\n\nfunc f(y int) int {\n")
-	line := func(i int) string { return fmt.Sprintf("\tx%d := compute(%d, y)", i, 7*i) }
-	for i := range 4 * n {
-		b.WriteString(line(i) + "\n")
-	}
-	b.WriteString("}\n")
 	var es []gen.Edit
 	var blocks []gen.Block
 	for i := range n {
-		var del, add []string
-		for k := 3 * i; k < 3*i+3; k++ {
-			del = append(del, line(k))
-			add = append(add, line(k)+" // chained")
-		}
+		del, add := chainLink(i)
 		es = append(es, gen.Edit{Path: path, Line: 4 + 3*i, Del: del, Add: add})
-		blocks = append(blocks, gen.Block{Path: path, Search: strings.Join(del, "\n") + "\n", Replace: strings.Join(add, "\n") + "\n"})
+		blocks = append(blocks, linesBlock(path, del, add))
 	}
 	if reversed {
 		slices.Reverse(blocks)
 	}
-	src := []byte(b.String())
-	return blocksFixture(path, src, es, blocks)
+	return blocksFixture(path, chainSource(n), es, blocks)
+}
+
+// chainLine is the chain's line i: a statement that stands once.
+func chainLine(i int) string { return fmt.Sprintf("\tx%d := compute(%d, y)", i, 7*i) }
+
+// chainSource is chainFixture's file: one function of 4n chain lines,
+// the first on line 4.
+func chainSource(n int) []byte {
+	var b strings.Builder
+	b.WriteString("package chain\n\nfunc f(y int) int {\n")
+	for i := range 4 * n {
+		b.WriteString(chainLine(i) + "\n")
+	}
+	b.WriteString("}\n")
+	return []byte(b.String())
+}
+
+// chainLink is the i-th link of a chain: the three chain lines from 3i
+// on, and the same lines marked.
+func chainLink(i int) (del, add []string) {
+	for k := 3 * i; k < 3*i+3; k++ {
+		del = append(del, chainLine(k))
+		add = append(add, chainLine(k)+" // chained")
+	}
+	return del, add
+}
+
+// linesBlock is the block of path replacing the lines del by add.
+func linesBlock(path string, del, add []string) gen.Block {
+	return gen.Block{Path: path, Search: strings.Join(del, "\n") + "\n", Replace: strings.Join(add, "\n") + "\n"}
 }
 
 // blocksFixture is the fixture of blocks sent to path, holding src, with
