@@ -2061,6 +2061,7 @@ func (g *segment) byHint(needle string, hint, window int) (at []occurrence, keyO
 	var hits []hit // near's first lines, as the edit sees them; start is the index in near
 	others := 0    // places outside the window
 	valid := func(x int) bool {
+		g.visits++
 		return x >= 0 && x+len(needle) <= g.size() && g.equalAt(x, needle) && g.startsLine(x)
 	}
 	consider := func(x, c int, key keyLoc) {
@@ -2084,12 +2085,29 @@ func (g *segment) byHint(needle string, hint, window int) (at []occurrence, keyO
 		j := g.before(kl.off)
 		consider(kl.off+g.cumB(j)-keyOff, kl.line+g.cumL(j), kl)
 	}
-	for _, z := range g.zones[best] {
-		j, ok := g.live(z)
-		if !ok {
-			continue
+	// The zone lines in the window: where they stand in order, found by
+	// a search, so that a run of hinted edits does not read every line
+	// the ones before it wrote; otherwise all of them.
+	zs := g.zones[best]
+	zfrom, zto, inOrder := 0, len(zs), g.zonesInOrder(best)
+	if inOrder {
+		lineFrom := func(c int) func(j int, z zoneLine) bool {
+			return func(j int, z zoneLine) bool { return g.zoneLineNumber(j, z) >= c }
 		}
-		consider(g.zoneStart(j, z)-keyOff, g.zoneLineNumber(j, z), keyLoc{line: -1})
+		zfrom = g.zoneFrom(zs, lineFrom(lo))
+		zto = zfrom + g.zoneFrom(zs[zfrom:], lineFrom(hi+1))
+	}
+	zoneAt := func(i int) (x, c int, ok bool) {
+		j, ok := g.live(zs[i])
+		if !ok {
+			return 0, 0, false
+		}
+		return g.zoneStart(j, zs[i]) - keyOff, g.zoneLineNumber(j, zs[i]), true
+	}
+	for i := zfrom; i < zto; i++ {
+		if x, c, ok := zoneAt(i); ok {
+			consider(x, c, keyLoc{line: -1})
+		}
 	}
 	if len(near) == 0 {
 		return nil, 0, false, true
@@ -2097,6 +2115,20 @@ func (g *segment) byHint(needle string, hint, window int) (at []occurrence, keyO
 	h, ok := pickByHint(hits, hint, window)
 	if !ok {
 		return nil, 0, false, false // a tie: MULTIPLE_MATCHES, the plain path's to report
+	}
+	if len(near) == 1 && others == 0 && inOrder {
+		// Whether a zone line outside the window holds a place: the
+		// nearest ones first.
+		for i := zfrom - 1; i >= 0 && others == 0; i-- {
+			if x, _, ok := zoneAt(i); ok && valid(x) {
+				others++
+			}
+		}
+		for i := zto; i < len(zs) && others == 0; i++ {
+			if x, _, ok := zoneAt(i); ok && valid(x) {
+				others++
+			}
+		}
 	}
 	if len(near) == 1 && others == 0 {
 		// Whether another place stands anywhere: the nearest ones first.

@@ -228,22 +228,29 @@ func (g *segment) zonedNear(best uint64, keyOff, hint, limit int, placeAt func(x
 			}
 		}
 	}
-	// The first index whose line stands at or after the hinted line;
-	// a line gone is read as the next live one after it.
-	from := sort.Search(len(zs), func(i int) bool {
-		for ; i < len(zs); i++ {
-			if x, ok := startOf(i); ok {
-				return g.lineAt(x-keyOff)+1 >= hint
-			}
-		}
-		return true
-	})
+	// The first index whose line stands at or after the hinted line.
+	from := g.zoneFrom(zs, func(j int, z zoneLine) bool { return g.lineAt(g.zoneStart(j, z)-keyOff)+1 >= hint })
 	walk(0, 1, 2)
 	walk(len(zs)-1, -1, 1)
 	walk(from, 1, limit)
 	walk(from-1, -1, limit)
 	slices.SortFunc(out, func(a, b hit) int { return cmp.Compare(a.start, b.start) })
 	return slices.CompactFunc(out, func(a, b hit) bool { return a.start == b.start })
+}
+
+// zoneFrom returns the first index of zs, zone lines of one key that
+// stand in order (zonesInOrder), of a line for which atOrAfter, a
+// predicate false before some line and true from it on, holds; len(zs)
+// for none. A line gone is read as the next live one after it.
+func (g *segment) zoneFrom(zs []zoneLine, atOrAfter func(j int, z zoneLine) bool) int {
+	return sort.Search(len(zs), func(i int) bool {
+		for ; i < len(zs); i++ {
+			if j, ok := g.live(zs[i]); ok {
+				return atOrAfter(j, zs[i])
+			}
+		}
+		return true
+	})
 }
 
 // untouchedBefore returns the last index up to i of locs (orig's lines,
