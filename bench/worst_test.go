@@ -27,6 +27,9 @@ import (
 //   - zerocontext: a git diff -U0 of one-line hunks on a file whose lines
 //     are mostly "}" and "return nil": the line hint picks among the
 //     hundreds of places each hunk's line stands.
+//   - hintwritten: zerocontext's hunks, each writing a line before the
+//     "return nil" it quotes and keeping that one: each hunk's line
+//     stands on the lines the ones before it wrote too.
 //   - addlines: a git diff -U0 of hunks that only add a line, placed by
 //     their line numbers alone.
 //   - insert: blocks that quote a line and add one after it, whose new
@@ -89,6 +92,7 @@ var worstShapes = []worstShape{
 	{"drift-udiff", []int{200, 1_000, 5_000}, ignoringBlanks, func(n int) (*worstFixture, error) { return driftFixture(n, true, true) }},
 	{"oneline-sr", []int{100, 500, 2_500}, zeroContext, onelineFixture},
 	{"zerocontext-udiff", []int{100, 500, 2_500}, zeroContext, zeroContextFixture},
+	{"hintwritten-udiff", []int{100, 500, 2_500}, zeroContext, hintWrittenFixture},
 	{"addlines-udiff", []int{100, 500, 2_500}, zeroContext, addLinesFixture},
 	{"insert-sr", []int{100, 500, 2_500}, zeroContext, insertFixture},
 	{"crossing-sr", []int{100, 500, 2_500}, zeroContext, crossingFixture},
@@ -190,6 +194,21 @@ func oneLineEdits(name string, seed uint64, n, lines int) ([]byte, []gen.Edit, [
 // lines of small functions, each hunk turning one "return nil" into a
 // "return err": the line stands once every six lines.
 func zeroContextFixture(n int) (*worstFixture, error) {
+	return returnNilFixture(n, func(g int) []string { return []string{fmt.Sprintf("\treturn errF%d", g)} })
+}
+
+// hintWrittenFixture is zeroContextFixture's file and hunks, each of
+// which writes a line before the "\treturn nil" it quotes and keeps
+// that: each hunk's line stands on the lines the hunks before it wrote
+// too, and its hint tells them apart.
+func hintWrittenFixture(n int) (*worstFixture, error) {
+	return returnNilFixture(n, func(g int) []string { return []string{fmt.Sprintf("\tlog.Print(%d)", g), "\treturn nil"} })
+}
+
+// returnNilFixture is a -U0 diff of n hunks, each replacing the last
+// line of one of 40n/6 six-line functions, "\treturn nil", with
+// add(the function's number).
+func returnNilFixture(n int, add func(g int) []string) (*worstFixture, error) {
 	path := "zero.go"
 	var b strings.Builder
 	b.WriteString("package zero\n\n")
@@ -199,7 +218,7 @@ func zeroContextFixture(n int) (*worstFixture, error) {
 	for g := 0; g < groups; g++ {
 		fmt.Fprintf(&b, "func f%d(x bool) error {\n\tif x {\n\t\treturn nil\n\t}\n\treturn nil\n}\n", g)
 		if g%(groups/n) == 0 && len(es) < n {
-			es = append(es, gen.Edit{Path: path, Line: line + 5, Del: []string{"\treturn nil"}, Add: []string{fmt.Sprintf("\treturn errF%d", g)}})
+			es = append(es, gen.Edit{Path: path, Line: line + 5, Del: []string{"\treturn nil"}, Add: add(g)})
 		}
 		line += 6
 	}
