@@ -261,9 +261,9 @@ type segment struct {
 	// backSkips are skips for the walks towards the file's start
 	// (untouchedBefore).
 	backSkips map[uint64]*[]int32
-	// zsorted is how many of a key's zone lines are known to stand in
-	// order (zonesInOrder).
-	zsorted map[uint64]int
+	// zruns are the ends of the sorted runs of a key's zone lines
+	// (zoneRuns).
+	zruns map[uint64][]int
 	// replaced counts the placements that took the place of splices,
 	// the only ones after which a zone line may stop standing; swept is
 	// its count when liveZones last dropped a key's lines gone, and
@@ -1015,12 +1015,14 @@ func (g *segment) firstPlaces(needle string, lineStart, onlyLineStarts bool, lim
 		return x >= 0 && x+len(needle) <= g.size() && g.equalAt(x, needle) && (!onlyLineStarts || g.startsLine(x))
 	}
 	var xs []int
-	inOrder := g.zonesInOrder(best)
-	for _, z := range g.zones[best] {
-		if j, ok := g.live(z); ok {
-			if x := g.zoneStart(j, z) - keyOff; valid(x) {
-				if xs = append(xs, x); inOrder && len(xs) == limit {
-					break // the first ones: no later zone line stands before them
+	for _, run := range g.zoneRuns(best) {
+		n := 0
+		for _, z := range run {
+			if j, ok := g.live(z); ok {
+				if x := g.zoneStart(j, z) - keyOff; valid(x) {
+					if xs, n = append(xs, x), n+1; n == limit {
+						break // the run's first ones: no later line of it stands before them
+					}
 				}
 			}
 		}
@@ -2085,29 +2087,34 @@ func (g *segment) byHint(needle string, hint, window int) (at []occurrence, keyO
 		j := g.before(kl.off)
 		consider(kl.off+g.cumB(j)-keyOff, kl.line+g.cumL(j), kl)
 	}
-	// The zone lines in the window: where they stand in order, found by
-	// a search, so that a run of hinted edits does not read every line
-	// the ones before it wrote; otherwise all of them.
-	zs := g.zones[best]
-	zfrom, zto, inOrder := 0, len(zs), g.zonesInOrder(best)
-	if inOrder {
-		lineFrom := func(c int) func(j int, z zoneLine) bool {
-			return func(j int, z zoneLine) bool { return g.zoneLineNumber(j, z) >= c }
-		}
-		zfrom = g.zoneFrom(zs, lineFrom(lo))
-		zto = zfrom + g.zoneFrom(zs[zfrom:], lineFrom(hi+1))
+	// The zone lines in the window, found in each sorted run by a
+	// search, so that a run of hinted edits does not read every line the
+	// ones before it wrote.
+	type zoneWindow struct {
+		run      []zoneLine
+		from, to int
 	}
-	zoneAt := func(i int) (x, c int, ok bool) {
+	lineFrom := func(c int) func(j int, z zoneLine) bool {
+		return func(j int, z zoneLine) bool { return g.zoneLineNumber(j, z) >= c }
+	}
+	zoneAt := func(zs []zoneLine, i int) (x, c int, ok bool) {
 		j, ok := g.live(zs[i])
 		if !ok {
 			return 0, 0, false
 		}
 		return g.zoneStart(j, zs[i]) - keyOff, g.zoneLineNumber(j, zs[i]), true
 	}
-	for i := zfrom; i < zto; i++ {
-		if x, c, ok := zoneAt(i); ok {
-			consider(x, c, keyLoc{line: -1})
+	runs := g.zoneRuns(best)
+	windows := make([]zoneWindow, len(runs))
+	for r, zs := range runs {
+		from := g.zoneFrom(zs, lineFrom(lo))
+		w := zoneWindow{zs, from, from + g.zoneFrom(zs[from:], lineFrom(hi+1))}
+		for i := w.from; i < w.to; i++ {
+			if x, c, ok := zoneAt(zs, i); ok {
+				consider(x, c, keyLoc{line: -1})
+			}
 		}
+		windows[r] = w
 	}
 	if len(near) == 0 {
 		return nil, 0, false, true
@@ -2116,16 +2123,16 @@ func (g *segment) byHint(needle string, hint, window int) (at []occurrence, keyO
 	if !ok {
 		return nil, 0, false, false // a tie: MULTIPLE_MATCHES, the plain path's to report
 	}
-	if len(near) == 1 && others == 0 && inOrder {
-		// Whether a zone line outside the window holds a place: the
-		// nearest ones first.
-		for i := zfrom - 1; i >= 0 && others == 0; i-- {
-			if x, _, ok := zoneAt(i); ok && valid(x) {
+	// Whether a zone line outside the window holds a place: the nearest
+	// ones first.
+	for _, w := range windows {
+		for i := w.from - 1; i >= 0 && len(near) == 1 && others == 0; i-- {
+			if x, _, ok := zoneAt(w.run, i); ok && valid(x) {
 				others++
 			}
 		}
-		for i := zto; i < len(zs) && others == 0; i++ {
-			if x, _, ok := zoneAt(i); ok && valid(x) {
+		for i := w.to; i < len(w.run) && len(near) == 1 && others == 0; i++ {
+			if x, _, ok := zoneAt(w.run, i); ok && valid(x) {
 				others++
 			}
 		}

@@ -193,53 +193,44 @@ func (g *segment) hintedPlaces(needle string, hint, limit int, lastLine func(fir
 
 // zonedNear returns the places on lines splices made, of the key line
 // whose hash is best, at keyOff in the needle, that the answer may
-// need: where those lines stand in the order of their places
-// (zonesInOrder), the first two, the last, and the limit before and
-// after the 1-based line hint, found by a binary search; otherwise
-// every one. placeAt gives the place whose key line starts at x.
+// need: in each of their sorted runs (zoneRuns), the first two, the
+// last, and the limit before and after the 1-based line hint, found by
+// a binary search. placeAt gives the place whose key line starts at x.
 func (g *segment) zonedNear(best uint64, keyOff, hint, limit int, placeAt func(x int) (hit, bool)) []hit {
 	var out []hit
-	if !g.zonesInOrder(best) {
-		for _, z := range g.liveZones(best) {
-			j, _ := g.live(z)
-			if h, ok := placeAt(g.zoneStart(j, z) - keyOff); ok {
-				out = append(out, h)
+	for _, zs := range g.zoneRuns(best) {
+		// Lines of splices since merged into others stay in zs, skipped.
+		startOf := func(i int) (int, bool) {
+			j, ok := g.live(zs[i])
+			if !ok {
+				return 0, false
 			}
+			return g.zoneStart(j, zs[i]), true
 		}
-		return out
-	}
-	zs := g.zones[best]
-	// Lines of splices since merged into others stay in zs, skipped.
-	startOf := func(i int) (int, bool) {
-		j, ok := g.live(zs[i])
-		if !ok {
-			return 0, false
-		}
-		return g.zoneStart(j, zs[i]), true
-	}
-	// walk collects up to n places from index i on, stepping by step.
-	walk := func(i, step, n int) {
-		for k := 0; k < n && i >= 0 && i < len(zs); i += step {
-			if x, ok := startOf(i); ok {
-				if h, ok := placeAt(x - keyOff); ok {
-					out = append(out, h)
-					k++
+		// walk collects up to n places from index i on, stepping by step.
+		walk := func(i, step, n int) {
+			for k := 0; k < n && i >= 0 && i < len(zs); i += step {
+				if x, ok := startOf(i); ok {
+					if h, ok := placeAt(x - keyOff); ok {
+						out = append(out, h)
+						k++
+					}
 				}
 			}
 		}
+		// The first index whose line stands at or after the hinted line.
+		from := g.zoneFrom(zs, func(j int, z zoneLine) bool { return g.lineAt(g.zoneStart(j, z)-keyOff)+1 >= hint })
+		walk(0, 1, 2)
+		walk(len(zs)-1, -1, 1)
+		walk(from, 1, limit)
+		walk(from-1, -1, limit)
 	}
-	// The first index whose line stands at or after the hinted line.
-	from := g.zoneFrom(zs, func(j int, z zoneLine) bool { return g.lineAt(g.zoneStart(j, z)-keyOff)+1 >= hint })
-	walk(0, 1, 2)
-	walk(len(zs)-1, -1, 1)
-	walk(from, 1, limit)
-	walk(from-1, -1, limit)
 	slices.SortFunc(out, func(a, b hit) int { return cmp.Compare(a.start, b.start) })
 	return slices.CompactFunc(out, func(a, b hit) bool { return a.start == b.start })
 }
 
-// zoneFrom returns the first index of zs, zone lines of one key that
-// stand in order (zonesInOrder), of a line for which atOrAfter, a
+// zoneFrom returns the first index of zs, a sorted run of one key's
+// zone lines (zoneRuns), of a line for which atOrAfter, a
 // predicate false before some line and true from it on, holds; len(zs)
 // for none. A line gone is read as the next live one after it.
 func (g *segment) zoneFrom(zs []zoneLine, atOrAfter func(j int, z zoneLine) bool) int {

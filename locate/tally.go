@@ -1,6 +1,7 @@
 package locate
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strings"
@@ -198,6 +199,8 @@ func (g *segment) keySkip(key uint64) *[]int32 {
 // since the last sweep stands until a placement replaces splices, so
 // the lines are swept again only after one did: a run of refused
 // quotes between separate splices reads each line once, not once each.
+// The lines' sorted runs (zoneRuns) keep their order, and their ends
+// move with the lines dropped.
 func (g *segment) liveZones(key uint64) []zoneLine {
 	zs := g.zones[key]
 	if n, ok := g.swept[key]; ok && n == g.replaced {
@@ -208,59 +211,142 @@ func (g *segment) liveZones(key uint64) []zoneLine {
 	}
 	g.swept[key] = g.replaced
 	g.zoneSweeps += len(zs)
-	kept, ordered := zs[:0], g.zsorted[key]
+	kept, ends := zs[:0], g.zruns[key]
+	r := 0 // the run of the line under way
 	for i, z := range zs {
+		for r < len(ends) && i == ends[r] {
+			ends[r] = len(kept)
+			r++
+		}
 		if _, ok := g.live(z); ok {
 			kept = append(kept, z)
-		} else if i < g.zsorted[key] {
-			ordered-- // the lines known in order keep their order
 		}
+	}
+	for ; r < len(ends); r++ {
+		ends[r] = len(kept)
 	}
 	clear(zs[len(kept):])
 	if len(zs) > 0 {
 		g.zones[key] = kept
-		if g.zsorted != nil {
-			g.zsorted[key] = ordered
+		if ends != nil {
+			g.zruns[key] = slices.Compact(ends)
 		}
 	}
 	return kept
 }
 
-// zonesInOrder reports whether the zone lines of key stand in the order
-// of their places in the current content, as they do when the splices
-// that made them came in file order: then the first places among them
-// are their first live ones. The known ordered prefix grows with the
-// lines, each looked at once.
-func (g *segment) zonesInOrder(key uint64) bool {
+// zoneRuns returns the zone lines of key as runs, each standing in the
+// order of its lines' places in the current content: then the first
+// places among a run are its first live ones, and those near a line are
+// found by a binary search in it. Two lines that both stand keep their
+// order whatever splices come (a splice is placed between others, never
+// across them), so a run stays sorted as lines of it go. The lines made
+// since the last call are sorted into a run of their own, and the last
+// two runs are merged while the earlier is at most twice as long as the
+// later, so that each run is more than twice the next (a logarithmic
+// number of runs), or while the later's lines all stand after the
+// earlier's, which joins them as they are: lines made in file order
+// stay one run, each looked at once.
+func (g *segment) zoneRuns(key uint64) [][]zoneLine {
 	zs := g.zones[key]
-	if g.zsorted == nil {
-		g.zsorted = map[uint64]int{}
+	if g.zruns == nil {
+		g.zruns = map[uint64][]int{}
 	}
-	// Two live lines stand in the order of their splices' starts, and of
-	// their places in the splice's text (rel) in one splice; a line
-	// whose splice is gone is skipped by every walk, and stays gone.
-	n := g.zsorted[key]
-	last := -1 // the ordered prefix's last live line
-	for k := n - 1; k >= 0; k-- {
-		if _, ok := g.live(zs[k]); ok {
-			last = k
-			break
-		}
-	}
-	for ; n < len(zs); n++ {
-		if _, ok := g.live(zs[n]); !ok {
-			continue
-		}
-		if last >= 0 {
-			a, b := zs[last], zs[n]
-			if at, bt := g.famAt[a.fam], g.famAt[b.fam]; bt < at || bt == at && b.rel <= a.rel {
-				break
+	ends := g.zruns[key]
+	if n := lastOr(ends, 0); n < len(zs) {
+		all := zs
+		run := g.placedZones(zs[n:])
+		slices.SortStableFunc(run, func(p, q placedZone) int { return cmp.Compare(p.at, q.at) })
+		zs = appendZones(zs[:n], run)
+		ends = append(ends, len(zs))
+		for len(ends) > 1 {
+			lo, mid, hi := 0, ends[len(ends)-2], ends[len(ends)-1]
+			if len(ends) > 2 {
+				lo = ends[len(ends)-3]
 			}
+			if !g.zonesAfter(zs[lo:mid], zs[mid:hi]) {
+				if mid-lo > 2*(hi-mid) {
+					break
+				}
+				zs = appendZones(zs[:lo], mergePlaced(g.placedZones(zs[lo:mid]), g.placedZones(zs[mid:hi])))
+			}
+			ends = append(ends[:len(ends)-2], len(zs))
 		}
-		last = n
+		clear(all[len(zs):])
+		g.zones[key], g.zruns[key] = zs, ends
 	}
-	g.zsorted[key] = n
-	return n == len(zs)
+	runs := make([][]zoneLine, len(ends))
+	lo := 0
+	for i, hi := range ends {
+		runs[i], lo = zs[lo:hi], hi
+	}
+	return runs
+}
+
+// lastOr is s's last element, or, for none, or.
+func lastOr(s []int, or int) int {
+	if len(s) == 0 {
+		return or
+	}
+	return s[len(s)-1]
+}
+
+// A placedZone is a zone line that stands and where it starts in the
+// current content.
+type placedZone struct {
+	at int
+	z  zoneLine
+}
+
+// placedZones returns the lines of zs that stand, with their places, in
+// a new slice.
+func (g *segment) placedZones(zs []zoneLine) []placedZone {
+	g.zoneSweeps += len(zs)
+	ps := make([]placedZone, 0, len(zs))
+	for _, z := range zs {
+		if j, ok := g.live(z); ok {
+			ps = append(ps, placedZone{g.zoneStart(j, z), z})
+		}
+	}
+	return ps
+}
+
+// mergePlaced merges a and b, each sorted by place, into one.
+func mergePlaced(a, b []placedZone) []placedZone {
+	out := make([]placedZone, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if b[0].at < a[0].at {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
+		}
+	}
+	return append(append(out, a...), b...)
+}
+
+// appendZones appends the lines of ps to zs.
+func appendZones(zs []zoneLine, ps []placedZone) []zoneLine {
+	for _, p := range ps {
+		zs = append(zs, p.z)
+	}
+	return zs
+}
+
+// zonesAfter reports whether every line of b that stands stands after
+// every one of a (both sorted), so that a and b are one run as they are.
+func (g *segment) zonesAfter(a, b []zoneLine) bool {
+	last, first := -1, -1
+	for i := len(a) - 1; i >= 0 && last < 0; i-- {
+		if j, ok := g.live(a[i]); ok {
+			last = g.zoneStart(j, a[i])
+		}
+	}
+	for i := 0; i < len(b) && first < 0; i++ {
+		if j, ok := g.live(b[i]); ok {
+			first = g.zoneStart(j, b[i])
+		}
+	}
+	return last < 0 || first < 0 || first > last
 }
 
 // A quote of two lines or more refused the same way is counted the same
