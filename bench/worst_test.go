@@ -54,6 +54,9 @@ import (
 //     function and inside the indentation of a deeper line, refused with
 //     MULTIPLE_MATCHES; the references get a -U0 diff of every change,
 //     the second at the function's own line.
+//   - writtenplaces-rev: manyplaces' pairs bottom-up, where each first
+//     block writes a function holding "\treturn nil" before the one it
+//     quotes: the lines written stand out of the order they came in.
 type worstShape struct {
 	name  string
 	sizes []int // edits
@@ -100,6 +103,7 @@ var worstShapes = []worstShape{
 	{"chain-rev-sr", []int{250, 1_000, 4_000}, zeroContext, func(n int) (*worstFixture, error) { return chainFixture(n, true) }},
 	{"ambiguous-sr", []int{100, 500, 2_500}, zeroContext, ambiguousFixture},
 	{"manyplaces-sr", []int{100, 500, 2_500}, zeroContext, manyPlacesFixture},
+	{"writtenplaces-rev-sr", []int{100, 500, 2_500}, zeroContext, writtenPlacesFixture},
 }
 
 var worstFixtures sync.Map // name/n → func() (*worstFixture, error)
@@ -447,26 +451,51 @@ func ambiguousFixture(n int) (*worstFixture, error) {
 // functions: n/2 rename one, each followed by a one-line quote of
 // "\treturn nil", which stands in every function.
 func manyPlacesFixture(n int) (*worstFixture, error) {
+	return refusedPlacesFixture(n, func(name string, g int) []string { return []string{name + " // edit"} }, false)
+}
+
+// writtenPlacesFixture is manyPlacesFixture's pairs sent bottom-up,
+// where each first block writes a function of its own, which holds
+// "\treturn nil", before the one it quotes: the lines the blocks write
+// stand in the reverse of the order they came in.
+func writtenPlacesFixture(n int) (*worstFixture, error) {
+	return refusedPlacesFixture(n, func(name string, g int) []string {
+		return []string{fmt.Sprintf("func g%d() error {", g), "\treturn nil", "}", "", name}
+	}, true)
+}
+
+// refusedPlacesFixture is 4n functions that each end in "\treturn nil"
+// and, for every eighth, a block that replaces its first line with
+// change(that line, the function's number), followed by a block that
+// quotes "\treturn nil" alone, which edapply refuses; with reversed the
+// pairs come bottom-up. The references get a -U0 diff of every change,
+// the second at the function's own line.
+func refusedPlacesFixture(n int, change func(name string, g int) []string, reversed bool) (*worstFixture, error) {
 	path := "many.go"
 	var b strings.Builder
 	b.WriteString("package many\n\n")
 	var es []gen.Edit
-	var blocks []gen.Block
+	var pairs [][]gen.Block
 	for g := range 4 * n {
 		fmt.Fprintf(&b, "func f%d(x bool) error {\n\tif x {\n\t\treturn nil\n\t}\n\treturn nil\n}\n", g)
 		if g%8 == 0 {
 			line := 3 + 6*g
 			name := fmt.Sprintf("func f%d(x bool) error {", g)
-			es = append(es, gen.Edit{Path: path, Line: line, Del: []string{name}, Add: []string{name + " // edit"}},
+			add := change(name, g)
+			es = append(es, gen.Edit{Path: path, Line: line, Del: []string{name}, Add: add},
 				gen.Edit{Path: path, Line: line + 4, Del: []string{"\treturn nil"}, Add: []string{"\treturn err"}})
-			blocks = append(blocks, gen.Block{Path: path, Search: name + "\n", Replace: name + " // edit\n"},
-				gen.Block{Path: path, Search: "\treturn nil\n", Replace: "\treturn err\n"})
+			pairs = append(pairs, []gen.Block{{Path: path, Search: name + "\n", Replace: strings.Join(add, "\n") + "\n"},
+				{Path: path, Search: "\treturn nil\n", Replace: "\treturn err\n"}})
 		}
+	}
+	if reversed {
+		slices.Reverse(pairs)
 	}
 	src := []byte(b.String())
 	if _, err := gen.ApplyEdits(src, es); err != nil {
 		return nil, err
 	}
+	blocks := slices.Concat(pairs...)
 	return &worstFixture{file: gen.File{Path: path, Src: src}, reply: gen.SearchReplace(blocks), diff: gen.UnifiedDiff(es), want: src, refused: len(blocks) / 2}, nil
 }
 
