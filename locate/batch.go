@@ -261,16 +261,12 @@ type segment struct {
 	// backSkips are skips for the walks towards the file's start
 	// (untouchedBefore).
 	backSkips map[uint64]*[]int32
-	// zruns are the ends of the sorted runs of a key's zone lines
-	// (zoneRuns).
-	zruns map[uint64][]int
-	// replaced counts the placements that took the place of splices,
-	// the only ones after which a zone line may stop standing; swept is
-	// its count when liveZones last dropped a key's lines gone, and
-	// zoneSweeps the lines those sweeps read (tests hold it).
-	replaced   int
-	swept      map[uint64]int
-	zoneSweeps int
+	// zruns are the sorted runs of a key's zone lines (zoneRuns) and
+	// their skip forest; zoneSkips counts the lines walks found gone
+	// (liveFrom), and zoneSorts the lines sorting and merging the runs
+	// read (tests hold them).
+	zruns                map[uint64]*zoneRuns
+	zoneSkips, zoneSorts int
 	// spq and zoneq hold sp and zone with room at both ends (place);
 	// endB and endL are zone.runB and runL past the last splice.
 	spq        deque[held]
@@ -675,14 +671,12 @@ func (g *segment) occurrences(needle string, lineStart bool) (at []occurrence, k
 			return at, keyOff, true
 		}
 	}
-	for _, z := range g.zones[best] {
-		j, ok := g.live(z)
-		if !ok {
-			continue
-		}
-		add(g.zoneStart(j, z)-keyOff, keyLoc{line: -1})
-		if len(at) > 1 {
-			return at, keyOff, true
+	for _, r := range g.zoneRuns(best) {
+		for i := g.nextLive(r, 0); i < len(r.zs); i = g.nextLive(r, i+1) {
+			j, _ := g.live(r.zs[i])
+			if add(g.zoneStart(j, r.zs[i])-keyOff, keyLoc{line: -1}); len(at) > 1 {
+				return at, keyOff, true
+			}
 		}
 	}
 	return at, keyOff, true
@@ -1015,14 +1009,13 @@ func (g *segment) firstPlaces(needle string, lineStart, onlyLineStarts bool, lim
 		return x >= 0 && x+len(needle) <= g.size() && g.equalAt(x, needle) && (!onlyLineStarts || g.startsLine(x))
 	}
 	var xs []int
-	for _, run := range g.zoneRuns(best) {
+	for _, r := range g.zoneRuns(best) {
 		n := 0
-		for _, z := range run {
-			if j, ok := g.live(z); ok {
-				if x := g.zoneStart(j, z) - keyOff; valid(x) {
-					if xs, n = append(xs, x), n+1; n == limit {
-						break // the run's first ones: no later line of it stands before them
-					}
+		for i := g.nextLive(r, 0); i < len(r.zs); i = g.nextLive(r, i+1) {
+			j, _ := g.live(r.zs[i])
+			if x := g.zoneStart(j, r.zs[i]) - keyOff; valid(x) {
+				if xs, n = append(xs, x), n+1; n == limit {
+					break // the run's first ones: no later line of it stands before them
 				}
 			}
 		}
@@ -1156,9 +1149,11 @@ func (g *segment) allOccurrences(needle string, lineStart bool, limit int) ([]in
 			return xs, true
 		}
 	}
-	for _, z := range g.liveZones(best) {
-		if j, _ := g.live(z); !add(g.zoneStart(j, z) - keyOff) {
-			return xs, true
+	for _, r := range g.zoneRuns(best) {
+		for i := g.nextLive(r, 0); i < len(r.zs); i = g.nextLive(r, i+1) {
+			if j, _ := g.live(r.zs[i]); !add(g.zoneStart(j, r.zs[i]) - keyOff) {
+				return xs, true
+			}
 		}
 	}
 	slices.Sort(xs)
@@ -1540,9 +1535,6 @@ func (g *segment) place(jlo, jhi int, sp held, pl placing) {
 	}
 	g.ids++
 	z := pl.zone
-	if jlo < jhi {
-		g.replaced++
-	}
 	for q := jlo; q < jhi; q++ {
 		g.famAt[g.zone[q].fam] = -1
 	}
@@ -2091,7 +2083,7 @@ func (g *segment) byHint(needle string, hint, window int) (at []occurrence, keyO
 	// search, so that a run of hinted edits does not read every line the
 	// ones before it wrote.
 	type zoneWindow struct {
-		run      []zoneLine
+		run      zoneRun
 		from, to int
 	}
 	lineFrom := func(c int) func(j int, z zoneLine) bool {
@@ -2106,15 +2098,14 @@ func (g *segment) byHint(needle string, hint, window int) (at []occurrence, keyO
 	}
 	runs := g.zoneRuns(best)
 	windows := make([]zoneWindow, len(runs))
-	for r, zs := range runs {
-		from := g.zoneFrom(zs, lineFrom(lo))
-		w := zoneWindow{zs, from, from + g.zoneFrom(zs[from:], lineFrom(hi+1))}
-		for i := w.from; i < w.to; i++ {
-			if x, c, ok := zoneAt(zs, i); ok {
+	for k, r := range runs {
+		w := zoneWindow{r, g.zoneFrom(r, lineFrom(lo)), g.zoneFrom(r, lineFrom(hi+1))}
+		for i := g.nextLive(r, w.from); i < w.to; i = g.nextLive(r, i+1) {
+			if x, c, ok := zoneAt(r.zs, i); ok {
 				consider(x, c, keyLoc{line: -1})
 			}
 		}
-		windows[r] = w
+		windows[k] = w
 	}
 	if len(near) == 0 {
 		return nil, 0, false, true
@@ -2126,13 +2117,14 @@ func (g *segment) byHint(needle string, hint, window int) (at []occurrence, keyO
 	// Whether a zone line outside the window holds a place: the nearest
 	// ones first.
 	for _, w := range windows {
+		zs := w.run.zs
 		for i := w.from - 1; i >= 0 && len(near) == 1 && others == 0; i-- {
-			if x, _, ok := zoneAt(w.run, i); ok && valid(x) {
+			if x, _, ok := zoneAt(zs, i); ok && valid(x) {
 				others++
 			}
 		}
-		for i := w.to; i < len(w.run) && len(near) == 1 && others == 0; i++ {
-			if x, _, ok := zoneAt(w.run, i); ok && valid(x) {
+		for i := g.nextLive(w.run, w.to); i < len(zs) && len(near) == 1 && others == 0; i = g.nextLive(w.run, i+1) {
+			if x, _, ok := zoneAt(zs, i); ok && valid(x) {
 				others++
 			}
 		}

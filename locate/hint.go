@@ -198,20 +198,19 @@ func (g *segment) hintedPlaces(needle string, hint, limit int, lastLine func(fir
 // a binary search. placeAt gives the place whose key line starts at x.
 func (g *segment) zonedNear(best uint64, keyOff, hint, limit int, placeAt func(x int) (hit, bool)) []hit {
 	var out []hit
-	for _, zs := range g.zoneRuns(best) {
-		// Lines of splices since merged into others stay in zs, skipped.
-		startOf := func(i int) (int, bool) {
-			j, ok := g.live(zs[i])
-			if !ok {
-				return 0, false
-			}
-			return g.zoneStart(j, zs[i]), true
-		}
-		// walk collects up to n places from index i on, stepping by step.
+	for _, r := range g.zoneRuns(best) {
+		zs := r.zs
+		// walk collects up to n places from index i on, stepping by step
+		// (forward past the lines gone, at once).
 		walk := func(i, step, n int) {
 			for k := 0; k < n && i >= 0 && i < len(zs); i += step {
-				if x, ok := startOf(i); ok {
-					if h, ok := placeAt(x - keyOff); ok {
+				if step > 0 {
+					if i = g.nextLive(r, i); i == len(zs) {
+						return
+					}
+				}
+				if j, ok := g.live(zs[i]); ok {
+					if h, ok := placeAt(g.zoneStart(j, zs[i]) - keyOff); ok {
 						out = append(out, h)
 						k++
 					}
@@ -219,7 +218,7 @@ func (g *segment) zonedNear(best uint64, keyOff, hint, limit int, placeAt func(x
 			}
 		}
 		// The first index whose line stands at or after the hinted line.
-		from := g.zoneFrom(zs, func(j int, z zoneLine) bool { return g.lineAt(g.zoneStart(j, z)-keyOff)+1 >= hint })
+		from := g.zoneFrom(r, func(j int, z zoneLine) bool { return g.lineAt(g.zoneStart(j, z)-keyOff)+1 >= hint })
 		walk(0, 1, 2)
 		walk(len(zs)-1, -1, 1)
 		walk(from, 1, limit)
@@ -229,18 +228,17 @@ func (g *segment) zonedNear(best uint64, keyOff, hint, limit int, placeAt func(x
 	return slices.CompactFunc(out, func(a, b hit) bool { return a.start == b.start })
 }
 
-// zoneFrom returns the first index of zs, a sorted run of one key's
-// zone lines (zoneRuns), of a line for which atOrAfter, a
-// predicate false before some line and true from it on, holds; len(zs)
-// for none. A line gone is read as the next live one after it.
-func (g *segment) zoneFrom(zs []zoneLine, atOrAfter func(j int, z zoneLine) bool) int {
-	return sort.Search(len(zs), func(i int) bool {
-		for ; i < len(zs); i++ {
-			if j, ok := g.live(zs[i]); ok {
-				return atOrAfter(j, zs[i])
-			}
+// zoneFrom returns the first index of r's lines of a line for which
+// atOrAfter, a predicate false before some line and true from it on,
+// holds; len(r.zs) for none. A line gone is read as the next live one
+// after it.
+func (g *segment) zoneFrom(r zoneRun, atOrAfter func(j int, z zoneLine) bool) int {
+	return sort.Search(len(r.zs), func(i int) bool {
+		if i = g.nextLive(r, i); i == len(r.zs) {
+			return true
 		}
-		return true
+		j, _ := g.live(r.zs[i])
+		return atOrAfter(j, r.zs[i])
 	})
 }
 

@@ -194,45 +194,34 @@ func (g *segment) keySkip(key uint64) *[]int32 {
 	return s
 }
 
-// liveZones returns the zone lines of key whose splice still stands,
-// dropping for good those of splices merged into others. A line made
-// since the last sweep stands until a placement replaces splices, so
-// the lines are swept again only after one did: a run of refused
-// quotes between separate splices reads each line once, not once each.
-// The lines' sorted runs (zoneRuns) keep their order, and their ends
-// move with the lines dropped.
-func (g *segment) liveZones(key uint64) []zoneLine {
-	zs := g.zones[key]
-	if n, ok := g.swept[key]; ok && n == g.replaced {
-		return zs
-	}
-	if g.swept == nil {
-		g.swept = map[uint64]int{}
-	}
-	g.swept[key] = g.replaced
-	g.zoneSweeps += len(zs)
-	kept, ends := zs[:0], g.zruns[key]
-	r := 0 // the run of the line under way
-	for i, z := range zs {
-		for r < len(ends) && i == ends[r] {
-			ends[r] = len(kept)
-			r++
+// liveFrom returns the first index from i on, before hi, of zs, zone
+// lines of one key, whose splice still stands; hi for none. The lines
+// from i to hi are one sorted run (zoneRuns) or part of one. A line gone
+// stays gone, so the walk passes over it once: skip, the key's skip
+// forest (entry k is k for a line that may stand, or an index past k
+// up to which every line is gone), sends a later walk past every line
+// it found gone, never past the run's end, so that re-sorting the lines
+// after a run leaves the skips before it true.
+func (g *segment) liveFrom(zs []zoneLine, skip []int32, i, hi int) int {
+	r := i
+	for r < hi {
+		if int(skip[r]) != r {
+			r = int(skip[r])
+			continue
 		}
-		if _, ok := g.live(z); ok {
-			kept = append(kept, z)
+		if _, ok := g.live(zs[r]); ok {
+			break
 		}
+		g.zoneSkips++
+		skip[r] = int32(r + 1)
+		r++
 	}
-	for ; r < len(ends); r++ {
-		ends[r] = len(kept)
+	for k := i; k < r; { // path compression
+		next := int(skip[k])
+		skip[k] = int32(r)
+		k = next
 	}
-	clear(zs[len(kept):])
-	if len(zs) > 0 {
-		g.zones[key] = kept
-		if ends != nil {
-			g.zruns[key] = slices.Compact(ends)
-		}
-	}
-	return kept
+	return r
 }
 
 // zoneRuns returns the zone lines of key as runs, each standing in the
@@ -247,18 +236,25 @@ func (g *segment) liveZones(key uint64) []zoneLine {
 // number of runs), or while the later's lines all stand after the
 // earlier's, which joins them as they are: lines made in file order
 // stay one run, each looked at once.
-func (g *segment) zoneRuns(key uint64) [][]zoneLine {
+func (g *segment) zoneRuns(key uint64) []zoneRun {
 	zs := g.zones[key]
-	if g.zruns == nil {
-		g.zruns = map[uint64][]int{}
+	if len(zs) == 0 {
+		return nil
 	}
-	ends := g.zruns[key]
-	if n := lastOr(ends, 0); n < len(zs) {
-		all := zs
+	if g.zruns == nil {
+		g.zruns = map[uint64]*zoneRuns{}
+	}
+	x := g.zruns[key]
+	if x == nil {
+		x = &zoneRuns{}
+		g.zruns[key] = x
+	}
+	if n := lastOr(x.ends, 0); n < len(zs) {
+		all, moved := zs, n // the lines from moved on change places
 		run := g.placedZones(zs[n:])
 		slices.SortStableFunc(run, func(p, q placedZone) int { return cmp.Compare(p.at, q.at) })
 		zs = appendZones(zs[:n], run)
-		ends = append(ends, len(zs))
+		ends := append(x.ends, len(zs))
 		for len(ends) > 1 {
 			lo, mid, hi := 0, ends[len(ends)-2], ends[len(ends)-1]
 			if len(ends) > 2 {
@@ -269,18 +265,47 @@ func (g *segment) zoneRuns(key uint64) [][]zoneLine {
 					break
 				}
 				zs = appendZones(zs[:lo], mergePlaced(g.placedZones(zs[lo:mid]), g.placedZones(zs[mid:hi])))
+				moved = lo
 			}
 			ends = append(ends[:len(ends)-2], len(zs))
 		}
 		clear(all[len(zs):])
-		g.zones[key], g.zruns[key] = zs, ends
+		g.zones[key], x.ends = zs, ends
+		x.skip = x.skip[:min(len(x.skip), moved)]
+		for k := len(x.skip); k < len(zs); k++ {
+			x.skip = append(x.skip, int32(k))
+		}
 	}
-	runs := make([][]zoneLine, len(ends))
+	x.runs = x.runs[:0]
 	lo := 0
-	for i, hi := range ends {
-		runs[i], lo = zs[lo:hi], hi
+	for _, hi := range x.ends {
+		x.runs, lo = append(x.runs, zoneRun{all: zs, skip: x.skip, base: lo, zs: zs[lo:hi]}), hi
 	}
-	return runs
+	return x.runs
+}
+
+// zoneRuns are the sorted runs of one key's zone lines: ends, where each
+// ends, ascending, and skip, their skip forest (liveFrom); runs is room
+// for the runs zoneRuns returns, which hold until it is called again.
+type zoneRuns struct {
+	ends []int
+	skip []int32
+	runs []zoneRun
+}
+
+// A zoneRun is one sorted run of a key's zone lines (zoneRuns): zs, the
+// key's lines, all, from index base on, and their skip forest.
+type zoneRun struct {
+	all  []zoneLine
+	skip []int32
+	base int
+	zs   []zoneLine
+}
+
+// nextLive returns the first index of r.zs from i on whose line stands,
+// len(r.zs) for none (liveFrom).
+func (g *segment) nextLive(r zoneRun, i int) int {
+	return g.liveFrom(r.all, r.skip, r.base+i, r.base+len(r.zs)) - r.base
 }
 
 // lastOr is s's last element, or, for none, or.
@@ -301,7 +326,7 @@ type placedZone struct {
 // placedZones returns the lines of zs that stand, with their places, in
 // a new slice.
 func (g *segment) placedZones(zs []zoneLine) []placedZone {
-	g.zoneSweeps += len(zs)
+	g.zoneSorts += len(zs)
 	ps := make([]placedZone, 0, len(zs))
 	for _, z := range zs {
 		if j, ok := g.live(z); ok {

@@ -383,7 +383,11 @@ func placesAtLineStarts(text, needle string) int {
 // "\treturn nil" before one that has none, each followed by a one-line
 // quote of it, refused with MULTIPLE_MATCHES, in a file where the line
 // stands three times: every answer reads the lines the splices made.
-func writtenFewRun(n int) (string, []edit.Edit) {
+// With merge "merging", each edit quotes from the line the one before it
+// wrote, so that its splice is merged into the one before; with
+// "rewriting", from that one's "\treturn nil", which it writes again,
+// so that the merge takes every line the key had there.
+func writtenFewRun(n int, merge string) (string, []edit.Edit) {
 	var b strings.Builder
 	b.WriteString("package a\n\n")
 	for i := range 3 {
@@ -392,36 +396,47 @@ func writtenFewRun(n int) (string, []edit.Edit) {
 	var es []edit.Edit
 	for i := range n / 2 {
 		fmt.Fprintf(&b, "func f%d() {\n\tlog(%d)\n}\n", i, i)
-		es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: fmt.Sprintf("func f%d() {\n", i),
-			New: fmt.Sprintf("func g%d() error {\n\treturn nil\n}\n\nfunc f%d() {\n", i, i), Count: 1, Format: edit.FormatSearchReplace},
+		old, head := fmt.Sprintf("func f%d() {\n", i), ""
+		if i > 0 && merge == "merging" {
+			head = fmt.Sprintf("func f%d() {\n\tlog(%d)\n}\n", i-1, i-1)
+		} else if i > 0 && merge == "rewriting" {
+			head = fmt.Sprintf("\treturn nil\n}\n\nfunc f%d() {\n\tlog(%d)\n}\n", i-1, i-1)
+		}
+		es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: head + old,
+			New: head + fmt.Sprintf("func g%d() error {\n\treturn nil\n}\n\nfunc f%d() {\n", i, i), Count: 1, Format: edit.FormatSearchReplace},
 			edit.Edit{Op: edit.Replace, Path: "a.go", Old: "\treturn nil\n", New: "\treturn err\n", Count: 1, Format: edit.FormatSearchReplace})
 	}
 	return b.String(), es
 }
 
-// TestZoneSweepsBounded holds the lines liveZones reads to drop those
-// gone to a few per zone line in a run that merges nothing
-// (writtenFewRun); before, each refusal swept every one: n²/8 lines at
-// n edits.
+// TestZoneSweepsBounded holds the lines the answers read beyond those
+// they list, to pass over the lines gone and to sort the lines the
+// splices made, to a few per line made, in runs that merge nothing and
+// that merge every edit with the one before it (writtenFewRun): one
+// sweep of every line per refusal read n²/8 lines at n edits.
 func TestZoneSweepsBounded(t *testing.T) {
-	for _, n := range []int{100, 800} {
-		content, es := writtenFewRun(n)
-		d := NewDoc(content, Options{})
-		d.Prepare(pointers(es))
-		for k := range es {
-			if _, err := d.Replace(&es[k]); (k%2 == 1) != (err != nil && err.Code == edit.CodeMultipleMatches) {
-				t.Fatalf("%d edits: edit %d: %v", n, k, err)
+	for _, merge := range []string{"apart", "merging", "rewriting"} {
+		t.Run(merge, func(t *testing.T) {
+			for _, n := range []int{100, 800} {
+				content, es := writtenFewRun(n, merge)
+				d := NewDoc(content, Options{})
+				d.Prepare(pointers(es))
+				for k := range es {
+					if _, err := d.Replace(&es[k]); (k%2 == 1) != (err != nil && err.Code == edit.CodeMultipleMatches) {
+						t.Fatalf("%d edits: edit %d: %v", n, k, err)
+					}
+				}
+				if d.seg == nil || d.passes > 2 {
+					t.Fatalf("%d edits: %d passes, the segment %v: the run leaves the batch", n, d.passes, d.seg != nil)
+				}
+				if read, limit := d.seg.zoneSkips+d.seg.zoneSorts, 4*n; read > limit {
+					t.Errorf("%d edits: %d zone lines read past or sorted, want at most %d", n, read, limit)
+				}
 			}
-		}
-		if d.seg == nil || d.passes > 2 {
-			t.Fatalf("%d edits: %d passes, the segment %v: the run leaves the batch", n, d.passes, d.seg != nil)
-		}
-		if limit := 4 * n; d.seg.zoneSweeps > limit {
-			t.Errorf("%d edits: the sweeps read %d zone lines, want at most %d", n, d.seg.zoneSweeps, limit)
-		}
+			content, es := writtenFewRun(60, merge)
+			checkBatch(t, map[string]string{"a.go": content}, es, Options{})
+		})
 	}
-	content, es := writtenFewRun(60)
-	checkBatch(t, map[string]string{"a.go": content}, es, Options{})
 }
 
 // TestZoneRunsOutOfOrder holds refused one-line quotes whose places
@@ -464,8 +479,8 @@ func TestZoneRunsOutOfOrder(t *testing.T) {
 				}
 				// Each line written is sorted into a run once and merged
 				// a logarithmic number of times.
-				if written := n / 2; d.seg.zoneSweeps > written*(bits.Len(uint(written))+4) {
-					t.Errorf("%d edits: sorting the runs read %d zone lines, want at most %d", n, d.seg.zoneSweeps, written*(bits.Len(uint(written))+4))
+				if written := n / 2; d.seg.zoneSorts > written*(bits.Len(uint(written))+4) {
+					t.Errorf("%d edits: sorting the runs read %d zone lines, want at most %d", n, d.seg.zoneSorts, written*(bits.Len(uint(written))+4))
 				}
 			}
 		})
