@@ -1009,16 +1009,38 @@ func (g *segment) firstPlaces(needle string, lineStart, onlyLineStarts bool, lim
 		return x >= 0 && x+len(needle) <= g.size() && g.equalAt(x, needle) && (!onlyLineStarts || g.startsLine(x))
 	}
 	var xs []int
-	for _, r := range g.zoneRuns(best) {
-		n := 0
-		for i := g.nextLive(r, 0); i < len(r.zs); i = g.nextLive(r, i+1) {
-			j, _ := g.live(r.zs[i])
-			if x := g.zoneStart(j, r.zs[i]) - keyOff; valid(x) {
-				if xs, n = append(xs, x), n+1; n == limit {
-					break // the run's first ones: no later line of it stands before them
-				}
+	// The zone lines' first places: the sorted runs merged, each read
+	// from its head in turn, so that the answer reads the first lines
+	// and one more a run, not the first of every run.
+	runs := g.zoneRuns(best)
+	heads := make([]struct{ i, at int }, len(runs)) // a run's next line and its start, -1 past its end
+	load := func(k int) {
+		r, h := runs[k], &heads[k]
+		if h.i = g.nextLive(r, h.i); h.i == len(r.zs) {
+			h.at = -1
+		} else {
+			j, _ := g.live(r.zs[h.i])
+			h.at = g.zoneStart(j, r.zs[h.i])
+		}
+	}
+	for k := range runs {
+		load(k)
+	}
+	for len(xs) < limit {
+		next := -1
+		for k, h := range heads {
+			if h.at >= 0 && (next < 0 || h.at < heads[next].at) {
+				next = k
 			}
 		}
+		if next < 0 {
+			break
+		}
+		if x := heads[next].at - keyOff; valid(x) {
+			xs = append(xs, x)
+		}
+		heads[next].i++
+		load(next)
 	}
 	fromOrig := 0
 	skip := g.keySkip(best)
