@@ -250,9 +250,27 @@ func (g *segment) zoneRuns(key uint64) []zoneRun {
 		g.zruns[key] = x
 	}
 	if n := lastOr(x.ends, 0); n < len(zs) {
-		all, moved := zs, n // the lines from moved on change places
+		all := zs
 		run := g.placedZones(zs[n:])
 		slices.SortStableFunc(run, func(p, q placedZone) int { return cmp.Compare(p.at, q.at) })
+		// The last run's lines gone at its end go now, so that joining the
+		// new run to it does not read them again.
+		start := 0
+		if len(x.ends) > 1 {
+			start = x.ends[len(x.ends)-2]
+		}
+		for ; n > start; n-- {
+			g.zoneSorts++
+			if _, ok := g.live(zs[n-1]); ok {
+				break
+			}
+		}
+		if len(x.ends) > 0 {
+			if x.ends = x.ends[:len(x.ends)-1]; n > start {
+				x.ends = append(x.ends, n)
+			}
+		}
+		moved := n // the lines from moved on change places
 		zs = appendZones(zs[:n], run)
 		ends := append(x.ends, len(zs))
 		for len(ends) > 1 {
@@ -362,11 +380,13 @@ func appendZones(zs []zoneLine, ps []placedZone) []zoneLine {
 func (g *segment) zonesAfter(a, b []zoneLine) bool {
 	last, first := -1, -1
 	for i := len(a) - 1; i >= 0 && last < 0; i-- {
+		g.zoneSorts++
 		if j, ok := g.live(a[i]); ok {
 			last = g.zoneStart(j, a[i])
 		}
 	}
 	for i := 0; i < len(b) && first < 0; i++ {
+		g.zoneSorts++
 		if j, ok := g.live(b[i]); ok {
 			first = g.zoneStart(j, b[i])
 		}
