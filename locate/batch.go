@@ -2140,7 +2140,7 @@ func (g *segment) byHint(needle string, hint, window int) (at []occurrence, keyO
 	// ones first.
 	for _, w := range windows {
 		zs := w.run.zs
-		for i := w.from - 1; i >= 0 && len(near) == 1 && others == 0; i-- {
+		for i := g.prevLive(w.run, w.from-1); i >= 0 && len(near) == 1 && others == 0; i = g.prevLive(w.run, i-1) {
 			if x, _, ok := zoneAt(zs, i); ok && valid(x) {
 				others++
 			}

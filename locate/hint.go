@@ -200,20 +200,22 @@ func (g *segment) zonedNear(best uint64, keyOff, hint, limit int, placeAt func(x
 	var out []hit
 	for _, r := range g.zoneRuns(best) {
 		zs := r.zs
-		// walk collects up to n places from index i on, stepping by step
-		// (forward past the lines gone, at once).
+		// walk collects up to n places from index i on, stepping by step,
+		// past the lines gone at once.
 		walk := func(i, step, n int) {
 			for k := 0; k < n && i >= 0 && i < len(zs); i += step {
 				if step > 0 {
-					if i = g.nextLive(r, i); i == len(zs) {
-						return
-					}
+					i = g.nextLive(r, i)
+				} else {
+					i = g.prevLive(r, i)
 				}
-				if j, ok := g.live(zs[i]); ok {
-					if h, ok := placeAt(g.zoneStart(j, zs[i]) - keyOff); ok {
-						out = append(out, h)
-						k++
-					}
+				if i < 0 || i == len(zs) {
+					return
+				}
+				j, _ := g.live(zs[i])
+				if h, ok := placeAt(g.zoneStart(j, zs[i]) - keyOff); ok {
+					out = append(out, h)
+					k++
 				}
 			}
 		}

@@ -224,6 +224,33 @@ func (g *segment) liveFrom(zs []zoneLine, skip []int32, i, hi int) int {
 	return r
 }
 
+// liveBefore is liveFrom walking towards the start: the last index up
+// to i, from lo on, of zs whose splice still stands; lo-1 for none.
+// back, the key's skip forest for these walks, has entry k k for a line
+// that may stand, or an index below k down to which (not included)
+// every line is gone, never below the run's start.
+func (g *segment) liveBefore(zs []zoneLine, back []int32, i, lo int) int {
+	r := i
+	for r >= lo {
+		if int(back[r]) != r {
+			r = int(back[r])
+			continue
+		}
+		if _, ok := g.live(zs[r]); ok {
+			break
+		}
+		g.zoneSkips++
+		back[r] = int32(r - 1)
+		r--
+	}
+	for k := i; k > r; { // path compression
+		next := int(back[k])
+		back[k] = int32(r)
+		k = next
+	}
+	return r
+}
+
 // zoneRuns returns the zone lines of key as runs, each standing in the
 // order of its lines' places in the current content: then the first
 // places among a run are its first live ones, and those near a line are
@@ -289,41 +316,48 @@ func (g *segment) zoneRuns(key uint64) []zoneRun {
 		}
 		clear(all[len(zs):])
 		g.zones[key], x.ends = zs, ends
-		x.skip = x.skip[:min(len(x.skip), moved)]
+		x.skip, x.back = x.skip[:min(len(x.skip), moved)], x.back[:min(len(x.back), moved)]
 		for k := len(x.skip); k < len(zs); k++ {
-			x.skip = append(x.skip, int32(k))
+			x.skip, x.back = append(x.skip, int32(k)), append(x.back, int32(k))
 		}
 	}
 	x.runs = x.runs[:0]
 	lo := 0
 	for _, hi := range x.ends {
-		x.runs, lo = append(x.runs, zoneRun{all: zs, skip: x.skip, base: lo, zs: zs[lo:hi]}), hi
+		x.runs, lo = append(x.runs, zoneRun{all: zs, skip: x.skip, back: x.back, base: lo, zs: zs[lo:hi]}), hi
 	}
 	return x.runs
 }
 
 // zoneRuns are the sorted runs of one key's zone lines: ends, where each
-// ends, ascending, and skip, their skip forest (liveFrom); runs is room
-// for the runs zoneRuns returns, which hold until it is called again.
+// ends, ascending, and skip and back, their skip forests for walks
+// forward (liveFrom) and back (liveBefore); runs is room for the runs
+// zoneRuns returns, which hold until it is called again.
 type zoneRuns struct {
-	ends []int
-	skip []int32
-	runs []zoneRun
+	ends       []int
+	skip, back []int32
+	runs       []zoneRun
 }
 
 // A zoneRun is one sorted run of a key's zone lines (zoneRuns): zs, the
-// key's lines, all, from index base on, and their skip forest.
+// key's lines, all, from index base on, and their skip forests.
 type zoneRun struct {
-	all  []zoneLine
-	skip []int32
-	base int
-	zs   []zoneLine
+	all        []zoneLine
+	skip, back []int32
+	base       int
+	zs         []zoneLine
 }
 
 // nextLive returns the first index of r.zs from i on whose line stands,
 // len(r.zs) for none (liveFrom).
 func (g *segment) nextLive(r zoneRun, i int) int {
 	return g.liveFrom(r.all, r.skip, r.base+i, r.base+len(r.zs)) - r.base
+}
+
+// prevLive returns the last index of r.zs up to i whose line stands, -1
+// for none (liveBefore).
+func (g *segment) prevLive(r zoneRun, i int) int {
+	return g.liveBefore(r.all, r.back, r.base+i, r.base) - r.base
 }
 
 // lastOr is s's last element, or, for none, or.

@@ -412,13 +412,27 @@ func writtenFewRun(n int, merge string) (string, []edit.Edit) {
 // TestZoneSweepsBounded holds the lines the answers read beyond those
 // they list, to pass over the lines gone and to sort the lines the
 // splices made, to a few per line made, in runs that merge nothing and
-// that merge every edit with the one before it (writtenFewRun): one
-// sweep of every line per refusal read n²/8 lines at n edits.
+// that merge every edit with the one before it (writtenFewRun), and
+// with the refusals hinted near the end, whose places are walked
+// towards the start: one sweep of every line per refusal read n²/8
+// lines at n edits.
 func TestZoneSweepsBounded(t *testing.T) {
-	for _, merge := range []string{"apart", "merging", "rewriting"} {
+	run := func(n int, merge string) (string, []edit.Edit) {
+		merge, hinted := strings.CutSuffix(merge, "-hinted")
+		content, es := writtenFewRun(n, merge)
+		if hinted {
+			for k := 1; k < len(es); k += 2 {
+				// Past the file: its places nearest the end, walked
+				// towards the start.
+				es[k].Format, es[k].Hint = edit.FormatUDiff, 3*strings.Count(content, "\n")
+			}
+		}
+		return content, es
+	}
+	for _, merge := range []string{"apart", "merging", "rewriting", "rewriting-hinted"} {
 		t.Run(merge, func(t *testing.T) {
 			for _, n := range []int{100, 800} {
-				content, es := writtenFewRun(n, merge)
+				content, es := run(n, merge)
 				d := NewDoc(content, Options{})
 				d.Prepare(pointers(es))
 				for k := range es {
@@ -433,7 +447,7 @@ func TestZoneSweepsBounded(t *testing.T) {
 					t.Errorf("%d edits: %d zone lines read past or sorted, want at most %d", n, read, limit)
 				}
 			}
-			content, es := writtenFewRun(60, merge)
+			content, es := run(60, merge)
 			checkBatch(t, map[string]string{"a.go": content}, es, Options{})
 		})
 	}
