@@ -672,8 +672,7 @@ func (g *segment) occurrences(needle string, lineStart bool) (at []occurrence, k
 		}
 	}
 	for _, r := range g.zoneRuns(best) {
-		for i := g.nextLive(r, 0); i < len(r.zs); i = g.nextLive(r, i+1) {
-			j, _ := g.live(r.zs[i])
+		for i, j := g.nextLive(r, 0); i < len(r.zs); i, j = g.nextLive(r, i+1) {
 			if add(g.zoneStart(j, r.zs[i])-keyOff, keyLoc{line: -1}); len(at) > 1 {
 				return at, keyOff, true
 			}
@@ -1016,10 +1015,10 @@ func (g *segment) firstPlaces(needle string, lineStart, onlyLineStarts bool, lim
 	heads := make([]struct{ i, at int }, len(runs)) // a run's next line and its start, -1 past its end
 	load := func(k int) {
 		r, h := runs[k], &heads[k]
-		if h.i = g.nextLive(r, h.i); h.i == len(r.zs) {
+		var j int
+		if h.i, j = g.nextLive(r, h.i); h.i == len(r.zs) {
 			h.at = -1
 		} else {
-			j, _ := g.live(r.zs[h.i])
 			h.at = g.zoneStart(j, r.zs[h.i])
 		}
 	}
@@ -1172,8 +1171,8 @@ func (g *segment) allOccurrences(needle string, lineStart bool, limit int) ([]in
 		}
 	}
 	for _, r := range g.zoneRuns(best) {
-		for i := g.nextLive(r, 0); i < len(r.zs); i = g.nextLive(r, i+1) {
-			if j, _ := g.live(r.zs[i]); !add(g.zoneStart(j, r.zs[i]) - keyOff) {
+		for i, j := g.nextLive(r, 0); i < len(r.zs); i, j = g.nextLive(r, i+1) {
+			if !add(g.zoneStart(j, r.zs[i]) - keyOff) {
 				return xs, true
 			}
 		}
@@ -2111,21 +2110,12 @@ func (g *segment) byHint(needle string, hint, window int) (at []occurrence, keyO
 	lineFrom := func(c int) func(j int, z zoneLine) bool {
 		return func(j int, z zoneLine) bool { return g.zoneLineNumber(j, z) >= c }
 	}
-	zoneAt := func(zs []zoneLine, i int) (x, c int, ok bool) {
-		j, ok := g.live(zs[i])
-		if !ok {
-			return 0, 0, false
-		}
-		return g.zoneStart(j, zs[i]) - keyOff, g.zoneLineNumber(j, zs[i]), true
-	}
 	runs := g.zoneRuns(best)
 	windows := make([]zoneWindow, len(runs))
 	for k, r := range runs {
 		w := zoneWindow{r, g.zoneFrom(r, lineFrom(lo)), g.zoneFrom(r, lineFrom(hi+1))}
-		for i := g.nextLive(r, w.from); i < w.to; i = g.nextLive(r, i+1) {
-			if x, c, ok := zoneAt(r.zs, i); ok {
-				consider(x, c, keyLoc{line: -1})
-			}
+		for i, j := g.nextLive(r, w.from); i < w.to; i, j = g.nextLive(r, i+1) {
+			consider(g.zoneStart(j, r.zs[i])-keyOff, g.zoneLineNumber(j, r.zs[i]), keyLoc{line: -1})
 		}
 		windows[k] = w
 	}
@@ -2140,13 +2130,13 @@ func (g *segment) byHint(needle string, hint, window int) (at []occurrence, keyO
 	// ones first.
 	for _, w := range windows {
 		zs := w.run.zs
-		for i := g.prevLive(w.run, w.from-1); i >= 0 && len(near) == 1 && others == 0; i = g.prevLive(w.run, i-1) {
-			if x, _, ok := zoneAt(zs, i); ok && valid(x) {
+		for i, j := g.prevLive(w.run, w.from-1); i >= 0 && len(near) == 1 && others == 0; i, j = g.prevLive(w.run, i-1) {
+			if valid(g.zoneStart(j, zs[i]) - keyOff) {
 				others++
 			}
 		}
-		for i := g.nextLive(w.run, w.to); i < len(zs) && len(near) == 1 && others == 0; i = g.nextLive(w.run, i+1) {
-			if x, _, ok := zoneAt(zs, i); ok && valid(x) {
+		for i, j := g.nextLive(w.run, w.to); i < len(zs) && len(near) == 1 && others == 0; i, j = g.nextLive(w.run, i+1) {
+			if valid(g.zoneStart(j, zs[i]) - keyOff) {
 				others++
 			}
 		}

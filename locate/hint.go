@@ -204,15 +204,15 @@ func (g *segment) zonedNear(best uint64, keyOff, hint, limit int, placeAt func(x
 		// past the lines gone at once.
 		walk := func(i, step, n int) {
 			for k := 0; k < n && i >= 0 && i < len(zs); i += step {
+				var j int
 				if step > 0 {
-					i = g.nextLive(r, i)
+					i, j = g.nextLive(r, i)
 				} else {
-					i = g.prevLive(r, i)
+					i, j = g.prevLive(r, i)
 				}
 				if i < 0 || i == len(zs) {
 					return
 				}
-				j, _ := g.live(zs[i])
 				if h, ok := placeAt(g.zoneStart(j, zs[i]) - keyOff); ok {
 					out = append(out, h)
 					k++
@@ -236,11 +236,8 @@ func (g *segment) zonedNear(best uint64, keyOff, hint, limit int, placeAt func(x
 // after it.
 func (g *segment) zoneFrom(r zoneRun, atOrAfter func(j int, z zoneLine) bool) int {
 	return sort.Search(len(r.zs), func(i int) bool {
-		if i = g.nextLive(r, i); i == len(r.zs) {
-			return true
-		}
-		j, _ := g.live(r.zs[i])
-		return atOrAfter(j, r.zs[i])
+		i, j := g.nextLive(r, i)
+		return i == len(r.zs) || atOrAfter(j, r.zs[i])
 	})
 }
 

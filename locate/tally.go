@@ -195,21 +195,23 @@ func (g *segment) keySkip(key uint64) *[]int32 {
 }
 
 // liveFrom returns the first index from i on, before hi, of zs, zone
-// lines of one key, whose splice still stands; hi for none. The lines
+// lines of one key, whose splice still stands, and that splice (live);
+// hi for none. The lines
 // from i to hi are one sorted run (zoneRuns) or part of one. A line gone
 // stays gone, so the walk passes over it once: skip, the key's skip
 // forest (entry k is k for a line that may stand, or an index past k
 // up to which every line is gone), sends a later walk past every line
 // it found gone, never past the run's end, so that re-sorting the lines
 // after a run leaves the skips before it true.
-func (g *segment) liveFrom(zs []zoneLine, skip []int32, i, hi int) int {
-	r := i
+func (g *segment) liveFrom(zs []zoneLine, skip []int32, i, hi int) (r, j int) {
+	r = i
 	for r < hi {
 		if int(skip[r]) != r {
 			r = int(skip[r])
 			continue
 		}
-		if _, ok := g.live(zs[r]); ok {
+		var ok bool
+		if j, ok = g.live(zs[r]); ok {
 			break
 		}
 		g.zoneSkips++
@@ -221,7 +223,7 @@ func (g *segment) liveFrom(zs []zoneLine, skip []int32, i, hi int) int {
 		skip[k] = int32(r)
 		k = next
 	}
-	return r
+	return r, j
 }
 
 // liveBefore is liveFrom walking towards the start: the last index up
@@ -229,14 +231,15 @@ func (g *segment) liveFrom(zs []zoneLine, skip []int32, i, hi int) int {
 // back, the key's skip forest for these walks, has entry k k for a line
 // that may stand, or an index below k down to which (not included)
 // every line is gone, never below the run's start.
-func (g *segment) liveBefore(zs []zoneLine, back []int32, i, lo int) int {
-	r := i
+func (g *segment) liveBefore(zs []zoneLine, back []int32, i, lo int) (r, j int) {
+	r = i
 	for r >= lo {
 		if int(back[r]) != r {
 			r = int(back[r])
 			continue
 		}
-		if _, ok := g.live(zs[r]); ok {
+		var ok bool
+		if j, ok = g.live(zs[r]); ok {
 			break
 		}
 		g.zoneSkips++
@@ -248,7 +251,7 @@ func (g *segment) liveBefore(zs []zoneLine, back []int32, i, lo int) int {
 		back[k] = int32(r)
 		k = next
 	}
-	return r
+	return r, j
 }
 
 // zoneRuns returns the zone lines of key as runs, each standing in the
@@ -349,15 +352,17 @@ type zoneRun struct {
 }
 
 // nextLive returns the first index of r.zs from i on whose line stands,
-// len(r.zs) for none (liveFrom).
-func (g *segment) nextLive(r zoneRun, i int) int {
-	return g.liveFrom(r.all, r.skip, r.base+i, r.base+len(r.zs)) - r.base
+// len(r.zs) for none (liveFrom), and the splice it is a line of.
+func (g *segment) nextLive(r zoneRun, i int) (int, int) {
+	k, j := g.liveFrom(r.all, r.skip, r.base+i, r.base+len(r.zs))
+	return k - r.base, j
 }
 
 // prevLive returns the last index of r.zs up to i whose line stands, -1
-// for none (liveBefore).
-func (g *segment) prevLive(r zoneRun, i int) int {
-	return g.liveBefore(r.all, r.back, r.base+i, r.base) - r.base
+// for none (liveBefore), and the splice it is a line of.
+func (g *segment) prevLive(r zoneRun, i int) (int, int) {
+	k, j := g.liveBefore(r.all, r.back, r.base+i, r.base)
+	return k - r.base, j
 }
 
 // lastOr is s's last element, or, for none, or.
