@@ -167,20 +167,30 @@ func carried(old *finder, sp []resize, content string) *finder {
 		f.spacedOrder = carryOrder(old.spacedOrder, f.spacedKeys, &m)
 		*f.keyed += made
 	}
+	compose := composer(&m)
 	if old.wordPost != nil {
-		f.wordPost, f.wordCount, f.wordCut = carryPostings(old.wordPost, old.wordCut, old.wordCount, &m, func(k int, dst []uint64) []uint64 { return lineWords(line(k), dst) })
+		f.wordPost, f.wordCount = carryPostings(old.wordPost, old.wordCount, &m, compose, func(k int, dst []uint64) []uint64 { return lineWords(line(k), dst) }, func(p *postings) {
+			f.wordPost, f.wordsRemade = nil, f.wordsRemade+1
+			_, q := f.tokenIndex(false)
+			*p = *q
+			f.wordPost = p
+		})
 		*f.keyed += made
 	}
 	// The trigram index serves only the second pass of candidates, which
 	// few failures need: it is carried when one asks (carryTrigrams).
 	switch {
 	case old.triPost != nil:
-		f.triFrom = &carrySource{from: &finder{triPost: old.triPost, triCount: old.triCount, triCut: old.triCut}, m: &m}
+		f.triFrom = &carrySource{from: &finder{triPost: old.triPost.source(), triCount: old.triCount}, m: &m}
 	case old.triFrom != nil:
 		f.triFrom = &carrySource{from: old.triFrom.from, m: composeMaps(old.triFrom.m, &m)}
 	}
 	if old.slips != nil {
-		f.slips, _, f.slipCut = carryPostings(old.slips, old.slipCut, nil, &m, func(k int, dst []uint64) []uint64 { return shortLineSlips(line(k), dst) })
+		f.slips, _ = carryPostings(old.slips, nil, &m, compose, func(k int, dst []uint64) []uint64 { return shortLineSlips(line(k), dst) }, func(p *postings) {
+			f.slips = nil
+			*p = *f.slipIndex()
+			f.slips = p
+		})
 		*f.keyed += made
 	}
 	return f
@@ -202,10 +212,35 @@ func (f *finder) carryTrigrams() {
 	}
 	f.triFrom = nil
 	lines := f.lineIndex()
-	f.triPost, f.triCount, f.triCut = carryPostings(src.from.triPost, src.from.triCut, src.from.triCount, src.m, func(k int, dst []uint64) []uint64 {
+	f.triPost, f.triCount = carryPostings(src.from.triPost, src.from.triCount, src.m, composer(src.m), func(k int, dst []uint64) []uint64 {
 		return lineTrigrams(f.content[lines[k].start:lines[k].end], dst)
+	}, func(p *postings) {
+		f.triPost = nil
+		_, q := f.tokenIndex(true)
+		*p = *q
+		f.triPost = p
 	})
 	*f.keyed += src.m.madeLines()
+}
+
+// composer returns a function that maps the lines of an earlier content,
+// those m1 maps to m's old content, through m too: the composed map each
+// carried index reads, made once for the indexes that share m1.
+func composer(m *lineMap) func(m1 *lineMap) *lineMap {
+	var from, to *lineMap
+	return func(m1 *lineMap) *lineMap {
+		if m1 != from {
+			from = m1
+			to = &lineMap{lines: m.lines, oldToNew: make([]int32, len(m1.oldToNew))}
+			for a, b := range m1.oldToNew {
+				to.oldToNew[a] = -1
+				if b >= 0 {
+					to.oldToNew[a] = m.oldToNew[b]
+				}
+			}
+		}
+		return to
+	}
 }
 
 // composeMaps returns the lineMap of m1's splices and then m2's: the
@@ -298,21 +333,43 @@ func carryOrder(old []int32, keys []uint64, m *lineMap) []int32 {
 	return append(order, kept...)
 }
 
+// A postingsMove is a token index carried across splices whose lines are
+// moved only when a vote asks for them: base, an index of an earlier
+// content made or moved in full, whose lines m maps to this content's,
+// and made, the tokens of the lines the splices since made that stand.
+// Moving every token's lines at every carry would read and write the
+// whole index per failure; a vote reads the lines of a few tokens.
+type postingsMove struct {
+	base *postings
+	m    *lineMap // only its oldToNew is read
+	// made holds each token's last carriedPostings lines made since
+	// base, ascending by token and then by line.
+	made []tokenLine
+	// fresh makes p, the index moved, afresh on its content: for a token
+	// whose lines kept fall short of what a vote needs.
+	fresh func(p *postings)
+	room  []int32
+}
+
+// A tokenLine is one line a token stands on.
+type tokenLine struct {
+	token uint64
+	line  int32
+}
+
+// maxMade bounds the tokens of made lines a move holds, on a content of
+// n lines, before it moves the index in full: a tokenLine is ten times
+// the bytes of a line in an index's deltas.
+func maxMade(n int) int { return n/4 + 4096 }
+
 // carryPostings returns a token index of the new lines (and each line's
-// count of distinct tokens, when counts is not nil) from old, one of the
-// old lines keeping its tokens' last carriedPostings lines, and the
-// tokens of each line the splices made. A token's lines in old may lack
-// some before those kept: when it has carriedPostings of them, or when
-// its bit in oldCut is set (nil for an index made afresh); the bits of
-// the new index are returned. It returns nil when such a token would
-// keep fewer than keptPostings lines: its lines before those old kept
-// are unknown, and the index is made afresh.
-func carryPostings(old *postings, oldCut []uint64, counts []uint8, m *lineMap, tokens func(k int, dst []uint64) []uint64) (*postings, []uint8, []uint64) {
-	// The table of tokens is old's, shared (it is only read) unless a
-	// made line brings a token old has not.
-	p := &postings{slots: old.slots, ids: old.ids, zero: old.zero}
-	n := int32(len(old.at) - 1) // tokens in p
-	owned := false
+// count of distinct tokens, when counts is not nil) from old, an index of
+// the old lines keeping its tokens' last carriedPostings lines, and the
+// tokens of each line the splices made. compose maps the lines of an
+// earlier content through m. It returns nil when the index is to be made
+// afresh (see settle); fresh, for the index returned, makes it afresh in
+// place.
+func carryPostings(old *postings, counts []uint8, m *lineMap, compose func(*lineMap) *lineMap, tokens func(k int, dst []uint64) []uint64, fresh func(p *postings)) (*postings, []uint8) {
 	var perLine []uint8
 	if counts != nil {
 		perLine = make([]uint8, len(m.lines))
@@ -322,107 +379,195 @@ func carryPostings(old *postings, oldCut []uint64, counts []uint8, m *lineMap, t
 			}
 		}
 	}
-	// The made lines' tokens, as (token id, line), each pair once.
-	type pair struct{ id, line int32 }
-	var pairs []pair
+	mv := &postingsMove{base: old, m: m, fresh: fresh}
+	var kept []tokenLine
+	if old.move != nil {
+		mv.base, mv.m = old.move.base, compose(old.move.m)
+		kept = make([]tokenLine, 0, len(old.move.made))
+		for _, x := range old.move.made {
+			if k := m.oldToNew[x.line]; k >= 0 {
+				kept = append(kept, tokenLine{x.token, k})
+			}
+		}
+	}
+	var add []tokenLine
 	var buf []uint64
 	m.each(func(k int) {
 		buf = tokens(k, buf[:0])
-		from := len(pairs)
+		slices.Sort(buf)
+		buf = slices.Compact(buf)
 		for _, t := range buf {
-			id := p.find(t)
-			if id < 0 {
-				if !owned {
-					p.slots, p.ids, owned = slices.Clone(p.slots), slices.Clone(p.ids), true
-				}
-				id, _ = p.add(t, n)
-				n++
-			}
-			dup := false
-			for _, q := range pairs[from:] {
-				if q.id == id {
-					dup = true
-					break
-				}
-			}
-			if !dup {
-				pairs = append(pairs, pair{id, int32(k)})
-			}
+			add = append(add, tokenLine{t, int32(k)})
 		}
 		if perLine != nil {
-			perLine[k] = uint8(min(len(pairs)-from, 255))
+			perLine[k] = uint8(min(len(buf), 255))
 		}
 	})
-	slices.SortStableFunc(pairs, func(a, b pair) int { return cmp.Compare(a.id, b.id) })
-	// The lines are gathered flat, then encoded as old's are.
-	at := make([]int32, n+1)
-	lines := make([]int32, 0, len(old.deltas)+len(pairs))
-	newCut := make([]uint64, (n+63)/64)
-	var kept, was []int32
-	for id := range n {
-		was = was[:0]
-		if int(id) < len(old.at)-1 {
-			was = old.linesOf(id, was)
+	// Lines come in order: sorting by token keeps each token's ascending.
+	slices.SortStableFunc(add, func(a, b tokenLine) int { return cmp.Compare(a.token, b.token) })
+	mv.made = mergeMade(kept, add)
+	p := &postings{move: mv}
+	if len(mv.made) > maxMade(len(m.lines)) {
+		p = mv.settle()
+	}
+	return p, perLine
+}
+
+// mergeMade returns the union of a and b, each ascending by token and
+// then by line, keeping each token's last carriedPostings lines: any run
+// of a token's last lines that long holds the last lines of the token's
+// whole list that a vote may need.
+func mergeMade(a, b []tokenLine) []tokenLine {
+	less := func(x, y tokenLine) bool { return x.token < y.token || x.token == y.token && x.line < y.line }
+	out := make([]tokenLine, 0, len(a)+len(b))
+	for len(a) > 0 || len(b) > 0 {
+		var x tokenLine
+		if len(b) == 0 || len(a) > 0 && less(a[0], b[0]) {
+			x, a = a[0], a[1:]
+		} else {
+			x, b = b[0], b[1:]
 		}
-		if (len(pairs) == 0 || pairs[0].id != id) && !(int(id)/64 < len(oldCut) && oldCut[id/64]&(1<<(id%64)) != 0) && len(was) < carriedPostings {
-			// No made line has it and old held all its lines: they move.
-			at[id] = int32(len(lines))
-			for _, l := range was {
-				if k := m.oldToNew[l]; k >= 0 {
-					lines = append(lines, k)
-				}
+		out = append(out, x)
+	}
+	// Trim each token's run to its last carriedPostings lines.
+	w := 0
+	for i := 0; i < len(out); {
+		j := i
+		for j < len(out) && out[j].token == out[i].token {
+			j++
+		}
+		w += copy(out[w:], out[max(i, j-carriedPostings):j])
+		i = j
+	}
+	return out[:w]
+}
+
+// madeOf is the lines made since mv.base that token t stands on.
+func (mv *postingsMove) madeOf(t uint64) []tokenLine {
+	i, _ := slices.BinarySearchFunc(mv.made, t, func(x tokenLine, t uint64) int { return cmp.Compare(x.token, t) })
+	j := i
+	for j < len(mv.made) && mv.made[j].token == t {
+		j++
+	}
+	return mv.made[i:j]
+}
+
+// linesOf appends token t's lines to dst, as an index carried in full
+// would hold them: base's that stand, mapped, and those made since,
+// merged, the last carriedPostings of them. A token whose lines in base
+// may lack some before those kept (cut) is known only from the first
+// kept on. cut reports that the lines appended may lack some before
+// them; ok is false when a vote could need lines that are not known:
+// none of base's stand, or fewer than keptPostings are known.
+func (mv *postingsMove) linesOf(t uint64, dst []int32) (lines []int32, cut, ok bool) {
+	start := len(dst)
+	if id := mv.base.find(t); id >= 0 {
+		mv.room = mv.base.linesOf(id, mv.room[:0])
+		cut = len(mv.room) >= carriedPostings || mv.base.isCut(id)
+		for _, l := range mv.room {
+			if k := mv.m.oldToNew[l]; k >= 0 {
+				dst = append(dst, k)
 			}
+		}
+	}
+	mine := mv.madeOf(t)
+	if cut {
+		if len(dst) == start {
+			return dst, true, false
+		}
+		i, _ := slices.BinarySearchFunc(mine, dst[start], func(x tokenLine, l int32) int { return cmp.Compare(x.line, l) })
+		mine = mine[i:]
+	}
+	if len(mine) > 0 {
+		mv.room = append(mv.room[:0], dst[start:]...)
+		dst = dst[:start]
+		kept := mv.room
+		for len(kept) > 0 || len(mine) > 0 {
+			if len(mine) == 0 || len(kept) > 0 && kept[0] < mine[0].line {
+				dst, kept = append(dst, kept[0]), kept[1:]
+			} else {
+				dst, mine = append(dst, mine[0].line), mine[1:]
+			}
+		}
+	}
+	n := len(dst) - start
+	if cut && n < keptPostings {
+		return dst, true, false
+	}
+	if over := n - carriedPostings; over > 0 {
+		dst = append(dst[:start], dst[start+over:]...)
+		cut = true
+	}
+	return dst, cut, true
+}
+
+// source is p as an index to carry from: without what would make p
+// afresh, which holds p's finder, content and all.
+func (p *postings) source() *postings {
+	if p.move == nil {
+		return p
+	}
+	mv := *p.move
+	mv.fresh, mv.room = nil, nil
+	return &postings{move: &mv}
+}
+
+// moved is get for an index carried but not moved.
+func (p *postings) moved(t uint64) []int32 {
+	lines, _, ok := p.move.linesOf(t, p.buf[:0])
+	if !ok {
+		p.move.fresh(p)
+		return p.get(t)
+	}
+	p.buf = lines
+	return lines
+}
+
+// settle returns the index mv holds, every token's lines moved, or nil
+// when some token's would fall short (linesOf): the index is then made
+// afresh when asked for.
+func (mv *postingsMove) settle() *postings {
+	b := mv.base
+	p := &postings{slots: b.slots, ids: b.ids, zero: b.zero}
+	n := int32(len(b.at) - 1)
+	tokenOf := make([]uint64, n, int(n)+len(mv.made)/8)
+	for s, t := range b.slots {
+		if t != 0 {
+			tokenOf[b.ids[s]] = t
+		}
+	}
+	// A zero token's id is b.zero; tokenOf holds 0 for it already.
+	owned := false
+	for i := 0; i < len(mv.made); i++ {
+		t := mv.made[i].token
+		if i > 0 && mv.made[i-1].token == t || p.find(t) >= 0 {
 			continue
 		}
-		var mine []int32
-		for len(pairs) > 0 && pairs[0].id == id {
-			mine, pairs = append(mine, pairs[0].line), pairs[1:]
+		if !owned {
+			// The table is old's, shared (only read), until a made line
+			// brings a token old has not.
+			p.slots, p.ids, owned = slices.Clone(p.slots), slices.Clone(p.ids), true
 		}
-		kept = kept[:0]
-		for _, l := range was {
-			if k := m.oldToNew[l]; k >= 0 {
-				kept = append(kept, k)
-			}
-		}
-		// old may have held more lines of it
-		cut := len(was) >= carriedPostings || int(id)/64 < len(oldCut) && oldCut[id/64]&(1<<(id%64)) != 0
-		if cut {
-			if len(kept) == 0 {
-				return nil, nil, nil
-			}
-			// Only the lines from the first kept on are known.
-			i, _ := slices.BinarySearch(mine, kept[0])
-			mine = mine[i:]
-		}
-		start := len(lines)
-		at[id] = int32(start)
-		lines = mergeLines(lines, kept, mine)
-		if cut && len(lines)-start < keptPostings {
-			return nil, nil, nil
-		}
-		if over := len(lines) - start - carriedPostings; over > 0 {
-			lines = append(lines[:start], lines[start+over:]...)
-			cut = true
+		p.add(t, n)
+		tokenOf = append(tokenOf, t)
+		n++
+	}
+	at := make([]int32, n+1)
+	lines := make([]int32, 0, len(b.deltas)+len(mv.made))
+	p.cut = make([]uint64, (n+63)/64)
+	for id := range n {
+		at[id] = int32(len(lines))
+		var cut, ok bool
+		if lines, cut, ok = mv.linesOf(tokenOf[id], lines); !ok {
+			return nil
 		}
 		if cut {
-			newCut[id/64] |= 1 << (id % 64)
+			p.cut[id/64] |= 1 << (id % 64)
 		}
 	}
 	at[n] = int32(len(lines))
 	p.encode(at, lines)
-	return p, perLine, newCut
-}
-
-// mergeLines appends the union of a and b, ascending and disjoint, to dst.
-func mergeLines(dst, a, b []int32) []int32 {
-	for len(a) > 0 && len(b) > 0 {
-		if a[0] < b[0] {
-			dst, a = append(dst, a[0]), a[1:]
-		} else {
-			dst, b = append(dst, b[0]), b[1:]
-		}
-	}
-	return append(append(dst, a...), b...)
+	return p
 }
 
 // shortLineSlips appends to dst the slip index's tokens of line: the

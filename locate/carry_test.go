@@ -150,22 +150,28 @@ func TestCarriedCommonTokens(t *testing.T) {
 	r := rand.New(rand.NewPCG(35, 2))
 	kept, made := 0, 0 // carries that kept the word index, that dropped it
 	for step := range 60 {
-		// Remove a run of lines near the end, or add some.
+		// Remove a run of lines near the end, or add some; once, remove
+		// the file's second half, every line of a token kept with it.
 		lines := f.lineIndex()
 		k := len(lines) - 1 - r.IntN(min(len(lines), 400))
 		n := min(r.IntN(40)+1, len(lines)-k)
+		if step == 29 {
+			k = len(lines) / 2
+			n = len(lines) - k
+		}
 		sp := []Splice{{At: int(lines[k].start), Old: content[lines[k].start:lines[k+n-1].next]}}
 		if step%5 == 4 {
 			sp[0].New = strings.Repeat("\treturn w\n", 30)
 		}
 		content = joined(content, sp)
 		f = carried(f, resizesOf(sp), content)
-		if f.wordPost != nil {
+		carriedWords := f.wordPost != nil
+		checkCarried(t, f, content)
+		if carriedWords && f.wordsRemade == 0 {
 			kept++
 		} else {
 			made++
 		}
-		checkCarried(t, f, content)
 	}
 	if kept == 0 || made == 0 {
 		t.Errorf("the word index was carried %d times and made again %d times: both are not tried", kept, made)

@@ -97,10 +97,10 @@ type finder struct {
 	// raise.
 	scans int // a counter per line (postings.go's counts)
 
-	// wordCut, triCut and slipCut are, for a token index carried across
-	// splices, a bit per token whose lines before those kept may be
-	// missing (carry.go); nil for an index made on this content.
-	wordCut, triCut, slipCut []uint64
+	// wordsRemade counts the times the word index carried here was found
+	// short by a vote and made afresh (carry.go): a test holds that it
+	// happens.
+	wordsRemade int
 	// triFrom is the trigram index of an earlier content, carried here
 	// when asked for (carry.go); nil when there is none.
 	triFrom *carrySource

@@ -49,6 +49,14 @@ type postings struct {
 
 	byKey []int32
 	keyOf []uint64
+
+	// cut, for a token index carried across splices, has a bit per token
+	// whose lines before those kept may be missing (carry.go); nil for an
+	// index made on its content.
+	cut []uint64
+	// move, when set, holds a token index carried across splices whose
+	// lines are moved only when asked for (carry.go): the rest is unset.
+	move *postingsMove
 }
 
 // get returns the lines of token t (for a token index, its last: all of
@@ -68,12 +76,21 @@ func (p *postings) get(t uint64) []int32 {
 		}
 		return p.byKey[lo : lo+hi]
 	}
+	if p.move != nil {
+		return p.moved(t)
+	}
 	id := p.find(t)
 	if id < 0 {
 		return nil
 	}
 	p.buf = p.linesOf(id, p.buf[:0])
 	return p.buf
+}
+
+// isCut reports whether token id's lines before those p keeps may be
+// missing.
+func (p *postings) isCut(id int32) bool {
+	return int(id)/64 < len(p.cut) && p.cut[id/64]&(1<<(id%64)) != 0
 }
 
 // linesOf appends the lines of token id, decoded, to dst.
