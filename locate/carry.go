@@ -170,10 +170,8 @@ func carried(old *finder, sp []resize, content string) *finder {
 	compose := composer(&m)
 	if old.wordPost != nil {
 		f.wordPost, f.wordCount = carryPostings(old.wordPost, old.wordCount, &m, compose, func(k int, dst []uint64) []uint64 { return lineWords(line(k), dst) }, func(p *postings) {
-			f.wordPost, f.wordsRemade = nil, f.wordsRemade+1
-			_, q := f.tokenIndex(false)
-			*p = *q
-			f.wordPost = p
+			f.wordsRemade++
+			remake(p, &f.wordPost, func() { f.tokenIndex(false) })
 		})
 		*f.keyed += made
 	}
@@ -187,9 +185,7 @@ func carried(old *finder, sp []resize, content string) *finder {
 	}
 	if old.slips != nil {
 		f.slips, _ = carryPostings(old.slips, nil, &m, compose, func(k int, dst []uint64) []uint64 { return shortLineSlips(line(k), dst) }, func(p *postings) {
-			f.slips = nil
-			*p = *f.slipIndex()
-			f.slips = p
+			remake(p, &f.slips, func() { f.slipIndex() })
 		})
 		*f.keyed += made
 	}
@@ -215,12 +211,19 @@ func (f *finder) carryTrigrams() {
 	f.triPost, f.triCount = carryPostings(src.from.triPost, src.from.triCount, src.m, composer(src.m), func(k int, dst []uint64) []uint64 {
 		return lineTrigrams(f.content[lines[k].start:lines[k].end], dst)
 	}, func(p *postings) {
-		f.triPost = nil
-		_, q := f.tokenIndex(true)
-		*p = *q
-		f.triPost = p
+		remake(p, &f.triPost, func() { f.tokenIndex(true) })
 	})
 	*f.keyed += src.m.madeLines()
+}
+
+// remake makes p, the index *field holds, afresh in place: build makes
+// *field anew when it is nil, and p, which callers may hold, takes its
+// place.
+func remake(p *postings, field **postings, build func()) {
+	*field = nil
+	build()
+	*p = **field
+	*field = p
 }
 
 // composer returns a function that maps the lines of an earlier content,
