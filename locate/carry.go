@@ -350,8 +350,8 @@ type postingsMove struct {
 	made []tokenLine
 	// fresh makes p, the index moved, afresh on its content: for a token
 	// whose lines kept fall short of what a vote needs.
-	fresh func(p *postings)
-	room  []int32
+	fresh      func(p *postings)
+	room, kept []int32 // scratch of linesOf
 }
 
 // A tokenLine is one line a token stands on.
@@ -463,36 +463,31 @@ func (mv *postingsMove) madeOf(t uint64) []tokenLine {
 // them; ok is false when a vote could need lines that are not known:
 // none of base's stand, or fewer than keptPostings are known.
 func (mv *postingsMove) linesOf(t uint64, dst []int32) (lines []int32, cut, ok bool) {
-	start := len(dst)
+	kept := mv.kept[:0]
 	if id := mv.base.find(t); id >= 0 {
 		mv.room = mv.base.linesOf(id, mv.room[:0])
 		cut = len(mv.room) >= carriedPostings || mv.base.isCut(id)
 		for _, l := range mv.room {
 			if k := mv.m.oldToNew[l]; k >= 0 {
-				dst = append(dst, k)
+				kept = append(kept, k)
 			}
 		}
 	}
+	mv.kept = kept
 	mine := mv.madeOf(t)
 	if cut {
-		if len(dst) == start {
+		if len(kept) == 0 {
 			return dst, true, false
 		}
-		i, _ := slices.BinarySearchFunc(mine, dst[start], func(x tokenLine, l int32) int { return cmp.Compare(x.line, l) })
+		i, _ := slices.BinarySearchFunc(mine, kept[0], func(x tokenLine, l int32) int { return cmp.Compare(x.line, l) })
 		mine = mine[i:]
 	}
-	if len(mine) > 0 {
-		mv.room = append(mv.room[:0], dst[start:]...)
-		dst = dst[:start]
-		kept := mv.room
-		for len(kept) > 0 || len(mine) > 0 {
-			if len(mine) == 0 || len(kept) > 0 && kept[0] < mine[0].line {
-				dst, kept = append(dst, kept[0]), kept[1:]
-			} else {
-				dst, mine = append(dst, mine[0].line), mine[1:]
-			}
-		}
+	mv.room = mv.room[:0]
+	for _, x := range mine {
+		mv.room = append(mv.room, x.line)
 	}
+	start := len(dst)
+	dst = mergeLines(dst, kept, mv.room)
 	n := len(dst) - start
 	if cut && n < keptPostings {
 		return dst, true, false
@@ -511,7 +506,7 @@ func (p *postings) source() *postings {
 		return p
 	}
 	mv := *p.move
-	mv.fresh, mv.room = nil, nil
+	mv.fresh, mv.room, mv.kept = nil, nil, nil
 	return &postings{move: &mv}
 }
 
@@ -571,6 +566,18 @@ func (mv *postingsMove) settle() *postings {
 	at[n] = int32(len(lines))
 	p.encode(at, lines)
 	return p
+}
+
+// mergeLines appends the union of a and b, ascending and disjoint, to dst.
+func mergeLines(dst, a, b []int32) []int32 {
+	for len(a) > 0 && len(b) > 0 {
+		if a[0] < b[0] {
+			dst, a = append(dst, a[0]), a[1:]
+		} else {
+			dst, b = append(dst, b[0]), b[1:]
+		}
+	}
+	return append(append(dst, a...), b...)
 }
 
 // shortLineSlips appends to dst the slip index's tokens of line: the
