@@ -72,8 +72,10 @@ type Doc struct {
 	// builds a new segment (a pass over the file); backoff grows.
 	skip, backoff int
 
-	// stream, when set, is asked for a Stream as each segment starts.
-	stream func(size, pieces int) Stream
+	// stream, when set, is asked for a Stream as each segment starts;
+	// streamWasted counts the bytes fed to the streams stopped since.
+	stream       func(size, pieces int) Stream
+	streamWasted int
 
 	// disk maps the content's lines back to those of the content NewDoc
 	// was given, for the lines an error names (disklines.go).
@@ -386,16 +388,40 @@ func (d *Doc) flush(runEnds bool) {
 }
 
 func (d *Doc) startStream() {
-	if d.stream == nil {
+	// What a stopped stream was fed is hashed for nothing, and a new
+	// segment's stream starts again at the content's first byte: in a
+	// reply whose failures end segment after segment, a pass over the file
+	// each. Once the streams stopped have been fed as much as the content
+	// holds, the Doc starts no more, and its owner hashes the content made.
+	if d.stream == nil || d.streamWasted >= len(d.text) {
 		return
 	}
 	// Two pieces per splice, and the BOM and the rest.
 	if s := d.stream(len(d.text), 2*(len(d.queue)-d.next+1)+2); s != nil {
-		d.seg.hs = s
+		ws := &wasteStream{Stream: s, wasted: &d.streamWasted}
+		d.seg.hs = ws
 		if d.hasBOM {
-			s.Feed(bom)
+			ws.Feed(bom)
 		}
 	}
+}
+
+// A wasteStream adds to *wasted the bytes it was fed when it is stopped.
+type wasteStream struct {
+	Stream
+	fed    int
+	wasted *int
+}
+
+func (s *wasteStream) Feed(piece string) {
+	s.fed += len(piece)
+	s.Stream.Feed(piece)
+}
+
+func (s *wasteStream) Stop() {
+	*s.wasted += s.fed
+	s.fed = 0
+	s.Stream.Stop()
 }
 
 // binary reports whether the content is one edapply refuses to edit as

@@ -92,3 +92,46 @@ func TestFailureScansBounded(t *testing.T) {
 		t.Errorf("100 failing edits scanned the content %d times, 10 did %d times: a scan per edit", many, few)
 	}
 }
+
+// A countingStream counts the bytes it was fed.
+type countingStream struct{ fed *int }
+
+func (s countingStream) Feed(p string) { *s.fed += len(p) }
+func (s countingStream) Stop()         {}
+
+// TestStreamWasteBounded: in a run whose failures end segment after
+// segment, each new segment's stream would hash the content from its
+// start again; the streams a Doc feeds read at most three times the
+// content in all, whatever the failures, and still stream a run that no
+// failure cuts short.
+func TestStreamWasteBounded(t *testing.T) {
+	fed := func(pairs int, failing bool) (bytes, size, streams int) {
+		content := bigFile(20 * pairs)
+		var es []*edit.Edit
+		for i := range pairs {
+			n := i * 2 // the functions in file order, two apart
+			es = append(es, &edit.Edit{Op: edit.Replace, Count: 1, Old: fmt.Sprintf("\ty := x * %d\n\tlog.Printf(\"f%d: %%d\", y)\n", n, n), New: fmt.Sprintf("\ty := x * %d // changed\n", n)})
+			if failing {
+				es = append(es, &edit.Edit{Op: edit.Replace, Count: 1, Old: fmt.Sprintf("func f%d(x int) (int, error) {\n\tif x < %d {\n\t\treturn 0, errTooSmal\n", n+1, n+1), New: "x\n"})
+			}
+		}
+		d := NewDoc(content, Options{})
+		d.Prepare(es)
+		d.StreamTo(func(int, int) Stream { streams++; return countingStream{&bytes} })
+		for i, e := range es {
+			if _, err := d.Replace(e); (err != nil) != (failing && i%2 == 1) {
+				t.Fatalf("edit %d: %v", i, err)
+			}
+		}
+		out, _ := d.Bytes(true)
+		return bytes, len(out), streams
+	}
+	for _, pairs := range []int{50, 200} {
+		if n, size, streams := fed(pairs, true); n > 3*size {
+			t.Errorf("%d landing edits between failures: %d streams fed %d bytes, %d times the content", pairs, streams, n, n/size)
+		}
+		if n, size, streams := fed(pairs, false); n != size {
+			t.Errorf("%d landing edits, none failing: %d streams fed %d bytes, want the content made's %d", pairs, streams, n, size)
+		}
+	}
+}
