@@ -267,6 +267,9 @@ type segment struct {
 	// read (tests hold them).
 	zruns                map[uint64]*zoneRuns
 	zoneSkips, zoneSorts int
+	// next are its key lines in the content its flush made, for the
+	// segment after it (carryKeys).
+	next *carriedKeys
 	// spq and zoneq hold sp and zone with room at both ends (place);
 	// endB and endL are zone.runB and runL past the last splice.
 	spq        deque[held]
@@ -408,9 +411,13 @@ func (sc *lineScratch) release() {
 // newSegment starts a segment at body (a text file's content without its
 // BOM), indexing the lines the edits es quote, bes[b] the batch's judgement
 // of es[b]. It returns nil when its line endings are mixed.
-func newSegment(body string, hasBOM bool, es []*edit.Edit, bes []batchEdit) *segment {
+func newSegment(body string, hasBOM bool, es []*edit.Edit, bes []batchEdit, ck *carriedKeys) *segment {
 	g := &segment{orig: body, hasBOM: hasBOM, f: newFinder(body), run: es}
-	g.mode = g.f.eolMode()
+	if ck != nil && ck.body == body {
+		g.mode = ck.mode
+	} else {
+		ck, g.mode = nil, g.f.eolMode()
+	}
 	if g.mode == eolMixed {
 		return nil
 	}
@@ -431,7 +438,24 @@ func newSegment(body string, hasBOM bool, es []*edit.Edit, bes []batchEdit) *seg
 		if !ok {
 			continue
 		}
-		g.keys[g.maybe.add(line)] = nil
+		h := g.maybe.add(line)
+		if ck != nil {
+			var ok bool
+			if g.keys[h], ok = ck.keys[h]; !ok {
+				ck = nil // a key line the segment before did not index
+			}
+		} else {
+			g.keys[h] = nil
+		}
+	}
+	if ck != nil {
+		g.nl, g.crlf = ck.nl, ck.crlf
+		g.zones = map[uint64][]zoneLine{}
+		g.famAt = []int{-1}
+		return g
+	}
+	for h := range g.keys {
+		g.keys[h] = nil
 	}
 	// No index of every line's start: the batch needs only the key
 	// lines', and finds the rest of a match's lines next to them.
@@ -2168,6 +2192,7 @@ func (g *segment) flush(runEnds bool) (string, bool) {
 		b.Grow(g.size())
 		g.each(0, g.size(), func(p string) { b.WriteString(p) })
 		out = b.String()
+		g.next = g.carryKeys(out)
 		// The segment ends: its indexes, of orig, go with it, even
 		// while something still holds the segment.
 		g.sp, g.zone = nil, nil

@@ -64,6 +64,9 @@ type Doc struct {
 	scratch lineScratch
 
 	seg *segment
+	// keysAt are the key lines of the segment flushed last, in text,
+	// for the next segment; nil once text changes otherwise (segcarry.go).
+	keysAt *carriedKeys
 	// fin is the ladder's finder over text, kept until text changes
 	// (setText): what it derives from the content (lines, loose keys) serves
 	// every edit that changes nothing, as when a reply is sent twice.
@@ -249,7 +252,8 @@ func (d *Doc) Force(e *edit.Edit) (Result, *edit.Error) {
 // indexes are built and held once.
 func (d *Doc) newSegment(k int) *segment {
 	d.passes++
-	g := newSegment(d.text, d.hasBOM, d.queue[k:], d.judgeFrom(k))
+	g := newSegment(d.text, d.hasBOM, d.queue[k:], d.judgeFrom(k), d.keysAt)
+	d.keysAt = nil
 	if g != nil {
 		d.disk.segFrom = len(d.disk.log)
 		if d.fin != nil {
@@ -366,6 +370,7 @@ func (d *Doc) setText(text string, sp []resize) {
 		d.fin = nil
 	}
 	d.text, d.moved, d.binKnown = text, true, false
+	d.keysAt = nil
 }
 
 // flush applies a segment's accepted splices to the content. A segment
@@ -383,6 +388,10 @@ func (d *Doc) flush(runEnds bool) {
 	if text, ok := g.flush(runEnds); ok {
 		d.passes++
 		d.setText(text, sp)
+		if !d.fresh {
+			d.keysAt = g.next
+		}
+		g.next = nil
 		d.seg = nil
 	}
 }
