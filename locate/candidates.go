@@ -577,8 +577,43 @@ func lineLikeness(a, b string) float64 {
 	return l
 }
 
+// levenshtein is the edit distance from a to b. Candidates score every
+// line of every window they weigh with it: where the shorter text fits
+// in a machine word, the distance is computed a column of the table at
+// a time (Myers), in one step per byte of the longer.
 func levenshtein(a, b string) int {
-	return distanceRow(a, b, false)[len(b)]
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(a) == 0 || len(a) > 64 {
+		return distanceRow(a, b, false)[len(b)]
+	}
+	// Myers' bit-vector algorithm (Hyyrö's form): pv and mv hold the
+	// +1 and -1 vertical differences of the current column, for a's
+	// bytes; score is the last row's entry.
+	var peq [256]uint64
+	for i := 0; i < len(a); i++ {
+		peq[a[i]] |= 1 << i
+	}
+	pv, mv, score := ^uint64(0), uint64(0), len(a)
+	last := uint64(1) << (len(a) - 1)
+	for j := 0; j < len(b); j++ {
+		eq := peq[b[j]]
+		xv := eq | mv
+		xh := (((eq & pv) + pv) ^ pv) | eq
+		ph := mv | ^(xh | pv)
+		mh := pv & xh
+		if ph&last != 0 {
+			score++
+		} else if mh&last != 0 {
+			score--
+		}
+		ph = ph<<1 | 1
+		mh <<= 1
+		pv = mh | ^(xv | ph)
+		mv = ph & xv
+	}
+	return score
 }
 
 // distanceRow is the last row of the edit-distance table from a to b:
@@ -645,6 +680,9 @@ func lookAlike(a, b string) bool {
 // seen is s as a reader sees it: invisible characters dropped, every run
 // of blanks one space, punctuation folded.
 func seen(s string) string {
+	if t, ok := seenASCII(s); ok {
+		return t
+	}
 	if strings.IndexFunc(s, invisibleRune) >= 0 {
 		s = strings.Map(func(r rune) rune {
 			switch {
@@ -657,6 +695,43 @@ func seen(s string) string {
 		}, s)
 	}
 	return strings.Join(strings.Fields(foldPunct(s)), " ")
+}
+
+// seenASCII is seen of s where s is ASCII, holds no "--" and no control
+// byte but blanks, and no run of blanks inside it but single spaces: s
+// with its edges' blanks cut, which a line of code mostly is. It says
+// false for any other s.
+func seenASCII(s string) (string, bool) {
+	lo, hi := 0, len(s)
+	for lo < hi && isBlankByte(s[lo]) {
+		lo++
+	}
+	for hi > lo && isBlankByte(s[hi-1]) {
+		hi--
+	}
+	for i := lo; i < hi; i++ {
+		c := s[i]
+		switch {
+		case c >= utf8.RuneSelf || c == 0x7f:
+			return "", false
+		case c == ' ':
+			if s[i+1] == ' ' {
+				return "", false
+			}
+		case c < ' ':
+			return "", false
+		case c == '-':
+			if i+1 < hi && s[i+1] == '-' {
+				return "", false
+			}
+		}
+	}
+	return s[lo:hi], true
+}
+
+// isBlankByte reports whether c is an ASCII byte strings.Fields splits at.
+func isBlankByte(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
 // invisibleRune reports whether r does not show as itself in a hint: a
