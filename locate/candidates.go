@@ -578,43 +578,89 @@ func lineLikeness(a, b string) float64 {
 }
 
 // levenshtein is the edit distance from a to b. Candidates score every
-// line of every window they weigh with it: where the shorter text fits
-// in a machine word, the distance is computed a column of the table at
-// a time (Myers), in one step per byte of the longer.
+// line of every window they weigh with it: where the shorter text has at
+// most maxBitLen bytes, the distance is computed a column of the table at
+// a time, in machine words (Myers' bit-vector algorithm, in blocks of 64
+// rows), in a few steps per byte of the longer.
 func levenshtein(a, b string) int {
 	if len(a) > len(b) {
 		a, b = b, a
 	}
-	if len(a) == 0 || len(a) > 64 {
+	if len(a) == 0 || len(a) > maxBitLen {
 		return distanceRow(a, b, false)[len(b)]
 	}
-	// Myers' bit-vector algorithm (Hyyrö's form): pv and mv hold the
-	// +1 and -1 vertical differences of the current column, for a's
-	// bytes; score is the last row's entry.
-	var peq [256]uint64
+	// peq[slot[c]-1] has bit i of block k set where a[64k+i] is c.
+	var slot [256]uint8
+	var peq [maxBitBytes][maxBitLen / 64]uint64
+	n := 0
 	for i := 0; i < len(a); i++ {
-		peq[a[i]] |= 1 << i
-	}
-	pv, mv, score := ^uint64(0), uint64(0), len(a)
-	last := uint64(1) << (len(a) - 1)
-	for j := 0; j < len(b); j++ {
-		eq := peq[b[j]]
-		xv := eq | mv
-		xh := (((eq & pv) + pv) ^ pv) | eq
-		ph := mv | ^(xh | pv)
-		mh := pv & xh
-		if ph&last != 0 {
-			score++
-		} else if mh&last != 0 {
-			score--
+		c := a[i]
+		if slot[c] == 0 {
+			if n == maxBitBytes {
+				return distanceRow(a, b, false)[len(b)]
+			}
+			n++
+			slot[c] = uint8(n)
 		}
-		ph = ph<<1 | 1
-		mh <<= 1
-		pv = mh | ^(xv | ph)
-		mv = ph & xv
+		peq[slot[c]-1][i/64] |= 1 << (i % 64)
+	}
+	blocks := (len(a) + 63) / 64
+	// pv and mv hold the +1 and -1 vertical differences of the current
+	// column, a block of a's bytes each; score is the last row's entry.
+	var pv, mv [maxBitLen / 64]uint64
+	for k := range blocks {
+		pv[k] = ^uint64(0)
+	}
+	score := len(a)
+	var none [maxBitLen / 64]uint64
+	for j := 0; j < len(b); j++ {
+		eqs := &none
+		if s := slot[b[j]]; s > 0 {
+			eqs = &peq[s-1]
+		}
+		hin := 1 // the first row grows by one a column
+		for k := range blocks {
+			eq, p, m := eqs[k], pv[k], mv[k]
+			xv := eq | m
+			if hin < 0 {
+				eq |= 1
+			}
+			xh := (((eq & p) + p) ^ p) | eq
+			ph := m | ^(xh | p)
+			mh := p & xh
+			high := uint64(1) << 63
+			if k == blocks-1 {
+				high = 1 << ((len(a) - 1) % 64)
+			}
+			hout := 0
+			if ph&high != 0 {
+				hout = 1
+			} else if mh&high != 0 {
+				hout = -1
+			}
+			ph <<= 1
+			mh <<= 1
+			if hin < 0 {
+				mh |= 1
+			} else if hin > 0 {
+				ph |= 1
+			}
+			pv[k] = mh | ^(xv | ph)
+			mv[k] = ph & xv
+			hin = hout
+		}
+		score += hin
 	}
 	return score
 }
+
+// maxBitLen is the longest text levenshtein takes a word at a time (the
+// lines candidates compare are cut to 160 bytes), and maxBitBytes the
+// most distinct bytes it may hold.
+const (
+	maxBitLen   = 192
+	maxBitBytes = 64
+)
 
 // distanceRow is the last row of the edit-distance table from a to b:
 // entry j is the distance from a to b[:j], or with freePrefix to the

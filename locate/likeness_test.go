@@ -80,4 +80,24 @@ func TestLevenshteinBitParallel(t *testing.T) {
 			t.Fatalf("levenshtein(%q, %q) = %d, want %d", a, b, got, want)
 		}
 	}
+	// Lines of code about the lengths where a block ends, and texts of
+	// more distinct bytes than the words take.
+	code := "\tif err := f(x, y); err != nil { return fmt.Errorf(\"load %s: %w\", p, err) } // ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&*+<=>?@[]^`|~"
+	for i := range 5000 {
+		a := code[r.IntN(20):][:0]
+		n := 60 + r.IntN(140)
+		for len(a) < n {
+			a += code[r.IntN(len(code)):][:1]
+		}
+		b := []byte(a)
+		for range 1 + r.IntN(8) {
+			b[r.IntN(len(b))] = code[r.IntN(len(code))]
+		}
+		if i%2 == 0 {
+			b = b[:len(b)-r.IntN(len(b)/2)]
+		}
+		if got, want := levenshtein(a, string(b)), distanceRow(a, string(b), false)[len(b)]; got != want {
+			t.Fatalf("levenshtein(%q, %q) = %d, want %d", a, b, got, want)
+		}
+	}
 }
