@@ -1762,12 +1762,32 @@ type looseIndex struct {
 	maybe hashBits           // rules out most keys that are no telling line's
 	lines map[uint64][]int32 // a telling key → orig's lines with it, ascending
 	zone  map[uint64][]zoneLine
+	// byKey, when set, are orig's lines by loose key (the finder's
+	// keyPostings): lines holds a key's lines once asked for (of), and
+	// zone every zone line, whatever its key.
+	byKey *postings
+}
+
+// of returns orig's lines with the telling key k, ascending, and whether
+// k is indexed.
+func (lx *looseIndex) of(k uint64) ([]int32, bool) {
+	ls, ok := lx.lines[k]
+	if ok || lx.byKey == nil {
+		return ls, ok
+	}
+	ls = slices.Clone(lx.byKey.get(k))
+	lx.lines[k] = ls
+	return ls, true
 }
 
 // addZone records z, a line a splice made whose text is l, if its key
 // may be looked up.
 func (lx *looseIndex) addZone(l string, z zoneLine) {
 	k := looseKey(strings.TrimSuffix(l, "\r"))
+	if lx.byKey != nil {
+		lx.zone[k] = append(lx.zone[k], z)
+		return
+	}
 	if !lx.maybe.has(k) {
 		return
 	}
@@ -1855,6 +1875,26 @@ func (g *segment) looseIndex() *looseIndex {
 		return g.loose
 	}
 	lx := &looseIndex{lines: map[uint64][]int32{}, zone: map[uint64][]zoneLine{}}
+	if g.f.keyPost != nil {
+		// The finder has its lines by key already (carried past the
+		// splices before, when a failure between landings made them):
+		// each key's lines are read when tryFound asks, rather than
+		// every line's key and every edit's telling line, a pass over
+		// the file and the run's edits per segment.
+		lx.byKey = g.f.keyPost
+	} else {
+		g.indexTelling(lx)
+	}
+	for j := range g.sp {
+		g.forZoneLines(&g.sp[j], func(l string, rel int) { lx.addZone(l, g.zoneLineOf(j, rel)) })
+	}
+	g.loose = lx
+	return lx
+}
+
+// indexTelling puts in lx orig's lines with the telling key of an edit of
+// the run.
+func (g *segment) indexTelling(lx *looseIndex) {
 	var room []string
 	for _, e := range g.run {
 		if k, ok := tellingKey(e.Old, &room); ok {
@@ -1869,11 +1909,6 @@ func (g *segment) looseIndex() *looseIndex {
 			}
 		}
 	}
-	for j := range g.sp {
-		g.forZoneLines(&g.sp[j], func(l string, rel int) { lx.addZone(l, g.zoneLineOf(j, rel)) })
-	}
-	g.loose = lx
-	return lx
 }
 
 // lineOf is the orig line that holds offset o (the line after the last
@@ -1921,7 +1956,7 @@ func (g *segment) tryFound(e *edit.Edit, be *batchEdit, opts matchOptions) (loca
 	ni := tellingLine(op, false, 0)
 	lx := g.looseIndex()
 	key := looseKey(op.lines[ni])
-	orig, indexed := lx.lines[key]
+	orig, indexed := lx.of(key)
 	if !indexed {
 		return location{}, false // not a telling key of the run (cannot happen)
 	}
