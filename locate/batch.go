@@ -268,8 +268,10 @@ type segment struct {
 	zruns                map[uint64]*zoneRuns
 	zoneSkips, zoneSorts int
 	// next are its key lines in the content its flush made, for the
-	// segment after it (carryKeys).
-	next *carriedKeys
+	// segment after it (carryKeys); keyRead counts the lines of content
+	// read to find its own (tests hold them).
+	next    *carriedKeys
+	keyRead int
 	// spq and zoneq hold sp and zone with room at both ends (place);
 	// endB and endL are zone.runB and runL past the last splice.
 	spq        deque[held]
@@ -449,7 +451,7 @@ func newSegment(body string, hasBOM bool, es []*edit.Edit, bes []batchEdit, ck *
 		}
 	}
 	if ck != nil {
-		g.nl, g.crlf = ck.nl, ck.crlf
+		g.nl, g.crlf, g.keyRead = ck.nl, ck.crlf, ck.read
 		g.zones = map[uint64][]zoneLine{}
 		g.famAt = []int{-1}
 		return g
@@ -475,6 +477,7 @@ func newSegment(body string, hasBOM bool, es []*edit.Edit, bes []batchEdit, ck *
 		}
 		off = end + 1
 	}
+	g.keyRead = g.nl + 1
 	if g.mode == eolCRLF {
 		g.crlf = g.nl
 	}

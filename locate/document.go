@@ -83,8 +83,9 @@ type Doc struct {
 	// disk maps the content's lines back to those of the content NewDoc
 	// was given, for the lines an error names (disklines.go).
 	disk diskMap
-	// keyedLines counts the lines its finders keyed (finder.keyed).
-	keyedLines int
+	// keyedLines counts the lines its finders keyed (finder.keyed), and
+	// keyLines those its segments read to find their key lines.
+	keyedLines, keyLines int
 	// fresh makes each content's indexes afresh, none carried or shared
 	// (carry.go): the answers a test compares carried indexes' with.
 	fresh bool
@@ -255,6 +256,7 @@ func (d *Doc) newSegment(k int) *segment {
 	g := newSegment(d.text, d.hasBOM, d.queue[k:], d.judgeFrom(k), d.keysAt)
 	d.keysAt = nil
 	if g != nil {
+		d.keyLines += g.keyRead
 		d.disk.segFrom = len(d.disk.log)
 		if d.fin != nil {
 			g.f = d.fin

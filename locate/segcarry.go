@@ -22,6 +22,7 @@ type carriedKeys struct {
 	body           string
 	keys           map[uint64][]keyLoc
 	nl, crlf, mode int
+	read           int // the lines carryKeys read about the splices
 }
 
 // carryKeys returns where g's key lines stand in body, the content g's
@@ -63,6 +64,7 @@ func (g *segment) carryKeys(body string) *carriedKeys {
 				}
 			}
 			line++
+			ck.read++
 			off = end + 1
 		}
 		scanned = stop

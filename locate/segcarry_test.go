@@ -88,3 +88,31 @@ func TestCarriedSegmentKeys(t *testing.T) {
 		t.Errorf("%d segments took carried key lines: too few to tell", carried)
 	}
 }
+
+// TestSegmentKeyLinesBounded: in a run whose failures end segment after
+// segment, each new segment reads the lines about the splices before it,
+// not the file: the lines read to find the key lines stay within the
+// file's once plus a few per edit.
+func TestSegmentKeyLinesBounded(t *testing.T) {
+	for _, pairs := range []int{50, 200} {
+		content := bigFile(40 * pairs)
+		var es []*edit.Edit
+		for i := range pairs {
+			n := 2 * i
+			es = append(es,
+				&edit.Edit{Op: edit.Replace, Count: 1, Old: fmt.Sprintf("\ty := x * %d\n\tlog.Printf(\"f%d: %%d\", y)\n", n, n), New: fmt.Sprintf("\ty := x * %d // changed\n", n)},
+				&edit.Edit{Op: edit.Replace, Count: 1, Old: fmt.Sprintf("func f%d(x int) (int, error) {\n\tif x < %d {\n\t\treturn 0, errTooSmal\n", n+1, n+1), New: "x\n"})
+		}
+		d := NewDoc(content, Options{})
+		d.Prepare(es)
+		for i, e := range es {
+			if _, err := d.Replace(e); (err != nil) != (i%2 == 1) {
+				t.Fatalf("edit %d: %v", i, err)
+			}
+		}
+		lines := strings.Count(content, "\n") + 1
+		if bound := lines + 4*len(es); d.keyLines > bound {
+			t.Errorf("%d failures between landings on %d lines: segments read %d lines for their key lines, more than %d", pairs, lines, d.keyLines, bound)
+		}
+	}
+}
