@@ -2,6 +2,8 @@ package bench
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/edapply/edapply/internal/gen"
@@ -128,4 +130,43 @@ func tallyChainFixture(n int) (*worstFixture, error) {
 		return nil, err
 	}
 	return &worstFixture{file: gen.File{Path: path, Src: src}, reply: gen.SearchReplace(blocks), diff: gen.UnifiedDiff(es), want: src, refused: 1}, nil
+}
+
+func init() {
+	worstShapes = append(worstShapes, worstShape{"commonlines-sr", []int{100, 500, 2_500}, zeroContext, commonLinesFixture})
+}
+
+// commonLinesFixture is n blocks on a file of 40n lines drawn from six
+// lines of code, each standing on a sixth of the file: each block quotes
+// eight lines that stand together once, and changes the fifth. Every line
+// a block quotes, its longest too, stands at thousands of places.
+func commonLinesFixture(n int) (*worstFixture, error) {
+	const path, quoted = "common.go", 8
+	vocab := []string{"\treturn nil", "}", "\tx++", "\ty--", "\tif x > y {", "\t}"}
+	r := rand.New(rand.NewPCG(uint64(n), 35))
+	lines := make([]string, 40*n)
+	for i := range lines {
+		lines[i] = vocab[r.IntN(len(vocab))]
+	}
+	count := map[string]int{}
+	window := func(k int) string { return strings.Join(lines[k:k+quoted], "\n") + "\n" }
+	for k := 0; k+quoted <= len(lines); k++ {
+		count[window(k)]++
+	}
+	var es []gen.Edit
+	var blocks []gen.Block
+	for k := 0; k+quoted <= len(lines) && len(es) < n; k += 12 {
+		if count[window(k)] != 1 || k > 0 && count[window(k-1)] == 0 {
+			continue
+		}
+		del := slices.Clone(lines[k : k+quoted])
+		add := slices.Clone(del)
+		add[4] += fmt.Sprintf(" // edit %d", len(es))
+		es = append(es, gen.Edit{Path: path, Line: k + 1, Del: del, Add: add})
+		blocks = append(blocks, gen.Block{Path: path, Search: strings.Join(del, "\n") + "\n", Replace: strings.Join(add, "\n") + "\n"})
+	}
+	if len(es) < n*9/10 {
+		return nil, fmt.Errorf("%d unique quotes of %d lines, want %d", len(es), quoted, n)
+	}
+	return blocksFixture(path, []byte(strings.Join(lines, "\n")+"\n"), es, blocks)
 }
