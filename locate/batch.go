@@ -272,6 +272,11 @@ type segment struct {
 	// read to find its own (tests hold them).
 	next    *carriedKeys
 	keyRead int
+	// wins finds the places of quotes whose key line stands too often to
+	// walk (windows.go); nil until one needs it. windowed counts the
+	// edits whose places it found.
+	wins     *windowIndex
+	windowed int
 	// spq and zoneq hold sp and zone with room at both ends (place);
 	// endB and endL are zone.runB and runL past the last splice.
 	spq        deque[held]
@@ -689,9 +694,37 @@ func (g *segment) occurrences(needle string, lineStart bool) (at []occurrence, k
 		}
 		at = append(at, occurrence{x, key})
 	}
+	// A quote whose key line stands too often to walk at each edit is
+	// found by its window (windows.go), once a walk read a few places
+	// without finding two (a quote refused for its many places finds
+	// them at once, and needs no window).
+	walked, tried := 0, len(g.keys[best])+len(g.zones[best]) <= walkPlaces
+	byWindow := func() bool {
+		if tried {
+			return false
+		}
+		tried = true
+		lines, off := wholeLines(needle, lineStart)
+		if lines == nil || !g.windows(len(lines)).want[len(lines)][hashLines(lines)] {
+			return false // not a quote of the run as judged: its windows are not made
+		}
+		at = at[:0]
+		g.windowed++
+		locs := g.keys[best]
+		return g.windowOccurrences(lines, off, func(x int) bool {
+			n := len(at)
+			if add(x, keyLoc{}); len(at) > n {
+				at[n].key = g.keyLocAt(x+keyOff, locs)
+			}
+			return len(at) > 1
+		})
+	}
 	for _, kl := range g.keys[best] {
 		if g.touched(kl.line, kl.line) {
 			continue // a zone line now; the zone index has it
+		}
+		if walked++; walked > walkFirst && byWindow() {
+			return at, keyOff, true
 		}
 		add(kl.off+g.cumB(g.before(kl.off))-keyOff, kl)
 		if len(at) > 1 {
@@ -700,6 +733,9 @@ func (g *segment) occurrences(needle string, lineStart bool) (at []occurrence, k
 	}
 	for _, r := range g.zoneRuns(best) {
 		for i, j := g.nextLive(r, 0); i < len(r.zs); i, j = g.nextLive(r, i+1) {
+			if walked++; walked > walkFirst && byWindow() {
+				return at, keyOff, true
+			}
 			if add(g.zoneStart(j, r.zs[i])-keyOff, keyLoc{line: -1}); len(at) > 1 {
 				return at, keyOff, true
 			}
@@ -1644,9 +1680,13 @@ func (g *segment) place(jlo, jhi int, sp held, pl placing) {
 		from = pl.keep - base
 	}
 	g.retally(&g.sp[jlo], from, to)
+	var written []zoneLine // for the window index, when made
 	g.forZoneLinesIn(&g.sp[jlo], from, to, func(l string, rel int) {
 		g.linesIndexed++
 		zl := zoneLine{fam: z.fam, rel: rel + base, id: g.ids}
+		if g.wins != nil {
+			written = append(written, zl)
+		}
 		// Only a key line is ever looked up (occurrences).
 		if g.maybe.may(l) {
 			h := lineHash(l)
@@ -1663,6 +1703,7 @@ func (g *segment) place(jlo, jhi int, sp held, pl placing) {
 			}
 		}
 	})
+	g.addZoneWindows(jlo, written, 0)
 	// A change of line-ending mode changes the needles; a NUL, or new first
 	// bytes without a BOM before them, may make the content binary: the
 	// plain path judges what follows.
@@ -2234,7 +2275,7 @@ func (g *segment) flush(runEnds bool) (string, bool) {
 		// The segment ends: its indexes, of orig, go with it, even
 		// while something still holds the segment.
 		g.sp, g.zone = nil, nil
-		g.f, g.keys, g.maybe, g.zones, g.loose, g.ends = nil, nil, nil, nil, nil, nil
+		g.f, g.keys, g.maybe, g.zones, g.loose, g.ends, g.wins = nil, nil, nil, nil, nil, nil, nil
 	}
 	g.endStream(runEnds && changed)
 	return out, changed

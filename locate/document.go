@@ -96,8 +96,9 @@ type Doc struct {
 	passes int
 	// visits counts the places of an edit's lines the batch's indexes
 	// gave that it looked at: held to a bound per edit that does not
-	// grow with the places (TestRefusedPlaceVisits).
-	visits int
+	// grow with the places (TestRefusedPlaceVisits); windowed counts the
+	// edits whose places a window found (windows.go).
+	visits, windowed int
 }
 
 // NewDoc returns a Doc holding content, a file's text (a UTF-8 BOM
@@ -190,10 +191,11 @@ func (d *Doc) replace(e *edit.Edit) (Result, *edit.Error) {
 			disk = d.segmentDiskLine
 		}
 		scans := d.seg.scans
-		visits := d.seg.visits
+		visits, windowed := d.seg.visits, d.seg.windowed
 		loc, err, ok := d.seg.try(e, d.judge(k), d.opts, disk)
 		d.passes += d.seg.scans - scans
 		d.visits += d.seg.visits - visits
+		d.windowed += d.seg.windowed - windowed
 		if ok {
 			if err != nil {
 				return Result{}, err

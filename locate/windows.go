@@ -1,0 +1,202 @@
+package locate
+
+import (
+	"sort"
+	"strings"
+)
+
+// The places of quotes whose key line stands too often to walk.
+//
+// A segment finds a quote's places through its key line, walking every
+// place of that line in orig and in the zones: cheap while the key line
+// is rare, but a quote made only of common lines (`}`, `return nil`,
+// a test table's rows) that stands together once walks thousands of
+// places at every edit, edits times the file. Such a quote is found
+// instead through a window of its whole lines, hashed as one: orig's
+// windows with the hash of some quote of the run, found in one pass over
+// orig per window length, and the windows over lines the splices made,
+// hashed as each splice is placed. A current place of the quote has its
+// window either on orig's lines no splice touched (the first index) or
+// over a line a splice made, hashed when the last splice that made one
+// of its lines was placed (the second): every place is among them, and
+// each is checked against the current content.
+
+// walkPlaces is the most places of a key line occurrences walks; a
+// quote of two whole lines or more whose key line stands more often is
+// found by its window, once walkFirst of them did not hold it twice.
+// Variables, so that tests can send every quote through windows.
+var walkPlaces, walkFirst = 64, 8
+
+// maxWindow is the most whole lines of a quote its window hashes: its
+// first ones.
+const maxWindow = 16
+
+// A windowIndex holds, for each window length made, the hashes of the
+// run's quotes' windows, and the places of windows with those hashes.
+type windowIndex struct {
+	lineHashes []uint64                // of orig's lines, "\r" cut
+	want       map[int]map[uint64]bool // window length → hashes of the run's quotes
+	orig       map[uint64][]int32      // hash → orig's first lines of windows with it, ascending
+	zone       map[uint64][]zoneWindow // hash → windows over lines splices made
+}
+
+// A zoneWindow is a window that holds the zone line z, back lines after
+// its first.
+type zoneWindow struct {
+	z    zoneLine
+	back int
+}
+
+// windowHash is the hash of a window of the lines hs.
+func windowHash(hs []uint64) uint64 {
+	h := uint64(len(hs)) * 0x9e3779b97f4a7c15
+	for _, x := range hs {
+		h = (h^x)*0x100000001b3 + 0xc2b2ae3d27d4eb4f
+	}
+	return h
+}
+
+// wholeLines returns the whole lines of needle (as forWholeLines finds
+// them, "\r" cut), the first maxWindow of them, and the offset of the
+// first in needle; none when it has fewer than two.
+func wholeLines(needle string, lineStart bool) (lines []string, off int) {
+	off = -1
+	forWholeLines(needle, lineStart, func(l string, o int) {
+		if len(lines) < maxWindow {
+			if off < 0 {
+				off = o
+			}
+			lines = append(lines, strings.TrimSuffix(l, "\r"))
+		}
+	})
+	if len(lines) < 2 {
+		return nil, 0
+	}
+	return lines, off
+}
+
+// hashLines is the windowHash of lines.
+func hashLines(lines []string) uint64 {
+	hs := make([]uint64, len(lines))
+	for i, l := range lines {
+		hs[i] = lineHash(l)
+	}
+	return windowHash(hs)
+}
+
+// windows returns the segment's window index with windows of n lines
+// made, making them first: the run's quotes' hashes, orig's windows with
+// them, and those over the lines the splices so far made.
+func (g *segment) windows(n int) *windowIndex {
+	w := g.wins
+	if w == nil {
+		w = &windowIndex{want: map[int]map[uint64]bool{}, orig: map[uint64][]int32{}, zone: map[uint64][]zoneWindow{}}
+		lines := g.f.lineIndex()
+		w.lineHashes = make([]uint64, len(lines))
+		for i, l := range lines {
+			w.lineHashes[i] = lineHash(g.orig[l.start:l.end])
+		}
+		g.wins = w
+	}
+	if w.want[n] != nil {
+		return w
+	}
+	want := map[uint64]bool{}
+	for _, e := range g.run {
+		if lines, _ := wholeLines(needle(strings.ReplaceAll(e.Old, "\r\n", "\n"), g.mode), LineOriented(e)); len(lines) == n {
+			want[hashLines(lines)] = true
+		}
+	}
+	w.want[n] = want
+	g.scans++
+	for i := 0; i+n <= len(w.lineHashes); i++ {
+		if h := windowHash(w.lineHashes[i : i+n]); want[h] {
+			w.orig[h] = append(w.orig[h], int32(i))
+		}
+	}
+	for j := range g.sp {
+		var zs []zoneLine
+		g.forZoneLines(&g.sp[j], func(_ string, rel int) { zs = append(zs, g.zoneLineOf(j, rel)) })
+		g.addZoneWindows(j, zs, n)
+	}
+	return w
+}
+
+// addZoneWindows records the windows made over zs, lines of sp[j] in
+// order (those its placing wrote), of every length made, or of n alone.
+func (g *segment) addZoneWindows(j int, zs []zoneLine, n int) {
+	w := g.wins
+	if w == nil || len(zs) == 0 {
+		return
+	}
+	first := g.zoneLineNumber(j, zs[0])
+	last := first + len(zs) - 1
+	count := g.lineCount()
+	for k, want := range w.want {
+		if n > 0 && k != n || len(want) == 0 {
+			continue
+		}
+		lo, hi := max(first-k+1, 0), min(last+k-1, count-1)
+		if hi-lo+1 < k {
+			continue
+		}
+		hs := make([]uint64, hi-lo+1)
+		for c := lo; c <= hi; c++ {
+			l, _ := g.currentLine(c)
+			hs[c-lo] = lineHash(l)
+		}
+		for s := lo; s+k-1 <= hi && s <= last; s++ {
+			if h := windowHash(hs[s-lo : s-lo+k]); want[h] {
+				r := max(s, first) // the window's first line of zs
+				w.zone[h] = append(w.zone[h], zoneWindow{z: zs[r-first], back: r - s})
+			}
+		}
+	}
+}
+
+// windowOccurrences is occurrences for a needle whose whole lines are
+// lines, the first at off: the places of their window, checked by add,
+// which stops them at two. False when the needle's windows are not made.
+func (g *segment) windowOccurrences(lines []string, off int, add func(x int) bool) bool {
+	w := g.windows(len(lines))
+	h := hashLines(lines)
+	if !w.want[len(lines)][h] {
+		return false
+	}
+	ls := g.f.lineIndex()
+	for _, L := range w.orig[h] {
+		if g.touched(int(L), int(L)+len(lines)-1) {
+			continue // over a line a splice made: a zone window
+		}
+		o := int(ls[L].start)
+		if add(o + g.cumB(g.before(o)) - off) {
+			return true
+		}
+	}
+	for _, zw := range w.zone[h] {
+		j, ok := g.live(zw.z)
+		if !ok {
+			continue
+		}
+		if add(g.currentLineStart(g.zoneLineNumber(j, zw.z)-zw.back) - off) {
+			return true
+		}
+	}
+	return true
+}
+
+// keyLocAt is the occurrence key of a place whose key line starts at x
+// of the current content: orig's line of key locs where it stands
+// untouched, else a zone line's (line -1), as occurrences' walks give.
+func (g *segment) keyLocAt(x int, locs []keyLoc) keyLoc {
+	j := g.spliceAt(x)
+	if j < len(g.sp) && x >= g.cStart(j) {
+		return keyLoc{line: -1}
+	}
+	o := x - g.cumB(j)
+	i := sort.Search(len(locs), func(i int) bool { return locs[i].off >= o })
+	if i < len(locs) && locs[i].off == o && !g.touched(locs[i].line, locs[i].line) {
+		return locs[i]
+	}
+	return keyLoc{line: -1}
+}
