@@ -729,6 +729,11 @@ func seen(s string) string {
 	if t, ok := seenASCII(s); ok {
 		return t
 	}
+	return seenAny(s)
+}
+
+// seenAny is seen for any s.
+func seenAny(s string) string {
 	if strings.IndexFunc(s, invisibleRune) >= 0 {
 		s = strings.Map(func(r rune) rune {
 			switch {

@@ -4,7 +4,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"unicode"
 )
 
 // randomLine is a line of bytes drawn from an alphabet with blanks,
@@ -29,7 +28,7 @@ func TestSeenFastPath(t *testing.T) {
 		if _, ok := seenASCII(s); ok {
 			fast++
 		}
-		if got, want := seen(s), seenSlow(s); got != want {
+		if got, want := seen(s), seenAny(s); got != want {
 			t.Fatalf("seen(%q) = %q, want %q", s, got, want)
 		}
 	}
@@ -37,29 +36,13 @@ func TestSeenFastPath(t *testing.T) {
 		if _, ok := seenASCII(s); !ok {
 			t.Errorf("seenASCII(%q) takes the slow path", s)
 		}
-		if got, want := seen(s), seenSlow(s); got != want {
+		if got, want := seen(s), seenAny(s); got != want {
 			t.Errorf("seen(%q) = %q, want %q", s, got, want)
 		}
 	}
 	if fast < 1000 {
 		t.Errorf("the fast path took %d of 20,000 lines: too few to tell", fast)
 	}
-}
-
-// seenSlow is seen without its fast path.
-func seenSlow(s string) string {
-	if strings.IndexFunc(s, invisibleRune) >= 0 {
-		s = strings.Map(func(r rune) rune {
-			switch {
-			case r == '\t' || unicode.IsSpace(r):
-				return ' '
-			case invisibleRune(r):
-				return -1
-			}
-			return r
-		}, s)
-	}
-	return strings.Join(strings.Fields(foldPunct(s)), " ")
 }
 
 // TestLevenshteinBitParallel: the distance a word at a time is the

@@ -97,13 +97,5 @@ func mergeKeyLocs(a, b []keyLoc) []keyLoc {
 	if len(a) == 0 {
 		return b
 	}
-	out := make([]keyLoc, 0, len(a)+len(b))
-	for len(a) > 0 && len(b) > 0 {
-		if a[0].line < b[0].line {
-			out, a = append(out, a[0]), a[1:]
-		} else {
-			out, b = append(out, b[0]), b[1:]
-		}
-	}
-	return append(append(out, a...), b...)
+	return mergeSorted(a, b, func(x, y keyLoc) bool { return x.line < y.line })
 }

@@ -395,9 +395,15 @@ func (g *segment) placedZones(zs []zoneLine) []placedZone {
 
 // mergePlaced merges a and b, each sorted by place, into one.
 func mergePlaced(a, b []placedZone) []placedZone {
-	out := make([]placedZone, 0, len(a)+len(b))
+	return mergeSorted(a, b, func(x, y placedZone) bool { return x.at < y.at })
+}
+
+// mergeSorted merges a and b, each sorted by less, into a new slice; of
+// two equal, a's comes first.
+func mergeSorted[T any](a, b []T, less func(x, y T) bool) []T {
+	out := make([]T, 0, len(a)+len(b))
 	for len(a) > 0 && len(b) > 0 {
-		if b[0].at < a[0].at {
+		if less(b[0], a[0]) {
 			out, b = append(out, b[0]), b[1:]
 		} else {
 			out, a = append(out, a[0]), a[1:]
