@@ -1680,12 +1680,12 @@ func (g *segment) place(jlo, jhi int, sp held, pl placing) {
 		from = pl.keep - base
 	}
 	g.retally(&g.sp[jlo], from, to)
-	var written []zoneLine // for the window index, when made
+	var written zoneLines // for the window index, when made
 	g.forZoneLinesIn(&g.sp[jlo], from, to, func(l string, rel int) {
 		g.linesIndexed++
 		zl := zoneLine{fam: z.fam, rel: rel + base, id: g.ids}
 		if g.wins != nil {
-			written = append(written, zl)
+			written.add(zl, l)
 		}
 		// Only a key line is ever looked up (occurrences).
 		if g.maybe.may(l) {
@@ -1703,7 +1703,7 @@ func (g *segment) place(jlo, jhi int, sp held, pl placing) {
 			}
 		}
 	})
-	g.addZoneWindows(jlo, written, 0)
+	g.addZoneWindows(jlo, &written, 0)
 	// A change of line-ending mode changes the needles; a NUL, or new first
 	// bytes without a BOM before them, may make the content binary: the
 	// plain path judges what follows.

@@ -115,17 +115,30 @@ func (g *segment) windows(n int) *windowIndex {
 		}
 	}
 	for j := range g.sp {
-		var zs []zoneLine
-		g.forZoneLines(&g.sp[j], func(_ string, rel int) { zs = append(zs, g.zoneLineOf(j, rel)) })
-		g.addZoneWindows(j, zs, n)
+		var zs zoneLines
+		g.forZoneLines(&g.sp[j], func(l string, rel int) { zs.add(g.zoneLineOf(j, rel), l) })
+		g.addZoneWindows(j, &zs, n)
 	}
 	return w
 }
 
-// addZoneWindows records the windows made over zs, lines of sp[j] in
-// order (those its placing wrote), of every length made, or of n alone.
-func (g *segment) addZoneWindows(j int, zs []zoneLine, n int) {
-	w := g.wins
+// zoneLines are lines a splice's placing wrote, in order, and their
+// hashes ("\r" cut).
+type zoneLines struct {
+	zs []zoneLine
+	hs []uint64
+}
+
+func (zl *zoneLines) add(z zoneLine, line string) {
+	zl.zs = append(zl.zs, z)
+	zl.hs = append(zl.hs, lineHash(strings.TrimSuffix(line, "\r")))
+}
+
+// addZoneWindows records the windows made over the lines of sp[j] its
+// placing wrote, of every length made, or of n alone. Only the lines
+// about them are read: the written ones' hashes came with them.
+func (g *segment) addZoneWindows(j int, written *zoneLines, n int) {
+	w, zs := g.wins, written.zs
 	if w == nil || len(zs) == 0 {
 		return
 	}
@@ -142,6 +155,10 @@ func (g *segment) addZoneWindows(j int, zs []zoneLine, n int) {
 		}
 		hs := make([]uint64, hi-lo+1)
 		for c := lo; c <= hi; c++ {
+			if c >= first && c <= last {
+				hs[c-lo] = written.hs[c-first]
+				continue
+			}
 			l, _ := g.currentLine(c)
 			hs[c-lo] = lineHash(l)
 		}
