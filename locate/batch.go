@@ -274,9 +274,10 @@ type segment struct {
 	keyRead int
 	// wins finds the places of quotes whose key line stands too often to
 	// walk (windows.go); nil until one needs it. windowed counts the
-	// edits whose places it found.
-	wins     *windowIndex
-	windowed int
+	// edits whose places it found, and windowReads the lines of the
+	// content its upkeep read (tests hold it).
+	wins                  *windowIndex
+	windowed, windowReads int
 	// spq and zoneq hold sp and zone with room at both ends (place);
 	// endB and endL are zone.runB and runL past the last splice.
 	spq        deque[held]

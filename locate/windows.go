@@ -161,6 +161,7 @@ func (g *segment) addZoneWindows(j int, written *zoneLines, n int) {
 			}
 			l, _ := g.currentLine(c)
 			hs[c-lo] = lineHash(l)
+			g.windowReads++
 		}
 		for s := lo; s+k-1 <= hi && s <= last; s++ {
 			if h := windowHash(hs[s-lo : s-lo+k]); want[h] {

@@ -115,3 +115,29 @@ func TestWindowPlaceVisits(t *testing.T) {
 		}
 	}
 }
+
+// TestZoneWindowReads: once quotes are found by their windows, placing
+// a splice reads only the lines about the ones it wrote, whatever it
+// wrote: a block whose new text has 20,000 lines reads a few windows'
+// worth.
+func TestZoneWindowReads(t *testing.T) {
+	content, es := commonLines(2000, "\n")
+	es = es[:3]
+	long := strings.Repeat("\tx++\n", 20000)
+	es = append(es, &edit.Edit{Op: edit.Replace, Count: 1, Old: "", New: ""})
+	last := es[2]
+	es[3] = &edit.Edit{Op: edit.Replace, Count: 1, Old: last.New, New: long + last.New}
+	d := NewDoc(content, Options{})
+	d.Prepare(append(es, es[0]))
+	for i, e := range es {
+		if r, err := d.Replace(e); err != nil || r.Status != edit.StatusApplied {
+			t.Fatalf("edit %d: %v", i, err)
+		}
+	}
+	if d.seg == nil || d.seg.wins == nil {
+		t.Fatal("no windows made")
+	}
+	if n := d.seg.windowReads; n > 4*maxWindow*len(d.seg.wins.want) {
+		t.Errorf("placing 20,000 lines read %d lines for the windows over them", n)
+	}
+}
