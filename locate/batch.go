@@ -699,12 +699,12 @@ func (g *segment) occurrences(needle string, lineStart bool) (at []occurrence, k
 	// found by its window (windows.go), once a walk read a few places
 	// without finding two (a quote refused for its many places finds
 	// them at once, and needs no window).
-	walked, tried := 0, len(g.keys[best])+len(g.zones[best]) <= walkPlaces
+	walked, noWindow := 0, len(g.keys[best])+len(g.zones[best]) <= walkPlaces
 	byWindow := func() bool {
-		if tried {
+		if noWindow {
 			return false
 		}
-		tried = true
+		noWindow = true // asked once
 		lines, off := wholeLines(needle, lineStart)
 		if lines == nil || !g.windows(len(lines)).want[len(lines)][hashLines(lines)] {
 			return false // not a quote of the run as judged: its windows are not made

@@ -76,7 +76,7 @@ type Doc struct {
 	skip, backoff int
 
 	// stream, when set, is asked for a Stream as each segment starts;
-	// streamWasted counts the bytes fed to the streams stopped since.
+	// streamWasted counts the bytes fed to the streams it stopped.
 	stream       func(size, pieces int) Stream
 	streamWasted int
 
