@@ -487,7 +487,7 @@ func (mv *postingsMove) linesOf(t uint64, dst []int32) (lines []int32, cut, ok b
 		mv.room = append(mv.room, x.line)
 	}
 	start := len(dst)
-	dst = mergeLines(dst, kept, mv.room)
+	dst = appendMerged(dst, kept, mv.room, cmp.Less[int32])
 	n := len(dst) - start
 	if cut && n < keptPostings {
 		return dst, true, false
@@ -566,18 +566,6 @@ func (mv *postingsMove) settle() *postings {
 	at[n] = int32(len(lines))
 	p.encode(at, lines)
 	return p
-}
-
-// mergeLines appends the union of a and b, ascending and disjoint, to dst.
-func mergeLines(dst, a, b []int32) []int32 {
-	for len(a) > 0 && len(b) > 0 {
-		if a[0] < b[0] {
-			dst, a = append(dst, a[0]), a[1:]
-		} else {
-			dst, b = append(dst, b[0]), b[1:]
-		}
-	}
-	return append(append(dst, a...), b...)
 }
 
 // shortLineSlips appends to dst the slip index's tokens of line: the

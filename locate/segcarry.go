@@ -97,5 +97,5 @@ func mergeKeyLocs(a, b []keyLoc) []keyLoc {
 	if len(a) == 0 {
 		return b
 	}
-	return mergeSorted(a, b, func(x, y keyLoc) bool { return x.line < y.line })
+	return appendMerged(make([]keyLoc, 0, len(a)+len(b)), a, b, func(x, y keyLoc) bool { return x.line < y.line })
 }

@@ -395,21 +395,20 @@ func (g *segment) placedZones(zs []zoneLine) []placedZone {
 
 // mergePlaced merges a and b, each sorted by place, into one.
 func mergePlaced(a, b []placedZone) []placedZone {
-	return mergeSorted(a, b, func(x, y placedZone) bool { return x.at < y.at })
+	return appendMerged(make([]placedZone, 0, len(a)+len(b)), a, b, func(x, y placedZone) bool { return x.at < y.at })
 }
 
-// mergeSorted merges a and b, each sorted by less, into a new slice; of
+// appendMerged appends a and b, each sorted by less, merged, to dst; of
 // two equal, a's comes first.
-func mergeSorted[T any](a, b []T, less func(x, y T) bool) []T {
-	out := make([]T, 0, len(a)+len(b))
+func appendMerged[T any](dst, a, b []T, less func(x, y T) bool) []T {
 	for len(a) > 0 && len(b) > 0 {
 		if less(b[0], a[0]) {
-			out, b = append(out, b[0]), b[1:]
+			dst, b = append(dst, b[0]), b[1:]
 		} else {
-			out, a = append(out, a[0]), a[1:]
+			dst, a = append(dst, a[0]), a[1:]
 		}
 	}
-	return append(append(out, a...), b...)
+	return append(append(dst, a...), b...)
 }
 
 // appendZones appends the lines of ps to zs.
