@@ -467,29 +467,36 @@ func newSegment(body string, hasBOM bool, es []*edit.Edit, bes []batchEdit, ck *
 	}
 	// No index of every line's start: the batch needs only the key
 	// lines', and finds the rest of a match's lines next to them.
-	for off := 0; ; g.nl++ {
-		end := len(body)
-		if k := strings.IndexByte(body[off:], '\n'); k >= 0 {
-			end = off + k
-		}
-		if g.maybe.may(body[off:end]) {
-			h := lineHash(body[off:end])
-			if ls, ok := g.keys[h]; ok {
-				g.keys[h] = append(ls, keyLoc{g.nl, off})
-			}
-		}
-		if end == len(body) {
-			break
-		}
-		off = end + 1
-	}
-	g.keyRead = g.nl + 1
+	g.keyRead = g.keyLinesIn(body, 0, len(body), 0, func(h uint64, kl keyLoc) { g.keys[h] = append(g.keys[h], kl) })
+	g.nl = g.keyRead - 1
 	if g.mode == eolCRLF {
 		g.crlf = g.nl
 	}
 	g.zones = map[uint64][]zoneLine{}
 	g.famAt = []int{-1} // ids start at 1
 	return g
+}
+
+// keyLinesIn calls add with each line of body equal to a key line, and
+// its place, from the line that starts at off up to the one that holds
+// stop (a "\n", or len(body): the last line, empty after a final "\n"),
+// numbering the first line; it returns how many lines it read.
+func (g *segment) keyLinesIn(body string, off, stop, line int, add func(h uint64, kl keyLoc)) int {
+	n := 0
+	for ; off <= stop; n++ {
+		end := len(body)
+		if k := strings.IndexByte(body[off:], '\n'); k >= 0 {
+			end = off + k
+		}
+		if g.maybe.may(body[off:end]) {
+			h := lineHash(body[off:end])
+			if _, ok := g.keys[h]; ok {
+				add(h, keyLoc{line + n, off})
+			}
+		}
+		off = end + 1
+	}
+	return n
 }
 
 // A keyFilter is a set of lines that may answer "maybe" for a line not in

@@ -52,21 +52,9 @@ func (g *segment) carryKeys(body string) *carriedKeys {
 		if k := strings.IndexByte(body[b:], '\n'); k >= 0 {
 			stop = b + k
 		}
-		for off <= stop {
-			end := len(body)
-			if k := strings.IndexByte(body[off:], '\n'); k >= 0 {
-				end = off + k
-			}
-			if l := body[off:end]; g.maybe.may(l) {
-				h := lineHash(l)
-				if _, ok := g.keys[h]; ok {
-					made[h] = append(made[h], keyLoc{line, off})
-				}
-			}
-			line++
-			ck.read++
-			off = end + 1
-		}
+		n := g.keyLinesIn(body, off, stop, line, func(h uint64, kl keyLoc) { made[h] = append(made[h], kl) })
+		line += n
+		ck.read += n
 		scanned = stop
 	}
 	for h, locs := range g.keys {
