@@ -713,19 +713,24 @@ func (g *segment) occurrences(needle string, lineStart bool) (at []occurrence, k
 		}
 		noWindow = true // asked once
 		lines, off := wholeLines(needle, lineStart)
-		if lines == nil || !g.windows(len(lines)).want[len(lines)][hashLines(lines)] {
+		if lines == nil {
+			return false
+		}
+		w, h := g.windows(len(lines)), hashLines(lines)
+		if !w.want[len(lines)][h] {
 			return false // not a quote of the run as judged: its windows are not made
 		}
 		at = at[:0]
 		g.windowed++
 		locs := g.keys[best]
-		return g.windowOccurrences(lines, off, func(x int) bool {
+		g.windowOccurrences(w, h, len(lines), off, func(x int) bool {
 			n := len(at)
 			if add(x, keyLoc{}); len(at) > n {
 				at[n].key = g.keyLocAt(x+keyOff, locs)
 			}
 			return len(at) > 1
 		})
+		return true
 	}
 	for _, kl := range g.keys[best] {
 		if g.touched(kl.line, kl.line) {

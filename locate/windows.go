@@ -172,23 +172,18 @@ func (g *segment) addZoneWindows(j int, written *zoneLines, n int) {
 	}
 }
 
-// windowOccurrences is occurrences for a needle whose whole lines are
-// lines, the first at off: the places of their window, checked by add,
-// which stops them at two. False when the needle's windows are not made.
-func (g *segment) windowOccurrences(lines []string, off int, add func(x int) bool) bool {
-	w := g.windows(len(lines))
-	h := hashLines(lines)
-	if !w.want[len(lines)][h] {
-		return false
-	}
+// windowOccurrences is occurrences for a needle of n whole lines, the
+// first at off, whose window hash h the index w holds: the places of the
+// window, checked by add, which stops them at two.
+func (g *segment) windowOccurrences(w *windowIndex, h uint64, n, off int, add func(x int) bool) {
 	ls := g.f.lineIndex()
 	for _, L := range w.orig[h] {
-		if g.touched(int(L), int(L)+len(lines)-1) {
+		if g.touched(int(L), int(L)+n-1) {
 			continue // over a line a splice made: a zone window
 		}
 		o := int(ls[L].start)
 		if add(o + g.cumB(g.before(o)) - off) {
-			return true
+			return
 		}
 	}
 	for _, zw := range w.zone[h] {
@@ -197,10 +192,9 @@ func (g *segment) windowOccurrences(lines []string, off int, add func(x int) boo
 			continue
 		}
 		if add(g.currentLineStart(g.zoneLineNumber(j, zw.z)-zw.back) - off) {
-			return true
+			return
 		}
 	}
-	return true
 }
 
 // keyLocAt is the occurrence key of a place whose key line starts at x
