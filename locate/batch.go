@@ -716,7 +716,7 @@ func (g *segment) occurrences(needle string, lineStart bool) (at []occurrence, k
 		if lines == nil {
 			return false
 		}
-		w, h := g.windows(len(lines)), hashLines(lines)
+		w, h := g.windows(), hashLines(lines)
 		if !w.want[len(lines)][h] {
 			return false // not a quote of the run as judged: its windows are not made
 		}
@@ -1716,7 +1716,7 @@ func (g *segment) place(jlo, jhi int, sp held, pl placing) {
 			}
 		}
 	})
-	g.addZoneWindows(jlo, &written, 0)
+	g.addZoneWindows(jlo, &written)
 	// A change of line-ending mode changes the needles; a NUL, or new first
 	// bytes without a BOM before them, may make the content binary: the
 	// plain path judges what follows.

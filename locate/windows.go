@@ -84,42 +84,93 @@ func hashLines(lines []string) uint64 {
 	return windowHash(hs)
 }
 
-// windows returns the segment's window index with windows of n lines
-// made, making them first: the run's quotes' hashes, orig's windows with
-// them, and those over the lines the splices so far made.
-func (g *segment) windows(n int) *windowIndex {
-	w := g.wins
-	if w == nil {
-		w = &windowIndex{want: map[int]map[uint64]bool{}, orig: map[uint64][]int32{}, zone: map[uint64][]zoneWindow{}}
-		lines := g.f.lineIndex()
-		w.lineHashes = make([]uint64, len(lines))
-		for i, l := range lines {
-			w.lineHashes[i] = lineHash(g.orig[l.start:l.end])
-		}
-		g.wins = w
+// windows returns the segment's window index, making it first: the
+// hashes of the run's quotes whose key line stands too often to walk,
+// orig's windows with them, found in one pass per window length, and
+// those over the lines the splices so far made, read once for every
+// length. Made at a quote's first need, not at each length's: the
+// splices before it are read once however many lengths the quotes have.
+func (g *segment) windows() *windowIndex {
+	if g.wins != nil {
+		return g.wins
 	}
-	if w.want[n] != nil {
+	w := &windowIndex{want: map[int]map[uint64]bool{}, orig: map[uint64][]int32{}, zone: map[uint64][]zoneWindow{}}
+	for _, e := range g.run {
+		nd, lineStart := needle(strings.ReplaceAll(e.Old, "\r\n", "\n"), g.mode), LineOriented(e)
+		lines, _ := wholeLines(nd, lineStart)
+		if lines == nil {
+			continue
+		}
+		// A quote whose key line stands at walkPlaces or fewer is walked,
+		// never windowed (occurrences).
+		if best, _, _, ok := g.indexed(nd, lineStart); !ok || len(g.keys[best])+len(g.zones[best]) <= walkPlaces {
+			continue
+		}
+		want := w.want[len(lines)]
+		if want == nil {
+			want = map[uint64]bool{}
+			w.want[len(lines)] = want
+		}
+		want[hashLines(lines)] = true
+	}
+	g.wins = w
+	if len(w.want) == 0 {
 		return w
 	}
-	want := map[uint64]bool{}
-	for _, e := range g.run {
-		if lines, _ := wholeLines(needle(strings.ReplaceAll(e.Old, "\r\n", "\n"), g.mode), LineOriented(e)); len(lines) == n {
-			want[hashLines(lines)] = true
+	lines := g.f.lineIndex()
+	w.lineHashes = make([]uint64, len(lines))
+	for i, l := range lines {
+		w.lineHashes[i] = lineHash(g.orig[l.start:l.end])
+	}
+	for n, want := range w.want {
+		g.scans++
+		for i := 0; i+n <= len(w.lineHashes); i++ {
+			if h := windowHash(w.lineHashes[i : i+n]); want[h] {
+				w.orig[h] = append(w.orig[h], int32(i))
+			}
 		}
 	}
-	w.want[n] = want
-	g.scans++
-	for i := 0; i+n <= len(w.lineHashes); i++ {
-		if h := windowHash(w.lineHashes[i : i+n]); want[h] {
-			w.orig[h] = append(w.orig[h], int32(i))
-		}
-	}
+	// The splices so far made their lines: the current content's lines
+	// are hashed in one pass, rather than read about each splice.
+	cur := g.currentLineHashes()
 	for j := range g.sp {
-		var zs zoneLines
-		g.forZoneLines(&g.sp[j], func(l string, rel int) { zs.add(g.zoneLineOf(j, rel), l) })
-		g.addZoneWindows(j, &zs, n)
+		var zs []zoneLine
+		g.forZoneLines(&g.sp[j], func(_ string, rel int) { zs = append(zs, g.zoneLineOf(j, rel)) })
+		if len(zs) > 0 {
+			first := g.zoneLineNumber(j, zs[0])
+			lo, hi := w.about(first, first+len(zs)-1, len(cur))
+			w.addZone(zs, first, lo, cur[lo:hi+1])
+		}
 	}
 	return w
+}
+
+// currentLineHashes are the lineHash of each line of the current
+// content, "\r" cut, in order.
+func (g *segment) currentLineHashes() []uint64 {
+	hs := make([]uint64, 0, g.lineCount())
+	var part []byte // the bytes of a line begun in an earlier piece
+	g.each(0, g.size(), func(t string) {
+		for {
+			i := strings.IndexByte(t, '\n')
+			if i < 0 {
+				part = append(part, t...)
+				return
+			}
+			if len(part) > 0 {
+				part = append(part, t[:i]...)
+				hs = append(hs, lineHash(strings.TrimSuffix(string(part), "\r")))
+				part = part[:0]
+			} else {
+				hs = append(hs, lineHash(strings.TrimSuffix(t[:i], "\r")))
+			}
+			t = t[i+1:]
+		}
+	})
+	if len(part) > 0 {
+		hs = append(hs, lineHash(strings.TrimSuffix(string(part), "\r")))
+	}
+	return hs
 }
 
 // zoneLines are lines a splice's placing wrote, in order, and their
@@ -135,35 +186,46 @@ func (zl *zoneLines) add(z zoneLine, line string) {
 }
 
 // addZoneWindows records the windows made over the lines of sp[j] its
-// placing wrote, of every length made, or of n alone. Only the lines
-// about them are read: the written ones' hashes came with them.
-func (g *segment) addZoneWindows(j int, written *zoneLines, n int) {
+// placing wrote. Only the lines about them are read, once for every
+// length: the written ones' hashes came with them.
+func (g *segment) addZoneWindows(j int, written *zoneLines) {
 	w, zs := g.wins, written.zs
-	if w == nil || len(zs) == 0 {
+	if w == nil || len(zs) == 0 || len(w.want) == 0 {
 		return
 	}
 	first := g.zoneLineNumber(j, zs[0])
 	last := first + len(zs) - 1
-	count := g.lineCount()
+	lo, hi := w.about(first, last, g.lineCount())
+	hs := make([]uint64, hi-lo+1)
+	for c := lo; c <= hi; c++ {
+		if c >= first && c <= last {
+			hs[c-lo] = written.hs[c-first]
+			continue
+		}
+		l, _ := g.currentLine(c)
+		hs[c-lo] = lineHash(l)
+		g.windowReads++
+	}
+	w.addZone(zs, first, lo, hs)
+}
+
+// about is the current lines a window of a length made may take beside
+// the lines first to last, of count.
+func (w *windowIndex) about(first, last, count int) (lo, hi int) {
+	longest := 0
+	for k := range w.want {
+		longest = max(longest, k)
+	}
+	return max(first-longest+1, 0), min(last+longest-1, count-1)
+}
+
+// addZone records the windows of every length made that hold one of
+// zs, zone lines that are the current lines from first on; hs are the
+// hashes of the current lines from lo on, about them.
+func (w *windowIndex) addZone(zs []zoneLine, first, lo int, hs []uint64) {
+	last, hi := first+len(zs)-1, lo+len(hs)-1
 	for k, want := range w.want {
-		if n > 0 && k != n || len(want) == 0 {
-			continue
-		}
-		lo, hi := max(first-k+1, 0), min(last+k-1, count-1)
-		if hi-lo+1 < k {
-			continue
-		}
-		hs := make([]uint64, hi-lo+1)
-		for c := lo; c <= hi; c++ {
-			if c >= first && c <= last {
-				hs[c-lo] = written.hs[c-first]
-				continue
-			}
-			l, _ := g.currentLine(c)
-			hs[c-lo] = lineHash(l)
-			g.windowReads++
-		}
-		for s := lo; s+k-1 <= hi && s <= last; s++ {
+		for s := max(first-k+1, lo); s+k-1 <= hi && s <= last; s++ {
 			if h := windowHash(hs[s-lo : s-lo+k]); want[h] {
 				r := max(s, first) // the window's first line of zs
 				w.zone[h] = append(w.zone[h], zoneWindow{z: zs[r-first], back: r - s})

@@ -141,3 +141,45 @@ func TestZoneWindowReads(t *testing.T) {
 		t.Errorf("placing 20,000 lines read %d lines for the windows over them", n)
 	}
 }
+
+// TestWindowBuildReads: the window index made after hundreds of splices
+// reads no line about them (one pass hashes the current content's
+// lines), however many window lengths the run's quotes have: what it
+// reads is the upkeep of the splices placed since, a few windows' worth
+// each.
+func TestWindowBuildReads(t *testing.T) {
+	common, es := commonLines(2000, "\n")
+	// Quotes of three lengths: eight lines, and seven and six of them.
+	for i, e := range es {
+		if cut := i % 3; cut > 0 {
+			old, nw := strings.SplitAfter(e.Old, "\n"), strings.SplitAfter(e.New, "\n")
+			e.Old, e.New = strings.Join(old[:9-cut-1], ""), strings.Join(nw[:9-cut-1], "")
+		}
+	}
+	const unique = 400
+	var b strings.Builder
+	var first []*edit.Edit
+	for k := range unique {
+		fmt.Fprintf(&b, "u%d := %d\nv%d := %d\n", k, k, k, k)
+		first = append(first, &edit.Edit{Op: edit.Replace, Count: 1,
+			Old: fmt.Sprintf("u%d := %d\nv%d := %d\n", k, k, k, k), New: fmt.Sprintf("u%d := %d\nv%d := -%d\n", k, k, k, k)})
+	}
+	content := b.String() + common
+	run := append(first, es...)
+	d := NewDoc(content, Options{})
+	d.Prepare(run)
+	for i, e := range run {
+		if r, err := d.Replace(e); err != nil || r.Status != edit.StatusApplied {
+			t.Fatalf("edit %d: %v", i, err)
+		}
+	}
+	if d.seg == nil || d.seg.wins == nil || len(d.seg.wins.want) < 3 {
+		t.Fatal("no windows of three lengths made")
+	}
+	if d.windowed < len(es)*9/10 {
+		t.Errorf("%d of %d edits found by their windows", d.windowed, len(es))
+	}
+	if bound := 2 * (8 - 1) * len(es); d.seg.windowReads > bound {
+		t.Errorf("%d lines read for windows, more than %d for the %d splices placed after the index was made", d.seg.windowReads, bound, len(es))
+	}
+}
