@@ -807,7 +807,13 @@ func listedOf(hits []hit, shown func(k int) int, excerpt func(first, last int) s
 		if i == maxListed {
 			break
 		}
-		cs = append(cs, edit.Candidate{LineStart: shown(h.first), LineEnd: shown(h.last), Similarity: 1, Excerpt: excerpt(h.first, h.last)})
+		// A one-line place's line is mapped to disk once.
+		first := shown(h.first)
+		last := first
+		if h.last != h.first {
+			last = shown(h.last)
+		}
+		cs = append(cs, edit.Candidate{LineStart: first, LineEnd: last, Similarity: 1, Excerpt: excerpt(h.first, h.last)})
 	}
 	return cs
 }
