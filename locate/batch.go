@@ -2274,9 +2274,10 @@ func (g *segment) byHint(needle string, hint, window int) (at []occurrence, keyO
 }
 
 // flush returns the content with the accepted splices applied, and
-// whether there were any, and forgets them. It ends the stream, if any
-// (see endStream).
-func (g *segment) flush(runEnds bool) (string, bool) {
+// whether there were any, and forgets them. It stops the stream, if
+// any: only Doc.Pieces feeds one to its end, where the segment's splices
+// make the last content.
+func (g *segment) flush() (string, bool) {
 	changed := len(g.sp) > 0
 	var out string
 	if changed {
@@ -2290,7 +2291,7 @@ func (g *segment) flush(runEnds bool) (string, bool) {
 		g.sp, g.zone = nil, nil
 		g.f, g.keys, g.maybe, g.zones, g.loose, g.ends, g.wins = nil, nil, nil, nil, nil, nil, nil
 	}
-	g.endStream(runEnds && changed)
+	g.endStream(false)
 	return out, changed
 }
 

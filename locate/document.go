@@ -166,7 +166,7 @@ func (d *Doc) replace(e *edit.Edit) (Result, *edit.Error) {
 		return Result{}, errTooLarge(len(d.text))
 	}
 	if d.seg != nil && d.seg.closed {
-		d.flush(false)
+		d.flush()
 		d.seg = nil
 	}
 	// The batch pays for a pass over the file once per segment: only for
@@ -218,7 +218,7 @@ func (d *Doc) replace(e *edit.Edit) (Result, *edit.Error) {
 	// indexes the new content.
 	hadSeg := d.seg != nil
 	accepted := hadSeg && len(d.seg.sp) > 0
-	d.flush(false)
+	d.flush()
 	r, err := d.ladder(e)
 	if hadSeg && (accepted || err == nil && r.Status != edit.StatusAlreadyApplied) {
 		// The content moved on from the segment's. Rebuilding the segment
@@ -241,7 +241,7 @@ func (d *Doc) replace(e *edit.Edit) (Result, *edit.Error) {
 // expected.
 func (d *Doc) Force(e *edit.Edit) (Result, *edit.Error) {
 	d.settle()
-	d.flush(false)
+	d.flush()
 	d.seg = nil
 	opts := d.opts
 	opts.noAlready = true
@@ -380,7 +380,7 @@ func (d *Doc) setText(text string, sp []resize) {
 // flush applies a segment's accepted splices to the content. A segment
 // that had none stays for the edits to come; one that had is done: its
 // index is of the content before them.
-func (d *Doc) flush(runEnds bool) {
+func (d *Doc) flush() {
 	if d.seg == nil {
 		return
 	}
@@ -389,7 +389,7 @@ func (d *Doc) flush(runEnds bool) {
 	for i, x := range g.sp {
 		sp[i] = resize{x.At, len(x.Old), x.New.len()}
 	}
-	if text, ok := g.flush(runEnds); ok {
+	if text, ok := g.flush(); ok {
 		d.passes++
 		d.setText(text, sp)
 		if !d.fresh {
@@ -508,7 +508,7 @@ func (d *Doc) Pieces(final bool) (ps []string, n int, changed bool) {
 // Text returns the content without its BOM.
 func (d *Doc) Text() string {
 	d.settle()
-	d.flush(false)
+	d.flush()
 	return d.text
 }
 

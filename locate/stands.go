@@ -15,7 +15,7 @@ func (d *Doc) Stands(e *edit.Edit) bool {
 		return true
 	}
 	d.settle()
-	d.flush(false)
+	d.flush()
 	if len(d.text) > maxContent {
 		return false // not searched: an edit forced for it is refused (errTooLarge)
 	}
