@@ -665,6 +665,25 @@ func (g *segment) equalAt(x int, s string) bool {
 	return true
 }
 
+// origPlace reads the place of needle whose key line, keyOff bytes in,
+// is orig's line kl, where j is before(kl.off) and no splice lies within
+// the place or right before it: there the place's bytes and the one
+// before them are orig's, moved by the splices before them. It returns
+// the place's offset in the current content, whether needle stands there
+// (at a line start, with lineStart), and its line, kl's so many lines up
+// (keyLines, needle's lines before its key line). plain is false where a
+// splice lies within or next to the place: the caller reads the current
+// content.
+func (g *segment) origPlace(kl keyLoc, j int, needle string, keyOff, keyLines int, lineStart bool) (x, c int, ok, plain bool) {
+	o := kl.off - keyOff
+	if o < 0 || o+len(needle) > len(g.orig) || j > 0 && g.sp[j-1].end() >= o || j < len(g.sp) && g.sp[j].At < o+len(needle) {
+		return 0, 0, false, false
+	}
+	x, c = o+g.cumB(j), kl.line-keyLines+g.cumL(j)
+	ok = g.orig[o:o+len(needle)] == needle && (!lineStart || o == 0 || g.orig[o-1] == '\n')
+	return x, c, ok, true
+}
+
 // startsLine reports whether offset x of the current content starts a
 // line.
 func (g *segment) startsLine(x int) bool { return x == 0 || g.equalAt(x-1, "\n") }
@@ -1240,9 +1259,21 @@ func (g *segment) allOccurrences(needle string, lineStart bool, limit int) ([]in
 		}
 		return len(xs) < limit
 	}
+	keyLines := strings.Count(needle[:keyOff], "\n")
 	skip := g.keySkip(best)
 	for i := g.untouchedFrom(skip, locs, 0); i < len(locs); i = g.untouchedFrom(skip, locs, i+1) {
-		if kl := locs[i]; !add(kl.off + g.cumB(g.before(kl.off)) - keyOff) {
+		kl := locs[i]
+		j := g.before(kl.off)
+		if x, _, ok, plain := g.origPlace(kl, j, needle, keyOff, keyLines, lineStart); plain {
+			g.visits++
+			if ok {
+				if xs = append(xs, x); len(xs) >= limit {
+					return xs, true
+				}
+			}
+			continue
+		}
+		if !add(kl.off + g.cumB(j) - keyOff) {
 			return xs, true
 		}
 	}

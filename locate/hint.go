@@ -106,32 +106,28 @@ func (g *segment) hintedPlaces(needle string, hint, limit int, lastLine func(fir
 	if !ok {
 		return nil, hit{}, hit{}, hit{}, false
 	}
-	// placeAt is the place at x, on the current content's line c when
-	// c >= 0, else on the line that holds x.
-	placeAt := func(x, c int) (hit, bool) {
+	placeAt := func(x int) (hit, bool) {
 		g.visits++
 		if x < 0 || x+len(needle) > g.size() || !g.equalAt(x, needle) || !g.startsLine(x) {
 			return hit{}, false
 		}
-		if c < 0 {
-			c = g.lineAt(x)
-		}
+		c := g.lineAt(x)
 		return hit{start: x, end: x + len(needle), first: c, last: lastLine(c), cmp: levelExact}, true
 	}
 	keyLines := strings.Count(needle[:keyOff], "\n")
 	origAt := func(i int) (hit, bool) {
 		kl := locs[i]
 		j := g.before(kl.off)
-		// Where no splice lies within the place's lines before its key
-		// line, they are orig's, moved by the splices before them: its
-		// line is the key line's, so many lines up, moved as far.
-		c, o := -1, kl.off-keyOff
-		if o >= 0 && (j == 0 || g.sp[j-1].end() <= o) {
-			c = kl.line - keyLines + g.cumL(j)
+		if x, c, ok, plain := g.origPlace(kl, j, needle, keyOff, keyLines, true); plain {
+			g.visits++
+			if !ok {
+				return hit{}, false
+			}
+			return hit{start: x, end: x + len(needle), first: c, last: lastLine(c), cmp: levelExact}, true
 		}
-		return placeAt(kl.off+g.cumB(j)-keyOff, c)
+		return placeAt(kl.off + g.cumB(j) - keyOff)
 	}
-	zoned := g.zonedNear(best, keyOff, hint, limit, func(x int) (hit, bool) { return placeAt(x, -1) })
+	zoned := g.zonedNear(best, keyOff, hint, limit, placeAt)
 	fw, bw := g.keySkip(best), g.keyBackSkip(best)
 	// next returns the first place of orig's lines from index *i on,
 	// walking up or down, and moves *i past it.
