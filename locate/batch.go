@@ -665,23 +665,23 @@ func (g *segment) equalAt(x int, s string) bool {
 	return true
 }
 
-// origPlace reads the place of needle whose key line, keyOff bytes in,
-// is orig's line kl, where j is before(kl.off) and no splice lies within
-// the place or right before it: there the place's bytes and the one
-// before them are orig's, moved by the splices before them. It returns
-// the place's offset in the current content, whether needle stands there
-// (at a line start, with lineStart), and its line, kl's so many lines up
-// (keyLines, needle's lines before its key line). plain is false where a
-// splice lies within or next to the place: the caller reads the current
-// content.
-func (g *segment) origPlace(kl keyLoc, j int, needle string, keyOff, keyLines int, lineStart bool) (x, c int, ok, plain bool) {
+// origPlace returns x, where the place of needle whose key line, keyOff
+// bytes in, is orig's line kl starts in the current content. Where no
+// splice lies within the place or right before it (plain), its bytes and
+// the one before them are orig's, moved by the splices before them: it
+// also says whether needle stands there (at a line start, with
+// lineStart) and gives its line, kl's so many lines up (keyLines,
+// needle's lines before its key line). Elsewhere the caller reads the
+// current content at x.
+func (g *segment) origPlace(kl keyLoc, needle string, keyOff, keyLines int, lineStart bool) (x, c int, ok, plain bool) {
+	j := g.before(kl.off)
 	o := kl.off - keyOff
+	x = o + g.cumB(j)
 	if o < 0 || o+len(needle) > len(g.orig) || j > 0 && g.sp[j-1].end() >= o || j < len(g.sp) && g.sp[j].At < o+len(needle) {
-		return 0, 0, false, false
+		return x, 0, false, false
 	}
-	x, c = o+g.cumB(j), kl.line-keyLines+g.cumL(j)
 	ok = g.orig[o:o+len(needle)] == needle && (!lineStart || o == 0 || g.orig[o-1] == '\n')
-	return x, c, ok, true
+	return x, kl.line - keyLines + g.cumL(j), ok, true
 }
 
 // startsLine reports whether offset x of the current content starts a
@@ -1262,19 +1262,18 @@ func (g *segment) allOccurrences(needle string, lineStart bool, limit int) ([]in
 	keyLines := strings.Count(needle[:keyOff], "\n")
 	skip := g.keySkip(best)
 	for i := g.untouchedFrom(skip, locs, 0); i < len(locs); i = g.untouchedFrom(skip, locs, i+1) {
-		kl := locs[i]
-		j := g.before(kl.off)
-		if x, _, ok, plain := g.origPlace(kl, j, needle, keyOff, keyLines, lineStart); plain {
-			g.visits++
-			if ok {
-				if xs = append(xs, x); len(xs) >= limit {
-					return xs, true
-				}
+		x, _, ok, plain := g.origPlace(locs[i], needle, keyOff, keyLines, lineStart)
+		if !plain {
+			if !add(x) {
+				return xs, true
 			}
 			continue
 		}
-		if !add(kl.off + g.cumB(j) - keyOff) {
-			return xs, true
+		g.visits++
+		if ok {
+			if xs = append(xs, x); len(xs) >= limit {
+				return xs, true
+			}
 		}
 	}
 	for _, r := range g.zoneRuns(best) {

@@ -116,16 +116,15 @@ func (g *segment) hintedPlaces(needle string, hint, limit int, lastLine func(fir
 	}
 	keyLines := strings.Count(needle[:keyOff], "\n")
 	origAt := func(i int) (hit, bool) {
-		kl := locs[i]
-		j := g.before(kl.off)
-		if x, c, ok, plain := g.origPlace(kl, j, needle, keyOff, keyLines, true); plain {
-			g.visits++
-			if !ok {
-				return hit{}, false
-			}
-			return hit{start: x, end: x + len(needle), first: c, last: lastLine(c), cmp: levelExact}, true
+		x, c, ok, plain := g.origPlace(locs[i], needle, keyOff, keyLines, true)
+		if !plain {
+			return placeAt(x)
 		}
-		return placeAt(kl.off + g.cumB(j) - keyOff)
+		g.visits++
+		if !ok {
+			return hit{}, false
+		}
+		return hit{start: x, end: x + len(needle), first: c, last: lastLine(c), cmp: levelExact}, true
 	}
 	zoned := g.zonedNear(best, keyOff, hint, limit, placeAt)
 	fw, bw := g.keySkip(best), g.keyBackSkip(best)
