@@ -38,6 +38,7 @@ type windowIndex struct {
 	want       map[int]map[uint64]bool // window length → hashes of the run's quotes
 	orig       map[uint64][]int32      // hash → orig's first lines of windows with it, ascending
 	zone       map[uint64][]zoneWindow // hash → windows over lines splices made
+	longest    int                     // the longest window length made
 }
 
 // A zoneWindow is a window that holds the zone line z, back lines after
@@ -112,6 +113,7 @@ func (g *segment) windows() *windowIndex {
 			w.want[len(lines)] = want
 		}
 		want[hashLines(lines)] = true
+		w.longest = max(w.longest, len(lines))
 	}
 	g.wins = w
 	if len(w.want) == 0 {
@@ -212,11 +214,7 @@ func (g *segment) addZoneWindows(j int, written *zoneLines) {
 // about is the current lines a window of a length made may take beside
 // the lines first to last, of count.
 func (w *windowIndex) about(first, last, count int) (lo, hi int) {
-	longest := 0
-	for k := range w.want {
-		longest = max(longest, k)
-	}
-	return max(first-longest+1, 0), min(last+longest-1, count-1)
+	return max(first-w.longest+1, 0), min(last+w.longest-1, count-1)
 }
 
 // addZone records the windows of every length made that hold one of
