@@ -781,9 +781,7 @@ func seenASCII(s string) (string, bool) {
 }
 
 // isBlankByte reports whether c is an ASCII byte strings.Fields splits at.
-func isBlankByte(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
-}
+func isBlankByte(c byte) bool { return isSpace(c) || c == '\n' }
 
 // invisibleRune reports whether r does not show as itself in a hint: a
 // control character, a space other than ' ', a format character.
