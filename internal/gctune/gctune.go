@@ -37,10 +37,10 @@ const gcImage = 2 << 20
 
 // The collector's setting, once Tune made it (gcOwn: not the
 // environment's GOGC or GOMEMLIMIT, which rule alone): a soft limit,
-// gcLimit, with GOGC off until the first collection and gcGrowth after it
-// (gcGrowing); or GOGC=gcGrowth alone (gcLimit 0) once the run's live
-// data outgrew the limit (gcThrashed, the limit outgrown). gcMu guards
-// them and the runtime's settings.
+// gcLimit, with GOGC off until the first collection and set after each
+// (gcGrowing; see growthAt); or GOGC=gcGrowth alone (gcLimit 0) once the
+// run's live data outgrew the limit (gcThrashed, the limit outgrown).
+// gcMu guards them and the runtime's settings.
 var (
 	gcMu       sync.Mutex
 	gcOwn      bool
@@ -59,6 +59,20 @@ var (
 // few collections more; the limit alone would let the heap grow to it
 // however little is live.
 const gcGrowth = 25
+
+// growthAt is the GOGC after a collection under the limit that left live
+// bytes: gcGrowth, or, where a quarter past what is live stays below
+// gcFloor, what grows the heap to the floor, below which no run collects.
+// A quarter of a small heap is a collection every few hundred kilobytes
+// allocated, each handing back pages that the next step of the work takes
+// again.
+func growthAt(live uint64) int {
+	const most = 1 << 20 // a GOGC whose goal cannot overflow
+	if live == 0 {
+		return most
+	}
+	return max(gcGrowth, int(min((gcFloor-min(live, gcFloor))*100/live, most)))
+}
 
 // gcThrash is the least a run may allocate between two collections, as a
 // fraction (1/gcThrash) of its live heap, before the collector is handed
@@ -79,12 +93,11 @@ const gcCrowd = 8
 
 // Tune turns the collector off until the process's memory reaches
 // gcFloor (a soft memory limit, which Budget raises once the run's size
-// is known), sets GOGC=gcGrowth beside the limit after the first
-// collection, and drops the limit once a collection follows the one before
-// after less than a gcThrash-th of the live heap was allocated while the
-// heap crowds the limit (gcCrowd): a run whose live data outgrows its
-// budget then grows with it, rather than collecting again and again at the
-// limit. GOGC or GOMEMLIMIT set in the environment rule instead. The
+// is known), sets GOGC beside the limit after each collection (growthAt),
+// and drops the limit once a collection follows the one before after less
+// than a gcThrash-th of the live heap was allocated while the heap crowds
+// the limit (gcCrowd): a run whose live data outgrows its budget then
+// grows with it, rather than collecting again and again at the limit. GOGC or GOMEMLIMIT set in the environment rule instead. The
 // command writes no heap profile, so it keeps none: sampling one holds
 // memory on a large run.
 func Tune() {
@@ -169,7 +182,7 @@ func watchGC() {
 	})
 }
 
-// afterGC sets GOGC=gcGrowth after the run's first collection, and drops
+// afterGC sets GOGC after each collection under the limit, and drops
 // the memory limit once the run allocated less than a gcThrash-th of its
 // live heap since the collection before under the same limit (allocated
 // is TotalAlloc) and that heap is within a gcCrowd-th of the limit. It
@@ -183,15 +196,14 @@ func afterGC(live, allocated uint64) bool {
 	}
 	prev := gcAllocated
 	gcAllocated = allocated
-	if !gcGrowing {
-		gcGrowing = true
-		debug.SetGCPercent(gcGrowth)
-	}
+	gcGrowing = true
 	crowded := live >= uint64(gcLimit-gcLimit/gcCrowd)
 	if prev != 0 && allocated-prev < live/gcThrash && crowded {
 		gcThrashed, gcLimit = gcLimit, 0
 		debug.SetMemoryLimit(math.MaxInt64)
+		debug.SetGCPercent(gcGrowth)
 		return false
 	}
+	debug.SetGCPercent(growthAt(live))
 	return true
 }

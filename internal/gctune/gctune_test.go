@@ -45,12 +45,16 @@ func gcPercent() int {
 	return -1 // off
 }
 
-// TestAfterGC: the first collection under the limit sets GOGC=gcGrowth
-// beside it; a collection after the run allocated more than a gcThrash-th
-// of its live heap since the one before keeps the limit, and so does one
-// after less while the heap is below a gcCrowd-th of the limit; one after
-// less with the heap within it drops the limit, until Budget sets a
-// higher one (TestBudgetGC).
+// goalOf is the heap goal GOGC sets for a heap of live bytes.
+func goalOf(live uint64) uint64 { return live + live*uint64(gcPercent())/100 }
+
+// TestAfterGC: a collection under the limit sets GOGC=gcGrowth beside it,
+// or, for a heap a quarter past which would stay below gcFloor, the GOGC
+// that grows it to the floor; a collection after the run allocated more
+// than a gcThrash-th of its live heap since the one before keeps the
+// limit, and so does one after less while the heap is below a gcCrowd-th
+// of the limit; one after less with the heap within it drops the limit,
+// until Budget sets a higher one (TestBudgetGC).
 func TestAfterGC(t *testing.T) {
 	saveGC(t)
 	debug.SetGCPercent(-1)
@@ -64,7 +68,14 @@ func TestAfterGC(t *testing.T) {
 	if !afterGC(live, 100<<20) || gcPercent() != gcGrowth || debug.SetMemoryLimit(-1) != gcFloor {
 		t.Fatalf("after the first collection GOGC %d and limit %d; want %d and %d", gcPercent(), debug.SetMemoryLimit(-1), gcGrowth, gcFloor)
 	}
-	if !afterGC(live, 100<<20+live/gcThrash+1) || debug.SetMemoryLimit(-1) != gcFloor {
+	const small = 1 << 20
+	if !afterGC(small, 100<<20+small) || debug.SetMemoryLimit(-1) != gcFloor {
+		t.Fatal("a collection that left a small heap dropped the limit")
+	}
+	if g := goalOf(small); g < gcFloor-small/100 || g > gcFloor {
+		t.Fatalf("the goal of a %d-byte heap is %d; want the floor, %d", small, g, gcFloor)
+	}
+	if !afterGC(live, 100<<20+small+live/gcThrash+1) || gcPercent() != gcGrowth || debug.SetMemoryLimit(-1) != gcFloor {
 		t.Fatal("a collection after just over a sixteenth of the live heap was allocated dropped the limit")
 	}
 	if !afterGC(0, 200<<20) || debug.SetMemoryLimit(-1) != gcFloor {
