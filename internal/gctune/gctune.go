@@ -119,8 +119,23 @@ func limitGC(limit int64) {
 		debug.SetGCPercent(-1)
 	}
 	gcLimit, gcThrashed, gcAllocated = limit, 0, 0
-	debug.SetMemoryLimit(limit)
+	setLimit()
 	watchGC()
+}
+
+// setLimit gives the runtime gcLimit as its soft memory limit, unless the
+// limit is gcFloor and the run has collected: the floor is where a run
+// starts to collect, not a bound to hold it under. A run whose budget is
+// below the floor is past it there, and a limit at the floor, which
+// counts the runtime's own memory too, would leave its heap a few
+// megabytes' room and collect at every step of the work; growthAt paces
+// it instead. gcMu is held.
+func setLimit() {
+	if gcLimit <= gcFloor && gcGrowing {
+		debug.SetMemoryLimit(math.MaxInt64)
+		return
+	}
+	debug.SetMemoryLimit(gcLimit)
 }
 
 // Budget sets the soft memory limit to gcBudget times held, the bytes
@@ -138,7 +153,7 @@ func Budget(held int64) {
 	case !gcOwn:
 	case gcLimit > 0:
 		gcLimit, gcAllocated = limit, 0
-		debug.SetMemoryLimit(limit)
+		setLimit()
 	case limit > gcThrashed:
 		limitGC(limit)
 	}
@@ -196,7 +211,14 @@ func afterGC(live, allocated uint64) bool {
 	}
 	prev := gcAllocated
 	gcAllocated = allocated
-	gcGrowing = true
+	if !gcGrowing {
+		gcGrowing = true
+		setLimit()
+	}
+	if gcLimit <= gcFloor {
+		debug.SetGCPercent(growthAt(live))
+		return true
+	}
 	crowded := live >= uint64(gcLimit-gcLimit/gcCrowd)
 	if prev != 0 && allocated-prev < live/gcThrash && crowded {
 		gcThrashed, gcLimit = gcLimit, 0

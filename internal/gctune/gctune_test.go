@@ -48,40 +48,41 @@ func gcPercent() int {
 // goalOf is the heap goal GOGC sets for a heap of live bytes.
 func goalOf(live uint64) uint64 { return live + live*uint64(gcPercent())/100 }
 
-// TestAfterGC: a collection under the limit sets GOGC=gcGrowth beside it,
-// or, for a heap a quarter past which would stay below gcFloor, the GOGC
-// that grows it to the floor; a collection after the run allocated more
-// than a gcThrash-th of its live heap since the one before keeps the
-// limit, and so does one after less while the heap is below a gcCrowd-th
-// of the limit; one after less with the heap within it drops the limit,
-// until Budget sets a higher one (TestBudgetGC).
+// TestAfterGC: a collection under a limit above the floor sets
+// GOGC=gcGrowth beside it, or, for a heap a quarter past which would stay
+// below gcFloor, the GOGC that grows it to the floor; a collection after
+// the run allocated more than a gcThrash-th of its live heap since the one
+// before keeps the limit, and so does one after less while the heap is
+// below a gcCrowd-th of the limit; one after less with the heap within it
+// drops the limit, until Budget sets a higher one (TestBudgetGC).
 func TestAfterGC(t *testing.T) {
 	saveGC(t)
+	const limit = 2 * gcFloor
 	debug.SetGCPercent(-1)
-	debug.SetMemoryLimit(gcFloor)
+	debug.SetMemoryLimit(limit)
 	gcMu.Lock()
-	gcOwn, gcLimit, gcAllocated, gcGrowing = true, gcFloor, 0, false
+	gcOwn, gcLimit, gcAllocated, gcGrowing = true, limit, 0, false
 	gcMu.Unlock()
 
-	const crowded = gcFloor - gcFloor/gcCrowd // the least heap that crowds the limit
+	const crowded = limit - limit/gcCrowd // the least heap that crowds the limit
 	const live = crowded
-	if !afterGC(live, 100<<20) || gcPercent() != gcGrowth || debug.SetMemoryLimit(-1) != gcFloor {
-		t.Fatalf("after the first collection GOGC %d and limit %d; want %d and %d", gcPercent(), debug.SetMemoryLimit(-1), gcGrowth, gcFloor)
+	if !afterGC(live, 100<<20) || gcPercent() != gcGrowth || debug.SetMemoryLimit(-1) != limit {
+		t.Fatalf("after the first collection GOGC %d and limit %d; want %d and %d", gcPercent(), debug.SetMemoryLimit(-1), gcGrowth, limit)
 	}
 	const small = 1 << 20
-	if !afterGC(small, 100<<20+small) || debug.SetMemoryLimit(-1) != gcFloor {
+	if !afterGC(small, 100<<20+small) || debug.SetMemoryLimit(-1) != limit {
 		t.Fatal("a collection that left a small heap dropped the limit")
 	}
 	if g := goalOf(small); g < gcFloor-small/100 || g > gcFloor {
 		t.Fatalf("the goal of a %d-byte heap is %d; want the floor, %d", small, g, gcFloor)
 	}
-	if !afterGC(live, 100<<20+small+live/gcThrash+1) || gcPercent() != gcGrowth || debug.SetMemoryLimit(-1) != gcFloor {
+	if !afterGC(live, 100<<20+small+live/gcThrash+1) || gcPercent() != gcGrowth || debug.SetMemoryLimit(-1) != limit {
 		t.Fatal("a collection after just over a sixteenth of the live heap was allocated dropped the limit")
 	}
-	if !afterGC(0, 200<<20) || debug.SetMemoryLimit(-1) != gcFloor {
+	if !afterGC(0, 200<<20) || debug.SetMemoryLimit(-1) != limit {
 		t.Fatal("an empty heap dropped the limit")
 	}
-	if !afterGC(crowded-1, 200<<20+1) || debug.SetMemoryLimit(-1) != gcFloor {
+	if !afterGC(crowded-1, 200<<20+1) || debug.SetMemoryLimit(-1) != limit {
 		t.Fatal("a collection soon after the one before, the heap just short of crowding the limit, dropped the limit")
 	}
 	if afterGC(live, 200<<20+live/gcThrash) {
@@ -93,12 +94,50 @@ func TestAfterGC(t *testing.T) {
 	gcMu.Lock()
 	thrashed := gcThrashed
 	gcMu.Unlock()
-	if thrashed != gcFloor {
-		t.Fatalf("the handover remembered the limit %d; want %d, the one outgrown", thrashed, gcFloor)
+	if thrashed != limit {
+		t.Fatalf("the handover remembered the limit %d; want %d, the one outgrown", thrashed, limit)
 	}
 	debug.SetGCPercent(-1)
 	if afterGC(live, 300<<20) || gcPercent() != -1 {
 		t.Fatal("a collection after the handover changed the collector again")
+	}
+}
+
+// TestFloorGC: a limit at the floor holds until the run's first
+// collection, and then the heap is paced alone, growing to the floor or a
+// quarter past what is live; a budget above the floor limits it again.
+func TestFloorGC(t *testing.T) {
+	saveGC(t)
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(gcFloor)
+	gcMu.Lock()
+	gcOwn, gcLimit, gcAllocated, gcGrowing = true, gcFloor, 0, false
+	gcMu.Unlock()
+	Budget(1 << 20)
+	if l := debug.SetMemoryLimit(-1); l != gcFloor {
+		t.Fatalf("before the first collection the limit is %d; want the floor, %d", l, gcFloor)
+	}
+	const live = 4 << 20
+	if !afterGC(live, 100<<20) || debug.SetMemoryLimit(-1) != math.MaxInt64 {
+		t.Fatalf("after the first collection the limit is %d; want none", debug.SetMemoryLimit(-1))
+	}
+	if g := goalOf(live); g < gcFloor-live/100 || g > gcFloor {
+		t.Fatalf("the goal of a %d-byte heap is %d; want the floor, %d", live, g, gcFloor)
+	}
+	// Collections that follow each other closely at the floor hand
+	// nothing over: no limit rules.
+	afterGC(gcFloor, 100<<20+1)
+	afterGC(gcFloor, 100<<20+2)
+	if p, l := gcPercent(), debug.SetMemoryLimit(-1); p != gcGrowth || l != math.MaxInt64 {
+		t.Fatalf("a heap at the floor: GOGC %d and limit %d; want %d and none", p, l, gcGrowth)
+	}
+	Budget(1 << 20)
+	if l := debug.SetMemoryLimit(-1); l != math.MaxInt64 {
+		t.Fatalf("a budget below the floor after the first collection set the limit %d", l)
+	}
+	Budget(100 << 20)
+	if got, want := debug.SetMemoryLimit(-1), int64(gcBudget*100<<20-gcImage); got != want {
+		t.Fatalf("limit %d for a 100 MiB run after the first collection; want %d", got, want)
 	}
 }
 
@@ -108,11 +147,11 @@ func TestAfterGC(t *testing.T) {
 func TestWatchGC(t *testing.T) {
 	saveGC(t)
 	debug.SetGCPercent(-1)
-	live := make([][]byte, 32)
+	live := make([][]byte, 40)
 	for i := range live {
 		live[i] = make([]byte, 1<<20)
 	}
-	held := int64(16 << 20)
+	held := int64(gcFloor + 8<<20) // a limit at the floor rules only until the first collection
 	gcMu.Lock()
 	gcOwn, gcLimit, gcAllocated, gcGrowing = true, held, 0, false
 	gcMu.Unlock()
