@@ -38,9 +38,10 @@ const gcImage = 2 << 20
 // The collector's setting, once Tune made it (gcOwn: not the
 // environment's GOGC or GOMEMLIMIT, which rule alone): a soft limit,
 // gcLimit, with GOGC off until the first collection and set after each
-// (gcGrowing; see growthAt); or GOGC=gcGrowth alone (gcLimit 0) once the
-// run's live data outgrew the limit (gcThrashed, the limit outgrown).
-// gcMu guards them and the runtime's settings.
+// (gcGrowing; see growthAt), the limit at the floor given to the runtime
+// only until then (setLimit); or GOGC=gcGrowth alone (gcLimit 0) once
+// the run's live data outgrew the limit (gcThrashed, the limit
+// outgrown). gcMu guards them and the runtime's settings.
 var (
 	gcMu       sync.Mutex
 	gcOwn      bool
@@ -97,9 +98,11 @@ const gcCrowd = 8
 // and drops the limit once a collection follows the one before after less
 // than a gcThrash-th of the live heap was allocated while the heap crowds
 // the limit (gcCrowd): a run whose live data outgrows its budget then
-// grows with it, rather than collecting again and again at the limit. GOGC or GOMEMLIMIT set in the environment rule instead. The
-// command writes no heap profile, so it keeps none: sampling one holds
-// memory on a large run.
+// grows with it, rather than collecting again and again at the limit. A
+// limit at the floor rules only until the first collection (setLimit).
+// GOGC or GOMEMLIMIT set in the environment rule instead. The command
+// writes no heap profile, so it keeps none: sampling one holds memory on
+// a large run.
 func Tune() {
 	runtime.MemProfileRate = 0
 	gcMu.Lock()
@@ -197,12 +200,13 @@ func watchGC() {
 	})
 }
 
-// afterGC sets GOGC after each collection under the limit, and drops
-// the memory limit once the run allocated less than a gcThrash-th of its
-// live heap since the collection before under the same limit (allocated
-// is TotalAlloc) and that heap is within a gcCrowd-th of the limit. It
-// reports whether the limit still rules, to be checked after the next
-// collection.
+// afterGC sets GOGC after each collection under the limit (growthAt; a
+// limit at the floor is the runtime's no more after the first), and,
+// under a limit above the floor, drops it once the run allocated less
+// than a gcThrash-th of its live heap since the collection before under
+// the same limit (allocated is TotalAlloc) and that heap is within a
+// gcCrowd-th of the limit. It reports whether the limit still rules, to
+// be checked after the next collection.
 func afterGC(live, allocated uint64) bool {
 	gcMu.Lock()
 	defer gcMu.Unlock()
