@@ -219,11 +219,8 @@ func afterGC(live, allocated uint64) bool {
 		gcGrowing = true
 		setLimit()
 	}
-	if gcLimit <= gcFloor {
-		debug.SetGCPercent(growthAt(live))
-		return true
-	}
-	crowded := live >= uint64(gcLimit-gcLimit/gcCrowd)
+	// Only a limit above the floor is the runtime's to crowd.
+	crowded := gcLimit > gcFloor && live >= uint64(gcLimit-gcLimit/gcCrowd)
 	if prev != 0 && allocated-prev < live/gcThrash && crowded {
 		gcThrashed, gcLimit = gcLimit, 0
 		debug.SetMemoryLimit(math.MaxInt64)
