@@ -147,6 +147,10 @@ func (g *segment) windows() *windowIndex {
 	return w
 }
 
+// windowLineHash is the hash a window takes of line: its lineHash, "\r"
+// cut.
+func windowLineHash(line string) uint64 { return lineHash(strings.TrimSuffix(line, "\r")) }
+
 // currentLineHashes are the lineHash of each line of the current
 // content, "\r" cut, in order.
 func (g *segment) currentLineHashes() []uint64 {
@@ -161,16 +165,16 @@ func (g *segment) currentLineHashes() []uint64 {
 			}
 			if len(part) > 0 {
 				part = append(part, t[:i]...)
-				hs = append(hs, lineHash(strings.TrimSuffix(string(part), "\r")))
+				hs = append(hs, windowLineHash(string(part)))
 				part = part[:0]
 			} else {
-				hs = append(hs, lineHash(strings.TrimSuffix(t[:i], "\r")))
+				hs = append(hs, windowLineHash(t[:i]))
 			}
 			t = t[i+1:]
 		}
 	})
 	if len(part) > 0 {
-		hs = append(hs, lineHash(strings.TrimSuffix(string(part), "\r")))
+		hs = append(hs, windowLineHash(string(part)))
 	}
 	return hs
 }
@@ -184,7 +188,7 @@ type zoneLines struct {
 
 func (zl *zoneLines) add(z zoneLine, line string) {
 	zl.zs = append(zl.zs, z)
-	zl.hs = append(zl.hs, lineHash(strings.TrimSuffix(line, "\r")))
+	zl.hs = append(zl.hs, windowLineHash(line))
 }
 
 // addZoneWindows records the windows made over the lines of sp[j] its
