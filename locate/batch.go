@@ -82,14 +82,10 @@ func lineHash(s string) uint64 { return maphash.String(batchSeed, s) }
 // "\n" it adds to the content.
 type zone struct {
 	first, last, dLines int
-	id                  int // names the splice among all the segment accepted (zoneLine.id)
-	// fam names the splice and those it grew from (replaceCurrent): the
-	// zone lines indexed under it find their splice through the segment's
-	// famAt, wherever the splice now starts.
+	// fam names the splice among all the segment placed: the root of its
+	// text (rnode.owner) holds it, and the segment's famAt finds the
+	// splice by it, wherever the splice now starts.
 	fam int
-	// kept, when not nil, says which lines of the splices this one grew
-	// from still stand (see extends); nil for a splice none grew into.
-	kept *zoneKept
 	// runB and runL are the bytes and "\n" the splices before this one
 	// add to the content, counted from an origin place moves so that a
 	// splice placed before the others changes no count after it (see
@@ -97,100 +93,40 @@ type zone struct {
 	runB, runL int
 }
 
-// A zoneKept is what a splice grown from others keeps of their lines. A
-// merge that keeps the text up to a line's start (a cut at the back,
-// keep) leaves every line indexed before it standing that starts before
-// keep; one that keeps the text from a line's start on (a cut at the
-// front) those that start at keep or after (keep is a position of the
-// text, see rope.origin, which neither moves). So a line indexed under
-// id stands while it starts before the keep of every back cut after it
-// and at or after that of every front cut after it: backs holds the
-// back cuts, ids and keeps ascending, each dropping the ones before it
-// whose keep is not below its own; fronts the front cuts, ids ascending
-// and keeps descending, likewise.
-type zoneKept struct {
-	backs, fronts []zoneCut
-}
-
-// A zoneCut is a merge: the id it gave the splice and the position of
-// the first line it rewrote (back), or kept (front).
-type zoneCut struct{ id, keep int }
-
-// stands reports whether the line z, indexed under an id of the zone's
-// family (zone.fam), still stands: false for one a merge since rewrote.
-func (zn *zone) stands(z zoneLine) bool {
-	if z.id == zn.id {
-		return true
-	}
-	k := zn.kept
-	if k == nil || z.id > zn.id {
-		return false
-	}
-	if i := sort.Search(len(k.backs), func(i int) bool { return k.backs[i].id > z.id }); i < len(k.backs) && z.rel >= k.backs[i].keep {
-		return false
-	}
-	i := sort.Search(len(k.fronts), func(i int) bool { return k.fronts[i].id > z.id })
-	return i == len(k.fronts) || z.rel >= k.fronts[i].keep
-}
-
-// extends records that the zone's splice grew, under the new id, by a
-// merge that kept its text up to keep (a line start, a position of the
-// text), or from keep on when front is set: the other lines are indexed
-// again.
-func (zn *zone) extends(id, keep int, front bool) {
-	k := zn.kept
-	if k == nil {
-		k = &zoneKept{}
-		zn.kept = k
-	}
-	if front {
-		for len(k.fronts) > 0 && k.fronts[len(k.fronts)-1].keep <= keep {
-			k.fronts = k.fronts[:len(k.fronts)-1]
-		}
-		k.fronts = append(k.fronts, zoneCut{id, keep})
-	} else {
-		for len(k.backs) > 0 && k.backs[len(k.backs)-1].keep >= keep {
-			k.backs = k.backs[:len(k.backs)-1]
-		}
-		k.backs = append(k.backs, zoneCut{id, keep})
-	}
-	zn.id = id
-}
-
 // A zoneLine is a line of the current content that a splice made: it
-// starts at position rel of the splice's text (rope.origin: rel-origin
-// bytes after the splice's start in the current content, negative for
-// the part of orig's line before the splice).
+// starts at the coordinate rel of the text the batch wrote (see chunk),
+// which finds the splice whose text holds it now, and where, for as long
+// as the line stands.
 type zoneLine struct {
-	fam int // the splice's zone.fam, which finds it
 	rel int
-	// id is the splice's zone.id: a splice merged into another
-	// (replaceCurrent) leaves its lines in the indexes, and they are
-	// skipped (live).
-	id int
 }
 
 // live returns the splice z is a line of, and whether it still stands:
-// false for a line of a splice merged into another since.
+// false for a line a merge since rewrote.
 func (g *segment) live(z zoneLine) (int, bool) {
-	at := g.famAt[z.fam]
+	root, _, ok := g.standing(z.rel)
+	if !ok {
+		return 0, false
+	}
+	at := g.famAt[root.owner]
 	if at < 0 {
 		return 0, false
 	}
 	j := g.before(at)
-	return j, j < len(g.sp) && g.sp[j].At == at && g.zone[j].fam == z.fam && g.zone[j].stands(z)
+	return j, j < len(g.sp) && g.sp[j].At == at && g.sp[j].New.root == root
 }
 
 // zoneStart is where z, a line of sp[j] (live), starts in the current
 // content.
 func (g *segment) zoneStart(j int, z zoneLine) int {
-	return g.cStart(j) + z.rel - g.sp[j].New.origin()
+	_, off, _ := g.standing(z.rel)
+	return g.cStart(j) + off
 }
 
 // zoneLineOf is the zone line of sp[j] that starts at rel (from the
-// splice's start), as it is indexed now.
+// splice's start).
 func (g *segment) zoneLineOf(j, rel int) zoneLine {
-	return zoneLine{fam: g.zone[j].fam, rel: rel + g.sp[j].New.origin(), id: g.zone[j].id}
+	return zoneLine{rel: coordAt(&g.sp[j].New, rel)}
 }
 
 // A held splice is one the segment accepted: Old, orig's bytes at At,
@@ -215,11 +151,15 @@ type segment struct {
 	zones  map[uint64][]zoneLine // hash of a key line → the zone lines with that text
 	sp     []held                // accepted, of orig, ascending
 	zone   []zone                // zone[j] is sp[j]'s
-	ids    int                   // zone ids handed out
+	ids    int                   // zone.fam values handed out
 	famAt  []int                 // famAt[f]: where the splice of zone.fam f starts in orig, -1 once gone
 	crlf   int                   // "\r\n" in the current content
 	mode   int                   // eolLF or eolCRLF: the mode orig had, and the current content has
 	closed bool                  // the last splice changed something the batch assumes: flush before the next edit
+	// chunks are the texts the splices wrote, by coordinate (rope.go);
+	// coords is the first coordinate none took.
+	chunks []*chunk
+	coords int
 	// hs, when not nil, is fed the content as the splices make it: it has
 	// been fed the content up to orig[fed] (see accept).
 	hs  Stream
@@ -1455,12 +1395,14 @@ func (g *segment) accept(sp Splice, first, last int) {
 	lo, hi := max(start-1, 0), min(end+1, len(g.orig))
 	dCRLF := crlfJoined(g.orig[lo:start], text, g.orig[end:hi]) - strings.Count(g.orig[lo:hi], "\r\n")
 	j := g.before(start)
-	g.untally(j, j, start, end, keptLines{q: -1})
+	g.untally(j, j, start, end, keepNone)
 	x := start + g.cumB(j) // in the current content
 	from := g.untallySpans(x, x+len(sp.Old))
-	g.place(j, j, held{At: sp.At, Old: sp.Old, New: ropeOf(text)}, placing{
+	n := g.newChunk(text, start-lineStartAt(g.orig, start), lineEndAt(g.orig, end)-end)
+	g.place(j, j, held{At: sp.At, Old: sp.Old, New: rope{root: n}}, placing{
 		zone:  zone{first: first, last: last, dLines: strings.Count(text, "\n") - strings.Count(sp.Old, "\n")},
 		dCRLF: dCRLF, at: start, nul: strings.IndexByte(text, 0) >= 0,
+		chunk: n, from: math.MinInt, to: math.MaxInt,
 	})
 	g.retallySpans(from, x+len(text))
 }
@@ -1469,14 +1411,12 @@ func (g *segment) accept(sp Splice, first, last int) {
 // which may lie on lines accepted splices made or cut through: the
 // splices whose zones share a line with them are merged with it into
 // one splice of orig, whose zone is theirs and the lines x to y stand
-// on. Where the merged splice starts where the first of them did, it
-// grows from it: it shares that one's text up to x, and its lines
-// before the line of x stay indexed (zone.extends); where it ends where
-// the last of them did, it may grow from that one at its front instead:
-// it shares its text from y on, and its lines after the line of y stay
-// indexed. Of the two it grows on the side that reads less, so that a
-// chain of merges in either order costs each the bytes from its edit to
-// the splice's nearer end, not the merged splice's.
+// on. The merged splice keeps, as they are, the text of the first of
+// them before the line x is on and that of the last after the line y is
+// on, with their lines and the coordinates they are indexed by; only the
+// lines from the one of x to the one of y are written anew (a chunk) and
+// indexed. So a merge costs its edit's lines, wherever in a long merged
+// splice it lands.
 func (g *segment) replaceCurrent(x, y int, text string) {
 	from := g.untallySpans(x, y)
 	lo, hi := g.origLine(g.lineAt(x), true), g.origLine(g.lineAt(y), false)
@@ -1485,18 +1425,19 @@ func (g *segment) replaceCurrent(x, y int, text string) {
 	for jhi < len(g.zone) && g.zone[jhi].first <= hi {
 		jhi++
 	}
-	// The merged splice covers orig from S to E, the current content
-	// from cs to ce.
-	// Outside the merged splices' texts, x and y lie on orig's bytes: a
-	// byte of a splice's text stands on a line of its zone.
+	// The merged splice covers orig from S to E, and starts at cs of
+	// the current content. Outside the merged splices' texts, x and y lie
+	// on orig's bytes: a byte of a splice's text stands on a line of its
+	// zone.
 	S, cs := g.origAt(x), x
-	E, ce := g.origAt(y), y
+	E := g.origAt(y)
+	inFirst, inLast := false, false
 	if jlo < jhi {
 		if x >= g.cStart(jlo) {
-			S, cs = g.sp[jlo].At, g.cStart(jlo)
+			S, cs, inFirst = g.sp[jlo].At, g.cStart(jlo), true
 		}
-		if end := g.cStart(jhi-1) + g.sp[jhi-1].New.len(); y <= end {
-			E, ce = g.sp[jhi-1].end(), end
+		if y <= g.cStart(jhi-1)+g.sp[jhi-1].New.len() {
+			E, inLast = g.sp[jhi-1].end(), true
 		}
 	}
 	// Line endings, as accept counts them, in the current content.
@@ -1506,73 +1447,74 @@ func (g *segment) replaceCurrent(x, y int, text string) {
 	// place of the bytes x to y.
 	dNL := g.cumL(jhi) - g.cumL(jlo) + strings.Count(text, "\n") - g.countNL(x, y)
 	pl := placing{dCRLF: dCRLF, at: min(S, x), zone: zone{first: g.lineOf(S), last: g.lineOf(E), dLines: dNL}}
-	back := jlo < jhi && cs == g.cStart(jlo)
-	front := jlo < jhi && ce == g.cStart(jhi-1)+g.sp[jhi-1].New.len()
-	if back && front && x-cs < ce-y {
-		back = false // the front keeps more
-	}
-	hasNUL := func(s string) bool { return strings.IndexByte(s, 0) >= 0 }
-	// The tallies lose the lines the merge rewrites, before merged may
-	// write over the pieces of the splice it grows from.
-	kept := keptLines{q: -1}
-	var merged rope
-	switch {
-	case back:
-		// Grown from sp[jlo]: its text up to x is kept, and its lines
-		// up to the line of x stay indexed.
+	// What is kept: sp[jlo]'s text before a, the start of the line x is
+	// on, and sp[jhi-1]'s from b, the start of the line after y's; the
+	// chunk is the content from L to R with text for x to y.
+	a, b := 0, -1
+	L, R := x, y
+	if inFirst {
 		t := &g.sp[jlo].New
-		n := min(x-cs, t.len())
-		pl.grown, pl.src, pl.keep = true, jlo, t.origin()
-		if k := t.nlBefore(n); k > 0 {
-			pl.keep += t.nthNL(k) + 1
-		} else {
-			pl.keep -= S - lineStartAt(g.orig, S) // the line of orig the splice starts in
+		if k := t.nlBefore(min(x-cs, t.len())); k > 0 {
+			a = t.nthNL(k) + 1
 		}
-		// Every byte from cs+n on is read, before merged shares
-		// sp[jlo]'s pieces: adding to it writes over those after n.
-		tail, after := g.read(cs+n, x), g.read(y, ce)
-		kept = keptLines{q: jlo, from: math.MinInt, to: pl.keep - t.origin()}
-		g.untally(jlo, jhi, S, E, kept)
-		merged = t.prefix(n)
-		merged.add(tail)
-		merged.add(text)
-		merged.add(after)
-		pl.nul = hasNUL(tail) || hasNUL(after)
-		g.mergeBytes += len(tail) + len(text) + len(after)
-	case front:
-		// Grown from sp[jhi-1] at its front: its text from y on is
-		// kept, and its lines after the line of y stay indexed.
-		t, ts := &g.sp[jhi-1].New, g.cStart(jhi-1)
-		m := max(y-ts, 0)
-		pl.grown, pl.front, pl.src, pl.keep = true, true, jhi-1, math.MaxInt
-		if q := t.indexNL(m); q >= 0 {
-			pl.keep = t.origin() + q + 1
-		}
-		// Every byte before ts+m is read, before merged shares
-		// sp[jhi-1]'s pieces: adding at its front writes over those
-		// before m.
-		head, gap := g.read(cs, x), g.read(y, ts+m)
-		if pl.keep != math.MaxInt {
-			kept = keptLines{q: jhi - 1, from: pl.keep - t.origin(), to: math.MaxInt}
-		}
-		g.untally(jlo, jhi, S, E, kept)
-		merged = t.suffix(m)
-		merged.addFront(gap)
-		merged.addFront(text)
-		merged.addFront(head)
-		pl.nul = hasNUL(head) || hasNUL(gap)
-		g.mergeBytes += len(head) + len(text) + len(gap)
-	default:
-		head, after := g.read(cs, x), g.read(y, ce)
-		g.untally(jlo, jhi, S, E, kept)
-		merged.add(head)
-		merged.add(text)
-		merged.add(after)
-		pl.nul = hasNUL(head) || hasNUL(after)
-		g.mergeBytes += len(head) + len(text) + len(after)
+		L = cs + a
 	}
-	pl.nul = pl.nul || hasNUL(text)
-	g.place(jlo, jhi, held{At: S, Old: g.orig[S:E], New: merged}, pl)
+	if inLast {
+		ts, t := g.cStart(jhi-1), &g.sp[jhi-1].New
+		b = t.len()
+		if q := t.indexNL(max(y-ts, 0)); q >= 0 {
+			b = q + 1
+		}
+		R = ts + b
+		if b == t.len() {
+			b = -1
+		}
+	}
+	var cb strings.Builder
+	cb.Grow(x - L + len(text) + R - y)
+	g.each(L, x, func(t string) { cb.WriteString(t) })
+	cb.WriteString(text)
+	g.each(y, R, func(t string) { cb.WriteString(t) })
+	written := cb.String()
+	g.mergeBytes += len(written)
+	// The tallies lose the lines the merge rewrites, before the trees
+	// the merged text keeps are cut.
+	kept := keepNone
+	if a > 0 {
+		kept.before = a
+	}
+	if b >= 0 {
+		kept.from = b
+	}
+	g.untally(jlo, jhi, S, E, kept)
+	head, tail := 0, 0
+	if a == 0 {
+		head = S - lineStartAt(g.orig, S)
+	}
+	if b < 0 {
+		tail = lineEndAt(g.orig, E) - E
+	}
+	n := g.newChunk(written, head, tail)
+	var left, right *rnode
+	for q := jlo; q < jhi; q++ {
+		t := g.sp[q].New.root
+		if q == jhi-1 && b >= 0 {
+			t, right = splitAt(t, b)
+		}
+		if q == jlo && a > 0 {
+			left, t = splitAt(t, a)
+		}
+		drop(t)
+	}
+	pl.chunk, pl.from, pl.to = n, math.MinInt, math.MaxInt
+	if left != nil {
+		pl.from = left.size
+	}
+	if right != nil {
+		pl.to = size(left) + len(written)
+	}
+	pl.nul = strings.IndexByte(written, 0) >= 0
+	g.place(jlo, jhi, held{At: S, Old: g.orig[S:E], New: rope{root: join(join(left, n), right)}}, pl)
 	g.retallySpans(from, x+len(text))
 }
 
@@ -1631,17 +1573,15 @@ func (g *segment) each(x, y int, fn func(string)) {
 // its zone's lines and "\n" (zone.first, last and dLines), what it
 // changes of the content's "\r\n" count (dCRLF), its first byte in orig
 // or in the current content, the lower (at), whether it brings a NUL
-// into the content (nul), and, for a splice grown from one it replaces
-// (grown: sp[src], the first, or the last at its front), where its text
-// stops being that one's: the start of the line from which its lines are
-// indexed anew, or, at the front, up to which (keep, a position of its
-// text: rope.origin).
+// into the content (nul), and the chunk of its text the batch wrote for
+// it, whose lines are indexed: those that start at from or after it and
+// before to (offsets of the text, see forZoneLinesIn).
 type placing struct {
-	zone       zone
-	dCRLF, at  int
-	nul, grown bool
-	front      bool
-	src, keep  int
+	zone      zone
+	dCRLF, at int
+	nul       bool
+	chunk     *rnode
+	from, to  int
 }
 
 // place puts sp, a splice of orig, in place of the splices sp[jlo:jhi]
@@ -1665,15 +1605,9 @@ func (g *segment) place(jlo, jhi int, sp held, pl placing) {
 	for q := jlo; q < jhi; q++ {
 		g.famAt[g.zone[q].fam] = -1
 	}
-	g.famAt = append(g.famAt, -1)
-	if pl.grown {
-		src := g.zone[pl.src]
-		z.kept, z.id, z.fam = src.kept, src.id, src.fam
-		z.extends(g.ids, pl.keep, pl.front)
-	} else {
-		z.id, z.fam = g.ids, g.ids
-	}
-	g.famAt[z.fam] = start
+	z.fam = g.ids
+	g.famAt = append(g.famAt, start)
+	sp.New.root.owner = z.fam
 	// The splices on the shorter side of jlo:jhi move, and only their
 	// running counts change: those before it, counted down, when it
 	// lies nearer the front.
@@ -1711,22 +1645,18 @@ func (g *segment) place(jlo, jhi int, sp held, pl placing) {
 		}
 	}
 	// The zone's lines: what the splice's text makes of orig's lines first
-	// to last, the lines of head+text+tail; of a grown splice, those from
-	// keep on, or, grown at its front, those before keep.
-	from, to, base := math.MinInt, math.MaxInt, sp.New.origin()
-	switch {
-	case pl.front:
-		if pl.keep != math.MaxInt {
-			to = pl.keep - base
-		}
-	case pl.grown:
-		from = pl.keep - base
+	// to last, the lines of head+text+tail; of a merged splice, those of
+	// the chunk it wrote. Each is indexed by the coordinate of its start,
+	// one of the chunk's.
+	base := pl.chunk.v // less the chunk's offset in the text
+	if pl.from != math.MinInt {
+		base -= pl.from
 	}
-	g.retally(&g.sp[jlo], from, to)
+	g.retally(&g.sp[jlo], pl.from, pl.to)
 	var written zoneLines // for the window index, when made
-	g.forZoneLinesIn(&g.sp[jlo], from, to, func(l string, rel int) {
+	g.forZoneLinesIn(&g.sp[jlo], pl.from, pl.to, func(l string, rel int) {
 		g.linesIndexed++
-		zl := zoneLine{fam: z.fam, rel: rel + base, id: g.ids}
+		zl := zoneLine{rel: base + rel}
 		if g.wins != nil {
 			written.add(zl, l)
 		}
@@ -1742,7 +1672,7 @@ func (g *segment) place(jlo, jhi int, sp held, pl placing) {
 		}
 		for k, le := range g.ends {
 			if len(l) > len(k) && strings.HasSuffix(l, k) {
-				le.zones = append(le.zones, zoneLine{fam: z.fam, rel: zl.rel + len(l) - len(k), id: g.ids})
+				le.zones = append(le.zones, zoneLine{rel: zl.rel + len(l) - len(k)})
 			}
 		}
 	})
@@ -1902,7 +1832,7 @@ func tellingKey(old string, room *[]string) (uint64, bool) {
 // line sp[j] made (live), is.
 func (g *segment) zoneLineNumber(j int, z zoneLine) int {
 	c := g.zone[j].first + g.cumL(j)
-	if rel := z.rel - g.sp[j].New.origin(); rel > 0 {
+	if _, rel, _ := g.standing(z.rel); rel > 0 {
 		c += g.sp[j].New.nlBefore(rel)
 	}
 	return c

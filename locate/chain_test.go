@@ -16,7 +16,8 @@ import (
 // last line it wrote and the lines after it, the same two in reverse (a
 // file edited bottom-up: each block quotes the lines right before those
 // the last one wrote, or those and the first line it wrote), which grow
-// the merged splice at its front, and the crossing runs of passShapes (a
+// the merged splice at its front, blocks that land in the middle of the
+// splice a chain grew, and the crossing runs of passShapes (a
 // line, then that line and the next), pairs that merge.
 var chainShapes = []struct {
 	name string
@@ -30,6 +31,8 @@ var chainShapes = []struct {
 	{"reverse", reverseChainRun(false), true},
 	{"reverse-sharing-a-line", reverseChainRun(true), true},
 	{"reverse-crlf", crlfRun(reverseChainRun(false)), true},
+	{"middle", middleChainRun, true},
+	{"middle-crlf", crlfRun(middleChainRun), true},
 	{"crossing", crossingRun, false},
 	{"crossing-crlf", crlfRun(crossingRun), false},
 }
@@ -68,6 +71,20 @@ func chainRun(share bool) func(n int) (string, []edit.Edit) {
 		es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: back, New: line(1) + " // and back\n", Count: 1, Format: edit.FormatSearchReplace})
 		return file, es
 	}
+}
+
+// middleChainRun is chainRun's blocks, then, for every fourth of them
+// but the first (whose lines the last of chainRun's rewrites), a block
+// that changes the middle line it wrote, in file order: each lands in
+// the middle of the long splice the chain grew, far from both its ends.
+func middleChainRun(n int) (string, []edit.Edit) {
+	file, es := chainRun(false)(n)
+	_, line := chainFile(n)
+	for i := 4; i < n; i += 4 {
+		es = append(es, edit.Edit{Op: edit.Replace, Path: "a.go", Old: line(3*i+1) + " // chained\n", New: line(3*i+1) + " // again\n",
+			Count: 1, Format: edit.FormatSearchReplace})
+	}
+	return file, es
 }
 
 // chainFile is the file of chainRun and reverseChainRun for n blocks: a

@@ -1,201 +1,282 @@
 package locate
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
 
-// A rope is the new text of a splice the batch accepted, held as its
-// pieces: a splice merged with the text next to it (replaceCurrent)
-// shares the pieces of the one it grows from rather than copying their
-// bytes, at its back (prefix, add) or at its front (suffix, addFront),
-// so that a chain of adjacent edits costs each its own bytes, not the
-// chain's, in whichever order it comes. A text of one piece is held as
-// that string alone.
+// A rope is the new text of a splice the batch accepted, held as a treap
+// of pieces in text order, each node counting the bytes and "\n" of its
+// subtree. A merge (replaceCurrent) keeps what it does not rewrite of the
+// splices it joins by splitting and joining their trees, and writes only
+// its edit's lines anew: a run of merges costs each its own lines and a
+// logarithm, wherever in a long merged splice it lands.
 //
-// The pieces' running counts are kept from an origin that growing at
-// the front leaves in place: a position in the text (origin) is the
-// same position whichever side the text grows on, which lets the zone
-// lines a grown splice keeps stay indexed by it.
-type rope struct {
-	s string // the text, when it is one piece (buf nil)
-	// buf[i:] are the pieces, none empty, when buf is not nil; buf[:i]
-	// is room to grow at the front.
-	buf []piece
-	i   int
-	// lo and loNL are the running counts at the text's start.
-	lo, loNL int
+// Every byte the batch writes takes a coordinate no other byte takes,
+// which stays with it while it stands (see chunk): the zone lines are
+// indexed by the coordinate of their start, and so found again however
+// the text before them grew or shrank since.
+type rope struct{ root *rnode }
+
+// An rnode is a piece of a rope: s, part of the text of chunk ch, whose
+// first byte has coordinate v.
+type rnode struct {
+	s               string
+	v               int
+	ch              *chunk
+	left, right, up *rnode
+	prio            uint64
+	ownNL           int // "\n" in s
+	size, nl        int // bytes and "\n" of the subtree
+	owner           int // at a root: the zone.fam of the splice whose text it is
 }
 
-// A piece is a span of a rope's text and what the rope's running counts
-// are at its end: bytes and "\n".
-type piece struct {
-	s       string
-	end, nl int
+// A chunk is a text the batch wrote: its bytes took the coordinates from
+// start on, n of them, and nodes are the pieces of it that still stand,
+// by coordinate. The coordinates from lo to start stand for the bytes
+// before it on orig's line it starts in, and those after start+n up to
+// hi for the bytes after it on the line it ends in, while its first (its
+// last) byte is its rope's: a zone's first line starts there, and a
+// place may lie there.
+type chunk struct {
+	lo, start, n, hi int
+	nodes            []*rnode
 }
 
-func ropeOf(s string) rope { return rope{s: s} }
-
-// ps is r's pieces (r not one string).
-func (r *rope) ps() []piece { return r.buf[r.i:] }
-
-// origin is where r's text starts in its running counts: a position p
-// of the text is p-origin from its start.
-func (r *rope) origin() int { return r.lo }
-
-func (r *rope) len() int {
-	if r.buf == nil {
-		return len(r.s)
-	}
-	ps := r.ps()
-	return ps[len(ps)-1].end - r.lo
-}
-
-// split turns r, one string, into pieces.
-func (r *rope) split() {
-	r.buf = []piece{{s: r.s, end: r.lo + len(r.s), nl: r.loNL + strings.Count(r.s, "\n")}}
-	r.i, r.s = 0, ""
-}
-
-// add appends s to r.
-func (r *rope) add(s string) {
-	if s == "" {
-		return
-	}
-	if r.buf == nil {
-		if r.s == "" {
-			r.s = s
-			return
-		}
-		r.split()
-	}
-	last := r.buf[len(r.buf)-1]
-	r.buf = append(r.buf, piece{s: s, end: last.end + len(s), nl: last.nl + strings.Count(s, "\n")})
-}
-
-// addFront puts s before r's text, leaving its origin in place.
-func (r *rope) addFront(s string) {
-	if s == "" {
-		return
-	}
-	if r.buf == nil {
-		if r.s == "" {
-			r.s, r.lo, r.loNL = s, r.lo-len(s), r.loNL-strings.Count(s, "\n")
-			return
-		}
-		r.split()
-	}
-	if r.i == 0 {
-		// Room at the front as much as the pieces take: growing there
-		// costs a piece's copy at most, amortized.
-		ps := r.ps()
-		room := len(ps) + 4
-		buf := make([]piece, room+len(ps), room+2*len(ps)+4)
-		copy(buf[room:], ps)
-		r.buf, r.i = buf, room
-	}
-	r.i--
-	r.buf[r.i] = piece{s: s, end: r.lo, nl: r.loNL}
-	r.lo -= len(s)
-	r.loNL -= strings.Count(s, "\n")
-}
-
-// prefix is r's first n bytes, sharing r's pieces: r must not be read
-// once the result is added to.
-func (r *rope) prefix(n int) rope {
-	if r.buf == nil {
-		return rope{s: r.s[:n], lo: r.lo, loNL: r.loNL}
-	}
-	i := r.pieceAt(n)
-	ps := r.ps()
-	if i == len(ps) {
-		return *r
-	}
-	start := r.start(i)
-	out := rope{buf: r.buf[:r.i+i], i: r.i, lo: r.lo, loNL: r.loNL}
-	if i == 0 {
-		out.buf, out.i = nil, 0
-	}
-	out.add(ps[i].s[:n-start])
-	return out
-}
-
-// suffix is r's bytes from n on, sharing r's pieces and keeping its
-// origin: r must not be read once the result is added to at its front.
-func (r *rope) suffix(n int) rope {
-	if n == 0 {
-		return *r
-	}
-	if r.buf == nil {
-		return rope{s: r.s[n:], lo: r.lo + n, loNL: r.loNL + strings.Count(r.s[:n], "\n")}
-	}
-	ps := r.ps()
-	i := r.pieceAt(n)
-	if i == len(ps) {
-		last := ps[len(ps)-1]
-		return rope{lo: last.end, loNL: last.nl}
-	}
-	start := r.start(i)
-	if n == start {
-		prev := ps[i-1] // i > 0: n > 0 is no first piece's start
-		return rope{buf: r.buf, i: r.i + i, lo: prev.end, loNL: prev.nl}
-	}
-	p := ps[i]
-	if i == len(ps)-1 {
-		return rope{s: p.s[n-start:], lo: r.lo + n, loNL: p.nl - strings.Count(p.s[n-start:], "\n")}
-	}
-	out := rope{buf: r.buf, i: r.i + i + 1, lo: p.end, loNL: p.nl}
-	out.addFront(p.s[n-start:])
-	return out
-}
-
-// pieceAt is the piece that holds offset o, len(r.ps()) past the end.
-func (r *rope) pieceAt(o int) int {
-	ps := r.ps()
-	return sort.Search(len(ps), func(i int) bool { return ps[i].end > r.lo+o })
-}
-
-// start is the offset where piece i starts.
-func (r *rope) start(i int) int {
-	if i == 0 {
+func size(n *rnode) int {
+	if n == nil {
 		return 0
 	}
-	return r.ps()[i-1].end - r.lo
+	return n.size
 }
 
-// nlAt is the running "\n" count at the start of piece i.
-func (r *rope) nlAt(i int) int {
-	if i == 0 {
-		return r.loNL
+func nls(n *rnode) int {
+	if n == nil {
+		return 0
 	}
-	return r.ps()[i-1].nl
+	return n.nl
+}
+
+// pull sets n's counts from its children's, and them under n.
+func (n *rnode) pull() {
+	n.size, n.nl = len(n.s)+size(n.left)+size(n.right), n.ownNL+nls(n.left)+nls(n.right)
+	if n.left != nil {
+		n.left.up = n
+	}
+	if n.right != nil {
+		n.right.up = n
+	}
+}
+
+// join is the tree of a's text followed by b's.
+func join(a, b *rnode) *rnode {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	case a.prio > b.prio:
+		a.right = join(a.right, b)
+		a.pull()
+		return a
+	default:
+		b.left = join(a, b.left)
+		b.pull()
+		return b
+	}
+}
+
+// splitAt cuts n's tree into its first k bytes and the rest, each a root.
+func splitAt(n *rnode, k int) (l, r *rnode) {
+	l, r = split(n, k)
+	if l != nil {
+		l.up = nil
+	}
+	if r != nil {
+		r.up = nil
+	}
+	return l, r
+}
+
+func split(n *rnode, k int) (l, r *rnode) {
+	if n == nil {
+		return nil, nil
+	}
+	ls := size(n.left)
+	switch {
+	case k <= ls:
+		l, n.left = split(n.left, k)
+		n.pull()
+		return l, n
+	case k >= ls+len(n.s):
+		n.right, r = split(n.right, k-ls-len(n.s))
+		n.pull()
+		return n, r
+	}
+	m := n.cut(k - ls)
+	r, n.right = join(m, n.right), nil
+	n.pull()
+	return n, r
+}
+
+// cut leaves n its first k bytes and returns a node of the rest, after n
+// in its chunk. The "\n" are counted in the shorter part, so that cutting
+// one chunk again and again costs as sorting would.
+func (n *rnode) cut(k int) *rnode {
+	m := &rnode{s: n.s[k:], v: n.v + k, ch: n.ch, prio: mix(n.prio ^ uint64(n.v+k))}
+	if k <= len(n.s)-k {
+		c := strings.Count(n.s[:k], "\n")
+		m.ownNL, n.ownNL = n.ownNL-c, c
+	} else {
+		c := strings.Count(n.s[k:], "\n")
+		m.ownNL, n.ownNL = c, n.ownNL-c
+	}
+	n.s = n.s[:k]
+	m.size, m.nl = len(m.s), m.ownNL
+	ns := n.ch.nodes
+	i := n.ch.index(n.v)
+	n.ch.nodes = slices.Insert(ns, i+1, m)
+	return m
+}
+
+// mix is splitmix64's finalizer: a node's priority, from its
+// coordinate, which no other node shares.
+func mix(z uint64) uint64 {
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// index is the place in ch.nodes of the node whose coordinate is v.
+func (ch *chunk) index(v int) int {
+	return sort.Search(len(ch.nodes), func(i int) bool { return ch.nodes[i].v >= v })
+}
+
+// drop takes every node of n's tree off its chunk: the text no longer
+// stands, and the lines indexed on it are gone.
+func drop(n *rnode) {
+	if n == nil {
+		return
+	}
+	drop(n.left)
+	if i := n.ch.index(n.v); i < len(n.ch.nodes) && n.ch.nodes[i] == n {
+		n.ch.nodes = slices.Delete(n.ch.nodes, i, i+1)
+	}
+	drop(n.right)
+}
+
+// offset is where n's text starts in its rope, and the rope's root.
+func (n *rnode) offset() (int, *rnode) {
+	o := size(n.left)
+	c := n
+	for ; c.up != nil; c = c.up {
+		if c == c.up.right {
+			o += size(c.up.left) + len(c.up.s)
+		}
+	}
+	return o, c
+}
+
+// isFirst and isLast report whether n holds its rope's first (last)
+// bytes.
+func (n *rnode) isFirst() bool {
+	for c := n; c.up != nil; c = c.up {
+		if c == c.up.right {
+			return false
+		}
+	}
+	return n.left == nil
+}
+
+func (n *rnode) isLast() bool {
+	for c := n; c.up != nil; c = c.up {
+		if c == c.up.left {
+			return false
+		}
+	}
+	return n.right == nil
+}
+
+func (r *rope) len() int { return size(r.root) }
+
+// first and last are the nodes of r's first and last bytes (r's one node
+// when its text is empty).
+func (r *rope) first() *rnode {
+	n := r.root
+	for n.left != nil {
+		n = n.left
+	}
+	return n
+}
+
+func (r *rope) last() *rnode {
+	n := r.root
+	for n.right != nil {
+		n = n.right
+	}
+	return n
+}
+
+// nodeAt is the node that holds offset o (0 <= o < r.len()), and where
+// its text starts.
+func (r *rope) nodeAt(o int) (*rnode, int) {
+	n, start := r.root, 0
+	for {
+		ls := size(n.left)
+		switch {
+		case o < ls:
+			n = n.left
+		case o < ls+len(n.s):
+			return n, start + ls
+		default:
+			start += ls + len(n.s)
+			o -= ls + len(n.s)
+			n = n.right
+		}
+	}
 }
 
 // nlBefore is the number of "\n" in the text's first o bytes.
 func (r *rope) nlBefore(o int) int {
-	if r.buf == nil {
-		return strings.Count(r.s[:o], "\n")
+	c := 0
+	for n := r.root; n != nil; {
+		ls := size(n.left)
+		if o < ls {
+			n = n.left
+			continue
+		}
+		c += nls(n.left)
+		o -= ls
+		if o < len(n.s) {
+			return c + strings.Count(n.s[:o], "\n")
+		}
+		c += n.ownNL
+		o -= len(n.s)
+		n = n.right
 	}
-	ps := r.ps()
-	i := r.pieceAt(o)
-	if i == len(ps) {
-		return ps[len(ps)-1].nl - r.loNL
-	}
-	return r.nlAt(i) - r.loNL + strings.Count(ps[i].s[:o-r.start(i)], "\n")
+	return c
 }
 
 // nthNL is the offset of the text's k-th "\n" (k from 1), -1 when it has
 // fewer.
 func (r *rope) nthNL(k int) int {
-	if r.buf == nil {
-		return nthIndexNL(r.s, k)
+	off := 0
+	for n := r.root; n != nil; {
+		if k <= nls(n.left) {
+			n = n.left
+			continue
+		}
+		k -= nls(n.left)
+		off += size(n.left)
+		if k <= n.ownNL {
+			return off + nthIndexNL(n.s, k)
+		}
+		k -= n.ownNL
+		off += len(n.s)
+		n = n.right
 	}
-	ps := r.ps()
-	i := sort.Search(len(ps), func(i int) bool { return ps[i].nl-r.loNL >= k })
-	if i == len(ps) {
-		return -1
-	}
-	return r.start(i) + nthIndexNL(ps[i].s, k-(r.nlAt(i)-r.loNL))
+	return -1
 }
 
 // nthIndexNL is the offset of s's k-th "\n" (k from 1), -1 when it has
@@ -214,52 +295,44 @@ func nthIndexNL(s string, k int) int {
 
 // indexNL is the offset of the first "\n" at or after o, -1 when none.
 func (r *rope) indexNL(o int) int {
-	if r.buf == nil {
-		if i := strings.IndexByte(r.s[o:], '\n'); i >= 0 {
-			return o + i
-		}
+	if o >= r.len() {
 		return -1
 	}
-	ps := r.ps()
-	i := r.pieceAt(o)
-	if i == len(ps) {
-		return -1
-	}
-	start := r.start(i)
-	if k := strings.IndexByte(ps[i].s[o-start:], '\n'); k >= 0 {
+	n, start := r.nodeAt(o)
+	if k := strings.IndexByte(n.s[o-start:], '\n'); k >= 0 {
 		return o + k
 	}
-	return r.nthNL(ps[i].nl - r.loNL + 1)
+	return r.nthNL(r.nlBefore(start+len(n.s)) + 1)
 }
 
 // each calls fn with the text's bytes from x to y, as spans of its
 // pieces in order.
-func (r *rope) each(x, y int, fn func(string)) {
-	if x >= y {
+func (r *rope) each(x, y int, fn func(string)) { eachIn(r.root, x, y, fn) }
+
+func eachIn(n *rnode, x, y int, fn func(string)) {
+	if n == nil || x >= y {
 		return
 	}
-	if r.buf == nil {
-		fn(r.s[x:y])
-		return
+	ls := size(n.left)
+	if x < ls {
+		eachIn(n.left, x, min(y, ls), fn)
 	}
-	ps := r.ps()
-	for i := r.pieceAt(x); i < len(ps) && x < y; i++ {
-		p, start := ps[i], r.start(i)
-		t := p.s[x-start : min(len(p.s), y-start)]
-		fn(t)
-		x += len(t)
+	if s, e := max(x-ls, 0), min(y-ls, len(n.s)); s < e {
+		fn(n.s[s:e])
+	}
+	if past := ls + len(n.s); y > past {
+		eachIn(n.right, max(x-past, 0), y-past, fn)
 	}
 }
 
 // slice is the text's bytes from x to y: a span of one piece where they
 // lie in one, else joined.
 func (r *rope) slice(x, y int) string {
-	if r.buf == nil {
-		return r.s[x:y]
+	if x >= y {
+		return ""
 	}
-	ps := r.ps()
-	if i := r.pieceAt(x); i < len(ps) && y-r.start(i) <= len(ps[i].s) {
-		return ps[i].s[x-r.start(i) : y-r.start(i)]
+	if n, start := r.nodeAt(x); y-start <= len(n.s) {
+		return n.s[x-start : y-start]
 	}
 	var b strings.Builder
 	b.Grow(y - x)
@@ -278,4 +351,66 @@ func (r *rope) equalAt(x int, s string) bool {
 		}
 	})
 	return ok
+}
+
+// newChunk is a node of s alone, a text the batch writes, whose bytes
+// take coordinates no byte took before, with room for head bytes of orig
+// before it and tail after it (see chunk).
+func (g *segment) newChunk(s string, head, tail int) *rnode {
+	ch := &chunk{lo: g.coords, start: g.coords + head + 1, n: len(s)}
+	ch.hi = ch.start + len(s) + tail
+	g.coords = ch.hi + 1
+	n := &rnode{s: s, v: ch.start, ch: ch, prio: mix(uint64(ch.start)), ownNL: strings.Count(s, "\n")}
+	n.size, n.nl = len(s), n.ownNL
+	ch.nodes = []*rnode{n}
+	g.chunks = append(g.chunks, ch)
+	return n
+}
+
+// standing finds coordinate c in the text it was written in: the root of
+// the rope that holds it now and its offset from the rope's start
+// (negative, or past its end, on orig's bytes of its first or last
+// line); false once the byte, or the end of a line it stood for, is gone.
+func (g *segment) standing(c int) (root *rnode, off int, ok bool) {
+	i := sort.Search(len(g.chunks), func(i int) bool { return g.chunks[i].lo > c }) - 1
+	if i < 0 || c > g.chunks[i].hi {
+		return nil, 0, false
+	}
+	ch := g.chunks[i]
+	ns := ch.nodes
+	var n *rnode
+	switch {
+	case len(ns) == 0:
+		return nil, 0, false
+	case c < ch.start:
+		if n = ns[0]; n.v != ch.start || !n.isFirst() {
+			return nil, 0, false
+		}
+	case c >= ch.start+ch.n:
+		if n = ns[len(ns)-1]; n.v+len(n.s) != ch.start+ch.n || !n.isLast() {
+			return nil, 0, false
+		}
+	default:
+		k := sort.Search(len(ns), func(k int) bool { return ns[k].v+len(ns[k].s) > c })
+		if k == len(ns) || ns[k].v > c {
+			return nil, 0, false
+		}
+		n = ns[k]
+	}
+	start, root := n.offset()
+	return root, start + c - n.v, true
+}
+
+// coordAt is the coordinate of offset o of r's text: before its start or
+// past its end, of orig's bytes on its first or last line.
+func coordAt(r *rope, o int) int {
+	switch {
+	case o < 0:
+		return r.first().v + o
+	case o >= r.len():
+		n := r.last()
+		return n.v + len(n.s) + o - r.len()
+	}
+	n, start := r.nodeAt(o)
+	return n.v + o - start
 }

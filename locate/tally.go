@@ -86,36 +86,34 @@ func (g *segment) forZoneLinesNL(sp *held, from, to int, fn func(line string, nl
 	}
 }
 
-// keptLines are the lines of the zone of sp[q] that start at from or
-// after it and before to (relative to its text, as forZoneLinesIn takes
-// them) and that the splice about to take its place keeps as they are:
-// a merge that grows from it keeps its lines before the edit's, or after
-// them. q < 0 keeps none.
-type keptLines struct{ q, from, to int }
+// keptLines are the lines of the splices a merge replaces that it keeps
+// as they are (relative to their texts, as forZoneLinesIn takes them):
+// those of the first that start before before, and those of the last
+// that start at from or after it.
+type keptLines struct{ before, from int }
+
+// keepNone keeps no line.
+var keepNone = keptLines{before: math.MinInt, from: math.MaxInt}
 
 // untally takes off the tallies the lines that a splice of orig's bytes
 // at to end, about to take the place of the splices sp[jlo:jhi] (place),
 // removes from the current content: those of the splices it replaces,
 // but the ones it keeps, and the orig lines of its zone no splice had
-// touched. It runs before the new splice's text is made, which may
-// share and write over the pieces of the splice it grows from
-// (rope.prefix).
+// touched. It runs before the trees of the texts it keeps are cut.
 func (g *segment) untally(jlo, jhi, at, end int, kept keptLines) {
 	if g.tallies == nil {
 		return
 	}
 	off := func(l string, nl bool) { g.tallyLine(l, nl, -1) }
 	for q := jlo; q < jhi; q++ {
-		if q != kept.q {
-			g.forZoneLinesNL(&g.sp[q], math.MinInt, math.MaxInt, off)
-			continue
+		from, to := math.MinInt, math.MaxInt
+		if q == jlo {
+			from = kept.before
 		}
-		if kept.from != math.MinInt {
-			g.forZoneLinesNL(&g.sp[q], math.MinInt, kept.from, off)
+		if q == jhi-1 {
+			to = kept.from
 		}
-		if kept.to != math.MaxInt {
-			g.forZoneLinesNL(&g.sp[q], kept.to, math.MaxInt, off)
-		}
+		g.forZoneLinesNL(&g.sp[q], from, to, off)
 	}
 	// orig's lines from the one at is in to the one end is in, but
 	// those of the replaced splices' zones, which are whole lines.
@@ -133,8 +131,8 @@ func (g *segment) untally(jlo, jhi, at, end int, kept keptLines) {
 }
 
 // retally adds to the tallies the lines of sp's zone, just placed, that
-// start at from or after it and before to: those it did not keep of
-// the splice it grew from (untally).
+// start at from or after it and before to: those of the chunk it wrote,
+// not the ones it kept of the splices it replaced (untally).
 func (g *segment) retally(sp *held, from, to int) {
 	if g.tallies != nil {
 		g.forZoneLinesNL(sp, from, to, func(l string, nl bool) { g.tallyLine(l, nl, 1) })
