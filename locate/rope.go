@@ -26,7 +26,6 @@ type rnode struct {
 	v               int
 	ch              *chunk
 	left, right, up *rnode
-	prio            uint64
 	ownNL           int // "\n" in s
 	size, nl        int // bytes and "\n" of the subtree
 	owner           int // at a root: the zone.fam of the splice whose text it is
@@ -42,6 +41,10 @@ type rnode struct {
 type chunk struct {
 	lo, start, n, hi int
 	nodes            []*rnode
+	// first is the node it starts as, and one the room of its nodes
+	// then: a chunk and its node are one allocation.
+	first rnode
+	one   [1]*rnode
 }
 
 func size(n *rnode) int {
@@ -76,7 +79,7 @@ func join(a, b *rnode) *rnode {
 		return b
 	case b == nil:
 		return a
-	case a.prio > b.prio:
+	case a.prio() > b.prio():
 		a.right = join(a.right, b)
 		a.pull()
 		return a
@@ -124,7 +127,7 @@ func split(n *rnode, k int) (l, r *rnode) {
 // in its chunk. The "\n" are counted in the shorter part, so that cutting
 // one chunk again and again costs as sorting would.
 func (n *rnode) cut(k int) *rnode {
-	m := &rnode{s: n.s[k:], v: n.v + k, ch: n.ch, prio: mix(n.prio ^ uint64(n.v+k))}
+	m := &rnode{s: n.s[k:], v: n.v + k, ch: n.ch}
 	if k <= len(n.s)-k {
 		c := strings.Count(n.s[:k], "\n")
 		m.ownNL, n.ownNL = n.ownNL-c, c
@@ -140,9 +143,10 @@ func (n *rnode) cut(k int) *rnode {
 	return m
 }
 
-// mix is splitmix64's finalizer: a node's priority, from its
-// coordinate, which no other node shares.
-func mix(z uint64) uint64 {
+// prio is n's priority in the treap: its coordinate, which no other
+// node shares, mixed (splitmix64's finalizer).
+func (n *rnode) prio() uint64 {
+	z := uint64(n.v)
 	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
 	z = (z ^ z>>27) * 0x94d049bb133111eb
 	return z ^ z>>31
@@ -360,9 +364,11 @@ func (g *segment) newChunk(s string, head, tail int) *rnode {
 	ch := &chunk{lo: g.coords, start: g.coords + head + 1, n: len(s)}
 	ch.hi = ch.start + len(s) + tail
 	g.coords = ch.hi + 1
-	n := &rnode{s: s, v: ch.start, ch: ch, prio: mix(uint64(ch.start)), ownNL: strings.Count(s, "\n")}
+	n := &ch.first
+	*n = rnode{s: s, v: ch.start, ch: ch, ownNL: strings.Count(s, "\n")}
 	n.size, n.nl = len(s), n.ownNL
-	ch.nodes = []*rnode{n}
+	ch.one[0] = n
+	ch.nodes = ch.one[:]
 	g.chunks = append(g.chunks, ch)
 	return n
 }
