@@ -168,6 +168,9 @@ func drop(n *rnode) {
 		n.ch.nodes = slices.Delete(n.ch.nodes, i, i+1)
 	}
 	drop(n.right)
+	// A chunk holds its first node whether it stands or not: what the
+	// node held goes with it.
+	n.s, n.left, n.right, n.up = "", nil, nil, nil
 }
 
 // offset is where n's text starts in its rope, and the rope's root.
