@@ -82,10 +82,6 @@ func lineHash(s string) uint64 { return maphash.String(batchSeed, s) }
 // "\n" it adds to the content.
 type zone struct {
 	first, last, dLines int
-	// fam names the splice among all the segment placed: the root of its
-	// text (rnode.owner) holds it, and the segment's famAt finds the
-	// splice by it, wherever the splice now starts.
-	fam int
 	// runB and runL are the bytes and "\n" the splices before this one
 	// add to the content, counted from an origin place moves so that a
 	// splice placed before the others changes no count after it (see
@@ -108,10 +104,7 @@ func (g *segment) live(z zoneLine) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	at := g.famAt[root.owner]
-	if at < 0 {
-		return 0, false
-	}
+	at := root.at
 	j := g.before(at)
 	return j, j < len(g.sp) && g.sp[j].At == at && g.sp[j].New.root == root
 }
@@ -151,8 +144,6 @@ type segment struct {
 	zones  map[uint64][]zoneLine // hash of a key line → the zone lines with that text
 	sp     []held                // accepted, of orig, ascending
 	zone   []zone                // zone[j] is sp[j]'s
-	ids    int                   // zone.fam values handed out
-	famAt  []int                 // famAt[f]: where the splice of zone.fam f starts in orig, -1 once gone
 	crlf   int                   // "\r\n" in the current content
 	mode   int                   // eolLF or eolCRLF: the mode orig had, and the current content has
 	closed bool                  // the last splice changed something the batch assumes: flush before the next edit
@@ -399,7 +390,6 @@ func newSegment(body string, hasBOM bool, es []*edit.Edit, bes []batchEdit, ck *
 	if ck != nil {
 		g.nl, g.crlf, g.keyRead = ck.nl, ck.crlf, ck.read
 		g.zones = map[uint64][]zoneLine{}
-		g.famAt = []int{-1}
 		return g
 	}
 	for h := range g.keys {
@@ -413,7 +403,6 @@ func newSegment(body string, hasBOM bool, es []*edit.Edit, bes []batchEdit, ck *
 		g.crlf = g.nl
 	}
 	g.zones = map[uint64][]zoneLine{}
-	g.famAt = []int{-1} // ids start at 1
 	return g
 }
 
@@ -1461,13 +1450,10 @@ func (g *segment) replaceCurrent(x, y int, text string) {
 	}
 	if inLast {
 		ts, t := g.cStart(jhi-1), &g.sp[jhi-1].New
-		b = t.len()
-		if q := t.indexNL(max(y-ts, 0)); q >= 0 {
+		R = ts + t.len()
+		if q := t.indexNL(max(y-ts, 0)); q >= 0 && q+1 < t.len() {
 			b = q + 1
-		}
-		R = ts + b
-		if b == t.len() {
-			b = -1
+			R = ts + b
 		}
 	}
 	var cb strings.Builder
@@ -1600,14 +1586,8 @@ func (g *segment) place(jlo, jhi int, sp held, pl placing) {
 			g.fed = end
 		}
 	}
-	g.ids++
 	z := pl.zone
-	for q := jlo; q < jhi; q++ {
-		g.famAt[g.zone[q].fam] = -1
-	}
-	z.fam = g.ids
-	g.famAt = append(g.famAt, start)
-	sp.New.root.owner = z.fam
+	sp.New.root.at = start
 	// The splices on the shorter side of jlo:jhi move, and only their
 	// running counts change: those before it, counted down, when it
 	// lies nearer the front.

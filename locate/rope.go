@@ -28,7 +28,7 @@ type rnode struct {
 	left, right, up *rnode
 	ownNL           int // "\n" in s
 	size, nl        int // bytes and "\n" of the subtree
-	owner           int // at a root: the zone.fam of the splice whose text it is
+	at              int // at a root: where in orig the splice whose text it is starts
 }
 
 // A chunk is a text the batch wrote: its bytes took the coordinates from
