@@ -106,13 +106,15 @@ func (g *segment) hintedPlaces(needle string, hint, limit int, lastLine func(fir
 	if !ok {
 		return nil, hit{}, hit{}, hit{}, false
 	}
+	hitAt := func(x, c int) hit {
+		return hit{start: x, end: x + len(needle), first: c, last: lastLine(c), cmp: levelExact}
+	}
 	placeAt := func(x int) (hit, bool) {
 		g.visits++
 		if x < 0 || x+len(needle) > g.size() || !g.equalAt(x, needle) || !g.startsLine(x) {
 			return hit{}, false
 		}
-		c := g.lineAt(x)
-		return hit{start: x, end: x + len(needle), first: c, last: lastLine(c), cmp: levelExact}, true
+		return hitAt(x, g.lineAt(x)), true
 	}
 	keyLines := strings.Count(needle[:keyOff], "\n")
 	origAt := func(i int) (hit, bool) {
@@ -124,7 +126,7 @@ func (g *segment) hintedPlaces(needle string, hint, limit int, lastLine func(fir
 		if !ok {
 			return hit{}, false
 		}
-		return hit{start: x, end: x + len(needle), first: c, last: lastLine(c), cmp: levelExact}, true
+		return hitAt(x, c), true
 	}
 	zoned := g.zonedNear(best, keyOff, hint, limit, placeAt)
 	fw, bw := g.keySkip(best), g.keyBackSkip(best)
