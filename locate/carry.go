@@ -159,12 +159,12 @@ func carried(old *finder, sp []resize, content string) *finder {
 		f.keyBits = keyBitsOf(f.keys)
 		*f.keyed += made
 		if old.keyPost != nil {
-			f.keyPost = &postings{byKey: carryOrder(old.keyPost.byKey, f.keys, &m), keyOf: f.keys}
+			f.keyPost = &postings{byKey: carryOrder(old.keyPost.byKey, f.keys, &m, make([]int32, len(f.keys))), keyOf: f.keys}
 		}
 	}
 	if old.spacedOrder != nil {
 		f.spacedKeys = carryKeys(old.spacedKeys, &m, func(k int) uint64 { return spacedKey(line(k)) })
-		f.spacedOrder = carryOrder(old.spacedOrder, f.spacedKeys, &m)
+		f.spacedOrder = carryOrder(old.spacedOrder, f.spacedKeys, &m, make([]int32, len(f.spacedKeys)))
 		*f.keyed += made
 	}
 	compose := composer(&m)
@@ -307,33 +307,38 @@ func keyBitsOf(keys []uint64) []uint64 {
 // carryOrder returns the new lines ordered by their key (keys) and then
 // by number, as old ordered the old lines: the untouched lines keep their
 // order (their numbers all move the same way between splices), and the
-// lines the splices made are put in their places by a binary search.
-func carryOrder(old []int32, keys []uint64, m *lineMap) []int32 {
+// lines the splices made are put in their places by a binary search,
+// from the last back, in order (one per new line).
+func carryOrder(old []int32, keys []uint64, m *lineMap, order []int32) []int32 {
 	byKey := func(a, b int32) int {
 		if c := cmp.Compare(keys[a], keys[b]); c != 0 {
 			return c
 		}
 		return cmp.Compare(a, b)
 	}
-	kept := make([]int32, 0, len(m.lines))
+	order = order[:0]
 	for _, l := range old {
 		if k := m.oldToNew[l]; k >= 0 {
-			kept = append(kept, k)
+			order = append(order, k)
 		}
 	}
-	if len(kept) == len(m.lines) {
-		return kept
+	kept := len(order)
+	if kept == len(m.lines) {
+		return order
 	}
 	made := make([]int32, 0, m.madeLines())
 	m.each(func(k int) { made = append(made, int32(k)) })
 	slices.SortFunc(made, byKey)
-	order := make([]int32, 0, len(m.lines))
-	for _, k := range made {
-		i, _ := slices.BinarySearchFunc(kept, k, byKey)
-		order = append(append(order, kept[:i]...), k)
-		kept = kept[i:]
+	order = order[:len(m.lines)]
+	end := len(order) // order[end:] is done
+	for i := len(made) - 1; i >= 0; i-- {
+		at, _ := slices.BinarySearchFunc(order[:kept], made[i], byKey)
+		end -= copy(order[end-(kept-at):end], order[at:kept])
+		kept = at
+		end--
+		order[end] = made[i]
 	}
-	return append(order, kept...)
+	return order
 }
 
 // A postingsMove is a token index carried across splices whose lines are
