@@ -15,7 +15,11 @@ package locate
 //
 // Moving an index still reads it whole (a copy of its arrays, each line
 // number mapped): linear in the file at the speed of a copy, as the copy
-// of the content the splices make is, but no line is keyed again.
+// of the content the splices make is, but no line is keyed again. The
+// arrays a carry writes are those of the finder before the one it carries
+// from (a carryRoom), which no one reads any longer: a reply of many
+// failures between landing edits would otherwise leave a file's worth of
+// garbage per failure for the collector.
 
 import (
 	"cmp"
@@ -32,9 +36,11 @@ const carriedPostings = 2 * keptPostings
 
 // A lineMap says what became of a content's lines under its splices.
 type lineMap struct {
-	lines    []lineSpan // the new content's
-	oldToNew []int32    // an old line's new number; -1 for a line a splice touched
-	made     [][2]int   // the new lines no old line became, as runs [lo, hi), ascending
+	// lines are the new content's: once the finder they were made for is
+	// carried on, only their count is read (a carryRoom reuses them).
+	lines    []lineSpan
+	oldToNew []int32  // an old line's new number; -1 for a line a splice touched
+	made     [][2]int // the new lines no old line became, as runs [lo, hi), ascending
 }
 
 // each calls fn for each line the splices made, ascending.
@@ -75,9 +81,10 @@ func resizesOf(sp []Splice) []resize {
 // result. A line is touched by a splice that replaces any byte of it or
 // of its line ending, or that inserts at its start (or, for a last line
 // without a line ending, at its end); the new lines between untouched
-// ones are indexed from content.
-func mapLines(old []lineSpan, oldLen int, sp []resize, content string) lineMap {
-	m := lineMap{lines: make([]lineSpan, 0, len(old)+8), oldToNew: make([]int32, len(old))}
+// ones are indexed from content. The lines are written into room's array
+// when it has the capacity.
+func mapLines(old []lineSpan, oldLen int, sp []resize, content string, room []lineSpan) lineMap {
+	m := lineMap{lines: reuse(room, len(old)+8)[:0], oldToNew: make([]int32, len(old))}
 	// past is where a line stops being one a splice at or after it leaves
 	// alone: its end, one more for a last line without a line ending (an
 	// insertion there joins it).
@@ -140,31 +147,72 @@ func mapLines(old []lineSpan, oldLen int, sp []resize, content string) lineMap {
 	return m
 }
 
+// A carryRoom holds the per-line arrays of a finder no one reads any
+// longer, for a carry to write the next finder's into: a Doc's finders
+// take turns between two sets of arrays rather than each making its own.
+type carryRoom struct {
+	lines              []lineSpan
+	keys, keyBits      []uint64
+	spacedKeys         []uint64
+	order, spacedOrder []int32
+}
+
+// carry returns carried(old, sp, content), its arrays written into r's,
+// and makes r hold old's instead: the caller drops old for the finder
+// returned, and no index carried from old reads them.
+func (r *carryRoom) carry(old *finder, sp []resize, content string) *finder {
+	f := carried(old, sp, content, r)
+	r.keep(old)
+	return f
+}
+
+// keep makes r hold f's per-line arrays.
+func (r *carryRoom) keep(f *finder) {
+	*r = carryRoom{lines: f.lines, keys: f.keys, keyBits: f.keyBits, spacedKeys: f.spacedKeys, spacedOrder: f.spacedOrder}
+	if f.keyPost != nil {
+		r.order = f.keyPost.byKey
+	}
+}
+
+// reuse returns s with n elements, their values left as they are, or a
+// new slice with some room to grow when s has not the capacity.
+func reuse[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n, n+n/16+16)
+}
+
 // carried returns a finder over content, old's content with sp applied,
 // with what old had derived from its lines moved to their new numbers and
 // derived afresh only for the lines the splices made. The indexes old had
-// not made are made on demand, as for any finder.
-func carried(old *finder, sp []resize, content string) *finder {
+// not made are made on demand, as for any finder. Its per-line arrays are
+// written into room's where they fit; old's are only read.
+func carried(old *finder, sp []resize, content string, room *carryRoom) *finder {
 	f := newFinder(content)
 	f.keyed = old.keyed
 	if !old.indexed {
 		return f
 	}
-	m := mapLines(old.lines, len(old.content), sp, content)
+	m := mapLines(old.lines, len(old.content), sp, content, room.lines)
 	f.lines, f.indexed = m.lines, true
+	if cap(old.shared) >= len(f.lines) {
+		// Zeroed between searches, and old is done with.
+		f.shared = old.shared[:len(f.lines)]
+	}
 	made := m.madeLines()
 	line := func(k int) string { return content[f.lines[k].start:f.lines[k].end] }
 	if old.keys != nil {
-		f.keys = carryKeys(old.keys, &m, func(k int) uint64 { return looseKey(line(k)) })
-		f.keyBits = keyBitsOf(f.keys)
+		f.keys = carryKeys(old.keys, &m, func(k int) uint64 { return looseKey(line(k)) }, room.keys)
+		f.keyBits = keyBitsOf(f.keys, room.keyBits)
 		*f.keyed += made
 		if old.keyPost != nil {
-			f.keyPost = &postings{byKey: carryOrder(old.keyPost.byKey, f.keys, &m, make([]int32, len(f.keys))), keyOf: f.keys}
+			f.keyPost = &postings{byKey: carryOrder(old.keyPost.byKey, f.keys, &m, room.order), keyOf: f.keys}
 		}
 	}
 	if old.spacedOrder != nil {
-		f.spacedKeys = carryKeys(old.spacedKeys, &m, func(k int) uint64 { return spacedKey(line(k)) })
-		f.spacedOrder = carryOrder(old.spacedOrder, f.spacedKeys, &m, make([]int32, len(f.spacedKeys)))
+		f.spacedKeys = carryKeys(old.spacedKeys, &m, func(k int) uint64 { return spacedKey(line(k)) }, room.spacedKeys)
+		f.spacedOrder = carryOrder(old.spacedOrder, f.spacedKeys, &m, room.spacedOrder)
 		*f.keyed += made
 	}
 	compose := composer(&m)
@@ -277,9 +325,9 @@ func composeMaps(m1, m2 *lineMap) *lineMap {
 }
 
 // carryKeys returns the key of each new line: an old line's, moved, or
-// keyOf's for a line the splices made.
-func carryKeys(old []uint64, m *lineMap, keyOf func(k int) uint64) []uint64 {
-	keys := make([]uint64, len(m.lines))
+// keyOf's for a line the splices made; in room's array when it fits.
+func carryKeys(old []uint64, m *lineMap, keyOf func(k int) uint64, room []uint64) []uint64 {
+	keys := reuse(room, len(m.lines)) // every line's is written
 	for i, k := range m.oldToNew {
 		if k >= 0 {
 			keys[k] = old[i]
@@ -290,13 +338,14 @@ func carryKeys(old []uint64, m *lineMap, keyOf func(k int) uint64) []uint64 {
 }
 
 // keyBitsOf is looseKeys' bit set of keys, for a content of len(keys)
-// lines.
-func keyBitsOf(keys []uint64) []uint64 {
+// lines, in room's array when it fits.
+func keyBitsOf(keys []uint64, room []uint64) []uint64 {
 	bits := 1 << 12
 	for bits < 16*len(keys) {
 		bits <<= 1
 	}
-	set := make([]uint64, bits/64)
+	set := reuse(room, bits/64)
+	clear(set)
 	for _, h := range keys {
 		b := h & uint64(bits-1)
 		set[b/64] |= 1 << (b % 64)
@@ -308,15 +357,15 @@ func keyBitsOf(keys []uint64) []uint64 {
 // by number, as old ordered the old lines: the untouched lines keep their
 // order (their numbers all move the same way between splices), and the
 // lines the splices made are put in their places by a binary search,
-// from the last back, in order (one per new line).
-func carryOrder(old []int32, keys []uint64, m *lineMap, order []int32) []int32 {
+// from the last back; in room's array when it fits.
+func carryOrder(old []int32, keys []uint64, m *lineMap, room []int32) []int32 {
 	byKey := func(a, b int32) int {
 		if c := cmp.Compare(keys[a], keys[b]); c != 0 {
 			return c
 		}
 		return cmp.Compare(a, b)
 	}
-	order = order[:0]
+	order := reuse(room, len(m.lines))[:0]
 	for _, l := range old {
 		if k := m.oldToNew[l]; k >= 0 {
 			order = append(order, k)

@@ -48,6 +48,25 @@ func randomSplices(r *rand.Rand, s string, pool []string) []Splice {
 	return sp
 }
 
+// poison overwrites r's arrays, to their capacity, with values no index
+// holds: as the next carry writes into them, which no finder carried
+// before may read.
+func (r *carryRoom) poison(rnd *rand.Rand) {
+	scribble := func(n int, set func(i int)) {
+		for i := range n {
+			set(i)
+		}
+	}
+	lines, keys, bits := r.lines[:cap(r.lines)], r.keys[:cap(r.keys)], r.keyBits[:cap(r.keyBits)]
+	spaced, order, spacedOrder := r.spacedKeys[:cap(r.spacedKeys)], r.order[:cap(r.order)], r.spacedOrder[:cap(r.spacedOrder)]
+	scribble(len(lines), func(i int) { lines[i] = lineSpan{rnd.Int32(), rnd.Int32(), rnd.Int32()} })
+	scribble(len(keys), func(i int) { keys[i] = rnd.Uint64() })
+	scribble(len(bits), func(i int) { bits[i] = rnd.Uint64() })
+	scribble(len(spaced), func(i int) { spaced[i] = rnd.Uint64() })
+	scribble(len(order), func(i int) { order[i] = rnd.Int32() })
+	scribble(len(spacedOrder), func(i int) { spacedOrder[i] = rnd.Int32() })
+}
+
 // checkCarried fails unless the indexes of got, carried to content, are
 // those of a finder made on content: the same entries, and for each
 // token of a token index a run of its last lines that answers every vote
@@ -104,7 +123,8 @@ func checkCarried(t *testing.T, got *finder, content string) {
 // TestCarriedIndexes: the indexes a finder carries across random splices,
 // again and again, are those made afresh on the content the splices
 // leave: CRLF and LF, splices that cut a line ending in two, insertions
-// at the end, every line removed.
+// at the end, every line removed; and they stay so while the next carry
+// writes into the arrays of the finder carried from (poison).
 func TestCarriedIndexes(t *testing.T) {
 	pool := []string{"func load(p string) error {", "\treturn nil", "}", "", "\tx := y + 1", "\tlog.Print( x )",
 		"// Load reads p.", "\tif err != nil {", "\t\treturn err", "  spaced  line ", "ÄÖ wörds", "abc", "betta", "x"}
@@ -121,10 +141,12 @@ func TestCarriedIndexes(t *testing.T) {
 		content := b.String()
 		f := newFinder(content)
 		indexAll(f)
+		var room carryRoom
 		for step := range 8 {
 			sp := randomSplices(r, content, pool)
 			content = joined(content, sp)
-			f = carried(f, resizesOf(sp), content)
+			f = room.carry(f, resizesOf(sp), content)
+			room.poison(r)
 			if step%3 == 1 {
 				continue // a content no failure read: what it would not make waits
 			}
@@ -149,6 +171,7 @@ func TestCarriedCommonTokens(t *testing.T) {
 	indexAll(f)
 	r := rand.New(rand.NewPCG(35, 2))
 	kept, made := 0, 0 // carries that kept the word index, that dropped it
+	var room carryRoom
 	for step := range 60 {
 		// Remove a run of lines near the end, or add some; once, remove
 		// the file's second half, every line of a token kept with it.
@@ -164,7 +187,8 @@ func TestCarriedCommonTokens(t *testing.T) {
 			sp[0].New = strings.Repeat("\treturn w\n", 30)
 		}
 		content = joined(content, sp)
-		f = carried(f, resizesOf(sp), content)
+		f = room.carry(f, resizesOf(sp), content)
+		room.poison(r)
 		carriedWords := f.wordPost != nil
 		checkCarried(t, f, content)
 		if carriedWords && f.wordsRemade == 0 {

@@ -71,6 +71,9 @@ type Doc struct {
 	// (setText): what it derives from the content (lines, loose keys) serves
 	// every edit that changes nothing, as when a reply is sent twice.
 	fin *finder
+	// room holds the arrays of the finder before fin, for the next carry
+	// to write fin's successor's into (carry.go).
+	room carryRoom
 	// After the batch failed to help, it waits skip edits before it
 	// builds a new segment (a pass over the file); backoff grows.
 	skip, backoff int
@@ -369,9 +372,9 @@ func ownText(s string, edits ...string) string {
 // lines those changed (carry.go).
 func (d *Doc) setText(text string, sp []resize) {
 	if d.fin != nil && !d.fresh {
-		d.fin = carried(d.fin, sp, text)
+		d.fin = d.room.carry(d.fin, sp, text)
 	} else {
-		d.fin = nil
+		d.fin, d.room = nil, carryRoom{}
 	}
 	d.text, d.moved, d.binKnown = text, true, false
 	d.keysAt = nil
@@ -502,6 +505,7 @@ func (d *Doc) Pieces(final bool) (ps []string, n int, changed bool) {
 		d.seg.endStream(final && made)
 		d.seg = nil
 	}
+	d.room = carryRoom{} // no carry follows
 	return ps, n, d.moved
 }
 
