@@ -133,8 +133,9 @@ func timedRSS(gnuTime string, exit int, argv ...string) (int64, error) {
 
 // BenchmarkPeakRSSFailures is BenchmarkPeakRSS on replies that fail, with
 // --json, at three sizes each: failing blocks by the hundred on one file
-// (BenchmarkFailures' shape), and one SEARCH that misses a file of 1, 10
-// and 100 MB. A failure holds the indexes its candidates read (lines,
+// (BenchmarkFailures' shape), every other one failing between blocks that
+// land (BenchmarkFailuresInterleaved's), and one SEARCH that misses a file
+// of 1, 10 and 100 MB. A failure holds the indexes its candidates read (lines,
 // keys, postings) beside the file.
 func BenchmarkPeakRSSFailures(b *testing.B) {
 	gnuTime := "/usr/bin/time"
@@ -154,6 +155,13 @@ func BenchmarkPeakRSSFailures(b *testing.B) {
 	for _, sz := range failSizes {
 		b.Run(fmt.Sprintf("blocks-%dlines-%dfail", sz.lines, sz.edits), func(b *testing.B) {
 			src, es, err := failingEdits(sz.lines, sz.edits)
+			if err != nil {
+				b.Fatal(err)
+			}
+			run(b, "fail.go", src, searchReplaceOf(es))
+		})
+		b.Run(fmt.Sprintf("interleaved-%dlines-%dedits", sz.lines, sz.edits), func(b *testing.B) {
+			src, es, err := someFailing(sz.lines, sz.edits, 2)
 			if err != nil {
 				b.Fatal(err)
 			}
