@@ -42,9 +42,9 @@ type Finding struct {
 }
 
 // String formats f as "path:line: kind: text", the form compilers use, so
-// editors and CI logs link it to the line.
+// editors and CI logs link it to the line; text is cut to quoteBytes.
 func (f Finding) String() string {
-	return fmt.Sprintf("%s:%d: %s: %s", f.Path, f.Line, f.Kind, f.Text)
+	return fmt.Sprintf("%s:%d: %s: %s", f.Path, f.Line, f.Kind, quote(f.Text))
 }
 
 // File returns the findings in content, the current bytes of the file at

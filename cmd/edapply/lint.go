@@ -22,7 +22,9 @@ func newLintCmd() *cobra.Command {
 git conflict markers, *** Begin Patch envelope lines, and placeholders such
 as "// ... existing code ..." that stand in for code. It prints one
 "path:line: kind: text" line per finding; kind is conflict-marker,
-search-replace-marker, patch-envelope or elision.
+search-replace-marker, patch-envelope or elision. The text is cut to 200
+bytes, a file's findings past the first 50 are summed up a line per kind,
+and the report stops at 1 MiB with a line counting what it left out.
 
 Only lines new since the last commit count: each file is compared with its
 version at HEAD, so a placeholder or marker that is already committed (a
@@ -58,8 +60,8 @@ func runLint(ctx context.Context, files []string, out io.Writer, meter *progress
 	}
 	found, err := lint.Files(ctx, files, opts)
 	meter.Done() // before the findings, on the same terminal
-	for _, f := range found {
-		fmt.Fprintln(out, f)
+	if werr := lint.Write(out, found); werr != nil && err == nil {
+		err = werr
 	}
 	var unreadable *fs.PathError
 	switch {
