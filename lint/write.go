@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/edapply/edapply/internal/textcut"
 )
@@ -26,14 +25,11 @@ const cutLineBytes = 128
 
 // quote is t cut to quoteBytes, never inside a character, the cut marked.
 func quote(t string) string {
-	if len(t) <= quoteBytes {
+	cut := textcut.Prefix(t, quoteBytes)
+	if len(cut) == len(t) {
 		return t
 	}
-	k := quoteBytes
-	for k > 0 && !utf8.RuneStart(t[k]) {
-		k--
-	}
-	return t[:k] + "… (" + strconv.Itoa(len(t)-k) + " more bytes)"
+	return cut + "… (" + strconv.Itoa(len(t)-len(cut)) + " more bytes)"
 }
 
 // Write prints found, in the order given (Files' order: by file, then
@@ -41,9 +37,8 @@ func quote(t string) string {
 // line quoted to quoteBytes, the first fileFindings findings of a file
 // listed and the rest of it summed up a line per kind ("path:line: kind:
 // N more of this kind, not listed, the last on line M", at the first of
-// them), and no
-// more than textcut.Budget bytes in all, after which one line says how
-// many findings in how many files were left out.
+// them), and no more than textcut.Budget bytes in all, after which one
+// line says how many findings in how many files were left out.
 func Write(w io.Writer, found []Finding) error {
 	bw := bufio.NewWriter(w)
 	written := 0

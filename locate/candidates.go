@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/edapply/edapply/edit"
+	"github.com/edapply/edapply/internal/textcut"
 )
 
 // Candidates for NO_MATCH. Scoring every window of a large file against
@@ -843,7 +844,7 @@ func excerptOf(first, last int, line func(k int) string) string {
 	for ; k <= last && k-first < excerptLines && room > 0; k++ {
 		l := line(k)
 		if n := min(excerptLineRoom, room); len(l) > n {
-			cut := utf8Cut(l, n)
+			cut := textcut.Prefix(l, n)
 			b.WriteString(cut)
 			fmt.Fprintf(&b, "… (%d more bytes on this line)\n", len(l)-len(cut))
 			room -= len(cut)
@@ -857,18 +858,6 @@ func excerptOf(first, last int, line func(k int) string) string {
 		fmt.Fprintf(&b, "… (%d more lines)\n", last-k+1)
 	}
 	return b.String()
-}
-
-// utf8Cut is the longest prefix of s of at most n bytes that does not
-// split a UTF-8 sequence.
-func utf8Cut(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
 }
 
 // osaDistance is the edit distance from a to b that counts a swap of two

@@ -24,10 +24,7 @@ func Cut(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	k := max(n, 0)
-	for k > 0 && !utf8.RuneStart(s[k]) {
-		k--
-	}
+	k := len(Prefix(s, n))
 	if nl := strings.LastIndexByte(s[:k], '\n'); nl >= 0 && nl >= k-k/4 {
 		k = nl + 1
 	}
@@ -36,4 +33,17 @@ func Cut(s string, n int) string {
 		marker = "\n" + marker
 	}
 	return s[:k] + marker + "\n"
+}
+
+// Prefix is the longest prefix of s of at most n bytes that does not
+// split a UTF-8 sequence.
+func Prefix(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	n = max(n, 0)
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
