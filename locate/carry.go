@@ -16,10 +16,11 @@ package locate
 // Moving an index still reads it whole (a copy of its arrays, each line
 // number mapped): linear in the file at the speed of a copy, as the copy
 // of the content the splices make is, but no line is keyed again. The
-// arrays a carry writes are those of the finder before the one it carries
-// from (a carryRoom), which no one reads any longer: a reply of many
-// failures between landing edits would otherwise leave a file's worth of
-// garbage per failure for the collector.
+// arrays a carry writes, its line maps and token counts among them, are
+// those of the finder before the one it carries from (a carryRoom), which
+// no one reads any longer: a reply of many failures between landing edits
+// would otherwise leave a file's worth of garbage per failure for the
+// collector.
 
 import (
 	"cmp"
@@ -82,9 +83,10 @@ func resizesOf(sp []Splice) []resize {
 // of its line ending, or that inserts at its start (or, for a last line
 // without a line ending, at its end); the new lines between untouched
 // ones are indexed from content. The lines are written into room's array
-// when it has the capacity.
-func mapLines(old []lineSpan, oldLen int, sp []resize, content string, room []lineSpan) lineMap {
-	m := lineMap{lines: reuse(room, len(old)+8)[:0], oldToNew: make([]int32, len(old))}
+// and the map into scratch's when they have the capacity (every element
+// is written).
+func mapLines(old []lineSpan, oldLen int, sp []resize, content string, room []lineSpan, scratch []int32) lineMap {
+	m := lineMap{lines: reuse(room, len(old)+8)[:0], oldToNew: reuse(scratch, len(old))}
 	// past is where a line stops being one a splice at or after it leaves
 	// alone: its end, one more for a last line without a line ending (an
 	// insertion there joins it).
@@ -155,6 +157,15 @@ type carryRoom struct {
 	keys, keyBits      []uint64
 	spacedKeys         []uint64
 	order, spacedOrder []int32
+	// oldToNew is the line map a carry made last, when no index it made
+	// holds it: only read while carrying, it is the next carry's.
+	oldToNew []int32
+	// maps are the composed line maps (lineMap.oldToNew) of the indexes
+	// of a finder carried from that the finder carried to does not hold:
+	// the next carry composes its maps into them.
+	maps [][]int32
+	// counts is the per-line token counts of such a finder.
+	counts []uint8
 }
 
 // carry returns carried(old, sp, content), its arrays written into r's,
@@ -162,16 +173,78 @@ type carryRoom struct {
 // returned, and no index carried from old reads them.
 func (r *carryRoom) carry(old *finder, sp []resize, content string) *finder {
 	f := carried(old, sp, content, r)
-	r.keep(old)
+	r.keep(old, f)
 	return f
 }
 
-// keep makes r hold f's per-line arrays.
-func (r *carryRoom) keep(f *finder) {
-	*r = carryRoom{lines: f.lines, keys: f.keys, keyBits: f.keyBits, spacedKeys: f.spacedKeys, spacedOrder: f.spacedOrder}
-	if f.keyPost != nil {
-		r.order = f.keyPost.byKey
+// keep makes r hold old's per-line arrays, and those of its line maps
+// and counts that f, the finder carried from it, does not read.
+func (r *carryRoom) keep(old, f *finder) {
+	maps := r.maps
+	held := f.lineMaps()
+	for _, a := range old.lineMaps() {
+		if len(maps) < maxRoomMaps && !slices.ContainsFunc(held, sameArray(a)) && !slices.ContainsFunc(maps, sameArray(a)) {
+			maps = append(maps, a)
+		}
 	}
+	// r.counts, if the carry took it, is f's now.
+	var counts []uint8
+	if len(old.wordCount) > 0 && (len(f.wordCount) == 0 || &f.wordCount[0] != &old.wordCount[0]) {
+		counts = old.wordCount
+	}
+	*r = carryRoom{lines: old.lines, keys: old.keys, keyBits: old.keyBits, spacedKeys: old.spacedKeys, spacedOrder: old.spacedOrder,
+		oldToNew: r.oldToNew, maps: maps, counts: counts}
+	if old.keyPost != nil {
+		r.order = old.keyPost.byKey
+	}
+}
+
+// maxRoomMaps bounds the line maps a carryRoom keeps: a carry composes
+// one for the word and slip indexes and one for the trigrams'.
+const maxRoomMaps = 4
+
+// lineMaps are the composed line maps f's indexes read: those of the
+// moves of its token indexes and of the trigram index it would carry.
+func (f *finder) lineMaps() [][]int32 {
+	var ms [][]int32
+	add := func(m *lineMap) {
+		if m != nil && len(m.oldToNew) > 0 {
+			ms = append(ms, m.oldToNew)
+		}
+	}
+	for _, p := range []*postings{f.wordPost, f.slips, f.triPost} {
+		if p != nil && p.move != nil {
+			add(p.move.m)
+		}
+	}
+	if src := f.triFrom; src != nil {
+		add(src.m)
+		if p := src.from.triPost; p != nil && p.move != nil {
+			add(p.move.m)
+		}
+	}
+	return ms
+}
+
+// sameArray reports whether b starts where a does: a and b, not empty,
+// share their memory.
+func sameArray(a []int32) func(b []int32) bool {
+	return func(b []int32) bool { return len(b) > 0 && &a[0] == &b[0] }
+}
+
+// takeMap returns a line map array of n elements from r's, each to be
+// written, or a new one (always, for a nil r).
+func (r *carryRoom) takeMap(n int) []int32 {
+	if r == nil {
+		return make([]int32, n)
+	}
+	for i, a := range r.maps {
+		if cap(a) >= n {
+			r.maps = slices.Delete(r.maps, i, i+1)
+			return a[:n]
+		}
+	}
+	return make([]int32, n)
 }
 
 // reuse returns s with n elements, their values left as they are, or a
@@ -194,7 +267,18 @@ func carried(old *finder, sp []resize, content string, room *carryRoom) *finder 
 	if !old.indexed {
 		return f
 	}
-	m := mapLines(old.lines, len(old.content), sp, content, room.lines)
+	// The line map outlives the carry when an index is moved from one
+	// made in full (carryPostings keeps the map to move its lines by) or
+	// the trigram index waits to be carried from old's (carrySource).
+	held := old.wordPost != nil && old.wordPost.move == nil || old.slips != nil && old.slips.move == nil || old.triPost != nil
+	var scratch []int32
+	if !held {
+		scratch = room.oldToNew
+	}
+	m := mapLines(old.lines, len(old.content), sp, content, room.lines, scratch)
+	if !held {
+		room.oldToNew = m.oldToNew
+	}
 	f.lines, f.indexed = m.lines, true
 	if cap(old.shared) >= len(f.lines) {
 		// Zeroed between searches, and old is done with.
@@ -215,9 +299,9 @@ func carried(old *finder, sp []resize, content string, room *carryRoom) *finder 
 		f.spacedOrder = carryOrder(old.spacedOrder, f.spacedKeys, &m, room.spacedOrder)
 		*f.keyed += made
 	}
-	compose := composer(&m)
+	compose := composer(&m, room)
 	if old.wordPost != nil {
-		f.wordPost, f.wordCount = carryPostings(old.wordPost, old.wordCount, &m, compose, func(k int, dst []uint64) []uint64 { return lineWords(line(k), dst) }, func(p *postings) {
+		f.wordPost, f.wordCount = carryPostings(old.wordPost, old.wordCount, room.counts, &m, compose, func(k int, dst []uint64) []uint64 { return lineWords(line(k), dst) }, func(p *postings) {
 			f.wordsRemade++
 			remake(p, &f.wordPost, func() { f.tokenIndex(false) })
 		})
@@ -229,10 +313,10 @@ func carried(old *finder, sp []resize, content string, room *carryRoom) *finder 
 	case old.triPost != nil:
 		f.triFrom = &carrySource{from: &finder{triPost: old.triPost.source(), triCount: old.triCount}, m: &m}
 	case old.triFrom != nil:
-		f.triFrom = &carrySource{from: old.triFrom.from, m: composeMaps(old.triFrom.m, &m)}
+		f.triFrom = &carrySource{from: old.triFrom.from, m: composeMaps(old.triFrom.m, &m, room)}
 	}
 	if old.slips != nil {
-		f.slips, _ = carryPostings(old.slips, nil, &m, compose, func(k int, dst []uint64) []uint64 { return shortLineSlips(line(k), dst) }, func(p *postings) {
+		f.slips, _ = carryPostings(old.slips, nil, nil, &m, compose, func(k int, dst []uint64) []uint64 { return shortLineSlips(line(k), dst) }, func(p *postings) {
 			remake(p, &f.slips, func() { f.slipIndex() })
 		})
 		*f.keyed += made
@@ -256,7 +340,7 @@ func (f *finder) carryTrigrams() {
 	}
 	f.triFrom = nil
 	lines := f.lineIndex()
-	f.triPost, f.triCount = carryPostings(src.from.triPost, src.from.triCount, src.m, composer(src.m), func(k int, dst []uint64) []uint64 {
+	f.triPost, f.triCount = carryPostings(src.from.triPost, src.from.triCount, nil, src.m, composer(src.m, nil), func(k int, dst []uint64) []uint64 {
 		return lineTrigrams(f.content[lines[k].start:lines[k].end], dst)
 	}, func(p *postings) {
 		remake(p, &f.triPost, func() { f.tokenIndex(true) })
@@ -276,13 +360,14 @@ func remake(p *postings, field **postings, build func()) {
 
 // composer returns a function that maps the lines of an earlier content,
 // those m1 maps to m's old content, through m too: the composed map each
-// carried index reads, made once for the indexes that share m1.
-func composer(m *lineMap) func(m1 *lineMap) *lineMap {
+// carried index reads, made once for the indexes that share m1, in an
+// array of room's when room is not nil.
+func composer(m *lineMap, room *carryRoom) func(m1 *lineMap) *lineMap {
 	var from, to *lineMap
 	return func(m1 *lineMap) *lineMap {
 		if m1 != from {
 			from = m1
-			to = &lineMap{lines: m.lines, oldToNew: make([]int32, len(m1.oldToNew))}
+			to = &lineMap{lines: m.lines, oldToNew: room.takeMap(len(m1.oldToNew))}
 			for a, b := range m1.oldToNew {
 				to.oldToNew[a] = -1
 				if b >= 0 {
@@ -296,9 +381,10 @@ func composer(m *lineMap) func(m1 *lineMap) *lineMap {
 
 // composeMaps returns the lineMap of m1's splices and then m2's: the
 // lines of m1's content that neither touched, at their numbers in m2's,
-// and every other line of m2's content as made.
-func composeMaps(m1, m2 *lineMap) *lineMap {
-	m := &lineMap{lines: m2.lines, oldToNew: make([]int32, len(m1.oldToNew))}
+// and every other line of m2's content as made; its map in an array of
+// room's.
+func composeMaps(m1, m2 *lineMap, room *carryRoom) *lineMap {
+	m := &lineMap{lines: m2.lines, oldToNew: room.takeMap(len(m1.oldToNew))}
 	hit := make([]bool, len(m2.lines))
 	for a, b := range m1.oldToNew {
 		c := int32(-1)
@@ -426,10 +512,11 @@ func maxMade(n int) int { return n/4 + 4096 }
 // earlier content through m. It returns nil when the index is to be made
 // afresh (see settle); fresh, for the index returned, makes it afresh in
 // place.
-func carryPostings(old *postings, counts []uint8, m *lineMap, compose func(*lineMap) *lineMap, tokens func(k int, dst []uint64) []uint64, fresh func(p *postings)) (*postings, []uint8) {
+func carryPostings(old *postings, counts, room []uint8, m *lineMap, compose func(*lineMap) *lineMap, tokens func(k int, dst []uint64) []uint64, fresh func(p *postings)) (*postings, []uint8) {
 	var perLine []uint8
 	if counts != nil {
-		perLine = make([]uint8, len(m.lines))
+		perLine = reuse(room, len(m.lines))
+		clear(perLine)
 		for i, k := range m.oldToNew {
 			if k >= 0 {
 				perLine[k] = counts[i]

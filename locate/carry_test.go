@@ -65,6 +65,14 @@ func (r *carryRoom) poison(rnd *rand.Rand) {
 	scribble(len(spaced), func(i int) { spaced[i] = rnd.Uint64() })
 	scribble(len(order), func(i int) { order[i] = rnd.Int32() })
 	scribble(len(spacedOrder), func(i int) { spacedOrder[i] = rnd.Int32() })
+	oldToNew := r.oldToNew[:cap(r.oldToNew)]
+	scribble(len(oldToNew), func(i int) { oldToNew[i] = rnd.Int32() })
+	for _, a := range r.maps {
+		a = a[:cap(a)]
+		scribble(len(a), func(i int) { a[i] = rnd.Int32() })
+	}
+	counts := r.counts[:cap(r.counts)]
+	scribble(len(counts), func(i int) { counts[i] = uint8(rnd.Uint32()) })
 }
 
 // checkCarried fails unless the indexes of got, carried to content, are
