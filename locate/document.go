@@ -53,6 +53,7 @@ type Doc struct {
 	pend []Splice
 
 	binKnown, bin bool // whether text is binary, once asked
+	binScanned    int  // the bytes read to judge that, for tests
 
 	// queue are the edits expected, in order (Prepare): the batch indexes
 	// them. judged[k] is what the batch makes of queue[k], judged when a
@@ -311,7 +312,7 @@ func (d *Doc) ladderWith(e *edit.Edit, opts Options) (Result, *edit.Error) {
 			return Result{}, serr
 		}
 		r.Splices = d.ownSplices(loc.Splices, r)
-		d.pend, d.moved, d.binKnown = loc.Splices, true, false
+		d.pend, d.moved = loc.Splices, true
 	}
 	return r, nil
 }
@@ -376,8 +377,29 @@ func (d *Doc) setText(text string, sp []resize) {
 	} else {
 		d.fin, d.room = nil, carryRoom{}
 	}
-	d.text, d.moved, d.binKnown = text, true, false
+	d.binKnown = d.binKnown && !d.bin && !d.writesBinary(text, sp)
+	d.text, d.moved = text, true
 	d.keysAt = nil
+}
+
+// writesBinary reports whether the splices sp, which made text from a
+// content known not to be binary, made it binary: only the bytes they
+// wrote can hold a NUL, and only the first two a UTF-16 BOM. Asking that
+// of the whole content cost a pass over the file per failure between
+// landings.
+func (d *Doc) writesBinary(text string, sp []resize) bool {
+	if !d.hasBOM && (strings.HasPrefix(text, "\xFF\xFE") || strings.HasPrefix(text, "\xFE\xFF")) {
+		return true
+	}
+	grown := 0 // the bytes the splices before added
+	for _, x := range sp {
+		at := x.at + grown
+		if strings.IndexByte(text[at:at+x.new], 0) >= 0 {
+			return true
+		}
+		grown += x.new - x.old
+	}
+	return false
 }
 
 // flush applies a segment's accepted splices to the content. A segment
@@ -444,6 +466,7 @@ func (s *wasteStream) Stop() {
 // text (see isBinary).
 func (d *Doc) binary() bool {
 	if !d.binKnown {
+		d.binScanned += len(d.text)
 		d.bin, d.binKnown = d.hasBOM && strings.IndexByte(d.text, 0) >= 0 || !d.hasBOM && isBinary(d.text), true
 	}
 	return d.bin
