@@ -248,9 +248,11 @@ func (r *carryRoom) takeMap(n int) []int32 {
 }
 
 // reuse returns s with n elements, their values left as they are, or a
-// new slice with some room to grow when s has not the capacity.
+// new slice with some room to grow when s has not the capacity. It never
+// returns nil: a finder's nil array says an index was not made, and an
+// index carried to an empty content is made, with no lines.
 func reuse[T any](s []T, n int) []T {
-	if cap(s) >= n {
+	if s != nil && cap(s) >= n {
 		return s[:n]
 	}
 	return make([]T, n, n+n/16+16)

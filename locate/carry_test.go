@@ -334,3 +334,41 @@ func checkCarriedAnswers(t *testing.T, files map[string]string, edits []edit.Edi
 	}
 	return after
 }
+
+// TestCarriedThroughEmpty: indexes carried to an empty content and on
+// to one with lines again are those made afresh; a Doc whose edits fail,
+// empty the file, write it anew and fail again answers the last failure
+// with its candidates.
+func TestCarriedThroughEmpty(t *testing.T) {
+	const file = "package a\n\nfunc f() int {\n\treturn 1\n}\n"
+	for _, start := range []string{"", file} {
+		content := start
+		f := newFinder(content)
+		indexAll(f)
+		var room carryRoom
+		for _, next := range []string{"", "", "package b\n\nfunc h() int {\n\treturn 3\n}\n", "", file} {
+			sp := []Splice{{At: 0, Old: content, New: next}}
+			content = joined(content, sp)
+			f = room.carry(f, resizesOf(sp), content)
+			checkCarried(t, f, content)
+		}
+	}
+
+	sr := func(old, new string) *edit.Edit {
+		return &edit.Edit{Op: edit.Replace, Count: 1, Format: edit.FormatSearchReplace, Old: old, New: new}
+	}
+	es := []*edit.Edit{
+		sr("func g() int {\n\treturn 2\n}\n", "x\n"),
+		sr(file, ""),
+		sr("", "package b\n\nfunc h() int {\n\treturn 3\n}\n"),
+		sr("func h() int {\n\treturn 4\n}\n", "y\n"),
+	}
+	d := NewDoc(file, Options{})
+	d.Prepare(es)
+	for i, e := range es {
+		_, err := d.Replace(e)
+		if fails := i == 0 || i == 3; fails != (err != nil) || fails && (err.Code != edit.CodeNoMatch || len(err.Candidates) == 0) {
+			t.Fatalf("edit %d: %+v", i, err)
+		}
+	}
+}
