@@ -263,6 +263,8 @@ func TestFailureKeysChangedLines(t *testing.T) {
 func FuzzCarriedAnswers(f *testing.F) {
 	f.Add([]byte{32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43}, []byte{0, 0, 2, 0, 0, 4, 3, 5, 2, 0, 1, 4, 0, 9, 2, 0, 0, 4}, byte(0))
 	f.Add([]byte{160, 161, 162, 163, 164, 165, 166, 167, 232}, []byte{2, 0, 2, 0, 0, 4, 0, 4, 2, 0, 0, 4, 4, 6, 1, 3, 5, 4}, byte(2))
+	// A failure, every line removed, lines written from nothing, a failure.
+	f.Add([]byte{32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43}, []byte{5, 0, 1, 2, 0, 4, 248, 0, 0, 0, 0, 3, 248, 0, 0, 0, 0, 4, 0, 5, 2, 0, 0, 4}, byte(0))
 	f.Fuzz(func(t *testing.T, data, prog []byte, flags byte) {
 		if len(data) > 200 || len(prog) > 6*24 {
 			return

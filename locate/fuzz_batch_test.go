@@ -173,13 +173,17 @@ func batchEdits(files map[string]string, prog []byte) []edit.Edit {
 		}
 		if kind>>3 == 31 {
 			// Now and then a whole-file op between the Replace runs.
-			switch extra % 3 {
+			switch extra % 5 {
 			case 0:
 				e = edit.Edit{Op: edit.Rewrite, Path: path, New: pick(0, 5)}
 			case 1:
 				e = edit.Edit{Op: edit.Replace, Path: "c.txt", New: old}
 			case 2:
 				e = edit.Edit{Op: edit.Rename, Path: path, New: "d.txt"}
+			case 3: // every line removed, while the file is as it was
+				e = edit.Edit{Op: edit.Replace, Path: path, Old: strings.Join(lines, ""), New: "", Count: 1}
+			case 4: // lines written from nothing: into a file emptied before
+				e = edit.Edit{Op: edit.Replace, Path: path, New: pick(int(hint)%len(lines), 3), Count: 1}
 			}
 		}
 		es = append(es, e)
