@@ -477,6 +477,10 @@ type planner struct {
 	// those the plan has deleted or moved away, by the edit's position.
 	links    map[string]bool
 	unlinked map[string]int
+	// unmoved holds the destinations of the renames that failed, by the
+	// rename's position: the edits after it that name the destination
+	// are written against the file it would have moved there.
+	unmoved map[string]int
 	// progress is Options.Progress.
 	progress func(done, total int)
 	// pre holds the files being read ahead while plan runs (see prefetch).
@@ -657,13 +661,20 @@ func (p *planner) plan(ctx context.Context, edits []edit.Edit, base map[string]s
 	}
 	for i := 0; i < len(edits); i++ {
 		if bad[i] {
+			if edits[i].Op == edit.Rename {
+				p.unmove(dstOf(i), i)
+			}
 			continue
 		}
 		if err := ctx.Err(); err != nil {
 			p.res.Errors.Add(&edit.Error{Code: edit.CodeIO, Edit: i, Path: p.rc.Display(edits[i].Path), Msg: "interrupted: " + err.Error(), Err: err})
 			return
 		}
+		errs := len(p.res.Errors)
 		p.run(i, &edits[i], src[i], dstOf(i))
+		if edits[i].Op == edit.Rename && len(p.res.Errors) > errs {
+			p.unmove(dstOf(i), i)
+		}
 		if p.progress != nil {
 			p.progress(i+1, len(edits))
 		}
@@ -921,6 +932,42 @@ func (p *planner) throughUnlinked(e *edit.Edit) *edit.Error {
 	return nil
 }
 
+// unmove records that rename k, to dst (resolved; "" when it could not
+// be), failed.
+func (p *planner) unmove(dst string, k int) {
+	if dst == "" {
+		return
+	}
+	if p.unmoved == nil {
+		p.unmoved = map[string]int{}
+	}
+	if _, ok := p.unmoved[dst]; !ok {
+		p.unmoved[dst] = k
+	}
+}
+
+// notMoved is the error of an edit to src, a path a failed rename of the
+// reply was to move a file to: the edit is written against that file (a
+// Codex chunk after its "*** Move to:", a hunk after "rename to"), which
+// is not there, so it is not located in whatever stands at the path.
+// nil for any other edit.
+func (p *planner) notMoved(src string) *edit.Error {
+	k, ok := p.unmoved[src]
+	if !ok {
+		return nil
+	}
+	code := edit.CodeIO
+	for _, err := range p.res.Errors {
+		if err.Edit == p.index(k) {
+			code = err.Code
+			break
+		}
+	}
+	return &edit.Error{Code: code,
+		Msg:  fmt.Sprintf("not tried: this edit is written against the file edit %d moves to %s, and that move failed", p.index(k), p.rc.Display(src)),
+		Hint: fmt.Sprintf("Fix edit %d and send both again: this edit is located in the moved file then.", p.index(k))}
+}
+
 // notFound is FILE_NOT_FOUND for e, whose format (or tool) words the
 // hint; nil for no edit.
 func notFound(e *edit.Edit) *edit.Error {
@@ -938,6 +985,10 @@ func notFound(e *edit.Edit) *edit.Error {
 // run applies edit i to the in-memory state.
 func (p *planner) run(i int, e *edit.Edit, src, dst string) {
 	if err := p.throughUnlinked(e); err != nil {
+		p.fail(i, e, err)
+		return
+	}
+	if err := p.notMoved(src); err != nil {
 		p.fail(i, e, err)
 		return
 	}
