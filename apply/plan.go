@@ -116,10 +116,15 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 		return res, res.Errors.Err()
 	}
 	var p *planner
-	if opts.Repair == nil {
-		p = planReply(ctx, root, rs, hs, edits, opts)
-	} else {
-		p = repair(ctx, root, rs, hs, edits, opts)
+	if defect := guarded(func() {
+		if opts.Repair == nil {
+			p = planReply(ctx, root, rs, hs, edits, opts)
+		} else {
+			p = repair(ctx, root, rs, hs, edits, opts)
+		}
+	}); defect != nil {
+		res.Errors.Add(defect)
+		return res, res.Errors.Err()
 	}
 	res = p.res
 	defer p.dirs.Close()
@@ -145,8 +150,13 @@ func Apply(ctx context.Context, edits []edit.Edit, opts Options) (*Result, error
 	// written, in a dry run too: INTERNAL refuses it.
 	var changes []txn.Change
 	if len(res.Errors) == 0 {
-		changes = p.changes()
-		res.Errors = append(res.Errors, p.check(changes)...)
+		if defect := guarded(func() {
+			changes = p.changes()
+			res.Errors = append(res.Errors, p.check(changes)...)
+		}); defect != nil {
+			changes = nil
+			res.Errors.Add(defect)
+		}
 	}
 	slices.SortStableFunc(res.Errors, func(a, b *edit.Error) int { return cmp.Compare(a.Edit, b.Edit) })
 	if len(res.Errors) > 0 || opts.DryRun {
