@@ -41,7 +41,9 @@ func (m *matcher) blankEdges(op, np *pattern) (loc location, err *edit.Error, ok
 	e := *m.e
 	e.Old, e.New = old, nw
 	e.Marks = withMarks(m.e, cut.lead, cut.trail, cut.nlead, cut.ntrail)
-	loc, err = locateWith(m.f, &e, newPattern(old), tnp, m.opts, nil, true)
+	opts := m.opts
+	opts.probe = true
+	loc, err = locateWith(m.f, &e, newPattern(old), tnp, opts, nil, true)
 	if err != nil {
 		if err.Code == edit.CodeNoMatch {
 			return location{}, nil, false

@@ -60,3 +60,24 @@ func TestTrimBlankEdges(t *testing.T) {
 		}
 	}
 }
+
+// A failing edit read again without its blank edge lines seeks
+// candidates once: that reading is a probe, whose NO_MATCH is dropped.
+func TestProbesSeekNoCandidates(t *testing.T) {
+	file := bigFile(2000)
+	for _, e := range []*edit.Edit{
+		{Op: edit.Replace, Count: 1, Format: edit.FormatSearchReplace,
+			Old: "\nfunc f150(x int) (int, error) {\n\tif x < 150 {\n\t\treturn 0, errTooSmal\n\n", New: "\nx\n\n"},
+		{Op: edit.Replace, Count: 1, Format: edit.FormatSearchReplace,
+			Old: "\n\n\tif x < 150 {\n\t\treturn 0, errTooSmal\n", New: "\tif x < 150 {\n\t\treturn 1, errTooSmall\n"},
+	} {
+		f := newFinder(file)
+		_, err := locateIn(f, e, newPattern(e.Old), newPattern(e.New), matchOptions{}, nil)
+		if err == nil || err.Code != edit.CodeNoMatch || len(err.Candidates) == 0 {
+			t.Fatalf("%q: %+v, want NO_MATCH with candidates", e.Old, err)
+		}
+		if f.searches != 1 {
+			t.Errorf("%q: %d candidate searches, want 1", e.Old, f.searches)
+		}
+	}
+}

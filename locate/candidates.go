@@ -136,6 +136,7 @@ type window struct {
 // most resemble p, best first, and writes the hint that names the first
 // line that differs in the best, in w's words.
 func (f *finder) candidates(p *pattern, fromLine int, w *words) ([]edit.Candidate, string) {
+	f.searches++
 	votes, cut := f.votes(p, fromLine, false)
 	f.slipVotes(p, fromLine, votes)
 	cut = !f.longVotes(p, fromLine, votes) || cut

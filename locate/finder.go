@@ -109,6 +109,8 @@ type finder struct {
 	// key, a line's tokens): shared by the finders of one Doc, what a
 	// test holds to the lines the edits changed (carry.go).
 	keyed *int
+	// searches counts the candidate searches made, for tests.
+	searches int
 
 	// readAll is set when a located edit's text was written from lines
 	// beyond its match (indentStyle's last resort): the batch, which

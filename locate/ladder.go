@@ -72,6 +72,10 @@ type Options struct {
 	// Forced): its new text standing, or an old text equal to it, is no
 	// answer, and the edit applies as its old text says or fails.
 	noAlready bool
+	// probe says the caller drops a NO_MATCH, trying another reading of
+	// the edit (blankEdges): its candidates, a search as costly as the
+	// ladder's other rungs, are not sought.
+	probe bool
 }
 
 type matchOptions = Options
@@ -339,6 +343,9 @@ func (m *matcher) places(op, np *pattern) (hits []hit, lv level, note string, do
 	}
 	if len(hits) == 0 {
 		w := wordsOf(e)
+		if m.opts.probe {
+			return nil, 0, "", nil, errNotFound(w, "", nil)
+		}
 		cands, hint := f.candidates(op, m.from, w)
 		return nil, 0, "", nil, errNotFound(w, hint, cands)
 	}
