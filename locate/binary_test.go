@@ -61,17 +61,7 @@ func TestBinaryAfterEdits(t *testing.T) {
 // bytes the landings wrote, not by reading every content they leave.
 func TestBinaryJudgedOnce(t *testing.T) {
 	content := bigFile(20000)
-	var es []*edit.Edit
-	for i := range 40 {
-		n := i * 10
-		if i%2 == 0 {
-			es = append(es, &edit.Edit{Op: edit.Replace, Count: 1, Format: edit.FormatSearchReplace,
-				Old: fmt.Sprintf("\ty := x * %d\n", n), New: fmt.Sprintf("\ty := x * %d\n\ty++\n", n)})
-		} else {
-			es = append(es, &edit.Edit{Op: edit.Replace, Count: 1, Format: edit.FormatSearchReplace,
-				Old: fmt.Sprintf("func f%d(x int) (int, error) {\n\tif x < %d {\n\t\treturn 0, errTooSmal\n", n, n), New: "x\n"})
-		}
-	}
+	es := landingAndFailing()
 	d := NewDoc(content, Options{})
 	d.Prepare(es)
 	for i, e := range es {

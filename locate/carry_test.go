@@ -210,6 +210,24 @@ func TestCarriedCommonTokens(t *testing.T) {
 	}
 }
 
+// landingAndFailing is 40 edits to bigFile, every other one landing (a
+// function of the first 400 changed) and the rest failing (a near miss
+// of one).
+func landingAndFailing() []*edit.Edit {
+	var es []*edit.Edit
+	for i := range 40 {
+		n := i * 10
+		if i%2 == 0 {
+			es = append(es, &edit.Edit{Op: edit.Replace, Count: 1, Format: edit.FormatSearchReplace,
+				Old: fmt.Sprintf("\ty := x * %d\n", n), New: fmt.Sprintf("\ty := x * %d\n\ty++\n", n)})
+		} else {
+			es = append(es, &edit.Edit{Op: edit.Replace, Count: 1, Format: edit.FormatSearchReplace,
+				Old: fmt.Sprintf("func f%d(x int) (int, error) {\n\tif x < %d {\n\t\treturn 0, errTooSmal\n", n, n), New: "x\n"})
+		}
+	}
+	return es
+}
+
 // TestFailureKeysChangedLines: a failing edit after edits that landed
 // keys the lines those changed, not the file: past the first failure's
 // indexes, the lines keyed for a run of blocks that alternately land and
@@ -218,19 +236,7 @@ func TestFailureKeysChangedLines(t *testing.T) {
 	// keyed returns the lines keyed by the first failure, and by the 19
 	// after it.
 	keyed := func(fileLines int) (first, rest int) {
-		var es []*edit.Edit
-		for i := range 40 {
-			n := i * 10
-			if i%2 == 0 {
-				// Lands: a function of the first 400 changed.
-				es = append(es, &edit.Edit{Op: edit.Replace, Count: 1, Format: edit.FormatSearchReplace,
-					Old: fmt.Sprintf("\ty := x * %d\n", n), New: fmt.Sprintf("\ty := x * %d\n\ty++\n", n)})
-			} else {
-				// Fails: a near miss of one.
-				es = append(es, &edit.Edit{Op: edit.Replace, Count: 1, Format: edit.FormatSearchReplace,
-					Old: fmt.Sprintf("func f%d(x int) (int, error) {\n\tif x < %d {\n\t\treturn 0, errTooSmal\n", n, n), New: "x\n"})
-			}
-		}
+		es := landingAndFailing()
 		d := NewDoc(bigFile(fileLines), Options{})
 		d.Prepare(es)
 		for i, e := range es {
