@@ -24,6 +24,11 @@ type shift struct {
 	tabw, delta  int
 	um, uf, base int
 	remap        bool // some matched line's indentation differs from the file's
+	// add, when set, is the literal indentation every matched line of the
+	// file has before the model's own (a "\t" before "    "): the lines
+	// the edit writes take it as it is, whatever the widths say, so that
+	// a file indented with tabs and spaces together keeps its mix.
+	add string
 }
 
 // width maps a model's indent width to the file's.
@@ -73,6 +78,7 @@ func consistentShift(pat, file []string) (shift, bool) {
 		sh, ok = rescaled(pat, file)
 	}
 	if ok {
+		sh.add = literalPrefix(pat, file)
 		sh.remap = sh.delta != 0 || sh.um != 0
 		for i := range pat {
 			if !sh.remap && !isBlank(pat[i]) && !isBlank(file[i]) && leadingWS(pat[i]) != leadingWS(file[i]) {
@@ -81,6 +87,28 @@ func consistentShift(pat, file []string) (shift, bool) {
 		}
 	}
 	return sh, ok
+}
+
+// literalPrefix is the indentation every non-blank line of file has
+// before that of the line of pat beside it, one string for all of them;
+// "" when there is none.
+func literalPrefix(pat, file []string) string {
+	prefix, set := "", false
+	for i := range pat {
+		if isBlank(pat[i]) || isBlank(file[i]) {
+			continue
+		}
+		fi, mi := leadingWS(file[i]), leadingWS(pat[i])
+		if !strings.HasSuffix(fi, mi) {
+			return ""
+		}
+		p := fi[:len(fi)-len(mi)]
+		if set && p != prefix {
+			return ""
+		}
+		prefix, set = p, true
+	}
+	return prefix
 }
 
 func additiveShift(pat, file []string) (shift, bool) {
@@ -239,6 +267,9 @@ func rebase(line string, sh shift, tabs bool) string {
 	other := " "
 	if !tabs {
 		other = "\t"
+	}
+	if sh.add != "" {
+		return sh.add + line
 	}
 	if sh.delta == 0 && sh.um == 0 && !strings.Contains(ind, other) {
 		return line

@@ -187,6 +187,10 @@ func TestLocateIndent(t *testing.T) {
 			want: "func f() {\r\n\tx()\r\n\ty()\r\n}\r\n", strategy: edit.StrategyIndent},
 		"alignmentSpaces": {file: "\tf(a,\n\t  b)\n", old: "    f(a,\n      b)\n", new: "    f(a,\n      b,\n      c)\n",
 			want: "\tf(a,\n\t  b,\n\t  c)\n", strategy: edit.StrategyIndent},
+		// A tab before spaces: the lines written take the tab as it is, not
+		// the widths in the file's style, which would break the mix.
+		"tabThenSpaces": {file: "def f(a):\n\tif a:\n\t    b()\n\t    d()\n", old: "if a:\n    b()\n", new: "if a:\n    c()\n        e()\n",
+			want: "def f(a):\n\tif a:\n\t    c()\n\t        e()\n\t    d()\n", strategy: edit.StrategyIndent},
 		"inconsistent": {file: "if a:\n    b()\n    c()\n",
 			old: "if a:\n    b()\nc()\n", new: "if a:\n    d()\n", code: edit.CodeNoMatch},
 		"ambiguous": {file: "\tx()\n\ty()\n\t\tx()\n\t\ty()\n", old: "x()\ny()\n", new: "z()\n", code: edit.CodeMultipleMatches},
