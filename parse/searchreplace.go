@@ -219,15 +219,20 @@ func (p *parser) pathBefore(i int, prose bool) (string, int, bool) {
 	if !ok && !isSourceOpen(p.lines[j].Text) {
 		return "", i, false
 	}
+	// A path line before the fence names the file over a word of the
+	// fence's info string: that word may be a language tag that reads as
+	// a file name (```makefile over "src/Makefile"), as Aider reads it.
+	k := p.prevNonBlank(j)
+	if k >= 0 {
+		if pth, ok := p.pathLineAt(p.lines[k].Text, prose); ok {
+			return pth, k, true
+		}
+	}
 	if pth, ok := f.InfoPath(); ok {
 		return pth, j, true
 	}
-	k := p.prevNonBlank(j)
 	if k < 0 {
 		return "", i, false
-	}
-	if pth, ok := p.pathLineAt(p.lines[k].Text, prose); ok {
-		return pth, k, true
 	}
 	// The name alone in a small fence of its own, closed right before the
 	// block's fence opens (a DeepSeek habit): "```" / "a.py" / "```".

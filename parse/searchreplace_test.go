@@ -126,3 +126,19 @@ func TestRooStartLineHint(t *testing.T) {
 		}
 	}
 }
+
+// A path line before a block's fence names its file over a word of the
+// fence's info string that reads as a file name: ```makefile is a
+// language tag there, and taking it edited another file.
+func TestPathLineOverInfoWord(t *testing.T) {
+	for _, tc := range []struct{ reply, want string }{
+		{"src/Makefile\n```makefile\n<<<<<<< SEARCH\n\tcc main.c\n=======\n\tcc -O2 main.c\n>>>>>>> REPLACE\n```\n", "src/Makefile"},
+		{"build/justfile\n```justfile\n<<<<<<< SEARCH\n=======\nall:\n>>>>>>> REPLACE\n```\n", "build/justfile"},
+		{"```makefile\n<<<<<<< SEARCH\n\tcc main.c\n=======\n\tcc -O2 main.c\n>>>>>>> REPLACE\n```\n", "makefile"},
+	} {
+		edits, errs := Parse(tc.reply, Options{Format: edit.FormatSearchReplace})
+		if len(errs) > 0 || len(edits) != 1 || edits[0].Path != tc.want {
+			t.Errorf("%q: edits %+v, errors %v; want one edit of %s", tc.reply, edits, errs, tc.want)
+		}
+	}
+}
