@@ -264,12 +264,12 @@ func rebase(line string, sh shift, tabs bool) string {
 	if ind == line { // blank
 		return line
 	}
+	if sh.add != "" {
+		return sh.add + line
+	}
 	other := " "
 	if !tabs {
 		other = "\t"
-	}
-	if sh.add != "" {
-		return sh.add + line
 	}
 	if sh.delta == 0 && sh.um == 0 && !strings.Contains(ind, other) {
 		return line
