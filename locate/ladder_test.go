@@ -213,17 +213,52 @@ func TestLocateWhitespaceUnicode(t *testing.T) {
 			want: "a - b\nc := 3\n", strategy: edit.StrategyUnicode},
 		"ellipsis": {file: "fmt.Println(\"wait...\")\n", old: "fmt.Println(\"wait…\")\n", new: "fmt.Println(\"done\")\n",
 			want: "fmt.Println(\"done\")\n", strategy: edit.StrategyUnicode},
-		"changedLineAsSent": {file: "s := \"it's\"\n", old: "s := \"it’s\"\n", new: "s := \"it’s ok\"\n",
-			want: "s := \"it’s ok\"\n", strategy: edit.StrategyUnicode},
+		// A changed line takes the file's ASCII where the model's old
+		// text wrote it as typography: curly quotes break code.
+		"changedLineRetyped": {file: "s := \"it's\"\n", old: "s := \"it’s\"\n", new: "s := \"it’s ok\"\n",
+			want: "s := \"it's ok\"\n", strategy: edit.StrategyUnicode},
+		"curlyInCode": {file: "say(\"hi\", 1)\n", old: "say(“hi”, 1)\n", new: "say(“hi”, 2)\nsay(“bye”, 3)\n",
+			want: "say(\"hi\", 2)\nsay(\"bye\", 3)\n", strategy: edit.StrategyUnicode},
+		// A class the file also writes typographically is kept as sent:
+		// which spelling a new line means is a guess.
+		"classInFileAsSent": {file: "s = \"a\" // “b”\nt = 1\n", old: "s = “a” // “b”\nt = 1\n", new: "s = “a” // “b”\nt = “c”\n",
+			want: "s = \"a\" // “b”\nt = “c”\n", strategy: edit.StrategyUnicode},
+		"otherClassRetyped": {file: "s = 'a' // “b”\nt = 1\n", old: "s = ‘a’ // “b”\nt = 1\n", new: "s = ‘a’ // “b”\nt = ‘c’\n",
+			want: "s = 'a' // “b”\nt = 'c'\n", strategy: edit.StrategyUnicode},
 		"fileCurly": {file: "// “quoted”\nx\n", old: "// \"quoted\"\nx\n", new: "// \"quoted\"\ny\n",
 			want: "// “quoted”\ny\n", strategy: edit.StrategyUnicode},
 		"emDashForDoubleHyphen": {file: "// a -- b\nx := 1\n", old: "// a — b\nx := 1\n", new: "// a — b\nx := 2\n",
 			want: "// a -- b\nx := 2\n", strategy: edit.StrategyUnicode},
+		"emDashWhereFileDoubles": {file: "// a -- b\nx := 1\n", old: "// a — b\nx := 1\n", new: "// a — b\nx := 2 // c — d\n",
+			want: "// a -- b\nx := 2 // c — d\n", strategy: edit.StrategyUnicode},
+		"emDashRetyped": {file: "// a - b\nx := 1\n", old: "// a — b\nx := 1\n", new: "// a — b\nx := 2 // c — d\n",
+			want: "// a - b\nx := 2 // c - d\n", strategy: edit.StrategyUnicode},
 		"nonUTF8Kept": {file: "s = \"\x93a\x94\"  \nt = 1\n", old: "s = \"\x93a\x94\"\nt = 1\n", new: "s = \"\x93a\x94\"\nt = 2\n",
 			want: "s = \"\x93a\x94\"  \nt = 2\n", strategy: edit.StrategyTrailingWS},
 		"ambiguous": {file: "a  b\nc\na b\nc\n", old: "a   b\nc\n", new: "x\n", code: edit.CodeMultipleMatches},
 	} {
 		runLocate(t, name, c)
+	}
+}
+
+// TestTypographyNoted: an edit whose new lines were respelled in the
+// file's ASCII says so, and one written as sent does not.
+func TestTypographyNoted(t *testing.T) {
+	for _, c := range []struct {
+		file, old, new string
+		noted          bool
+	}{
+		{"say(\"hi\", 1)\n", "say(“hi”, 1)\n", "say(“hi”, 2)\n", true},
+		{"say(\"hi\", 1)\n", "say(“hi”, 1)\n", "say(2)\n", false},
+		{"// “b” \"a\"\nx\n", "// “b” “a”\nx\n", "// “b” “a”\ny “c”\n", false},
+	} {
+		loc, err := locate(c.file, &edit.Edit{Path: "f", Old: c.old, New: c.new}, matchOptions{})
+		if err != nil {
+			t.Fatalf("%q → %q: %v", c.old, c.new, err)
+		}
+		if noted := strings.Contains(loc.Note, noteTypography); noted != c.noted {
+			t.Errorf("%q → %q in %q: note %q, want the typography note: %v", c.old, c.new, c.file, loc.Note, c.noted)
+		}
 	}
 }
 
@@ -467,7 +502,7 @@ func TestSentAsIs(t *testing.T) {
 			if !asIs {
 				continue
 			}
-			if w := f.write(np, np.finalNL, pairLines(op, np, true, false), h, f.units(op, h), false); w != np.text {
+			if w, _ := f.write(np, np.finalNL, pairLines(op, np, true, false), h, f.units(op, h), false, nil); w != np.text {
 				t.Errorf("%q → %q in %q: write gives %q, not the new text", c.old, c.new, c.content, w)
 			}
 		}

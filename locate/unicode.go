@@ -63,3 +63,50 @@ func foldPunct(s string) string {
 	}
 	return b.String()
 }
+
+// typography returns how to write the model's typographic punctuation on
+// the lines an edit changes, when its old text matched the file only with
+// punctuation folded: a model that renders the file's ' as ’ in the text
+// it quotes renders it so in the text it sends, and ’ written into code
+// breaks it. Each class of punctuation (single quotes, double quotes,
+// spaces, dashes, the ellipsis) that the old text writes typographically,
+// where the file's matched text writes that class only in ASCII, maps to
+// its ASCII. A class the file also writes typographically maps to nothing,
+// since which spelling a new line means is then a guess; so do dashes
+// where the file writes "--", since a dash run folds to one "-". nil when
+// nothing maps.
+func typography(old []string, us []unit) *strings.Replacer {
+	inFile := map[string]bool{}
+	for _, u := range us {
+		for _, r := range u.text {
+			if r >= utf8.RuneSelf {
+				if c := foldPunct(string(r)); c != string(r) {
+					inFile[c] = true
+				}
+			}
+		}
+		if strings.Contains(u.text, "--") {
+			inFile["-"] = true
+		}
+	}
+	var pairs []string
+	seen := map[rune]bool{}
+	for i, l := range old {
+		if i < len(us) && us[i].gap {
+			continue
+		}
+		for _, r := range l {
+			if r < utf8.RuneSelf || seen[r] {
+				continue
+			}
+			seen[r] = true
+			if c := foldPunct(string(r)); c != string(r) && !inFile[c] {
+				pairs = append(pairs, string(r), c)
+			}
+		}
+	}
+	if pairs == nil {
+		return nil
+	}
+	return strings.NewReplacer(pairs...)
+}

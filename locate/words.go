@@ -125,6 +125,7 @@ const (
 	noteUnescaped    = "the old text was escaped twice (\\n as two characters); it was unescaped once: send the characters themselves"
 	noteBlankEdges   = "the old text began or ended with blank lines the file does not have there; they were left out: quote only lines the file has"
 	noteSpacing      = `the old text's blanks beside punctuation differ from the file's ("f( a, b )" for "f(a, b)"); it was matched without them: quote lines as the file spaces them`
+	noteTypography   = "the old text wrote the file's ASCII punctuation as typography (’ for '); the new lines were written with the file's ASCII: send punctuation as the file has it"
 )
 
 // noteEdgeDropped notes a hunk placed though its context at its where

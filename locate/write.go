@@ -62,7 +62,9 @@ func (f *finder) units(p *pattern, h hit) []unit {
 // re-indented at the indentation level, with the file's line ending. At a
 // line level the text always ends with a line ending unless the matched
 // region was the file's last line without one. finalNL overrides np's.
-func (f *finder) write(np *pattern, finalNL bool, pairs []int, h hit, us []unit, trimWS bool) string {
+// typo, when not nil, respells the typography of the lines the edit adds
+// or changes (see typography); retyped reports whether it changed any.
+func (f *finder) write(np *pattern, finalNL bool, pairs []int, h hit, us []unit, trimWS bool, typo *strings.Replacer) (out string, retyped bool) {
 	var b strings.Builder
 	b.Grow(len(np.text) + 2*len(np.lines)) // room for the file's line endings too
 	lastEOL := ""
@@ -112,18 +114,23 @@ func (f *finder) write(np *pattern, finalNL bool, pairs []int, h hit, us []unit,
 			if trimWS {
 				line = trimRight(line)
 			}
+			if typo != nil {
+				t := typo.Replace(line)
+				retyped = retyped || t != line
+				line = t
+			}
 			b.WriteString(line)
 		}
 		if needEOL {
 			b.WriteString(eol)
 		}
 	}
-	out := b.String()
+	out = b.String()
 	if (h.lineMode || h.openEnd) && h.end == len(f.content) && !strings.HasSuffix(f.content, "\n") {
 		// The region ends the file without a final newline; so does the text.
 		out = strings.TrimSuffix(strings.TrimSuffix(out, "\n"), "\r")
 	}
-	return out
+	return out, retyped
 }
 
 // sentAsIs reports whether write would give np's text exactly as sent for
@@ -170,7 +177,14 @@ func (m *matcher) write(op, np *pattern, hits []hit, lv level, pairs []int, loc 
 				finalNL = op.finalNL
 			}
 		}
-		w := f.write(np, finalNL, pairs, h, us, m.opts.TrimTrailingWS)
+		var typo *strings.Replacer
+		if h.cmp >= levelUnicode {
+			typo = typography(op.lines, us)
+		}
+		w, retyped := f.write(np, finalNL, pairs, h, us, m.opts.TrimTrailingWS, typo)
+		if retyped && !strings.Contains(loc.Note, noteTypography) {
+			loc.Note = joinNotes(loc.Note, noteTypography)
+		}
 		if m.removesFinalNL(op, np, h) {
 			w = strings.TrimSuffix(strings.TrimSuffix(w, "\n"), "\r")
 		}
