@@ -62,6 +62,11 @@ func (r *srReader) read(i int) int {
 		p.errorf(lineNum(i), "SEARCH/REPLACE block is not closed before the end of the response")
 		return i + 1
 	}
+	if again := p.closedAgain(closeAt); again > 0 {
+		p.errorHint(lineNum(i), `Send each block with one closer; a line of the text that reads as a marker is written with a backslash before it (\>>>>>>> REPLACE).`,
+			"SEARCH/REPLACE block closed at line %d is closed again at line %d, with text between: a line of its REPLACE may be a marker, and where it ends is a guess", lineNum(closeAt), lineNum(again))
+		return again + 1
+	}
 	pth, from := p.blockPath(i)
 	body, hint := syntax.SearchStart(p.lines, i, closeAt)
 	if hint == 0 {
@@ -107,6 +112,31 @@ func (r *srReader) read(i int) int {
 	}
 	p.add(e, edit.FormatSearchReplace, from, closeAt+1)
 	return closeAt + 1
+}
+
+// closedAgain returns the line of a second REPLACE closer after the
+// block closed at line closeAt, with text between and no opener, or 0. A
+// REPLACE holding a line of the format (a document showing it, a string)
+// closes there; the rest of the text up to the second closer would be
+// lost, and what is written cut short. Only blank lines between make the
+// second closer a slip that changes nothing. The scan stops at the next
+// opener, so the reply's lines are scanned about once in all.
+func (p *parser) closedAgain(closeAt int) int {
+	text := false
+	for j := closeAt + 1; j < len(p.lines); j++ {
+		t := p.lines[j].Text
+		switch {
+		case syntax.IsSearchOpener(t) || nearMissMarker(t) != "" && !syntax.IsReplaceCloser(t):
+			return 0
+		case syntax.IsReplaceCloser(t):
+			if text {
+				return j
+			}
+		case strings.TrimSpace(t) != "":
+			text = true
+		}
+	}
+	return 0
 }
 
 // markUnclosed records, by one pass from the unclosed opener at line i to

@@ -31,6 +31,13 @@ func TestParseSearchReplace(t *testing.T) {
 		"twoSevens":  {"a.go\n<<<<<<< SEARCH\nx\n=======\ny\n=======\nz\n>>>>>>> REPLACE\n", nil, []int{2}},
 		"sevenWins":  {"a.go\n<<<<<<< SEARCH\nx\n======\ny\n=======\nz\n>>>>>>> REPLACE\n", []string{rep("a.go", "x\n======\ny\n", "z\n")}, nil},
 		"nestedOnly": {"a.go\n<<<<<<< SEARCH\n<<<<<<< HEAD\n=======\n>>>>>>> b\n>>>>>>> REPLACE\n", nil, []int{2}},
+		// A REPLACE holding a closer line ends there; the text after it up
+		// to a second closer would be lost and the rest written cut short.
+		"closedAgain":      {"a.go\n<<<<<<< SEARCH\nx\n=======\nS = \"\"\"\n>>>>>>> REPLACE\n\"\"\"\n>>>>>>> REPLACE\n", nil, []int{2}},
+		"closedAgainCline": {"a.go\n------- SEARCH\nx\n=======\ny\n+++++++ REPLACE\nz\n+++++++ REPLACE\n", nil, []int{2}},
+		"closerTwice":      {"a.go\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\n\n>>>>>>> REPLACE\n", []string{rep("a.go", "x\n", "y\n")}, nil},
+		"closerThenBlock":  {"a.go\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\ntext\n<<<<<<< SEARCH\nz\n=======\nw\n>>>>>>> REPLACE\n", []string{rep("a.go", "x\n", "y\n"), rep("a.go", "z\n", "w\n")}, nil},
+		"conflictAfter":    {"a.go\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\ntext\n>>>>>>> feature\n", []string{rep("a.go", "x\n", "y\n")}, nil},
 		// A backslash before a line that would read as the block's own
 		// syntax makes it the file's text (Roo Code's escaping); other
 		// backslash lines, and a backslash before an indented marker, stay.

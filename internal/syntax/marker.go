@@ -123,6 +123,21 @@ func ClosesLevel(s string) bool {
 		labelledRun(s, '>', "replace") > 0 || labelledRun(s, '+', "replace") > 0
 }
 
+// IsReplaceCloser reports whether s closes a block by name: a '>'
+// marker labelled REPLACE (or Aider's old UPDATED), or Cline's
+// "+++++++ REPLACE", of any run length ClosesLevel allows. An unlabelled
+// '>' marker, or one naming a branch, may close a git conflict instead.
+func IsReplaceCloser(s string) bool {
+	if _, label, ok := marker(s, '>'); ok {
+		switch strings.ToLower(strings.TrimSuffix(label, ">")) {
+		case "replace", "updated":
+			return true
+		}
+	}
+	return ClosesLevel(s) && !strings.HasPrefix(strings.TrimLeft(s, " "), ">") ||
+		labelledRun(s, '>', "replace") > 0
+}
+
 // labelledRun returns the length of s's run of c when s is a marker of
 // Cline's reading: a run of at least three c's, a space, and the word (any
 // case, a stray '>' after it allowed), alone on its line but for

@@ -73,6 +73,21 @@ func TestMarkerRunLengths(t *testing.T) {
 			t.Errorf("ClosesLevel(%q) = %v, want %v", in, got, want)
 		}
 	}
+	named := map[string]bool{
+		">>>>>>> REPLACE":     true,
+		">>>>>>> UPDATED":     true,
+		">>>>>>>>>>> REPLACE": true,
+		"+++++++ REPLACE":     true,
+		">>>>>>> b":           false,
+		">>>>>>>":             false,
+		">>>>>>> abc (fix)":   false,
+		"+++ b/a.go":          false,
+	}
+	for in, want := range named {
+		if got := IsReplaceCloser(in); got != want {
+			t.Errorf("IsReplaceCloser(%q) = %v, want %v", in, got, want)
+		}
+	}
 	loose := map[string]bool{"===": true, "==========": true, "=======": false, "=====": false, "==": false, "=== x": false, "    ===": false}
 	for in, want := range loose {
 		if got := looseDivider(in); got != want {
